@@ -1,0 +1,70 @@
+"""One ordered stream of button presses, whatever produced them.
+
+GPIO callbacks arrive on gpiozero's backend thread, serial pods on their reader threads and the
+emulator on its event loop; the table session must see one ordered stream on its own thread.
+"""
+
+from __future__ import annotations
+
+import queue
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Literal
+
+PressKind = Literal["press", "hold"]
+
+CONSOLE_BUTTONS = ("ROLL", "DONE", "UNDO")
+MAX_DICE_BUTTONS = 6
+MAX_SEATS = 8
+
+_NAME = re.compile(r"^(ROLL|DONE|UNDO|DIE[1-6]|SEAT[1-8])$")
+
+
+def is_button_name(name: str) -> bool:
+    """True for ROLL, DONE, UNDO, DIE1..DIE6 and SEAT1..SEAT8."""
+    return bool(_NAME.match(name))
+
+
+@dataclass(frozen=True)
+class ButtonEvent:
+    """A button pressed (or held) somewhere at the table."""
+
+    button: str
+    kind: PressKind = "press"
+    source: str = ""
+    at: float = field(default_factory=time.monotonic, compare=False)
+
+    def __post_init__(self) -> None:
+        if not is_button_name(self.button):
+            raise ValueError(
+                f"unknown button {self.button!r}: expected ROLL, DONE, UNDO, DIE1..DIE6 or SEAT1..SEAT8"
+            )
+        if self.kind not in ("press", "hold"):
+            raise ValueError(f"unknown press kind {self.kind!r}: expected 'press' or 'hold'")
+
+
+class InputQueue:
+    """Thread-safe, ordered hand-over of button events to the session thread."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[ButtonEvent] = queue.Queue()
+
+    def put(self, event: ButtonEvent) -> None:
+        self._queue.put(event)
+
+    def get(self, timeout: float | None = None) -> ButtonEvent | None:
+        """The next event, or None when nothing arrived within timeout."""
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def drain(self) -> list[ButtonEvent]:
+        """Every event waiting now, oldest first."""
+        events = []
+        while True:
+            try:
+                events.append(self._queue.get_nowait())
+            except queue.Empty:
+                return events
