@@ -1,0 +1,61 @@
+"""The rules engine: pure Python, standard library only, deterministic given a dice source.
+
+    >>> from companion.engine import Game, deal
+    >>> game = Game(deal(players=5, seed=1))
+    >>> game.pending.kind
+    <DecisionKind.ROLL: 'roll'>
+    >>> events = game.apply(game.legal_actions()[0])
+"""
+
+from .actions import (
+    Accept,
+    Action,
+    ChooseDie,
+    ChooseSeat,
+    Decline,
+    Reveal,
+    Roll,
+    Stop,
+    action_from_json,
+)
+from .components import CHARACTERS, DICE, FACES, ROLE_MIX, HouseRule, Role, Symbol
+from .decisions import Decision, DecisionKind
+from .dice import DiceSource, ScriptedDice, SeededDice
+from .errors import EngineError, IllegalAction, SetupError, StateError
+from .events import Event
+from .game import Game
+from .setup import GameSetup, deal
+from .state import PlayerState
+
+__all__ = [
+    "Accept",
+    "Action",
+    "CHARACTERS",
+    "ChooseDie",
+    "ChooseSeat",
+    "DICE",
+    "Decision",
+    "DecisionKind",
+    "Decline",
+    "DiceSource",
+    "EngineError",
+    "Event",
+    "FACES",
+    "Game",
+    "GameSetup",
+    "HouseRule",
+    "IllegalAction",
+    "PlayerState",
+    "ROLE_MIX",
+    "Reveal",
+    "Role",
+    "Roll",
+    "ScriptedDice",
+    "SeededDice",
+    "SetupError",
+    "StateError",
+    "Stop",
+    "Symbol",
+    "action_from_json",
+    "deal",
+]

@@ -1,0 +1,172 @@
+"""Every component of the game as data: dice faces, dice, characters, roles, tokens.
+
+Kept in one place so that an erratum is a one-line change (see rules/errata.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Symbol(StrEnum):
+    """What a face means; a face may show a symbol once or twice."""
+
+    ARROW = "arrow"
+    DYNAMITE = "dynamite"
+    BULLSEYE1 = "bullseye1"
+    BULLSEYE2 = "bullseye2"
+    BEER = "beer"
+    GATLING = "gatling"
+    BROKEN_ARROW = "broken_arrow"
+    BULLET = "bullet"
+    DUEL = "duel"
+    WHISKEY = "whiskey"
+
+
+@dataclass(frozen=True)
+class Face:
+    """A printed face: its symbol and how many results of it the face counts as."""
+
+    name: str
+    symbol: Symbol
+    count: int = 1
+
+
+FACES: dict[str, Face] = {
+    f.name: f
+    for f in (
+        Face("arrow", Symbol.ARROW),
+        Face("dynamite", Symbol.DYNAMITE),
+        Face("bullseye1", Symbol.BULLSEYE1),
+        Face("bullseye2", Symbol.BULLSEYE2),
+        Face("beer", Symbol.BEER),
+        Face("gatling", Symbol.GATLING),
+        Face("double_bullseye1", Symbol.BULLSEYE1, 2),
+        Face("double_bullseye2", Symbol.BULLSEYE2, 2),
+        Face("double_gatling", Symbol.GATLING, 2),
+        Face("double_beer", Symbol.BEER, 2),
+        Face("bullet", Symbol.BULLET),
+        Face("broken_arrow", Symbol.BROKEN_ARROW),
+        Face("duel", Symbol.DUEL),
+        Face("whiskey", Symbol.WHISKEY),
+    )
+}
+
+# The six faces of each die, in the order of errata.md's table.
+DICE: dict[str, tuple[str, ...]] = {
+    "base": ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling"),
+    "loudmouth": (
+        "double_bullseye1",
+        "double_bullseye2",
+        "double_gatling",
+        "arrow",
+        "dynamite",
+        "bullet",
+    ),
+    "coward": ("bullseye1", "beer", "double_beer", "broken_arrow", "arrow", "dynamite"),
+    "duel": ("duel", "duel", "arrow", "dynamite", "gatling", "whiskey"),
+}
+
+BASE_DICE: tuple[str, ...] = ("base",) * 5
+
+# Faces that take effect on the roll that shows them, in this order (Old Saloon's resolution
+# order puts Broken arrow and Bullet right after Indian arrows).
+PER_ROLL_SYMBOLS: tuple[Symbol, ...] = (Symbol.ARROW, Symbol.BROKEN_ARROW, Symbol.BULLET)
+
+ARROWS_IN_PILE = 9
+# Arrow tokens by kind and what each counts for in an Indian attack.
+ARROW_WEIGHTS: dict[str, int] = {"arrow": 1, "chief": 2}
+
+DYNAMITE_LIMIT = 3
+GATLING_NEEDED = 3
+REROLLS = 2
+SHERIFF_BONUS = 2
+
+
+class Role(StrEnum):
+    SHERIFF = "sheriff"
+    DEPUTY = "deputy"
+    OUTLAW = "outlaw"
+    RENEGADE = "renegade"
+
+
+# The role mix per player count (rulebook, "Preparation"; 3 players: "Special Rules").
+ROLE_MIX: dict[int, tuple[Role, ...]] = {
+    3: (Role.DEPUTY, Role.OUTLAW, Role.RENEGADE),
+    4: (Role.SHERIFF, Role.RENEGADE, Role.OUTLAW, Role.OUTLAW),
+    5: (Role.SHERIFF, Role.RENEGADE, Role.OUTLAW, Role.OUTLAW, Role.DEPUTY),
+    6: (Role.SHERIFF, Role.RENEGADE, Role.OUTLAW, Role.OUTLAW, Role.OUTLAW, Role.DEPUTY),
+    7: (
+        Role.SHERIFF,
+        Role.RENEGADE,
+        Role.OUTLAW,
+        Role.OUTLAW,
+        Role.OUTLAW,
+        Role.DEPUTY,
+        Role.DEPUTY,
+    ),
+    8: (
+        Role.SHERIFF,
+        Role.RENEGADE,
+        Role.RENEGADE,
+        Role.OUTLAW,
+        Role.OUTLAW,
+        Role.OUTLAW,
+        Role.DEPUTY,
+        Role.DEPUTY,
+    ),
+}
+
+# 3 players: whom each role must eliminate by their own hand.
+THREE_PLAYER_TARGET: dict[Role, Role] = {
+    Role.DEPUTY: Role.RENEGADE,
+    Role.RENEGADE: Role.OUTLAW,
+    Role.OUTLAW: Role.DEPUTY,
+}
+THREE_PLAYER_FIRST = Role.DEPUTY
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 8
+
+
+@dataclass(frozen=True)
+class Character:
+    """A character card: its life and its ability in a few words (the table's quick reference)."""
+
+    name: str
+    title: str
+    life: int
+    ability: str
+
+
+CHARACTERS: dict[str, Character] = {
+    c.name: c
+    for c in (
+        Character("bart_cassidy", "Bart Cassidy", 8, "Take an arrow instead of losing a life"),
+        Character("black_jack", "Black Jack", 8, "May re-roll Dynamite (not 3 or more)"),
+        Character("calamity_janet", "Calamity Janet", 8, "Bull's Eye 1 and 2 interchangeable"),
+        Character("el_gringo", "El Gringo", 7, "Who shoots you takes an arrow"),
+        Character("jesse_jones", "Jesse Jones", 9, "Beer on yourself at 4 or less: +2"),
+        Character("jourdonnais", "Jourdonnais", 7, "Never lose more than 1 to Indians"),
+        Character("kit_carlson", "Kit Carlson", 7, "Each Gatling: discard an arrow"),
+        Character("lucky_duke", "Lucky Duke", 8, "One extra re-roll"),
+        Character("paul_regret", "Paul Regret", 9, "Never hit by the Gatling Gun"),
+        Character("pedro_ramirez", "Pedro Ramirez", 8, "Each life lost: may discard an arrow"),
+        Character("rose_doolan", "Rose Doolan", 9, "Bull's Eyes reach one place further"),
+        Character("sid_ketchum", "Sid Ketchum", 8, "Turn start: someone gains 1 life"),
+        Character("slab_the_killer", "Slab the Killer", 8, "Once a turn: Beer doubles a Bull's Eye"),
+        Character("suzy_lafayette", "Suzy Lafayette", 8, "No Bull's Eye rolled: gain 2"),
+        Character("vulture_sam", "Vulture Sam", 9, "Another player dies: gain 2"),
+        Character("willy_the_kid", "Willy the Kid", 8, "Gatling Gun with only 2 Gatlings"),
+    )
+}
+
+BASE_CHARACTERS: tuple[str, ...] = tuple(CHARACTERS)
+
+
+class HouseRule(StrEnum):
+    """Optional rules from the summary card, off by default (errata.md)."""
+
+    DYNAMITE_CANCELS_ACTIONS = "dynamite_cancels_actions"
+    BULLSEYE2_UP_TO_TWO = "bullseye2_up_to_two"

@@ -1,0 +1,89 @@
+"""When the game ends and who wins, from what the table knows.
+
+With secret role cards the engine knows only the revealed roles; the role mix per player count
+is known, so the end is still detected the moment it is certain.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .components import THREE_PLAYER_TARGET, Role
+from .state import PlayerState
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """``side``: sheriff, outlaws, renegade (base game), deputy/outlaw/renegade or nobody (3p)."""
+
+    side: str
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NeedReveal:
+    """The outcome depends on the role of this (living) seat."""
+
+    seat: int
+
+
+def unrevealed_pool(mix: Sequence[Role], players: Sequence[PlayerState]) -> Counter[Role]:
+    """The roles not yet known to the table, as a multiset."""
+    pool = Counter(mix)
+    pool.subtract(p.role for p in players if p.role is not None)
+    return +pool
+
+
+def _seats_of(
+    roles: set[Role], mix: Sequence[Role], players: Sequence[PlayerState]
+) -> tuple[int, ...]:
+    """Seats known to hold one of ``roles``: by their card, or because nothing else is left."""
+    unknown_fit = set(unrevealed_pool(mix, players)) <= roles
+    return tuple(
+        p.seat
+        for p in players
+        if (p.role in roles) or (p.role is None and unknown_fit)
+    )
+
+
+def base_outcome(mix: Sequence[Role], players: Sequence[PlayerState]) -> Outcome | NeedReveal | None:
+    """The base game's end (rulebook, "End of the Game"), or None while it goes on."""
+    sheriff = next(p for p in players if p.role is Role.SHERIFF)
+    if not sheriff.alive:
+        alive = [p for p in players if p.alive]
+        if len(alive) == 1:
+            last = alive[0]
+            if last.role is None:
+                return NeedReveal(last.seat)
+            if last.role is Role.RENEGADE:
+                return Outcome("renegade", (last.seat,))
+        return Outcome("outlaws", _seats_of({Role.OUTLAW}, mix, players))
+    opponents = sum(1 for r in mix if r in (Role.OUTLAW, Role.RENEGADE))
+    dead = sum(1 for p in players if not p.alive and p.role in (Role.OUTLAW, Role.RENEGADE))
+    if dead == opponents:
+        return Outcome("sheriff", _seats_of({Role.SHERIFF, Role.DEPUTY}, mix, players))
+    return None
+
+
+def three_player_outcome(
+    players: Sequence[PlayerState], deaths: Sequence[tuple[int, int | None]], last_standing: bool
+) -> tuple[Outcome | None, bool]:
+    """The 3-player end, and whether the game has become last one standing.
+
+    ``deaths`` are the seats eliminated together just now, each with the seat whose own result
+    (Bull's Eye, Gatling) eliminated it, or None when it fell to no one's hand.
+    """
+    for dead, by in deaths:
+        killer_role = players[by].role if by is not None else None
+        if killer_role is not None and THREE_PLAYER_TARGET[killer_role] is players[dead].role:
+            return Outcome(str(killer_role), (by,)), last_standing
+    if deaths:
+        last_standing = True
+    alive = [p.seat for p in players if p.alive]
+    if last_standing and len(alive) == 1:
+        return Outcome(str(players[alive[0]].role), (alive[0],)), True
+    if not alive:
+        return Outcome("nobody", ()), True
+    return None, last_standing
