@@ -1,10 +1,10 @@
 """The rules engine: pure Python, standard library only, deterministic given a dice source.
 
-    >>> from companion.engine import Game, deal
-    >>> game = Game(deal(players=5, seed=1))
-    >>> game.pending.kind
-    <DecisionKind.ROLL: 'roll'>
-    >>> events = game.apply(game.legal_actions()[0])
+>>> from companion.engine import Game, deal
+>>> game = Game(deal(players=5, seed=1))
+>>> game.pending.kind
+<DecisionKind.ROLL: 'roll'>
+>>> events = game.apply(game.legal_actions()[0])
 """
 
 from .actions import (

@@ -155,7 +155,9 @@ CHARACTERS: dict[str, Character] = {
         Character("pedro_ramirez", "Pedro Ramirez", 8, "Each life lost: may discard an arrow"),
         Character("rose_doolan", "Rose Doolan", 9, "Bull's Eyes reach one place further"),
         Character("sid_ketchum", "Sid Ketchum", 8, "Turn start: someone gains 1 life"),
-        Character("slab_the_killer", "Slab the Killer", 8, "Once a turn: Beer doubles a Bull's Eye"),
+        Character(
+            "slab_the_killer", "Slab the Killer", 8, "Once a turn: Beer doubles a Bull's Eye"
+        ),
         Character("suzy_lafayette", "Suzy Lafayette", 8, "No Bull's Eye rolled: gain 2"),
         Character("vulture_sam", "Vulture Sam", 9, "Another player dies: gain 2"),
         Character("willy_the_kid", "Willy the Kid", 8, "Gatling Gun with only 2 Gatlings"),

@@ -1,4 +1,4 @@
-"""What happened, in rule order: the journal, the displays and the event stream are fed from these."""
+"""What happened, in rule order: the journal, the panels and the event stream feed on these."""
 
 from __future__ import annotations
 

@@ -172,7 +172,10 @@ class Game:
     @property
     def rolls_left(self) -> int:
         """Re-rolls still allowed this turn (0 once the dice resolve)."""
-        if self.pending is None or self.pending.kind not in (DecisionKind.ROLL, DecisionKind.REROLL):
+        if self.pending is None or self.pending.kind not in (
+            DecisionKind.ROLL,
+            DecisionKind.REROLL,
+        ):
             return 0
         return self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0)
 
@@ -233,7 +236,9 @@ class Game:
     def _emit(self, event: Event) -> None:
         self._events.append(event)
 
-    def _ask(self, kind: DecisionKind, seat: int, die: int | None = None, remaining: int | None = None) -> None:
+    def _ask(
+        self, kind: DecisionKind, seat: int, die: int | None = None, remaining: int | None = None
+    ) -> None:
         self.pending = Decision(kind, seat, die, remaining)
 
     def _is(self, seat: int, character: str) -> bool:
@@ -411,7 +416,9 @@ class Game:
     def _step_bart(self, cause: str) -> None:
         bart = self._seat_with("bart_cassidy")
         if bart is not None and self.scratch["hits"][bart.seat] and self.pile > 1:
-            self._ask(DecisionKind.ARROW_INSTEAD, bart.seat, remaining=self.scratch["hits"][bart.seat])
+            self._ask(
+                DecisionKind.ARROW_INSTEAD, bart.seat, remaining=self.scratch["hits"][bart.seat]
+            )
 
     def _step_apply_hits(self, cause: str) -> None:
         hits, results = self.scratch["hits"], self.scratch["hit_results"]
@@ -467,7 +474,7 @@ class Game:
         return follow, self.turn in dead
 
     def _continue(self, follow: list[Step], active_died: bool) -> None:
-        """An active player eliminated in their own turn ends it; nothing else of theirs resolves."""
+        """An active player eliminated in their turn ends it; nothing else of theirs resolves."""
         if active_died:
             self.queue = [*follow, ["end_turn"]]
         else:

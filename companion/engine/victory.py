@@ -41,14 +41,12 @@ def _seats_of(
 ) -> tuple[int, ...]:
     """Seats known to hold one of ``roles``: by their card, or because nothing else is left."""
     unknown_fit = set(unrevealed_pool(mix, players)) <= roles
-    return tuple(
-        p.seat
-        for p in players
-        if (p.role in roles) or (p.role is None and unknown_fit)
-    )
+    return tuple(p.seat for p in players if (p.role in roles) or (p.role is None and unknown_fit))
 
 
-def base_outcome(mix: Sequence[Role], players: Sequence[PlayerState]) -> Outcome | NeedReveal | None:
+def base_outcome(
+    mix: Sequence[Role], players: Sequence[PlayerState]
+) -> Outcome | NeedReveal | None:
     """The base game's end (rulebook, "End of the Game"), or None while it goes on."""
     sheriff = next(p for p in players if p.role is Role.SHERIFF)
     if not sheriff.alive:
