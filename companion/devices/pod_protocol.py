@@ -213,7 +213,7 @@ def parse_line(line: bytes) -> Message:
     if not line:
         raise ProtocolError("empty line")
     if len(line) > MAX_LINE:
-        raise OversizedLineError(f"line of {len(line)} bytes: expected at most {MAX_LINE}")
+        raise OversizedLineError(f"line longer than {MAX_LINE} bytes")
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as error:
