@@ -55,8 +55,7 @@ SPI_DRIVERS = ("ssd1322",)
 PANEL_MODES: dict[str, str] = {"ssd1306": "1", "sh1106": "1", "ssd1322": "RGB"}
 #: SPI clock rates luma accepts (it asserts on anything else).
 SPI_SPEEDS_HZ = tuple(
-    int(mhz * 1_000_000)
-    for mhz in (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52)
+    int(mhz * 1_000_000) for mhz in (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52)
 )
 #: 7-bit addresses a device may use (0x00-0x02 and 0x78-0x7F are reserved by the I2C spec).
 MIN_I2C_ADDRESS = 0x03
@@ -370,12 +369,8 @@ class I2CBuses:
         """The shared bus /dev/i2c-``number``, opening it now if needed (may raise OSError)."""
         with self._lock:
             if number not in self._buses:
-                mux_address = (
-                    self._mux.address if self._mux and self._mux.bus == number else None
-                )
-                self._buses[number] = SharedI2CBus(
-                    self._open_bus(number), mux_address=mux_address
-                )
+                mux_address = self._mux.address if self._mux and self._mux.bus == number else None
+                self._buses[number] = SharedI2CBus(self._open_bus(number), mux_address=mux_address)
             return self._buses[number]
 
     def interface(self, spec: PanelSpec) -> SharedI2C:
@@ -483,7 +478,7 @@ class Panel:
             return self._retry_if_due()
         if self._sent == frame.tobytes():
             return True
-        return self._send(frame)
+        return self._send(self._device, frame)
 
     def poll(self) -> bool:
         """Give an offline panel its due retry even when no new picture comes; True if online."""
@@ -515,7 +510,7 @@ class Panel:
             return False
         self._sent = None
         if self._wanted is not None:
-            return self._send(self._wanted)
+            return self._send(self._device, self._wanted)
         self._report_online()
         return True
 
@@ -524,10 +519,9 @@ class Panel:
             return False
         return self._open()
 
-    def _send(self, frame: Image.Image) -> bool:
-        assert self._device is not None
+    def _send(self, device: LumaDevice, frame: Image.Image) -> bool:
         try:
-            self._device.display(frame)
+            device.display(frame)
         except Exception as error:  # any failure of a display must leave the game running
             self._go_offline(error)
             return False
@@ -613,7 +607,11 @@ class Displays:
                 # luma registers an atexit hook per device it builds, so a missing panel is
                 # asked with one NOP first instead of building (and leaking) a device per retry.
                 interface.command(_NOP)
-            return open_device(spec, interface)
+            try:
+                return open_device(spec, interface)
+            except BaseException:
+                interface.cleanup()
+                raise
 
         return open_panel
 
