@@ -1,0 +1,275 @@
+"""A game in progress at the table: button presses become engine actions, journaled and undoable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import (
+    CHARACTERS,
+    Accept,
+    Action,
+    ChooseDie,
+    ChooseSeat,
+    Decision,
+    DecisionKind,
+    Decline,
+    DiceSource,
+    Event,
+    Game,
+    GameSetup,
+    IllegalAction,
+    Reveal,
+    Role,
+    Roll,
+    Stop,
+)
+from ..engine.events import DiceRolled
+from .journal import Journal, JournalContents, JournalError, read_journal
+from .prompts import ROLE_LABELS, prompt_for
+
+Listener = Callable[[list[Event]], None]
+
+
+class Refused(Exception):
+    """A press that means nothing now: the message says why; nothing changed."""
+
+
+@dataclass
+class Step:
+    """One action taken, with the game as it was before it."""
+
+    before: Game
+    action: Action
+    auto: bool
+
+
+@dataclass
+class TablePlay:
+    """The game, its journal and its undo history.
+
+    ``seats`` maps the engine's seats (0..n-1) to the physical seats (1..8) that joined.
+    """
+
+    game: Game
+    seats: list[int]
+    journal: Journal | None = None
+    history: list[Step] = field(default_factory=list)
+    marked: set[int] = field(default_factory=set)
+    forced_rolls: dict[int, Roll] = field(default_factory=dict)
+    listeners: list[Listener] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(
+        cls,
+        setup: GameSetup,
+        seats: list[int],
+        state_dir: Path | None,
+        dice: DiceSource | None = None,
+        roles_mode: str = "physical",
+    ) -> TablePlay:
+        game = Game(setup, dice)
+        journal = None
+        if state_dir is not None:
+            journal = Journal.create(
+                state_dir / "games", setup, meta={"seats": seats, "roles_mode": roles_mode}
+            )
+        play = cls(game=game, seats=seats, journal=journal)
+        play._auto()
+        return play
+
+    @classmethod
+    def resume(cls, path: Path, dice: DiceSource | None = None) -> TablePlay:
+        """The game of an unfinished journal, exactly where it was."""
+        contents = read_journal(path, repair=True)
+        play = cls.replay(contents, path, dice)
+        play.journal = Journal.reopen(path)
+        return play
+
+    @classmethod
+    def replay(
+        cls, contents: JournalContents, path: Path, dice: DiceSource | None = None
+    ) -> TablePlay:
+        """Re-apply a journal's actions and undos; raises JournalError on an illegal one."""
+        seats = contents.meta.get("seats") or list(range(1, contents.setup.players + 1))
+        if len(seats) != contents.setup.players:
+            raise JournalError(path, 1, f"{len(seats)} seats for {contents.setup.players} players")
+        play = cls(game=Game(contents.setup, dice), seats=seats)
+        for entry in contents.entries:
+            if entry.kind == "undo":
+                if not play.history:
+                    raise JournalError(path, entry.line, "undo with nothing to undo")
+                play._pop()
+                continue
+            assert entry.action is not None
+            if isinstance(entry.action, Roll) and entry.action.faces is None:
+                raise JournalError(path, entry.line, "a roll without its faces cannot replay")
+            try:
+                play._apply(entry.action, entry.auto, journal=False)
+            except IllegalAction as exc:
+                raise JournalError(
+                    path, entry.line, f"{entry.action.to_json()} is not legal here: {exc}"
+                ) from exc
+        return play
+
+    # ------------------------------------------------------------------ presses
+
+    def press(self, button: str) -> list[Event]:
+        """Apply what ``button`` means now; Refused (and nothing changed) if it means nothing."""
+        if button == "UNDO":
+            self.undo()
+            return []
+        if self.game.over:
+            raise Refused("The game is over: ROLL starts a new game.")
+        d = self.game.pending
+        assert d is not None
+        action = self._action_for(button, d)
+        if action is None:
+            return []
+        try:
+            events = self._apply(action, auto=False)
+        except IllegalAction as exc:
+            raise Refused(str(exc)) from exc
+        return events + self._auto()
+
+    def _action_for(self, button: str, d: Decision) -> Action | None:
+        kind = d.kind
+        forced = self.forced_rolls.get(self.game.roll_count)
+        if kind in (DecisionKind.ROLL, DecisionKind.REROLL):
+            if forced is not None:
+                if button != "ROLL":
+                    raise Refused("That roll was undone: ROLL brings back the same dice.")
+                return forced
+            if kind is DecisionKind.ROLL:
+                if button != "ROLL":
+                    raise Refused("Press ROLL to roll the dice.")
+                return Roll(tuple(range(len(self.game.faces))))
+            if button.startswith("DIE"):
+                self._toggle(int(button[3:]) - 1)
+                return None
+            if button == "ROLL":
+                if not self.marked:
+                    raise Refused("Mark dice to re-roll with their DIE buttons, or DONE to keep.")
+                return Roll(tuple(sorted(self.marked)))
+            if button == "DONE":
+                return Stop()
+            raise Refused("Re-roll: mark dice and press ROLL, or DONE to keep the dice.")
+        if button.startswith("SEAT"):
+            seat = self._engine_seat(int(button[4:]))
+            if kind in (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW):
+                if seat != d.seat:
+                    raise Refused(f"Only seat {self.seats[d.seat]} answers this question.")
+                return Accept()
+            if kind in (
+                DecisionKind.GIFT_LIFE,
+                DecisionKind.BULLSEYE_TARGET,
+                DecisionKind.BEER_TARGET,
+                DecisionKind.KIT_DISCARD,
+            ):
+                return ChooseSeat(seat)
+        if button == "DONE" and kind in (
+            DecisionKind.ARROW_INSTEAD,
+            DecisionKind.DISCARD_ARROW,
+            DecisionKind.KIT_DISCARD,
+            DecisionKind.SLAB_DOUBLE,
+        ):
+            return Decline()
+        if button.startswith("DIE"):
+            n = int(button[3:]) - 1
+            if kind is DecisionKind.SLAB_DOUBLE:
+                return ChooseDie(n)
+            if kind is DecisionKind.REVEAL_ROLE:
+                roles = self.reveal_choices()
+                if not 0 <= n < len(roles):
+                    raise Refused(f"Press DIE1 to DIE{len(roles)} for the role card shown.")
+                return Reveal(roles[n])
+        raise Refused(prompt_for(self.game, d, self.seats, self.reveal_choices()))
+
+    def _engine_seat(self, physical: int) -> int:
+        if physical not in self.seats:
+            raise Refused(f"Seat {physical} is not playing this game.")
+        return self.seats.index(physical)
+
+    def _toggle(self, die: int) -> None:
+        if not 0 <= die < len(self.game.faces):
+            raise Refused(f"There is no die {die + 1}: dice are 1 to {len(self.game.faces)}.")
+        if self.game.locked(die):
+            raise Refused(f"Die {die + 1} is Dynamite: it cannot be re-rolled.")
+        self.marked ^= {die}
+
+    def reveal_choices(self) -> list[Role]:
+        return sorted(set(self.game.unrevealed_roles()), key=list(ROLE_LABELS).index)
+
+    # ------------------------------------------------------------- apply and undo
+
+    def _apply(self, action: Action, auto: bool, journal: bool = True) -> list[Event]:
+        before = self.game.copy()
+        events = self.game.apply(action)
+        if isinstance(action, Roll) and action.faces is None:
+            rolled = next(e for e in events if isinstance(e, DiceRolled))
+            action = Roll(rolled.dice, rolled.faces)
+        if journal and self.journal is not None:
+            try:
+                self.journal.append_action(action, auto)
+            except OSError:
+                self.game = before
+                raise
+        self.history.append(Step(before, action, auto))
+        if isinstance(action, Roll):
+            self.marked.clear()
+            self.forced_rolls.pop(before.roll_count, None)
+        for listener in self.listeners:
+            listener(events)
+        return events
+
+    def _auto(self) -> list[Event]:
+        """Make every choice that has only one legal answer (never the roll itself)."""
+        events: list[Event] = []
+        while not self.game.over:
+            d = self.game.pending
+            assert d is not None
+            if d.kind in (DecisionKind.ROLL, DecisionKind.REROLL):
+                break
+            legal = self.game.legal_actions()
+            if len(legal) != 1:
+                break
+            events += self._apply(legal[0], auto=True)
+        return events
+
+    def undo(self) -> None:
+        """Step back one choice (and the automatic ones that followed it)."""
+        if not self.history:
+            raise Refused("Nothing to undo.")
+        while self.history:
+            step = self._pop()
+            if self.journal is not None:
+                self.journal.append_undo()
+            if not step.auto:
+                break
+
+    def _pop(self) -> Step:
+        step = self.history.pop()
+        self.game = step.before
+        self.marked.clear()
+        if isinstance(step.action, Roll):
+            self.forced_rolls[step.before.roll_count] = step.action
+        return step
+
+    def finish(self) -> None:
+        """Close the journal of a game that is over, marking it finished."""
+        if self.journal is not None:
+            self.journal.append_end(self.game.side)
+            self.journal.close()
+            self.journal = None
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+    # ------------------------------------------------------------------ queries
+
+    def character_title(self, seat: int) -> str:
+        return CHARACTERS[self.game.players[seat].character].title

@@ -1,0 +1,64 @@
+"""The console's one-line question for each decision, in the words of the table."""
+
+from __future__ import annotations
+
+from ..engine import FACES, Decision, DecisionKind, Game, Role
+
+ROLE_LABELS: dict[Role, str] = {
+    Role.SHERIFF: "Sheriff",
+    Role.DEPUTY: "Deputy",
+    Role.OUTLAW: "Outlaw",
+    Role.RENEGADE: "Renegade",
+}
+
+SYMBOL_LABELS = {
+    "bullseye1": "Bull's Eye 1",
+    "bullseye2": "Bull's Eye 2",
+    "beer": "Beer",
+}
+
+SIDE_LABELS = {
+    "sheriff": "Sheriff & Deputies win",
+    "outlaws": "Outlaws win",
+    "renegade": "Renegade wins",
+    "deputy": "Deputy wins",
+    "outlaw": "Outlaw wins",
+    "nobody": "Nobody wins",
+}
+
+
+def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> str:
+    """What the pending decision asks, naming physical seats (1..8) and the buttons that answer."""
+    seat = seats[d.seat]
+    match d.kind:
+        case DecisionKind.GIFT_LIFE:
+            return "Sid Ketchum: press the seat that gains 1 life"
+        case DecisionKind.ROLL:
+            return f"Seat {seat}: press ROLL"
+        case DecisionKind.REROLL:
+            left = game.rolls_left
+            return f"Mark dice, ROLL ({left} left) or DONE"
+        case DecisionKind.BULLSEYE_TARGET:
+            assert d.die is not None
+            face = game.faces[d.die]
+            label = SYMBOL_LABELS[FACES[face].symbol.value] if face else "Bull's Eye"
+            return f"{label} (die {d.die + 1}): press the seat you shoot"
+        case DecisionKind.SLAB_DOUBLE:
+            return "Slab: press a DIE to double it with a Beer, DONE: no"
+        case DecisionKind.BEER_TARGET:
+            assert d.die is not None
+            return f"Beer (die {d.die + 1}): press the seat that drinks"
+        case DecisionKind.ARROW_INSTEAD:
+            return f"Seat {seat}: take an arrow instead? SEAT {seat}: yes, DONE: no"
+        case DecisionKind.DISCARD_ARROW:
+            return f"Seat {seat}: discard an arrow? SEAT {seat}: yes, DONE: no"
+        case DecisionKind.KIT_DISCARD:
+            return "Kit Carlson: press a seat to discard its arrow, DONE: no"
+        case DecisionKind.REVEAL_ROLE:
+            legend = " ".join(f"DIE{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
+            return f"Seat {seat} shows role: {legend}"
+    raise AssertionError(d.kind)
+
+
+def game_over_text(side: str | None) -> str:
+    return f"{SIDE_LABELS.get(side or '', 'Game over')}! ROLL: new game"

@@ -1,0 +1,243 @@
+"""The companion at the table for a whole evening: set-up, play, the end, the next game."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import CHARACTERS, DecisionKind, DiceSource, Event, HouseRule, Role
+from .journal import JournalError, journals, read_journal
+from .play import Listener, Refused, TablePlay
+from .prompts import ROLE_LABELS, game_over_text, prompt_for
+from .setup_flow import SetupFlow
+from .view import ConsoleView, SeatView, TableView
+
+log = logging.getLogger(__name__)
+
+DOUBLE_PRESS = 0.15  # seconds: a second press of the same button this soon is contact bounce
+SEAT_ANSWERS = (
+    DecisionKind.GIFT_LIFE,
+    DecisionKind.BULLSEYE_TARGET,
+    DecisionKind.BEER_TARGET,
+    DecisionKind.KIT_DISCARD,
+)
+OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW, DecisionKind.REVEAL_ROLE)
+
+
+@dataclass
+class TableConfig:
+    """What the table session needs from the configuration."""
+
+    seats: int = 8
+    roles: str = "physical"  # or "dealt"
+    house_rules: frozenset[HouseRule] = frozenset()
+    state_dir: Path | None = None
+    dice: int = 5
+
+    def __post_init__(self) -> None:
+        if self.roles not in ("physical", "dealt"):
+            raise ValueError(f"roles must be 'physical' or 'dealt', not {self.roles!r}")
+        if not 3 <= self.seats <= 8:
+            raise ValueError(f"a table has 3 to 8 seats, not {self.seats}")
+
+
+@dataclass
+class TableSession:
+    """Turns button presses into set-up steps and game actions, and says what to show."""
+
+    config: TableConfig
+    dice: Callable[[int], DiceSource] | None = None
+    play: TablePlay | None = None
+    setup: SetupFlow | None = None
+    flash: str | None = None
+    menu: int | None = None  # the physical seat whose menu is open
+    listeners: list[Listener] = field(default_factory=list)
+    _last_press: tuple[str, float] | None = None
+
+    def start(self) -> None:
+        """Resume the newest unfinished game without a question, or begin a set-up."""
+        directory = self._games_dir()
+        newest = journals(directory)[-1:] if directory else []
+        for path in newest:
+            try:
+                if read_journal(path).finished:
+                    break
+                self._begin_play(TablePlay.resume(path, self._dice_for(path)))
+                log.info("resumed the game in %s", path)
+                return
+            except JournalError as exc:
+                log.error("cannot resume: %s (the file is kept as it is)", exc)
+                self.flash = f"Journal unreadable, kept: {path.name}"
+        self._new_setup([])
+
+    def _dice_for(self, path: Path) -> DiceSource | None:
+        if self.dice is None:
+            return None
+        return self.dice(read_journal(path).setup.seed)
+
+    def _games_dir(self) -> Path | None:
+        return None if self.config.state_dir is None else self.config.state_dir / "games"
+
+    def _new_setup(self, joined: list[int]) -> None:
+        self.play = None
+        self.setup = SetupFlow(
+            seats=self.config.seats,
+            roles_mode=self.config.roles,
+            house_rules=self.config.house_rules,
+            joined=list(joined),
+        )
+
+    def _begin_play(self, play: TablePlay) -> None:
+        play.listeners.extend(self.listeners)
+        self.play = play
+        self.setup = None
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, button: str, kind: str = "press", at: float | None = None) -> list[Event]:
+        """One press or hold; returns the engine events it caused. Never raises for bad input."""
+        at = time.monotonic() if at is None else at
+        if kind == "hold":
+            self._hold(button)
+            return []
+        if (
+            self._last_press
+            and self._last_press[0] == button
+            and at - self._last_press[1] < (DOUBLE_PRESS)
+        ):
+            return []
+        self._last_press = (button, at)
+        self.menu = None
+        try:
+            events = self._press(button)
+        except Refused as exc:
+            self.flash = str(exc)
+            return []
+        self.flash = None
+        return events
+
+    def _press(self, button: str) -> list[Event]:
+        if self.play is not None:
+            if self.play.game.over and button == "ROLL":
+                joined = list(self.play.seats)
+                self.play.finish()
+                self._new_setup(joined)
+                return []
+            return self.play.press(button)
+        assert self.setup is not None
+        finished = self.setup.press(button)
+        if finished is not None:
+            seats = list(self.setup.joined)
+            dice = None if self.dice is None else self.dice(finished.seed)
+            self._begin_play(
+                TablePlay.new(finished, seats, self.config.state_dir, dice, self.config.roles)
+            )
+        return []
+
+    def _hold(self, button: str) -> None:
+        """Holding a seat button opens (or closes) that seat's menu."""
+        if button.startswith("SEAT"):
+            seat = int(button[4:])
+            self.menu = None if self.menu == seat else seat
+
+    def close(self) -> None:
+        if self.play is not None:
+            self.play.close()
+
+    # ------------------------------------------------------------------ output
+
+    def view(self) -> TableView:
+        if self.play is not None:
+            return self._play_view(self.play)
+        assert self.setup is not None
+        return self._setup_view(self.setup)
+
+    def _setup_view(self, flow: SetupFlow) -> TableView:
+        seats = []
+        for n in range(1, self.config.seats + 1):
+            joined = n in flow.joined
+            character = flow.characters.get(n)
+            role = flow.roles.get(n)
+            public = role is Role.SHERIFF or len(flow.joined) == 3
+            shown = role if public or self.menu == n else None
+            note = "joined" if joined else "press to join"
+            if flow.stage == "characters" and joined:
+                note = CHARACTERS[character].ability if character else "press: character"
+            seats.append(
+                SeatView(
+                    number=n,
+                    playing=joined or flow.stage == "join",
+                    name=CHARACTERS[character].title if character else "",
+                    life=CHARACTERS[character].life if character else 0,
+                    max_life=CHARACTERS[character].life if character else 0,
+                    sheriff=shown is Role.SHERIFF,
+                    role=ROLE_LABELS[shown] if shown is not None else None,
+                    answer=flow.stage == "join" or joined,
+                    note=note,
+                )
+            )
+        console = ConsoleView(prompt=flow.prompt(), flash=self.flash, title="BANG! set-up")
+        return TableView(tuple(seats), console)
+
+    def _play_view(self, play: TablePlay) -> TableView:
+        game = play.game
+        d = game.pending
+        answers: set[int] = set()
+        asked: int | None = None
+        if d is not None:
+            if d.kind in SEAT_ANSWERS:
+                answers = {a.seat for a in game.legal_actions() if hasattr(a, "seat")}
+            elif d.kind in OWN_ANSWERS:
+                answers, asked = {d.seat}, d.seat
+        seats = []
+        for n in range(1, self.config.seats + 1):
+            if n not in play.seats:
+                seats.append(SeatView(number=n, playing=False))
+                continue
+            s = play.seats.index(n)
+            p = game.players[s]
+            role = p.role if p.revealed else None
+            if self.menu == n and p.role is not None:
+                role = p.role
+            note = ""
+            if self.menu == n:
+                note = CHARACTERS[p.character].ability
+            elif game.over and s in game.winners:
+                note = "WINS"
+            seats.append(
+                SeatView(
+                    number=n,
+                    playing=True,
+                    name=CHARACTERS[p.character].title,
+                    life=p.life,
+                    max_life=p.max_life,
+                    arrows=p.arrows,
+                    sheriff=p.role is Role.SHERIFF and p.revealed,
+                    active=not game.over and game.turn == s,
+                    alive=p.alive,
+                    role=ROLE_LABELS[role] if role is not None else None,
+                    answer=s in answers,
+                    asked=s == asked,
+                    winner=game.over and s in game.winners,
+                    note=note,
+                )
+            )
+        if game.over:
+            prompt = game_over_text(game.side)
+        else:
+            assert d is not None
+            prompt = prompt_for(game, d, play.seats, play.reveal_choices())
+        console = ConsoleView(
+            faces=tuple(game.faces),
+            locked=tuple(game.locked(i) for i in range(len(game.faces))),
+            marked=tuple(i in play.marked for i in range(len(game.faces))),
+            rolls_left=game.rolls_left,
+            pile=game.pile,
+            prompt=prompt,
+            flash=self.flash,
+            title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}",
+        )
+        return TableView(tuple(seats), console)

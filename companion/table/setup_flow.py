@@ -1,0 +1,154 @@
+"""A new game's set-up with the table's own buttons: who plays, the Sheriff, the characters."""
+
+from __future__ import annotations
+
+import copy
+import random
+import secrets
+from dataclasses import dataclass, field
+
+from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Role
+from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
+from .play import Refused
+from .prompts import ROLE_LABELS
+
+CHARACTER_ORDER = sorted(CHARACTERS, key=lambda name: CHARACTERS[name].title)
+
+
+@dataclass
+class SetupFlow:
+    """Three stages: seats join; roles (the Sheriff's seat, or dealt); characters."""
+
+    seats: int
+    roles_mode: str = "physical"
+    house_rules: frozenset[HouseRule] = frozenset()
+    stage: str = "join"
+    joined: list[int] = field(default_factory=list)
+    roles: dict[int, Role] = field(default_factory=dict)
+    characters: dict[int, str] = field(default_factory=dict)
+    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    _history: list[SetupFlow] = field(default_factory=list, repr=False)
+
+    def press(self, button: str) -> GameSetup | None:
+        """Apply a press; the finished set-up once the last one is made."""
+        if button == "UNDO":
+            if not self._history:
+                raise Refused("Nothing to undo.")
+            previous = self._history.pop()
+            self.__dict__.update({k: v for k, v in previous.__dict__.items() if k != "_history"})
+            return None
+        snapshot = copy.copy(self)
+        snapshot.joined = list(self.joined)
+        snapshot.roles = dict(self.roles)
+        snapshot.characters = dict(self.characters)
+        snapshot._history = []
+        result = getattr(self, f"_{self.stage}")(button)
+        self._history.append(snapshot)
+        return result
+
+    # ------------------------------------------------------------------ stages
+
+    def _join(self, button: str) -> None:
+        if button.startswith("SEAT"):
+            seat = self._seat(button)
+            if seat in self.joined:
+                self.joined.remove(seat)
+            else:
+                self.joined = sorted([*self.joined, seat])
+            return
+        if button == "DONE":
+            n = len(self.joined)
+            if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+                raise Refused(f"{n} joined: BANG! needs 3 to 8 players.")
+            self.stage = "roles"
+            return
+        raise Refused("Press your seat button to join, then DONE.")
+
+    def _roles(self, button: str) -> None:
+        if self.roles_mode == "dealt":
+            if button != "ROLL":
+                raise Refused("ROLL deals the role cards.")
+            mix = list(ROLE_MIX[len(self.joined)])
+            self.rng.shuffle(mix)
+            self.roles = dict(zip(self.joined, mix, strict=True))
+            self.stage = "characters"
+            return
+        if not button.startswith("SEAT"):
+            raise Refused(self.prompt())
+        seat = self._seat(button)
+        if seat not in self.joined:
+            raise Refused(f"Seat {seat} has not joined.")
+        if seat in self.roles:
+            raise Refused(f"Seat {seat} is already the {ROLE_LABELS[self.roles[seat]]}.")
+        self.roles[seat] = self._role_asked()
+        if len(self.joined) == 3 and len(self.roles) == 2:
+            last = next(s for s in self.joined if s not in self.roles)
+            self.roles[last] = Role.RENEGADE
+        if len(self.joined) > 3 or len(self.roles) == 3:
+            self.stage = "characters"
+
+    def _role_asked(self) -> Role:
+        if len(self.joined) > 3:
+            return Role.SHERIFF
+        return Role.DEPUTY if not self.roles else Role.OUTLAW
+
+    def _characters(self, button: str) -> GameSetup | None:
+        if button.startswith("SEAT"):
+            seat = self._seat(button)
+            if seat not in self.joined:
+                raise Refused(f"Seat {seat} has not joined.")
+            self.characters[seat] = self._next_character(seat)
+            return None
+        if button == "ROLL":
+            names = self.rng.sample(CHARACTER_ORDER, len(self.joined))
+            self.characters = dict(zip(self.joined, names, strict=True))
+            return None
+        if button == "DONE":
+            missing = [s for s in self.joined if s not in self.characters]
+            if missing:
+                raise Refused(f"Seat {missing[0]} has no character yet: press it to choose.")
+            return self.setup()
+        raise Refused(self.prompt())
+
+    def _next_character(self, seat: int) -> str:
+        taken = {c for s, c in self.characters.items() if s != seat}
+        current = self.characters.get(seat)
+        start = CHARACTER_ORDER.index(current) + 1 if current else 0
+        for i in range(len(CHARACTER_ORDER)):
+            name = CHARACTER_ORDER[(start + i) % len(CHARACTER_ORDER)]
+            if name not in taken:
+                return name
+        raise Refused("No character left.")
+
+    def _seat(self, button: str) -> int:
+        seat = int(button[4:])
+        if not 1 <= seat <= self.seats:
+            raise Refused(f"Seat {seat} is not set up on this table (1 to {self.seats}).")
+        return seat
+
+    # ------------------------------------------------------------------ results
+
+    def setup(self) -> GameSetup:
+        characters = tuple(self.characters[s] for s in self.joined)
+        seed = self.rng.randrange(2**32)
+        three = len(self.joined) == 3
+        if self.roles_mode == "dealt" or three:
+            roles = tuple(self.roles[s] for s in self.joined)
+            return GameSetup(characters, roles=roles, house_rules=self.house_rules, seed=seed)
+        sheriff = next(s for s, r in self.roles.items() if r is Role.SHERIFF)
+        return GameSetup(
+            characters,
+            sheriff=self.joined.index(sheriff),
+            house_rules=self.house_rules,
+            seed=seed,
+        )
+
+    def prompt(self) -> str:
+        if self.stage == "join":
+            return f"New game: seats press to join ({len(self.joined)}), then DONE"
+        if self.stage == "roles":
+            if self.roles_mode == "dealt":
+                return "ROLL deals the roles; hold your seat to peek"
+            return f"{ROLE_LABELS[self._role_asked()]}: press your seat"
+        done = sum(1 for s in self.joined if s in self.characters)
+        return f"Seats: press to pick your character ({done}/{len(self.joined)}), ROLL deals, DONE"

@@ -1,0 +1,45 @@
+"""What the table shows right now, as plain data: the panels draw it, tests read it.
+
+The engine knows the game; only the table knows the prompt, the dice marked for re-roll and
+which seats may answer. This view carries both to the panels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SeatView:
+    number: int  # the physical seat, 1..8, clockwise
+    playing: bool
+    name: str = ""  # the character's name, once known
+    life: int = 0
+    max_life: int = 0
+    arrows: int = 0
+    sheriff: bool = False
+    active: bool = False  # whose turn it is
+    alive: bool = True
+    role: str | None = None  # shown once revealed (or while its owner peeks)
+    answer: bool = False  # pressing this seat answers the current question
+    asked: bool = False  # the current question is this seat's own
+    winner: bool = False
+    note: str = ""  # a short line: set-up state, the seat menu, "WINS"
+
+
+@dataclass(frozen=True)
+class ConsoleView:
+    faces: tuple[str | None, ...] = ()
+    locked: tuple[bool, ...] = ()
+    marked: tuple[bool, ...] = ()
+    rolls_left: int = 0
+    pile: int = 0
+    prompt: str = ""
+    flash: str | None = None  # why the last press changed nothing
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class TableView:
+    seats: tuple[SeatView, ...]
+    console: ConsoleView
