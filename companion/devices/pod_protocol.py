@@ -6,6 +6,7 @@ pod. The firmware's own copy lives in hardware/pod/pod_protocol.py and must stay
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 PROTOCOL_VERSION = 1
@@ -220,11 +221,13 @@ def parse_line(line: bytes) -> Message:
         raise ProtocolError(f"line is not valid UTF-8 ({error.reason})") from None
     if any(ord(c) < 0x20 or ord(c) == 0x7F for c in text):
         raise ProtocolError("control character in line: expected printable text")
-    keyword, _, rest = text.partition(" ")
+    keyword, separator, rest = text.partition(" ")
     parser = _PARSERS.get(keyword)
     if parser is None:
         shown = keyword if len(keyword) <= 16 else keyword[:16] + "..."
         raise UnknownMessageError(f"unknown message {shown!r}")
+    if separator and keyword in _BARE:
+        raise ProtocolError(f"{keyword} takes no arguments")
     return parser(rest)
 
 
@@ -255,11 +258,6 @@ def _parse_button(keyword: str, rest: str) -> str:
     if not is_pod_token(rest):
         raise ProtocolError(f"{keyword} {rest[:40]!r}: expected one button id (A-Z a-z 0-9 _ -)")
     return rest
-
-
-def _parse_bare(keyword: str, rest: str) -> None:
-    if rest:
-        raise ProtocolError(f"{keyword} takes no arguments")
 
 
 def _parse_count(name: str, field: str) -> int:
@@ -294,23 +292,14 @@ def _parse_state(rest: str) -> SeatState:
     return SeatState(life, max_life, arrows, turn, legal, eliminated, prompt)
 
 
-def _parse_heartbeat(rest: str) -> Heartbeat:
-    _parse_bare("BEAT", rest)
-    return Heartbeat()
-
-
-def _parse_ping(rest: str) -> Ping:
-    _parse_bare("PING", rest)
-    return Ping()
-
-
-_PARSERS = {
+_BARE = frozenset({"BEAT", "PING"})
+_PARSERS: dict[str, Callable[[str], Message]] = {
     "HELLO": _parse_hello,
     "PRESS": lambda rest: Press(_parse_button("PRESS", rest)),
     "HOLD": lambda rest: Hold(_parse_button("HOLD", rest)),
-    "BEAT": _parse_heartbeat,
+    "BEAT": lambda rest: Heartbeat(),
     "STATE": _parse_state,
-    "PING": _parse_ping,
+    "PING": lambda rest: Ping(),
 }
 
 

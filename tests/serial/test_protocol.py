@@ -165,6 +165,7 @@ def test_document_examples(line, message):
         (b"PRESS A B\n", ProtocolError, "expected one button id"),
         (b"press A\n", UnknownMessageError, "unknown message 'press'"),
         (b"BEAT 1\n", ProtocolError, "no arguments"),
+        (b"PING \n", ProtocolError, "no arguments"),
         (b"STATE 100 8 0 0 0 0\n", ProtocolError, "life '100'"),
         (b"STATE 1 8 0 2 0 0\n", ProtocolError, "turn '2': expected 0 or 1"),
         (b"STATE 1 8 0 0 0\n", ProtocolError, "six fields"),
