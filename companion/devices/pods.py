@@ -21,6 +21,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType, TracebackType
+from typing import Any
 
 import serial
 
@@ -60,7 +61,7 @@ class PodSpec:
     """
 
     path: str
-    buttons: Mapping[str, str] = field(default_factory=dict)
+    buttons: Mapping[str, str] = field(default_factory=dict, hash=False)
     baudrate: int = 115200
 
     def __post_init__(self) -> None:
@@ -94,6 +95,19 @@ class PodSpec:
                     "expected ROLL, DONE, UNDO, DIE1..DIE6 or SEAT1..SEAT8"
                 )
         object.__setattr__(self, "buttons", MappingProxyType(dict(self.buttons)))
+
+    @classmethod
+    def from_config(cls, table: Mapping[str, Any]) -> PodSpec:
+        """Build from one ``[[pod]]`` table of the TOML config: path, buttons, baudrate."""
+        unknown = sorted(set(table) - {"path", "buttons", "baudrate"})
+        if unknown:
+            raise ValueError(
+                f"pod {table.get('path', '?')}: unknown setting {unknown[0]!r}: "
+                "expected path, buttons and baudrate"
+            )
+        if "path" not in table:
+            raise ValueError('pod: no path: expected path = "/dev/serial/by-id/..."')
+        return cls(**table)
 
     @property
     def seat(self) -> int | None:

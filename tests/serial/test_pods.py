@@ -180,3 +180,12 @@ def test_pod_spec_seat_and_defaults():
     assert PodSpec("/dev/x", {"A": "SEAT1", "B": "SEAT2"}).seat is None
     assert PodSpec("/dev/x").seat is None
     assert ButtonEvent(spec.buttons["A"]).button == "SEAT3"
+
+
+def test_pod_spec_from_a_config_table():
+    table = {"path": "/dev/serial/by-id/pod", "buttons": {"A": "SEAT3"}, "baudrate": 9600}
+    assert PodSpec.from_config(table) == PodSpec("/dev/serial/by-id/pod", {"A": "SEAT3"}, 9600)
+    with pytest.raises(ValueError, match="unknown setting 'seat': expected path, buttons"):
+        PodSpec.from_config({"path": "/dev/x", "seat": 3})
+    with pytest.raises(ValueError, match="no path"):
+        PodSpec.from_config({"buttons": {}})
