@@ -79,6 +79,7 @@ class Screen:
 
     def show_waiting(self):
         """Until the first STATE line: say who we are, so a miswired pod is easy to spot."""
+        self.oled.invert(0)
         self.oled.fill(0)
         self.oled.text(POD_ID, 0, 0)
         self.oled.text("waiting for", 0, 24)
@@ -86,6 +87,7 @@ class Screen:
         self.oled.show()
 
     def draw(self, state):
+        """Redraw it all (cheaper than tracking changes on 1 KB); a legal answer is inverted."""
         oled = self.oled
         oled.fill(0)
         if state["eliminated"]:
@@ -102,9 +104,7 @@ class Screen:
         rows = (self.height - 32) // 8
         for row, line in enumerate(wrap(ascii_only(state["prompt"]), self.columns, rows)):
             oled.text(line, 0, 32 + 8 * row)
-        if state["legal"]:
-            oled.rect(0, 0, self.width, self.height, 1)
-            oled.rect(1, 1, self.width - 2, self.height - 2, 1)
+        oled.invert(1 if state["legal"] else 0)
         oled.show()
 
 
