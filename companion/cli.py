@@ -6,8 +6,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
+from .config import ConfigError, defaults, load
 from .engine import SetupError
+from .table.journal import JournalError
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -16,6 +19,75 @@ def _simulate(args: argparse.Namespace) -> int:
     report = simulate(args.players, args.games, args.seed)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.to_text())
     return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .table.journal import read_journal
+    from .table.play import TablePlay
+    from .table.prompts import SIDE_LABELS
+
+    path = Path(args.journal)
+    contents = read_journal(path)
+    play = TablePlay.replay(contents, path)
+    game = play.game
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "journal": str(path),
+                    "actions": len(play.history),
+                    "finished": contents.finished,
+                    "torn_last_line_dropped": contents.dropped_torn_line,
+                    "state": game.to_json(),
+                },
+                indent=2,
+            )
+        )
+        return 0
+    print(f"{path}: {len(play.history)} actions, turn {game.turn_number}")
+    for seat, p in zip(play.seats, game.players, strict=True):
+        role = f"  {p.role}" if p.role is not None and p.revealed else ""
+        state = "out" if not p.alive else f"life {p.life}/{p.max_life}  arrows {p.arrows}"
+        print(f"  seat {seat}  {play.character_title(p.seat):<16} {state}{role}")
+    if game.over:
+        winners = ", ".join(f"seat {play.seats[s]}" for s in game.winners)
+        print(f"game over: {SIDE_LABELS.get(game.side or '', game.side)} ({winners})")
+    else:
+        print(f"in progress: arrows in the pile {game.pile}; waiting for {game.pending.kind}")
+    return 0
+
+
+def _emulator_config(args: argparse.Namespace):
+    state_dir = Path(args.state_dir).expanduser() if args.state_dir else None
+    if args.config:
+        config = load(Path(args.config))
+        if state_dir is not None:
+            config.table.state_dir = state_dir
+    else:
+        config = defaults(
+            state_dir or Path("~/.local/state/bang-companion").expanduser(), args.seats
+        )
+    if args.console_width:
+        config.console_width = args.console_width
+    return config
+
+
+def _emulate(args: argparse.Namespace) -> int:
+    from . import emulate
+    from .devices.emulator import parse_keys
+
+    try:
+        keys = None if args.keys is None else parse_keys(args.keys)
+    except ValueError as exc:
+        print(f"bang-companion emulate: {exc}", file=sys.stderr)
+        return 2
+    return emulate.run(
+        _emulator_config(args),
+        keys,
+        Path(args.snapshot) if args.snapshot else None,
+        Path(args.record) if args.record else None,
+        args.terminal,
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,6 +105,26 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
     sim.set_defaults(func=_simulate)
+
+    rep = commands.add_parser("replay", help="replay a game journal and print the final state")
+    rep.add_argument("journal", help="a journal file (JSON Lines), see docs/journal.md")
+    rep.add_argument("--json", action="store_true", help="print the final state as JSON")
+    rep.set_defaults(func=_replay)
+
+    emu = commands.add_parser(
+        "emulate", help="the whole companion on this computer: a window, or the terminal"
+    )
+    emu.add_argument("--config", help="a configuration file (default: built-in table)")
+    emu.add_argument("--seats", type=int, default=6, help="seats at the table, 3 to 8 (default 6)")
+    emu.add_argument(
+        "--state-dir", help="where journals go (default ~/.local/state/bang-companion)"
+    )
+    emu.add_argument("--console-width", type=int, choices=(128, 256), help="console panel width")
+    emu.add_argument("--keys", help='presses to feed, e.g. "SEAT1 SEAT2 SEAT3 DONE"; then exit')
+    emu.add_argument("--snapshot", help="save the final frame to this PNG")
+    emu.add_argument("--record", help="record every frame into this GIF")
+    emu.add_argument("--terminal", action="store_true", help="draw in the terminal, no window")
+    emu.set_defaults(func=_emulate)
     return parser
 
 
@@ -40,11 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "func"):
-        parser.print_help()
-        return 2
+        args = parser.parse_args(["emulate", *(argv or [])])
     try:
         return args.func(args)
-    except SetupError as exc:
+    except (SetupError, ConfigError, JournalError) as exc:
         print(f"bang-companion: {exc}", file=sys.stderr)
         return 2
 

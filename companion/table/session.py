@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,13 +19,13 @@ from .view import ConsoleView, SeatView, TableView
 
 log = logging.getLogger(__name__)
 
-DOUBLE_PRESS = 0.15  # seconds: a second press of the same button this soon is contact bounce
 SEAT_ANSWERS = (
     DecisionKind.GIFT_LIFE,
     DecisionKind.BULLSEYE_TARGET,
     DecisionKind.BEER_TARGET,
     DecisionKind.KIT_DISCARD,
 )
+BUTTON = re.compile(r"^(ROLL|DONE|UNDO|DIE[1-6]|SEAT[1-8])$")
 OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW, DecisionKind.REVEAL_ROLE)
 
 
@@ -35,7 +37,7 @@ class TableConfig:
     roles: str = "physical"  # or "dealt"
     house_rules: frozenset[HouseRule] = frozenset()
     state_dir: Path | None = None
-    dice: int = 5
+    double_press: float = 0.15  # seconds: the same button again this soon is a bounce
 
     def __post_init__(self) -> None:
         if self.roles not in ("physical", "dealt"):
@@ -50,6 +52,7 @@ class TableSession:
 
     config: TableConfig
     dice: Callable[[int], DiceSource] | None = None
+    seed: int | None = None  # for set-up's shuffles; None: truly random
     play: TablePlay | None = None
     setup: SetupFlow | None = None
     flash: str | None = None
@@ -89,6 +92,8 @@ class TableSession:
             house_rules=self.config.house_rules,
             joined=list(joined),
         )
+        if self.seed is not None:
+            self.setup.rng = random.Random(self.seed)
 
     def _begin_play(self, play: TablePlay) -> None:
         play.listeners.extend(self.listeners)
@@ -100,14 +105,14 @@ class TableSession:
     def handle(self, button: str, kind: str = "press", at: float | None = None) -> list[Event]:
         """One press or hold; returns the engine events it caused. Never raises for bad input."""
         at = time.monotonic() if at is None else at
+        if not BUTTON.match(button) or kind not in ("press", "hold"):
+            self.flash = f"Unknown button {button!r} ({kind})."
+            return []
         if kind == "hold":
             self._hold(button)
             return []
-        if (
-            self._last_press
-            and self._last_press[0] == button
-            and at - self._last_press[1] < (DOUBLE_PRESS)
-        ):
+        last = self._last_press
+        if last is not None and last[0] == button and at - last[1] < self.config.double_press:
             return []
         self._last_press = (button, at)
         self.menu = None

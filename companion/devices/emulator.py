@@ -1,0 +1,157 @@
+"""The table on an ordinary computer: a window (or the terminal) for the panels, keys for buttons.
+
+luma.emulator's devices stand in for the OLEDs: ``pygame`` for a window, ``gifanim`` to record.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import select
+import sys
+import termios
+import tty
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from PIL import Image
+
+from .inputs import ButtonEvent, is_button_name
+
+# One key per button; a capital seat letter holds that seat's button (its menu).
+KEYMAP: dict[str, str] = {
+    " ": "ROLL",
+    "\r": "DONE",
+    "\n": "DONE",
+    "\x7f": "UNDO",
+    "\b": "UNDO",
+    "z": "UNDO",
+    **{str(n): f"DIE{n}" for n in range(1, 7)},
+    **{key: f"SEAT{n}" for n, key in enumerate("asdfghjk", start=1)},
+}
+KEY_NAMES = {" ": "Space", "\r": "Enter", "\x7f": "Backspace", "z": "z"}
+
+KEY_HELP = (
+    "Space ROLL   Enter DONE   Backspace/z UNDO   1-6 DIE1-6   "
+    "a s d f g h j k SEAT1-8 (capital: hold)   Esc quit"
+)
+
+
+def event_for_key(key: str) -> ButtonEvent | None:
+    """The button a key stands for; a capital seat letter is a hold."""
+    if key in KEYMAP:
+        return ButtonEvent(KEYMAP[key], "press", "keyboard")
+    if key.isupper() and key.lower() in KEYMAP and KEYMAP[key.lower()].startswith("SEAT"):
+        return ButtonEvent(KEYMAP[key.lower()], "hold", "keyboard")
+    return None
+
+
+def parse_keys(script: str) -> list[ButtonEvent]:
+    """Presses from ``--keys``: button names (ROLL, DIE3, SEAT2, HOLD:SEAT2) or single keys.
+
+    Tokens are separated by spaces or commas; a bad token raises ValueError naming it.
+    """
+    events = []
+    tokens = script.replace(",", " ").split()
+    for position, token in enumerate(tokens, start=1):
+        upper = token.upper()
+        if upper.startswith("HOLD:") and is_button_name(upper[5:]):
+            events.append(ButtonEvent(upper[5:], "hold", "keys"))
+        elif is_button_name(upper):
+            events.append(ButtonEvent(upper, "press", "keys"))
+        elif len(token) == 1 and (event := event_for_key(token)) is not None:
+            events.append(ButtonEvent(event.button, event.kind, "keys"))
+        else:
+            raise ValueError(
+                f"--keys token {position} {token!r} is not a button: expected ROLL, DONE, UNDO, "
+                "DIE1-DIE6, SEAT1-SEAT8, HOLD:SEATn, or a key of the key map"
+            )
+    return events
+
+
+def window_available() -> bool:
+    """Whether a desktop window can be opened here."""
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return True
+    if sys.platform == "darwin" or sys.platform.startswith("win"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+class Window:
+    """A luma.emulator pygame window showing the whole table; keys come back as button events."""
+
+    def __init__(self, size: tuple[int, int], title: str = "BANG! Dice companion") -> None:
+        from luma.emulator.device import pygame as pygame_device
+
+        self.device = pygame_device(
+            width=size[0], height=size[1], mode="RGB", transform="none", scale=1
+        )
+        self._pygame = self.device._pygame
+        self._pygame.display.set_caption(title)
+
+    def show(self, image: Image.Image) -> None:
+        self.device.display(image.convert("RGB"))
+
+    def poll(self) -> list[ButtonEvent]:
+        """Key presses since the last poll; raises SystemExit when the window is closed."""
+        events = []
+        for ev in self._pygame.event.get():
+            if ev.type == self._pygame.QUIT:
+                raise SystemExit(0)
+            if ev.type == self._pygame.KEYDOWN:
+                if ev.key == self._pygame.K_ESCAPE:
+                    raise SystemExit(0)
+                button = event_for_key(ev.unicode) if ev.unicode else None
+                if button is not None:
+                    events.append(button)
+        return events
+
+
+class Recorder:
+    """Every frame shown, collected into an animated GIF by luma.emulator's gifanim device."""
+
+    def __init__(self, path: Path, size: tuple[int, int], frame_seconds: float = 0.6) -> None:
+        from luma.emulator.device import gifanim
+
+        self.path = path
+        self.device = gifanim(
+            width=size[0],
+            height=size[1],
+            mode="RGB",
+            transform="none",
+            scale=1,
+            filename=str(path),
+            duration=frame_seconds,
+        )
+        atexit.unregister(self.device.write_animation)
+
+    def add(self, image: Image.Image) -> None:
+        self.device.display(image.convert("RGB"))
+
+    def save(self) -> None:
+        self.device.write_animation()
+
+
+@contextmanager
+def terminal_keys() -> Iterator[callable]:
+    """Single key presses from the terminal, without Enter, restored afterwards."""
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+
+    def read(timeout: float) -> list[ButtonEvent]:
+        ready, _, _ = select.select([fd], [], [], timeout)
+        if not ready:
+            return []
+        key = os.read(fd, 1).decode(errors="replace")
+        if key == "\x1b":
+            raise SystemExit(0)
+        event = event_for_key(key)
+        return [event] if event else []
+
+    try:
+        yield read
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)

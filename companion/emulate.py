@@ -1,0 +1,144 @@
+"""The complete companion on an ordinary computer: the same session, panels and journal as the
+box, with the keyboard standing in for the buttons."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .config import Config
+from .devices.emulator import KEY_HELP, Recorder, Window, terminal_keys, window_available
+from .devices.inputs import ButtonEvent
+from .panels import compose_table, render
+from .table import TableSession, TableView
+
+log = logging.getLogger(__name__)
+
+
+def table_picture(view: TableView, console_width: int) -> Image.Image:
+    """Every panel as around the table, with the key map underneath."""
+    seats, console = render(view, console_width)
+    table = compose_table(seats, console)
+    font = ImageFont.load_default_imagefont()
+    strip = 18
+    picture = Image.new("RGB", (table.width, table.height + strip), (12, 12, 16))
+    picture.paste(table, (0, 0))
+    ImageDraw.Draw(picture).text((8, table.height + 3), KEY_HELP, fill=(150, 150, 160), font=font)
+    return picture
+
+
+def text_view(view: TableView) -> str:
+    """The table as lines of text, for a terminal without a window system."""
+    lines = []
+    for seat in view.seats:
+        if not seat.playing:
+            lines.append(f"Seat {seat.number}  (free)")
+            continue
+        marks = [
+            "TURN" if seat.active else "",
+            "SHERIFF" if seat.sheriff else "",
+            "OUT" if not seat.alive else "",
+            f"role: {seat.role}" if seat.role else "",
+            "<- press" if seat.answer else "",
+            "WINNER" if seat.winner else "",
+            seat.note,
+        ]
+        bar = "#" * seat.life + "." * max(0, seat.max_life - seat.life)
+        lines.append(
+            f"Seat {seat.number}  {seat.name:<16} life {seat.life:>2}/{seat.max_life:<2} {bar:<12}"
+            f" arrows {seat.arrows}  " + "  ".join(m for m in marks if m)
+        )
+    c = view.console
+    dice = "  ".join(
+        f"[{i + 1} {face or '-'}{' locked' if c.locked[i] else ''}{' *' if c.marked[i] else ''}]"
+        for i, face in enumerate(c.faces)
+    )
+    lines += ["", c.title, f"Dice: {dice}", f"Re-rolls left {c.rolls_left}   pile {c.pile}"]
+    lines.append(f"> {c.prompt}")
+    if c.flash:
+        lines.append(f"! {c.flash}")
+    return "\n".join(lines)
+
+
+class Emulator:
+    """Runs a table session and draws it after every press."""
+
+    def __init__(self, config: Config, record: Path | None = None) -> None:
+        self.config = config
+        self.session = TableSession(config.table)
+        self.session.start()
+        self.recorder: Recorder | None = None
+        self._record_path = record
+        self.frame = table_picture(self.session.view(), config.console_width)
+        if record is not None:
+            self.recorder = Recorder(record, self.frame.size)
+            self.recorder.add(self.frame)
+
+    def press(self, event: ButtonEvent, at: float | None = None) -> None:
+        self.session.handle(event.button, event.kind, at)
+        self.frame = table_picture(self.session.view(), self.config.console_width)
+        if self.recorder is not None:
+            self.recorder.add(self.frame)
+
+    def close(self, snapshot: Path | None = None) -> None:
+        if snapshot is not None:
+            self.frame.save(snapshot)
+        if self.recorder is not None:
+            self.recorder.save()
+        self.session.close()
+
+
+def run(
+    config: Config,
+    keys: list[ButtonEvent] | None,
+    snapshot: Path | None,
+    record: Path | None,
+    terminal: bool,
+) -> int:
+    emulator = Emulator(config, record)
+    try:
+        if keys is not None:
+            for i, event in enumerate(keys):
+                emulator.press(event, at=float(i))
+            print(text_view(emulator.session.view()))
+        elif terminal or not window_available():
+            _terminal_loop(emulator)
+        else:
+            _window_loop(emulator)
+    finally:
+        emulator.close(snapshot)
+    return 0
+
+
+def _window_loop(emulator: Emulator) -> None:
+    window = Window(emulator.frame.size)
+    shown = None
+    try:
+        while True:
+            for event in window.poll():
+                emulator.press(event)
+            if emulator.frame is not shown:
+                window.show(emulator.frame)
+                shown = emulator.frame
+            time.sleep(0.02)
+    except SystemExit:
+        return
+
+
+def _terminal_loop(emulator: Emulator) -> None:
+    if not sys.stdin.isatty():
+        raise SystemExit("no window system and no terminal: use --keys to script the presses")
+    with terminal_keys() as read:
+        while True:
+            sys.stdout.write("\x1b[2J\x1b[H" + text_view(emulator.session.view()))
+            sys.stdout.write(f"\n\n{KEY_HELP}\n")
+            sys.stdout.flush()
+            events = []
+            while not events:
+                events = read(0.5)
+            for event in events:
+                emulator.press(event)

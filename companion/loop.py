@@ -1,0 +1,74 @@
+"""The one loop every front end shares: button events in, session, pictures and events out.
+
+The daemon on the Pi and the emulator both feed an InputQueue and let this pump it, so a test
+that presses mock GPIO buttons goes through exactly the path a real press takes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from PIL import Image
+
+from .devices.inputs import ButtonEvent, InputQueue
+from .engine import Event
+from .panels import render
+from .table import TableSession, TableView
+
+log = logging.getLogger(__name__)
+
+PictureSink = Callable[[list[Image.Image], Image.Image], None]
+EventSink = Callable[[list[Event]], None]
+
+
+class Companion:
+    """Routes presses to the session and its results to every output, which never stop it."""
+
+    def __init__(
+        self,
+        session: TableSession,
+        console_width: int = 128,
+        pictures: list[PictureSink] | None = None,
+        events: list[EventSink] | None = None,
+    ) -> None:
+        self.session = session
+        self.console_width = console_width
+        self.pictures = pictures or []
+        self.events = events or []
+        self._view: TableView | None = None
+
+    def dispatch(self, event: ButtonEvent) -> list[Event]:
+        caused = self.session.handle(event.button, event.kind, event.at)
+        for sink in self.events:
+            _safely(sink, caused)
+        self.refresh()
+        return caused
+
+    def pump(self, queue: InputQueue, timeout: float | None = 0.0) -> int:
+        """Handle every event waiting (waiting up to ``timeout`` for the first); how many."""
+        handled = 0
+        event = queue.get(timeout=timeout) if timeout else None
+        pending = ([event] if event is not None else []) + queue.drain()
+        for event in pending:
+            self.dispatch(event)
+            handled += 1
+        return handled
+
+    def refresh(self) -> None:
+        """Draw the table if what it shows changed (each panel skips an unchanged picture)."""
+        view = self.session.view()
+        if view == self._view:
+            return
+        self._view = view
+        seats, console = render(view, self.console_width)
+        for sink in self.pictures:
+            _safely(sink, seats, console)
+
+
+def _safely(sink: Callable[..., None], *args: object) -> None:
+    """An output that fails is logged; the game goes on."""
+    try:
+        sink(*args)
+    except Exception:
+        log.exception("an output failed; the game goes on")
