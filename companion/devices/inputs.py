@@ -38,7 +38,8 @@ class ButtonEvent:
     def __post_init__(self) -> None:
         if not is_button_name(self.button):
             raise ValueError(
-                f"unknown button {self.button!r}: expected ROLL, DONE, UNDO, DIE1..DIE6 or SEAT1..SEAT8"
+                f"unknown button {self.button!r}: "
+                "expected ROLL, DONE, UNDO, DIE1..DIE6 or SEAT1..SEAT8"
             )
         if self.kind not in ("press", "hold"):
             raise ValueError(f"unknown press kind {self.kind!r}: expected 'press' or 'hold'")
