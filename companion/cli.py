@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .config import ConfigError, defaults, load
+from .config import DEFAULT_PATH, ConfigError, defaults, load
 from .engine import SetupError
 from .table.journal import JournalError
 
@@ -90,6 +91,25 @@ def _emulate(args: argparse.Namespace) -> int:
     )
 
 
+def _run(args: argparse.Namespace) -> int:
+    from . import daemon
+
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        stream=sys.stderr,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    return daemon.run(load(Path(args.config)))
+
+
+def on_a_pi() -> bool:
+    """Whether this machine is a Raspberry Pi (its device tree says so)."""
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
+    except OSError:
+        return False
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bang-companion",
@@ -125,6 +145,11 @@ def build_parser() -> argparse.ArgumentParser:
     emu.add_argument("--record", help="record every frame into this GIF")
     emu.add_argument("--terminal", action="store_true", help="draw in the terminal, no window")
     emu.set_defaults(func=_emulate)
+
+    run = commands.add_parser("run", help="run the companion on the Pi (the systemd service)")
+    run.add_argument("--config", default=str(DEFAULT_PATH), help=f"default {DEFAULT_PATH}")
+    run.add_argument("--verbose", action="store_true", help="log debugging detail")
+    run.set_defaults(func=_run)
     return parser
 
 
@@ -132,7 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "func"):
-        args = parser.parse_args(["emulate", *(argv or [])])
+        # With no command: the box on a Pi, the emulator anywhere else.
+        args = parser.parse_args(["run" if on_a_pi() else "emulate"])
     try:
         return args.func(args)
     except (SetupError, ConfigError, JournalError) as exc:

@@ -19,6 +19,7 @@ from .table import TableSession, TableView
 log = logging.getLogger(__name__)
 
 PictureSink = Callable[[list[Image.Image], Image.Image], None]
+ViewSink = Callable[[TableView], None]
 EventSink = Callable[[list[Event]], None]
 
 
@@ -30,11 +31,13 @@ class Companion:
         session: TableSession,
         console_width: int = 128,
         pictures: list[PictureSink] | None = None,
+        views: list[ViewSink] | None = None,
         events: list[EventSink] | None = None,
     ) -> None:
         self.session = session
         self.console_width = console_width
         self.pictures = pictures or []
+        self.views = views or []
         self.events = events or []
         self._view: TableView | None = None
 
@@ -61,6 +64,8 @@ class Companion:
         if view == self._view:
             return
         self._view = view
+        for sink in self.views:
+            _safely(sink, view)
         seats, console = render(view, self.console_width)
         for sink in self.pictures:
             _safely(sink, seats, console)

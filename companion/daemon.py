@@ -1,0 +1,119 @@
+"""``bang-companion run``: the companion on the Pi, from its configuration to a clean stop.
+
+Wires the real devices to the shared loop: GPIO buttons and serial pods in, OLED panels, pods
+and the event stream out. Logs go to stderr (journald); systemd hears readiness and watchdog
+pings; SIGTERM leaves every panel showing "paused" and the journal closed.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from contextlib import ExitStack
+from typing import Any
+
+from PIL import Image
+
+from .config import Config
+from .devices.buttons import ButtonPins, GpioButtons
+from .devices.displays import Displays, specs_from_config
+from .devices.event_stream import EventStream
+from .devices.inputs import InputQueue
+from .devices.pods import PodSpec, SerialPod
+from .engine import Event
+from .loop import Companion
+from .panels.paused import draw_paused
+from .systemd import Notifier
+from .table import TableSession, TableView
+
+log = logging.getLogger(__name__)
+
+
+def device_config(config: Config) -> dict[str, Any]:
+    """The device sections in the shape the device classes read."""
+    data: dict[str, Any] = {"console": config.console, "seat": config.seats}
+    if config.mux:
+        data["mux"] = config.mux
+    return data
+
+
+def run(config: Config, stop: threading.Event | None = None) -> int:
+    """Run until SIGTERM/SIGINT (or ``stop`` is set); returns the exit status."""
+    stop = stop or threading.Event()
+    notifier = Notifier()
+    queue = InputQueue()
+    with ExitStack() as stack:
+        try:
+            pins = ButtonPins.from_config(config.buttons, config.seats)
+            specs, mux = specs_from_config(device_config(config))
+            pod_specs = [PodSpec.from_config(table) for table in config.pods]
+        except ValueError as exc:
+            raise SystemExit(f"bang-companion: {config.path}: {exc}") from exc
+        buttons = GpioButtons(pins, queue)
+        stack.callback(buttons.close)
+        displays = stack.enter_context(Displays(specs, mux=mux))
+        pods = [stack.enter_context(SerialPod(spec, queue)) for spec in pod_specs]
+        stream = None
+        if config.stream.get("path"):
+            stream = stack.enter_context(
+                EventStream(config.stream["path"], baudrate=config.stream.get("baudrate", 115200))
+            )
+
+        session = TableSession(config.table)
+        session.start()
+        stack.callback(session.close)
+
+        def show(seats: list[Image.Image], console: Image.Image) -> None:
+            for number, image in enumerate(seats, start=1):
+                if f"seat{number}" in displays.panels:
+                    displays[f"seat{number}"].show(image)
+            if "console" in displays.panels:
+                displays["console"].show(console)
+
+        def tell_pods(view: TableView) -> None:
+            for pod in pods:
+                number = pod.spec.seat
+                if number is None or number > len(view.seats):
+                    continue
+                seat = view.seats[number - 1]
+                pod.send_state(
+                    seat.life,
+                    seat.max_life,
+                    seat.arrows,
+                    turn=seat.active,
+                    legal=seat.answer,
+                    eliminated=not seat.alive,
+                    prompt=view.console.prompt,
+                )
+
+        def publish(events: list[Event]) -> None:
+            if stream is not None:
+                for event in events:
+                    stream.write(event.to_json())
+
+        companion = Companion(
+            session,
+            config.console_width,
+            pictures=[show],
+            views=[tell_pods],
+            events=[publish],
+        )
+        companion.refresh()
+
+        def request_stop(signum: int, _frame: object) -> None:
+            log.info("signal %d: pausing", signum)
+            stop.set()
+
+        signal.signal(signal.SIGTERM, request_stop)
+        signal.signal(signal.SIGINT, request_stop)
+        notifier.ready("table ready")
+        log.info("ready: %d panels, %d buttons, %d pods", len(specs), len(pins.pins), len(pods))
+        while not stop.is_set():
+            companion.pump(queue, timeout=0.25)
+            displays.poll()
+            notifier.watchdog()
+        notifier.stopping()
+        for name, panel in displays.panels.items():
+            panel.show(draw_paused(panel.size, "console" if name == "console" else name))
+    return 0
