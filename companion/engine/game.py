@@ -715,6 +715,10 @@ class Game:
                 f"{len(action.dice)} dice rolled but {len(action.faces)} faces recorded"
             )
         for die, face in zip(action.dice, action.faces, strict=True):
+            if not 0 <= die < len(self.dice_kinds):
+                raise IllegalAction(
+                    f"There is no die {die + 1}: dice are 1 to {len(self.dice_kinds)}."
+                )
             if face not in DICE[self.dice_kinds[die]]:
                 raise IllegalAction(
                     f"die {die + 1} has no face {face!r}; its faces are "
