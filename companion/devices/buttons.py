@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from gpiozero import Button
@@ -105,34 +105,6 @@ class ButtonPins:
                 pins[name] = seat["button"]
         settings = {key: buttons[key] for key in _SETTINGS_KEYS if key in buttons}
         return cls(pins=pins, **settings)
-
-
-@dataclass
-class DoublePressGuard:
-    """Drop a second press of the same button that follows the first within ``window_ms``.
-
-    Catches contact chatter that outlasts the hardware debounce and nervous double taps, which
-    would otherwise mark and unmark a die in one go. Judged on ``ButtonEvent.at`` (stamped when
-    the press happened, not when it was read from the queue), so tests choose the times.
-    Holds always pass: a hold is never a repeat of a press.
-    """
-
-    window_ms: float = 150.0
-    _last_press: dict[str, float] = field(default_factory=dict, init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if self.window_ms < 0:
-            raise ValueError(f"double press window {self.window_ms} ms: expected 0 or more")
-
-    def accept(self, event: ButtonEvent) -> bool:
-        """True if the session should act on this event."""
-        if event.kind != "press":
-            return True
-        last = self._last_press.get(event.button)
-        if last is not None and (event.at - last) * 1000.0 < self.window_ms:
-            return False
-        self._last_press[event.button] = event.at
-        return True
 
 
 class GpioButtons:

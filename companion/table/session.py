@@ -58,7 +58,7 @@ class TableSession:
     flash: str | None = None
     menu: int | None = None  # the physical seat whose menu is open
     listeners: list[Listener] = field(default_factory=list)
-    _last_press: tuple[str, float] | None = None
+    _last_press: dict[str, float] = field(default_factory=dict)
 
     def start(self) -> None:
         """Resume the newest unfinished game without a question, or begin a set-up."""
@@ -111,10 +111,10 @@ class TableSession:
         if kind == "hold":
             self._hold(button)
             return []
-        last = self._last_press
-        if last is not None and last[0] == button and at - last[1] < self.config.double_press:
-            return []
-        self._last_press = (button, at)
+        last = self._last_press.get(button)
+        if last is not None and at - last < self.config.double_press:
+            return []  # contact bounce or a nervous double tap; holds are never repeats
+        self._last_press[button] = at
         self.menu = None
         try:
             events = self._press(button)

@@ -8,7 +8,7 @@ import pytest
 from gpiozero.exc import GPIOPinInUse
 from gpiozero.pins.mock import MockFactory
 
-from companion.devices.buttons import ButtonPins, DoublePressGuard, GpioButtons
+from companion.devices.buttons import ButtonPins, GpioButtons
 from companion.devices.inputs import ButtonEvent, InputQueue
 
 # Long enough to wait for, short enough that a test never idles for long.
@@ -153,31 +153,3 @@ def test_from_config_refuses_a_seat_button_given_twice():
 def test_from_config_names_a_clash_between_a_seat_and_a_console_button():
     with pytest.raises(ValueError, match=r"buttons\.SEAT1: BCM pin 5 is already used by ROLL"):
         ButtonPins.from_config({"ROLL": 5}, [{"button": 5}])
-
-
-def test_guard_drops_a_quick_repeat_of_the_same_button():
-    guard = DoublePressGuard(window_ms=150)
-    assert guard.accept(ButtonEvent("DIE1", at=10.000))
-    assert not guard.accept(ButtonEvent("DIE1", at=10.100))
-    assert guard.accept(ButtonEvent("DIE1", at=10.150))
-
-
-def test_guard_measures_from_the_last_accepted_press():
-    guard = DoublePressGuard(window_ms=150)
-    assert guard.accept(ButtonEvent("ROLL", at=1.00))
-    assert not guard.accept(ButtonEvent("ROLL", at=1.10))
-    # 0.14 s after the dropped one but 0.24 s after the accepted one.
-    assert guard.accept(ButtonEvent("ROLL", at=1.24))
-
-
-def test_guard_keeps_buttons_apart_and_lets_holds_through():
-    guard = DoublePressGuard()
-    assert guard.accept(ButtonEvent("DIE1", at=5.0))
-    assert guard.accept(ButtonEvent("DIE2", at=5.01))
-    assert guard.accept(ButtonEvent("DIE1", "hold", at=5.02))
-    assert not guard.accept(ButtonEvent("DIE1", at=5.03))
-
-
-def test_guard_refuses_a_negative_window():
-    with pytest.raises(ValueError, match="expected 0 or more"):
-        DoublePressGuard(window_ms=-1)

@@ -168,12 +168,14 @@ def test_unknown_buttons_and_kinds_are_refused_visibly() -> None:
 
 
 def test_a_double_press_within_the_bounce_window_counts_once() -> None:
+    """The session's guard: per button, measured from the last press it accepted."""
     session = new_session(None)
     session.handle("SEAT1", "press", 10.0)
+    session.handle("SEAT2", "press", 10.01)  # another button is never a repeat
     session.handle("SEAT1", "press", 10.05)
-    assert session.setup.joined == [1]
-    session.handle("SEAT1", "press", 10.5)
-    assert session.setup.joined == []
+    assert session.setup.joined == [1, 2]
+    session.handle("SEAT1", "press", 10.16)  # 0.11 s after the dropped one, 0.16 s after
+    assert session.setup.joined == [2]
 
 
 def test_holding_a_seat_opens_its_menu_with_the_ability_and_a_dealt_role(tmp_path: Path) -> None:
