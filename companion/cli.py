@@ -14,6 +14,17 @@ from .engine import SetupError
 from .table.journal import JournalError
 
 
+def _at_least_one(text: str) -> int:
+    """A count of games: zero games would have no averages to report."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from .simulation import simulate
 
@@ -121,7 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate", help="play whole games with random legal actions (fuzzer and benchmark)"
     )
     sim.add_argument("--players", type=int, default=5, help="3 to 8 (default 5)")
-    sim.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    sim.add_argument(
+        "--games", type=_at_least_one, default=1000, help="how many games (default 1000)"
+    )
     sim.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
     sim.set_defaults(func=_simulate)
