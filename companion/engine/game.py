@@ -754,7 +754,9 @@ class Game:
                 return f"Die {locked[0] + 1} shows Dynamite and cannot be re-rolled."
             if not action.dice:
                 return "Mark at least one die to re-roll, or stop."
-        if isinstance(action, Reveal):
+        if isinstance(action, Roll) and d.kind is DecisionKind.ROLL:
+            return f"The first roll of the turn rolls all {len(self.faces)} dice."
+        if isinstance(action, Reveal) and d.kind is DecisionKind.REVEAL_ROLE:
             left = ", ".join(sorted(set(self.unrevealed_roles())))
             return f"No {action.role} card is left to reveal; the hidden roles are: {left}."
         return f"Now {who} must answer '{_QUESTION[d.kind]}'; {action.kind!r} is not an answer."
