@@ -1,0 +1,156 @@
+"""Rules engine speed: whole random games per second on one core, for 3 to 8 players.
+
+Runs ``companion.simulation.simulate`` (what ``bang-companion simulate`` runs) for each player
+count, prints a markdown table and, with ``--markdown-into``, replaces the "## Rules engine"
+section of that file (other sections are kept). Timing lives here, never in the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion.simulation import SimulationReport, simulate
+
+SECTION = "## Rules engine"
+COMMAND = ".venv/bin/python benchmarks/engine_simulate.py --markdown-into docs/performance.md"
+CLI_COMMAND = "bang-companion simulate --players 5 --games 2000 --seed 1"
+SIDES = ("sheriff", "outlaws", "renegade", "deputy", "outlaw", "nobody")
+# 5 players is the headline (the README's command); the other counts get the same by default.
+DEFAULT_GAMES = 2000
+SEED = 1
+
+
+def pin_to_one_core() -> str:
+    """Run on a single CPU so the figure is per core, whatever else the machine does."""
+    try:
+        cpu = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+    except (AttributeError, OSError):
+        return "not pinned (no sched_setaffinity here)"
+    return f"pinned to CPU {cpu}"
+
+
+def machine() -> list[str]:
+    """What the numbers were measured on."""
+    try:
+        nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        nproc = str(os.cpu_count())
+    model = platform.processor() or "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return [
+        f"- CPU: {model} (`nproc`: {nproc.strip()})",
+        f"- Python: {platform.python_implementation()} {platform.python_version()} "
+        f"(`python3 --version`: Python {platform.python_version()})",
+        f"- OS: {platform.system()} {platform.release()} ({platform.machine()})",
+    ]
+
+
+def table(reports: Sequence[SimulationReport]) -> list[str]:
+    lines = [
+        "| players | games | seconds | games/s (1 core) | turns/game | actions/game | win shares |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for r in reports:
+        data = r.to_json()
+        shares = ", ".join(f"{side} {r.wins[side] / r.games:.1%}" for side in SIDES if r.wins[side])
+        lines.append(
+            f"| {r.players} | {r.games} | {r.seconds:.2f} | {r.games_per_second:.0f} "
+            f"| {data['average_turns']:.2f} | {data['average_actions']:.1f} | {shares} |"
+        )
+    return lines
+
+
+def report(
+    reports: Sequence[SimulationReport], pinned: str, measured_on: list[str], seed: int
+) -> str:
+    five = next((r for r in reports if r.players == 5), None)
+    lines = [
+        SECTION,
+        "",
+        "Whole games with a random legal action at every decision (`companion/simulation.py`),",
+        f"one process, {pinned}. Game i of a run uses seed `first seed + i` for the deal, the",
+        "dice and the choices, so turns and win shares are the same on every machine; only the",
+        "speed changes. Produced by:",
+        "",
+        "```",
+        CLI_COMMAND,
+        COMMAND,
+        "```",
+        "",
+        "Measured on:",
+        "",
+        *measured_on,
+        "",
+        *table(reports),
+        "",
+    ]
+    if five is not None:
+        same = five.games == DEFAULT_GAMES and seed == SEED
+        lines += [
+            f"Headline: 5 players, {five.games} games from seed {seed}: "
+            f"**{five.games_per_second:.0f} games per second on one core**, "
+            f"{five.turns / five.games:.2f} turns per game"
+            + (f" (the very games of `{CLI_COMMAND}`)" if same else "")
+            + ". The requirement is at least 200 games per second for 5 players.",
+            "",
+        ]
+    lines += [
+        "Win shares come from random play, not from strategy: they check that every side can",
+        "win and that a change to the rules engine leaves the games it plays unchanged (same",
+        "seed, same shares), not the balance of the real game.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_section(path: Path, section: str) -> None:
+    """Replace this benchmark's section of ``path`` (or add it), keeping every other one."""
+    text = path.read_text() if path.exists() else "# Performance\n"
+    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
+    if pattern.search(text):
+        text = pattern.sub(lambda _: section.rstrip("\n") + "\n\n", text, count=1)
+    else:
+        text = text.rstrip("\n") + "\n\n" + section.rstrip("\n") + "\n"
+    path.write_text(text.rstrip("\n") + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--games", type=int, default=DEFAULT_GAMES, help=f"games per player count ({DEFAULT_GAMES})"
+    )
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=list(range(3, 9)), help="counts (3 to 8)"
+    )
+    parser.add_argument("--seed", type=int, default=SEED, help=f"first game's seed ({SEED})")
+    parser.add_argument("--markdown-into", type=Path, help="update this file's section too")
+    args = parser.parse_args(argv)
+    measured_on = machine()  # before pinning: nproc counts only the CPUs we may use
+    pinned = pin_to_one_core()
+    reports = []
+    for players in args.players:
+        reports.append(simulate(players, args.games, args.seed))
+        print(f"{players} players: {reports[-1].games_per_second:.0f} games/s", file=sys.stderr)
+    section = report(reports, pinned, measured_on, args.seed)
+    print(section)
+    if args.markdown_into:
+        write_section(args.markdown_into, section)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
