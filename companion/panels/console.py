@@ -1,0 +1,116 @@
+"""The console's picture: the dice, re-rolls and arrows left, the title and the prompt.
+
+At 128x64 everything is stacked: a status line, the dice, then the prompt in up to three
+lines. At 256x64 the dice and status take the left half and the prompt gets the right half
+to itself. A refused press (the flash) is drawn inverted so it stands out from the prompt.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from ..table.view import ConsoleView
+from .icons import DIE, DIE_HEIGHT, die_icon, small_icon
+from .text import LINE, draw_text, fit, stamp, text_width, wrap
+
+HEIGHT = 64
+WIDTHS = (128, 256)
+HALF = 128  # the dice column of the wide console
+DICE_TOP = 10
+
+
+def draw_console(view: ConsoleView, width: int = 128) -> Image.Image:
+    """The console panel, mode "1", `width` x 64 (128 for an SSD1306, 256 for an SSD1322)."""
+    if width not in WIDTHS:
+        raise ValueError(f"console width must be one of {WIDTHS}, not {width}")
+    image = Image.new("1", (width, HEIGHT))
+    if width == HALF:
+        _draw_narrow(image, view)
+    else:
+        _draw_wide(image, view)
+    return image
+
+
+def _draw_narrow(image: Image.Image, view: ConsoleView) -> None:
+    """Title and status on top, dice below, then the prompt (or the flash) at the bottom."""
+    if not view.faces:
+        _draw_banner(image, view.title, HALF)
+        _draw_message(image, view, (2, LINE + 3), HALF - 4)
+        return
+    status = _status_line(view)
+    stamp(image, status, (HALF - status.width, 0))
+    draw_text(image, (0, 0), fit(view.title, HALF - status.width - 4))
+    _draw_dice(image, view, DICE_TOP)
+    _draw_message(image, view, (2, DICE_TOP + DIE_HEIGHT + 1), HALF - 4)
+
+
+def _draw_wide(image: Image.Image, view: ConsoleView) -> None:
+    """Dice and status on the left half, the flash and prompt on the right half."""
+    right = image.width - HALF - 6
+    for y in range(0, HEIGHT, 2):
+        image.putpixel((HALF + 1, y), 1)
+    if view.faces:
+        draw_text(image, (0, 0), fit(view.title, HALF - 2))
+        _draw_dice(image, view, DICE_TOP)
+        _draw_status(image, view, DICE_TOP + DIE_HEIGHT + 3)
+    else:
+        _draw_banner(image, view.title, HALF)
+    _draw_message(image, view, (HALF + 5, 0), right)
+
+
+def _draw_banner(image: Image.Image, title: str, width: int) -> None:
+    """Before any die exists (set-up) the title is a centred, underlined headline."""
+    title = fit(title, width)
+    draw_text(image, ((width - text_width(title)) // 2, 0), title)
+    ImageDraw.Draw(image).line((0, LINE, width - 1, LINE), fill=1)
+
+
+def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
+    """The dice spread evenly across the 128 px column, at most a few pixels apart."""
+    n = len(view.faces)
+    gap = min(6, (HALF - n * DIE) // (n + 1))
+    left = (HALF - n * DIE - (n - 1) * gap) // 2
+    for i, face in enumerate(view.faces):
+        locked = i < len(view.locked) and view.locked[i]
+        marked = i < len(view.marked) and view.marked[i]
+        die = die_icon(face, locked=locked, marked=marked)
+        image.paste(die, (left + i * (DIE + gap), top))
+
+
+def _status_line(view: ConsoleView) -> Image.Image:
+    """Re-rolls left (a small die and a number) and arrows left in the pile, as one strip."""
+    die, arrow = small_icon("die"), small_icon("arrow")
+    rolls, pile = str(view.rolls_left), str(view.pile)
+    width = die.width + 2 + text_width(rolls) + 4 + arrow.width + 2 + text_width(pile)
+    strip = Image.new("1", (width, LINE))
+    stamp(strip, die, (0, 1))
+    draw_text(strip, (die.width + 2, 0), rolls)
+    x = die.width + 2 + text_width(rolls) + 4
+    stamp(strip, arrow, (x, 2))
+    draw_text(strip, (x + arrow.width + 2, 0), pile)
+    return strip
+
+
+def _draw_status(image: Image.Image, view: ConsoleView, top: int) -> None:
+    """The wide console spells the status out under the dice."""
+    die, arrow = small_icon("die"), small_icon("arrow")
+    stamp(image, die, (2, top + 1))
+    draw_text(image, (18, top), f"re-rolls {view.rolls_left}")
+    stamp(image, arrow, (0, top + LINE + 2))
+    draw_text(image, (18, top + LINE), f"arrows {view.pile}")
+
+
+def _draw_message(image: Image.Image, view: ConsoleView, xy: tuple[int, int], width: int) -> None:
+    """The prompt wrapped into the lines left below `xy`; a flash comes first, inverted."""
+    x, y = xy
+    lines = (HEIGHT - y + 1) // LINE
+    if view.flash:
+        flash = wrap(f"! {view.flash}", width - 2, lines)
+        draw = ImageDraw.Draw(image)
+        draw.rectangle((x - 2, y - 1, x + width - 1, y + len(flash) * LINE - 1), fill=1)
+        for i, text in enumerate(flash):
+            draw_text(image, (x, y + i * LINE), text, fill=0)
+        y += len(flash) * LINE + 1
+        lines = (HEIGHT - y + 1) // LINE
+    for i, text in enumerate(wrap(view.prompt, width, lines)):
+        draw_text(image, (x, y + i * LINE), text)

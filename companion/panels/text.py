@@ -1,0 +1,80 @@
+"""Small and big text from Pillow's embedded bitmap font.
+
+The legacy bitmap font is compiled into Pillow, so every machine draws the same pixels and the
+golden images stay valid; FreeType output varies between builds. Big text is the same glyphs
+scaled up with nearest-neighbour, which keeps them crisp on a 1-bit OLED.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT = ImageFont.load_default_imagefont()
+ADVANCE = 6  # every glyph of the legacy font is 6 px wide
+SPACE = 4  # a narrower space fits a few more words on a 128 px line
+LINE = 10  # one text line: ink in rows 0..8, then a blank row
+_TOP = 2  # the font's cells start with two blank rows
+ELLIPSIS = ".."
+
+
+def text_width(text: str) -> int:
+    """Width in pixels of `text` as draw_text draws it."""
+    return sum(SPACE if c == " " else ADVANCE for c in text)
+
+
+def draw_text(image: Image.Image, xy: tuple[int, int], text: str, fill: int = 1) -> None:
+    """Draw one line with its ink starting at row y (the font's blank top rows are skipped)."""
+    draw = ImageDraw.Draw(image)
+    x, y = xy
+    for c in text:
+        if c != " ":
+            draw.text((x, y - _TOP), c, font=FONT, fill=fill)
+        x += SPACE if c == " " else ADVANCE
+
+
+def fit(text: str, width: int) -> str:
+    """`text` cut to `width` pixels, ending in ".." when something had to go."""
+    if text_width(text) <= width:
+        return text
+    while text and text_width(text.rstrip() + ELLIPSIS) > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS if text_width(ELLIPSIS) <= width else ""
+
+
+def wrap(text: str, width: int, max_lines: int) -> list[str]:
+    """Greedy word wrap into at most `max_lines` lines; the last one is cut with ".." if needed."""
+    lines: list[str] = []
+    words = text.split()
+    while words and len(lines) < max_lines:
+        if len(lines) == max_lines - 1:
+            lines.append(fit(" ".join(words), width))
+            break
+        line = ""
+        while words:
+            candidate = f"{line} {words[0]}" if line else words[0]
+            if text_width(candidate) <= width:
+                line, words = candidate, words[1:]
+            elif not line:  # a word longer than the line: split it
+                cut = max(1, width // ADVANCE)
+                line, words = words[0][:cut], [words[0][cut:], *words[1:]]
+                break
+            else:
+                break
+        lines.append(line)
+    return lines
+
+
+def big_text(text: str, scale: int) -> Image.Image:
+    """`text` drawn small, cropped to its ink and scaled up by `scale` (mode "1")."""
+    small = Image.new("1", (max(1, text_width(text)), LINE + 1))
+    draw_text(small, (0, 0), text)
+    box = small.getbbox()
+    if box is None:
+        return Image.new("1", (1, 1))
+    small = small.crop(box)
+    return small.resize((small.width * scale, small.height * scale), Image.Resampling.NEAREST)
+
+
+def stamp(image: Image.Image, bitmap: Image.Image, xy: tuple[int, int], fill: int = 1) -> None:
+    """Paint the set pixels of a 1-bit `bitmap` onto `image` in colour `fill`."""
+    ImageDraw.Draw(image).bitmap(xy, bitmap, fill=fill)
