@@ -88,8 +88,9 @@ def _emulate(args: argparse.Namespace) -> int:
     from . import emulate
     from .devices.emulator import parse_keys
 
+    from_stdin = args.keys == "-"
     try:
-        keys = None if args.keys is None else parse_keys(args.keys)
+        keys = None if args.keys is None or from_stdin else parse_keys(args.keys)
     except ValueError as exc:
         print(f"bang-companion emulate: {exc}", file=sys.stderr)
         return 2
@@ -99,6 +100,8 @@ def _emulate(args: argparse.Namespace) -> int:
         Path(args.snapshot) if args.snapshot else None,
         Path(args.record) if args.record else None,
         args.terminal,
+        args.seed,
+        from_stdin,
     )
 
 
@@ -153,7 +156,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--state-dir", help="where journals go (default ~/.local/state/bang-companion)"
     )
     emu.add_argument("--console-width", type=int, choices=(128, 256), help="console panel width")
-    emu.add_argument("--keys", help='presses to feed, e.g. "SEAT1 SEAT2 SEAT3 DONE"; then exit')
+    emu.add_argument(
+        "--keys",
+        help='presses to feed, e.g. "SEAT1 SEAT2 SEAT3 DONE", then exit; "-": read them from '
+        "stdin, one acknowledgement line per press",
+    )
+    emu.add_argument("--seed", type=int, help="seed the set-up's shuffles (repeatable games)")
     emu.add_argument("--snapshot", help="save the final frame to this PNG")
     emu.add_argument("--record", help="record every frame into this GIF")
     emu.add_argument("--terminal", action="store_true", help="draw in the terminal, no window")

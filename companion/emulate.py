@@ -3,6 +3,8 @@ box, with the keyboard standing in for the buttons."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import sys
 import time
@@ -11,7 +13,14 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from .config import Config
-from .devices.emulator import KEY_HELP, Recorder, Window, terminal_keys, window_available
+from .devices.emulator import (
+    KEY_HELP,
+    Recorder,
+    Window,
+    parse_keys,
+    terminal_keys,
+    window_available,
+)
 from .devices.inputs import ButtonEvent
 from .panels import compose_table, render
 from .table import TableSession, TableView
@@ -64,12 +73,22 @@ def text_view(view: TableView) -> str:
     return "\n".join(lines)
 
 
+def digest(session: TableSession) -> str:
+    """A short fingerprint of where the session is, for scripts that drive the emulator."""
+    if session.play is not None:
+        state = json.dumps(session.play.game.to_json(), sort_keys=True)
+    else:
+        assert session.setup is not None
+        state = f"setup:{session.setup.stage}:{session.setup.joined}"
+    return hashlib.sha1(state.encode()).hexdigest()[:12]
+
+
 class Emulator:
     """Runs a table session and draws it after every press."""
 
-    def __init__(self, config: Config, record: Path | None = None) -> None:
+    def __init__(self, config: Config, record: Path | None = None, seed: int | None = None) -> None:
         self.config = config
-        self.session = TableSession(config.table)
+        self.session = TableSession(config.table, seed=seed)
         self.session.start()
         self.recorder: Recorder | None = None
         self._record_path = record
@@ -98,10 +117,14 @@ def run(
     snapshot: Path | None,
     record: Path | None,
     terminal: bool,
+    seed: int | None = None,
+    keys_from_stdin: bool = False,
 ) -> int:
-    emulator = Emulator(config, record)
+    emulator = Emulator(config, record, seed)
     try:
-        if keys is not None:
+        if keys_from_stdin:
+            _stdin_loop(emulator)
+        elif keys is not None:
             for i, event in enumerate(keys):
                 emulator.press(event, at=float(i))
             print(text_view(emulator.session.view()))
@@ -112,6 +135,23 @@ def run(
     finally:
         emulator.close(snapshot)
     return 0
+
+
+def _stdin_loop(emulator: Emulator) -> None:
+    """Presses read line by line from stdin; each acknowledged once it is on disk."""
+    print(f"ready {digest(emulator.session)}", flush=True)
+    count = 0
+    for line in sys.stdin:
+        try:
+            events = parse_keys(line)
+        except ValueError as exc:
+            print(f"error {exc}", flush=True)
+            continue
+        for event in events:
+            count += 1
+            # Scripted presses are a second apart: none is mistaken for contact bounce.
+            emulator.press(event, at=float(count))
+            print(f"ok {count} {digest(emulator.session)}", flush=True)
 
 
 def _window_loop(emulator: Emulator) -> None:

@@ -11,13 +11,16 @@ import select
 import sys
 import termios
 import tty
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from PIL import Image
 
 from .inputs import ButtonEvent, is_button_name
+
+# pygame greets on stdout when imported; --keys output is for the user (and scripts) alone.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # One key per button; a capital seat letter holds that seat's button (its menu).
 KEYMAP: dict[str, str] = {
@@ -135,7 +138,7 @@ class Recorder:
 
 
 @contextmanager
-def terminal_keys() -> Iterator[callable]:
+def terminal_keys() -> Iterator[Callable[[float], list[ButtonEvent]]]:
     """Single key presses from the terminal, without Enter, restored afterwards."""
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
