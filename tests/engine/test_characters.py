@@ -86,6 +86,17 @@ def test_bart_cassidy_declining_loses_the_life_point() -> None:
     assert (game.players[1].arrows, game.pile) == (0, 9)
 
 
+def test_bart_cassidy_may_avoid_a_hit_on_his_last_life_point() -> None:
+    """Bart Cassidy is asked before the life is lost: an arrow instead saves his last life."""
+    game = bart_game(["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
+    game.players[1].life = 1
+    roll_and_stop(game)
+    play(game, ChooseSeat(1))
+    events = game.apply(Accept())
+    assert not of(events, PlayerEliminated)
+    assert (game.players[1].alive, game.players[1].life, game.players[1].arrows) == (True, 1, 1)
+
+
 def test_bart_cassidy_decides_per_life_point() -> None:
     """Bart Cassidy (ruling 7): two Bull's Eyes on him are two separate questions."""
     game = bart_game(["bullseye1", "bullseye1", "dynamite", "dynamite", "gatling"])
