@@ -113,7 +113,10 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         raise ConfigError(
             where, "game.seats", f"{seats} seats but {len(seat_tables)} [[seat]] tables"
         )
-    console_width = game.get("console_width", 128)
+    console = _table(data, "console", where)
+    panel = console.get("panel", {})
+    wide = isinstance(panel, dict) and panel.get("driver") == "ssd1322"
+    console_width = game.get("console_width", 256 if wide else 128)
     if console_width not in (128, 256):
         raise ConfigError(
             where, "game.console_width", f"expected 128 or 256, got {console_width!r}"
@@ -128,7 +131,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         console_width=console_width,
         buttons=_table(data, "buttons", where),
         mux=_table(data, "mux", where),
-        console=_table(data, "console", where),
+        console=console,
         seats=seat_tables,
         pods=pods,
         stream=_table(data, "stream", where),

@@ -424,11 +424,15 @@ class Game:
         hits, results = self.scratch["hits"], self.scratch["hit_results"]
         losses = [(seat, hits[seat]) for seat in range(len(hits)) if hits[seat]]
         gringo = self._seat_with("el_gringo")
-        arrows = results[gringo.seat] if gringo is not None and hits[gringo.seat] else 0
+        gringo_life = gringo.life if gringo is not None else 0
+        gringo_results = results[gringo.seat] if gringo is not None and hits[gringo.seat] else 0
         self.scratch["hits"] = [0] * len(hits)
         self.scratch["hit_results"] = [0] * len(hits)
         follow, active_died = self._lose(losses, cause, self.turn)
-        follow += [["take_arrow", self.turn, "el_gringo"]] * arrows
+        # Ruling 5: one arrow per result that makes him lose life; a result past his last
+        # life point takes none.
+        lost = gringo_life - gringo.life if gringo is not None else 0
+        follow += [["take_arrow", self.turn, "el_gringo"]] * min(gringo_results, lost)
         self._continue(follow, active_died)
 
     def _damage(self, losses: list[tuple[int, int]], cause: str, by: int | None) -> None:

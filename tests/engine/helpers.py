@@ -33,7 +33,8 @@ def make_game(
             5: ["sheriff", "outlaw", "renegade", "outlaw", "deputy"],
             6: ["sheriff", "outlaw", "renegade", "outlaw", "deputy", "outlaw"],
             7: ["sheriff", "outlaw", "renegade", "outlaw", "deputy", "outlaw", "deputy"],
-            8: ["sheriff", "outlaw", "renegade", "outlaw", "deputy", "outlaw", "deputy", "renegade"],
+            8: ["sheriff", "outlaw", "renegade", "outlaw"]
+            + ["deputy", "outlaw", "deputy", "renegade"],
         }
         roles = mix[n]
     setup = GameSetup(

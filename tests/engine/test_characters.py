@@ -277,15 +277,15 @@ def test_el_gringo_shooter_takes_one_arrow_per_bullseye_result() -> None:
     assert game.players[0].arrows == 2
 
 
-def test_el_gringo_reading_two_bullseyes_on_his_last_life_give_two_arrows() -> None:
-    """El Gringo, reading: results resolve together, so two Bull's Eyes on his last life
-    point are two results that hit him: the shooter takes two arrows."""
+def test_el_gringo_two_bullseyes_on_his_last_life_give_one_arrow() -> None:
+    """El Gringo (ruling 5): one arrow per result that makes him lose life. Two Bull's Eyes on
+    his last life point take one life: the second result makes him lose none, so one arrow."""
     game = gringo_game(["bullseye1", "bullseye1", "dynamite", "dynamite", "gatling"])
     game.players[1].life = 1
     roll_and_stop(game)
     events = play(game, ChooseSeat(1), ChooseSeat(1))
     assert of(events, LifeLost) == [LifeLost(1, 1, 0, "bullseye", 0)]
-    assert [e.cause for e in of(events, ArrowTaken)] == ["el_gringo", "el_gringo"]
+    assert [e.cause for e in of(events, ArrowTaken)] == ["el_gringo"]
 
 
 def test_el_gringo_gatling_arrow_comes_after_the_shooter_discards() -> None:
