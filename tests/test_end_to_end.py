@@ -100,4 +100,3 @@ def test_a_whole_game_by_gpio_button_presses(factory: MockFactory, tmp_path: Pat
     path = journals(tmp_path / "games")[-1]
     replayed = TablePlay.replay(read_journal(path), path)
     assert replayed.game.to_json() == play.game.to_json()
-

@@ -18,6 +18,16 @@ class Event:
 
 
 @dataclass(frozen=True)
+class GameStarted(Event):
+    """The table as the game begins, so a stream of events is complete on its own."""
+
+    kind: ClassVar[str] = "game_started"
+    characters: tuple[str, ...]
+    life: tuple[int, ...]
+    sheriff: int | None
+
+
+@dataclass(frozen=True)
 class TurnStarted(Event):
     kind: ClassVar[str] = "turn_started"
     seat: int

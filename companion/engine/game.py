@@ -41,6 +41,7 @@ from .events import (
     DynamiteExploded,
     Event,
     GameOver,
+    GameStarted,
     GatlingFired,
     IndiansAttacked,
     LastOneStanding,
@@ -118,7 +119,13 @@ class Game:
         self.winners: tuple[int, ...] = ()
         self.last_standing = False
         self.scratch = _fresh_scratch(setup.players)
-        self._events: list[Event] = []
+        self._events: list[Event] = [
+            GameStarted(
+                tuple(p.character for p in self.players),
+                tuple(p.life for p in self.players),
+                sheriff,
+            )
+        ]
         self._run()
         self.opening_events: list[Event] = self._events
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from ..engine import (
     CHARACTERS,
@@ -30,6 +31,16 @@ from .journal import Journal, JournalContents, JournalError, read_journal
 from .prompts import ROLE_LABELS, prompt_for
 
 Listener = Callable[[list[Event]], None]
+
+
+@dataclass(frozen=True)
+class Undone(Event):
+    """UNDO took the table back: the life and arrows of every seat as they are again."""
+
+    kind: ClassVar[str] = "undone"
+    life: tuple[int, ...]
+    arrows: tuple[int, ...]
+    pile: int
 
 
 class Refused(Exception):
@@ -120,8 +131,7 @@ class TablePlay:
     def press(self, button: str) -> list[Event]:
         """Apply what ``button`` means now; Refused (and nothing changed) if it means nothing."""
         if button == "UNDO":
-            self.undo()
-            return []
+            return [self.undo()]
         if self.game.over:
             raise Refused("The game is over: ROLL starts a new game.")
         d = self.game.pending
@@ -239,7 +249,7 @@ class TablePlay:
             events += self._apply(legal[0], auto=True)
         return events
 
-    def undo(self) -> None:
+    def undo(self) -> Undone:
         """Step back one choice (and the automatic ones that followed it)."""
         if not self.history:
             raise Refused("Nothing to undo.")
@@ -249,6 +259,14 @@ class TablePlay:
                 self.journal.append_undo()
             if not step.auto:
                 break
+        undone = Undone(
+            tuple(p.life for p in self.game.players),
+            tuple(p.arrows for p in self.game.players),
+            self.game.pile,
+        )
+        for listener in self.listeners:
+            listener([undone])
+        return undone
 
     def _pop(self) -> Step:
         step = self.history.pop()

@@ -137,9 +137,9 @@ class TableSession:
         if finished is not None:
             seats = list(self.setup.joined)
             dice = None if self.dice is None else self.dice(finished.seed)
-            self._begin_play(
-                TablePlay.new(finished, seats, self.config.state_dir, dice, self.config.roles)
-            )
+            play = TablePlay.new(finished, seats, self.config.state_dir, dice, self.config.roles)
+            self._begin_play(play)
+            return list(play.game.opening_events)
         return []
 
     def _hold(self, button: str) -> None:

@@ -723,7 +723,8 @@ def test_setup_deal_gives_the_role_mix_distinct_characters_and_the_sheriff_start
             assert p.max_life == p.life == CHARACTERS[p.character].life + bonus
         first = Role.DEPUTY if players == 3 else Role.SHERIFF
         assert game.players[game.turn].role is first
-        assert game.opening_events[0] == TurnStarted(game.turn, 1)
+        assert game.opening_events[0].kind == "game_started"
+        assert game.opening_events[1] == TurnStarted(game.turn, 1)
 
 
 def test_setup_secret_roles_only_the_sheriff_is_known() -> None:

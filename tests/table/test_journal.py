@@ -67,11 +67,15 @@ def test_a_torn_last_line_is_dropped_and_logged(tmp_path: Path, caplog) -> None:
     [
         (lambda lines: lines[:3] + ["{not json"] + lines[3:], "line 4"),
         (lambda lines: lines[:2] + ['{"type":"teleport"}'] + lines[2:], "line 3"),
-        (lambda lines: lines[:2] + ['{"type":"action","action":{"action":"seat"}}'] + lines[2:],
-         "line 3"),
+        (
+            lambda lines: lines[:2] + ['{"type":"action","action":{"action":"seat"}}'] + lines[2:],
+            "line 3",
+        ),
         (lambda lines: [lines[0].replace('"version":1', '"version":99')] + lines[1:], "line 1"),
-        (lambda lines: lines[:1] + ['{"type":"action","action":{"action":"stop"}}'] + lines[1:],
-         "line 2"),
+        (
+            lambda lines: lines[:1] + ['{"type":"action","action":{"action":"stop"}}'] + lines[1:],
+            "line 2",
+        ),
     ],
     ids=["bad-json", "unknown-record", "malformed-action", "future-version", "illegal-action"],
 )
