@@ -116,6 +116,15 @@ def _run(args: argparse.Namespace) -> int:
     return daemon.run(load(Path(args.config)))
 
 
+def _check_hardware(args: argparse.Namespace) -> int:
+    from .hardware_check import check_hardware
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    return check_hardware(
+        load(Path(args.config)), buttons=not args.no_buttons, button_timeout=args.timeout
+    )
+
+
 def on_a_pi() -> bool:
     """Whether this machine is a Raspberry Pi (its device tree says so)."""
     try:
@@ -171,6 +180,16 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--config", default=str(DEFAULT_PATH), help=f"default {DEFAULT_PATH}")
     run.add_argument("--verbose", action="store_true", help="log debugging detail")
     run.set_defaults(func=_run)
+
+    check = commands.add_parser(
+        "check-hardware", help="what answers on the buses, each panel and button, the pods"
+    )
+    check.add_argument("--config", default=str(DEFAULT_PATH), help=f"default {DEFAULT_PATH}")
+    check.add_argument("--no-buttons", action="store_true", help="do not ask for button presses")
+    check.add_argument(
+        "--timeout", type=float, default=15.0, help="seconds to wait for each button (15)"
+    )
+    check.set_defaults(func=_check_hardware)
     return parser
 
 

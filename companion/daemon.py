@@ -23,7 +23,7 @@ from .devices.inputs import InputQueue
 from .devices.pods import PodSpec, SerialPod
 from .engine import Event
 from .loop import Companion
-from .panels.paused import draw_paused
+from .panels.notice import draw_paused
 from .systemd import Notifier
 from .table import TableSession, TableView
 
