@@ -10,8 +10,12 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
+
+import smbus2
+from gpiozero.pins import Factory
 
 from PIL import Image
 
@@ -38,8 +42,18 @@ def device_config(config: Config) -> dict[str, Any]:
     return data
 
 
-def run(config: Config, stop: threading.Event | None = None) -> int:
-    """Run until SIGTERM/SIGINT (or ``stop`` is set); returns the exit status."""
+def run(
+    config: Config,
+    stop: threading.Event | None = None,
+    *,
+    open_i2c: Callable[[int], Any] = smbus2.SMBus,
+    open_spi: Callable[[], Any] | None = None,
+    pin_factory: Factory | None = None,
+) -> int:
+    """Run until SIGTERM/SIGINT (or ``stop`` is set); returns the exit status.
+
+    The bus openers and the pin factory are the real ones unless a test hands in others.
+    """
     stop = stop or threading.Event()
     notifier = Notifier()
     queue = InputQueue()
@@ -50,9 +64,11 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
             pod_specs = [PodSpec.from_config(table) for table in config.pods]
         except ValueError as exc:
             raise SystemExit(f"bang-companion: {config.path}: {exc}") from exc
-        buttons = GpioButtons(pins, queue)
+        buttons = GpioButtons(pins, queue, pin_factory=pin_factory)
         stack.callback(buttons.close)
-        displays = stack.enter_context(Displays(specs, mux=mux))
+        displays = stack.enter_context(
+            Displays(specs, mux=mux, open_i2c=open_i2c, open_spi=open_spi, pin_factory=pin_factory)
+        )
         pods = [stack.enter_context(SerialPod(spec, queue)) for spec in pod_specs]
         stream = None
         if config.stream.get("path"):
@@ -105,8 +121,9 @@ def run(config: Config, stop: threading.Event | None = None) -> int:
             log.info("signal %d: pausing", signum)
             stop.set()
 
-        signal.signal(signal.SIGTERM, request_stop)
-        signal.signal(signal.SIGINT, request_stop)
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, request_stop)
+            signal.signal(signal.SIGINT, request_stop)
         notifier.ready("table ready")
         log.info("ready: %d panels, %d buttons, %d pods", len(specs), len(pins.pins), len(pods))
         while not stop.is_set():
