@@ -16,7 +16,6 @@ from typing import Any
 
 import smbus2
 from gpiozero.pins import Factory
-
 from PIL import Image
 
 from .config import Config
