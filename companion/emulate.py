@@ -91,7 +91,6 @@ class Emulator:
         self.session = TableSession(config.table, seed=seed)
         self.session.start()
         self.recorder: Recorder | None = None
-        self._record_path = record
         self.frame = table_picture(self.session.view(), config.console_width)
         if record is not None:
             self.recorder = Recorder(record, self.frame.size)

@@ -49,7 +49,6 @@ PANEL_SIZES: dict[str, tuple[int, int]] = {
     "sh1106": (128, 64),
     "ssd1322": (256, 64),
 }
-I2C_DRIVERS = ("ssd1306", "sh1106")
 SPI_DRIVERS = ("ssd1322",)
 #: Pillow mode each driver is fed: 1-bit for the monochrome panels, RGB (drawn as 16 greys).
 PANEL_MODES: dict[str, str] = {"ssd1306": "1", "sh1106": "1", "ssd1322": "RGB"}

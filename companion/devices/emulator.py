@@ -33,7 +33,6 @@ KEYMAP: dict[str, str] = {
     **{str(n): f"DIE{n}" for n in range(1, 7)},
     **{key: f"SEAT{n}" for n, key in enumerate("asdfghjk", start=1)},
 }
-KEY_NAMES = {" ": "Space", "\r": "Enter", "\x7f": "Backspace", "z": "z"}
 
 KEY_HELP = (
     "Space ROLL   Enter DONE   Backspace/z UNDO   1-6 DIE1-6   "

@@ -14,10 +14,6 @@ from typing import Literal
 
 PressKind = Literal["press", "hold"]
 
-CONSOLE_BUTTONS = ("ROLL", "DONE", "UNDO")
-MAX_DICE_BUTTONS = 6
-MAX_SEATS = 8
-
 _NAME = re.compile(r"^(ROLL|DONE|UNDO|DIE[1-6]|SEAT[1-8])$")
 
 

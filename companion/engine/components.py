@@ -70,13 +70,10 @@ DICE: dict[str, tuple[str, ...]] = {
 
 BASE_DICE: tuple[str, ...] = ("base",) * 5
 
-# Faces that take effect on the roll that shows them, in this order (Old Saloon's resolution
-# order puts Broken arrow and Bullet right after Indian arrows).
-PER_ROLL_SYMBOLS: tuple[Symbol, ...] = (Symbol.ARROW, Symbol.BROKEN_ARROW, Symbol.BULLET)
-
 ARROWS_IN_PILE = 9
-# Arrow tokens by kind and what each counts for in an Indian attack.
-ARROW_WEIGHTS: dict[str, int] = {"arrow": 1, "chief": 2}
+# What one arrow token counts for in an Indian attack (the Chief's Arrow, Old Saloon module 2,
+# will count 2).
+ARROW_WEIGHT = 1
 
 DYNAMITE_LIMIT = 3
 GATLING_NEEDED = 3

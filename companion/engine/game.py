@@ -16,6 +16,7 @@ from typing import Any
 from . import victory
 from .actions import Accept, Action, ChooseDie, ChooseSeat, Decline, Reveal, Roll, Stop
 from .components import (
+    ARROW_WEIGHT,
     ARROWS_IN_PILE,
     BASE_DICE,
     CHARACTERS,
@@ -413,7 +414,8 @@ class Game:
         losses = []
         for p in self.players:
             if p.alive and p.arrows:
-                losses.append((p.seat, 1 if p.character == "jourdonnais" else p.arrows))
+                worth = p.arrows * ARROW_WEIGHT
+                losses.append((p.seat, 1 if p.character == "jourdonnais" else worth))
         follow, active_died = self._lose(losses, "indians", None)
         for p in self.players:
             if p.arrows:

@@ -1,0 +1,90 @@
+"""The emulator as a newcomer or CI runs it: headless, presses from --keys, a snapshot and a
+recording; the key map; bad key scripts."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from companion.devices.emulator import event_for_key, parse_keys
+
+GAME_START = "SEAT1 SEAT2 SEAT3 DONE SEAT3 SEAT1 SEAT1 SEAT2 SEAT3 DONE ROLL"
+
+
+def emulate(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "emulate",
+            "--state-dir",
+            str(tmp_path / "state"),
+            "--seats",
+            "3",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_headless_keys_snapshot_and_recording(tmp_path: Path) -> None:
+    snapshot, record = tmp_path / "table.png", tmp_path / "game.gif"
+    result = emulate(
+        tmp_path, "--keys", GAME_START, "--snapshot", str(snapshot), "--record", str(record)
+    )
+    assert result.returncode == 0, result.stderr
+    # The 3-player game began with the Deputy (seat 3) rolling, shown as text too.
+    assert "Turn 1: seat 3" in result.stdout
+    assert "Mark dice, ROLL (2 left) or DONE" in result.stdout
+    picture = Image.open(snapshot)
+    assert picture.mode == "RGB" and picture.width > 3 * 128 and picture.height > 2 * 64
+    gif = Image.open(record)
+    assert gif.n_frames == len(GAME_START.split()) + 1  # the first picture and one per press
+
+    # The game goes on where it was: the next run resumes it without a question.
+    again = emulate(tmp_path, "--keys", "DONE")
+    assert again.returncode == 0, again.stderr
+    assert "Turn 1: seat 3" in again.stdout and "Mark dice" not in again.stdout
+
+
+def test_a_bad_key_script_is_refused_with_its_position(tmp_path: Path) -> None:
+    result = emulate(tmp_path, "--keys", "SEAT1 SEAT2 JUMP")
+    assert result.returncode == 2
+    assert "token 3 'JUMP' is not a button" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("key", "button", "kind"),
+    [
+        (" ", "ROLL", "press"),
+        ("\r", "DONE", "press"),
+        ("z", "UNDO", "press"),
+        ("3", "DIE3", "press"),
+        ("a", "SEAT1", "press"),
+        ("K", "SEAT8", "hold"),
+    ],
+)
+def test_the_key_map(key: str, button: str, kind: str) -> None:
+    event = event_for_key(key)
+    assert event is not None and (event.button, event.kind) == (button, kind)
+
+
+def test_key_scripts_take_names_holds_and_keys() -> None:
+    events = parse_keys("roll, HOLD:SEAT2 d 5")
+    assert [(e.button, e.kind) for e in events] == [
+        ("ROLL", "press"),
+        ("SEAT2", "hold"),
+        ("SEAT3", "press"),
+        ("DIE5", "press"),
+    ]
+    assert event_for_key("Z") is None and event_for_key("!") is None
