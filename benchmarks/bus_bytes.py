@@ -20,7 +20,6 @@ per-ioctl cost come on top.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -28,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
+from perfdoc import write_section
 from PIL import Image, ImageDraw
 
 from companion.devices.displays import Displays, MuxSpec, PanelSpec
@@ -253,17 +253,6 @@ def report() -> str:
     return "\n".join(lines)
 
 
-def write_section(path: Path, section: str) -> None:
-    """Put ``section`` into ``path``, replacing an earlier copy and leaving other sections be."""
-    text = path.read_text() if path.exists() else "# Performance\n"
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section.rstrip("\n") + "\n\n", text, count=1)
-    else:
-        text = text.rstrip("\n") + "\n\n" + section.rstrip("\n") + "\n"
-    path.write_text(text.rstrip("\n") + "\n")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--markdown-into", type=Path, help="update this file's section too")
@@ -271,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     section = report()
     print(section)
     if args.markdown_into:
-        write_section(args.markdown_into, section)
+        write_section(args.markdown_into, SECTION, section)
     return 0
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from perfdoc import write_section
 
 from companion.simulation import SimulationReport, simulate
 
@@ -117,17 +118,6 @@ def report(
     return "\n".join(lines)
 
 
-def write_section(path: Path, section: str) -> None:
-    """Replace this benchmark's section of ``path`` (or add it), keeping every other one."""
-    text = path.read_text() if path.exists() else "# Performance\n"
-    pattern = re.compile(rf"^{re.escape(SECTION)}\n.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section.rstrip("\n") + "\n\n", text, count=1)
-    else:
-        text = text.rstrip("\n") + "\n\n" + section.rstrip("\n") + "\n"
-    path.write_text(text.rstrip("\n") + "\n")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -148,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     section = report(reports, pinned, measured_on, args.seed)
     print(section)
     if args.markdown_into:
-        write_section(args.markdown_into, section)
+        write_section(args.markdown_into, SECTION, section)
     return 0
 
 

@@ -13,8 +13,8 @@ from PIL import Image
 
 from .devices.inputs import ButtonEvent, InputQueue
 from .engine import Event
-from .panels import render
-from .table import TableSession, TableView
+from .panels import draw_console, draw_seat
+from .table import SeatView, TableSession, TableView
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,7 @@ class Companion:
         self.views = views or []
         self.events = events or []
         self._view: TableView | None = None
+        self._seats: list[tuple[SeatView, Image.Image]] = []
 
     def dispatch(self, event: ButtonEvent) -> list[Event]:
         caused = self.session.handle(event.button, event.kind, event.at)
@@ -66,9 +67,22 @@ class Companion:
         self._view = view
         for sink in self.views:
             _safely(sink, view)
-        seats, console = render(view, self.console_width)
+        seats = [self._seat_picture(i, seat) for i, seat in enumerate(view.seats)]
+        console = draw_console(view.console, self.console_width)
         for sink in self.pictures:
             _safely(sink, seats, console)
+
+    def _seat_picture(self, index: int, seat: SeatView) -> Image.Image:
+        """A seat's picture, drawn again only when what it shows changed (most presses
+        change one or two seats; drawing all eight would triple the work on a Pi Zero)."""
+        if index < len(self._seats) and self._seats[index][0] == seat:
+            return self._seats[index][1]
+        picture = draw_seat(seat)
+        if index < len(self._seats):
+            self._seats[index] = (seat, picture)
+        else:
+            self._seats.append((seat, picture))
+        return picture
 
 
 def _safely(sink: Callable[..., None], *args: object) -> None:
