@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
-from perfdoc import write_section
+from perfdoc import publish
 from PIL import Image, ImageDraw
 
 from companion.devices.displays import Displays, MuxSpec, PanelSpec
@@ -258,9 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--markdown-into", type=Path, help="update this file's section too")
     args = parser.parse_args(argv)
     section = report()
-    print(section)
-    if args.markdown_into:
-        write_section(args.markdown_into, SECTION, section)
+    publish(SECTION, section, args.markdown_into)
     return 0
 
 

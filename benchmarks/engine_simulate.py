@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from perfdoc import write_section
+from perfdoc import publish
 
 from companion.simulation import SimulationReport, simulate
 
@@ -136,9 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         reports.append(simulate(players, args.games, args.seed))
         print(f"{players} players: {reports[-1].games_per_second:.0f} games/s", file=sys.stderr)
     section = report(reports, pinned, measured_on, args.seed)
-    print(section)
-    if args.markdown_into:
-        write_section(args.markdown_into, SECTION, section)
+    publish(SECTION, section, args.markdown_into)
     return 0
 
 

@@ -15,3 +15,10 @@ def write_section(path: Path, heading: str, section: str) -> None:
     else:
         text = text.rstrip("\n") + "\n\n" + section.rstrip("\n") + "\n"
     path.write_text(text.rstrip("\n") + "\n")
+
+
+def publish(heading: str, section: str, markdown_into: Path | None) -> None:
+    """Print a benchmark's section and, if asked, put it into the performance page."""
+    print(section)
+    if markdown_into:
+        write_section(markdown_into, heading, section)

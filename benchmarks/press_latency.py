@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from perfdoc import write_section
+from perfdoc import publish
 
 from companion.devices.inputs import ButtonEvent
 from companion.loop import Companion
@@ -108,9 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--markdown-into", type=Path, help="update this file's section too")
     args = parser.parse_args(argv)
     section = report(args.games)
-    print(section)
-    if args.markdown_into:
-        write_section(args.markdown_into, SECTION, section)
+    publish(SECTION, section, args.markdown_into)
     return 0
 
 

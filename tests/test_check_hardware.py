@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from companion.config import load
@@ -63,18 +61,7 @@ class Spi:
         pass
 
 
-@pytest.fixture
-def factory():
-    previous = Device.pin_factory
-    factory = MockFactory()
-    Device.pin_factory = factory
-    yield factory
-    factory.reset()
-    factory.close()
-    Device.pin_factory = previous
-
-
-def test_check_hardware_reports_buses_panels_and_buttons(factory: MockFactory) -> None:
+def test_check_hardware_reports_buses_panels_and_buttons(mock_factory: MockFactory) -> None:
     config = load(EXAMPLE)
     config.stream = {}
     config.pods = []
@@ -85,7 +72,7 @@ def test_check_hardware_reports_buses_panels_and_buttons(factory: MockFactory) -
     def say(line: str) -> None:
         lines.append(line)
         if line.startswith("press ") and line != "press SEAT5 ...":  # SEAT5 is never pressed
-            pin = factory.pin(pins[line.split()[1]])
+            pin = mock_factory.pin(pins[line.split()[1]])
             pin.drive_low()
             pin.drive_high()
 
@@ -93,7 +80,7 @@ def test_check_hardware_reports_buses_panels_and_buttons(factory: MockFactory) -
         config,
         say,
         open_i2c=lambda number: bus,
-        pin_factory=factory,
+        pin_factory=mock_factory,
         open_spi=lambda: Spi(),
         button_timeout=0.2,
     )

@@ -11,8 +11,6 @@ import os
 import random
 from pathlib import Path
 
-import pytest
-from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 from PIL import Image, ImageChops
 
@@ -31,17 +29,6 @@ ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden_e2e"
 
 
-@pytest.fixture
-def factory():
-    previous = Device.pin_factory
-    factory = MockFactory()
-    Device.pin_factory = factory
-    yield factory
-    factory.reset()
-    factory.close()
-    Device.pin_factory = previous
-
-
 def check_picture(name: str, picture: Image.Image) -> None:
     path = GOLDEN / f"{name}.png"
     if os.environ.get("UPDATE_GOLDEN"):
@@ -52,7 +39,7 @@ def check_picture(name: str, picture: Image.Image) -> None:
     assert ImageChops.difference(reference, picture.convert("RGB")).getbbox() is None, name
 
 
-def test_a_whole_game_by_gpio_button_presses(factory: MockFactory, tmp_path: Path) -> None:
+def test_a_whole_game_by_gpio_button_presses(mock_factory: MockFactory, tmp_path: Path) -> None:
     config = load(ROOT / "hardware" / "config.example.toml")
     config.table.state_dir = tmp_path
     config.table.double_press = 0.0  # mock presses come microseconds apart
@@ -70,7 +57,7 @@ def test_a_whole_game_by_gpio_button_presses(factory: MockFactory, tmp_path: Pat
     companion.refresh()
 
     def press(button: str) -> None:
-        pin = factory.pin(pins.pins[button])
+        pin = mock_factory.pin(pins.pins[button])
         pin.drive_low()
         pin.drive_high()
         assert companion.pump(queue) == 1

@@ -1,4 +1,4 @@
-"""Fixtures that let device code run on any computer: gpiozero's mock pins."""
+"""Fixtures for the whole suite: gpiozero's mock pins, so device code runs on any computer."""
 
 from __future__ import annotations
 
