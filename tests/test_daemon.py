@@ -1,0 +1,462 @@
+"""``bang-companion run`` as a whole: in-process with fake buses, mock pins and a pty pod, and as
+a real process talking to a systemd notify socket."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+from luma.oled.device import ssd1322
+from PIL import Image
+
+from companion.config import Config, load
+from companion.daemon import run
+from companion.devices.buttons import ButtonPins
+from companion.devices.event_stream import read_event_stream
+from companion.devices.pod_protocol import Ping, ProtocolError, SeatState, parse_line
+from companion.panels.notice import draw_paused
+from companion.table import TableSession, read_journal
+from companion.table.journal import journals
+from tests.serial.conftest import DEADLINE, PtyPod, wait_for
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "hardware" / "config.example.toml"
+MUX = 0x70
+OLED = 0x3C
+DC_PIN = 24  # the example console's D/C line
+
+
+class RecordingBus:
+    """An smbus2.SMBus stand-in: a TCA9548A at 0x70 and an SSD1306 at 0x3C on every channel.
+
+    ``frames[channel]`` holds every frame of display data written to the panel on that channel.
+    """
+
+    def __init__(self) -> None:
+        self.mask = 0
+        self.frames: dict[int, list[bytes]] = defaultdict(list)
+        self.lock = threading.Lock()
+
+    def _channel(self, address: int) -> int:
+        if address != OLED or self.mask == 0 or self.mask & (self.mask - 1):
+            raise OSError(121, "Remote I/O error")
+        return self.mask.bit_length() - 1
+
+    def write_quick(self, address: int) -> None:
+        if address != MUX:
+            self._channel(address)
+
+    def write_byte(self, address: int, value: int) -> None:
+        if address != MUX:
+            raise OSError(121, "Remote I/O error")
+        self.mask = value
+
+    def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
+        channel = self._channel(address)
+        if register == 0x40:  # display data in SMBus blocks (not used while i2c_rdwr exists)
+            with self.lock:
+                self.frames[channel].append(bytes(data))
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        for message in messages:
+            payload = bytes(message)
+            channel = self._channel(message.addr)
+            if payload[:1] == b"\x40":
+                with self.lock:
+                    self.frames[channel].append(payload[1:])
+
+    def last(self, channel: int) -> bytes | None:
+        with self.lock:
+            frames = self.frames.get(channel)
+            return frames[-1] if frames else None
+
+    def close(self) -> None:
+        pass
+
+
+class Ssd1322Ram:
+    """What an SSD1322 keeps in its display RAM, from the command and data bytes it receives."""
+
+    COLUMNS = 120  # column addresses of 4 pixels each: 480 pixels
+    ROWS = 128
+
+    def __init__(self) -> None:
+        self.ram = bytearray(self.COLUMNS * 2 * self.ROWS)
+        self._command: int | None = None
+        self._args: list[int] = []
+        self._cols = (0, self.COLUMNS - 1)
+        self._rows = (0, self.ROWS - 1)
+        self._col = self._row = self._byte = 0
+
+    def command(self, data: list[int]) -> None:
+        for byte in data:
+            self._command, self._args = byte, []
+            if byte == 0x5C:  # write RAM: start at the window's corner
+                self._col, self._row, self._byte = self._cols[0], self._rows[0], 0
+
+    def data(self, data: list[int]) -> None:
+        if self._command in (0x15, 0x75):
+            self._args.extend(data)
+            if len(self._args) >= 2:
+                window = (self._args[0], self._args[1])
+                if self._command == 0x15:
+                    self._cols = window
+                else:
+                    self._rows = window
+            return
+        if self._command != 0x5C:
+            return
+        for byte in data:
+            self.ram[(self._row * self.COLUMNS + self._col) * 2 + self._byte] = byte
+            self._byte += 1
+            if self._byte == 2:
+                self._byte = 0
+                self._col += 1
+                if self._col > self._cols[1]:
+                    self._col = self._cols[0]
+                    self._row = self._row + 1 if self._row < self._rows[1] else self._rows[0]
+
+
+class FakeSpi:
+    """A spidev stand-in feeding an SSD1322 RAM model; D/C is read from the mock pin."""
+
+    max_speed_hz = 0
+    mode = 0
+
+    def __init__(self, factory: MockFactory) -> None:
+        self.factory = factory
+        self.panel = Ssd1322Ram()
+        self.lock = threading.Lock()
+
+    def open(self, port: int, device: int) -> None:
+        pass
+
+    def writebytes(self, data: list[int]) -> None:
+        with self.lock:
+            if self.factory.pin(DC_PIN).state:
+                self.panel.data(list(data))
+            else:
+                self.panel.command(list(data))
+
+    def ram(self) -> bytes:
+        with self.lock:
+            return bytes(self.panel.ram)
+
+    def close(self) -> None:
+        pass
+
+
+class CapturingInterface:
+    """A luma serial interface that feeds an SSD1322 RAM model directly."""
+
+    def __init__(self) -> None:
+        self.panel = Ssd1322Ram()
+
+    def command(self, *cmd: int) -> None:
+        self.panel.command(list(cmd))
+
+    def data(self, data: list[int]) -> None:
+        self.panel.data(list(data))
+
+    def cleanup(self) -> None:
+        pass
+
+
+def console_ram_of(image: Image.Image) -> bytes:
+    """The SSD1322 RAM after luma draws ``image`` on a freshly initialised panel."""
+    interface = CapturingInterface()
+    device = ssd1322(interface, width=256, height=64, mode="RGB")
+    device.persist = True
+    device.display(image.convert("RGB"))
+    return bytes(interface.panel.ram)
+
+
+def frame_of(image: Image.Image) -> bytes:
+    """What an SSD1306 receives for ``image``: page by page, a byte per column, LSB on top."""
+    out = bytearray()
+    for page in range(8):
+        for x in range(128):
+            byte = 0
+            for bit in range(8):
+                if image.getpixel((x, page * 8 + bit)):
+                    byte |= 1 << bit
+            out.append(byte)
+    return bytes(out)
+
+
+def seat_states(lines: list[bytes]) -> list[SeatState]:
+    """The STATE lines among what the companion sent to a pod."""
+    states = []
+    for line in lines:
+        try:
+            message = parse_line(line)
+        except ProtocolError:
+            continue
+        if isinstance(message, SeatState):
+            states.append(message)
+    return states
+
+
+def wait_state(pod: PtyPod, condition: Callable[[SeatState], bool], what: str) -> SeatState:
+    """The pod's latest STATE once it satisfies condition; fails saying what was awaited."""
+
+    def latest_ok(lines: list[bytes]) -> bool:
+        states = seat_states(lines)
+        return bool(states) and condition(states[-1])
+
+    states = seat_states(pod.read_lines(latest_ok))
+    assert states and condition(states[-1]), f"pod never got a STATE with {what}: {states[-3:]}"
+    return states[-1]
+
+
+@pytest.fixture
+def no_leaked_threads() -> Iterator[None]:
+    """Every thread a test started has stopped by its end."""
+    before = set(threading.enumerate())
+    yield
+
+    def leaked() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t not in before and t.is_alive()]
+
+    assert wait_for(lambda: not leaked()), f"threads left running: {leaked()}"
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    factory = MockFactory()
+    yield factory
+    factory.reset()
+    factory.close()
+
+
+def table_config(tmp_path: Path, pod: PtyPod) -> Config:
+    """The example wiring, with seat 3's button moved to a serial pod and a stream file."""
+    config = load(EXAMPLE)
+    config.table.state_dir = tmp_path
+    config.table.double_press = 0.0  # mock presses come microseconds apart
+    config.stream = {"path": str(tmp_path / "events.jsonl")}
+    config.seats[2] = {k: v for k, v in config.seats[2].items() if k != "button"}
+    config.pods = [{"path": str(pod.link), "buttons": {"A": "SEAT3"}}]
+    return config
+
+
+def test_the_daemon_plays_with_gpio_buttons_and_a_pod_and_pauses_on_stop(
+    tmp_path: Path,
+    factory: MockFactory,
+    no_leaked_threads: None,
+    recwarn: pytest.WarningsRecorder,
+) -> None:
+    pod = PtyPod(tmp_path / "usb-Raspberry_Pi_Pico_E6614C311B-if00")
+    config = table_config(tmp_path, pod)
+    pins = ButtonPins.from_config(config.buttons, config.seats).pins
+    assert "SEAT3" not in pins  # only the pod can press SEAT3
+    bus = RecordingBus()
+    spi = FakeSpi(factory)
+    stop = threading.Event()
+    result: list[int] = []
+
+    def daemon() -> None:
+        result.append(
+            run(
+                config,
+                stop,
+                open_i2c=lambda number: bus,
+                open_spi=lambda: spi,
+                pin_factory=factory,
+            )
+        )
+
+    thread = threading.Thread(target=daemon, name="test daemon")
+    thread.start()
+    try:
+        # Ready: the pod was opened and pinged, every seat panel got a picture.
+        lines = pod.read_lines(lambda lines: b"PING" in lines)
+        assert Ping() in [parse_line(line) for line in lines], "the pod was never pinged"
+        pod.write(b"HELLO 1 pod-3 A\n")
+        assert wait_for(lambda: all(bus.last(ch) not in (None, bytes(1024)) for ch in range(8)))
+        wait_state(pod, lambda s: "press to join (0)" in s.prompt, "the set-up's first prompt")
+
+        def press(*buttons: str) -> None:
+            for button in buttons:
+                pin = factory.pin(pins[button])
+                pin.drive_low()
+                pin.drive_high()
+
+        # Join: seats 1 and 2 by GPIO, seat 3 by its pod, then 4 and 5 by GPIO.
+        press("SEAT1", "SEAT2")
+        wait_state(pod, lambda s: "(2)" in s.prompt, "two seats joined")
+        seat3_before = bus.last(2)
+        pod.write(b"PRESS A\n")
+        wait_state(pod, lambda s: "(3)" in s.prompt, "seat 3 joined from its pod")
+        assert wait_for(lambda: bus.last(2) != seat3_before), "seat 3's panel never changed"
+        press("SEAT4", "SEAT5", "DONE")
+        wait_state(pod, lambda s: "Sheriff" in s.prompt, "the Sheriff asked for")
+        press("SEAT2")
+
+        # Characters: seat 3 picks its own from the pod.
+        press("SEAT1", "SEAT2", "SEAT2")
+        wait_state(pod, lambda s: "(2/5)" in s.prompt, "two characters picked")
+        before = wait_state(pod, lambda s: s.life == 0, "no character for seat 3 yet")
+        pod.write(b"PRESS A\n")
+        picked = wait_state(pod, lambda s: "(3/5)" in s.prompt, "seat 3's character picked")
+        assert before.life == 0 and picked.life == picked.max_life > 0
+        press("SEAT4", "SEAT5", "DONE")
+
+        # The game is on: journal, event stream, and the pod follows seat 3.
+        games = tmp_path / "games"
+        assert wait_for(lambda: journals(games)), "no journal was started"
+        stream = tmp_path / "events.jsonl"
+        assert wait_for(lambda: stream.exists() and read_event_stream(stream))
+        events = read_event_stream(stream)
+        assert events[0]["event"] == "game_started"
+        assert events[0]["v"] == 1
+        assert len(events[0]["characters"]) == 5 and events[0]["sheriff"] == 1
+        playing = wait_state(pod, lambda s: "character" not in s.prompt, "the game's prompt")
+        assert (playing.life, playing.max_life) == (events[0]["life"][2], picked.max_life)
+        assert not playing.turn and not playing.eliminated  # the Sheriff (seat 2) begins
+        assert wait_for(lambda: bus.last(0) is not None)
+        game_frames = {ch: bus.last(ch) for ch in range(8)}
+        game_console = spi.ram()
+    finally:
+        stop.set()
+        thread.join(DEADLINE * 3)
+        pod.close()
+    assert not thread.is_alive(), "run() did not return after stop was set"
+    assert result == [0]
+
+    # Every panel keeps the paused picture, with its name.
+    for channel in range(8):
+        paused = frame_of(draw_paused((128, 64), f"seat{channel + 1}"))
+        assert bus.last(channel) == paused, f"seat{channel + 1} is not paused"
+        assert game_frames[channel] != paused
+    paused_console = console_ram_of(draw_paused((256, 64), "console"))
+    assert spi.ram() == paused_console
+    assert game_console != paused_console
+
+    # The journal is closed (not left to the garbage collector) and a new session resumes
+    # the game where it was.
+    (journal,) = journals(tmp_path / "games")
+    gc.collect()
+    unclosed = [w for w in recwarn if journal.name in str(w.message)]
+    assert not unclosed, f"the journal was not closed: {unclosed[0].message}"
+    if Path("/proc/self/fd").is_dir():
+        open_files = {os.path.realpath(f"/proc/self/fd/{fd}") for fd in os.listdir("/proc/self/fd")}
+        assert str(journal.resolve()) not in open_files, "the journal was left open"
+    contents = read_journal(journal)
+    assert not contents.dropped_torn_line and not contents.finished
+    session = TableSession(config.table)
+    session.start()
+    try:
+        assert session.play is not None, "the game did not resume"
+        assert session.play.seats == [1, 2, 3, 4, 5]
+        seat3 = session.view().seats[2]
+        assert (seat3.life, seat3.max_life, seat3.arrows) == (
+            playing.life,
+            playing.max_life,
+            playing.arrows,
+        )
+    finally:
+        session.close()
+
+
+@pytest.fixture
+def notify_socket(tmp_path: Path) -> Iterator[socket.socket]:
+    """A bound unix datagram socket standing in for systemd's $NOTIFY_SOCKET."""
+    with contextlib.ExitStack() as stack:
+        directory = tmp_path
+        if len(str(directory / "notify")) >= 100:  # sun_path holds 108 bytes
+            directory = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bang-")))
+        sock = stack.enter_context(socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM))
+        sock.bind(str(directory / "notify"))
+        sock.settimeout(0.2)
+        yield sock
+
+
+def receive_until(sock: socket.socket, wanted: str, got: list[str]) -> bool:
+    """Collect notify lines into ``got`` until ``wanted`` is among them (or the deadline)."""
+
+    def arrived() -> bool:
+        with contextlib.suppress(TimeoutError):
+            got.extend(sock.recv(4096).decode().splitlines())
+        return wanted in got
+
+    return wait_for(arrived, DEADLINE * 3)
+
+
+SMALL_CONFIG = """\
+[game]
+seats = 3
+state_dir = "{state_dir}"
+
+[buttons]
+ROLL = 5
+DONE = 6
+
+[console]
+panel = {{ driver = "ssd1306", bus = 97, address = 0x3D }}
+
+[[seat]]
+button = 17
+panel = {{ driver = "ssd1306", bus = 97, address = 0x3C }}
+
+[[seat]]
+button = 27
+
+[[seat]]
+button = 22
+"""
+
+
+def test_the_service_notifies_systemd_and_stops_cleanly_on_sigterm(
+    tmp_path: Path, notify_socket: socket.socket
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(SMALL_CONFIG.format(state_dir=tmp_path / "state"))
+    env = {k: v for k, v in os.environ.items() if k not in ("NOTIFY_SOCKET", "WATCHDOG_USEC")} | {
+        "GPIOZERO_PIN_FACTORY": "mock",  # no GPIO here; gpiozero's mock pins instead
+        "NOTIFY_SOCKET": notify_socket.getsockname(),
+        "WATCHDOG_USEC": "200000",
+    }
+    stderr_path = tmp_path / "stderr.txt"
+    got: list[str] = []
+    with stderr_path.open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "run", "--config", str(config)],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+        try:
+            assert receive_until(notify_socket, "READY=1", got), f"no READY=1: {got}"
+            assert receive_until(notify_socket, "WATCHDOG=1", got), f"no WATCHDOG=1: {got}"
+            assert process.poll() is None, "the service stopped by itself"
+            assert "STOPPING=1" not in got
+            process.send_signal(signal.SIGTERM)
+            assert receive_until(notify_socket, "STOPPING=1", got), f"no STOPPING=1: {got}"
+            code = process.wait(timeout=DEADLINE * 3)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    log = stderr_path.read_text()
+    assert code == 0, log
+    assert got.index("READY=1") < got.index("WATCHDOG=1") < got.index("STOPPING=1")
+    assert "ready: 2 panels, 5 buttons, 0 pods" in log
+    assert "offline" in log  # the panels' buses do not exist: logged, not fatal
+    assert "signal 15: pausing" in log
+    assert "Traceback" not in log
