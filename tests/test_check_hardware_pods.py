@@ -12,7 +12,8 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import Config, load
 from companion.hardware_check import check_hardware
-from tests.serial.conftest import PtyPod
+
+from .serial.ptys import PtyPod
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "hardware" / "config.example.toml"
 

@@ -30,7 +30,8 @@ from companion.devices.pod_protocol import Ping, ProtocolError, SeatState, parse
 from companion.panels.notice import draw_paused
 from companion.table import TableSession, read_journal
 from companion.table.journal import journals
-from tests.serial.conftest import DEADLINE, PtyPod, wait_for
+
+from .serial.ptys import DEADLINE, PtyPod, wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "hardware" / "config.example.toml"
