@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .devices.buttons import ButtonPins
+from .devices.displays import MuxSpec, PanelSpec, specs_from_config
+from .devices.pods import PodSpec
 from .engine import HouseRule
 from .table import TableConfig
 
@@ -28,6 +31,16 @@ class ConfigError(ValueError):
         self.key = key
 
 
+@dataclass(frozen=True)
+class DeviceSpecs:
+    """The device sections, checked and built into the device classes' own settings."""
+
+    buttons: ButtonPins
+    panels: dict[str, PanelSpec]
+    mux: MuxSpec | None
+    pods: list[PodSpec]
+
+
 @dataclass
 class Config:
     """The parsed file. Device sections stay raw tables, checked by the device classes."""
@@ -42,8 +55,21 @@ class Config:
     pods: list[dict[str, Any]] = field(default_factory=list)
     stream: dict[str, Any] = field(default_factory=dict)
 
-    def error(self, key: str, problem: str) -> ConfigError:
-        return ConfigError(self.path or "<defaults>", key, problem)
+    def devices(self) -> DeviceSpecs:
+        """Buttons, panels, mux and pods as the devices take them; ConfigError if wrong."""
+        where = self.path or "<defaults>"
+        sections: dict[str, Any] = {"console": self.console, "seat": self.seats}
+        if self.mux:
+            sections["mux"] = self.mux
+        try:
+            buttons = ButtonPins.from_config(self.buttons, self.seats)
+            panels, mux = specs_from_config(sections)
+            pods = [PodSpec.from_config(table) for table in self.pods]
+        except (ValueError, TypeError) as exc:
+            # The device classes name the key first ("buttons.DONE: ..."); keep it as the key.
+            key, _, problem = str(exc).partition(": ")
+            raise ConfigError(where, key, problem or key) from exc
+        return DeviceSpecs(buttons, panels, mux, pods)
 
 
 def load(path: Path) -> Config:
@@ -125,7 +151,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
     pods = data.get("pod", [])
     if not isinstance(pods, list) or not all(isinstance(p, dict) for p in pods):
         raise ConfigError(where, "pod", "expected [[pod]] tables")
-    return Config(
+    config = Config(
         path=path,
         table=TableConfig(seats=seats, roles=roles, house_rules=rules, state_dir=directory),
         console_width=console_width,
@@ -136,6 +162,8 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         pods=pods,
         stream=_table(data, "stream", where),
     )
+    config.devices()
+    return config
 
 
 def _table(data: dict[str, Any], key: str, where: Path | str) -> dict[str, Any]:

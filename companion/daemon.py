@@ -19,11 +19,11 @@ from gpiozero.pins import Factory
 from PIL import Image
 
 from .config import Config
-from .devices.buttons import ButtonPins, GpioButtons
-from .devices.displays import Displays, specs_from_config
+from .devices.buttons import GpioButtons
+from .devices.displays import Displays
 from .devices.event_stream import EventStream
 from .devices.inputs import InputQueue
-from .devices.pods import PodSpec, SerialPod
+from .devices.pods import SerialPod
 from .engine import Event
 from .loop import Companion
 from .panels.notice import draw_paused
@@ -31,14 +31,6 @@ from .systemd import Notifier
 from .table import TableSession, TableView
 
 log = logging.getLogger(__name__)
-
-
-def device_config(config: Config) -> dict[str, Any]:
-    """The device sections in the shape the device classes read."""
-    data: dict[str, Any] = {"console": config.console, "seat": config.seats}
-    if config.mux:
-        data["mux"] = config.mux
-    return data
 
 
 def run(
@@ -57,12 +49,9 @@ def run(
     notifier = Notifier()
     queue = InputQueue()
     with ExitStack() as stack:
-        try:
-            pins = ButtonPins.from_config(config.buttons, config.seats)
-            specs, mux = specs_from_config(device_config(config))
-            pod_specs = [PodSpec.from_config(table) for table in config.pods]
-        except ValueError as exc:
-            raise SystemExit(f"bang-companion: {config.path}: {exc}") from exc
+        devices = config.devices()
+        pins, specs, mux = devices.buttons, devices.panels, devices.mux
+        pod_specs = devices.pods
         buttons = GpioButtons(pins, queue, pin_factory=pin_factory)
         stack.callback(buttons.close)
         displays = stack.enter_context(

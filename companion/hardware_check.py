@@ -15,11 +15,10 @@ import smbus2
 from gpiozero.pins import Factory
 
 from .config import Config
-from .daemon import device_config
-from .devices.buttons import ButtonPins, GpioButtons
-from .devices.displays import Displays, MuxSpec, PanelSpec, specs_from_config
+from .devices.buttons import GpioButtons
+from .devices.displays import Displays, MuxSpec, PanelSpec
 from .devices.inputs import InputQueue
-from .devices.pods import PodSpec, SerialPod
+from .devices.pods import SerialPod
 from .panels.notice import draw_notice
 
 SCAN = range(0x03, 0x78)  # the addresses i2cdetect probes
@@ -80,9 +79,8 @@ def check_hardware(
 ) -> int:
     """Report on every configured part; 0 when all of them answered."""
     problems = 0
-    pins = ButtonPins.from_config(config.buttons, config.seats)
-    specs, mux = specs_from_config(device_config(config))
-    pod_specs = [PodSpec.from_config(table) for table in config.pods]
+    devices = config.devices()
+    pins, specs, mux, pod_specs = devices.buttons, devices.panels, devices.mux, devices.pods
 
     scan_buses(specs, mux, open_i2c, say)
     queue = InputQueue()

@@ -9,10 +9,6 @@ import pytest
 
 from companion.cli import main
 from companion.config import ConfigError, load
-from companion.daemon import device_config
-from companion.devices.buttons import ButtonPins
-from companion.devices.displays import specs_from_config
-from companion.devices.pods import PodSpec
 from companion.engine import HouseRule
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "hardware" / "config.example.toml"
@@ -27,12 +23,10 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_the_example_config_loads_and_builds_every_device_spec() -> None:
     config = load(EXAMPLE)
     assert config.table.seats == len(config.seats)
-    pins = ButtonPins.from_config(config.buttons, config.seats)
-    assert {"ROLL", "DONE", "UNDO", "SEAT1"} <= set(pins.pins)
-    specs, _mux = specs_from_config(device_config(config))
-    assert "console" in specs and "seat1" in specs
-    for table in config.pods:
-        PodSpec.from_config(table)
+    devices = config.devices()
+    assert {"ROLL", "DONE", "UNDO", "SEAT1"} <= set(devices.buttons.pins)
+    assert "console" in devices.panels and "seat1" in devices.panels
+    assert devices.mux is not None and devices.mux.userspace
 
 
 def test_house_rules_and_roles_reach_the_table(tmp_path: Path) -> None:
@@ -61,6 +55,14 @@ def test_house_rules_and_roles_reach_the_table(tmp_path: Path) -> None:
         ("[game]\nseats = 4\n[[seat]]\nbutton = 17\n", "game.seats", "1 [[seat]]"),
         ("game = 3\n", "game", "[game] table"),
         ("[game]\nconsole_width = 200\n", "game.console_width", "128 or 256"),
+        ("[buttons]\nROLL = 5\nDONE = 5\n", "buttons.DONE", "one pin per button"),
+        ("[buttons]\nJUMP = 5\n", "buttons", "unknown button 'JUMP'"),
+        ('[[pod]]\npath = "/dev/ttyACM0"\nbuttons = { A = "SEAT9" }\n', "pod /dev/ttyACM0", "9"),
+        (
+            "[game]\nseats = 3\n" + '[[seat]]\npanel = { driver = "ssd1309" }\n' * 3,
+            "seat 1 panel",
+            "ssd1309",
+        ),
     ],
 )
 def test_a_bad_config_names_file_key_and_expectation(
