@@ -224,9 +224,11 @@ class TablePlay:
         if journal and self.journal is not None:
             try:
                 self.journal.append_action(action, auto)
-            except OSError:
+            except OSError as exc:
                 self.game = before
-                raise
+                raise Refused(
+                    f"Cannot save the game ({exc.strerror or exc}): nothing changed."
+                ) from exc
         self.history.append(Step(before, action, auto))
         if isinstance(action, Roll):
             self.marked.clear()
@@ -254,10 +256,12 @@ class TablePlay:
         if not self.history:
             raise Refused("Nothing to undo.")
         while self.history:
-            step = self._pop()
             if self.journal is not None:
-                self.journal.append_undo()
-            if not step.auto:
+                try:
+                    self.journal.append_undo()  # on disk first, like every action
+                except OSError as exc:
+                    raise Refused(f"Cannot save the undo ({exc.strerror or exc}).") from exc
+            if not self._pop().auto:
                 break
         undone = Undone(
             tuple(p.life for p in self.game.players),

@@ -137,7 +137,13 @@ class TableSession:
         if finished is not None:
             seats = list(self.setup.joined)
             dice = None if self.dice is None else self.dice(finished.seed)
-            play = TablePlay.new(finished, seats, self.config.state_dir, dice, self.config.roles)
+            try:
+                play = TablePlay.new(
+                    finished, seats, self.config.state_dir, dice, self.config.roles
+                )
+            except OSError as exc:
+                self.setup.press("UNDO")  # back to the last step: DONE tries again
+                raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
             self._begin_play(play)
             return list(play.game.opening_events)
         return []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import random
 from pathlib import Path
 
@@ -123,3 +124,30 @@ def test_read_journal_rejects_an_empty_file(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     with pytest.raises(JournalError, match="empty journal"):
         read_journal(empty)
+
+
+def test_a_journal_that_cannot_be_written_refuses_the_press_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    session, _path = played(tmp_path, presses=5)
+    play = session.play
+    os.close(play.journal._handle.fileno())  # the SD card fails under the game
+    before = play.game.to_json()
+    for button in ("ROLL", "DONE", "UNDO", "SEAT1", "SEAT2", "DIE1"):
+        session.handle(button, "press", 1000.0 + len(button))
+        if session.flash and session.flash.startswith("Cannot save"):
+            break
+    assert session.flash.startswith("Cannot save")
+    assert play.game.to_json() == before
+
+
+def test_a_state_directory_that_cannot_be_written_keeps_the_set_up(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("")
+    session = TableSession(TableConfig(seats=5, state_dir=blocker), seed=3)
+    session.start()
+    clock = Clock()
+    press_all(session, SETUP_5 + CHARACTERS_5[:-1], clock)
+    session.handle("DONE", "press", clock())
+    assert session.flash.startswith("Cannot write the journal")
+    assert session.play is None and session.setup.stage == "characters"
