@@ -166,6 +166,8 @@ def _window_loop(emulator: Emulator) -> None:
             time.sleep(0.02)
     except SystemExit:
         return
+    finally:
+        window.close()
 
 
 def _terminal_loop(emulator: Emulator) -> None:

@@ -88,3 +88,28 @@ def test_key_scripts_take_names_holds_and_keys() -> None:
         ("DIE5", "press"),
     ]
     assert event_for_key("Z") is None and event_for_key("!") is None
+
+
+def test_the_window_shows_the_table_and_turns_keys_into_presses(monkeypatch) -> None:
+    """luma.emulator's pygame device, on SDL's off-screen driver: keys in, pictures out."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from companion.devices.emulator import Window
+
+    window = Window((300, 200))
+    try:
+        window.show(Image.new("RGB", (300, 200), (0, 40, 80)))
+        pygame = window._pygame
+        assert pygame.display.get_surface().get_at((5, 5))[:3] == (0, 40, 80)
+        for key, char in ((pygame.K_SPACE, " "), (pygame.K_a, "a"), (pygame.K_a, "A")):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=char))
+        events = window.poll()
+        assert [(e.button, e.kind) for e in events] == [
+            ("ROLL", "press"),
+            ("SEAT1", "press"),
+            ("SEAT1", "hold"),
+        ]
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        with pytest.raises(SystemExit):
+            window.poll()
+    finally:
+        window.close()

@@ -96,6 +96,9 @@ class Window:
     def show(self, image: Image.Image) -> None:
         self.device.display(image.convert("RGB"))
 
+    def close(self) -> None:
+        self._pygame.quit()
+
     def poll(self) -> list[ButtonEvent]:
         """Key presses since the last poll; raises SystemExit when the window is closed."""
         events = []
