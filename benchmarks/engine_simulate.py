@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from perfdoc import publish
+from PIL import Image, ImageDraw, ImageFont
 
 from companion.simulation import SimulationReport, simulate
 
@@ -75,6 +76,43 @@ def table(reports: Sequence[SimulationReport]) -> list[str]:
     return lines
 
 
+COLOURS = {
+    "sheriff": (214, 170, 60),
+    "deputy": (214, 170, 60),
+    "outlaws": (180, 70, 60),
+    "outlaw": (180, 70, 60),
+    "renegade": (90, 130, 190),
+    "nobody": (120, 120, 120),
+}
+CHART = "docs/images/win-shares.png"
+
+
+def draw_win_shares(reports: Sequence[SimulationReport]) -> Image.Image:
+    """One bar per player count, split by the share of games each side won."""
+    font = ImageFont.load_default_imagefont()
+    width, bar, left = 640, 26, 90
+    image = Image.new("RGB", (width, 40 + len(reports) * (bar + 10) + 30), (250, 248, 242))
+    draw = ImageDraw.Draw(image)
+    draw.text((10, 10), "Share of wins per side, random legal play", fill=(30, 30, 30), font=font)
+    for row, r in enumerate(reports):
+        top = 35 + row * (bar + 10)
+        draw.text((10, top + 8), f"{r.players} players", fill=(30, 30, 30), font=font)
+        x = float(left)
+        for side in SIDES:
+            share = r.wins[side] / r.games
+            if not share:
+                continue
+            span = share * (width - left - 20)
+            draw.rectangle((x, top, x + span - 1, top + bar), fill=COLOURS[side])
+            if span > 60:
+                label = f"{side} {share:.0%}"
+                draw.text((x + 4, top + 8), label, fill=(255, 255, 255), font=font)
+            x += span
+    note = "3 players: each role its own side; nobody = the last two died together"
+    draw.text((10, image.height - 20), note, fill=(90, 90, 90), font=font)
+    return image
+
+
 def report(
     reports: Sequence[SimulationReport], pinned: str, measured_on: list[str], seed: int
 ) -> str:
@@ -97,6 +135,8 @@ def report(
         *measured_on,
         "",
         *table(reports),
+        "",
+        f"![Share of wins per side by player count](images/{Path(CHART).name})",
         "",
     ]
     if five is not None:
@@ -137,6 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{players} players: {reports[-1].games_per_second:.0f} games/s", file=sys.stderr)
     section = report(reports, pinned, measured_on, args.seed)
     publish(SECTION, section, args.markdown_into)
+    if args.markdown_into:
+        draw_win_shares(reports).save(args.markdown_into.parent / "images" / Path(CHART).name)
     return 0
 
 
