@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine import FACES, Decision, DecisionKind, Game, Role
+from ..engine import FACES, Decision, DecisionKind, Game, HouseRule, Role
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",
@@ -58,6 +58,19 @@ def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> 
             legend = " ".join(f"DIE{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
             return f"Seat {seat} shows role: {legend}"
     raise AssertionError(d.kind)
+
+
+HOUSE_RULE_LABELS = {
+    HouseRule.DYNAMITE_CANCELS_ACTIONS: "3 Dynamite end the turn",
+    HouseRule.BULLSEYE2_UP_TO_TWO: "Bull's Eye 2 hits 1-2 away",
+}
+
+
+def house_rules_text(rules: frozenset[HouseRule]) -> str:
+    """The house rules in force, for the console before the first roll ('' when none)."""
+    if not rules:
+        return ""
+    return "House rules: " + "; ".join(HOUSE_RULE_LABELS[r] for r in sorted(rules))
 
 
 def game_over_text(side: str | None) -> str:

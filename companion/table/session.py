@@ -13,7 +13,7 @@ from pathlib import Path
 from ..engine import CHARACTERS, DecisionKind, DiceSource, Event, HouseRule, Role
 from .journal import JournalError, journals, read_journal
 from .play import Listener, Refused, TablePlay
-from .prompts import ROLE_LABELS, game_over_text, prompt_for
+from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
 from .setup_flow import SetupFlow
 from .view import ConsoleView, SeatView, TableView
 
@@ -241,6 +241,9 @@ class TableSession:
         else:
             assert d is not None
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
+            rules = house_rules_text(game.setup.house_rules)
+            if rules and game.turn_number == 1 and game.roll_count == 0:
+                prompt = f"{prompt}. {rules}"
         console = ConsoleView(
             faces=tuple(game.faces),
             locked=tuple(game.locked(i) for i in range(len(game.faces))),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Role
 from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
 from .play import Refused
-from .prompts import ROLE_LABELS
+from .prompts import ROLE_LABELS, house_rules_text
 
 CHARACTER_ORDER = sorted(CHARACTERS, key=lambda name: CHARACTERS[name].title)
 
@@ -145,7 +145,9 @@ class SetupFlow:
 
     def prompt(self) -> str:
         if self.stage == "join":
-            return f"New game: seats press to join ({len(self.joined)}), then DONE"
+            rules = house_rules_text(self.house_rules)
+            joining = f"New game: seats press to join ({len(self.joined)}), then DONE"
+            return f"{joining}. {rules}" if rules else joining
         if self.stage == "roles":
             if self.roles_mode == "dealt":
                 return "ROLL deals the roles; hold your seat to peek"

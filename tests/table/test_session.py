@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import DecisionKind
+from companion.engine import DecisionKind, HouseRule
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
@@ -211,3 +211,16 @@ def test_three_and_eight_player_set_ups(seats: int) -> None:
         assert roles == ["outlaw", "renegade", "deputy"] and game.turn == 2
     else:
         assert game.turn == 3 and game.players[3].max_life == game.players[3].life
+
+
+def test_house_rules_are_shown_at_set_up_and_before_the_first_roll() -> None:
+    config = TableConfig(seats=5, house_rules=frozenset({HouseRule.BULLSEYE2_UP_TO_TWO}))
+    session = TableSession(config, seed=7)
+    session.start()
+    assert "House rules: Bull's Eye 2 hits 1-2 away" in session.view().console.prompt
+    clock = Clock()
+    press_all(session, SETUP_5 + CHARACTERS_5, clock)
+    assert session.play.game.setup.house_rules == {HouseRule.BULLSEYE2_UP_TO_TWO}
+    assert session.view().console.prompt.endswith("House rules: Bull's Eye 2 hits 1-2 away")
+    press_all(session, ["ROLL"], clock)
+    assert "House rules" not in session.view().console.prompt
