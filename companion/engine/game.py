@@ -54,6 +54,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
+from .explain import why_illegal
 from .ranges import distances, next_living
 from .setup import GameSetup
 from .state import PlayerState
@@ -153,7 +154,7 @@ class Game:
                 self._check_faces(action)
         probe = action.without_faces() if isinstance(action, Roll) else action
         if probe not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(d, action))
+            raise IllegalAction(why_illegal(self, d, action))
         self._events = []
         self.pending = None
         self._DECIDE[d.kind](self, d, action)
@@ -738,42 +739,6 @@ class Game:
                     + ", ".join(DICE[self.dice_kinds[die]])
                 )
 
-    def _why_illegal(self, d: Decision, action: Action) -> str:
-        who = f"seat {d.seat + 1}"
-        n = len(self.players)
-        if isinstance(action, ChooseSeat):
-            if not 0 <= action.seat < n:
-                return f"There is no seat {action.seat + 1}: seats are 1 to {n}."
-            if not self.players[action.seat].alive:
-                return f"Seat {action.seat + 1} is eliminated and takes no part any more."
-        if d.kind is DecisionKind.BULLSEYE_TARGET and isinstance(action, ChooseSeat):
-            assert d.die is not None
-            if action.seat == self.turn:
-                return "You cannot shoot yourself."
-            away = distances(self.turn, self.living())[action.seat]
-            reach = ", ".join(f"seat {s + 1}" for s in self.targets(d.die))
-            return (
-                f"Seat {action.seat + 1} is {away} place{'s' if away != 1 else ''} away, out of "
-                f"reach of this Bull's Eye; it can hit {reach}."
-            )
-        if d.kind is DecisionKind.KIT_DISCARD and isinstance(action, ChooseSeat):
-            return f"Seat {action.seat + 1} holds no arrow to discard."
-        if isinstance(action, Roll) and d.kind is DecisionKind.REROLL:
-            bad = [i for i in action.dice if not 0 <= i < len(self.faces)]
-            if bad:
-                return f"There is no die {bad[0] + 1}: dice are 1 to {len(self.faces)}."
-            locked = [i for i in action.dice if self.locked(i)]
-            if locked:
-                return f"Die {locked[0] + 1} shows Dynamite and cannot be re-rolled."
-            if not action.dice:
-                return "Mark at least one die to re-roll, or stop."
-        if isinstance(action, Roll) and d.kind is DecisionKind.ROLL:
-            return f"The first roll of the turn rolls all {len(self.faces)} dice."
-        if isinstance(action, Reveal) and d.kind is DecisionKind.REVEAL_ROLE:
-            left = ", ".join(sorted(set(self.unrevealed_roles())))
-            return f"No {action.role} card is left to reveal; the hidden roles are: {left}."
-        return f"Now {who} must answer '{_QUESTION[d.kind]}'; {action.kind!r} is not an answer."
-
     # ----------------------------------------------------------------- JSON
 
     def to_json(self) -> dict[str, Any]:
@@ -841,17 +806,3 @@ def _sorted_roll(action: Roll) -> Roll:
         return Roll(tuple(sorted(action.dice)), action.faces)
     pairs = sorted(zip(action.dice, action.faces, strict=True))
     return Roll(tuple(d for d, _ in pairs), tuple(f for _, f in pairs))
-
-
-_QUESTION: dict[DecisionKind, str] = {
-    DecisionKind.GIFT_LIFE: "who gains one life",
-    DecisionKind.ROLL: "roll the dice",
-    DecisionKind.REROLL: "re-roll or stop",
-    DecisionKind.BULLSEYE_TARGET: "whom does this Bull's Eye hit",
-    DecisionKind.SLAB_DOUBLE: "double a Bull's Eye with a Beer",
-    DecisionKind.BEER_TARGET: "who drinks this Beer",
-    DecisionKind.ARROW_INSTEAD: "take an arrow instead of losing a life",
-    DecisionKind.DISCARD_ARROW: "discard an arrow for a life lost",
-    DecisionKind.KIT_DISCARD: "whose arrow does this Gatling discard",
-    DecisionKind.REVEAL_ROLE: "which role card do you show",
-}
