@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import random
+import threading
+import time
 from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
@@ -87,3 +89,45 @@ def test_a_whole_game_by_gpio_button_presses(mock_factory: MockFactory, tmp_path
     path = journals(tmp_path / "games")[-1]
     replayed = TablePlay.replay(read_journal(path), path)
     assert replayed.game.to_json() == play.game.to_json()
+
+
+def test_presses_and_a_hold_from_another_thread_reach_the_session_in_order(
+    mock_factory: MockFactory, tmp_path: Path
+) -> None:
+    """gpiozero calls back on its own threads: the loop must see every press, in order."""
+    config = load(ROOT / "hardware" / "config.example.toml")
+    config.table.state_dir = tmp_path
+    config.table.double_press = 0.0
+    pins = ButtonPins.from_config(config.buttons, config.seats)
+    pins = ButtonPins(pins.pins, hold_time=0.5, bounce_time=None)
+    queue = InputQueue()
+    session = TableSession(config.table, seed=17)
+    session.start()
+    companion = Companion(session, config.console_width)
+    held = threading.Event()
+
+    def player() -> None:
+        for button in SETUP_5 + CHARACTERS_5:
+            pin = mock_factory.pin(pins.pins[button])
+            pin.drive_low()
+            pin.drive_high()
+        pin = mock_factory.pin(pins.pins["SEAT3"])
+        pin.drive_low()  # held until the session shows seat 3's menu
+        held.wait(10)
+        pin.drive_high()
+
+    with GpioButtons(pins, queue):
+        thread = threading.Thread(target=player)
+        thread.start()
+        handled = 0
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not held.is_set():
+            handled += companion.pump(queue, timeout=0.05)
+            assert session.flash is None, session.flash
+            if session.menu == 3:
+                held.set()
+        thread.join(10)
+    assert handled == len(SETUP_5 + CHARACTERS_5) + 1
+    assert session.play is not None and session.play.seats == [1, 2, 3, 4, 5]
+    seat3 = session.view().seats[2]
+    assert seat3.note and seat3.name  # the hold opened the menu: the character's ability
