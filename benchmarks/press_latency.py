@@ -74,7 +74,7 @@ def report(games: int) -> str:
         SECTION,
         "",
         "Time from a press reaching the session to every panel's picture being drawn, over",
-        f"{games} whole 5-player games played by presses (8 seats drawn). It includes writing",
+        f"{games} whole 5-player games played by presses at an 8-seat table. It includes writing",
         "and fsyncing the journal line on this machine's disk. Produced by:",
         "",
         "```",
@@ -94,9 +94,9 @@ def report(games: int) -> str:
         )
     lines += [
         "",
-        "Only the seats whose view changed are drawn again. Not measured on a Pi here: a",
-        "Raspberry Pi Zero 2 W runs Python roughly ten times slower than this machine, which",
-        "would put a press near the 23 ms one changed SSD1306 frame takes on the bus at 400 kHz.",
+        "Only the seats whose view changed are drawn again. Not measured on a Pi here: if a",
+        "Raspberry Pi Zero 2 W runs this Python ten times slower, a press costs about 10 ms, less",
+        "than the 23 ms one changed SSD1306 frame takes on the bus at 400 kHz.",
         "",
     ]
     return "\n".join(lines)
