@@ -11,61 +11,16 @@ from companion.config import load
 from companion.devices.buttons import ButtonPins
 from companion.hardware_check import check_hardware
 
+from .fakes import MuxBus, Spi
+
 EXAMPLE = Path(__file__).resolve().parents[1] / "hardware" / "config.example.toml"
-
-
-class Bus:
-    """An I2C bus with a TCA9548A at 0x70 and SSD1306 panels at 0x3C on some channels."""
-
-    def __init__(self, channels_with_panel: set[int]) -> None:
-        self.channels = channels_with_panel
-        self.mask = 0
-
-    def _present(self, address: int) -> bool:
-        if address == 0x70:
-            return True
-        selected = [c for c in range(8) if self.mask & (1 << c)]
-        return address == 0x3C and any(c in self.channels for c in selected)
-
-    def write_quick(self, address: int) -> None:
-        if not self._present(address):
-            raise OSError(121, "Remote I/O error")
-
-    def write_byte(self, address: int, value: int) -> None:
-        if address == 0x70:
-            self.mask = value
-        elif not self._present(address):
-            raise OSError(121, "Remote I/O error")
-
-    def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
-        if not self._present(address):
-            raise OSError(121, "Remote I/O error")
-
-    def close(self) -> None:
-        pass
-
-
-class Spi:
-    """A spidev stand-in for the SSD1322 console."""
-
-    max_speed_hz = 0
-    mode = 0
-
-    def open(self, port: int, device: int) -> None:
-        pass
-
-    def writebytes(self, data: list[int]) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def test_check_hardware_reports_buses_panels_and_buttons(mock_factory: MockFactory) -> None:
     config = load(EXAMPLE)
     config.stream = {}
     config.pods = []
-    bus = Bus({0, 1, 2, 3, 4, 5, 6})  # seat 8's panel (channel 7) is unplugged
+    bus = MuxBus({0, 1, 2, 3, 4, 5, 6})  # seat 8's panel (channel 7) is unplugged
     pins = ButtonPins.from_config(config.buttons, config.seats).pins
     lines: list[str] = []
 

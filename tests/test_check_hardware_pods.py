@@ -13,50 +13,10 @@ from gpiozero.pins.mock import MockFactory
 from companion.config import Config, load
 from companion.hardware_check import check_hardware
 
+from .fakes import MuxBus, Spi
 from .serial.ptys import PtyPod
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "hardware" / "config.example.toml"
-
-
-class Bus:
-    """An I2C bus with a TCA9548A at 0x70 and an SSD1306 at 0x3C on every channel."""
-
-    def __init__(self) -> None:
-        self.mask = 0
-
-    def _check(self, address: int) -> None:
-        if address != 0x70 and not (address == 0x3C and self.mask):
-            raise OSError(121, "Remote I/O error")
-
-    def write_quick(self, address: int) -> None:
-        self._check(address)
-
-    def write_byte(self, address: int, value: int) -> None:
-        self._check(address)
-        if address == 0x70:
-            self.mask = value
-
-    def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
-        self._check(address)
-
-    def close(self) -> None:
-        pass
-
-
-class Spi:
-    """A spidev stand-in for the SSD1322 console."""
-
-    max_speed_hz = 0
-    mode = 0
-
-    def open(self, port: int, device: int) -> None:
-        pass
-
-    def writebytes(self, data: list[int]) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 class AnsweringPod:
@@ -112,7 +72,7 @@ def config_with_pods(pods: list[dict[str, object]]) -> Config:
 def check(config: Config, factory: MockFactory, pod_wait: float) -> tuple[int, list[str]]:
     """Run check-hardware without asking for buttons; its exit code and its lines."""
     lines: list[str] = []
-    bus = Bus()
+    bus = MuxBus()
     code = check_hardware(
         config,
         lines.append,

@@ -31,6 +31,7 @@ from companion.panels.notice import draw_paused
 from companion.table import TableSession, read_journal
 from companion.table.journal import journals
 
+from .fakes import frame_of
 from .serial.ptys import DEADLINE, PtyPod, wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -183,19 +184,6 @@ def console_ram_of(image: Image.Image) -> bytes:
     device.persist = True
     device.display(image.convert("RGB"))
     return bytes(interface.panel.ram)
-
-
-def frame_of(image: Image.Image) -> bytes:
-    """What an SSD1306 receives for ``image``: page by page, a byte per column, LSB on top."""
-    out = bytearray()
-    for page in range(8):
-        for x in range(128):
-            byte = 0
-            for bit in range(8):
-                if image.getpixel((x, page * 8 + bit)):
-                    byte |= 1 << bit
-            out.append(byte)
-    return bytes(out)
 
 
 def seat_states(lines: list[bytes]) -> list[SeatState]:

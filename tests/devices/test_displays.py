@@ -27,6 +27,8 @@ from companion.devices.displays import (
     specs_from_config,
 )
 
+from ..fakes import frame_of
+
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
 
 MUX = 0x70
@@ -135,20 +137,6 @@ def frames(writes: list[Write], mask: int | None = None) -> list[bytes]:
         for w in writes
         if w.address == OLED and w.payload[0] == 0x40 and (mask is None or w.mask == mask)
     ]
-
-
-def frame_of(image: Image.Image) -> bytes:
-    """What an SSD1306 receives for ``image``, worked out independently of luma: page by page,
-    one byte per column, least significant bit at the top."""
-    out = bytearray()
-    for page in range(8):
-        for x in range(128):
-            byte = 0
-            for bit in range(8):
-                if image.getpixel((x, page * 8 + bit)):
-                    byte |= 1 << bit
-            out.append(byte)
-    return bytes(out)
 
 
 SEATS = {f"seat{ch + 1}": PanelSpec("ssd1306", bus=1, mux_channel=ch) for ch in range(8)}
