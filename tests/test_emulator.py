@@ -28,6 +28,8 @@ def emulate(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
             str(tmp_path / "state"),
             "--seats",
             "3",
+            "--seed",
+            "11",
             *args,
         ],
         capture_output=True,
@@ -54,7 +56,9 @@ def test_headless_keys_snapshot_and_recording(tmp_path: Path) -> None:
     # The game goes on where it was: the next run resumes it without a question.
     again = emulate(tmp_path, "--keys", "DONE")
     assert again.returncode == 0, again.stderr
-    assert "Turn 1: seat 3" in again.stdout and "Mark dice" not in again.stdout
+    dice = "Dice: [1 beer]  [2 beer]  [3 arrow]  [4 beer]  [5 bullseye2]"
+    assert dice in result.stdout and dice in again.stdout  # the same roll, resumed
+    assert "Bull's Eye 2 (die 5): press the seat you shoot" in again.stdout
 
 
 def test_a_bad_key_script_is_refused_with_its_position(tmp_path: Path) -> None:
