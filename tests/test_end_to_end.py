@@ -99,7 +99,7 @@ def test_presses_and_a_hold_from_another_thread_reach_the_session_in_order(
     config.table.state_dir = tmp_path
     config.table.double_press = 0.0
     pins = ButtonPins.from_config(config.buttons, config.seats)
-    pins = ButtonPins(pins.pins, hold_time=0.5, bounce_time=None)
+    pins = ButtonPins(pins.pins, hold_time=1.5, bounce_time=None)
     queue = InputQueue()
     session = TableSession(config.table, seed=17)
     session.start()
