@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -16,7 +15,6 @@ from ..engine import (
     Decision,
     DecisionKind,
     Decline,
-    DiceSource,
     Event,
     Game,
     GameSetup,
@@ -27,10 +25,8 @@ from ..engine import (
     Stop,
 )
 from ..engine.events import DiceRolled
-from .journal import Journal, JournalContents, JournalError, read_journal
+from .journal import Journal, JournalContents, JournalError
 from .prompts import ROLE_LABELS, prompt_for
-
-Listener = Callable[[list[Event]], None]
 
 
 @dataclass(frozen=True)
@@ -69,7 +65,6 @@ class TablePlay:
     history: list[Step] = field(default_factory=list)
     marked: set[int] = field(default_factory=set)
     forced_rolls: dict[int, Roll] = field(default_factory=dict)
-    listeners: list[Listener] = field(default_factory=list)
 
     # ------------------------------------------------------------------ creation
 
@@ -79,10 +74,9 @@ class TablePlay:
         setup: GameSetup,
         seats: list[int],
         state_dir: Path | None,
-        dice: DiceSource | None = None,
         roles_mode: str = "physical",
     ) -> TablePlay:
-        game = Game(setup, dice)
+        game = Game(setup)
         journal = None
         if state_dir is not None:
             journal = Journal.create(
@@ -93,22 +87,12 @@ class TablePlay:
         return play
 
     @classmethod
-    def resume(cls, path: Path, dice: DiceSource | None = None) -> TablePlay:
-        """The game of an unfinished journal, exactly where it was."""
-        contents = read_journal(path, repair=True)
-        play = cls.replay(contents, path, dice)
-        play.journal = Journal.reopen(path)
-        return play
-
-    @classmethod
-    def replay(
-        cls, contents: JournalContents, path: Path, dice: DiceSource | None = None
-    ) -> TablePlay:
+    def replay(cls, contents: JournalContents, path: Path) -> TablePlay:
         """Re-apply a journal's actions and undos; raises JournalError on an illegal one."""
         seats = contents.meta.get("seats") or list(range(1, contents.setup.players + 1))
         if len(seats) != contents.setup.players:
             raise JournalError(path, 1, f"{len(seats)} seats for {contents.setup.players} players")
-        play = cls(game=Game(contents.setup, dice), seats=seats)
+        play = cls(game=Game(contents.setup), seats=seats)
         for entry in contents.entries:
             if entry.kind == "undo":
                 if not play.history:
@@ -233,8 +217,6 @@ class TablePlay:
         if isinstance(action, Roll):
             self.marked.clear()
             self.forced_rolls.pop(before.roll_count, None)
-        for listener in self.listeners:
-            listener(events)
         return events
 
     def _auto(self) -> list[Event]:
@@ -263,14 +245,11 @@ class TablePlay:
                     raise Refused(f"Cannot save the undo ({exc.strerror or exc}).") from exc
             if not self._pop().auto:
                 break
-        undone = Undone(
+        return Undone(
             tuple(p.life for p in self.game.players),
             tuple(p.arrows for p in self.game.players),
             self.game.pile,
         )
-        for listener in self.listeners:
-            listener([undone])
-        return undone
 
     def _pop(self) -> Step:
         step = self.history.pop()

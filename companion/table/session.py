@@ -6,13 +6,12 @@ import logging
 import random
 import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import CHARACTERS, DecisionKind, DiceSource, Event, HouseRule, Role
-from .journal import JournalError, journals, read_journal
-from .play import Listener, Refused, TablePlay
+from ..engine import CHARACTERS, DecisionKind, Event, HouseRule, Role
+from .journal import Journal, JournalError, journals, read_journal
+from .play import Refused, TablePlay
 from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
 from .setup_flow import SetupFlow
 from .view import ConsoleView, SeatView, TableView
@@ -51,13 +50,11 @@ class TableSession:
     """Turns button presses into set-up steps and game actions, and says what to show."""
 
     config: TableConfig
-    dice: Callable[[int], DiceSource] | None = None
     seed: int | None = None  # for set-up's shuffles; None: truly random
     play: TablePlay | None = None
     setup: SetupFlow | None = None
     flash: str | None = None
     menu: int | None = None  # the physical seat whose menu is open
-    listeners: list[Listener] = field(default_factory=list)
     _last_press: dict[str, float] = field(default_factory=dict)
 
     def start(self) -> None:
@@ -66,20 +63,19 @@ class TableSession:
         newest = journals(directory)[-1:] if directory else []
         for path in newest:
             try:
-                if read_journal(path).finished:
+                contents = read_journal(path, repair=True)
+                if contents.finished:
                     break
-                self._begin_play(TablePlay.resume(path, self._dice_for(path)))
-                log.info("resumed the game in %s", path)
-                return
+                play = TablePlay.replay(contents, path)
             except JournalError as exc:
                 log.error("cannot resume: %s (the file is kept as it is)", exc)
                 self.flash = f"Journal unreadable, kept: {path.name}"
+                break
+            play.journal = Journal.reopen(path)
+            self._begin_play(play)
+            log.info("resumed the game in %s", path)
+            return
         self._new_setup([])
-
-    def _dice_for(self, path: Path) -> DiceSource | None:
-        if self.dice is None:
-            return None
-        return self.dice(read_journal(path).setup.seed)
 
     def _games_dir(self) -> Path | None:
         return None if self.config.state_dir is None else self.config.state_dir / "games"
@@ -96,7 +92,6 @@ class TableSession:
             self.setup.rng = random.Random(self.seed)
 
     def _begin_play(self, play: TablePlay) -> None:
-        play.listeners.extend(self.listeners)
         self.play = play
         self.setup = None
 
@@ -136,11 +131,8 @@ class TableSession:
         finished = self.setup.press(button)
         if finished is not None:
             seats = list(self.setup.joined)
-            dice = None if self.dice is None else self.dice(finished.seed)
             try:
-                play = TablePlay.new(
-                    finished, seats, self.config.state_dir, dice, self.config.roles
-                )
+                play = TablePlay.new(finished, seats, self.config.state_dir, self.config.roles)
             except OSError as exc:
                 self.setup.press("UNDO")  # back to the last step: DONE tries again
                 raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
