@@ -125,10 +125,10 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def read_journal(path: Path, repair: bool = False) -> JournalContents:
-    """Read a journal back; with ``repair``, a torn last line is cut off the file (and logged).
+def read_journal(path: Path) -> JournalContents:
+    """Read a journal back, without writing to it; a torn last line is left out and logged.
 
-    Raises JournalError for anything else that is wrong, leaving the file untouched.
+    Raises JournalError for anything else that is wrong.
     """
     try:
         data = path.read_bytes()
@@ -136,17 +136,25 @@ def read_journal(path: Path, repair: bool = False) -> JournalContents:
         raise JournalError(path, None, f"cannot be read ({exc.strerror or exc})") from exc
     lines = data.split(b"\n")
     torn = lines.pop()  # the bytes after the last newline: empty unless the last write tore
-    dropped = False
+    contents = _parse(path, lines, dropped=bool(torn))
     if torn:
         log.warning(
             "%s: dropping a torn last line (%d bytes, power cut mid-write)", path, len(torn)
         )
-        dropped = True
-        if repair:
-            with open(path, "r+b") as handle:
-                handle.truncate(len(data) - len(torn))
-                handle.flush()
-                os.fsync(handle.fileno())
+    return contents
+
+
+def cut_torn_line(path: Path) -> None:
+    """Cut a torn last line off a journal that otherwise replayed, so the next record starts
+    on a line of its own."""
+    data = path.read_bytes()
+    with open(path, "r+b") as handle:
+        handle.truncate(data.rfind(b"\n") + 1)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
     if not lines:
         raise JournalError(path, 1, "empty journal: expected a header line")
     records = []

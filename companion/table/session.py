@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import CHARACTERS, DecisionKind, Event, HouseRule, Role
-from .journal import Journal, JournalError, journals, read_journal
+from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
 from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
 from .setup_flow import SetupFlow
@@ -63,10 +63,12 @@ class TableSession:
         newest = journals(directory)[-1:] if directory else []
         for path in newest:
             try:
-                contents = read_journal(path, repair=True)
+                contents = read_journal(path)
                 if contents.finished:
                     break
                 play = TablePlay.replay(contents, path)
+                if contents.dropped_torn_line:
+                    cut_torn_line(path)  # only once all the rest replayed: a bad file is kept
             except JournalError as exc:
                 log.error("cannot resume: %s (the file is kept as it is)", exc)
                 self.flash = f"Journal unreadable, kept: {path.name}"

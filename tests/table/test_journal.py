@@ -151,3 +151,13 @@ def test_a_state_directory_that_cannot_be_written_keeps_the_set_up(tmp_path: Pat
     session.handle("DONE", "press", clock())
     assert session.flash.startswith("Cannot write the journal")
     assert session.play is None and session.setup.stage == "characters"
+
+
+def test_a_corrupt_journal_with_a_torn_last_line_is_kept_byte_for_byte(tmp_path: Path) -> None:
+    session, path = played(tmp_path, presses=15)
+    session.close()
+    lines = path.read_text().splitlines()
+    path.write_bytes(("\n".join(lines[:2] + ["{not json"] + lines[2:]) + '\n{"ty').encode())
+    original = path.read_bytes()
+    again = resumed(tmp_path)
+    assert again.setup is not None and path.read_bytes() == original
