@@ -81,16 +81,18 @@ class SetupFlow:
         if seat in self.roles:
             raise Refused(f"Seat {seat} is already the {ROLE_LABELS[self.roles[seat]]}.")
         self.roles[seat] = self._role_asked()
-        if len(self.joined) == 3 and len(self.roles) == 2:
+        face_up = ROLE_MIX[3]
+        if len(self.joined) == 3 and len(self.roles) == len(face_up) - 1:
             last = next(s for s in self.joined if s not in self.roles)
-            self.roles[last] = Role.RENEGADE
-        if len(self.joined) > 3 or len(self.roles) == 3:
+            self.roles[last] = face_up[-1]  # the one card left needs no press
+        if len(self.joined) > 3 or len(self.roles) == len(face_up):
             self.stage = "characters"
 
     def _role_asked(self) -> Role:
+        """The Sheriff; with 3 players, each face-up card in turn (Deputy, then Outlaw)."""
         if len(self.joined) > 3:
             return Role.SHERIFF
-        return Role.DEPUTY if not self.roles else Role.OUTLAW
+        return ROLE_MIX[3][len(self.roles)]
 
     def _characters(self, button: str) -> GameSetup | None:
         if button.startswith("SEAT"):
