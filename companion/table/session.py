@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import CHARACTERS, DecisionKind, Event, HouseRule, Role
+from ..engine import CHARACTERS, ChooseSeat, DecisionKind, Event, HouseRule, Role
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
 from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
@@ -194,7 +194,7 @@ class TableSession:
         asked: int | None = None
         if d is not None:
             if d.kind in SEAT_ANSWERS:
-                answers = {a.seat for a in game.legal_actions() if hasattr(a, "seat")}
+                answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
             elif d.kind in OWN_ANSWERS:
                 answers, asked = {d.seat}, d.seat
         seats = []
