@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from .components import Role
 from .errors import StateError
+from .reading import listed, text, whole_number
 
 
 @dataclass(frozen=True)
@@ -89,25 +90,25 @@ ACTION_TYPES: dict[str, type[Action]] = {
 
 def action_from_json(data: dict[str, Any]) -> Action:
     """Read an action back from its JSON form, with a clear error for anything else."""
-    if not isinstance(data, dict) or data.get("action") not in ACTION_TYPES:
+    kind = data.get("action") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
         raise StateError(
             f"not an action: {data!r}; expected an object whose 'action' is one of "
             + ", ".join(ACTION_TYPES)
         )
-    kind = data["action"]
     try:
         if kind == "roll":
             faces = data.get("faces")
             return Roll(
-                tuple(int(d) for d in data["dice"]),
-                None if faces is None else tuple(str(f) for f in faces),
+                tuple(whole_number(d, "a die", 0) for d in listed(data["dice"], "dice")),
+                None if faces is None else tuple(text(f, "a face") for f in listed(faces, "faces")),
             )
         if kind == "seat":
-            return ChooseSeat(int(data["seat"]))
+            return ChooseSeat(whole_number(data["seat"], "the seat", 0))
         if kind == "die":
-            return ChooseDie(int(data["die"]))
+            return ChooseDie(whole_number(data["die"], "the die", 0))
         if kind == "reveal":
-            return Reveal(Role(data["role"]))
+            return Reveal(Role(text(data["role"], "the role")))
         return ACTION_TYPES[kind]()
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, ValueError) as exc:
         raise StateError(f"malformed {kind!r} action {data!r}: {exc}") from exc

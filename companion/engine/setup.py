@@ -17,6 +17,7 @@ from .components import (
     Role,
 )
 from .errors import SetupError
+from .reading import listed, text, whole_number
 
 
 @dataclass(frozen=True)
@@ -102,17 +103,33 @@ class GameSetup:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameSetup:
+    def from_json(cls, data: Any) -> GameSetup:
+        """A set-up read back from JSON, every field checked: a journal is never trusted."""
         try:
+            if not isinstance(data, dict):
+                raise ValueError(f"expected an object, not {data!r}")
+            roles = data.get("roles")
+            sheriff = data.get("sheriff")
             return cls(
-                characters=tuple(data["characters"]),
-                roles=None if data.get("roles") is None else tuple(data["roles"]),
-                sheriff=data.get("sheriff"),
-                house_rules=frozenset(data.get("house_rules", ())),
-                seed=int(data.get("seed", 0)),
+                characters=tuple(
+                    text(c, "a character") for c in listed(data["characters"], "characters")
+                ),
+                roles=None
+                if roles is None
+                else tuple(text(r, "a role") for r in listed(roles, "roles")),
+                sheriff=None if sheriff is None else whole_number(sheriff, "sheriff", 0),
+                house_rules=frozenset(
+                    text(h, "a house rule")
+                    for h in listed(data.get("house_rules", []), "house_rules")
+                ),
+                seed=whole_number(data.get("seed", 0), "seed"),
             )
-        except (KeyError, TypeError) as exc:
-            raise SetupError(f"set-up record is incomplete or malformed: {exc}") from exc
+        except KeyError as exc:
+            raise SetupError(f"set-up record has no {exc}") from exc
+        except SetupError:
+            raise
+        except ValueError as exc:
+            raise SetupError(f"set-up record is malformed: {exc}") from exc
 
 
 def _role(value: Role | str, seat: int) -> Role:
