@@ -1,26 +1,32 @@
 """The game's journal: every action on disk before its result is shown.
 
-JSON Lines, append-only, one record a line, fsync'd per record (format: docs/journal.md). A power
-cut can tear only the last line; that line is dropped and logged. Anything else unreadable is
-reported with the file and line, and the file is kept as it is.
+JSON Lines, append-only, one record a line, each record written whole and fsync'd (format:
+docs/journal.md). A record that cannot be written whole is cut off again, so a refused press
+leaves no trace. A power cut can tear only the last line; that line is dropped and logged.
+Anything else unreadable is reported with the file and line, and the file is kept as it is.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..engine import Action, GameSetup, SetupError, StateError, action_from_json
+from .records import RecordError, append_record, decode_line, fsync_dir, seats_list
 
 log = logging.getLogger(__name__)
 
 JOURNAL_VERSION = 1
 SUFFIX = ".jsonl"
+# New journals are numbered: the newest game is the highest number, whatever the clock says.
+NUMBERED = re.compile(r"^game-(\d{6,})\.jsonl$")
+# Journals of companions before numbering were named by local time; they count as older.
+LEGACY = re.compile(r"^game-\d{8}-\d{6}-\d{3}\.jsonl$")
 
 
 class JournalError(Exception):
@@ -52,49 +58,50 @@ class JournalContents:
     dropped_torn_line: bool = False
 
 
-def _encode(record: dict[str, Any]) -> bytes:
-    return (json.dumps(record, separators=(",", ":"), sort_keys=True) + "\n").encode()
-
-
 class Journal:
-    """An open journal file that records can be appended to."""
+    """An open journal file that whole records are appended to."""
 
-    def __init__(self, path: Path, handle: Any) -> None:
+    def __init__(self, path: Path, fd: int) -> None:
         self.path = path
-        self._handle = handle
+        self._fd = fd
 
     @classmethod
     def create(
         cls, directory: Path, setup: GameSetup, meta: dict[str, Any] | None = None
     ) -> Journal:
-        """A new journal for a new game, its header written and on disk."""
+        """A new journal for a new game, numbered after every other, its header on disk."""
         directory.mkdir(parents=True, exist_ok=True)
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        for n in range(1000):
-            path = directory / f"game-{stamp}-{n:03d}{SUFFIX}"
+        number = next_number(directory)
+        while True:
+            path = directory / f"game-{number:06d}{SUFFIX}"
             try:
-                handle = open(path, "xb")  # noqa: SIM115 - kept open for the game's life
+                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
             except FileExistsError:
+                number += 1
                 continue
             break
-        else:
-            raise OSError(f"no free journal name in {directory}")
-        journal = cls(path, handle)
-        journal._write(
-            {
-                "type": "header",
-                "version": JOURNAL_VERSION,
-                "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                "setup": setup.to_json(),
-                **({"meta": meta} if meta else {}),
-            }
-        )
-        _fsync_dir(directory)
+        journal = cls(path, fd)
+        try:
+            journal._write(
+                {
+                    "type": "header",
+                    "version": JOURNAL_VERSION,
+                    "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                    "setup": setup.to_json(),
+                    **({"meta": meta} if meta else {}),
+                }
+            )
+            fsync_dir(directory)
+        except OSError:
+            journal.close()
+            path.unlink(missing_ok=True)  # a game that never began leaves no file behind
+            raise
         return journal
 
     @classmethod
     def reopen(cls, path: Path) -> Journal:
-        return cls(path, open(path, "ab"))  # noqa: SIM115 - kept open for the game's life
+        """The journal of a resumed game, for appending; OSError if the disk will not take it."""
+        return cls(path, os.open(path, os.O_WRONLY | os.O_APPEND))
 
     def append_action(self, action: Action, auto: bool = False) -> None:
         record: dict[str, Any] = {"type": "action", "action": action.to_json()}
@@ -109,26 +116,19 @@ class Journal:
         self._write({"type": "end", "side": side})
 
     def _write(self, record: dict[str, Any]) -> None:
-        self._handle.write(_encode(record))
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        append_record(self._fd, record)
 
     def close(self) -> None:
-        self._handle.close()
-
-
-def _fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
 
 
 def read_journal(path: Path) -> JournalContents:
     """Read a journal back, without writing to it; a torn last line is left out and logged.
 
-    Raises JournalError for anything else that is wrong.
+    Raises JournalError for anything else that is wrong: every field is checked, nothing in
+    the file is trusted.
     """
     try:
         data = path.read_bytes()
@@ -160,28 +160,32 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
     records = []
     for number, raw in enumerate(lines, start=1):
         try:
-            record = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise JournalError(path, number, f"not valid JSON ({exc})") from exc
-        if not isinstance(record, dict) or "type" not in record:
-            raise JournalError(path, number, "expected an object with a 'type'")
-        records.append(record)
+            records.append(decode_line(raw))
+        except RecordError as exc:
+            raise JournalError(path, number, str(exc)) from exc
     header = records[0]
     if header.get("type") != "header":
         raise JournalError(path, 1, "expected the header record first")
-    if header.get("version") != JOURNAL_VERSION:
+    if header.get("version") != JOURNAL_VERSION or isinstance(header.get("version"), bool):
         raise JournalError(
             path,
             1,
             f"journal version {header.get('version')!r}; this companion reads {JOURNAL_VERSION}",
         )
+    if "setup" not in header:
+        raise JournalError(path, 1, "the header has no 'setup'")
     try:
         setup = GameSetup.from_json(header["setup"])
-    except (KeyError, SetupError) as exc:
+    except SetupError as exc:
         raise JournalError(path, 1, f"bad game set-up: {exc}") from exc
     meta = header.get("meta", {})
     if not isinstance(meta, dict):
         raise JournalError(path, 1, "the header's 'meta' must be an object")
+    if "seats" in meta:
+        try:
+            meta = {**meta, "seats": seats_list(meta["seats"], setup.players)}
+        except RecordError as exc:
+            raise JournalError(path, 1, f"meta.seats: {exc}") from exc
     contents = JournalContents(setup=setup, meta=meta, dropped_torn_line=dropped)
     for number, record in enumerate(records[1:], start=2):
         kind = record["type"]
@@ -192,9 +196,10 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
                 action = action_from_json(record.get("action"))
             except StateError as exc:
                 raise JournalError(path, number, str(exc)) from exc
-            contents.entries.append(
-                JournalEntry("action", action, bool(record.get("auto")), number)
-            )
+            auto = record.get("auto", False)
+            if not isinstance(auto, bool):
+                raise JournalError(path, number, f"'auto' must be true or false, not {auto!r}")
+            contents.entries.append(JournalEntry("action", action, auto, number))
         elif kind == "undo":
             contents.entries.append(JournalEntry("undo", line=number))
         elif kind == "end":
@@ -204,8 +209,22 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
     return contents
 
 
+def _order(path: Path) -> tuple[int, int, str]:
+    numbered = NUMBERED.match(path.name)
+    if numbered:
+        return (1, int(numbered.group(1)), path.name)
+    return (0, 0, path.name)
+
+
 def journals(directory: Path) -> list[Path]:
-    """Every journal in ``directory``, oldest first."""
+    """Every journal in ``directory``, oldest first: by number, never by clock."""
     if not directory.is_dir():
         return []
-    return sorted(directory.glob(f"game-*{SUFFIX}"))
+    found = [p for p in directory.iterdir() if NUMBERED.match(p.name) or LEGACY.match(p.name)]
+    return sorted(found, key=_order)
+
+
+def next_number(directory: Path) -> int:
+    """The number the next game's journal takes: one more than the highest so far."""
+    numbers = [_order(p)[1] for p in journals(directory)]
+    return max(numbers, default=0) + 1
