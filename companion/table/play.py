@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -24,7 +25,6 @@ from ..engine import (
     Roll,
     Stop,
 )
-from ..engine.events import DiceRolled
 from .journal import Journal, JournalContents, JournalError
 from .prompts import ROLE_LABELS, prompt_for
 
@@ -64,7 +64,12 @@ class TablePlay:
     journal: Journal | None = None
     history: list[Step] = field(default_factory=list)
     marked: set[int] = field(default_factory=set)
-    forced_rolls: dict[int, Roll] = field(default_factory=dict)
+    # Undone rolls, by the decision they answered: there, ROLL brings back the same dice.
+    forced_rolls: dict[str, Roll] = field(default_factory=dict)
+    # Rolls drawn in this game, undone ones included: a new roll never reuses a draw already seen.
+    drawn: int = 0
+    # Why presses cannot be saved (a read-only disk): they are refused, so none is lost.
+    unsaved: str | None = None
 
     # ------------------------------------------------------------------ creation
 
@@ -114,6 +119,8 @@ class TablePlay:
 
     def press(self, button: str) -> list[Event]:
         """Apply what ``button`` means now; Refused (and nothing changed) if it means nothing."""
+        if self.unsaved is not None:
+            raise Refused(self.unsaved)
         if button == "UNDO":
             return [self.undo()]
         if self.game.over:
@@ -131,7 +138,7 @@ class TablePlay:
 
     def _action_for(self, button: str, d: Decision) -> Action | None:
         kind = d.kind
-        forced = self.forced_rolls.get(self.game.roll_count)
+        forced = self.forced_roll()
         if kind in (DecisionKind.ROLL, DecisionKind.REROLL):
             if forced is not None:
                 if button != "ROLL":
@@ -199,12 +206,17 @@ class TablePlay:
 
     # ------------------------------------------------------------- apply and undo
 
+    def forced_roll(self) -> Roll | None:
+        """The roll UNDO took back from the decision pending now, if any: only it may follow."""
+        if not self.forced_rolls:
+            return None
+        return self.forced_rolls.get(_fingerprint(self.game))
+
     def _apply(self, action: Action, auto: bool, journal: bool = True) -> list[Event]:
         before = self.game.copy()
-        events = self.game.apply(action)
         if isinstance(action, Roll) and action.faces is None:
-            rolled = next(e for e in events if isinstance(e, DiceRolled))
-            action = Roll(rolled.dice, rolled.faces)
+            action = self._draw(action)
+        events = self.game.apply(action)
         if journal and self.journal is not None:
             try:
                 self.journal.append_action(action, auto)
@@ -214,10 +226,25 @@ class TablePlay:
                     f"Cannot save the game ({exc.strerror or exc}): nothing changed."
                 ) from exc
         self.history.append(Step(before, action, auto))
+        self.marked.clear()
         if isinstance(action, Roll):
-            self.marked.clear()
-            self.forced_rolls.pop(before.roll_count, None)
+            self.drawn += 1
+            if self.forced_rolls:
+                self.forced_rolls.pop(_fingerprint(before), None)
         return events
+
+    def _draw(self, action: Roll) -> Roll:
+        """The faces of a new roll, from a draw this game has never used.
+
+        Keyed by the engine's roll number, a roll made after UNDO took back a *different*
+        decision would show the undone roll's faces again: known dice to choose by.
+        """
+        kinds = self.game.dice_kinds
+        dice = [(i, kinds[i]) for i in action.dice if 0 <= i < len(kinds)]
+        if len(dice) != len(action.dice):
+            return action  # the engine says what is wrong with it
+        faces = self.game.dice_source.roll(self.drawn, dice)
+        return Roll(action.dice, tuple(faces))
 
     def _auto(self) -> list[Event]:
         """Make every choice that has only one legal answer (never the roll itself)."""
@@ -256,7 +283,9 @@ class TablePlay:
         self.game = step.before
         self.marked.clear()
         if isinstance(step.action, Roll):
-            self.forced_rolls[step.before.roll_count] = step.action
+            self.forced_rolls[_fingerprint(step.before)] = step.action
+            if step.before.pending is not None and step.before.rolls > 0:
+                self.marked = set(step.action.dice)  # shown: the dice ROLL brings back
         return step
 
     def finish(self) -> None:
@@ -274,3 +303,8 @@ class TablePlay:
 
     def character_title(self, seat: int) -> str:
         return CHARACTERS[self.game.players[seat].character].title
+
+
+def _fingerprint(game: Game) -> str:
+    """The whole state of a game as text: the same text is the same decision."""
+    return json.dumps(game.to_json(), sort_keys=True, separators=(",", ":"))

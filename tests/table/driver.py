@@ -48,7 +48,7 @@ def next_buttons(session: TableSession, rng: random.Random) -> list[str]:
     """Buttons for a random legal action now (re-rolls kept short so games end)."""
     play = session.play
     assert play is not None
-    if play.game.roll_count in play.forced_rolls:
+    if play.forced_roll() is not None:
         return ["ROLL"]  # an undone roll can only come back as it was
     legal = play.game.legal_actions()
     if play.game.pending.kind is DecisionKind.REROLL and rng.random() < 0.4:
