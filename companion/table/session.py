@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
-import re
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import CHARACTERS, ChooseSeat, DecisionKind, Event, HouseRule, Role
+from .buttons import BUTTONS
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
 from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
 from .setup_flow import SetupFlow
+from .setup_journal import SetupJournal, read_setup
 from .view import ConsoleView, SeatView, TableView
 
 log = logging.getLogger(__name__)
@@ -24,7 +27,6 @@ SEAT_ANSWERS = (
     DecisionKind.BEER_TARGET,
     DecisionKind.KIT_DISCARD,
 )
-BUTTON = re.compile(r"^(ROLL|DONE|UNDO|DIE[1-6]|SEAT[1-8])$")
 OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW, DecisionKind.REVEAL_ROLE)
 
 
@@ -55,54 +57,128 @@ class TableSession:
     setup: SetupFlow | None = None
     flash: str | None = None
     menu: int | None = None  # the physical seat whose menu is open
+    setup_journal: SetupJournal | None = None
+    setup_unsaved: str | None = None  # why set-up presses cannot be saved now
     _last_press: dict[str, float] = field(default_factory=dict)
 
     def start(self) -> None:
-        """Resume the newest unfinished game without a question, or begin a set-up."""
+        """Resume the newest unfinished game, or the set-up in progress, or begin a set-up.
+
+        Never raises for what is on disk: a file it cannot use is kept, reported on the console
+        and in the log, and the table goes on.
+        """
         directory = self._games_dir()
-        newest = journals(directory)[-1:] if directory else []
-        for path in newest:
+        for path in journals(directory)[-1:] if directory else []:
             try:
                 contents = read_journal(path)
                 if contents.finished:
                     break
                 play = TablePlay.replay(contents, path)
-                if contents.dropped_torn_line:
-                    cut_torn_line(path)  # only once all the rest replayed: a bad file is kept
             except JournalError as exc:
-                log.error("cannot resume: %s (the file is kept as it is)", exc)
-                self.flash = f"Journal unreadable, kept: {path.name}"
+                self._unreadable(path, str(exc))
                 break
-            play.journal = Journal.reopen(path)
+            except Exception as exc:  # noqa: BLE001 - the box starts whatever a file holds
+                log.exception("cannot resume %s", path)
+                self._unreadable(path, f"{path}: {exc!r}")
+                break
+            self._reopen(play, path, contents.dropped_torn_line)
             self._begin_play(play)
             log.info("resumed the game in %s", path)
             return
+        if self._resume_setup():
+            return
         self._new_setup([])
+
+    def _unreadable(self, path: Path, problem: str) -> None:
+        log.error("cannot resume: %s (the file is kept as it is)", problem)
+        self.flash = f"Journal unreadable, kept: {path.name}"
+
+    def _reopen(self, play: TablePlay, path: Path, torn: bool) -> None:
+        """Open a resumed game's journal for more records; a disk that refuses makes the game
+        shown but not playable, since a press that cannot be saved would be lost."""
+        try:
+            if torn:
+                cut_torn_line(path)  # only once all the rest replayed: a bad file is kept
+            play.journal = Journal.reopen(path)
+        except OSError as exc:
+            play.unsaved = (
+                f"Cannot save the game ({exc.strerror or exc}): presses are refused "
+                "until the disk can be written."
+            )
+            self.flash = play.unsaved
+            log.error("%s: %s", path, play.unsaved)
+
+    def _resume_setup(self) -> bool:
+        """Replay the set-up in progress, press by press, with its own seed."""
+        if self.config.state_dir is None:
+            return False
+        path = self.config.state_dir / "setup.jsonl"
+        if not path.exists():
+            return False
+        try:
+            record = read_setup(path, BUTTONS)
+        except JournalError as exc:
+            kept = path.with_name(f"setup-unreadable-{secrets.token_hex(4)}.jsonl")
+            log.error("cannot resume the set-up: %s (kept as %s)", exc, kept.name)
+            try:
+                path.rename(kept)
+            except OSError:
+                kept = path
+            self.flash = f"Set-up unreadable, kept: {kept.name}"
+            return False
+        self._new_setup(record.joined, seed=record.seed)
+        for button in record.presses:
+            assert self.setup is not None
+            try:
+                self.setup.press(button)
+                if self.setup_journal is not None:
+                    self.setup_journal.append_press(button)
+            except (Refused, OSError) as exc:
+                log.warning("set-up journal: press %s skipped (%s)", button, exc)
+        log.info("resumed the set-up in %s", path)
+        return True
 
     def _games_dir(self) -> Path | None:
         return None if self.config.state_dir is None else self.config.state_dir / "games"
 
-    def _new_setup(self, joined: list[int]) -> None:
+    def _new_setup(self, joined: list[int], seed: int | None = None) -> None:
+        if seed is None:
+            seed = self.seed if self.seed is not None else secrets.randbits(64)
         self.play = None
         self.setup = SetupFlow(
             seats=self.config.seats,
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
             joined=list(joined),
+            rng=random.Random(seed),
         )
-        if self.seed is not None:
-            self.setup.rng = random.Random(self.seed)
+        self._close_setup_journal()
+        self.setup_unsaved = None
+        if self.config.state_dir is not None:
+            try:
+                self.setup_journal = SetupJournal.create(self.config.state_dir, seed, joined)
+            except OSError as exc:
+                self.setup_unsaved = (
+                    f"Cannot save the set-up ({exc.strerror or exc}): presses are refused."
+                )
+                self.flash = self.setup_unsaved
+                log.error("%s", self.setup_unsaved)
 
     def _begin_play(self, play: TablePlay) -> None:
         self.play = play
         self.setup = None
+
+    def _close_setup_journal(self) -> None:
+        if self.setup_journal is not None:
+            self.setup_journal.close()
+            self.setup_journal = None
 
     # ------------------------------------------------------------------ input
 
     def handle(self, button: str, kind: str = "press", at: float | None = None) -> list[Event]:
         """One press or hold; returns the engine events it caused. Never raises for bad input."""
         at = time.monotonic() if at is None else at
-        if not BUTTON.match(button) or kind not in ("press", "hold"):
+        if button not in BUTTONS or kind not in ("press", "hold"):
             self.flash = f"Unknown button {button!r} ({kind})."
             return []
         if kind == "hold":
@@ -130,17 +206,33 @@ class TableSession:
                 return []
             return self.play.press(button)
         assert self.setup is not None
-        finished = self.setup.press(button)
-        if finished is not None:
-            seats = list(self.setup.joined)
+        if self.setup_unsaved is not None:
+            raise Refused(self.setup_unsaved)
+        trial = copy.deepcopy(self.setup)
+        finished = trial.press(button)  # Refused: nothing changed
+        if finished is None:
+            if self.setup_journal is not None:
+                try:
+                    self.setup_journal.append_press(button)
+                except OSError as exc:
+                    raise Refused(
+                        f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
+                    ) from exc
+            self.setup = trial
+            return []
+        seats = list(trial.joined)
+        try:
+            play = TablePlay.new(finished, seats, self.config.state_dir, self.config.roles)
+        except OSError as exc:
+            raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
+        if self.setup_journal is not None:
             try:
-                play = TablePlay.new(finished, seats, self.config.state_dir, self.config.roles)
-            except OSError as exc:
-                self.setup.press("UNDO")  # back to the last step: DONE tries again
-                raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
-            self._begin_play(play)
-            return list(play.game.opening_events)
-        return []
+                self.setup_journal.discard()
+            except OSError as exc:  # the game's journal is newer: a restart resumes the game
+                log.warning("could not remove the set-up journal: %s", exc)
+            self.setup_journal = None
+        self._begin_play(play)
+        return list(play.game.opening_events)
 
     def _hold(self, button: str) -> None:
         """Holding a seat button opens (or closes) that seat's menu."""
@@ -151,6 +243,7 @@ class TableSession:
     def close(self) -> None:
         if self.play is not None:
             self.play.close()
+        self._close_setup_journal()
 
     # ------------------------------------------------------------------ output
 

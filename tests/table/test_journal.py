@@ -131,7 +131,7 @@ def test_a_journal_that_cannot_be_written_refuses_the_press_and_changes_nothing(
 ) -> None:
     session, _path = played(tmp_path, presses=5)
     play = session.play
-    os.close(play.journal._handle.fileno())  # the SD card fails under the game
+    os.close(play.journal._fd)  # the SD card fails under the game
     before = play.game.to_json()
     for button in ("ROLL", "DONE", "UNDO", "SEAT1", "SEAT2", "DIE1"):
         session.handle(button, "press", 1000.0 + len(button))
@@ -141,16 +141,17 @@ def test_a_journal_that_cannot_be_written_refuses_the_press_and_changes_nothing(
     assert play.game.to_json() == before
 
 
-def test_a_state_directory_that_cannot_be_written_keeps_the_set_up(tmp_path: Path) -> None:
+def test_a_state_directory_that_cannot_be_written_refuses_set_up_presses_and_says_why(
+    tmp_path: Path,
+) -> None:
     blocker = tmp_path / "not-a-directory"
     blocker.write_text("")
     session = TableSession(TableConfig(seats=5, state_dir=blocker), seed=3)
     session.start()
-    clock = Clock()
-    press_all(session, SETUP_5 + CHARACTERS_5[:-1], clock)
-    session.handle("DONE", "press", clock())
-    assert session.flash.startswith("Cannot write the journal")
-    assert session.play is None and session.setup.stage == "characters"
+    assert session.flash.startswith("Cannot save the set-up")
+    session.handle("SEAT1", "press", 1.0)
+    assert session.flash.startswith("Cannot save the set-up")
+    assert session.setup.joined == []
 
 
 def test_a_corrupt_journal_with_a_torn_last_line_is_kept_byte_for_byte(tmp_path: Path) -> None:

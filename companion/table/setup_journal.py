@@ -1,0 +1,99 @@
+"""The set-up's journal: a power cut during set-up loses none of its presses.
+
+One file, ``<state_dir>/setup.jsonl``: a header with the seed of the set-up's shuffles and the
+seats that joined already, then each accepted press. Replaying the presses with the same seed
+rebuilds the same set-up. It is replaced when a new set-up begins and removed once its game's
+own journal is on disk.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine.reading import listed, whole_number
+from .journal import JournalError
+from .records import RecordError, append_record, decode_line, fsync_dir, seats_list
+
+SETUP_VERSION = 1
+NAME = "setup.jsonl"
+
+
+@dataclass
+class SetupRecord:
+    """What a set-up journal holds: enough to press the same buttons again."""
+
+    seed: int
+    joined: list[int]
+    presses: list[str]
+
+
+class SetupJournal:
+    """The open set-up journal that presses are appended to."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._fd = fd
+
+    @classmethod
+    def create(cls, state_dir: Path, seed: int, joined: list[int]) -> SetupJournal:
+        """A new set-up journal in place of any old one, its header on disk first."""
+        state_dir.mkdir(parents=True, exist_ok=True)
+        path = state_dir / NAME
+        fresh = path.with_suffix(".new")
+        fd = os.open(fresh, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            header = {"type": "header", "version": SETUP_VERSION, "seed": seed, "joined": joined}
+            append_record(fd, header)
+            os.replace(fresh, path)
+            fsync_dir(state_dir)
+        except OSError:
+            os.close(fd)
+            fresh.unlink(missing_ok=True)
+            raise
+        return cls(path, fd)
+
+    def append_press(self, button: str) -> None:
+        append_record(self._fd, {"type": "press", "button": button})
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def discard(self) -> None:
+        """The set-up became a game, whose own journal now holds everything."""
+        self.close()
+        self.path.unlink(missing_ok=True)
+
+
+def read_setup(path: Path, buttons: frozenset[str]) -> SetupRecord:
+    """The set-up journal's contents; JournalError (with the line) for anything wrong."""
+    try:
+        lines = path.read_bytes().split(b"\n")
+    except OSError as exc:
+        raise JournalError(path, None, f"cannot be read ({exc.strerror or exc})") from exc
+    lines.pop()  # a torn last press is a press that was never shown
+    if not lines:
+        raise JournalError(path, 1, "empty set-up journal: expected a header line")
+    try:
+        header = decode_line(lines[0])
+        if header["type"] != "header" or header.get("version") != SETUP_VERSION:
+            raise RecordError(f"expected a version {SETUP_VERSION} set-up header")
+        seed = whole_number(header.get("seed"), "seed", 0)
+        joined = listed(header.get("joined"), "joined")
+        joined = seats_list(joined, len(joined))
+    except (RecordError, ValueError) as exc:
+        raise JournalError(path, 1, str(exc)) from exc
+    presses = []
+    for number, raw in enumerate(lines[1:], start=2):
+        try:
+            record = decode_line(raw)
+        except RecordError as exc:
+            raise JournalError(path, number, str(exc)) from exc
+        button = record.get("button")
+        if record["type"] != "press" or not isinstance(button, str) or button not in buttons:
+            raise JournalError(path, number, f"expected a press of a button, got {record!r}")
+        presses.append(button)
+    return SetupRecord(seed, joined, presses)
