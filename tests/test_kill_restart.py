@@ -1,5 +1,6 @@
-"""Pull the plug: a real companion process is SIGKILLed at many points of a scripted game and
-restarted; each time it resumes at the last journaled action and the game ends the same."""
+"""Pull the plug: a real companion process is SIGKILLed at many points of a scripted game (its
+set-up included) and restarted; each time it resumes at the last journaled press and the game
+ends the same."""
 
 from __future__ import annotations
 
@@ -35,8 +36,8 @@ def reference_game(tmp_path: Path) -> tuple[list[str], list[str], list[bool], di
         presses.append(button)
         digests.append(digest(session))
         # Dice marked for a re-roll live only on the console, not in the journal: the plug is
-        # pulled only where no die is marked.
-        killable.append(session.play is not None and not session.play.marked)
+        # pulled only where no die is marked. Set-up presses are journaled too.
+        killable.append(session.play is None or not session.play.marked)
 
     for button in SETUP_5 + CHARACTERS_5:
         press(button)
@@ -102,7 +103,7 @@ def test_killed_at_many_points_it_resumes_at_the_last_journaled_action(tmp_path:
     start = len(SETUP_5 + CHARACTERS_5)
     points = [i for i in range(start, len(presses) - 1) if killable[i]]
     rng = random.Random(5)
-    synced = set(rng.sample(points, min(8, len(points))))
+    synced = set(rng.sample(points, min(8, len(points)))) | {2, start - 3}  # two in set-up
     after_action = [i for i in points if killable[i - 1] and i not in synced]
     unsynced = set(rng.sample(after_action, min(4, len(after_action))))
     assert len(synced) >= 6, "the scripted game is too short to kill it often"
