@@ -114,6 +114,12 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         }
         seat_tables = _tables(data.get("seat", []), "seat", SEAT_KEYS)
         seats = checked.get("seats", len(seat_tables) or MAX_SEATS)
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise SettingError(
+                "seat",
+                f"{len(seat_tables)} [[seat]] tables: expected one per seat, "
+                f"{MIN_SEATS} to {MAX_SEATS}",
+            )
         if seat_tables and len(seat_tables) != seats:
             raise SettingError(
                 "game.seats", f"{seats} seats but {len(seat_tables)} [[seat]] tables"

@@ -54,6 +54,8 @@ def test_house_rules_and_roles_reach_the_table(tmp_path: Path) -> None:
         ("[game]\ncolour = 1\n", "game.colour", "unknown key"),
         ("[tables]\n", "tables", "unknown section"),
         ("[game]\nseats = 4\n[[seat]]\nbutton = 17\n", "game.seats", "1 [[seat]]"),
+        ("[[seat]]\n" * 9, "seat", "9 [[seat]] tables: expected one per seat, 3 to 8"),
+        ("[[seat]]\n" * 2, "seat", "2 [[seat]] tables: expected one per seat, 3 to 8"),
         ("game = 3\n", "game", "a table such as [game]"),
         ("[game]\nconsole_width = 200\n", "game.console_width", "128 or 256"),
         ("[buttons]\nROLL = 5\nDONE = 5\n", "buttons.DONE", "already used by buttons.ROLL"),
