@@ -22,7 +22,7 @@ from typing import Any
 from gpiozero import Button
 from gpiozero.pins import Factory
 
-from companion.devices.header import PinUse
+from companion.devices.header import MAX_PIN, MIN_PIN, PinUse
 from companion.devices.inputs import (
     BUTTON_NAMES,
     EXPECTED_BUTTONS,
@@ -32,9 +32,6 @@ from companion.devices.inputs import (
 )
 from companion.devices.settings import SettingError, check_keys, is_int, key_name, shown
 
-#: BCM numbers a button may use: 0 and 1 carry the HAT ID EEPROM, 28+ are not on the header.
-MIN_PIN = 2
-MAX_PIN = 27
 #: Longest sensible hold and bounce, in seconds: beyond them a button seems dead.
 MAX_HOLD_TIME = 60.0
 MAX_BOUNCE_TIME = 1.0

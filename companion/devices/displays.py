@@ -38,7 +38,7 @@ from luma.core.interface.serial import spi as LumaSPI
 from luma.oled.device import sh1106, ssd1306, ssd1322
 from PIL import Image
 
-from companion.devices.header import SPI_PORTS, PinUse, i2c_pins, spi_pins
+from companion.devices.header import MAX_PIN, MIN_PIN, SPI_PORTS, PinUse, i2c_pins, spi_pins
 from companion.devices.settings import SettingError, check_keys, is_int, require_table, shown
 
 log = logging.getLogger(__name__)
@@ -150,8 +150,10 @@ class PanelSpec:
         bus_pins = spi_pins(self.port, self.device)
         for key in ("gpio_dc", "gpio_rst"):
             value = getattr(self, key)
-            if not is_int(value) or not 2 <= value <= 27:
-                raise SettingError(key, f"{shown(value)}: expected a BCM pin number 2..27")
+            if not is_int(value) or not MIN_PIN <= value <= MAX_PIN:
+                raise SettingError(
+                    key, f"{shown(value)}: expected a BCM pin number {MIN_PIN}..{MAX_PIN}"
+                )
             if value in bus_pins:
                 raise SettingError(
                     key,

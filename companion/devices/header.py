@@ -15,6 +15,10 @@ from dataclasses import dataclass
 
 from companion.devices.settings import SettingError
 
+#: BCM numbers a part may use: 0 and 1 carry the HAT ID EEPROM, 28+ are not on the header.
+MIN_PIN = 2
+MAX_PIN = 27
+
 #: The I2C bus on the header: /dev/i2c-1 (bus 0, GPIO 0 and 1, is the HAT ID EEPROM's).
 I2C_BUS_PINS: dict[int, dict[int, str]] = {1: {2: "SDA", 3: "SCL"}}
 
