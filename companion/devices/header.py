@@ -40,7 +40,11 @@ SPI_PORTS: dict[int, SpiPort] = {
 
 
 def i2c_pins(bus: int) -> dict[int, str]:
-    """The header pins of /dev/i2c-``bus`` by what they carry; none for a bus off the header."""
+    """The header pins of /dev/i2c-``bus`` by what they carry.
+
+    None for another bus: its pins depend on an overlay (i2c-gpio, a Pi 4's i2c3..6) this
+    table does not know; a channel of the i2c-mux overlay is claimed through the [mux] instead.
+    """
     return {pin: f"I2C bus {bus} {line}" for pin, line in I2C_BUS_PINS.get(bus, {}).items()}
 
 
