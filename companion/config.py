@@ -1,34 +1,48 @@
 """The TOML configuration: seats, buttons, panels, pods, house rules, roles, state directory.
 
-Every error names the file, the key and what was expected.
+Every key of every section is checked by the code that knows it: the ``[game]`` keys here, one
+small check per key; each device section by its device class (``ButtonPins``, ``PanelSpec``,
+``MuxSpec``, ``PodSpec``, ``StreamSpec``). They raise a SettingError that carries its key, and
+this module composes them: it adds the file, refuses keys nobody reads, and checks what only
+the whole configuration can tell (no pin used by two parts, seat buttons within the table).
+Every error is one line: ``file: key: what was wrong and what was expected``.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .devices.buttons import ButtonPins
-from .devices.displays import MuxSpec, PanelSpec, specs_from_config
+from .devices.displays import MuxSpec, PanelSpec, panel_key, specs_from_config
+from .devices.event_stream import StreamSpec
+from .devices.header import check_pins
 from .devices.pods import PodSpec
+from .devices.settings import SettingError, check_keys, is_int, require_table, shown
 from .engine import HouseRule
 from .table import TableConfig
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/bang-companion")
-KNOWN_SECTIONS = {"game", "buttons", "mux", "console", "seat", "pod", "stream"}
-KNOWN_GAME_KEYS = {"roles", "house_rules", "expansions", "state_dir", "seats", "console_width"}
+KNOWN_SECTIONS = ("game", "buttons", "mux", "console", "seat", "pod", "stream")
+SEAT_KEYS = ("button", "panel")
+CONSOLE_KEYS = ("panel",)
+ROLES = ("physical", "dealt")
+CONSOLE_WIDTHS = (128, 256)
+MIN_SEATS, MAX_SEATS = 3, 8
 
 
-class ConfigError(ValueError):
+class ConfigError(SettingError):
     """A configuration that cannot be used; the message says where and what was expected."""
 
     def __init__(self, path: Path | str, key: str, problem: str) -> None:
-        super().__init__(f"{path}: {key}: {problem}")
+        super().__init__(key, problem)
         self.path = path
-        self.key = key
+        self.args = (f"{path}: {key}: {problem}",)
 
 
 @dataclass(frozen=True)
@@ -39,6 +53,7 @@ class DeviceSpecs:
     panels: dict[str, PanelSpec]
     mux: MuxSpec | None
     pods: list[PodSpec]
+    stream: StreamSpec | None = None
 
 
 @dataclass
@@ -49,27 +64,16 @@ class Config:
     table: TableConfig
     console_width: int = 128
     buttons: dict[str, Any] = field(default_factory=dict)
-    mux: dict[str, Any] = field(default_factory=dict)
+    mux: dict[str, Any] | None = None  # None: no [mux] section, so no multiplexer to drive
     console: dict[str, Any] = field(default_factory=dict)
     seats: list[dict[str, Any]] = field(default_factory=list)
     pods: list[dict[str, Any]] = field(default_factory=list)
     stream: dict[str, Any] = field(default_factory=dict)
 
     def devices(self) -> DeviceSpecs:
-        """Buttons, panels, mux and pods as the devices take them; ConfigError if wrong."""
-        where = self.path or "<defaults>"
-        sections: dict[str, Any] = {"console": self.console, "seat": self.seats}
-        if self.mux:
-            sections["mux"] = self.mux
-        try:
-            buttons = ButtonPins.from_config(self.buttons, self.seats)
-            panels, mux = specs_from_config(sections)
-            pods = [PodSpec.from_config(table) for table in self.pods]
-        except (ValueError, TypeError) as exc:
-            # The device classes name the key first ("buttons.DONE: ..."); keep it as the key.
-            key, _, problem = str(exc).partition(": ")
-            raise ConfigError(where, key, problem or key) from exc
-        return DeviceSpecs(buttons, panels, mux, pods)
+        """Buttons, panels, mux, pods and stream as the devices take them; ConfigError if wrong."""
+        with _in_file(self.path):
+            return _devices(self)
 
 
 def load(path: Path) -> Config:
@@ -93,88 +97,221 @@ def defaults(state_dir: Path | None = None, seats: int = 5) -> Config:
 
 
 def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None) -> Config:
-    where = path or "<defaults>"
-    unknown = set(data) - KNOWN_SECTIONS
-    if unknown:
-        raise ConfigError(
-            where,
-            sorted(unknown)[0],
-            f"unknown section; expected {', '.join(sorted(KNOWN_SECTIONS))}",
+    """Check a parsed TOML document and build the Config; ConfigError names the first fault."""
+    with _in_file(path):
+        if not data:
+            raise SettingError(
+                "(file)",
+                "has no settings: expected at least [game] seats = 3..8 or one [[seat]] table "
+                "per seat, with [buttons] and the panels; hardware/config.example.toml shows "
+                "every section",
+            )
+        check_keys(data, KNOWN_SECTIONS, "", "unknown section")
+        game = _section(data, "game")
+        check_keys(game, tuple(_GAME_KEYS), "game")
+        checked = {
+            key: check(game[key], f"game.{key}") for key, check in _GAME_KEYS.items() if key in game
+        }
+        seat_tables = _tables(data.get("seat", []), "seat", SEAT_KEYS)
+        seats = checked.get("seats", len(seat_tables) or MAX_SEATS)
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise SettingError(
+                "seat",
+                f"{len(seat_tables)} [[seat]] tables: expected one per seat, "
+                f"{MIN_SEATS} to {MAX_SEATS}",
+            )
+        if seat_tables and len(seat_tables) != seats:
+            raise SettingError(
+                "game.seats", f"{seats} seats but {len(seat_tables)} [[seat]] tables"
+            )
+        console = _section(data, "console")
+        check_keys(console, CONSOLE_KEYS, "console")
+        stream = _section(data, "stream")
+        if "stream" in data and not stream:
+            raise SettingError("stream", 'empty: expected path = "/dev/ttyUSB0" (or a file)')
+        panel = console.get("panel")
+        wide = isinstance(panel, dict) and panel.get("driver") == "ssd1322"
+        config = Config(
+            path=path,
+            table=TableConfig(
+                seats=seats,
+                roles=checked.get("roles", "physical"),
+                house_rules=checked.get("house_rules", frozenset()),
+                state_dir=state_dir or checked.get("state_dir", DEFAULT_STATE_DIR),
+            ),
+            console_width=checked.get("console_width", 256 if wide else 128),
+            buttons=dict(_section(data, "buttons")),
+            mux=dict(_section(data, "mux")) if "mux" in data else None,
+            console=dict(console),
+            seats=seat_tables,
+            pods=_tables(data.get("pod", []), "pod", None),
+            stream=dict(stream),
         )
-    game = _table(data, "game", where)
-    unknown = set(game) - KNOWN_GAME_KEYS
-    if unknown:
-        raise ConfigError(
-            where,
-            f"game.{sorted(unknown)[0]}",
-            f"unknown key; expected {', '.join(sorted(KNOWN_GAME_KEYS))}",
-        )
-    roles = game.get("roles", "physical")
-    if roles not in ("physical", "dealt"):
-        raise ConfigError(where, "game.roles", f'expected "physical" or "dealt", got {roles!r}')
-    house_rules = _list(game, "house_rules", where, "game.")
-    try:
-        rules = frozenset(HouseRule(h) for h in house_rules)
-    except ValueError:
-        bad = next(h for h in house_rules if h not in {r.value for r in HouseRule})
-        raise ConfigError(
-            where,
-            "game.house_rules",
-            f"unknown house rule {bad!r}; expected any of {', '.join(r.value for r in HouseRule)}",
-        ) from None
-    expansions = _list(game, "expansions", where, "game.")
-    if expansions:
-        raise ConfigError(
-            where, "game.expansions", "no expansion is playable yet; expected an empty list"
-        )
-    seat_tables = data.get("seat", [])
-    if not isinstance(seat_tables, list) or not all(isinstance(s, dict) for s in seat_tables):
-        raise ConfigError(where, "seat", "expected [[seat]] tables, one per seat")
-    seats = game.get("seats", len(seat_tables) or 8)
-    if not isinstance(seats, int) or isinstance(seats, bool) or not 3 <= seats <= 8:
-        raise ConfigError(
-            where, "game.seats", f"expected a whole number from 3 to 8, got {seats!r}"
-        )
-    if seat_tables and len(seat_tables) != seats:
-        raise ConfigError(
-            where, "game.seats", f"{seats} seats but {len(seat_tables)} [[seat]] tables"
-        )
-    console = _table(data, "console", where)
-    panel = console.get("panel", {})
-    wide = isinstance(panel, dict) and panel.get("driver") == "ssd1322"
-    console_width = game.get("console_width", 256 if wide else 128)
-    if console_width not in (128, 256):
-        raise ConfigError(
-            where, "game.console_width", f"expected 128 or 256, got {console_width!r}"
-        )
-    directory = state_dir or Path(game.get("state_dir", DEFAULT_STATE_DIR))
-    pods = data.get("pod", [])
-    if not isinstance(pods, list) or not all(isinstance(p, dict) for p in pods):
-        raise ConfigError(where, "pod", "expected [[pod]] tables")
-    config = Config(
-        path=path,
-        table=TableConfig(seats=seats, roles=roles, house_rules=rules, state_dir=directory),
-        console_width=console_width,
-        buttons=_table(data, "buttons", where),
-        mux=_table(data, "mux", where),
-        console=console,
-        seats=seat_tables,
-        pods=pods,
-        stream=_table(data, "stream", where),
-    )
     config.devices()
     return config
 
 
-def _table(data: dict[str, Any], key: str, where: Path | str) -> dict[str, Any]:
-    value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise ConfigError(where, key, f"expected a [{key}] table, got {type(value).__name__}")
+@contextmanager
+def _in_file(path: Path | None) -> Iterator[None]:
+    """Turn a SettingError (which knows its key) into a ConfigError that names the file too."""
+    try:
+        yield
+    except ConfigError:
+        raise
+    except SettingError as error:
+        raise ConfigError(path or "<defaults>", error.key, error.problem) from error
+
+
+# One check per [game] key: the value as read -> the value the table uses, or SettingError.
+
+
+def _seats(value: Any, key: str) -> int:
+    if not is_int(value) or not MIN_SEATS <= value <= MAX_SEATS:
+        raise SettingError(
+            key, f"expected a whole number from {MIN_SEATS} to {MAX_SEATS}, got {shown(value)}"
+        )
     return value
 
 
-def _list(data: dict[str, Any], key: str, where: Path | str, prefix: str) -> list[Any]:
-    value = data.get(key, [])
+def _roles(value: Any, key: str) -> str:
+    if not isinstance(value, str) or value not in ROLES:
+        raise SettingError(key, f'expected "physical" or "dealt", got {shown(value)}')
+    return value
+
+
+def _house_rules(value: Any, key: str) -> frozenset[HouseRule]:
+    known = [rule.value for rule in HouseRule]
     if not isinstance(value, list):
-        raise ConfigError(where, f"{prefix}{key}", f"expected a list, got {value!r}")
+        raise SettingError(key, f'expected a list such as ["{known[0]}"], got {shown(value)}')
+    for rule in value:
+        if not isinstance(rule, str) or rule not in known:
+            raise SettingError(
+                key, f"unknown house rule {shown(rule)}; expected any of {', '.join(known)}"
+            )
+    return frozenset(HouseRule(rule) for rule in value)
+
+
+def _expansions(value: Any, key: str) -> list[str]:
+    if not isinstance(value, list) or value:
+        raise SettingError(
+            key, f"no expansion is playable yet; expected an empty list, got {shown(value)}"
+        )
     return value
+
+
+def _state_dir(value: Any, key: str) -> Path:
+    if not isinstance(value, str) or "\0" in value or not value.strip():
+        raise SettingError(
+            key,
+            f"expected the directory for the game journals, such as "
+            f'"{DEFAULT_STATE_DIR}", got {shown(value)}',
+        )
+    directory = Path(value).expanduser()
+    if not directory.is_absolute():
+        raise SettingError(
+            key,
+            f"{shown(value)} is relative to wherever the companion happens to start: "
+            f'expected an absolute path such as "{DEFAULT_STATE_DIR}"',
+        )
+    return directory
+
+
+def _console_width(value: Any, key: str) -> int:
+    if not is_int(value) or value not in CONSOLE_WIDTHS:
+        raise SettingError(key, f"expected 128 or 256, got {shown(value)}")
+    return value
+
+
+_GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
+    "seats": _seats,
+    "roles": _roles,
+    "house_rules": _house_rules,
+    "expansions": _expansions,
+    "state_dir": _state_dir,
+    "console_width": _console_width,
+}
+
+
+def _section(data: dict[str, Any], name: str) -> Any:
+    return require_table(data.get(name, {}), name, f"[{name}]")
+
+
+def _tables(value: Any, section: str, keys: tuple[str, ...] | None) -> list[dict[str, Any]]:
+    """An array of tables ([[seat]], [[pod]]); ``keys`` (if given) are the only ones allowed."""
+    if not isinstance(value, list):
+        raise SettingError(
+            section, f"expected [[{section}]] tables, got {type(value).__name__} {shown(value)}"
+        )
+    for number, table in enumerate(value, start=1):
+        require_table(table, f"{section}[{number}]")
+        if keys is not None:
+            check_keys(table, keys, f"{section}[{number}]")
+    return [dict(table) for table in value]
+
+
+def _devices(config: Config) -> DeviceSpecs:
+    """Each device section built by its class, then what only the whole file can tell."""
+    sections: dict[str, Any] = {"console": config.console, "seat": config.seats}
+    if config.mux is not None:
+        sections["mux"] = config.mux
+    buttons = ButtonPins.from_config(config.buttons, config.seats)
+    panels, mux = specs_from_config(sections)
+    pods = [PodSpec.from_config(table, f"pod[{n}]") for n, table in enumerate(config.pods, 1)]
+    stream = StreamSpec.from_config(config.stream) if config.stream else None
+    _check_console_width(config.console_width, panels.get("console"))
+    _check_seat_buttons(config.table.seats, buttons, pods)
+    _check_serial_paths(pods, stream)
+    check_pins(
+        [
+            *(use for name, spec in panels.items() for use in spec.pin_uses(panel_key(name))),
+            *(mux.pin_uses() if mux else []),
+            *buttons.pin_uses,
+        ]
+    )
+    return DeviceSpecs(buttons, panels, mux, pods, stream)
+
+
+def _check_console_width(width: int, console: PanelSpec | None) -> None:
+    """The console picture is drawn ``width`` x 64; the console panel must be that size."""
+    if console is None or console.size == (width, 64):
+        return
+    if console.rotate % 2:
+        raise SettingError(
+            "console.panel.rotate",
+            f"{console.rotate} quarter turns make the console panel "
+            f"{console.size[0]}x{console.size[1]}, but its picture is {width}x64: "
+            "expected 0 or 2",
+        )
+    raise SettingError(
+        "game.console_width",
+        f"{width}, but the console panel (a {console.driver}) is {console.size[0]} wide: "
+        f"expected {console.size[0]}, or leave it out",
+    )
+
+
+def _check_seat_buttons(seats: int, buttons: ButtonPins, pods: list[PodSpec]) -> None:
+    """A SEATn button beyond the table's seats would never mean anything."""
+    wired = [(buttons.key_of(name), name) for name in buttons.pins]
+    wired += [
+        (f"pod[{number}].buttons.{pod_button}", name)
+        for number, pod in enumerate(pods, start=1)
+        for pod_button, name in pod.buttons.items()
+    ]
+    for key, name in wired:
+        if name.startswith("SEAT") and int(name[4:]) > seats:
+            raise SettingError(
+                key, f"{name}, but the table has {seats} seats: expected SEAT1..SEAT{seats}"
+            )
+
+
+def _check_serial_paths(pods: list[PodSpec], stream: StreamSpec | None) -> None:
+    """One device per pod, and the event stream on a device of its own."""
+    owner: dict[str, str] = {}
+    paths = [(f"pod[{n}].path", pod.path) for n, pod in enumerate(pods, start=1)]
+    paths += [("stream.path", stream.path)] if stream else []
+    for key, path in paths:
+        if path in owner:
+            raise SettingError(
+                key, f"{path} is already {owner[path]}: expected a device of its own"
+            )
+        owner[path] = key

@@ -59,9 +59,9 @@ def run(
         )
         pods = [stack.enter_context(SerialPod(spec, queue)) for spec in pod_specs]
         stream = None
-        if config.stream.get("path"):
+        if devices.stream is not None:
             stream = stack.enter_context(
-                EventStream(config.stream["path"], baudrate=config.stream.get("baudrate", 115200))
+                EventStream(devices.stream.path, baudrate=devices.stream.baudrate)
             )
 
         session = TableSession(config.table)

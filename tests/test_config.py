@@ -3,6 +3,7 @@ was expected."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -53,14 +54,20 @@ def test_house_rules_and_roles_reach_the_table(tmp_path: Path) -> None:
         ("[game]\ncolour = 1\n", "game.colour", "unknown key"),
         ("[tables]\n", "tables", "unknown section"),
         ("[game]\nseats = 4\n[[seat]]\nbutton = 17\n", "game.seats", "1 [[seat]]"),
-        ("game = 3\n", "game", "[game] table"),
+        ("[[seat]]\n" * 9, "seat", "9 [[seat]] tables: expected one per seat, 3 to 8"),
+        ("[[seat]]\n" * 2, "seat", "2 [[seat]] tables: expected one per seat, 3 to 8"),
+        ("game = 3\n", "game", "a table such as [game]"),
         ("[game]\nconsole_width = 200\n", "game.console_width", "128 or 256"),
-        ("[buttons]\nROLL = 5\nDONE = 5\n", "buttons.DONE", "one pin per button"),
-        ("[buttons]\nJUMP = 5\n", "buttons", "unknown button 'JUMP'"),
-        ('[[pod]]\npath = "/dev/ttyACM0"\nbuttons = { A = "SEAT9" }\n', "pod /dev/ttyACM0", "9"),
+        ("[buttons]\nROLL = 5\nDONE = 5\n", "buttons.DONE", "already used by buttons.ROLL"),
+        ("[buttons]\nJUMP = 5\n", "buttons.JUMP", "unknown key; expected ROLL"),
+        (
+            '[[pod]]\npath = "/dev/ttyACM0"\nbuttons = { A = "SEAT9" }\n',
+            "pod[1].buttons.A",
+            "SEAT9",
+        ),
         (
             "[game]\nseats = 3\n" + '[[seat]]\npanel = { driver = "ssd1309" }\n' * 3,
-            "seat 1 panel",
+            "seat[1].panel.driver",
             "ssd1309",
         ),
     ],
@@ -87,3 +94,172 @@ def test_the_cli_reports_a_bad_config_and_exits_2(tmp_path: Path, capsys) -> Non
     path = write(tmp_path, "[game]\nseats = 2\n")
     assert main(["emulate", "--config", str(path), "--keys", "DONE"]) == 2
     assert f"{path}: game.seats" in capsys.readouterr().err
+
+
+# Issue 8, fault 6: configuration mistakes that crashed with a traceback or passed silently.
+
+TRACEBACKS = {
+    "house_rules = [[x]]": ('[game]\nhouse_rules = [["x"]]\n', "game.house_rules"),
+    "state_dir = 5": ("[game]\nstate_dir = 5\n", "game.state_dir"),
+    "seat panel is a string": (
+        "[game]\nseats = 3\n" + '[[seat]]\npanel = "ssd1306"\n' * 3,
+        "seat[1].panel",
+    ),
+    "stream path = 5": ("[game]\nseats = 3\n[stream]\npath = 5\n", "stream.path"),
+}
+
+
+@pytest.mark.parametrize(("text", "key"), TRACEBACKS.values(), ids=TRACEBACKS)
+def test_a_value_of_the_wrong_type_is_a_one_line_error_naming_its_key(
+    tmp_path: Path, text: str, key: str
+) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as error:
+        load(path)
+    assert str(error.value).startswith(f"{path}: {key}: ")
+    assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize(("text", "key"), TRACEBACKS.values(), ids=TRACEBACKS)
+def test_the_box_refuses_a_wrong_value_with_one_line_not_a_traceback(
+    tmp_path: Path, capsys, text: str, key: str
+) -> None:
+    path = write(tmp_path, text)
+    assert main(["emulate", "--config", str(path), "--keys", "DONE"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"bang-companion: {path}: {key}: {err.split(': ', 3)[3]}"
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+MISSPELT = {
+    "seat buton": ("[game]\nseats = 3\n" + "[[seat]]\nbuton = 17\n" * 3, "seat[1].buton", "button"),
+    "seat pannel": (
+        "[game]\nseats = 3\n" + '[[seat]]\npannel = { driver = "ssd1306" }\n' * 3,
+        "seat[1].pannel",
+        "panel",
+    ),
+    "pod pth": ('[[pod]]\npth = "/dev/ttyACM0"\n', "pod[1].pth", "path"),
+    "stream pth": ('[stream]\npth = "/dev/ttyUSB0"\n', "stream.pth", "path"),
+    "console pannel": ('[console]\npannel = { driver = "ssd1306" }\n', "console.pannel", "panel"),
+    "panel adress": (
+        '[console]\npanel = { driver = "ssd1306", adress = 0x3D }\n',
+        "console.panel.adress",
+        "address",
+    ),
+    "buttons hold": ("[buttons]\nROLL = 5\nhold = 1.0\n", "buttons.hold", "hold_time"),
+    "mux adress": ("[mux]\nadress = 0x70\n", "mux.adress", "address"),
+    "game seat": ("[game]\nseat = 4\n", "game.seat", "seats"),
+}
+
+
+@pytest.mark.parametrize(("text", "key", "meant"), MISSPELT.values(), ids=MISSPELT)
+def test_a_misspelt_key_is_refused_with_the_expected_keys_and_a_suggestion(
+    tmp_path: Path, text: str, key: str, meant: str
+) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as error:
+        load(path)
+    message = str(error.value)
+    assert message.startswith(f"{path}: {key}: ") and "; expected " in message
+    assert message.endswith(f"did you mean {meant}?")
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("[console]\nstyle = 1\n", "console.style"),
+        (
+            "[game]\nseats = 3\n" + "[[seat]]\nbutton = 17\ncolour = 1\n" + "[[seat]]\n" * 2,
+            "seat[1].colour",
+        ),
+        ('[stream]\npath = "/dev/ttyUSB0"\nparity = "N"\n', "stream.parity"),
+    ],
+)
+def test_an_unknown_key_in_console_seat_or_stream_is_refused(
+    tmp_path: Path, text: str, key: str
+) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError, match=rf"^{path}: {re.escape(key)}: unknown key; expected"):
+        load(path)
+
+
+SPI_CONSOLE = (
+    '[console]\npanel = { driver = "ssd1322", port = 0, device = 0, gpio_dc = 24, gpio_rst = 25 }\n'
+)
+I2C_SEATS = (
+    "[game]\nseats = 3\n"
+    + "".join(
+        f'[[seat]]\npanel = {{ driver = "ssd1306", address = 0x3C, mux_channel = {n} }}\n'
+        for n in range(3)
+    )
+    + "[mux]\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "owner"),
+    [
+        (SPI_CONSOLE + "[buttons]\nROLL = 24\n", "buttons.ROLL", "console.panel.gpio_dc (the D/C"),
+        (
+            SPI_CONSOLE + "[buttons]\nDONE = 25\n",
+            "buttons.DONE",
+            "console.panel.gpio_rst (the RESET",
+        ),
+        (SPI_CONSOLE + "[buttons]\nDIE1 = 11\n", "buttons.DIE1", "console.panel (SPI0 SCLK)"),
+        (SPI_CONSOLE + "[buttons]\nDIE2 = 10\n", "buttons.DIE2", "console.panel (SPI0 MOSI)"),
+        (SPI_CONSOLE + "[buttons]\nDIE3 = 8\n", "buttons.DIE3", "console.panel (SPI0 CE0)"),
+        (
+            SPI_CONSOLE.replace("device = 0", "device = 1") + "[buttons]\nDIE3 = 7\n",
+            "buttons.DIE3",
+            "console.panel (SPI0 CE1)",
+        ),
+        (I2C_SEATS + "[buttons]\nUNDO = 2\n", "buttons.UNDO", "seat[1].panel (I2C bus 1 SDA)"),
+        (
+            I2C_SEATS.replace("[[seat]]\n", "[[seat]]\nbutton = 3\n", 1),
+            "seat[1].button",
+            "seat[1].panel (I2C bus 1 SCL)",
+        ),
+        ("[mux]\n[buttons]\nUNDO = 3\n", "buttons.UNDO", "mux (I2C bus 1 SCL)"),
+        ("[buttons]\nROLL = 5\nDONE = 5\n", "buttons.DONE", "buttons.ROLL"),
+    ],
+)
+def test_a_button_on_a_pin_another_part_uses_is_refused_naming_that_part(
+    tmp_path: Path, text: str, key: str, owner: str
+) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as error:
+        load(path)
+    assert str(error.value).startswith(f"{path}: {key}: BCM pin ")
+    assert f"already used by {owner}" in str(error.value)
+
+
+def test_pins_the_console_does_not_use_stay_free_for_buttons(tmp_path: Path) -> None:
+    # An SPI panel never reads (MISO, GPIO 9) and uses one chip select; with no I2C part, GPIO 2
+    # and 3 are free as well.
+    path = write(tmp_path, SPI_CONSOLE + "[buttons]\nROLL = 9\nDONE = 7\nUNDO = 2\nDIE1 = 3\n")
+    assert load(path).devices().buttons.pins == {"ROLL": 9, "DONE": 7, "UNDO": 2, "DIE1": 3}
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [('""', "got ''"), ('"  "', "got '  '"), ('"journals"', "expected an absolute path")],
+)
+def test_an_empty_or_relative_state_dir_is_refused(
+    tmp_path: Path, value: str, expected: str
+) -> None:
+    path = write(tmp_path, f"[game]\nstate_dir = {value}\n")
+    with pytest.raises(ConfigError) as error:
+        load(path)
+    assert str(error.value).startswith(f"{path}: game.state_dir: ") and expected in str(error.value)
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# the table's settings\n"])
+def test_an_empty_file_is_refused_saying_what_a_configuration_needs(
+    tmp_path: Path, text: str
+) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as error:
+        load(path)
+    message = str(error.value)
+    assert message.startswith(f"{path}: (file): has no settings: expected ")
+    assert "[[seat]]" in message and "[buttons]" in message and "config.example.toml" in message

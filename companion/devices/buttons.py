@@ -16,19 +16,27 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gpiozero import Button
 from gpiozero.pins import Factory
 
-from companion.devices.inputs import ButtonEvent, InputQueue, is_button_name
+from companion.devices.header import MAX_PIN, MIN_PIN, PinUse
+from companion.devices.inputs import (
+    BUTTON_NAMES,
+    EXPECTED_BUTTONS,
+    ButtonEvent,
+    InputQueue,
+    is_button_name,
+)
+from companion.devices.settings import SettingError, check_keys, is_int, key_name, shown
 
-#: BCM numbers a button may use: 0 and 1 carry the HAT ID EEPROM, 28+ are not on the header.
-MIN_PIN = 2
-MAX_PIN = 27
+#: Longest sensible hold and bounce, in seconds: beyond them a button seems dead.
+MAX_HOLD_TIME = 60.0
+MAX_BOUNCE_TIME = 1.0
 
-_SETTINGS_KEYS = ("hold_time", "bounce_time", "pull_up")
+SETTINGS_KEYS = ("hold_time", "bounce_time", "pull_up")
 
 
 @dataclass(frozen=True)
@@ -36,53 +44,65 @@ class ButtonPins:
     """Which BCM pin each button is wired to, and how presses are timed.
 
     ``bounce_time`` is handed to gpiozero (lgpio debounces in its own thread on the Pi);
-    ``None`` switches debouncing off.
+    ``None`` switches debouncing off. ``keys`` says where a pin was set in the configuration
+    ("seat[3].button"), so an error names the line to fix; it defaults to ``buttons.NAME``.
     """
 
     pins: dict[str, int]
     hold_time: float = 1.0
     bounce_time: float | None = 0.02
     pull_up: bool = True
+    keys: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pins", dict(self.pins))
         owner_of: dict[int, str] = {}
         for name, pin in self.pins.items():
+            key = self.key_of(name)
             if not is_button_name(name):
-                raise ValueError(
-                    f"buttons: unknown button {name!r}: expected ROLL, DONE, UNDO, "
-                    "DIE1..DIE6 or SEAT1..SEAT8"
+                raise SettingError(
+                    key, f"unknown button {shown(name)}: expected {EXPECTED_BUTTONS}"
                 )
-            if isinstance(pin, bool) or not isinstance(pin, int):
-                raise ValueError(
-                    f"buttons.{name}: pin {pin!r} is not a BCM pin number: expected an integer "
-                    f"{MIN_PIN}..{MAX_PIN}"
+            if not is_int(pin):
+                raise SettingError(
+                    key,
+                    f"pin {shown(pin)} is not a BCM pin number: expected an integer "
+                    f"{MIN_PIN}..{MAX_PIN}",
                 )
             if not MIN_PIN <= pin <= MAX_PIN:
-                raise ValueError(
-                    f"buttons.{name}: BCM pin {pin} is outside the header: expected "
-                    f"{MIN_PIN}..{MAX_PIN}"
+                raise SettingError(
+                    key, f"BCM pin {pin} is outside the header: expected {MIN_PIN}..{MAX_PIN}"
                 )
             if pin in owner_of:
-                raise ValueError(
-                    f"buttons.{name}: BCM pin {pin} is already used by {owner_of[pin]}: "
-                    "expected one pin per button"
+                raise SettingError(
+                    key,
+                    f"BCM pin {pin} is already used by {owner_of[pin]}: "
+                    "expected one pin per button",
                 )
-            owner_of[pin] = name
-        if isinstance(self.hold_time, bool) or not isinstance(self.hold_time, int | float):
-            raise ValueError(f"buttons.hold_time: {self.hold_time!r}: expected seconds > 0")
-        if self.hold_time <= 0:
-            raise ValueError(f"buttons.hold_time: {self.hold_time}: expected seconds > 0")
-        if self.bounce_time is not None and (
-            isinstance(self.bounce_time, bool)
-            or not isinstance(self.bounce_time, int | float)
-            or self.bounce_time <= 0
-        ):
-            raise ValueError(
-                f"buttons.bounce_time: {self.bounce_time!r}: expected seconds > 0 (or leave it out)"
+            owner_of[pin] = key
+        if not _is_seconds(self.hold_time, MAX_HOLD_TIME):
+            raise SettingError(
+                "buttons.hold_time",
+                f"{shown(self.hold_time)}: expected seconds, more than 0 and at most "
+                f"{MAX_HOLD_TIME:g}",
+            )
+        if self.bounce_time is not None and not _is_seconds(self.bounce_time, MAX_BOUNCE_TIME):
+            raise SettingError(
+                "buttons.bounce_time",
+                f"{shown(self.bounce_time)}: expected seconds, more than 0 and at most "
+                f"{MAX_BOUNCE_TIME:g} (or leave it out)",
             )
         if not isinstance(self.pull_up, bool):
-            raise ValueError(f"buttons.pull_up: {self.pull_up!r}: expected true or false")
+            raise SettingError("buttons.pull_up", f"{shown(self.pull_up)}: expected true or false")
+
+    def key_of(self, name: str) -> str:
+        """The configuration key that set ``name``'s pin."""
+        return self.keys.get(name, f"buttons.{key_name(name) if isinstance(name, str) else name}")
+
+    @property
+    def pin_uses(self) -> list[PinUse]:
+        """Every pin a button takes, for the check against the other parts' pins."""
+        return [PinUse(pin, self.key_of(name), "a button") for name, pin in self.pins.items()]
 
     @classmethod
     def from_config(
@@ -93,18 +113,26 @@ class ButtonPins:
         Seat n (1-based, clockwise) becomes SEATn; a seat without ``button`` is served elsewhere
         (a serial pod) and gets no pin here.
         """
-        pins = {name: pin for name, pin in buttons.items() if name not in _SETTINGS_KEYS}
+        check_keys(buttons, (*BUTTON_NAMES, *SETTINGS_KEYS), "buttons")
+        pins = {name: pin for name, pin in buttons.items() if name not in SETTINGS_KEYS}
+        keys = {name: f"buttons.{name}" for name in pins}
         for number, seat in enumerate(seats, start=1):
             if "button" in seat:
                 name = f"SEAT{number}"
                 if name in pins:
-                    raise ValueError(
-                        f"seat {number}: button given both in [buttons] and in [[seat]]: "
-                        "expected it in one place"
+                    raise SettingError(
+                        f"seat[{number}].button",
+                        f"seat {number}'s button is also given as buttons.{name}: "
+                        "expected it in one place",
                     )
                 pins[name] = seat["button"]
-        settings = {key: buttons[key] for key in _SETTINGS_KEYS if key in buttons}
-        return cls(pins=pins, **settings)
+                keys[name] = f"seat[{number}].button"
+        settings = {key: buttons[key] for key in SETTINGS_KEYS if key in buttons}
+        return cls(pins=pins, keys=keys, **settings)
+
+
+def _is_seconds(value: object, most: float) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= most
 
 
 class GpioButtons:

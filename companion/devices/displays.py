@@ -38,6 +38,9 @@ from luma.core.interface.serial import spi as LumaSPI
 from luma.oled.device import sh1106, ssd1306, ssd1322
 from PIL import Image
 
+from companion.devices.header import MAX_PIN, MIN_PIN, SPI_PORTS, PinUse, i2c_pins, spi_pins
+from companion.devices.settings import SettingError, check_keys, is_int, require_table, shown
+
 log = logging.getLogger(__name__)
 
 Driver = Literal["ssd1306", "sh1106", "ssd1322"]
@@ -60,9 +63,8 @@ SPI_SPEEDS_HZ = tuple(
 MIN_I2C_ADDRESS = 0x03
 MAX_I2C_ADDRESS = 0x77
 
-_COMMON_KEYS = {"driver", "rotate"}
-_I2C_KEYS = _COMMON_KEYS | {"bus", "address", "mux_channel"}
-_SPI_KEYS = _COMMON_KEYS | {"port", "device", "gpio_dc", "gpio_rst", "spi_hz"}
+_I2C_KEYS = ("driver", "rotate", "bus", "address", "mux_channel")
+_SPI_KEYS = ("driver", "rotate", "port", "device", "gpio_dc", "gpio_rst", "spi_hz")
 
 # SSD1306/SH1106 "no operation": a cheap way to ask whether a panel answers on the bus.
 _NOP = 0xE3
@@ -72,8 +74,8 @@ _DATA_MODE = 0x40
 _MAX_WRITE = 4096
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _is_driver(value: object) -> bool:
+    return isinstance(value, str) and value in PANEL_SIZES
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,9 @@ class PanelSpec:
     I2C panels (ssd1306, sh1106) use ``bus`` (/dev/i2c-N), ``address`` and, with a user-space
     multiplexer, ``mux_channel``. The SPI panel (ssd1322) uses ``port``/``device``
     (/dev/spidevP.D) and the BCM pins of its D/C and RESET lines.
+
+    An error is a SettingError keyed by the setting ("address"); ``from_config`` puts it under
+    the panel's own key ("seat[3].panel.address").
     """
 
     driver: Driver
@@ -97,13 +102,13 @@ class PanelSpec:
     spi_hz: int = 8_000_000
 
     def __post_init__(self) -> None:
-        if self.driver not in PANEL_SIZES:
-            raise ValueError(
-                f"panel driver {self.driver!r}: expected one of {', '.join(PANEL_SIZES)}"
+        if not _is_driver(self.driver):
+            raise SettingError(
+                "driver", f"{shown(self.driver)}: expected one of {', '.join(PANEL_SIZES)}"
             )
-        if not _is_int(self.rotate) or self.rotate not in (0, 1, 2, 3):
-            raise ValueError(
-                f"panel rotate {self.rotate!r}: expected 0, 1, 2 or 3 (quarter turns clockwise)"
+        if not is_int(self.rotate) or self.rotate not in (0, 1, 2, 3):
+            raise SettingError(
+                "rotate", f"{shown(self.rotate)}: expected 0, 1, 2 or 3 (quarter turns clockwise)"
             )
         if self.is_spi:
             self._check_spi()
@@ -111,39 +116,58 @@ class PanelSpec:
             self._check_i2c()
 
     def _check_i2c(self) -> None:
-        if not _is_int(self.bus) or self.bus < 0:
-            raise ValueError(f"panel bus {self.bus!r}: expected the N of /dev/i2c-N (0 or more)")
-        if not _is_int(self.address) or not MIN_I2C_ADDRESS <= self.address <= MAX_I2C_ADDRESS:
-            raise ValueError(
-                f"panel address {self.address!r}: expected a 7-bit I2C address "
-                f"0x{MIN_I2C_ADDRESS:02X}..0x{MAX_I2C_ADDRESS:02X} (SSD1306: 0x3C or 0x3D)"
+        if not is_int(self.bus) or self.bus < 0:
+            raise SettingError(
+                "bus", f"{shown(self.bus)}: expected the N of /dev/i2c-N (0 or more)"
+            )
+        if not is_int(self.address) or not MIN_I2C_ADDRESS <= self.address <= MAX_I2C_ADDRESS:
+            raise SettingError(
+                "address",
+                f"{shown(self.address)}: expected a 7-bit I2C address "
+                f"0x{MIN_I2C_ADDRESS:02X}..0x{MAX_I2C_ADDRESS:02X} (SSD1306: 0x3C or 0x3D)",
             )
         if self.mux_channel is not None and (
-            not _is_int(self.mux_channel) or not 0 <= self.mux_channel <= 7
+            not is_int(self.mux_channel) or not 0 <= self.mux_channel <= 7
         ):
-            raise ValueError(
-                f"panel mux_channel {self.mux_channel!r}: expected a TCA9548A channel 0..7"
+            raise SettingError(
+                "mux_channel", f"{shown(self.mux_channel)}: expected a TCA9548A channel 0..7"
             )
 
     def _check_spi(self) -> None:
-        for key in ("port", "device"):
-            value = getattr(self, key)
-            if not _is_int(value) or value < 0:
-                raise ValueError(
-                    f"panel {key} {value!r}: expected the numbers of /dev/spidevPORT.DEVICE"
-                )
+        if not is_int(self.port) or self.port not in SPI_PORTS:
+            raise SettingError(
+                "port",
+                f"{shown(self.port)}: expected 0 (SPI0, /dev/spidev0.D) or 1 (SPI1, "
+                "/dev/spidev1.D), the ports whose pins can be checked",
+            )
+        chip_selects = SPI_PORTS[self.port].chip_selects
+        if not is_int(self.device) or not 0 <= self.device < len(chip_selects):
+            raise SettingError(
+                "device",
+                f"{shown(self.device)}: expected a chip select of SPI{self.port}, "
+                f"0..{len(chip_selects) - 1}",
+            )
+        bus_pins = spi_pins(self.port, self.device)
         for key in ("gpio_dc", "gpio_rst"):
             value = getattr(self, key)
-            if not _is_int(value) or not 2 <= value <= 27:
-                raise ValueError(f"panel {key} {value!r}: expected a BCM pin number 2..27")
+            if not is_int(value) or not MIN_PIN <= value <= MAX_PIN:
+                raise SettingError(
+                    key, f"{shown(value)}: expected a BCM pin number {MIN_PIN}..{MAX_PIN}"
+                )
+            if value in bus_pins:
+                raise SettingError(
+                    key,
+                    f"BCM pin {value} is this panel's {bus_pins[value]}: expected another pin",
+                )
         if self.gpio_dc == self.gpio_rst:
-            raise ValueError(
-                f"panel gpio_dc and gpio_rst are both BCM {self.gpio_dc}: expected two pins"
+            raise SettingError(
+                "gpio_rst", f"BCM pin {self.gpio_rst} is gpio_dc as well: expected two pins"
             )
-        if self.spi_hz not in SPI_SPEEDS_HZ:
-            raise ValueError(
-                f"panel spi_hz {self.spi_hz!r}: expected one of "
-                f"{', '.join(str(hz) for hz in SPI_SPEEDS_HZ)}"
+        if self.spi_hz not in SPI_SPEEDS_HZ or not is_int(self.spi_hz):
+            raise SettingError(
+                "spi_hz",
+                f"{shown(self.spi_hz)}: expected one of "
+                f"{', '.join(str(hz) for hz in SPI_SPEEDS_HZ)}",
             )
 
     @property
@@ -161,29 +185,40 @@ class PanelSpec:
         width, height = PANEL_SIZES[self.driver]
         return (height, width) if self.rotate % 2 else (width, height)
 
+    def pin_uses(self, key: str) -> list[PinUse]:
+        """The header pins this panel drives, claimed by ``key`` ("console.panel")."""
+        if not self.is_spi:
+            return [PinUse(pin, key, what, shared=True) for pin, what in i2c_pins(self.bus).items()]
+        lines = spi_pins(self.port, self.device)
+        return [
+            *(PinUse(pin, key, what, shared=True) for pin, what in lines.items()),
+            PinUse(self.gpio_dc, f"{key}.gpio_dc", "the D/C line of an SPI panel"),
+            PinUse(self.gpio_rst, f"{key}.gpio_rst", "the RESET line of an SPI panel"),
+        ]
+
     @classmethod
-    def from_config(cls, table: Mapping[str, Any], where: str = "panel") -> PanelSpec:
+    def from_config(cls, table: Any, where: str = "panel") -> PanelSpec:
         """Build from an inline ``panel = { driver = ..., ... }`` table of the TOML config.
 
-        ``where`` ("seat 3 panel", "console panel") prefixes every error so the maker knows
-        which line to fix.
+        ``where`` ("seat[3].panel", "console.panel") is the key every error is placed under,
+        so the maker knows which line to fix.
         """
+        table = require_table(table, where, '{ driver = "ssd1306", address = 0x3C }')
         driver = table.get("driver")
-        if driver not in PANEL_SIZES:
-            raise ValueError(
-                f"{where}: driver {driver!r}: expected one of {', '.join(PANEL_SIZES)}"
+        if not _is_driver(driver):
+            raise SettingError(
+                f"{where}.driver", f"{shown(driver)}: expected one of {', '.join(PANEL_SIZES)}"
             )
-        allowed = _SPI_KEYS if driver in SPI_DRIVERS else _I2C_KEYS
-        unknown = sorted(set(table) - allowed)
-        if unknown:
-            raise ValueError(
-                f"{where}: {', '.join(unknown)} not understood for a {driver}: "
-                f"expected only {', '.join(sorted(allowed))}"
-            )
+        check_keys(
+            table,
+            _SPI_KEYS if driver in SPI_DRIVERS else _I2C_KEYS,
+            where,
+            f"not a setting of a {driver} panel",
+        )
         try:
             return cls(**table)
-        except ValueError as error:
-            raise ValueError(f"{where}: {error}") from None
+        except SettingError as error:
+            raise error.within(where) from None
 
 
 @dataclass(frozen=True)
@@ -199,30 +234,34 @@ class MuxSpec:
 
     def __post_init__(self) -> None:
         if self.mode not in ("userspace", "overlay"):
-            raise ValueError(f"mux mode {self.mode!r}: expected 'userspace' or 'overlay'")
-        if not _is_int(self.bus) or self.bus < 0:
-            raise ValueError(f"mux bus {self.bus!r}: expected the N of /dev/i2c-N (0 or more)")
-        if not _is_int(self.address) or not 0x70 <= self.address <= 0x77:
-            raise ValueError(
-                f"mux address {self.address!r}: expected 0x70..0x77 (TCA9548A, set by A0-A2)"
+            raise SettingError("mode", f"{shown(self.mode)}: expected 'userspace' or 'overlay'")
+        if not is_int(self.bus) or self.bus < 0:
+            raise SettingError(
+                "bus", f"{shown(self.bus)}: expected the N of /dev/i2c-N (0 or more)"
+            )
+        if not is_int(self.address) or not 0x70 <= self.address <= 0x77:
+            raise SettingError(
+                "address", f"{shown(self.address)}: expected 0x70..0x77 (TCA9548A, set by A0-A2)"
             )
 
     @property
     def userspace(self) -> bool:
         return self.mode == "userspace"
 
+    def pin_uses(self, key: str = "mux") -> list[PinUse]:
+        """The header pins of the mux's bus; the overlay's mux hangs off /dev/i2c-1."""
+        bus = self.bus if self.userspace else 1
+        return [PinUse(pin, key, what, shared=True) for pin, what in i2c_pins(bus).items()]
+
     @classmethod
-    def from_config(cls, table: Mapping[str, Any]) -> MuxSpec:
+    def from_config(cls, table: Any, where: str = "mux") -> MuxSpec:
         """Build from the ``[mux]`` table."""
-        unknown = sorted(set(table) - {"mode", "bus", "address"})
-        if unknown:
-            raise ValueError(
-                f"mux: {', '.join(unknown)} not understood: expected only mode, bus, address"
-            )
+        table = require_table(table, where)
+        check_keys(table, ("mode", "bus", "address"), where)
         try:
             return cls(**table)
-        except ValueError as error:
-            raise ValueError(f"mux: {error}") from None
+        except SettingError as error:
+            raise error.within(where) from None
 
 
 def specs_from_config(
@@ -235,41 +274,54 @@ def specs_from_config(
     specs: dict[str, PanelSpec] = {}
     console = config.get("console", {})
     if "panel" in console:
-        specs["console"] = PanelSpec.from_config(console["panel"], "console panel")
+        specs["console"] = PanelSpec.from_config(console["panel"], "console.panel")
     for number, seat in enumerate(config.get("seat", []), start=1):
         if "panel" in seat:
-            specs[f"seat{number}"] = PanelSpec.from_config(seat["panel"], f"seat {number} panel")
+            specs[f"seat{number}"] = PanelSpec.from_config(
+                seat["panel"], panel_key(f"seat{number}")
+            )
     mux = MuxSpec.from_config(config["mux"]) if "mux" in config else None
     check_wiring(specs, mux)
     return specs, mux
+
+
+def panel_key(name: str) -> str:
+    """The configuration key of the panel called ``name`` ("seat3" -> "seat[3].panel")."""
+    if name.startswith("seat") and name[4:].isdigit():
+        return f"seat[{name[4:]}].panel"
+    return f"{name}.panel"
 
 
 def check_wiring(specs: Mapping[str, PanelSpec], mux: MuxSpec | None) -> None:
     """Refuse panel sets that cannot work together, naming the panels involved."""
     seen: dict[tuple[int, int | None, int], str] = {}
     for name, spec in specs.items():
+        key = panel_key(name)
         if spec.is_spi:
             continue
         if spec.mux_channel is not None:
             if mux is None or not mux.userspace:
-                raise ValueError(
-                    f"{name}: mux_channel = {spec.mux_channel} needs [mux] mode = "
+                raise SettingError(
+                    f"{key}.mux_channel",
+                    f"{spec.mux_channel} needs [mux] mode = "
                     '"userspace"; with the i2c-mux overlay name the channel\'s /dev/i2c-N '
-                    "as bus instead"
+                    "as bus instead",
                 )
             if spec.bus != mux.bus:
-                raise ValueError(
-                    f"{name}: mux_channel on bus {spec.bus} but the mux is on bus {mux.bus}: "
-                    "expected the same bus"
+                raise SettingError(
+                    f"{key}.bus",
+                    f"mux_channel on bus {spec.bus} but the mux is on bus {mux.bus}: "
+                    "expected the same bus",
                 )
         place = (spec.bus, spec.mux_channel, spec.address)
         if place in seen:
             channel = "" if spec.mux_channel is None else f" channel {spec.mux_channel}"
-            raise ValueError(
-                f"{name} and {seen[place]} are both at bus {spec.bus}{channel} address "
-                f"0x{spec.address:02X}: expected one panel per place"
+            raise SettingError(
+                key,
+                f"at bus {spec.bus}{channel} address 0x{spec.address:02X} like {seen[place]}: "
+                "expected one panel per place",
             )
-        seen[place] = name
+        seen[place] = key
 
 
 class SMBusLike(Protocol):

@@ -21,11 +21,20 @@ import stat
 import threading
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 import serial
+
+from companion.devices.settings import (
+    SettingError,
+    check_keys,
+    require_baudrate,
+    require_device_path,
+    require_table,
+)
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +42,32 @@ STREAM_VERSION = 1
 FIRST_RETRY = 0.05
 MAX_RETRY = 1.0
 """Seconds between reopen attempts at most; attempts happen when an event is written."""
+
+
+@dataclass(frozen=True)
+class StreamSpec:
+    """Where the stream goes (a serial port, a file or a FIFO) and the port's speed."""
+
+    path: str
+    baudrate: int = 115200
+
+    def __post_init__(self) -> None:
+        require_device_path(self.path, "path")
+        require_baudrate(self.baudrate, "baudrate")
+
+    @classmethod
+    def from_config(cls, table: Any, where: str = "stream") -> StreamSpec:
+        """Build from the ``[stream]`` table: path and baudrate."""
+        table = require_table(table, where)
+        check_keys(table, ("path", "baudrate"), where)
+        if "path" not in table:
+            raise SettingError(
+                f"{where}.path", 'missing: expected path = "/dev/ttyUSB0" (or a file or a FIFO)'
+            )
+        try:
+            return cls(**table)
+        except SettingError as error:
+            raise error.within(where) from None
 
 
 def encode_event(event: Mapping[str, Any]) -> bytes:

@@ -25,7 +25,7 @@ from typing import Any
 
 import serial
 
-from companion.devices.inputs import ButtonEvent, InputQueue, is_button_name
+from companion.devices.inputs import EXPECTED_BUTTONS, ButtonEvent, InputQueue, is_button_name
 from companion.devices.pod_protocol import (
     Hello,
     Hold,
@@ -41,6 +41,15 @@ from companion.devices.pod_protocol import (
     format_seat_state,
     is_pod_token,
     parse_line,
+)
+from companion.devices.settings import (
+    SettingError,
+    check_keys,
+    key_name,
+    require_baudrate,
+    require_device_path,
+    require_table,
+    shown,
 )
 
 log = logging.getLogger(__name__)
@@ -65,49 +74,42 @@ class PodSpec:
     baudrate: int = 115200
 
     def __post_init__(self) -> None:
-        if not isinstance(self.path, str) or not self.path:
-            raise ValueError(
-                f"pod path {self.path!r}: expected a device path such as /dev/serial/by-id/..."
-            )
-        if (
-            not isinstance(self.baudrate, int)
-            or isinstance(self.baudrate, bool)
-            or self.baudrate <= 0
-        ):
-            raise ValueError(
-                f"pod {self.path}: baudrate {self.baudrate!r}: expected a positive integer "
-                "such as 115200"
-            )
+        require_device_path(self.path, "path")
+        require_baudrate(self.baudrate, "baudrate")
         if not isinstance(self.buttons, Mapping):
-            raise ValueError(
-                f"pod {self.path}: buttons {self.buttons!r}: expected a mapping of pod button ids "
-                'to table buttons, such as {A = "SEAT3"}'
+            raise SettingError(
+                "buttons",
+                f"{shown(self.buttons)}: expected a table of pod button ids to table buttons, "
+                'such as {A = "SEAT3"}',
             )
         for pod_button, table_button in self.buttons.items():
             if not isinstance(pod_button, str) or not is_pod_token(pod_button):
-                raise ValueError(
-                    f"pod {self.path}: button id {pod_button!r}: "
-                    "expected 1 to 32 of A-Z a-z 0-9 _ -"
+                name = key_name(pod_button) if isinstance(pod_button, str) else shown(pod_button)
+                raise SettingError(
+                    f"buttons.{name}",
+                    "not a pod button id: expected 1 to 32 of A-Z a-z 0-9 _ -",
                 )
-            if not isinstance(table_button, str) or not is_button_name(table_button):
-                raise ValueError(
-                    f"pod {self.path}: button {pod_button} mapped to {table_button!r}: "
-                    "expected ROLL, DONE, UNDO, DIE1..DIE6 or SEAT1..SEAT8"
+            if not is_button_name(table_button):
+                raise SettingError(
+                    f"buttons.{pod_button}",
+                    f"{shown(table_button)}: expected {EXPECTED_BUTTONS}",
                 )
         object.__setattr__(self, "buttons", MappingProxyType(dict(self.buttons)))
 
     @classmethod
-    def from_config(cls, table: Mapping[str, Any]) -> PodSpec:
-        """Build from one ``[[pod]]`` table of the TOML config: path, buttons, baudrate."""
-        unknown = sorted(set(table) - {"path", "buttons", "baudrate"})
-        if unknown:
-            raise ValueError(
-                f"pod {table.get('path', '?')}: unknown setting {unknown[0]!r}: "
-                "expected path, buttons and baudrate"
-            )
+    def from_config(cls, table: Any, where: str = "pod") -> PodSpec:
+        """Build from one ``[[pod]]`` table of the TOML config: path, buttons, baudrate.
+
+        ``where`` ("pod[2]") is the key every error is placed under.
+        """
+        table = require_table(table, where)
+        check_keys(table, ("path", "buttons", "baudrate"), where)
         if "path" not in table:
-            raise ValueError('pod: no path: expected path = "/dev/serial/by-id/..."')
-        return cls(**table)
+            raise SettingError(f"{where}.path", 'missing: expected path = "/dev/serial/by-id/..."')
+        try:
+            return cls(**table)
+        except SettingError as error:
+            raise error.within(where) from None
 
     @property
     def seat(self) -> int | None:

@@ -511,29 +511,34 @@ def test_a_panel_with_a_failing_opener_never_raises(clock):
 @pytest.mark.parametrize(
     ("table", "message"),
     [
-        ({"driver": "ssd1309"}, r"seat 2 panel: driver 'ssd1309': expected one of ssd1306"),
-        ({}, r"seat 2 panel: driver None"),
-        ({"driver": "ssd1306", "address": 0x80}, r"seat 2 panel: panel address 128: expected"),
-        ({"driver": "ssd1306", "mux_channel": 8}, r"mux_channel 8: expected a TCA9548A channel"),
-        ({"driver": "ssd1306", "bus": -1}, r"panel bus -1"),
-        ({"driver": "ssd1306", "gpio_dc": 24}, r"gpio_dc not understood for a ssd1306"),
-        ({"driver": "ssd1322", "mux_channel": 0}, r"mux_channel not understood for a ssd1322"),
-        ({"driver": "ssd1322", "gpio_dc": 25}, r"gpio_dc and gpio_rst are both BCM 25"),
-        ({"driver": "ssd1322", "spi_hz": 3_000_000}, r"panel spi_hz 3000000: expected one of"),
-        ({"driver": "ssd1306", "rotate": 4}, r"panel rotate 4: expected 0, 1, 2 or 3"),
+        ({"driver": "ssd1309"}, r"seat\[2\]\.panel\.driver: 'ssd1309': expected one of ssd1306"),
+        ({}, r"seat\[2\]\.panel\.driver: None"),
+        ({"driver": "ssd1306", "address": 0x80}, r"seat\[2\]\.panel\.address: 128: expected"),
+        ({"driver": "ssd1306", "mux_channel": 8}, r"mux_channel: 8: expected a TCA9548A channel"),
+        ({"driver": "ssd1306", "bus": -1}, r"panel\.bus: -1"),
+        ({"driver": "ssd1306", "gpio_dc": 24}, r"gpio_dc: not a setting of a ssd1306 panel"),
+        ({"driver": "ssd1322", "mux_channel": 0}, r"mux_channel: not a setting of a ssd1322"),
+        ({"driver": "ssd1322", "gpio_dc": 25}, r"gpio_rst: BCM pin 25 is gpio_dc as well"),
+        ({"driver": "ssd1322", "gpio_dc": 11}, r"gpio_dc: BCM pin 11 is this panel's SPI0 SCLK"),
+        ({"driver": "ssd1322", "port": 2}, r"port: 2: expected 0 \(SPI0"),
+        ({"driver": "ssd1322", "device": 2}, r"device: 2: expected a chip select of SPI0, 0\.\.1"),
+        ({"driver": "ssd1322", "spi_hz": 3_000_000}, r"spi_hz: 3000000: expected one of"),
+        ({"driver": "ssd1306", "rotate": 4}, r"rotate: 4: expected 0, 1, 2 or 3"),
+        ({"driver": "ssd1306", "adress": 0x3D}, r"adress: .*; did you mean address\?"),
+        ("ssd1306", r"seat\[2\]\.panel: expected a table such as"),
     ],
 )
 def test_bad_panel_tables_say_what_was_expected(table, message):
     with pytest.raises(ValueError, match=message):
-        PanelSpec.from_config(table, "seat 2 panel")
+        PanelSpec.from_config(table, "seat[2].panel")
 
 
 @pytest.mark.parametrize(
     ("table", "message"),
     [
-        ({"mode": "kernel"}, r"mux: mux mode 'kernel': expected 'userspace' or 'overlay'"),
-        ({"address": 0x3C}, r"mux: mux address 60: expected 0x70..0x77"),
-        ({"channels": 8}, r"mux: channels not understood"),
+        ({"mode": "kernel"}, r"mux\.mode: 'kernel': expected 'userspace' or 'overlay'"),
+        ({"address": 0x3C}, r"mux\.address: 60: expected 0x70..0x77"),
+        ({"channels": 8}, r"mux\.channels: unknown key; expected mode, bus, address"),
     ],
 )
 def test_bad_mux_tables_say_what_was_expected(table, message):
@@ -543,13 +548,17 @@ def test_bad_mux_tables_say_what_was_expected(table, message):
 
 def test_wiring_that_cannot_work_is_refused():
     seat = PanelSpec("ssd1306", bus=1, mux_channel=0)
-    with pytest.raises(ValueError, match='seat1: mux_channel = 0 needs .mux. mode = "userspace"'):
+    with pytest.raises(
+        ValueError, match=r'seat\[1\]\.panel\.mux_channel: 0 needs .mux. mode = "userspace"'
+    ):
         check_wiring({"seat1": seat}, None)
-    with pytest.raises(ValueError, match="seat1: mux_channel = 0 needs"):
+    with pytest.raises(ValueError, match=r"seat\[1\]\.panel\.mux_channel: 0 needs"):
         check_wiring({"seat1": seat}, MuxSpec(mode="overlay"))
     with pytest.raises(ValueError, match="mux_channel on bus 1 but the mux is on bus 3"):
         check_wiring({"seat1": seat}, MuxSpec(bus=3))
-    with pytest.raises(ValueError, match="seat2 and seat1 are both at bus 1 channel 0 address"):
+    with pytest.raises(
+        ValueError, match=r"seat\[2\]\.panel: at bus 1 channel 0 address 0x3C like seat\[1\]\.panel"
+    ):
         check_wiring({"seat1": seat, "seat2": seat}, MuxSpec())
     check_wiring({"seat1": seat, "console": PanelSpec("ssd1306", bus=1)}, MuxSpec())
 
