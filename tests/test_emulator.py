@@ -13,7 +13,7 @@ from PIL import Image
 
 from companion.devices.emulator import event_for_key, parse_keys
 
-GAME_START = "SEAT1 SEAT2 SEAT3 DONE SEAT3 SEAT1 SEAT1 SEAT2 SEAT3 DONE ROLL"
+GAME_START = "SEAT1 SEAT2 SEAT3 DONE SEAT3 SEAT1 DIE2 DIE1 DIE1 ROLL"
 
 
 def emulate(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -91,7 +91,7 @@ def test_key_scripts_take_names_holds_and_keys() -> None:
         ("SEAT3", "press"),
         ("DIE5", "press"),
     ]
-    assert event_for_key("Z") is None and event_for_key("!") is None
+    assert event_for_key("!") is None
 
 
 def test_the_window_shows_the_table_and_turns_keys_into_presses(monkeypatch) -> None:

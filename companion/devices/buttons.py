@@ -28,7 +28,7 @@ from companion.devices.inputs import ButtonEvent, InputQueue, is_button_name
 MIN_PIN = 2
 MAX_PIN = 27
 
-_SETTINGS_KEYS = ("hold_time", "bounce_time", "pull_up")
+_SETTINGS_KEYS = ("hold_time", "undo_hold_time", "bounce_time", "pull_up")
 
 
 @dataclass(frozen=True)
@@ -36,11 +36,13 @@ class ButtonPins:
     """Which BCM pin each button is wired to, and how presses are timed.
 
     ``bounce_time`` is handed to gpiozero (lgpio debounces in its own thread on the Pi);
-    ``None`` switches debouncing off.
+    ``None`` switches debouncing off. UNDO's hold ends the game in progress, so it takes
+    ``undo_hold_time`` (three seconds) where every other button takes ``hold_time``.
     """
 
     pins: dict[str, int]
     hold_time: float = 1.0
+    undo_hold_time: float = 3.0
     bounce_time: float | None = 0.02
     pull_up: bool = True
 
@@ -69,10 +71,10 @@ class ButtonPins:
                     "expected one pin per button"
                 )
             owner_of[pin] = name
-        if isinstance(self.hold_time, bool) or not isinstance(self.hold_time, int | float):
-            raise ValueError(f"buttons.hold_time: {self.hold_time!r}: expected seconds > 0")
-        if self.hold_time <= 0:
-            raise ValueError(f"buttons.hold_time: {self.hold_time}: expected seconds > 0")
+        for key in ("hold_time", "undo_hold_time"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+                raise ValueError(f"buttons.{key}: {value!r}: expected seconds > 0")
         if self.bounce_time is not None and (
             isinstance(self.bounce_time, bool)
             or not isinstance(self.bounce_time, int | float)
@@ -135,7 +137,7 @@ class GpioButtons:
                     pin,
                     pull_up=settings.pull_up,
                     bounce_time=settings.bounce_time,
-                    hold_time=settings.hold_time,
+                    hold_time=settings.undo_hold_time if name == "UNDO" else settings.hold_time,
                     pin_factory=pin_factory,
                 )
                 self._buttons[name] = button

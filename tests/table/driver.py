@@ -19,7 +19,7 @@ from companion.table import TableSession
 from companion.table.play import TablePlay
 
 SETUP_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE", "SEAT2"]
-CHARACTERS_5 = ["SEAT1", "SEAT2", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]
+CHARACTERS_5 = ["DIE1", "DIE2", "DIE1", "DIE1", "DIE1"]  # the last pick starts the game
 
 
 def buttons_for(play: TablePlay, action: Action) -> list[str]:

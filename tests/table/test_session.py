@@ -203,7 +203,7 @@ def test_three_and_eight_player_set_ups(seats: int) -> None:
         press_all(session, ["SEAT3", "SEAT1"], clock)  # the Deputy, then the Outlaw
     else:
         press_all(session, ["SEAT4"], clock)
-    press_all(session, [*joined, "DONE"], clock)
+    press_all(session, ["DIE1"] * seats, clock)  # the last pick starts the game
     game = session.play.game
     assert len(game.players) == seats
     if seats == 3:
