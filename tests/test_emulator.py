@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from companion.cli import on_a_pi
 from companion.devices.emulator import event_for_key, parse_keys
 
 GAME_START = "SEAT1 SEAT2 SEAT3 DONE SEAT3 SEAT1 DIE2 DIE1 DIE1 ROLL"
@@ -117,3 +118,71 @@ def test_the_window_shows_the_table_and_turns_keys_into_presses(monkeypatch) -> 
             window.poll()
     finally:
         window.close()
+
+
+def test_key_scripts_take_the_legends_key_names_and_esc_ends_them() -> None:
+    events = parse_keys("Enter space BACKSPACE 1 Esc")
+    assert [e.button for e in events] == ["DONE", "ROLL", "UNDO", "DIE1"]
+    assert [(e.button, e.kind) for e in parse_keys("? Z HOLD:DONE")] == [
+        ("DONE", "hold"),
+        ("UNDO", "hold"),
+        ("DONE", "hold"),
+    ]
+    with pytest.raises(ValueError, match="token 1 'Esc' quits, so nothing may follow it"):
+        parse_keys("Esc SEAT1")
+
+
+def test_a_snapshot_into_a_missing_folder_is_one_clear_error(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder" / "table.png"
+    result = emulate(tmp_path, "--keys", "SEAT1", "--snapshot", str(missing))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip() == (
+        f"bang-companion emulate: --snapshot {missing}: the folder {missing.parent} does not "
+        "exist; expected a file in an existing folder"
+    )
+
+
+def test_a_scripted_run_never_touches_the_game_in_progress(tmp_path: Path) -> None:
+    """Without --state, --keys plays in a folder of its own: the player's game (in the default
+    state folder) is neither resumed nor changed."""
+    home = tmp_path / "home"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["HOME"] = str(home)
+    command = [sys.executable, "-m", "companion", "emulate", "--seats", "3", "--seed", "11"]
+    mine = subprocess.run(
+        [*command, "--state", str(home / ".local/state/bang-companion"), "--keys", GAME_START],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert mine.returncode == 0, mine.stderr
+    games = home / ".local/state/bang-companion/games"
+    journal = next(games.iterdir())
+    before = journal.read_bytes()
+    scripted = subprocess.run(
+        [*command, "--keys", "DONE"], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert scripted.returncode == 0, scripted.stderr
+    assert "New game: seats press to join" in scripted.stdout  # a set-up, not my game
+    assert journal.read_bytes() == before and list(games.iterdir()) == [journal]
+
+
+def test_run_on_a_computer_without_gpio_says_so_in_one_line() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"}
+    config = Path(__file__).resolve().parents[1] / "hardware" / "config.example.toml"
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "run", "--config", str(config)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    if on_a_pi():
+        pytest.skip("this computer has GPIO")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "bang-companion run: this computer has no GPIO pins for the buttons (run needs a "
+        "Raspberry Pi); to play here, use: bang-companion emulate"
+    ]
