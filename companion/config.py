@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .devices.buttons import ButtonPins
+from .devices.buzzer import BuzzerSpec
 from .devices.displays import MuxSpec, PanelSpec, specs_from_config
 from .devices.pods import PodSpec
 from .engine import HouseRule
@@ -18,7 +19,7 @@ from .table import TableConfig
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/bang-companion")
-KNOWN_SECTIONS = {"game", "buttons", "mux", "console", "seat", "pod", "stream"}
+KNOWN_SECTIONS = {"game", "buttons", "mux", "console", "seat", "pod", "stream", "buzzer"}
 KNOWN_GAME_KEYS = {"roles", "house_rules", "expansions", "state_dir", "seats", "console_width"}
 
 
@@ -54,6 +55,7 @@ class Config:
     seats: list[dict[str, Any]] = field(default_factory=list)
     pods: list[dict[str, Any]] = field(default_factory=list)
     stream: dict[str, Any] = field(default_factory=dict)
+    buzzer: BuzzerSpec | None = None  # off unless the file has a [buzzer] section
 
     def devices(self) -> DeviceSpecs:
         """Buttons, panels, mux and pods as the devices take them; ConfigError if wrong."""
@@ -161,9 +163,30 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         seats=seat_tables,
         pods=pods,
         stream=_table(data, "stream", where),
+        buzzer=_buzzer(data, where),
     )
     config.devices()
     return config
+
+
+def _buzzer(data: dict[str, Any], where: Path | str) -> BuzzerSpec | None:
+    """The optional ``[buzzer]``: its pin must not be a button's."""
+    if "buzzer" not in data:
+        return None
+    try:
+        spec = BuzzerSpec.from_config(_table(data, "buzzer", where))
+    except ValueError as exc:
+        key, _, problem = str(exc).partition(": ")
+        raise ConfigError(where, key, problem) from exc
+    buttons = _table(data, "buttons", where)
+    seats = data.get("seat", [])
+    used = {pin: name for name, pin in buttons.items() if isinstance(pin, int)}
+    used |= {s.get("button"): f"seat {n}" for n, s in enumerate(seats, start=1) if "button" in s}
+    if spec.pin in used:
+        raise ConfigError(
+            where, "buzzer.pin", f"BCM pin {spec.pin} is already {used[spec.pin]}'s button"
+        )
+    return spec
 
 
 def _table(data: dict[str, Any], key: str, where: Path | str) -> dict[str, Any]:

@@ -54,6 +54,25 @@ ARROW_HEADINGS = {
 Tokens = tuple[tuple[int, int], ...]  # (life, arrows) of every seat, in engine order
 
 
+# Sound cues for the optional buzzer, most important first: one cue a press, so beeps never
+# run into each other. The devices know the patterns, not the game.
+CUES: tuple[tuple[type[Event], str], ...] = (
+    (GameOver, "game_over"),
+    (PlayerEliminated, "eliminated"),
+    (IndiansAttacked, "indians"),
+    (DynamiteExploded, "dynamite"),
+    (TurnStarted, "turn"),
+)
+
+
+def cue_for(events: Sequence[Event]) -> str | None:
+    """The one cue a press's events call for, or None."""
+    for kind, cue in CUES:
+        if any(isinstance(event, kind) for event in events):
+            return cue
+    return None
+
+
 def tokens(game: Game) -> Tokens:
     """Every seat's life and arrows: compared before and after a press."""
     return tuple((p.life, p.arrows) for p in game.players)
