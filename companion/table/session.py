@@ -61,6 +61,7 @@ class TableSession:
     history: History = field(default_factory=History)
     looking_back: int | None = None  # how many lines back the console's history shows
     ending: bool = False  # UNDO was held: the next press confirms (DONE) or keeps the game
+    _made_by: SetupFlow | None = field(default=None, repr=False)  # the set-up of this game
     _last_press: dict[str, float] = field(default_factory=dict)
 
     def start(self) -> None:
@@ -107,6 +108,7 @@ class TableSession:
         self.play = play
         self.setup = None
         self.history = History()
+        self._made_by = None
 
     # ------------------------------------------------------------------ input
 
@@ -190,6 +192,8 @@ class TableSession:
                 self.play.finish()
                 self._new_setup(joined)
                 return []
+            if button == "UNDO" and self._back_to_setup():
+                return []
             return self.play.press(button)
         assert self.setup is not None
         finished = self.setup.press(button)
@@ -200,9 +204,27 @@ class TableSession:
             except OSError as exc:
                 self.setup.press("UNDO")  # back before the last step: it can be made again
                 raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
+            flow = self.setup
             self._begin_play(play)
+            self._made_by = flow
             return list(play.game.opening_events)
         return []
+
+    def _back_to_setup(self) -> bool:
+        """UNDO before anyone has pressed in the game: back into the set-up that made it (the
+        last pick taken back), so a wrong Sheriff or character is mended like any other step.
+        The game's journal is kept, marked abandoned."""
+        assert self.play is not None
+        flow = self._made_by
+        if flow is None or any(not step.auto for step in self.play.history):
+            return False
+        try:
+            self.play.abandon()
+        except OSError as exc:
+            raise Refused(f"Cannot save the undo ({exc.strerror or exc}).") from exc
+        flow.press("UNDO")
+        self.play, self.setup, self._made_by = None, flow, None
+        return True
 
     def _hold(self, button: str) -> None:
         """Holding a seat button opens (or closes) that seat's menu; holding DONE pages back

@@ -120,9 +120,9 @@ def test_undo_steps_back_one_choice_at_a_time(tmp_path: Path) -> None:
     assert session.play.game.to_json() != snapshot
     press_all(session, ["UNDO"], clock)
     assert session.play.game.to_json() == snapshot
-    session.handle("UNDO", "press", clock())
-    session.handle("UNDO", "press", clock())
-    assert session.flash == "Nothing to undo."
+    press_all(session, ["UNDO"], clock)  # the roll
+    press_all(session, ["UNDO"], clock)  # before the first roll: back into the set-up
+    assert session.play is None and session.setup.stage == "characters"
 
 
 def test_every_button_in_every_phase_changes_nothing_when_it_means_nothing() -> None:

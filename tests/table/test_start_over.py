@@ -82,3 +82,20 @@ def test_a_short_hold_of_undo_is_a_press_not_the_gesture(mock_factory: MockFacto
         event = queue.get(timeout=30)
         assert (event.button, event.kind) == ("UNDO", "press")
         assert queue.get(timeout=0.05) is None
+
+
+def test_undo_before_the_first_roll_goes_back_into_the_set_up(tmp_path: Path) -> None:
+    """A wrong character (or Sheriff) is mended like any other step: UNDO takes back the last
+    pick, and further UNDOs walk back through the set-up; the game's journal is kept."""
+    session = TableSession(TableConfig(seats=6, state_dir=tmp_path), seed=7)
+    session.start()
+    for at, button in enumerate([*SETUP_5, *CHARACTERS_5], start=1):
+        session.handle(button, "press", float(at))
+    assert session.play is not None
+    session.handle("UNDO", "press", 50.0)
+    assert session.play is None and session.setup.picker == 5
+    assert 5 not in session.setup.characters
+    for at in range(51, 56):
+        session.handle("UNDO", "press", float(at))
+    assert session.setup.stage == "roles"  # the Sheriff can be chosen again
+    assert read_journal(journals(tmp_path / "games")[-1]).abandoned
