@@ -14,7 +14,7 @@ from .journal import Journal, JournalError, cut_torn_line, journals, read_journa
 from .play import Refused, TablePlay
 from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for, reveal_legend
 from .setup_flow import SetupFlow
-from .story import History, change_marks, pending_marks, tell, tokens
+from .story import History, Tokens, change_marks, pending_marks, tell, tokens
 from .view import ConsoleView, SeatView, TableView
 
 log = logging.getLogger(__name__)
@@ -151,7 +151,7 @@ class TableSession:
         self._tell(events, before, steps)
         return events
 
-    def _tell(self, events: list[Event], before: tuple | None, steps: int) -> None:
+    def _tell(self, events: list[Event], before: Tokens | None, steps: int) -> None:
         """The story of a press: the console's line, each changed seat's mark, the history."""
         self.story, self.marks = "", {}
         play = self.play
