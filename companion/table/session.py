@@ -14,7 +14,7 @@ from .journal import Journal, JournalError, cut_torn_line, journals, read_journa
 from .play import Refused, TablePlay
 from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for, reveal_legend
 from .setup_flow import SetupFlow
-from .story import History, Tokens, change_marks, pending_marks, tell, tokens
+from .story import History, Tokens, change_marks, pending_marks, retell, tell, tokens
 from .view import ConsoleView, SeatView, TableView
 
 log = logging.getLogger(__name__)
@@ -105,10 +105,18 @@ class TableSession:
             self.setup.rng = random.Random(self.seed)
 
     def _begin_play(self, play: TablePlay) -> None:
+        """Play ``play``; a resumed game's story is told again from its steps, so the last
+        press's line and marks are back and holding DONE pages through the whole game."""
         self.play = play
         self.setup = None
         self.history = History()
         self._made_by = None
+        told = retell([(s.before, s.action, s.auto) for s in play.history], play.seats)
+        for press in told:
+            self.history.add(press.steps, press.line)
+        last = told[-1] if told else None
+        self.story = last.line if last else ""
+        self.marks = {play.seats[s]: m for s, m in last.marks.items()} if last else {}
 
     # ------------------------------------------------------------------ input
 

@@ -224,6 +224,40 @@ def tell(
     return text
 
 
+@dataclass(frozen=True)
+class Told:
+    """A press told: its line, each engine seat's change, and the actions taken by then."""
+
+    line: str
+    marks: dict[int, str]
+    steps: int
+
+
+def retell(steps: Sequence[tuple[Game, Action, bool]], seats: Sequence[int]) -> list[Told]:
+    """The story of every press of a game, from its steps (the game before each action, the
+    action, whether the table made it itself), so a resumed game still says what happened.
+
+    A press is a chosen action and the automatic ones after it.
+    """
+    presses: list[list[tuple[Game, Action, bool]]] = []
+    for step in steps:
+        if presses and step[2]:
+            presses[-1].append(step)
+        else:
+            presses.append([step])
+    told, count = [], 0
+    for press in presses:
+        events: list[Event] = []
+        for before, action, _auto in press:
+            after = before.copy()
+            events += after.apply(action)
+        automatic = [(b.pending, a) for b, a, auto in press if auto and b.pending is not None]
+        count += len(press)
+        marks = change_marks(tokens(press[0][0]), tokens(after))
+        told.append(Told(tell(events, seats, automatic), marks, count))
+    return told
+
+
 @dataclass
 class History:
     """The game's recent story lines, each with the number of actions it came after, so an

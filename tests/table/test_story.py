@@ -4,11 +4,15 @@ DONE pages back through the game."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from pathlib import Path
 
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from tests.engine.helpers import make_game
+
+from .driver import CHARACTERS_5, SETUP_5, next_buttons
 
 FIVE = ("jesse_jones", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
 
@@ -122,3 +126,24 @@ def test_an_undo_takes_its_lines_out_of_the_history() -> None:
     table.press("UNDO")
     assert table.session.history.lines == []
     assert table.changes() == {1: "+1 -arrow"}  # the undo gave back what the roll took
+
+
+def test_a_resumed_game_still_tells_what_happened(tmp_path: Path) -> None:
+    """After a power cut the last press's line and marks are back, and holding DONE pages
+    through the whole game as before."""
+    session = TableSession(TableConfig(seats=5, state_dir=tmp_path), seed=3)
+    session.start()
+    rng = random.Random(4)
+    presses = [*SETUP_5, *CHARACTERS_5]
+    for at, button in enumerate(presses, start=1):
+        session.handle(button, "press", float(at))
+    at = len(presses)
+    while len(session.history.lines) < 6 and not session.play.game.over:
+        for button in next_buttons(session, rng):
+            at += 1
+            session.handle(button, "press", float(at))
+    session.close()
+    again = TableSession(TableConfig(seats=5, state_dir=tmp_path))
+    again.start()
+    assert again.history.lines == session.history.lines
+    assert (again.story, again.marks) == (session.story, session.marks)
