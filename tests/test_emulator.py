@@ -186,3 +186,24 @@ def test_run_on_a_computer_without_gpio_says_so_in_one_line() -> None:
         "bang-companion run: this computer has no GPIO pins for the buttons (run needs a "
         "Raspberry Pi); to play here, use: bang-companion emulate"
     ]
+
+
+def test_the_readmes_scripted_example_tells_what_its_caption_says(tmp_path: Path) -> None:
+    """The README's first --keys command, as written (pictures into tmp_path): the Sheriff's
+    first roll, told on the console as the caption of its picture says."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    keys = readme.split('--keys "')[1].split('"')[0]
+    assert keys.startswith("SEAT1 SEAT2 SEAT3 SEAT4 SEAT5 Enter SEAT2")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "emulate", "--seats", "5", "--seed", "1"]
+        + ["--console-width", "256", "--keys", keys, "--snapshot", str(tmp_path / "t.png")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "* Arrows 2: +1; 3 Dynamite! 2: -1" in result.stdout
+    assert '("Arrows 2: +1; 3 Dynamite! 2: -1")' in readme
+    assert "[-1 +arrow]" in result.stdout and '("-1 +arrow")' in readme
