@@ -181,7 +181,11 @@ def _buzzer(data: dict[str, Any], where: Path | str) -> BuzzerSpec | None:
     buttons = _table(data, "buttons", where)
     seats = data.get("seat", [])
     used = {pin: name for name, pin in buttons.items() if isinstance(pin, int)}
-    used |= {s.get("button"): f"seat {n}" for n, s in enumerate(seats, start=1) if "button" in s}
+    used |= {
+        s["button"]: f"seat {n}"
+        for n, s in enumerate(seats, start=1)
+        if isinstance(s.get("button"), int)
+    }
     if spec.pin in used:
         raise ConfigError(
             where, "buzzer.pin", f"BCM pin {spec.pin} is already {used[spec.pin]}'s button"
