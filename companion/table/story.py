@@ -8,6 +8,7 @@ show on their targets, and the game's recent lines are kept for holding DONE.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -37,7 +38,6 @@ LOSS_HEADINGS = {
     "dynamite": "3 Dynamite!",
     "gatling": "Gatling!",
     "bullseye": "Shot",
-    "bullet": "Bullet",
 }
 GAIN_HEADINGS = {
     "beer": "Beer",
@@ -107,9 +107,8 @@ def pending_marks(game: Game) -> dict[int, str]:
             hits[target] += 1
     marks = {seat: f"hit x{n}" for seat, n in enumerate(hits) if n}
     if d.kind is DecisionKind.BEER_TARGET:
-        for _die, target in game.scratch.get("beers", ()):
-            beers = sum(1 for _d, t in game.scratch["beers"] if t == target)
-            marks[target] = f"beer x{beers}"
+        beers = Counter(target for _die, target in game.scratch.get("beers", ()))
+        marks |= {seat: f"beer x{n}" for seat, n in beers.items()}
     return marks
 
 

@@ -92,6 +92,16 @@ def test_hits_assigned_show_on_their_targets_before_they_resolve() -> None:
     assert table.changes() == {2: "-2"}
 
 
+def test_beers_given_show_on_their_seats_before_they_are_drunk() -> None:
+    table = Table(FIVE, ["beer", "beer", "dynamite", "gatling", "arrow"])
+    table.game_now.players[2].life -= 2
+    table.press("ROLL", "DONE", "SEAT3")
+    assert table.changes() == {3: "beer x1"}
+    table.press("SEAT3")
+    assert table.line() == "Beer 3: +2; seat 2's turn"
+    assert table.changes() == {3: "+2"}
+
+
 def test_holding_done_pages_back_through_the_games_story() -> None:
     table = Table(
         FIVE,
