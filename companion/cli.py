@@ -6,6 +6,8 @@ import argparse
 import json
 import logging
 import sys
+import tempfile
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -49,6 +51,7 @@ def _replay(args: argparse.Namespace) -> int:
                     "journal": str(path),
                     "actions": len(play.history),
                     "finished": contents.finished,
+                    "abandoned": contents.abandoned,
                     "torn_last_line_dropped": contents.dropped_torn_line,
                     "state": game.to_json(),
                 },
@@ -64,13 +67,17 @@ def _replay(args: argparse.Namespace) -> int:
     if game.over:
         winners = ", ".join(f"seat {play.seats[s]}" for s in game.winners)
         print(f"game over: {SIDE_LABELS.get(game.side or '', game.side)} ({winners})")
+    elif contents.abandoned:
+        print(f"abandoned at the table: arrows in the pile {game.pile}; no winner")
     else:
         print(f"in progress: arrows in the pile {game.pile}; waiting for {game.pending.kind}")
     return 0
 
 
-def _emulator_config(args: argparse.Namespace):
-    state_dir = Path(args.state_dir).expanduser() if args.state_dir else None
+def _emulator_config(args: argparse.Namespace, scratch: Path | None = None):
+    """The emulator's configuration; ``scratch`` is the state of a scripted run that was given
+    no state directory, so it never resumes or changes the game played in the window."""
+    state_dir = Path(args.state_dir).expanduser() if args.state_dir else scratch
     if args.config:
         config = load(Path(args.config))
         if state_dir is not None:
@@ -91,18 +98,28 @@ def _emulate(args: argparse.Namespace) -> int:
     from_stdin = args.keys == "-"
     try:
         keys = None if args.keys is None or from_stdin else parse_keys(args.keys)
+        outputs = [_output_file(option, args) for option in ("snapshot", "record")]
     except ValueError as exc:
         print(f"bang-companion emulate: {exc}", file=sys.stderr)
         return 2
-    return emulate.run(
-        _emulator_config(args),
-        keys,
-        Path(args.snapshot) if args.snapshot else None,
-        Path(args.record) if args.record else None,
-        args.terminal,
-        args.seed,
-        from_stdin,
-    )
+    with tempfile.TemporaryDirectory(prefix="bang-companion-") as scratch:
+        scripted = args.keys is not None
+        config = _emulator_config(args, Path(scratch) if scripted else None)
+        return emulate.run(config, keys, *outputs, args.terminal, args.seed, from_stdin)
+
+
+def _output_file(option: str, args: argparse.Namespace) -> Path | None:
+    """--snapshot or --record: a file in a folder that exists (checked before any press)."""
+    value = getattr(args, option)
+    if not value:
+        return None
+    path = Path(value).expanduser()
+    if not path.parent.is_dir():
+        raise ValueError(
+            f"--{option} {value}: the folder {path.parent} does not exist; "
+            "expected a file in an existing folder"
+        )
+    return path
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -113,7 +130,32 @@ def _run(args: argparse.Namespace) -> int:
         stream=sys.stderr,
         format="%(levelname)s %(name)s: %(message)s",
     )
-    return daemon.run(load(Path(args.config)))
+    config = load(Path(args.config))
+    if not _gpio_found():
+        print(
+            "bang-companion run: this computer has no GPIO pins for the buttons "
+            "(run needs a Raspberry Pi); to play here, use: bang-companion emulate",
+            file=sys.stderr,
+        )
+        return 2
+    return daemon.run(config)
+
+
+def _gpio_found() -> bool:
+    """Whether gpiozero finds a pin factory here; the factories it tried go to the log."""
+    from gpiozero import Device
+    from gpiozero.exc import BadPinFactory
+
+    with warnings.catch_warnings(record=True) as tried:
+        warnings.simplefilter("always")
+        try:
+            Device.ensure_pin_factory()
+        except BadPinFactory:
+            return False
+        finally:
+            for warning in tried:
+                logging.getLogger(__name__).debug("GPIO: %s", warning.message)
+    return True
 
 
 def _check_hardware(args: argparse.Namespace) -> int:
@@ -152,7 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=_simulate)
 
     rep = commands.add_parser("replay", help="replay a game journal and print the final state")
-    rep.add_argument("journal", help="a journal file (JSON Lines), see docs/journal.md")
+    rep.add_argument(
+        "journal", help="a journal file (JSON Lines, finished, abandoned or not), docs/journal.md"
+    )
     rep.add_argument("--json", action="store_true", help="print the final state as JSON")
     rep.set_defaults(func=_replay)
 
@@ -162,7 +206,11 @@ def build_parser() -> argparse.ArgumentParser:
     emu.add_argument("--config", help="a configuration file (default: built-in table)")
     emu.add_argument("--seats", type=int, default=6, help="seats at the table, 3 to 8 (default 6)")
     emu.add_argument(
-        "--state-dir", help="where journals go (default ~/.local/state/bang-companion)"
+        "--state-dir",
+        "--state",
+        dest="state_dir",
+        help="where journals go (default ~/.local/state/bang-companion; a --keys run without "
+        "it plays in a fresh folder of its own and leaves your game alone)",
     )
     emu.add_argument("--console-width", type=int, choices=(128, 256), help="console panel width")
     emu.add_argument(

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .devices.buttons import ButtonPins
+from .devices.buzzer import BuzzerSpec
 from .devices.displays import MuxSpec, PanelSpec, panel_key, specs_from_config
 from .devices.event_stream import StreamSpec
 from .devices.header import check_pins
@@ -28,7 +29,7 @@ from .table import TableConfig
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/bang-companion")
-KNOWN_SECTIONS = ("game", "buttons", "mux", "console", "seat", "pod", "stream")
+KNOWN_SECTIONS = ("game", "buttons", "mux", "console", "seat", "pod", "stream", "buzzer")
 SEAT_KEYS = ("button", "panel")
 CONSOLE_KEYS = ("panel",)
 ROLES = ("physical", "dealt")
@@ -69,6 +70,7 @@ class Config:
     seats: list[dict[str, Any]] = field(default_factory=list)
     pods: list[dict[str, Any]] = field(default_factory=list)
     stream: dict[str, Any] = field(default_factory=dict)
+    buzzer: BuzzerSpec | None = None  # off unless the file has a [buzzer] section
 
     def devices(self) -> DeviceSpecs:
         """Buttons, panels, mux, pods and stream as the devices take them; ConfigError if wrong."""
@@ -146,6 +148,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
             seats=seat_tables,
             pods=_tables(data.get("pod", []), "pod", None),
             stream=dict(stream),
+            buzzer=BuzzerSpec.from_config(_section(data, "buzzer")) if "buzzer" in data else None,
         )
     config.devices()
     return config
@@ -266,6 +269,7 @@ def _devices(config: Config) -> DeviceSpecs:
             *(use for name, spec in panels.items() for use in spec.pin_uses(panel_key(name))),
             *(mux.pin_uses() if mux else []),
             *buttons.pin_uses,
+            *([config.buzzer.pin_use] if config.buzzer else []),
         ]
     )
     return DeviceSpecs(buttons, panels, mux, pods, stream)

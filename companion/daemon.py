@@ -20,6 +20,7 @@ from PIL import Image
 
 from .config import Config
 from .devices.buttons import GpioButtons
+from .devices.buzzer import Beeper, Pattern
 from .devices.displays import Displays
 from .devices.event_stream import EventStream
 from .devices.inputs import InputQueue
@@ -29,8 +30,18 @@ from .loop import Companion
 from .panels.notice import draw_paused
 from .systemd import Notifier
 from .table import TableSession, TableView
+from .table.story import cue_for
 
 log = logging.getLogger(__name__)
+
+# The buzzer's beeps for each cue the table calls for (seconds on, seconds off, beeps).
+CUE_PATTERNS: dict[str, Pattern] = {
+    "game_over": (0.3, 0.15, 4),
+    "eliminated": (0.8, 0.1, 1),
+    "indians": (0.08, 0.08, 5),
+    "dynamite": (0.4, 0.1, 2),
+    "turn": (0.05, 0.05, 1),
+}
 
 
 def run(
@@ -91,17 +102,27 @@ def run(
                     prompt=view.console.prompt,
                 )
 
+        beeper = None
+        if config.buzzer is not None:
+            beeper = Beeper(config.buzzer, pin_factory=pin_factory)
+            stack.callback(beeper.close)
+
         def publish(events: list[Event]) -> None:
             if stream is not None:
                 for event in events:
                     stream.write(event.to_json())
+
+        def sound(events: list[Event]) -> None:
+            cue = cue_for(events)
+            if beeper is not None and cue is not None:
+                beeper.play(CUE_PATTERNS[cue])
 
         companion = Companion(
             session,
             config.console_width,
             pictures=[show],
             views=[tell_pods],
-            events=[publish],
+            events=[publish, sound],
         )
         companion.refresh()
 

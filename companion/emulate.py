@@ -54,6 +54,7 @@ def text_view(view: TableView) -> str:
             f"role: {seat.role}" if seat.role else "",
             "<- press" if seat.answer else "",
             "WINNER" if seat.winner else "",
+            f"[{seat.change}]" if seat.change else "",
             seat.note,
         ]
         bar = "#" * seat.life + "." * max(0, seat.max_life - seat.life)
@@ -67,6 +68,9 @@ def text_view(view: TableView) -> str:
         for i, face in enumerate(c.faces)
     )
     lines += ["", c.title, f"Dice: {dice}", f"Re-rolls left {c.rolls_left}   pile {c.pile}"]
+    lines += [f"  DIE{choice}" for choice in c.choices]
+    if c.story:
+        lines.append(f"* {c.story}")
     lines.append(f"> {c.prompt}")
     if c.flash:
         lines.append(f"! {c.flash}")

@@ -1,7 +1,7 @@
 """``bang-companion check-hardware``: what a maker needs to see before the first game.
 
 What answers on each I2C bus and mux channel, which configured panels answer, each panel lit
-while its button is asked for, and the serial pods with their buttons.
+while its button is asked for, the serial pods with their buttons, and the buzzer's beep.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from gpiozero.pins import Factory
 
 from .config import Config
 from .devices.buttons import GpioButtons
+from .devices.buzzer import Beeper
 from .devices.displays import Displays, MuxSpec, PanelSpec
 from .devices.inputs import InputQueue
 from .devices.pods import SerialPod
@@ -102,6 +103,10 @@ def check_hardware(
         finally:
             for pod in pods:
                 pod.close()
+    if config.buzzer is not None:
+        with Beeper(config.buzzer, pin_factory=pin_factory) as beeper:
+            beeper.play((0.2, 0.2, 2), background=False)
+        say(f"buzzer (BCM {config.buzzer.pin}): beeped twice; no sound? check its wiring")
     say("all configured parts answered" if not problems else f"{problems} part(s) did not answer")
     return 0 if not problems else 1
 

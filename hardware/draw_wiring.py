@@ -16,6 +16,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.devices.buttons import ButtonPins
+
 HERE = Path(__file__).resolve().parent
 
 #: The 40-pin header by physical pin number.
@@ -100,14 +102,9 @@ def main() -> None:
     args = parser.parse_args()
     config = tomllib.loads(args.config.read_text())
 
-    buttons = {
-        name: pin
-        for name, pin in config["buttons"].items()
-        if name not in ("hold_time", "bounce_time", "pull_up")
-    }
-    for number, seat in enumerate(config["seat"], start=1):
-        if "button" in seat:
-            buttons[f"SEAT{number}"] = seat["button"]
+    # The companion's own reading of [buttons] and [[seat]]: settings such as hold_time are
+    # not pins.
+    buttons = ButtonPins.from_config(config["buttons"], config["seat"]).pins
     console = config["console"]["panel"]
     mux = config.get("mux", {})
 
@@ -209,7 +206,8 @@ def main() -> None:
     sheet.text((gnd_rail + 20, mux_top + 85), "GND", 15, anchor="mm")
     sheet.text(
         (oled_left, mux_bottom + 14),
-        "Seat cables: GND, 3V3, SDA, SCL.\nRails: 3V3 and GND from the\nmux board's VIN and GND.",
+        "Seat cables (6 cores): GND, 3V3,\nSDA, SCL, the seat button, GND.\n"
+        "Rails: 3V3 and GND from the\nmux board's VIN and GND.",
         15,
         fill=GREY,
     )

@@ -9,6 +9,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import load
 from companion.devices.buttons import ButtonPins
+from companion.devices.buzzer import BuzzerSpec
 from companion.hardware_check import check_hardware
 
 from .fakes import MuxBus, Spi
@@ -48,3 +49,19 @@ def test_check_hardware_reports_buses_panels_and_buttons(mock_factory: MockFacto
     assert "  ROLL: ok (gpio)" in text and "  SEAT1: ok (gpio)" in text
     assert "  SEAT5: NOT PRESSED within 0.2 s" in text
     assert lines[-1] == "2 part(s) did not answer"
+
+
+def test_check_hardware_beeps_a_configured_buzzer(mock_factory: MockFactory) -> None:
+    config = load(EXAMPLE)
+    config.stream, config.pods, config.buzzer = {}, [], BuzzerSpec(14)
+    lines: list[str] = []
+    check_hardware(
+        config,
+        lines.append,
+        open_i2c=lambda number: MuxBus(),
+        pin_factory=mock_factory,
+        open_spi=lambda: Spi(),
+        buttons=False,
+    )
+    assert "buzzer (BCM 14): beeped twice; no sound? check its wiring" in lines
+    mock_factory.pin(14).assert_states([False, True, False, True, False])

@@ -295,14 +295,15 @@ def test_the_daemon_plays_with_gpio_buttons_and_a_pod_and_pauses_on_stop(
         wait_state(pod, lambda s: "Sheriff" in s.prompt, "the Sheriff asked for")
         press("SEAT2")
 
-        # Characters: seat 3 picks its own from the pod.
-        press("SEAT1", "SEAT2", "SEAT2")
-        wait_state(pod, lambda s: "(2/5)" in s.prompt, "two characters picked")
-        before = wait_state(pod, lambda s: s.life == 0, "no character for seat 3 yet")
+        # Characters: the seats pick in turn; seat 3 turns its page from the pod.
+        press("DIE1", "DIE1")
+        before = wait_state(pod, lambda s: s.prompt.startswith("Seat 3:"), "seat 3's turn to pick")
         pod.write(b"PRESS A\n")
-        picked = wait_state(pod, lambda s: "(3/5)" in s.prompt, "seat 3's character picked")
+        wait_state(pod, lambda s: "(2/" in s.prompt, "seat 3's second page of names")
+        press("DIE1")
+        picked = wait_state(pod, lambda s: s.prompt.startswith("Seat 4:"), "seat 3's pick")
         assert before.life == 0 and picked.life == picked.max_life > 0
-        press("SEAT4", "SEAT5", "DONE")
+        press("DIE1", "DIE1")  # the last pick starts the game
 
         # The game is on: journal, event stream, and the pod follows seat 3.
         games = tmp_path / "games"

@@ -29,3 +29,12 @@ def test_the_wiring_diagram_is_a_picture_the_readme_shows() -> None:
     assert diagram.width >= 1000
     assert "wiring.png" in (ROOT / "hardware" / "README.md").read_text()
     assert "hardware/wiring.png" in (ROOT / "README.md").read_text()
+
+
+def test_the_guide_covers_what_a_maker_asked_for() -> None:
+    guide = (ROOT / "hardware" / "README.md").read_text()
+    assert 'driver = "sh1106"' in guide  # 1.3" panels
+    assert "Raspberry Pi Pico" in guide.split("## Wiring table")[0]  # in the bill of materials
+    assert "git clone" in guide and "sudo hardware/install.sh" in guide
+    assert "6-core cable" in guide and "button" in guide.split("6-core cable")[1][:200]
+    assert "sudo -u bang sh -c 'cd /var/lib/bang-companion &&" in guide

@@ -36,7 +36,7 @@ from companion.devices.settings import SettingError, check_keys, is_int, key_nam
 MAX_HOLD_TIME = 60.0
 MAX_BOUNCE_TIME = 1.0
 
-SETTINGS_KEYS = ("hold_time", "bounce_time", "pull_up")
+SETTINGS_KEYS = ("hold_time", "undo_hold_time", "bounce_time", "pull_up")
 
 
 @dataclass(frozen=True)
@@ -44,12 +44,15 @@ class ButtonPins:
     """Which BCM pin each button is wired to, and how presses are timed.
 
     ``bounce_time`` is handed to gpiozero (lgpio debounces in its own thread on the Pi);
-    ``None`` switches debouncing off. ``keys`` says where a pin was set in the configuration
-    ("seat[3].button"), so an error names the line to fix; it defaults to ``buttons.NAME``.
+    ``None`` switches debouncing off. UNDO's hold ends the game in progress, so it takes
+    ``undo_hold_time`` (three seconds) where every other button takes ``hold_time``. ``keys``
+    says where a pin was set in the configuration ("seat[3].button"), so an error names the
+    line to fix; it defaults to ``buttons.NAME``.
     """
 
     pins: dict[str, int]
     hold_time: float = 1.0
+    undo_hold_time: float = 3.0
     bounce_time: float | None = 0.02
     pull_up: bool = True
     keys: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
@@ -80,12 +83,13 @@ class ButtonPins:
                     "expected one pin per button",
                 )
             owner_of[pin] = key
-        if not _is_seconds(self.hold_time, MAX_HOLD_TIME):
-            raise SettingError(
-                "buttons.hold_time",
-                f"{shown(self.hold_time)}: expected seconds, more than 0 and at most "
-                f"{MAX_HOLD_TIME:g}",
-            )
+        for setting in ("hold_time", "undo_hold_time"):
+            if not _is_seconds(getattr(self, setting), MAX_HOLD_TIME):
+                raise SettingError(
+                    f"buttons.{setting}",
+                    f"{shown(getattr(self, setting))}: expected seconds, more than 0 and at "
+                    f"most {MAX_HOLD_TIME:g}",
+                )
         if self.bounce_time is not None and not _is_seconds(self.bounce_time, MAX_BOUNCE_TIME):
             raise SettingError(
                 "buttons.bounce_time",
@@ -163,7 +167,7 @@ class GpioButtons:
                     pin,
                     pull_up=settings.pull_up,
                     bounce_time=settings.bounce_time,
-                    hold_time=settings.hold_time,
+                    hold_time=settings.undo_hold_time if name == "UNDO" else settings.hold_time,
                     pin_factory=pin_factory,
                 )
                 self._buttons[name] = button

@@ -34,23 +34,33 @@ KEYMAP: dict[str, str] = {
     **{key: f"SEAT{n}" for n, key in enumerate("asdfghjk", start=1)},
 }
 
+# Keys that hold a console button: "?" what happened (hold DONE), "Z" start over (hold UNDO).
+HOLDS: dict[str, str] = {"?": "DONE", "Z": "UNDO"}
+
+# The names the key legend uses, accepted by --keys; Esc ends a script like it ends the window.
+KEY_NAMES: dict[str, str] = {"ENTER": "DONE", "SPACE": "ROLL", "BACKSPACE": "UNDO"}
+QUIT = "ESC"
+
 KEY_HELP = (
     "Space ROLL   Enter DONE   Backspace/z UNDO   1-6 DIE1-6   "
-    "a s d f g h j k SEAT1-8 (capital: hold)   Esc quit"
+    "a s d f g h j k SEAT1-8 (capital: hold)   ? what happened   Z start over   Esc quit"
 )
 
 
 def event_for_key(key: str) -> ButtonEvent | None:
-    """The button a key stands for; a capital seat letter is a hold."""
+    """The button a key stands for; a capital seat letter, "?" and "Z" are holds."""
     if key in KEYMAP:
         return ButtonEvent(KEYMAP[key], "press", "keyboard")
+    if key in HOLDS:
+        return ButtonEvent(HOLDS[key], "hold", "keyboard")
     if key.isupper() and key.lower() in KEYMAP and KEYMAP[key.lower()].startswith("SEAT"):
         return ButtonEvent(KEYMAP[key.lower()], "hold", "keyboard")
     return None
 
 
 def parse_keys(script: str) -> list[ButtonEvent]:
-    """Presses from ``--keys``: button names (ROLL, DIE3, SEAT2, HOLD:SEAT2) or single keys.
+    """Presses from ``--keys``: button names (ROLL, DIE3, SEAT2, HOLD:SEAT2), the legend's key
+    names (Enter, Space, Backspace; Esc ends the script) or single keys.
 
     Tokens are separated by spaces or commas; a bad token raises ValueError naming it.
     """
@@ -58,7 +68,16 @@ def parse_keys(script: str) -> list[ButtonEvent]:
     tokens = script.replace(",", " ").split()
     for position, token in enumerate(tokens, start=1):
         upper = token.upper()
-        if upper.startswith("HOLD:") and is_button_name(upper[5:]):
+        if upper == QUIT:
+            if position != len(tokens):
+                raise ValueError(
+                    f"--keys token {position} 'Esc' quits, so nothing may follow it "
+                    f"({len(tokens) - position} more token(s) given)"
+                )
+            break
+        if upper in KEY_NAMES:
+            events.append(ButtonEvent(KEY_NAMES[upper], "press", "keys"))
+        elif upper.startswith("HOLD:") and is_button_name(upper[5:]):
             events.append(ButtonEvent(upper[5:], "hold", "keys"))
         elif is_button_name(upper):
             events.append(ButtonEvent(upper, "press", "keys"))
@@ -67,7 +86,8 @@ def parse_keys(script: str) -> list[ButtonEvent]:
         else:
             raise ValueError(
                 f"--keys token {position} {token!r} is not a button: expected ROLL, DONE, UNDO, "
-                "DIE1-DIE6, SEAT1-SEAT8, HOLD:SEATn, or a key of the key map"
+                "DIE1-DIE6, SEAT1-SEAT8, HOLD:<button>, Enter, Space, Backspace, Esc, "
+                "or a key of the key map"
             )
     return events
 

@@ -33,6 +33,9 @@ def draw_console(view: ConsoleView, width: int = 128) -> Image.Image:
 
 def _draw_narrow(image: Image.Image, view: ConsoleView) -> None:
     """Title and status on top, dice below, then the prompt (or the flash) at the bottom."""
+    if view.choices and not view.flash:
+        _draw_choices(image, view, HALF)
+        return
     if not view.faces:
         _draw_banner(image, view.title, HALF)
         _draw_message(image, view, (2, LINE + 3), HALF - 4)
@@ -49,7 +52,9 @@ def _draw_wide(image: Image.Image, view: ConsoleView) -> None:
     right = image.width - HALF - 6
     for y in range(0, HEIGHT, 2):
         image.putpixel((HALF + 1, y), 1)
-    if view.faces:
+    if view.choices:
+        _draw_choices(image, view, HALF)
+    elif view.faces:
         draw_text(image, (0, 0), fit(view.title, HALF - 2))
         _draw_dice(image, view, DICE_TOP)
         _draw_status(image, view, DICE_TOP + DIE_HEIGHT + 3)
@@ -100,8 +105,26 @@ def _draw_status(image: Image.Image, view: ConsoleView, top: int) -> None:
     draw_text(image, (18, top + LINE), f"arrows {view.pile}")
 
 
+CHOICE_LINE = 9  # six names and a title in 64 rows: ink rows touch, the numbers keep them apart
+
+
+def _draw_choices(image: Image.Image, view: ConsoleView, width: int) -> None:
+    """The title, then up to six names, one per DIE button, each behind its button's number
+    (inverted). The narrow console shows a refused press's message instead."""
+    draw = ImageDraw.Draw(image)
+    draw_text(image, (0, 0), fit(view.title, width))
+    for i, choice in enumerate(view.choices):
+        y = CHOICE_LINE + 1 + i * CHOICE_LINE
+        number, _, name = choice.partition(" ")
+        tab = text_width(number) + 3
+        draw.rectangle((0, y - 1, tab - 1, y + CHOICE_LINE - 2), fill=1)
+        draw_text(image, (2, y), number, fill=0)
+        draw_text(image, (tab + 3, y), fit(name, width - tab - 3))
+
+
 def _draw_message(image: Image.Image, view: ConsoleView, xy: tuple[int, int], width: int) -> None:
-    """The prompt wrapped into the lines left below `xy`; a flash comes first, inverted."""
+    """The flash (inverted), the story of the last press, then the prompt, wrapped into the
+    lines left below `xy`. The story takes what the prompt leaves, a dotted rule under it."""
     x, y = xy
     lines = (HEIGHT - y + 1) // LINE
     if view.flash:
@@ -111,6 +134,16 @@ def _draw_message(image: Image.Image, view: ConsoleView, xy: tuple[int, int], wi
         for i, text in enumerate(flash):
             draw_text(image, (x, y + i * LINE), text, fill=0)
         y += len(flash) * LINE + 1
+        lines = (HEIGHT - y + 1) // LINE
+    prompt_lines = len(wrap(view.prompt, width, lines))
+    if view.story and lines > 1:
+        story = wrap(view.story, width, max(1, min(lines - prompt_lines, lines - 1)))
+        for i, text in enumerate(story):
+            draw_text(image, (x, y + i * LINE), text)
+        y += len(story) * LINE
+        for dot in range(x, x + width, 2):
+            image.putpixel((dot, y - 1), 1)
+        y += 1
         lines = (HEIGHT - y + 1) // LINE
     for i, text in enumerate(wrap(view.prompt, width, lines)):
         draw_text(image, (x, y + i * LINE), text)

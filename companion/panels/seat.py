@@ -116,6 +116,16 @@ def _draw_out(image: Image.Image, role: str | None) -> None:
     draw_text(image, (COLUMN_X, BODY_TOP + 18), fit(role or "role ?", WIDTH - 2 - COLUMN_X))
 
 
+def _with_change(lines: list[tuple[str, str]], change: str) -> list[tuple[str, str]]:
+    """The seat's last change (or hits to come), boxed, after any question badge: players look
+    up after the fact and must see why this seat's life moved."""
+    if not change:
+        return lines
+    badges = [line for line in lines if line[0] == "badge"]
+    rest = [line for line in lines if line[0] != "badge"]
+    return (badges + [("change", change)] + rest)[:2]
+
+
 def _draw_lines(image: Image.Image, view: SeatView) -> None:
     """The two bottom lines: the question for this seat, a win, the note, or whose turn."""
     width = WIDTH - 4
@@ -133,6 +143,8 @@ def _draw_lines(image: Image.Image, view: SeatView) -> None:
         lines += [("text", t) for t in wrap(view.note, width, 2 - len(lines))]
     if view.active and len(lines) < 2:
         lines.append(("text", "YOUR TURN"))
+    if not view.asked:  # a yes/no question needs both lines
+        lines = _with_change(lines, view.change)
     draw = ImageDraw.Draw(image)
     for i, (kind, text) in enumerate(lines):
         y = TEXT_TOP + i * LINE
@@ -141,5 +153,8 @@ def _draw_lines(image: Image.Image, view: SeatView) -> None:
             x = (WIDTH - text_width(text)) // 2
             draw.rectangle((2, y - 1, WIDTH - 3, y + LINE - 2), fill=1)
             draw_text(image, (x, y), text, fill=0)
+        elif kind == "change":
+            draw.rectangle((0, y - 1, text_width(text) + 3, y + LINE - 2), outline=1)
+            draw_text(image, (2, y), text)
         else:
             draw_text(image, (2, y), text)

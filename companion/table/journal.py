@@ -55,6 +55,7 @@ class JournalContents:
     meta: dict[str, Any] = field(default_factory=dict)
     entries: list[JournalEntry] = field(default_factory=list)
     finished: bool = False
+    abandoned: bool = False  # ended on purpose before anyone won
     dropped_torn_line: bool = False
 
 
@@ -114,6 +115,10 @@ class Journal:
 
     def append_end(self, side: str | None) -> None:
         self._write({"type": "end", "side": side})
+
+    def append_abandoned(self) -> None:
+        """The game was ended on purpose before anyone won; the record stays readable."""
+        self._write({"type": "end", "side": None, "abandoned": True})
 
     def _write(self, record: dict[str, Any]) -> None:
         append_record(self._fd, record)
@@ -204,6 +209,7 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
             contents.entries.append(JournalEntry("undo", line=number))
         elif kind == "end":
             contents.finished = True
+            contents.abandoned = record.get("abandoned") is True
         else:
             raise JournalError(path, number, f"unknown record type {kind!r}")
     return contents

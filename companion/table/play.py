@@ -255,10 +255,17 @@ class TablePlay:
             if d.kind in (DecisionKind.ROLL, DecisionKind.REROLL):
                 break
             legal = self.game.legal_actions()
-            if len(legal) != 1:
+            if len(legal) != 1 and not self._nobody_can_gain(d):
                 break
             events += self._apply(legal[0], auto=True)
         return events
+
+    def _nobody_can_gain(self, d: Decision) -> bool:
+        """Sid Ketchum's gift when every player is at full life: every answer does nothing,
+        so the table makes it (to the first seat) rather than ask for a press."""
+        return d.kind is DecisionKind.GIFT_LIFE and all(
+            p.life >= p.max_life for p in self.game.players if p.alive
+        )
 
     def undo(self) -> Undone:
         """Step back one choice (and the automatic ones that followed it)."""
@@ -292,6 +299,13 @@ class TablePlay:
         """Close the journal of a game that is over, marking it finished."""
         if self.journal is not None:
             self.journal.append_end(self.game.side)
+            self.journal.close()
+            self.journal = None
+
+    def abandon(self) -> None:
+        """End an unfinished game on purpose: its journal is kept, marked abandoned."""
+        if self.journal is not None:
+            self.journal.append_abandoned()
             self.journal.close()
             self.journal = None
 

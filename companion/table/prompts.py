@@ -55,9 +55,13 @@ def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> 
         case DecisionKind.KIT_DISCARD:
             return "Kit Carlson: press a seat to discard its arrow, DONE: no"
         case DecisionKind.REVEAL_ROLE:
-            legend = " ".join(f"DIE{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
-            return f"Seat {seat} shows role: {legend}"
+            return f"Seat {seat} shows role: {reveal_legend(roles)}"
     raise AssertionError(d.kind)
+
+
+def reveal_legend(roles: list[Role]) -> str:
+    """The DIE button for each role card an eliminated seat may show."""
+    return " ".join(f"DIE{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
 
 
 HOUSE_RULE_LABELS = {

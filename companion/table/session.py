@@ -14,9 +14,10 @@ from ..engine import CHARACTERS, ChooseSeat, DecisionKind, Event, HouseRule, Rol
 from .buttons import BUTTONS
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
-from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
+from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for, reveal_legend
 from .setup_flow import SetupFlow
 from .setup_journal import SetupJournal, read_setup
+from .story import History, Tokens, change_marks, pending_marks, retell, tell, tokens
 from .view import ConsoleView, SeatView, TableView
 
 log = logging.getLogger(__name__)
@@ -27,7 +28,7 @@ SEAT_ANSWERS = (
     DecisionKind.BEER_TARGET,
     DecisionKind.KIT_DISCARD,
 )
-OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW, DecisionKind.REVEAL_ROLE)
+OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW)
 
 
 @dataclass
@@ -57,6 +58,12 @@ class TableSession:
     setup: SetupFlow | None = None
     flash: str | None = None
     menu: int | None = None  # the physical seat whose menu is open
+    story: str = ""  # what the rules did after the last press, for the console
+    marks: dict[int, str] = field(default_factory=dict)  # physical seat: its last change
+    history: History = field(default_factory=History)
+    looking_back: int | None = None  # how many lines back the console's history shows
+    ending: bool = False  # UNDO was held: the next press confirms (DONE) or keeps the game
+    _made_by: SetupFlow | None = field(default=None, repr=False)  # the set-up of this game
     setup_journal: SetupJournal | None = None
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now
     _last_press: dict[str, float] = field(default_factory=dict)
@@ -127,16 +134,24 @@ class TableSession:
             self.flash = f"Set-up unreadable, kept: {kept.name}"
             return False
         self._new_setup(record.joined, seed=record.seed)
+        finished = False
         for button in record.presses:
             assert self.setup is not None
             try:
-                self.setup.press(button)
+                finished = self.setup.press(button) is not None
                 if self.setup_journal is not None:
                     self.setup_journal.append_press(button)
             except (Refused, OSError) as exc:
                 log.warning("set-up journal: press %s skipped (%s)", button, exc)
+        if finished:  # its game began, and ended: the next set-up starts afresh
+            self._new_setup(record.joined)
+            return True
         log.info("resumed the set-up in %s", path)
         return True
+
+    def _seat_count(self) -> int:
+        """The seats drawn: the table's, or more when a resumed game was set up on a bigger one."""
+        return max(self.config.seats, *(self.play.seats if self.play is not None else ()))
 
     def _games_dir(self) -> Path | None:
         return None if self.config.state_dir is None else self.config.state_dir / "games"
@@ -164,14 +179,24 @@ class TableSession:
                 self.flash = self.setup_unsaved
                 log.error("%s", self.setup_unsaved)
 
-    def _begin_play(self, play: TablePlay) -> None:
-        self.play = play
-        self.setup = None
-
     def _close_setup_journal(self) -> None:
         if self.setup_journal is not None:
             self.setup_journal.close()
             self.setup_journal = None
+
+    def _begin_play(self, play: TablePlay) -> None:
+        """Play ``play``; a resumed game's story is told again from its steps, so the last
+        press's line and marks are back and holding DONE pages through the whole game."""
+        self.play = play
+        self.setup = None
+        self.history = History()
+        self._made_by = None
+        told = retell([(s.before, s.action, s.auto) for s in play.history], play.seats)
+        for press in told:
+            self.history.add(press.steps, press.line)
+        last = told[-1] if told else None
+        self.story = last.line if last else ""
+        self.marks = {play.seats[s]: m for s, m in last.marks.items()} if last else {}
 
     # ------------------------------------------------------------------ input
 
@@ -182,20 +207,71 @@ class TableSession:
             self.flash = f"Unknown button {button!r} ({kind})."
             return []
         if kind == "hold":
+            self.flash = None
             self._hold(button)
             return []
         last = self._last_press.get(button)
         if last is not None and at - last < self.config.double_press:
-            return []  # contact bounce or a nervous double tap; holds are never repeats
+            # Contact bounce or a nervous double tap: ignored, but never without a word.
+            self.flash = f"{button} twice within {self.config.double_press:g} s: once counted"
+            return []
         self._last_press[button] = at
         self.menu = None
+        if self.looking_back is not None:
+            if button == "DONE":
+                self._look_back()
+                return []
+            self.looking_back = None  # any other button goes back to the game, and acts
+        if self.ending:
+            self.ending = False
+            if button == "DONE":
+                return self._abandon()
+            self.flash = "The game goes on."
+            return []
+        before = tokens(self.play.game) if self.play is not None else None
+        steps = len(self.play.history) if self.play is not None else 0
         try:
             events = self._press(button)
         except Refused as exc:
             self.flash = str(exc)
             return []
         self.flash = None
+        self._tell(events, before, steps)
         return events
+
+    def _tell(self, events: list[Event], before: Tokens | None, steps: int) -> None:
+        """The story of a press: the console's line, each changed seat's mark, the history."""
+        self.story, self.marks = "", {}
+        play = self.play
+        if play is None or before is None:
+            return
+        automatic = [(s.before.pending, s.action) for s in play.history[steps:] if s.auto]
+        self.story = tell(events, play.seats, [(d, a) for d, a in automatic if d is not None])
+        changed = change_marks(before, tokens(play.game))
+        self.marks = {play.seats[s]: mark for s, mark in changed.items()}
+        self.history.undo_to(len(play.history))
+        self.history.add(len(play.history), self.story)
+
+    def _look_back(self) -> None:
+        """One line further back in the game's story; past the oldest, back to the game."""
+        assert self.looking_back is not None
+        self.looking_back += 1
+        if self.looking_back >= len(self.history.lines):
+            self.looking_back = None
+
+    def _abandon(self) -> list[Event]:
+        """End the game in progress on purpose: its journal kept, marked abandoned; a new
+        set-up with the same seats."""
+        assert self.play is not None
+        try:
+            self.play.abandon()
+        except OSError as exc:
+            self.flash = f"Cannot mark the journal ({exc.strerror or exc}): the game goes on."
+            return []
+        joined = list(self.play.seats)
+        self._new_setup(joined)
+        self.story, self.marks = "Game ended; its journal is kept", {}
+        return []
 
     def _press(self, button: str) -> list[Event]:
         if self.play is not None:
@@ -204,6 +280,8 @@ class TableSession:
                 self.play.finish()
                 self._new_setup(joined)
                 return []
+            if button == "UNDO" and self._back_to_setup():
+                return []
             return self.play.press(button)
         assert self.setup is not None
         if self.setup_unsaved is not None:
@@ -211,34 +289,71 @@ class TableSession:
         trial = copy.deepcopy(self.setup)
         finished = trial.press(button)  # Refused: nothing changed
         if finished is None:
-            if self.setup_journal is not None:
-                try:
-                    self.setup_journal.append_press(button)
-                except OSError as exc:
-                    raise Refused(
-                        f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
-                    ) from exc
+            self._save_setup_press(button)
             self.setup = trial
             return []
-        seats = list(trial.joined)
         try:
-            play = TablePlay.new(finished, seats, self.config.state_dir, self.config.roles)
+            play = TablePlay.new(
+                finished, list(trial.joined), self.config.state_dir, self.config.roles
+            )
         except OSError as exc:
             raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
-        if self.setup_journal is not None:
-            try:
-                self.setup_journal.discard()
-            except OSError as exc:  # the game's journal is newer: a restart resumes the game
-                log.warning("could not remove the set-up journal: %s", exc)
-            self.setup_journal = None
+        try:
+            self._save_setup_press(button)  # kept: UNDO may take the table back into it
+        except Refused as exc:  # the game's journal is newer: a restart resumes the game
+            log.warning("%s", exc)
         self._begin_play(play)
+        self._made_by = trial
         return list(play.game.opening_events)
 
+    def _save_setup_press(self, button: str) -> None:
+        if self.setup_journal is None:
+            return
+        try:
+            self.setup_journal.append_press(button)
+        except OSError as exc:
+            raise Refused(
+                f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
+            ) from exc
+
+    def _back_to_setup(self) -> bool:
+        """UNDO before anyone has pressed in the game: back into the set-up that made it (the
+        last pick taken back), so a wrong Sheriff or character is mended like any other step.
+        The game's journal is kept, marked abandoned."""
+        assert self.play is not None
+        flow = self._made_by
+        if flow is None or any(not step.auto for step in self.play.history):
+            return False
+        try:
+            self.play.abandon()
+        except OSError as exc:
+            raise Refused(f"Cannot save the undo ({exc.strerror or exc}).") from exc
+        flow.press("UNDO")
+        self.play, self.setup, self._made_by = None, flow, None
+        try:
+            self._save_setup_press("UNDO")
+        except Refused as exc:  # a restart then starts the set-up afresh
+            log.warning("%s", exc)
+        return True
+
     def _hold(self, button: str) -> None:
-        """Holding a seat button opens (or closes) that seat's menu."""
+        """Holding a seat button opens (or closes) that seat's menu; holding DONE pages back
+        through the game's story; holding UNDO (three seconds on the box) asks to end the game."""
         if button.startswith("SEAT"):
             seat = int(button[4:])
             self.menu = None if self.menu == seat else seat
+        elif button == "DONE":
+            if not self.history.lines:
+                self.flash = "Nothing has happened yet."
+            elif self.looking_back is None:
+                self.looking_back = 0
+            else:
+                self._look_back()
+        elif button == "UNDO":
+            if self.play is None or self.play.game.over:
+                self.flash = "No game in progress to end."
+            else:
+                self.ending = True
 
     def close(self) -> None:
         if self.play is not None:
@@ -263,7 +378,9 @@ class TableSession:
             shown = role if public or self.menu == n else None
             note = "joined" if joined else "press to join"
             if flow.stage == "characters" and joined:
-                note = CHARACTERS[character].ability if character else "press: character"
+                note = CHARACTERS[character].ability if character in CHARACTERS else ""
+                if n == flow.picker:
+                    note = "DIE picks; me: more names"
             seats.append(
                 SeatView(
                     number=n,
@@ -275,9 +392,20 @@ class TableSession:
                     role=ROLE_LABELS[shown] if shown is not None else None,
                     answer=flow.stage == "join" or joined,
                     note=note,
+                    change=self.marks.get(n, ""),
                 )
             )
-        console = ConsoleView(prompt=flow.prompt(), flash=self.flash, title="BANG! set-up")
+        choices = tuple(
+            f"{i} {CHARACTERS[name].title if name in CHARACTERS else name}"
+            for i, name in enumerate(flow.shown(), start=1)
+        )
+        console = ConsoleView(
+            prompt=flow.prompt(),
+            flash=self.flash,
+            title=flow.title(),
+            story=self.story,
+            choices=choices,
+        )
         return TableView(tuple(seats), console)
 
     def _play_view(self, play: TablePlay) -> TableView:
@@ -290,8 +418,9 @@ class TableSession:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
             elif d.kind in OWN_ANSWERS:
                 answers, asked = {d.seat}, d.seat
+        pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
         seats = []
-        for n in range(1, self.config.seats + 1):
+        for n in range(1, self._seat_count() + 1):
             if n not in play.seats:
                 seats.append(SeatView(number=n, playing=False))
                 continue
@@ -305,6 +434,8 @@ class TableSession:
                 note = CHARACTERS[p.character].ability
             elif game.over and s in game.winners:
                 note = "WINS"
+            elif d is not None and d.kind is DecisionKind.REVEAL_ROLE and s == d.seat:
+                note = "Show your role card: " + reveal_legend(play.reveal_choices())
             seats.append(
                 SeatView(
                     number=n,
@@ -321,6 +452,7 @@ class TableSession:
                     asked=s == asked,
                     winner=game.over and s in game.winners,
                     note=note,
+                    change=", ".join(m for m in (self.marks.get(n), pending.get(n)) if m),
                 )
             )
         if game.over:
@@ -331,6 +463,14 @@ class TableSession:
             rules = house_rules_text(game.setup.house_rules)
             if rules and game.turn_number == 1 and game.roll_count == 0:
                 prompt = f"{prompt}. {rules}"
+        title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
+        story = self.story
+        if self.ending:
+            title, story = "Start over?", ""
+            prompt = "DONE: end this game (its journal is kept); any other button: play on"
+        elif self.looking_back is not None:
+            title, story = "What happened", ""
+            prompt = f"{self.history.page(self.looking_back)} (DONE: older, other: back)"
         console = ConsoleView(
             faces=tuple(game.faces),
             locked=tuple(game.locked(i) for i in range(len(game.faces))),
@@ -339,6 +479,7 @@ class TableSession:
             pile=game.pile,
             prompt=prompt,
             flash=self.flash,
-            title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}",
+            title=title,
+            story=story,
         )
         return TableView(tuple(seats), console)

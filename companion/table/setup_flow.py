@@ -1,4 +1,10 @@
-"""A new game's set-up with the table's own buttons: who plays, the Sheriff, the characters."""
+"""A new game's set-up with the table's own buttons: who plays, the Sheriff, the characters.
+
+Characters are picked from pages of up to six names on the console, one DIE button per name:
+the seats take turns in order without a press, a seat's own button shows its next page (or,
+pressed out of turn, makes that seat the one picking). Entering a character costs one DIE
+press plus one press per page turned (docs/ergonomics.md has the counts).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,17 @@ from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
 from .play import Refused
 from .prompts import ROLE_LABELS, house_rules_text
 
-CHARACTER_ORDER = sorted(CHARACTERS, key=lambda name: CHARACTERS[name].title)
+CHARACTER_ORDER = tuple(sorted(CHARACTERS, key=lambda name: CHARACTERS[name].title))
+PAGE = 6  # names on a page: one per DIE button
+
+
+def page_of(names: list[str], page: int) -> list[str]:
+    """The names on ``page`` (0-based) of a list shown ``PAGE`` at a time."""
+    return names[page * PAGE : (page + 1) * PAGE]
+
+
+def page_count(names: list[str]) -> int:
+    return max(1, -(-len(names) // PAGE))
 
 
 @dataclass
@@ -26,6 +42,9 @@ class SetupFlow:
     joined: list[int] = field(default_factory=list)
     roles: dict[int, Role] = field(default_factory=dict)
     characters: dict[int, str] = field(default_factory=dict)
+    names: tuple[str, ...] = CHARACTER_ORDER  # the characters in play, in the order shown
+    picker: int | None = None  # the seat choosing its character now
+    page: int = 0  # the page of names the picker sees
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     _history: list[SetupFlow] = field(default_factory=list, repr=False)
 
@@ -71,7 +90,7 @@ class SetupFlow:
             mix = list(ROLE_MIX[len(self.joined)])
             self.rng.shuffle(mix)
             self.roles = dict(zip(self.joined, mix, strict=True))
-            self.stage = "characters"
+            self._to_characters()
             return
         if not button.startswith("SEAT"):
             raise Refused(self.prompt())
@@ -86,7 +105,11 @@ class SetupFlow:
             last = next(s for s in self.joined if s not in self.roles)
             self.roles[last] = face_up[-1]  # the one card left needs no press
         if len(self.joined) > 3 or len(self.roles) == len(face_up):
-            self.stage = "characters"
+            self._to_characters()
+
+    def _to_characters(self) -> None:
+        self.stage = "characters"
+        self.picker, self.page = self._next_picker(), 0
 
     def _role_asked(self) -> Role:
         """The Sheriff; with 3 players, each face-up card in turn (Deputy, then Outlaw)."""
@@ -99,28 +122,47 @@ class SetupFlow:
             seat = self._seat(button)
             if seat not in self.joined:
                 raise Refused(f"Seat {seat} has not joined.")
-            self.characters[seat] = self._next_character(seat)
+            if seat == self.picker:
+                self.page = (self.page + 1) % page_count(self.choices())
+            else:
+                self.picker, self.page = seat, 0
             return None
+        if button.startswith("DIE"):
+            if self.picker is None:
+                raise Refused("Every seat has a character: DONE starts, a seat changes its own.")
+            shown = page_of(self.choices(), self.page)
+            n = int(button[3:])
+            if n > len(shown):
+                raise Refused(f"This page has {len(shown)} names: DIE1 to DIE{len(shown)}.")
+            self.characters[self.picker] = shown[n - 1]
+            self.picker, self.page = self._next_picker(), 0
+            return self.setup() if self.picker is None else None
         if button == "ROLL":
-            names = self.rng.sample(CHARACTER_ORDER, len(self.joined))
+            names = self.rng.sample(list(self.names), len(self.joined))
             self.characters = dict(zip(self.joined, names, strict=True))
+            self.picker, self.page = None, 0
             return None
         if button == "DONE":
             missing = [s for s in self.joined if s not in self.characters]
             if missing:
-                raise Refused(f"Seat {missing[0]} has no character yet: press it to choose.")
+                raise Refused(f"Seat {missing[0]} has no character yet: DIE picks it.")
             return self.setup()
         raise Refused(self.prompt())
 
-    def _next_character(self, seat: int) -> str:
-        taken = {c for s, c in self.characters.items() if s != seat}
-        current = self.characters.get(seat)
-        start = CHARACTER_ORDER.index(current) + 1 if current else 0
-        for i in range(len(CHARACTER_ORDER)):
-            name = CHARACTER_ORDER[(start + i) % len(CHARACTER_ORDER)]
-            if name not in taken:
-                return name
-        raise Refused("No character left.")
+    def choices(self) -> list[str]:
+        """The names the picker may take: every character no other seat has."""
+        taken = {c for s, c in self.characters.items() if s != self.picker}
+        return [name for name in self.names if name not in taken]
+
+    def shown(self) -> list[str]:
+        """The page of names on the console now, DIE1 first ([] when nobody is picking)."""
+        return page_of(self.choices(), self.page) if self.picker is not None else []
+
+    def _next_picker(self) -> int | None:
+        """The next seat clockwise (after the last picker) still without a character."""
+        waiting = [s for s in self.joined if s not in self.characters]
+        later = [s for s in waiting if self.picker is not None and s > self.picker]
+        return (later or waiting or [None])[0]
 
     def _seat(self, button: str) -> int:
         seat = int(button[4:])
@@ -145,6 +187,12 @@ class SetupFlow:
             seed=seed,
         )
 
+    def title(self) -> str:
+        """The console's headline: who picks a character, on which page, while one does."""
+        if self.stage != "characters" or self.picker is None:
+            return "BANG! set-up"
+        return f"Seat {self.picker} picks ({self.page + 1}/{page_count(self.choices())})"
+
     def prompt(self) -> str:
         if self.stage == "join":
             rules = house_rules_text(self.house_rules)
@@ -154,5 +202,7 @@ class SetupFlow:
             if self.roles_mode == "dealt":
                 return "ROLL deals the roles; hold your seat to peek"
             return f"{ROLE_LABELS[self._role_asked()]}: press your seat"
-        done = sum(1 for s in self.joined if s in self.characters)
-        return f"Seats: press to pick your character ({done}/{len(self.joined)}), ROLL deals, DONE"
+        if self.picker is None:
+            return "Every seat has a character: DONE starts; a seat presses to change its own"
+        pages = page_count(self.choices())
+        return f"Seat {self.picker}: DIE picks, SEAT{self.picker}: more ({self.page + 1}/{pages})"

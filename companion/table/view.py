@@ -25,6 +25,7 @@ class SeatView:
     asked: bool = False  # the current question is this seat's own
     winner: bool = False
     note: str = ""  # a short line: set-up state, the seat menu, "WINS"
+    change: str = ""  # what the last press did to this seat ("-2", "+arrow"), or hits to come
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class ConsoleView:
     prompt: str = ""
     flash: str | None = None  # why the last press changed nothing
     title: str = ""
+    story: str = ""  # what the rules did on their own after the last press
+    choices: tuple[str, ...] = ()  # names to pick with DIE1.. (set-up's characters)
 
 
 @dataclass(frozen=True)

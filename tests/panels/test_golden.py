@@ -47,6 +47,10 @@ SEATS: dict[str, SeatView] = {
         note="Once a turn: Beer doubles a Bull's Eye",
     ),
     "seat_joining": SeatView(3, True, note="press to join", answer=True),
+    "seat_changed": SeatView(
+        2, True, "Calamity Janet", 9, 10, 1, sheriff=True, active=True, change="-1 +arrow"
+    ),
+    "seat_hit_coming": SeatView(4, True, "Kit Carlson", 5, 7, 2, answer=True, change="hit x2"),
 }
 
 ROLLED = ConsoleView(
@@ -60,6 +64,27 @@ ROLLED = ConsoleView(
 )
 
 CONSOLES: dict[str, ConsoleView] = {
+    "console_story": ConsoleView(
+        faces=("dynamite", "bullseye1", "arrow", "dynamite", "dynamite"),
+        locked=(True, False, False, True, True),
+        rolls_left=0,
+        pile=8,
+        prompt="Bull's Eye 1 (die 2): press the seat you shoot",
+        story="Arrows 2: +1; 3 Dynamite! 2: -1",
+        title="Turn 1: seat 2",
+    ),
+    "console_choices": ConsoleView(
+        prompt="Seat 2: DIE picks, SEAT2: more (2/3)",
+        title="Seat 2 picks (2/3)",
+        choices=(
+            "1 Lucky Duke",
+            "2 Paul Regret",
+            "3 Pedro Ramirez",
+            "4 Rose Doolan",
+            "5 Sid Ketchum",
+            "6 Slab the Killer",
+        ),
+    ),
     "console_setup": ConsoleView(
         prompt="New game: seats press to join (3), then DONE", title="BANG! set-up"
     ),

@@ -17,9 +17,10 @@ from companion.engine import (
 )
 from companion.table import TableSession
 from companion.table.play import TablePlay
+from companion.table.setup_flow import PAGE, SetupFlow, page_count
 
 SETUP_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE", "SEAT2"]
-CHARACTERS_5 = ["SEAT1", "SEAT2", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]
+CHARACTERS_5 = ["DIE1", "DIE2", "DIE1", "DIE1", "DIE1"]  # the last pick starts the game
 
 
 def buttons_for(play: TablePlay, action: Action) -> list[str]:
@@ -54,3 +55,14 @@ def next_buttons(session: TableSession, rng: random.Random) -> list[str]:
     if play.game.pending.kind is DecisionKind.REROLL and rng.random() < 0.4:
         legal = [a for a in legal if isinstance(a, Stop)]
     return buttons_for(play, rng.choice(legal))
+
+
+def presses_to_pick(flow: SetupFlow, seat: int, name: str) -> list[str]:
+    """The presses that give ``seat`` the character ``name`` from where the set-up is now:
+    its own button to make it the picker (unless it is), page turns, then the DIE."""
+    presses = [] if flow.picker == seat else [f"SEAT{seat}"]
+    page = 0 if presses else flow.page
+    names = [n for n in flow.names if n not in {c for s, c in flow.characters.items() if s != seat}]
+    target = names.index(name) // PAGE
+    presses += [f"SEAT{seat}"] * ((target - page) % page_count(names))
+    return [*presses, f"DIE{names.index(name) % PAGE + 1}"]

@@ -354,17 +354,30 @@ def test_a_power_cut_during_set_up_keeps_every_press(tmp_path: Path) -> None:
     clock = Clock()
     session = TableSession(TableConfig(seats=6, state_dir=tmp_path), seed=11)
     session.start()
-    press_all(session, SETUP_5 + ["SEAT1", "SEAT2", "SEAT2", "ROLL", "SEAT3"], clock)
+    press_all(session, SETUP_5 + CHARACTERS_5[:-2], clock)
     expected = session.view()
     # kill -9: nothing closed, nothing flushed beyond what each press wrote
     again = TableSession(TableConfig(seats=6, state_dir=tmp_path))
     again.start()
     assert again.setup is not None and again.view() == expected
-    again.handle("DONE", "press", 1000.0)
-    assert again.play is not None and not (tmp_path / "setup.jsonl").exists()
+    press_all(again, CHARACTERS_5[-2:], clock)
+    assert again.play is not None
     third = TableSession(TableConfig(seats=6, state_dir=tmp_path))
-    third.start()
+    third.start()  # the game's journal is the newer: the game resumes, not the set-up
     assert third.play is not None and third.play.game.to_json() == again.play.game.to_json()
+
+
+def test_undo_back_into_the_set_up_survives_a_power_cut(tmp_path: Path) -> None:
+    clock = Clock()
+    session = TableSession(TableConfig(seats=6, state_dir=tmp_path), seed=11)
+    session.start()
+    press_all(session, SETUP_5 + CHARACTERS_5, clock)
+    press_all(session, ["UNDO"], clock)  # before the first roll: back to the last pick
+    assert session.setup is not None
+    expected = session.view()
+    again = TableSession(TableConfig(seats=6, state_dir=tmp_path))
+    again.start()
+    assert again.setup is not None and again.view() == expected
 
 
 def test_an_unreadable_set_up_journal_is_kept_and_a_new_set_up_begins(tmp_path: Path) -> None:

@@ -120,9 +120,9 @@ def test_undo_steps_back_one_choice_at_a_time(tmp_path: Path) -> None:
     assert session.play.game.to_json() != snapshot
     press_all(session, ["UNDO"], clock)
     assert session.play.game.to_json() == snapshot
-    session.handle("UNDO", "press", clock())
-    session.handle("UNDO", "press", clock())
-    assert session.flash == "Nothing to undo."
+    press_all(session, ["UNDO"], clock)  # the roll
+    press_all(session, ["UNDO"], clock)  # before the first roll: back into the set-up
+    assert session.play is None and session.setup.stage == "characters"
 
 
 def test_every_button_in_every_phase_changes_nothing_when_it_means_nothing() -> None:
@@ -203,7 +203,7 @@ def test_three_and_eight_player_set_ups(seats: int) -> None:
         press_all(session, ["SEAT3", "SEAT1"], clock)  # the Deputy, then the Outlaw
     else:
         press_all(session, ["SEAT4"], clock)
-    press_all(session, [*joined, "DONE"], clock)
+    press_all(session, ["DIE1"] * seats, clock)  # the last pick starts the game
     game = session.play.game
     assert len(game.players) == seats
     if seats == 3:
