@@ -5,7 +5,9 @@ it goes offline, logs once, and is tried again at most every ``retry_interval`` 
 the latest picture as soon as it answers.
 
 luma's ssd1306 and sh1106 send the whole 1,024-byte frame on every ``display()`` (~93 ms at
-100 kHz), so a panel sends nothing when the picture is unchanged.
+100 kHz), so a panel sends nothing when the picture is unchanged, and SSD1306/SH1106 panels are
+driven by ``partial_oled`` (only the changed windows go on the bus) unless their table says
+``full_frames = true`` (for a clone that misbehaves with partial windows).
 
 Eight SSD1306 share two addresses, so seat panels sit behind a TCA9548A multiplexer, either
 as kernel buses (``dtoverlay=i2c-mux,pca9548``: each channel is its own /dev/i2c-N and a
@@ -38,6 +40,8 @@ from luma.core.interface.serial import spi as LumaSPI
 from luma.oled.device import sh1106, ssd1306, ssd1322
 from PIL import Image
 
+from .partial_oled import PartialSH1106, PartialSSD1306
+
 log = logging.getLogger(__name__)
 
 Driver = Literal["ssd1306", "sh1106", "ssd1322"]
@@ -61,7 +65,7 @@ MIN_I2C_ADDRESS = 0x03
 MAX_I2C_ADDRESS = 0x77
 
 _COMMON_KEYS = {"driver", "rotate"}
-_I2C_KEYS = _COMMON_KEYS | {"bus", "address", "mux_channel"}
+_I2C_KEYS = _COMMON_KEYS | {"bus", "address", "mux_channel", "full_frames"}
 _SPI_KEYS = _COMMON_KEYS | {"port", "device", "gpio_dc", "gpio_rst", "spi_hz"}
 
 # SSD1306/SH1106 "no operation": a cheap way to ask whether a panel answers on the bus.
@@ -81,7 +85,8 @@ class PanelSpec:
     """One panel: which driver, and where it is wired.
 
     I2C panels (ssd1306, sh1106) use ``bus`` (/dev/i2c-N), ``address`` and, with a user-space
-    multiplexer, ``mux_channel``. The SPI panel (ssd1322) uses ``port``/``device``
+    multiplexer, ``mux_channel``; ``full_frames`` sends every picture whole, as luma does,
+    instead of only the changed windows. The SPI panel (ssd1322) uses ``port``/``device``
     (/dev/spidevP.D) and the BCM pins of its D/C and RESET lines.
     """
 
@@ -95,6 +100,7 @@ class PanelSpec:
     gpio_dc: int = 24
     gpio_rst: int = 25
     spi_hz: int = 8_000_000
+    full_frames: bool = False
 
     def __post_init__(self) -> None:
         if self.driver not in PANEL_SIZES:
@@ -124,6 +130,8 @@ class PanelSpec:
             raise ValueError(
                 f"panel mux_channel {self.mux_channel!r}: expected a TCA9548A channel 0..7"
             )
+        if not isinstance(self.full_frames, bool):
+            raise ValueError(f"panel full_frames {self.full_frames!r}: expected true or false")
 
     def _check_spi(self) -> None:
         for key in ("port", "device"):
@@ -411,16 +419,20 @@ class GpiozeroGPIO:
                 output.close()
 
 
+_FULL_FRAME = {"ssd1306": ssd1306, "sh1106": sh1106}
+_PARTIAL = {"ssd1306": PartialSSD1306, "sh1106": PartialSH1106}
+
+
 def open_device(spec: PanelSpec, interface: Any) -> LumaDevice:
     """A luma.oled device for ``spec`` talking through ``interface`` (real or recording).
 
-    luma's constructors initialise and blank the panel. They ignore a ``persist=`` argument,
-    so persist is set afterwards: otherwise luma's atexit hook blanks the panel on exit.
+    SSD1306 and SH1106 send only the changed windows unless ``spec.full_frames``. luma's
+    constructors initialise and blank the panel. They ignore a ``persist=`` argument, so
+    persist is set afterwards: otherwise luma's atexit hook blanks the panel on exit.
     """
-    if spec.driver == "ssd1306":
-        device = ssd1306(interface, width=128, height=64, rotate=spec.rotate)
-    elif spec.driver == "sh1106":
-        device = sh1106(interface, width=128, height=64, rotate=spec.rotate)
+    if spec.driver in ("ssd1306", "sh1106"):
+        kind = (_FULL_FRAME if spec.full_frames else _PARTIAL)[spec.driver]
+        device = kind(interface, width=128, height=64, rotate=spec.rotate)
     else:
         device = ssd1322(interface, width=256, height=64, rotate=spec.rotate, mode="RGB")
     device.persist = True
