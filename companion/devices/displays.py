@@ -495,6 +495,12 @@ class Panel:
         """Give an offline panel its due retry even when no new picture comes; True if online."""
         return self._device is not None or self._retry_if_due()
 
+    def retry_due_in(self) -> float | None:
+        """Seconds until an offline panel's next retry; None while it is online."""
+        if self._device is not None:
+            return None
+        return max(0.0, self._last_attempt + self._retry_interval - self._clock())
+
     def close(self) -> None:
         """Let go of the device; the panel keeps its last picture (persist)."""
         device, self._device = self._device, None
@@ -636,6 +642,11 @@ class Displays:
         """Retry the offline panels that are due."""
         for panel in self.panels.values():
             panel.poll()
+
+    def retry_due_in(self) -> float | None:
+        """Seconds until the next offline panel's retry; None while every panel is online."""
+        waits = [w for p in self.panels.values() if (w := p.retry_due_in()) is not None]
+        return min(waits, default=None)
 
     def close(self) -> None:
         for panel in self.panels.values():
