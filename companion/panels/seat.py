@@ -3,14 +3,15 @@
 Laid out for reading at arm's length, and in the controller's 8-row pages so that the common
 events rewrite few of them (the panel driver sends only the changed windows):
 
-- page 0: the header (seat number, name, Sheriff star, crown), lit all across on the seat's
-  turn: the turn marker is this one page;
+- page 0: the header (seat number, name, Sheriff star, crown); on the seat's turn the number
+  and name are lit: the turn marker is this one page, only as wide as the name;
 - pages 1-4: the life in big digits; beside them the arrows held (14 px digits), the revealed
-  role and the maximum life;
+  role and the maximum life. Each digit has a fixed cell, so a life lost rewrites only the
+  digit that changed;
 - page 5: the life bar, one segment per life point;
-- page 6: one line for the seat (a note, or "NO: PRESS DONE" when asked);
+- page 6: one line for the seat (a note);
 - page 7: the "press me" badge when pressing this seat answers the console: the highlight
-  that comes and goes on most presses is this one page.
+  that comes and goes on most presses is this one page, and only as wide as its words.
 
 A note too long for its line (a character's ability, in the seat's menu or at set-up) takes
 pages 1-6 to itself, wrapped to be read whole.
@@ -22,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from ..table.view import SeatView
 from .icons import small_icon
-from .text import LINE, big_text, draw_text, fit, stamp, text_width, wrap
+from .text import ADVANCE, LINE, big_text, draw_text, fit, stamp, text_width, wrap
 
 WIDTH, HEIGHT = 128, 64
 PAGE = 8  # rows per controller page
@@ -37,6 +38,7 @@ BAR_HEIGHT = 7
 LINE_Y = 6 * PAGE  # page 6: the seat's line
 BADGE_Y = 7 * PAGE  # page 7: the badge
 NOTE_LINES = 4  # a long note's lines in pages 1-5
+BADGE_MARGIN = 12  # lit columns either side of the badge's words
 
 
 def draw_seat(view: SeatView) -> Image.Image:
@@ -88,34 +90,36 @@ def _draw_free(image: Image.Image, number: int) -> None:
 
 
 def _draw_header(image: Image.Image, view: SeatView) -> None:
-    """Page 0: number tab, name in capitals (they keep to the page), star, crown; lit on turn."""
+    """Page 0: number tab, name in capitals (they keep to the page), star and crown at the
+    right; on the seat's turn the number and name are lit."""
     draw = ImageDraw.Draw(image)
-    ink = 0 if view.active else 1
-    if view.active:
-        draw.rectangle((0, 0, WIDTH - 1, HEADER - 1), fill=1)
-    number = str(view.number)
-    tab = text_width(number) + 3
-    draw.rectangle((0, 0, tab - 1, HEADER - 1), fill=ink)
-    draw_text(image, (2, 0), number, fill=1 - ink)
     right = WIDTH
     for icon, shown in (("sheriff", view.sheriff), ("crown", view.winner)):
         if shown:
             bitmap = small_icon(icon)
             right -= bitmap.width + 2
-            stamp(image, bitmap, (right, (HEADER - 1 - bitmap.height) // 2), fill=ink)
-    name = (view.name or f"Seat {view.number}").upper()
-    draw_text(image, (tab + 3, 0), fit(name, right - tab - 5), fill=ink)
+            stamp(image, bitmap, (right, (HEADER - 1 - bitmap.height) // 2))
+    number = str(view.number)
+    tab = text_width(number) + 3
+    name = fit((view.name or f"Seat {view.number}").upper(), right - tab - 7)
+    ink = 0 if view.active else 1
+    if view.active:
+        draw.rectangle((0, 0, tab + 3 + text_width(name) + 2, HEADER - 1), fill=1)
+    draw.rectangle((0, 0, tab - 1, HEADER - 1), fill=ink)
+    draw_text(image, (2, 0), number, fill=1 - ink)
+    draw_text(image, (tab + 3, 0), name, fill=ink)
 
 
 def _draw_life(image: Image.Image, view: SeatView) -> None:
     """Big life digits; the arrows held, the role and the maximum beside them; the bar below."""
-    digits = big_text(str(view.life), DIGIT_SCALE)
-    stamp(image, digits, (max(0, (COLUMN_X - 4 - digits.width) // 2), BODY_TOP))
+    cells = len(str(max(view.max_life, view.life)))
+    life = str(view.life).rjust(cells)
+    left = (COLUMN_X - 4 - cells * ADVANCE * DIGIT_SCALE + DIGIT_SCALE) // 2
+    _draw_digits(image, life, DIGIT_SCALE, (left, BODY_TOP))
     arrow = small_icon("arrow")
     arrow = arrow.resize((arrow.width * 2, arrow.height * 2), Image.Resampling.NEAREST)
     stamp(image, arrow, (COLUMN_X, BODY_TOP + 4))
-    count = big_text(str(view.arrows), ARROW_SCALE)
-    stamp(image, count, (COLUMN_X + arrow.width + 6, BODY_TOP))
+    _draw_digits(image, str(view.arrows), ARROW_SCALE, (COLUMN_X + arrow.width + 6, BODY_TOP))
     limit = f"/{view.max_life}"
     draw_text(image, (WIDTH - 2 - text_width(limit), ROLE_Y - 1), limit)
     if view.role:
@@ -123,6 +127,16 @@ def _draw_life(image: Image.Image, view: SeatView) -> None:
         draw_text(image, (COLUMN_X, ROLE_Y - 1), fit(view.role.upper(), role_width))
     bar = life_bar(view.life, view.max_life, WIDTH - 4)
     stamp(image, bar, (2, BAR_TOP))
+
+
+def _draw_digits(image: Image.Image, digits: str, scale: int, xy: tuple[int, int]) -> None:
+    """Big digits, each centred in its own fixed cell (a space leaves its cell dark)."""
+    x, y = xy
+    cell = (ADVANCE - 1) * scale
+    for i, digit in enumerate(digits):
+        if digit != " ":
+            glyph = big_text(digit, scale)
+            stamp(image, glyph, (x + i * ADVANCE * scale + (cell - glyph.width) // 2, y))
 
 
 def _draw_out(image: Image.Image, role: str | None) -> None:
@@ -148,7 +162,7 @@ def _draw_note(image: Image.Image, note: str, role: str | None) -> None:
 def _draw_bottom(image: Image.Image, view: SeatView, line: str) -> None:
     """Page 6: the seat's line; page 7: the badge (answer, yes to its own question, or win)."""
     if view.asked:
-        badge, line = "YES: PRESS ME", "NO: PRESS DONE"
+        badge = "YES: ME  NO: DONE"
     elif view.answer:
         badge = "> PRESS <"
     elif view.winner:
@@ -159,6 +173,8 @@ def _draw_bottom(image: Image.Image, view: SeatView, line: str) -> None:
         text = fit(line.upper(), WIDTH - 4)
         draw_text(image, ((WIDTH - text_width(text)) // 2, LINE_Y), text)
     if badge:
-        text = fit(badge, WIDTH - 4)
-        ImageDraw.Draw(image).rectangle((0, BADGE_Y, WIDTH - 1, HEIGHT - 1), fill=1)
-        draw_text(image, ((WIDTH - text_width(text)) // 2, BADGE_Y), text, fill=0)
+        text = fit(badge, WIDTH - 2 * BADGE_MARGIN)
+        left = (WIDTH - text_width(text)) // 2
+        box = (left - BADGE_MARGIN, BADGE_Y, left + text_width(text) + BADGE_MARGIN - 1, HEIGHT - 1)
+        ImageDraw.Draw(image).rectangle(box, fill=1)
+        draw_text(image, (left, BADGE_Y), text, fill=0)
