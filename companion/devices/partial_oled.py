@@ -39,6 +39,9 @@ SETPAGE = 0xB0
 SETLOWCOLUMN = 0x00
 SETHIGHCOLUMN = 0x10
 
+# Above this many windows a page's runs become one window, which keeps the merging below (cubic
+# in the number of windows) cheap on a Pi Zero for any picture.
+MAX_WINDOWS = 16
 # Wire bytes a window costs on I2C beyond its data, as command and data messages: the address
 # byte and the control byte of each message, plus the command bytes themselves.
 SSD1306_WINDOW_COST = (1 + 1 + 6) + (1 + 1)
@@ -105,15 +108,18 @@ def plan_windows(
 ) -> list[Window]:
     """The windows that turn ``held`` into ``wanted`` for few wire bytes.
 
-    Every changed run of every page is a window; where the chip can address several pages at
-    once, two windows are merged into their bounding box while that costs fewer bytes.
+    Every changed run of every page is a window (one per page when there are too many);
+    where the chip can address several pages at once, two windows are merged into their
+    bounding box while that costs fewer bytes.
     """
-    windows = [
-        Window(page, page, first, last)
+    runs = {
+        page: changed_runs(old, new, overhead)
         for page, (old, new) in enumerate(zip(held, wanted, strict=True))
         if old != new
-        for first, last in changed_runs(old, new, overhead)
-    ]
+    }
+    if sum(len(r) for r in runs.values()) > MAX_WINDOWS:
+        runs = {page: [(r[0][0], r[-1][1])] for page, r in runs.items()}
+    windows = [Window(page, page, first, last) for page, rs in runs.items() for first, last in rs]
     while multi_page:
         best: tuple[int, int, int] | None = None
         for i, a in enumerate(windows):

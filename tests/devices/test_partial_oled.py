@@ -254,3 +254,17 @@ def test_the_panel_always_ends_showing_the_picture(driver, first, steps, fail_at
         assert model.picture().tobytes() == picture.tobytes()
         full = 1024 + SSD1306_WINDOW_COST if driver == "ssd1306" else 8 * (128 + SH1106_WINDOW_COST)
         assert bus.wire_bytes <= full
+
+
+def test_many_scattered_changes_become_at_most_one_window_per_page():
+    """Merging costs the cube of the windows: scattered changes are planned page by page."""
+    device = PartialSSD1306(serial())
+    before = noise(4)
+    after = before.copy()
+    for x in range(0, 128, 12):
+        for y in range(0, 64, 8):
+            after.putpixel((x, y), 1 - after.getpixel((x, y)))
+    device.display(before)
+    calls = shown(device, after)
+    assert 0 < len([c for c in calls if c[0] == "data"]) <= 8
+    assert sum(len(c.args[0]) for c in calls if c[0] == "data") <= 1024
