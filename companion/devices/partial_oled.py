@@ -41,7 +41,7 @@ SETHIGHCOLUMN = 0x10
 
 # Above this many windows a page's runs become one window, which keeps the merging below (cubic
 # in the number of windows) cheap on a Pi Zero for any picture.
-MAX_WINDOWS = 16
+MAX_WINDOWS = 32
 # Wire bytes a window costs on I2C beyond its data, as command and data messages: the address
 # byte and the control byte of each message, plus the command bytes themselves.
 SSD1306_WINDOW_COST = (1 + 1 + 6) + (1 + 1)
@@ -64,18 +64,6 @@ class Window:
     @property
     def pages(self) -> range:
         return range(self.first_page, self.last_page + 1)
-
-    def cost(self, overhead: int) -> int:
-        """Wire bytes to send this window."""
-        return overhead + self.width * len(self.pages)
-
-    def union(self, other: Window) -> Window:
-        return Window(
-            min(self.first_page, other.first_page),
-            max(self.last_page, other.last_page),
-            min(self.first_column, other.first_column),
-            max(self.last_column, other.last_column),
-        )
 
 
 def pack_pages(image: Image.Image) -> list[bytes]:
@@ -120,20 +108,36 @@ def plan_windows(
     if sum(len(r) for r in runs.values()) > MAX_WINDOWS:
         runs = {page: [(r[0][0], r[-1][1])] for page, r in runs.items()}
     windows = [Window(page, page, first, last) for page, rs in runs.items() for first, last in rs]
-    while multi_page:
-        best: tuple[int, int, int] | None = None
-        for i, a in enumerate(windows):
-            for j in range(i + 1, len(windows)):
-                b = windows[j]
-                saving = a.cost(overhead) + b.cost(overhead) - a.union(b).cost(overhead)
-                if saving > 0 and (best is None or saving > best[0]):
-                    best = (saving, i, j)
-        if best is None:
-            break
-        _, i, j = best
-        merged = windows[i].union(windows[j])
-        windows = [w for k, w in enumerate(windows) if k not in (i, j)] + [merged]
+    if multi_page:
+        windows = _merge(windows, overhead)
     return sorted(windows, key=lambda w: (w.first_page, w.first_column))
+
+
+def _merge(windows: list[Window], overhead: int) -> list[Window]:
+    """Merge the pair that saves most bytes into its bounding box, until no pair saves any.
+
+    Plain tuples (first page, last page, first column, last column) and their costs keep the
+    cubic search fast enough for MAX_WINDOWS windows on a Pi Zero.
+    """
+    boxes = [(w.first_page, w.last_page, w.first_column, w.last_column) for w in windows]
+    costs = [overhead + (b[1] - b[0] + 1) * (b[3] - b[2] + 1) for b in boxes]
+    while True:
+        best = (0, 0, 0)
+        for i, (p0, p1, c0, c1) in enumerate(boxes):
+            for j in range(i + 1, len(boxes)):
+                q0, q1, d0, d1 = boxes[j]
+                union = (max(p1, q1) - min(p0, q0) + 1) * (max(c1, d1) - min(c0, d0) + 1)
+                saving = costs[i] + costs[j] - overhead - union
+                if saving > best[0]:
+                    best = (saving, i, j)
+        if best[0] == 0:
+            return [Window(*box) for box in boxes]
+        _, i, j = best
+        a, b = boxes[j], boxes[i]
+        merged = (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
+        del boxes[j], costs[j], boxes[i], costs[i]
+        boxes.append(merged)
+        costs.append(overhead + (merged[1] - merged[0] + 1) * (merged[3] - merged[2] + 1))
 
 
 class _PartialUpdates:
