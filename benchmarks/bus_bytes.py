@@ -66,6 +66,7 @@ KINDS = (
     ("dice_rolled", "roll"),
     ("turn_started", "turn passes"),
 )
+QUIET = "no rule event (marks, questions)"
 TARGET_SHARE = 0.35
 TARGET_ONE_LIFE = 300
 TARGET_INDIANS = 2500
@@ -145,7 +146,7 @@ def kind_of(events: list[Event], playing: bool) -> str:
     if not playing:
         return "set-up"
     kinds = {event.kind for event in events}
-    return next((label for kind, label in KINDS if kind in kinds), "no rule event (marks)")
+    return next((label for kind, label in KINDS if kind in kinds), QUIET)
 
 
 def play(seed: int, state: Path) -> list[Press]:
@@ -255,7 +256,7 @@ def report(games: int) -> str:
     groups: dict[str, list[Press]] = defaultdict(list)
     for p in presses:
         groups[p.kind].append(p)
-    order = ["set-up", *(label for _, label in KINDS), "no rule event (marks)"]
+    order = ["set-up", *(label for _, label in KINDS), QUIET]
     for label in [*order, "all presses"]:
         group = presses if label == "all presses" else groups.get(label, [])
         if not group:
