@@ -148,7 +148,6 @@ class _PartialUpdates:
     _multi_page: bool
     mode: str
     size: tuple[int, int]
-    width: int
 
     def display(self, image: Image.Image) -> None:
         """Show ``image`` (mode "1", the device's size), sending only what changed."""
@@ -159,10 +158,10 @@ class _PartialUpdates:
             )
         wanted = pack_pages(self.preprocess(image))  # type: ignore[attr-defined]
         held, self._held = self._held, None  # until every window is sent, the panel is unknown
-        if held is None:
-            windows = [Window(0, len(wanted) - 1, 0, len(wanted[0]) - 1)]
-            if not self._multi_page:
-                windows = [Window(p, p, 0, len(wanted[0]) - 1) for p in range(len(wanted))]
+        if held is None:  # the full frame: one window, or one per page
+            pages, last = len(wanted), len(wanted[0]) - 1
+            spans = [(0, pages - 1)] if self._multi_page else [(p, p) for p in range(pages)]
+            windows = [Window(first, final, 0, last) for first, final in spans]
         else:
             windows = plan_windows(held, wanted, self._overhead, multi_page=self._multi_page)
         for window in windows:
