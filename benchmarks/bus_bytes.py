@@ -1,8 +1,11 @@
-"""How many bytes the panels put on the I2C bus for typical game events, and how long that takes.
+"""Bytes the panels put on the I2C bus per press, full frames against the changed windows sent now.
 
-Drives the real luma.oled drivers through companion.devices.displays over a recording bus (no
-hardware), with stand-in pictures: a seat panel shows a life number and bar, the console a row
-of dice and a prompt. Only panels whose picture changed send anything.
+Plays 30 eight-player games by presses (game i from seed i, so every run plays the same games)
+through the loop the daemon uses, and shows every picture on two recording buses at once: one
+driven by luma.oled's own drivers (``full_frames = true``: the whole frame of every changed
+panel, as before), one by the partial-update drivers the companion uses now. Eight SSD1306
+seat panels sit behind a TCA9548A selected from user space, the console is an SSD1306 at 0x3D
+on the same bus. Unchanged panels send nothing in both.
 
 Bus time per I2C message (one START ... STOP) of n payload bytes:
 
@@ -20,26 +23,53 @@ per-ioctl cost come on top.
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import sys
+import tempfile
 import warnings
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from gpiozero.pins.mock import MockFactory
 from perfdoc import publish
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from companion.devices.displays import Displays, MuxSpec, PanelSpec
+from companion.engine import Event
+from companion.loop import Companion
+from companion.table import TableConfig, TableSession
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.table.driver import next_buttons  # noqa: E402
 
 warnings.filterwarnings("ignore", "Image.Image.getdata", DeprecationWarning)
 
 SECTION = "## Display bus traffic"
 COMMAND = ".venv/bin/python benchmarks/bus_bytes.py --markdown-into docs/performance.md"
 CLOCKS_HZ = (100_000, 400_000)
-SPI_HZ = 8_000_000
 SEATS = 8
-MAX_LIFE = 9
+GAMES = 30
+MUX = 0x70
+CONSOLE = 0x3D
+SETUP = [f"SEAT{n}" for n in range(1, SEATS + 1)] + ["DONE", "SEAT1", "ROLL", "DONE"]
+# A press is counted under the first of these its rule events include.
+KINDS = (
+    ("indians_attacked", "Indian attack"),
+    ("gatling_fired", "Gatling"),
+    ("dynamite_exploded", "Dynamite"),
+    ("player_eliminated", "elimination"),
+    ("life_lost", "life lost"),
+    ("life_gained", "life gained"),
+    ("arrow_taken", "arrow taken"),
+    ("dice_rolled", "roll"),
+    ("turn_started", "turn passes"),
+)
+QUIET = "no rule event (marks, questions)"
+TARGET_SHARE = 0.35
+TARGET_ONE_LIFE = 300
+TARGET_INDIANS = 2500
 
 
 def message_bits(payload: int) -> int:
@@ -49,39 +79,42 @@ def message_bits(payload: int) -> int:
 
 @dataclass
 class Traffic:
-    """Messages seen on a bus: payload length of each (address byte not included)."""
+    """Payload lengths of the messages each panel's transfers put on the bus."""
 
-    messages: list[int] = field(default_factory=list)
+    messages: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
 
-    @property
-    def payload_bytes(self) -> int:
-        return sum(self.messages)
-
-    @property
-    def wire_bytes(self) -> int:
-        return self.payload_bytes + len(self.messages)
+    def wire_bytes(self, panel: str | None = None) -> int:
+        """Bytes on the wire (address byte included), for one panel or all of them."""
+        lists = self.messages.values() if panel is None else [self.messages.get(panel, [])]
+        return sum(n + 1 for messages in lists for n in messages)
 
     def milliseconds(self, clock_hz: int) -> float:
-        return sum(message_bits(n) for n in self.messages) / clock_hz * 1000
+        return sum(message_bits(n) for ms in self.messages.values() for n in ms) / clock_hz * 1e3
 
 
 class CountingBus:
-    """An smbus2.SMBus stand-in where every device answers and every message is counted."""
+    """An smbus2.SMBus stand-in: every device answers, every message is counted under the panel
+    it is for (a mux select under the seat it selects)."""
 
-    def __init__(self, large_writes: bool = True) -> None:
+    def __init__(self) -> None:
+        self.mask = 0
         self.traffic = Traffic()
-        if large_writes:
-            self.i2c_rdwr = self._rdwr
+
+    def _panel(self, address: int) -> str:
+        if address == CONSOLE:
+            return "console"
+        return f"seat{self.mask.bit_length()}" if self.mask else "console"
 
     def write_byte(self, address: int, value: int) -> None:
-        self.traffic.messages.append(1)
+        self.mask = value if address == MUX else self.mask
+        self.traffic.messages[self._panel(0)].append(1)
 
     def write_i2c_block_data(self, address: int, register: int, data: Sequence[int]) -> None:
-        self.traffic.messages.append(1 + len(data))
+        self.traffic.messages[self._panel(address)].append(1 + len(data))
 
-    def _rdwr(self, *messages: object) -> None:
+    def i2c_rdwr(self, *messages: object) -> None:
         for message in messages:
-            self.traffic.messages.append(len(message))  # type: ignore[arg-type]
+            self.traffic.messages[self._panel(message.addr)].append(len(message))  # type: ignore[attr-defined, arg-type]
 
     def close(self) -> None:
         """Nothing to close."""
@@ -91,163 +124,181 @@ class CountingBus:
         return traffic
 
 
-class CountingSpi:
-    """A spidev.SpiDev stand-in counting the bytes written."""
-
-    def __init__(self) -> None:
-        self.bytes = 0
-        self.max_speed_hz = 0
-
-    def open(self, port: int, device: int) -> None:
-        """Nothing to open."""
-
-    def writebytes(self, data: Sequence[int]) -> None:
-        self.bytes += len(data)
-
-    def close(self) -> None:
-        """Nothing to close."""
-
-    def take(self) -> int:
-        count, self.bytes = self.bytes, 0
-        return count
-
-
-def seat_picture(life: int) -> Image.Image:
-    image = Image.new("1", (128, 64))
-    draw = ImageDraw.Draw(image)
-    draw.text((4, 4), f"LIFE {life}", fill=1)
-    draw.rectangle((4, 24, 4 + life * 13, 36), fill=1)
-    draw.text((4, 44), "arrows 1", fill=1)
-    return image
-
-
-def console_picture(size: tuple[int, int], mode: str, prompt: str) -> Image.Image:
-    image = Image.new(mode, size)
-    draw = ImageDraw.Draw(image)
-    for die, face in enumerate("BG1D2A"):
-        draw.rectangle((4 + die * 20, 4, 20 + die * 20, 20), outline="white")
-        draw.text((9 + die * 20, 7), face, fill="white")
-    draw.text((4, 50), prompt, fill="white")
-    return image
-
-
 @dataclass
-class Setup:
-    name: str
-    console: PanelSpec
-    large_writes: bool = True
+class Press:
+    kind: str
+    full: Traffic
+    now: Traffic
+    # Seats whose life moved by exactly one, still in the game; True if nothing else changed.
+    one_life: list[tuple[str, bool]]
+    eight_seat_indians: bool
 
 
-SETUPS = (
-    Setup("I2C console, I2C_RDWR (one message per frame)", PanelSpec("ssd1306", address=0x3D)),
-    Setup(
-        "I2C console, SMBus 32-byte blocks (luma's default on a shared bus)",
-        PanelSpec("ssd1306", address=0x3D),
-        large_writes=False,
-    ),
-    Setup("SSD1322 console on SPI (seat panels on I2C)", PanelSpec("ssd1322")),
-)
+def specs(full_frames: bool) -> dict[str, PanelSpec]:
+    seats = {
+        f"seat{n + 1}": PanelSpec("ssd1306", mux_channel=n, full_frames=full_frames)
+        for n in range(SEATS)
+    }
+    return seats | {"console": PanelSpec("ssd1306", address=CONSOLE, full_frames=full_frames)}
 
 
-@dataclass
-class Row:
-    event: str
-    i2c: Traffic
-    spi_bytes: int
+def kind_of(events: list[Event], playing: bool) -> str:
+    if not playing:
+        return "set-up"
+    kinds = {event.kind for event in events}
+    return next((label for kind, label in KINDS if kind in kinds), QUIET)
 
 
-def measure(setup: Setup) -> list[Row]:
-    bus = CountingBus(setup.large_writes)
-    spi = CountingSpi()
-    specs = {f"seat{n + 1}": PanelSpec("ssd1306", bus=1, mux_channel=n) for n in range(SEATS)}
-    specs["console"] = setup.console
-    lives = [MAX_LIFE - 1] * SEATS
-    console_size = specs["console"].size
-    console_mode = specs["console"].mode
+def play(seed: int, state: Path) -> list[Press]:
+    """One whole eight-player game by presses, each press's traffic on both buses."""
+    buses = {True: CountingBus(), False: CountingBus()}
+    displays = {
+        full: Displays(specs(full), mux=MuxSpec(), open_i2c=lambda n, b=bus: b)
+        for full, bus in buses.items()
+    }
 
-    with Displays(
-        specs,
-        mux=MuxSpec(),
-        open_i2c=lambda n: bus,
-        open_spi=lambda: spi,
-        pin_factory=MockFactory(),
-    ) as displays:
+    def show(seats: list[Image.Image], console: Image.Image) -> None:
+        for each in displays.values():
+            for number, image in enumerate(seats, start=1):
+                each[f"seat{number}"].show(image)
+            each["console"].show(console)
 
-        def draw(prompt: str) -> None:
-            for seat, life in enumerate(lives):
-                displays[f"seat{seat + 1}"].show(seat_picture(life))
-            displays["console"].show(console_picture(console_size, console_mode, prompt))
+    session = TableSession(TableConfig(seats=SEATS, state_dir=state), seed=seed)
+    session.start()
+    companion = Companion(session, 128, pictures=[show])
+    companion.refresh()
+    for bus in buses.values():
+        bus.take()
+    rng = random.Random(seed)
+    clock = iter(range(1, 1_000_000))
+    presses: list[Press] = []
 
-        def event(name: str, change: Callable[[], None], prompt: str) -> Row:
-            bus.take()
-            spi.take()
-            change()
-            draw(prompt)
-            return Row(name, bus.take(), spi.take())
-
-        draw("Roll the dice")
-        rows = [
-            event(
-                "Life change: one seat panel + console",
-                lambda: lives.__setitem__(2, lives[2] - 1),
-                "Bull's Eye 1: seat 3 hit",
-            ),
-            event(
-                "Indian attack: 8 seat panels + console",
-                lambda: lives.__setitem__(slice(None), [life - 1 for life in lives]),
-                "Indians attack!",
-            ),
-            event("Nothing changed: 9 panels asked to redraw", lambda: None, "Indians attack!"),
+    def press(button: str) -> None:
+        before = session.view().seats
+        playing = session.play is not None
+        events = session.handle(button, "press", float(next(clock)))
+        if session.flash is not None:
+            raise RuntimeError(f"{button} refused: {session.flash}")
+        companion.refresh()
+        after = session.view().seats
+        one_life = [
+            (f"seat{b.number}", replace(a, life=b.life) == b)
+            for a, b in zip(before, after, strict=True)
+            if abs(a.life - b.life) == 1 and b.alive
         ]
-    return rows
+        indians = any(e.kind == "indians_attacked" for e in events)
+        eight = indians and sum(s.playing and s.alive for s in before) == SEATS
+        presses.append(
+            Press(
+                kind_of(events, playing), buses[True].take(), buses[False].take(), one_life, eight
+            )
+        )
+
+    for button in SETUP:
+        press(button)
+    assert session.play is not None
+    while not session.play.game.over:
+        for button in next_buttons(session, rng):
+            press(button)
+    session.close()
+    for each in displays.values():
+        each.close()
+    return presses
 
 
-def report() -> str:
+def measure(games: int) -> list[Press]:
+    presses: list[Press] = []
+    for seed in range(games):
+        with tempfile.TemporaryDirectory() as state:
+            presses += play(seed, Path(state))
+    return presses
+
+
+def _ms(traffics: list[Traffic], hz: int) -> str:
+    return f"{statistics.fmean(t.milliseconds(hz) for t in traffics):.1f}"
+
+
+def report(games: int) -> str:
+    presses = measure(games)
+    full_total = sum(p.full.wire_bytes() for p in presses)
+    now_total = sum(p.now.wire_bytes() for p in presses)
+    share = now_total / full_total
+    one_life = [p.now.wire_bytes(seat) for p in presses for seat, _ in p.one_life]
+    one_life_full = [p.full.wire_bytes(seat) for p in presses for seat, _ in p.one_life]
+    alone = [p.now.wire_bytes(seat) for p in presses for seat, only in p.one_life if only]
+    alone_full = [p.full.wire_bytes(seat) for p in presses for seat, only in p.one_life if only]
+    indians = [p for p in presses if p.eight_seat_indians]
     lines = [
         SECTION,
         "",
-        "Bytes the panels put on the bus for typical events, counted on a recording bus that",
-        "drives the real luma.oled drivers (seat panels: SSD1306 behind a TCA9548A selected from",
-        "user space; only panels whose picture changed send anything). Produced by:",
+        f"{games} eight-player games played by presses (game i from seed i: the same games on",
+        f"every run; {len(presses):,} presses), every picture shown on two recording buses: luma's",
+        "own drivers sending the whole frame of every changed panel (`full_frames = true`, how",
+        "every panel worked before) and the partial-update drivers sending only the changed",
+        "windows (now). Eight SSD1306 seat panels behind a TCA9548A selected from user space, an",
+        "SSD1306 console at 0x3D on the same bus; unchanged panels send nothing in both.",
+        "Produced by:",
         "",
         "```",
         COMMAND,
         "```",
         "",
-        "Wire time per I2C message of n payload bytes: `bits = 9 * (n + 1) + 2` (address byte",
-        "and each payload byte are 8 bits + ACK; START and STOP one bit-time each), time =",
-        "bits / clock. Clock stretching, gaps between messages and per-ioctl kernel overhead",
-        "come on top. With the `i2c-mux` overlay the kernel writes the same one-byte channel",
-        f"selects. SPI time at {SPI_HZ // 1_000_000} MHz is `8 * bytes / clock`.",
+        "Wire bytes include each message's address byte and the one-byte mux selects. Wire time",
+        "per I2C message of n payload bytes: `bits = 9 * (n + 1) + 2` (address byte and each",
+        "payload byte are 8 bits + ACK; START and STOP one bit-time each), time = bits / clock;",
+        "clock stretching, gaps between messages and per-ioctl kernel overhead come on top.",
         "",
+        "| press (by its first rule event) | presses | full frames, bytes/press | now,"
+        " bytes/press | now / full | full at 100 kHz | now at 100 kHz | full at 400 kHz"
+        " | now at 400 kHz |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for setup in SETUPS:
-        lines += [
-            f"### {setup.name}",
-            "",
-            "| event | I2C messages | I2C bytes (incl. address) | at 100 kHz | at 400 kHz"
-            + (" | SPI bytes | SPI at 8 MHz |" if setup.console.is_spi else " |"),
-            "| --- | ---: | ---: | ---: | ---:"
-            + (" | ---: | ---: |" if setup.console.is_spi else " |"),
-        ]
-        for row in measure(setup):
-            cells = [
-                row.event,
-                str(len(row.i2c.messages)),
-                f"{row.i2c.wire_bytes:,}",
-                *(f"{row.i2c.milliseconds(hz):.1f} ms" for hz in CLOCKS_HZ),
-            ]
-            if setup.console.is_spi:
-                cells += [f"{row.spi_bytes:,}", f"{row.spi_bytes * 8 / SPI_HZ * 1000:.1f} ms"]
-            lines.append("| " + " | ".join(cells) + " |")
-        lines.append("")
+    groups: dict[str, list[Press]] = defaultdict(list)
+    for p in presses:
+        groups[p.kind].append(p)
+    order = ["set-up", *(label for _, label in KINDS), QUIET]
+    for label in [*order, "all presses"]:
+        group = presses if label == "all presses" else groups.get(label, [])
+        if not group:
+            continue
+        full = [p.full for p in group]
+        now = [p.now for p in group]
+        full_bytes = statistics.fmean(t.wire_bytes() for t in full)
+        now_bytes = statistics.fmean(t.wire_bytes() for t in now)
+        name = f"**{label}**" if label == "all presses" else label
+        lines.append(
+            f"| {name} | {len(group):,} | {full_bytes:,.0f} | {now_bytes:,.0f}"
+            f" | {now_bytes / full_bytes:.0%}"
+            f" | {_ms(full, 100_000)} ms | {_ms(now, 100_000)} ms"
+            f" | {_ms(full, 400_000)} ms | {_ms(now, 400_000)} ms |"
+        )
+    indians_now = [p.now.wire_bytes() for p in indians]
+    indians_full = [p.full.wire_bytes() for p in indians]
     lines += [
-        "What it means: every changed SSD1306 costs a full 1,024-byte frame (luma sends no",
-        "partial updates), so a redraw of all eight seats is most of a second at the Pi's default",
-        "100 kHz and about a fifth of a second at 400 kHz: set `i2c_arm_baudrate=400000`",
-        "(hardware/README.md). Sending the frame as one I2C_RDWR message instead of 32-byte SMBus",
-        "blocks saves about 6 % of wire time and 31 of 32 ioctls per frame. The SSD1322 console",
-        "on SPI is nearly free and only sends the region that changed.",
+        "",
+        "The targets (issue 14) hold when the worst case now is at or under them:",
+        "",
+        "| measure | full frames | now (mean) | now (worst) | target |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        f"| all presses together, bytes | {full_total:,} | {now_total:,} ({share:.0%})"
+        f" | {share:.0%} | at most {TARGET_SHARE:.0%} of full frames |",
+        f"| one-life change, bytes on its seat's panel ({len(alone)} changes)"
+        f" | {statistics.fmean(alone_full):,.0f} | {statistics.fmean(alone):,.0f}"
+        f" | {max(alone):,} | at most {TARGET_ONE_LIFE} |",
+        f"| the same, with whatever else changed on that seat in the press ({len(one_life)})"
+        f" | {statistics.fmean(one_life_full):,.0f} | {statistics.fmean(one_life):,.0f}"
+        f" | {max(one_life):,} | (for comparison) |",
+        f"| eight-seat Indian attack, bytes of the press ({len(indians)} attacks)"
+        f" | {statistics.fmean(indians_full):,.0f} | {statistics.fmean(indians_now):,.0f}"
+        f" | {max(indians_now):,} | at most {TARGET_INDIANS:,} |",
+        "",
+        "A one-life change is a seat that gained or lost exactly one life, nothing else on it",
+        "changed in that press, and it is still in the game (an elimination redraws the seat as",
+        "OUT). The row below it counts every one-life change, with whatever else changed on the",
+        "seat in the same press: its worst cases are a Beer drunk as the turn ends (life, answer",
+        "badge and turn marker at once) and a winner's last life lost as the game ends. An",
+        "eight-seat attack is one at a table where all eight seats still play; its bytes are",
+        "every panel's, the console included.",
         "",
     ]
     return "\n".join(lines)
@@ -255,10 +306,10 @@ def report() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=GAMES, help=f"games to play ({GAMES})")
     parser.add_argument("--markdown-into", type=Path, help="update this file's section too")
     args = parser.parse_args(argv)
-    section = report()
-    publish(SECTION, section, args.markdown_into)
+    publish(SECTION, report(args.games), args.markdown_into)
     return 0
 
 

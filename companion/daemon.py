@@ -55,6 +55,7 @@ def run(
     """Run until SIGTERM/SIGINT (or ``stop`` is set); returns the exit status.
 
     The bus openers and the pin factory are the real ones unless a test hands in others.
+    ``stop`` is set when run returns.
     """
     stop = stop or threading.Event()
     notifier = Notifier()
@@ -133,13 +134,30 @@ def run(
         if threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGTERM, request_stop)
             signal.signal(signal.SIGINT, request_stop)
+        # The loop sleeps until a press, a due retry or ping, or a stop: this thread sleeps
+        # until stop is set (by a signal or the caller), then wakes the loop.
+        waker = threading.Thread(target=_wake_on, args=(stop, queue), name="stop waker")
+        waker.start()
+        stack.callback(waker.join)
+        stack.callback(stop.set)
         notifier.ready("table ready")
         log.info("ready: %d panels, %d buttons, %d pods", len(specs), len(pins.pins), len(pods))
         while not stop.is_set():
-            companion.pump(queue, timeout=0.25)
+            companion.pump(queue, timeout=_next_due(notifier, displays))
             displays.poll()
             notifier.watchdog()
         notifier.stopping()
         for name, panel in displays.panels.items():
             panel.show(draw_paused(panel.size, "console" if name == "console" else name))
     return 0
+
+
+def _wake_on(stop: threading.Event, queue: InputQueue) -> None:
+    stop.wait()
+    queue.interrupt()
+
+
+def _next_due(notifier: Notifier, displays: Displays) -> float | None:
+    """Seconds until the loop has something to do unprompted (None: only a press or a stop)."""
+    waits = [w for w in (notifier.watchdog_due_in(), displays.retry_due_in()) if w is not None]
+    return min(waits, default=None)

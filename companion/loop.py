@@ -50,9 +50,10 @@ class Companion:
         return caused
 
     def pump(self, queue: InputQueue, timeout: float | None = 0.0) -> int:
-        """Handle every event waiting (waiting up to ``timeout`` for the first); how many."""
+        """Handle every event waiting (waiting up to ``timeout`` for the first, or until an
+        event or ``queue.interrupt()`` when None); how many."""
         handled = 0
-        event = queue.get(timeout=timeout) if timeout else None
+        event = queue.get(timeout=timeout) if timeout is None or timeout > 0 else None
         pending = ([event] if event is not None else []) + queue.drain()
         for event in pending:
             self.dispatch(event)

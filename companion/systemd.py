@@ -44,6 +44,13 @@ class Notifier:
     def stopping(self) -> None:
         self.notify("STOPPING=1")
 
+    def watchdog_due_in(self, now: float | None = None) -> float | None:
+        """Seconds until the next ping is due; None without a watchdog."""
+        if self.watchdog_interval is None:
+            return None
+        now = time.monotonic() if now is None else now
+        return max(0.0, self._last_ping + self.watchdog_interval - now)
+
     def watchdog(self, now: float | None = None) -> None:
         """Ping the watchdog if half its interval has passed."""
         if self.watchdog_interval is None:

@@ -23,14 +23,17 @@ from luma.oled.device import ssd1322
 from PIL import Image
 
 from companion.config import Config, load
-from companion.daemon import run
+from companion.daemon import _next_due, run
 from companion.devices.buttons import ButtonPins
+from companion.devices.displays import Displays, MuxSpec, PanelSpec
 from companion.devices.event_stream import read_event_stream
 from companion.devices.pod_protocol import Ping, ProtocolError, SeatState, parse_line
 from companion.panels.notice import draw_paused
+from companion.systemd import Notifier
 from companion.table import TableSession, read_journal
 from companion.table.journal import journals
 
+from .devices.gddram import Ssd1306Ram
 from .fakes import frame_of
 from .serial.ptys import DEADLINE, PtyPod, wait_for
 
@@ -44,12 +47,14 @@ DC_PIN = 24  # the example console's D/C line
 class RecordingBus:
     """An smbus2.SMBus stand-in: a TCA9548A at 0x70 and an SSD1306 at 0x3C on every channel.
 
-    ``frames[channel]`` holds every frame of display data written to the panel on that channel.
+    Each panel's memory is modelled from the commands and data it receives; ``last(channel)``
+    is what that panel shows, as frame bytes, once it was sent any display data.
     """
 
     def __init__(self) -> None:
         self.mask = 0
-        self.frames: dict[int, list[bytes]] = defaultdict(list)
+        self.panels: dict[int, Ssd1306Ram] = defaultdict(Ssd1306Ram)
+        self.drawn: set[int] = set()
         self.lock = threading.Lock()
 
     def _channel(self, address: int) -> int:
@@ -67,23 +72,25 @@ class RecordingBus:
         self.mask = value
 
     def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
-        channel = self._channel(address)
-        if register == 0x40:  # display data in SMBus blocks (not used while i2c_rdwr exists)
-            with self.lock:
-                self.frames[channel].append(bytes(data))
+        self._receive(self._channel(address), bytes([register, *data]))
 
     def i2c_rdwr(self, *messages: Any) -> None:
         for message in messages:
-            payload = bytes(message)
-            channel = self._channel(message.addr)
-            if payload[:1] == b"\x40":
-                with self.lock:
-                    self.frames[channel].append(payload[1:])
+            self._receive(self._channel(message.addr), bytes(message))
+
+    def _receive(self, channel: int, payload: bytes) -> None:
+        with self.lock:
+            if payload[0] == 0x40:
+                self.panels[channel].data(payload[1:])
+                self.drawn.add(channel)
+            else:
+                self.panels[channel].command(*payload[1:])
 
     def last(self, channel: int) -> bytes | None:
         with self.lock:
-            frames = self.frames.get(channel)
-            return frames[-1] if frames else None
+            if channel not in self.drawn:
+                return None
+            return b"".join(self.panels[channel].visible(page) for page in range(8))
 
     def close(self) -> None:
         pass
@@ -450,3 +457,38 @@ def test_the_service_notifies_systemd_and_stops_cleanly_on_sigterm(
     assert "offline" in log  # the panels' buses do not exist: logged, not fatal
     assert "signal 15: pausing" in log
     assert "Traceback" not in log
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_loop_sleeps_until_a_press_unless_a_retry_or_a_ping_is_due() -> None:
+    """Idle, the loop waits for a press (no timeout); a panel offline or systemd's watchdog
+    bound the wait by when they are due."""
+    bus = RecordingBus()
+    clock = Clock()
+    specs = {f"seat{n + 1}": PanelSpec("ssd1306", mux_channel=n) for n in range(3)}
+    with Displays(specs, mux=MuxSpec(), open_i2c=lambda n: bus, clock=clock) as displays:
+        assert _next_due(Notifier({}), displays) is None
+        watchdog = Notifier({"WATCHDOG_USEC": "20000000"})
+        watchdog.watchdog(now=clock.now)
+        assert watchdog.watchdog_due_in(now=clock.now + 4) == 6.0
+        assert watchdog.watchdog_due_in(now=clock.now + 11) == 0.0
+        assert _next_due(watchdog, displays) is not None
+        select = bus.write_byte
+
+        def channel_1_is_broken(address: int, value: int) -> None:
+            if value == 0b10:
+                raise OSError(121, "Remote I/O error")
+            select(address, value)
+
+        bus.write_byte = channel_1_is_broken  # type: ignore[method-assign]
+        displays["seat2"].show(Image.new("1", (128, 64), 1))
+        assert not displays["seat2"].online
+        clock.now += 2
+        assert _next_due(Notifier({}), displays) == 3.0

@@ -4,6 +4,10 @@ A press is reported when the button is released, not when it goes down: a seat b
 held opens that seat's menu, and reporting the press on the way down would also pick the seat as
 a target first. So each push yields exactly one event, either "press" or "hold".
 
+Holds are timed from the edges: a push arms one timer and its release cancels it. gpiozero's
+Button would instead start a hold thread per button that polls ten times a second for ever,
+which keeps a box that waits for hours between games awake.
+
 Example::
 
     pins = ButtonPins(pins={"ROLL": 5, "DONE": 6, "SEAT1": 17})
@@ -19,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gpiozero import Button
+from gpiozero import DigitalInputDevice
 from gpiozero.pins import Factory
 
 from companion.devices.header import MAX_PIN, MIN_PIN, PinUse
@@ -140,11 +144,11 @@ def _is_seconds(value: object, most: float) -> bool:
 
 
 class GpioButtons:
-    """gpiozero Buttons for every configured pin, feeding one InputQueue.
+    """A gpiozero input for every configured pin, feeding one InputQueue.
 
-    gpiozero calls back on its own threads (the pin's edge thread for press and release, a
-    separate hold thread for ``when_held``); one lock decides per push whether the hold or the
-    release came first, so a push never yields both a hold and a press, nor neither.
+    gpiozero calls back on the pin's edge thread for press and release; a hold comes from the
+    timer the push armed. One lock decides per push whether the hold or the release came
+    first, so a push never yields both a hold and a press, nor neither.
     """
 
     def __init__(
@@ -157,23 +161,25 @@ class GpioButtons:
     ) -> None:
         self._queue = queue
         self._source = source
+        self.hold_time = settings.hold_time
+        # UNDO's hold ends the game in progress: it takes longer than any other button's.
+        self._hold_times = {"UNDO": settings.undo_hold_time}
         self._lock = threading.Lock()
         self._down: set[str] = set()
         self._held: set[str] = set()
-        self._buttons: dict[str, Button] = {}
+        self._timers: dict[str, threading.Timer] = {}
+        self._buttons: dict[str, DigitalInputDevice] = {}
         try:
             for name, pin in settings.pins.items():
-                button = Button(
+                button = DigitalInputDevice(
                     pin,
                     pull_up=settings.pull_up,
                     bounce_time=settings.bounce_time,
-                    hold_time=settings.undo_hold_time if name == "UNDO" else settings.hold_time,
                     pin_factory=pin_factory,
                 )
                 self._buttons[name] = button
-                button.when_pressed = self._callback(self._pressed, name)
-                button.when_held = self._callback(self._hold, name)
-                button.when_released = self._callback(self._released, name)
+                button.when_activated = self._callback(self._pressed, name)
+                button.when_deactivated = self._callback(self._released, name)
         except BaseException:
             self.close()
             raise
@@ -190,19 +196,38 @@ class GpioButtons:
         with self._lock:
             self._down.add(name)
             self._held.discard(name)
+            self._disarm(name)
+            timer = threading.Timer(
+                self._hold_times.get(name, self.hold_time), self._hold, args=(name,)
+            )
+            timer.name = f"hold {name}"
+            timer.daemon = True
+            self._timers[name] = timer
+            timer.start()
 
     def _hold(self, name: str) -> None:
         with self._lock:
+            # A timer that fired while its push was being released is no longer the armed one.
+            if self._timers.get(name) is not threading.current_thread():
+                return
+            del self._timers[name]
             if name in self._down and name not in self._held:
                 self._held.add(name)
                 self._queue.put(ButtonEvent(name, "hold", self._source))
 
     def _released(self, name: str) -> None:
         with self._lock:
+            self._disarm(name)
             if name in self._down and name not in self._held:
                 self._queue.put(ButtonEvent(name, "press", self._source))
             self._down.discard(name)
             self._held.discard(name)
+
+    def _disarm(self, name: str) -> None:
+        """Cancel the push's hold timer, if armed (call with the lock held)."""
+        timer = self._timers.pop(name, None)
+        if timer is not None:
+            timer.cancel()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -210,10 +235,13 @@ class GpioButtons:
         return tuple(self._buttons)
 
     def close(self) -> None:
-        """Release every pin (stops gpiozero's threads); safe to call twice."""
+        """Release every pin and cancel armed hold timers; safe to call twice."""
         for button in self._buttons.values():
             button.close()
         self._buttons.clear()
+        with self._lock:
+            for name in list(self._timers):
+                self._disarm(name)
 
     def __enter__(self) -> GpioButtons:
         return self

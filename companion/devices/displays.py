@@ -5,7 +5,9 @@ it goes offline, logs once, and is tried again at most every ``retry_interval`` 
 the latest picture as soon as it answers.
 
 luma's ssd1306 and sh1106 send the whole 1,024-byte frame on every ``display()`` (~93 ms at
-100 kHz), so a panel sends nothing when the picture is unchanged.
+100 kHz), so a panel sends nothing when the picture is unchanged, and SSD1306/SH1106 panels are
+driven by ``partial_oled`` (only the changed windows go on the bus) unless their table says
+``full_frames = true`` (for a clone that misbehaves with partial windows).
 
 Eight SSD1306 share two addresses, so seat panels sit behind a TCA9548A multiplexer, either
 as kernel buses (``dtoverlay=i2c-mux,pca9548``: each channel is its own /dev/i2c-N and a
@@ -39,6 +41,7 @@ from luma.oled.device import sh1106, ssd1306, ssd1322
 from PIL import Image
 
 from companion.devices.header import MAX_PIN, MIN_PIN, SPI_PORTS, PinUse, i2c_pins, spi_pins
+from companion.devices.partial_oled import PartialSH1106, PartialSSD1306
 from companion.devices.settings import SettingError, check_keys, is_int, require_table, shown
 
 log = logging.getLogger(__name__)
@@ -63,7 +66,7 @@ SPI_SPEEDS_HZ = tuple(
 MIN_I2C_ADDRESS = 0x03
 MAX_I2C_ADDRESS = 0x77
 
-_I2C_KEYS = ("driver", "rotate", "bus", "address", "mux_channel")
+_I2C_KEYS = ("driver", "rotate", "bus", "address", "mux_channel", "full_frames")
 _SPI_KEYS = ("driver", "rotate", "port", "device", "gpio_dc", "gpio_rst", "spi_hz")
 
 # SSD1306/SH1106 "no operation": a cheap way to ask whether a panel answers on the bus.
@@ -83,7 +86,8 @@ class PanelSpec:
     """One panel: which driver, and where it is wired.
 
     I2C panels (ssd1306, sh1106) use ``bus`` (/dev/i2c-N), ``address`` and, with a user-space
-    multiplexer, ``mux_channel``. The SPI panel (ssd1322) uses ``port``/``device``
+    multiplexer, ``mux_channel``; ``full_frames`` sends every picture whole, as luma does,
+    instead of only the changed windows. The SPI panel (ssd1322) uses ``port``/``device``
     (/dev/spidevP.D) and the BCM pins of its D/C and RESET lines.
 
     An error is a SettingError keyed by the setting ("address"); ``from_config`` puts it under
@@ -100,6 +104,7 @@ class PanelSpec:
     gpio_dc: int = 24
     gpio_rst: int = 25
     spi_hz: int = 8_000_000
+    full_frames: bool = False
 
     def __post_init__(self) -> None:
         if not _is_driver(self.driver):
@@ -132,6 +137,8 @@ class PanelSpec:
             raise SettingError(
                 "mux_channel", f"{shown(self.mux_channel)}: expected a TCA9548A channel 0..7"
             )
+        if not isinstance(self.full_frames, bool):
+            raise SettingError("full_frames", f"{shown(self.full_frames)}: expected true or false")
 
     def _check_spi(self) -> None:
         if not is_int(self.port) or self.port not in SPI_PORTS:
@@ -463,16 +470,20 @@ class GpiozeroGPIO:
                 output.close()
 
 
+_FULL_FRAME = {"ssd1306": ssd1306, "sh1106": sh1106}
+_PARTIAL = {"ssd1306": PartialSSD1306, "sh1106": PartialSH1106}
+
+
 def open_device(spec: PanelSpec, interface: Any) -> LumaDevice:
     """A luma.oled device for ``spec`` talking through ``interface`` (real or recording).
 
-    luma's constructors initialise and blank the panel. They ignore a ``persist=`` argument,
-    so persist is set afterwards: otherwise luma's atexit hook blanks the panel on exit.
+    SSD1306 and SH1106 send only the changed windows unless ``spec.full_frames``. luma's
+    constructors initialise and blank the panel. They ignore a ``persist=`` argument, so
+    persist is set afterwards: otherwise luma's atexit hook blanks the panel on exit.
     """
-    if spec.driver == "ssd1306":
-        device = ssd1306(interface, width=128, height=64, rotate=spec.rotate)
-    elif spec.driver == "sh1106":
-        device = sh1106(interface, width=128, height=64, rotate=spec.rotate)
+    if spec.driver in ("ssd1306", "sh1106"):
+        kind = (_FULL_FRAME if spec.full_frames else _PARTIAL)[spec.driver]
+        device = kind(interface, width=128, height=64, rotate=spec.rotate)
     else:
         device = ssd1322(interface, width=256, height=64, rotate=spec.rotate, mode="RGB")
     device.persist = True
@@ -534,6 +545,12 @@ class Panel:
     def poll(self) -> bool:
         """Give an offline panel its due retry even when no new picture comes; True if online."""
         return self._device is not None or self._retry_if_due()
+
+    def retry_due_in(self) -> float | None:
+        """Seconds until an offline panel's next retry; None while it is online."""
+        if self._device is not None:
+            return None
+        return max(0.0, self._last_attempt + self._retry_interval - self._clock())
 
     def close(self) -> None:
         """Let go of the device; the panel keeps its last picture (persist)."""
@@ -676,6 +693,11 @@ class Displays:
         """Retry the offline panels that are due."""
         for panel in self.panels.values():
             panel.poll()
+
+    def retry_due_in(self) -> float | None:
+        """Seconds until the next offline panel's retry; None while every panel is online."""
+        waits = [w for p in self.panels.values() if (w := p.retry_due_in()) is not None]
+        return min(waits, default=None)
 
     def close(self) -> None:
         for panel in self.panels.values():

@@ -47,16 +47,26 @@ class ButtonEvent:
 
 
 class InputQueue:
-    """Thread-safe, ordered hand-over of button events to the session thread."""
+    """Thread-safe, ordered hand-over of button events to the session thread.
+
+    ``interrupt()`` wakes a ``get()`` that waits with no timeout, so the session thread can
+    sleep until a press or a stop instead of waking to look.
+    """
 
     def __init__(self) -> None:
-        self._queue: queue.Queue[ButtonEvent] = queue.Queue()
+        # SimpleQueue.put is safe even from a signal handler.
+        self._queue: queue.SimpleQueue[ButtonEvent | None] = queue.SimpleQueue()
 
     def put(self, event: ButtonEvent) -> None:
         self._queue.put(event)
 
+    def interrupt(self) -> None:
+        """Make the current (or next) ``get()`` return None at once."""
+        self._queue.put(None)
+
     def get(self, timeout: float | None = None) -> ButtonEvent | None:
-        """The next event, or None when nothing arrived within timeout."""
+        """The next event, or None when nothing arrived within timeout (None: wait until an
+        event or an interrupt)."""
         try:
             return self._queue.get(timeout=timeout)
         except queue.Empty:
@@ -67,6 +77,8 @@ class InputQueue:
         events = []
         while True:
             try:
-                events.append(self._queue.get_nowait())
+                event = self._queue.get_nowait()
             except queue.Empty:
                 return events
+            if event is not None:
+                events.append(event)

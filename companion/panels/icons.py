@@ -203,6 +203,15 @@ _SMALL: dict[str, Image.Image] = {
         ".##.....##.",
         ".#.......#.",
     ),
+    "sheriff": _bitmap(  # the star, small enough for the one-page header
+        "...#...",
+        "..###..",
+        "#######",
+        ".#####.",
+        "..###..",
+        ".##.##.",
+        ".#...#.",
+    ),
     "die": _bitmap(
         ".#####.",
         "#.....#",
@@ -315,5 +324,5 @@ def die_icon(face: str | None, *, locked: bool = False, marked: bool = False) ->
 
 
 def small_icon(name: str) -> Image.Image:
-    """A small symbol for the status lines: "arrow", "star", "die", "heart" or "crown"."""
+    """A small symbol: "arrow", "star", "sheriff" (a 7-row star), "die", "heart" or "crown"."""
     return _SMALL[name].copy()

@@ -1,8 +1,21 @@
 """A seat pod's 128x64 picture: whose seat, how much life, arrows, and what to press now.
 
-Laid out for reading at arm's length: a header with the seat number and character, the life
-as big digits with a bar out of the maximum beside them, and two lines at the bottom for what
-the seat should do (answer a question, read its menu).
+Laid out for reading at arm's length, and in the controller's 8-row pages so that the common
+events rewrite few of them (the panel driver sends only the changed windows):
+
+- page 0: the header (seat number, name, Sheriff star, crown); on the seat's turn the number
+  and name are lit: the turn marker is this one page, only as wide as the name;
+- pages 1-4: the life in big digits; beside them the arrows held (14 px digits), the revealed
+  role and the maximum life. Each digit has a fixed cell, so a life lost rewrites only the
+  digit that changed;
+- page 5: the life bar, one segment per life point;
+- page 6: one line for the seat: its last change ("-2 +ARROW", lit, at the left: players look
+  up after the fact and must see why this seat's life moved) and a short note;
+- page 7: the "press me" badge when pressing this seat answers the console: the highlight
+  that comes and goes on most presses is this one page, and only as wide as its words.
+
+A note too long for its line (a character's ability, in the seat's menu or at set-up) takes
+pages 1-6 to itself, wrapped to be read whole.
 """
 
 from __future__ import annotations
@@ -11,15 +24,22 @@ from PIL import Image, ImageDraw
 
 from ..table.view import SeatView
 from .icons import small_icon
-from .text import LINE, big_text, draw_text, fit, stamp, text_width, wrap
+from .text import ADVANCE, LINE, big_text, draw_text, fit, stamp, text_width, wrap
 
 WIDTH, HEIGHT = 128, 64
-HEADER = 12  # rows 0..11: seat number, name, Sheriff star
-BODY_TOP = 14  # the big digits and the right-hand column start here
+PAGE = 8  # rows per controller page
+HEADER = PAGE  # page 0
+BODY_TOP = 10  # the big digits, pages 1-4
 DIGIT_SCALE = 4  # 7-row glyphs become 28 px tall
-COLUMN_X = 56  # arrows, role and the life bar
+COLUMN_X = 58  # arrows, role and maximum beside the digits
+ARROW_SCALE = 2  # the arrows held: 14 px digits
+ROLE_Y = 31  # role and maximum, level with the bottom of the digits
+BAR_TOP = 5 * PAGE  # page 5
 BAR_HEIGHT = 7
-TEXT_TOP = HEIGHT - 2 * LINE  # two lines of small text at the bottom
+LINE_Y = 6 * PAGE  # page 6: the seat's line
+BADGE_Y = 7 * PAGE  # page 7: the badge
+NOTE_LINES = 4  # a long note's lines in pages 1-5
+BADGE_MARGIN = 12  # lit columns either side of the badge's words
 
 
 def draw_seat(view: SeatView) -> Image.Image:
@@ -29,16 +49,20 @@ def draw_seat(view: SeatView) -> Image.Image:
         _draw_free(image, view.number)
         return image
     _draw_header(image, view)
-    if not view.alive:
+    line = view.note if not view.winner else ""
+    change = view.change
+    long_note = len(wrap(view.note, WIDTH - 4, 2)) > 1
+    if long_note:
+        _draw_note(image, view.note, view.role)
+        line = change = ""
+    elif not view.alive:
         _draw_out(image, view.role)
     elif view.max_life > 0:
         _draw_life(image, view)
     else:
         number = big_text(str(view.number), DIGIT_SCALE)
         stamp(image, number, ((WIDTH - number.width) // 2, BODY_TOP))
-    _draw_lines(image, view)
-    if view.answer:
-        ImageDraw.Draw(image).rectangle((0, HEADER + 1, WIDTH - 1, HEIGHT - 1), outline=1)
+    _draw_bottom(image, view, line, change)
     return image
 
 
@@ -68,41 +92,53 @@ def _draw_free(image: Image.Image, number: int) -> None:
 
 
 def _draw_header(image: Image.Image, view: SeatView) -> None:
-    """Seat number tab, the name cut to fit, Sheriff star and winner's crown; inverted on turn."""
+    """Page 0: number tab, name in capitals (they keep to the page), star and crown at the
+    right; on the seat's turn the number and name are lit."""
     draw = ImageDraw.Draw(image)
-    ink = 0 if view.active else 1
-    if view.active:
-        draw.rectangle((0, 0, WIDTH - 1, HEADER - 1), fill=1)
-    else:
-        draw.line((0, HEADER - 1, WIDTH - 1, HEADER - 1), fill=1)
-    number = str(view.number)
-    tab = text_width(number) + 3
-    draw.rectangle((0, 0, tab - 1, HEADER - 2), fill=ink)
-    draw_text(image, (2, 1), number, fill=1 - ink)
     right = WIDTH
-    for icon, shown in (("star", view.sheriff), ("crown", view.winner)):
+    for icon, shown in (("sheriff", view.sheriff), ("crown", view.winner)):
         if shown:
             bitmap = small_icon(icon)
             right -= bitmap.width + 2
-            stamp(image, bitmap, (right, (HEADER - 1 - bitmap.height) // 2), fill=ink)
-    name = view.name or f"Seat {view.number}"
-    draw_text(image, (tab + 3, 1), fit(name, right - tab - 5), fill=ink)
+            stamp(image, bitmap, (right, (HEADER - 1 - bitmap.height) // 2))
+    number = str(view.number)
+    tab = text_width(number) + 3
+    name = fit((view.name or f"Seat {view.number}").upper(), right - tab - 7)
+    ink = 0 if view.active else 1
+    if view.active:
+        draw.rectangle((0, 0, tab + 3 + text_width(name) + 2, HEADER - 1), fill=1)
+    draw.rectangle((0, 0, tab - 1, HEADER - 1), fill=ink)
+    draw_text(image, (2, 0), number, fill=1 - ink)
+    draw_text(image, (tab + 3, 0), name, fill=ink)
 
 
 def _draw_life(image: Image.Image, view: SeatView) -> None:
-    """Big life digits on the left; arrows, role and the life bar in the column beside them."""
-    digits = big_text(str(view.life), DIGIT_SCALE)
-    stamp(image, digits, (max(0, (COLUMN_X - 4 - digits.width) // 2), BODY_TOP))
+    """Big life digits; the arrows held, the role and the maximum beside them; the bar below."""
+    cells = len(str(max(view.max_life, view.life)))
+    life = str(view.life).rjust(cells)
+    left = (COLUMN_X - 4 - cells * ADVANCE * DIGIT_SCALE + DIGIT_SCALE) // 2
+    _draw_digits(image, life, DIGIT_SCALE, (left, BODY_TOP))
     arrow = small_icon("arrow")
-    stamp(image, arrow, (COLUMN_X, BODY_TOP + 2))
-    draw_text(image, (COLUMN_X + arrow.width + 4, BODY_TOP), str(view.arrows))
-    width = WIDTH - 2 - COLUMN_X
-    if view.role:
-        draw_text(image, (COLUMN_X, BODY_TOP + 10), fit(view.role, width))
+    arrow = arrow.resize((arrow.width * 2, arrow.height * 2), Image.Resampling.NEAREST)
+    stamp(image, arrow, (COLUMN_X, BODY_TOP + 4))
+    _draw_digits(image, str(view.arrows), ARROW_SCALE, (COLUMN_X + arrow.width + 6, BODY_TOP))
     limit = f"/{view.max_life}"
-    draw_text(image, (WIDTH - 2 - text_width(limit), BODY_TOP), limit)
-    bar = life_bar(view.life, view.max_life, width)
-    stamp(image, bar, (COLUMN_X, BODY_TOP + 28 - BAR_HEIGHT))
+    draw_text(image, (WIDTH - 2 - text_width(limit), ROLE_Y - 1), limit)
+    if view.role:
+        role_width = WIDTH - 2 - COLUMN_X - text_width(limit) - 4
+        draw_text(image, (COLUMN_X, ROLE_Y - 1), fit(view.role.upper(), role_width))
+    bar = life_bar(view.life, view.max_life, WIDTH - 4)
+    stamp(image, bar, (2, BAR_TOP))
+
+
+def _draw_digits(image: Image.Image, digits: str, scale: int, xy: tuple[int, int]) -> None:
+    """Big digits, each centred in its own fixed cell (a space leaves its cell dark)."""
+    x, y = xy
+    cell = (ADVANCE - 1) * scale
+    for i, digit in enumerate(digits):
+        if digit != " ":
+            glyph = big_text(digit, scale)
+            stamp(image, glyph, (x + i * ADVANCE * scale + (cell - glyph.width) // 2, y))
 
 
 def _draw_out(image: Image.Image, role: str | None) -> None:
@@ -113,48 +149,42 @@ def _draw_out(image: Image.Image, role: str | None) -> None:
     draw.line((left, top + size, left + size, top), fill=1, width=4)
     out = big_text("OUT", 2)
     stamp(image, out, (COLUMN_X, BODY_TOP))
-    draw_text(image, (COLUMN_X, BODY_TOP + 18), fit(role or "role ?", WIDTH - 2 - COLUMN_X))
+    text = fit((role or "role ?").upper(), WIDTH - 2 - COLUMN_X)
+    draw_text(image, (COLUMN_X, ROLE_Y - 1), text)
 
 
-def _with_change(lines: list[tuple[str, str]], change: str) -> list[tuple[str, str]]:
-    """The seat's last change (or hits to come), boxed, after any question badge: players look
-    up after the fact and must see why this seat's life moved."""
-    if not change:
-        return lines
-    badges = [line for line in lines if line[0] == "badge"]
-    rest = [line for line in lines if line[0] != "badge"]
-    return (badges + [("change", change)] + rest)[:2]
+def _draw_note(image: Image.Image, note: str, role: str | None) -> None:
+    """A long note, wrapped whole in pages 1-5, and the role (while its owner peeks) in page 6."""
+    for i, text in enumerate(wrap(note, WIDTH - 4, NOTE_LINES)):
+        draw_text(image, (2, PAGE + 1 + i * LINE), text)
+    if role:
+        draw_text(image, (2, LINE_Y), fit(f"ROLE: {role.upper()}", WIDTH - 4))
 
 
-def _draw_lines(image: Image.Image, view: SeatView) -> None:
-    """The two bottom lines: the question for this seat, a win, the note, or whose turn."""
-    width = WIDTH - 4
-    badges: list[str] = []
+def _draw_bottom(image: Image.Image, view: SeatView, line: str, change: str) -> None:
+    """Page 6: the seat's line; page 7: the badge (answer, yes to its own question, or win)."""
     if view.asked:
-        badges = ["YES? press me"]
+        badge = "YES: ME  NO: DONE"
     elif view.answer:
-        badges = ["> PRESS <"]
+        badge = "> PRESS <"
     elif view.winner:
-        badges = [view.note or "WINNER"]
-    lines = [("badge", b) for b in badges]
-    if view.asked:
-        lines.append(("text", "NO? press DONE"))
-    elif not view.winner and view.note:
-        lines += [("text", t) for t in wrap(view.note, width, 2 - len(lines))]
-    if view.active and len(lines) < 2:
-        lines.append(("text", "YOUR TURN"))
-    if not view.asked:  # a yes/no question needs both lines
-        lines = _with_change(lines, view.change)
-    draw = ImageDraw.Draw(image)
-    for i, (kind, text) in enumerate(lines):
-        y = TEXT_TOP + i * LINE
-        text = fit(text, width)
-        if kind == "badge":
-            x = (WIDTH - text_width(text)) // 2
-            draw.rectangle((2, y - 1, WIDTH - 3, y + LINE - 2), fill=1)
-            draw_text(image, (x, y), text, fill=0)
-        elif kind == "change":
-            draw.rectangle((0, y - 1, text_width(text) + 3, y + LINE - 2), outline=1)
-            draw_text(image, (2, y), text)
-        else:
-            draw_text(image, (2, y), text)
+        badge = (view.note or "WINNER").upper()
+    else:
+        badge = ""
+    if change:
+        mark = fit(change.upper(), WIDTH // 2)
+        ImageDraw.Draw(image).rectangle(
+            (0, LINE_Y, text_width(mark) + 3, LINE_Y + PAGE - 1), fill=1
+        )
+        draw_text(image, (2, LINE_Y), mark, fill=0)
+        if line:
+            draw_text(image, (text_width(mark) + 8, LINE_Y), fit(line.upper(), WIDTH // 2 - 8))
+    elif line:
+        text = fit(line.upper(), WIDTH - 4)
+        draw_text(image, ((WIDTH - text_width(text)) // 2, LINE_Y), text)
+    if badge:
+        text = fit(badge, WIDTH - 2 * BADGE_MARGIN)
+        left = (WIDTH - text_width(text)) // 2
+        box = (left - BADGE_MARGIN, BADGE_Y, left + text_width(text) + BADGE_MARGIN - 1, HEIGHT - 1)
+        ImageDraw.Draw(image).rectangle(box, fill=1)
+        draw_text(image, (left, BADGE_Y), text, fill=0)

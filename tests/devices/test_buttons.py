@@ -54,9 +54,55 @@ def test_a_hold_is_one_hold_and_its_release_is_no_press(mock_factory, queue):
         mock_factory.pin(17).drive_high()
         assert queue.drain() == []
         # The button forgets the hold: the next short push is an ordinary press again.
-        buttons._buttons["SEAT1"].hold_time = 60
+        buttons.hold_time = 60
         push(mock_factory, 17)
         assert kinds(queue.drain()) == [("SEAT1", "press")]
+
+
+EXAMPLE_PINS = {
+    "ROLL": 5, "DONE": 6, "UNDO": 13, "DIE1": 19, "DIE2": 26, "DIE3": 16, "DIE4": 20,
+    "DIE5": 21, "DIE6": 12, "SEAT1": 17, "SEAT2": 27, "SEAT3": 22, "SEAT4": 23,
+    "SEAT5": 24, "SEAT6": 25, "SEAT7": 4, "SEAT8": 18,
+}  # fmt: skip
+
+
+def test_no_thread_runs_while_nobody_presses_and_one_timer_while_a_button_is_down(
+    mock_factory, queue
+):
+    before = set(threading.enumerate())
+
+    def started() -> list[threading.Thread]:
+        return [t for t in set(threading.enumerate()) - before if t.is_alive()]
+
+    with GpioButtons(ButtonPins(EXAMPLE_PINS, hold_time=60), queue):
+        assert started() == []
+        mock_factory.pin(17).drive_low()
+        (timer,) = started()
+        mock_factory.pin(17).drive_high()
+        timer.join(WAIT)
+        assert started() == []
+        assert kinds(queue.drain()) == [("SEAT1", "press")]
+
+
+def test_a_hold_timer_of_an_earlier_push_never_makes_a_hold(mock_factory, queue):
+    with GpioButtons(ButtonPins({"SEAT1": 17}, hold_time=60), queue) as buttons:
+        mock_factory.pin(17).drive_low()
+        (stale,) = buttons._timers.values()
+        mock_factory.pin(17).drive_high()
+        mock_factory.pin(17).drive_low()
+        stale.function(*stale.args)  # the first push's timer firing as it was cancelled
+        mock_factory.pin(17).drive_high()
+        assert kinds(queue.drain()) == [("SEAT1", "press"), ("SEAT1", "press")]
+
+
+def test_closing_cancels_an_armed_hold(mock_factory, queue):
+    buttons = GpioButtons(ButtonPins({"SEAT1": 17}, hold_time=60), queue)
+    mock_factory.pin(17).drive_low()
+    (timer,) = buttons._timers.values()
+    buttons.close()
+    timer.join(WAIT)
+    assert not timer.is_alive()
+    assert queue.drain() == []
 
 
 def test_presses_from_another_thread_arrive_in_order(mock_factory, queue):
@@ -97,7 +143,7 @@ def test_settings_reach_gpiozero(mock_factory, queue):
     ) as buttons:
         assert buttons.names == ("ROLL",)
         button = buttons._buttons["ROLL"]
-        assert button.hold_time == 2.5
+        assert buttons.hold_time == 2.5
         assert button.pin.bounce == 0.05
         assert button.pull_up is False
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageDraw
 
 from companion.devices import displays as displays_module
@@ -26,8 +27,10 @@ from companion.devices.displays import (
     open_device,
     specs_from_config,
 )
+from companion.devices.partial_oled import PartialSH1106, PartialSSD1306
 
 from ..fakes import frame_of
+from .gddram import Sh1106Ram, Ssd1306Ram
 
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
 
@@ -52,12 +55,17 @@ class RecordingBus:
     A write nobody answers fails as on a real bus (EREMOTEIO), and is not recorded.
     """
 
-    def __init__(self, devices: set[tuple[int | None, int]]) -> None:
+    def __init__(
+        self, devices: set[tuple[int | None, int]], model: type[Ssd1306Ram] = Ssd1306Ram
+    ) -> None:
         self.devices = set(devices)
         self.writes: list[Write] = []
         self.mask = 0
         self.closed = False
         self.lock = threading.Lock()
+        # What each panel's memory holds, fed every command and data byte it receives.
+        self.model = model
+        self.panels = {place: model() for place in self.devices}
 
     def write_byte(self, address: int, value: int) -> None:
         with self.lock:
@@ -79,12 +87,24 @@ class RecordingBus:
     def _write(self, address: int, payload: bytes) -> None:
         with self.lock:
             selected = {ch for ch in range(8) if self.mask & (1 << ch)}
-            reachable = (None, address) in self.devices or any(
-                (ch, address) in self.devices for ch in selected
-            )
-            if not reachable:
+            reached = [
+                place
+                for place in [(None, address), *((ch, address) for ch in selected)]
+                if place in self.devices
+            ]
+            if not reached:
                 raise OSError(errno.EREMOTEIO, "Remote I/O error")
             self.writes.append(Write(address, payload, self.mask))
+            for place in reached:
+                panel = self.panels.setdefault(place, self.model())
+                if payload[0] == 0x40:
+                    panel.data(payload[1:])
+                else:
+                    panel.command(*payload[1:])
+
+    def glass(self, channel: int | None, address: int = 0x3C) -> bytes:
+        """What the panel at ``channel``/``address`` shows, packed one bit per pixel."""
+        return self.panels[(channel, address)].picture().tobytes()
 
     def close(self) -> None:
         self.closed = True
@@ -168,12 +188,13 @@ def test_each_panel_gets_its_channel_selected_before_its_bytes(table, bus):
     writes = bus.take()
     assert writes[0] == Write(MUX, bytes([0b0000_1000]), 0b0000_1000)
     assert writes[1:] and all(w.address == OLED and w.mask == 0b0000_1000 for w in writes[1:])
-    assert frames(writes) == [frame_of(picture(4))]
+    assert bus.glass(3) == picture(4).tobytes()
 
     assert table["seat1"].show(picture(1))
     writes = bus.take()
     assert writes[0] == Write(MUX, bytes([0b0000_0001]), 0b0000_0001)
-    assert frames(writes, mask=0b0000_0001) == [frame_of(picture(1))]
+    assert all(w.mask == 0b0000_0001 for w in writes)
+    assert bus.glass(0) == picture(1).tobytes()
 
 
 def test_a_selected_channel_is_not_selected_again(table, bus):
@@ -182,7 +203,8 @@ def test_a_selected_channel_is_not_selected_again(table, bus):
     table["seat2"].show(picture(2))
     writes = bus.take()
     assert [w for w in writes if w.address == MUX] == []
-    assert frames(writes, mask=0b10) == [frame_of(picture(2))]
+    assert frames(writes, mask=0b10)
+    assert bus.glass(1) == picture(2).tobytes()
 
 
 def test_a_panel_on_the_parent_bus_deselects_every_channel(table, bus):
@@ -194,13 +216,44 @@ def test_a_panel_on_the_parent_bus_deselects_every_channel(table, bus):
     assert {(w.address, w.mask) for w in writes[1:]} == {(0x3D, 0)}
 
 
-def test_the_frame_bytes_are_the_picture(table, bus):
+def test_the_panel_shows_the_picture_pixel_for_pixel(table, bus):
     table["seat1"].show(one_pixel(0, 0))
-    (frame,) = frames(bus.take())
-    assert frame[0] == 0x01 and not any(frame[1:])
+    assert bus.glass(0) == one_pixel(0, 0).tobytes()
     table["seat1"].show(one_pixel(127, 63))
-    (frame,) = frames(bus.take())
-    assert frame[1023] == 0x80 and not any(frame[:1023])
+    assert bus.glass(0) == one_pixel(127, 63).tobytes()
+
+
+def test_a_changed_picture_sends_only_the_changed_bytes(table, bus):
+    table["seat1"].show(one_pixel(0, 0))
+    bus.take()
+    table["seat1"].show(one_pixel(127, 63))
+    assert frames(bus.take()) == [b"\x00", b"\x80"]
+    assert bus.glass(0) == one_pixel(127, 63).tobytes()
+
+
+@pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
+def test_full_frames_sends_every_picture_whole_as_luma_does(driver, clock):
+    bus = RecordingBus({(0, OLED)}, Ssd1306Ram if driver == "ssd1306" else Sh1106Ram)
+    spec = PanelSpec.from_config({"driver": driver, "mux_channel": 0, "full_frames": True})
+    with Displays({"seat1": spec}, mux=MuxSpec(), open_i2c=lambda n: bus) as displays:
+        displays["seat1"].show(one_pixel(0, 0))
+        bus.take()
+        displays["seat1"].show(one_pixel(127, 63))
+        sent = b"".join(frames(bus.take()))
+    assert sent == frame_of(one_pixel(127, 63))
+    assert bus.glass(0) == one_pixel(127, 63).tobytes()
+
+
+def test_a_panel_that_comes_back_gets_its_whole_memory_written(table, bus, clock):
+    table["seat1"].show(picture(1))
+    bus.devices.discard((0, OLED))
+    assert not table["seat1"].show(picture(2))
+    # The panel lost power meanwhile: its memory holds noise, not the last picture.
+    bus.panels[(0, OLED)].ram = [bytearray(b"\xa5" * 128) for _ in range(8)]
+    bus.devices.add((0, OLED))
+    clock.now += 5
+    assert table["seat1"].show(picture(2))
+    assert bus.glass(0) == picture(2).tobytes()
 
 
 def test_an_unchanged_picture_sends_nothing(table, bus):
@@ -213,7 +266,8 @@ def test_an_unchanged_picture_sends_nothing(table, bus):
 def test_a_picture_in_another_mode_is_converted(table, bus):
     grey = picture(5, mode="L")
     assert table["seat5"].show(grey)
-    assert frames(bus.take()) == [frame_of(picture(5))]
+    assert bus.glass(4) == picture(5).tobytes()
+    bus.take()
     assert table["seat5"].show(picture(5))
     assert bus.take() == []
 
@@ -237,7 +291,7 @@ def test_one_broken_panel_leaves_the_others_drawing(table, bus):
     writes = bus.take()
     for ch, name in enumerate(SEATS):
         if name != "seat3":
-            assert frames(writes, mask=1 << ch) == [frame_of(picture(ch + 10))]
+            assert bus.glass(ch) == picture(ch + 10).tobytes()
     assert frames(writes, mask=1 << 2) == []
 
 
@@ -289,7 +343,7 @@ def test_an_offline_panel_is_retried_at_most_every_interval_and_gets_the_latest_
     # The panel was initialised (blanked) and then given the last picture it was sent.
     sent = frames(bus.take(), mask=1 << 5)
     assert sent[0] == bytes(1024)
-    assert sent[-1] == frame_of(picture(3))
+    assert bus.glass(5) == picture(3).tobytes()
     assert seat.show(picture(3))
     assert bus.take() == []
 
@@ -305,7 +359,7 @@ def test_a_panel_missing_at_start_comes_up_later(bus, clock):
     clock.now += 5
     displays.poll()
     assert displays["seat1"].online
-    assert frames(bus.take(), mask=1)[-1] == frame_of(picture(9))
+    assert bus.glass(0) == picture(9).tobytes()
 
 
 def test_an_outage_is_logged_once_and_the_return_once(table, bus, clock, caplog):
@@ -342,22 +396,38 @@ def test_closing_leaves_the_pictures_on_the_panels(table, bus):
     assert bus.closed
 
 
+@pytest.mark.parametrize(
+    ("table", "kind"),
+    [
+        ({"driver": "ssd1306"}, PartialSSD1306),
+        ({"driver": "sh1106"}, PartialSH1106),
+        ({"driver": "ssd1306", "full_frames": False}, PartialSSD1306),
+        ({"driver": "ssd1306", "full_frames": True}, ssd1306),
+        ({"driver": "sh1106", "full_frames": True}, sh1106),
+    ],
+)
+def test_panels_send_changed_windows_unless_the_table_asks_for_full_frames(bus, table, kind):
+    spec = PanelSpec.from_config(dict(table, mux_channel=0), "seat 1 panel")
+    device = open_device(spec, SharedI2C(SharedI2CBus(bus, mux_address=MUX), OLED, 0))
+    assert type(device) is kind
+
+
 def test_devices_are_built_with_persist(bus):
     shared = SharedI2CBus(bus, mux_address=MUX)
     device = open_device(SEATS["seat1"], SharedI2C(shared, OLED, 0))
     assert device.persist is True
 
 
-def test_sh1106_pages_go_to_its_channel(bus, clock):
+def test_sh1106_pages_go_to_its_channel(clock):
+    bus = RecordingBus({(0, OLED)}, Sh1106Ram)
     specs = {"seat1": PanelSpec("sh1106", bus=1, mux_channel=0)}
     with Displays(specs, mux=MuxSpec(), open_i2c=lambda n: bus, clock=clock) as displays:
-        bus.take()
-        assert displays["seat1"].show(one_pixel(0, 0))
+        pages = frames(bus.take())
+        assert len(pages) == 8 and all(len(page) == 128 for page in pages)  # the blank start
+        assert displays["seat1"].show(picture(300))
         writes = bus.take()
-    pages = frames(writes)
-    assert len(pages) == 8 and all(len(page) == 128 for page in pages)
-    assert pages[0][0] == 0x01
     assert all(w.mask == 1 for w in writes)
+    assert bus.glass(0) == picture(300).tobytes()
 
 
 def test_overlay_buses_need_no_mux_writes(clock):
@@ -368,12 +438,13 @@ def test_overlay_buses_need_no_mux_writes(clock):
         displays["seat2"].show(picture(2))
     for number, bus in buses.items():
         assert all(w.address == OLED for w in bus.writes)
-        assert frames(bus.writes)[-1] == frame_of(picture(number - 10))
+        assert bus.glass(None) == picture(number - 10).tobytes()
 
 
 def test_without_i2c_rdwr_the_frame_goes_in_smbus_blocks(clock):
     bus = BlockOnlyBus({(0, OLED)})
-    with Displays({"seat1": SEATS["seat1"]}, mux=MuxSpec(), open_i2c=lambda n: bus) as displays:
+    spec = PanelSpec("ssd1306", bus=1, mux_channel=0, full_frames=True)
+    with Displays({"seat1": spec}, mux=MuxSpec(), open_i2c=lambda n: bus) as displays:
         bus.take()
         displays["seat1"].show(picture(1))
         blocks = frames(bus.take(), mask=1)
@@ -395,8 +466,9 @@ def test_panels_drawn_from_two_threads_keep_to_their_channels(table, bus):
     for thread in threads:
         thread.join(30)
     writes = bus.take()
-    assert frames(writes, mask=0b01) == [frame_of(picture(n)) for n in range(100, 115)]
-    assert frames(writes, mask=0b10) == [frame_of(picture(n)) for n in range(200, 215)]
+    assert {w.mask for w in writes if w.address == OLED} == {0b01, 0b10}
+    assert bus.glass(0) == picture(114).tobytes()
+    assert bus.glass(1) == picture(214).tobytes()
 
 
 def test_a_transfer_holds_the_bus_against_other_threads(table, bus):
@@ -414,10 +486,10 @@ def test_a_transfer_holds_the_bus_against_other_threads(table, bus):
     table["seat1"].show(picture(1))
     other.join(30)
     writes = [w for w in bus.take() if w.address == OLED]
-    assert [w.mask for w in writes].count(0b01) == 2  # seat 1's command and frame
-    assert [w.mask for w in writes].count(0b10) == 2  # seat 2's command and frame
-    assert frames(writes, mask=0b01) == [frame_of(picture(1))]
-    assert frames(writes, mask=0b10) == [frame_of(picture(2))]
+    masks = [w.mask for w in writes]
+    assert set(masks) == {0b01, 0b10} and masks == sorted(masks)  # seat 1 whole, then seat 2
+    assert bus.glass(0) == picture(1).tobytes()
+    assert bus.glass(1) == picture(2).tobytes()
 
 
 def test_retries_of_a_missing_panel_build_no_luma_devices(bus, clock, monkeypatch):
@@ -526,6 +598,8 @@ def test_a_panel_with_a_failing_opener_never_raises(clock):
         ({"driver": "ssd1306", "rotate": 4}, r"rotate: 4: expected 0, 1, 2 or 3"),
         ({"driver": "ssd1306", "adress": 0x3D}, r"adress: .*; did you mean address\?"),
         ("ssd1306", r"seat\[2\]\.panel: expected a table such as"),
+        ({"driver": "sh1106", "full_frames": 1}, r"panel\.full_frames: 1: expected true or false"),
+        ({"driver": "ssd1322", "full_frames": True}, r"full_frames: not a setting of a ssd1322"),
     ],
 )
 def test_bad_panel_tables_say_what_was_expected(table, message):
