@@ -27,7 +27,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -406,6 +406,10 @@ class SharedI2C(LumaI2C):
             if not self._shared.write_data(self._address, data):
                 super().data(data)
 
+    def whole(self) -> AbstractContextManager[None]:
+        """Hold the bus for a whole picture, so its commands and data go out together."""
+        return self._shared.transfer(self._channel)
+
     def cleanup(self) -> None:
         """Nothing to release: the bus belongs to every panel on it and outlives this one."""
 
@@ -588,8 +592,11 @@ class Panel:
         return self._open()
 
     def _send(self, device: LumaDevice, frame: Image.Image) -> bool:
+        interface = getattr(device, "_serial_interface", None)
+        whole = interface.whole() if isinstance(interface, SharedI2C) else nullcontext()
         try:
-            device.display(frame)
+            with whole:
+                device.display(frame)
         except Exception as error:  # any failure of a display must leave the game running
             self._go_offline(error)
             return False
