@@ -75,6 +75,14 @@ class Decline(Action):
 
 
 @dataclass(frozen=True)
+class Choose(Action):
+    """Pick one of the decision's options (the Saloon die, a Chief's Arrow or a regular one)."""
+
+    kind: ClassVar[str] = "choose"
+    option: str
+
+
+@dataclass(frozen=True)
 class Reveal(Action):
     """The deciding seat shows its role card."""
 
@@ -83,7 +91,7 @@ class Reveal(Action):
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Roll, Stop, ChooseSeat, ChooseDie, Accept, Decline, Reveal)
+    cls.kind: cls for cls in (Roll, Stop, ChooseSeat, ChooseDie, Choose, Accept, Decline, Reveal)
 }
 
 
@@ -106,6 +114,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
             return ChooseSeat(int(data["seat"]))
         if kind == "die":
             return ChooseDie(int(data["die"]))
+        if kind == "choose":
+            return Choose(str(data["option"]))
         if kind == "reveal":
             return Reveal(Role(data["role"]))
         return ACTION_TYPES[kind]()

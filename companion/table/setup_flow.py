@@ -7,12 +7,15 @@ import random
 import secrets
 from dataclasses import dataclass, field
 
-from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Role
+from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Module, Role, characters_for
 from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
 from .play import Refused
 from .prompts import ROLE_LABELS, house_rules_text
 
-CHARACTER_ORDER = sorted(CHARACTERS, key=lambda name: CHARACTERS[name].title)
+
+def character_order(modules: frozenset[Module]) -> list[str]:
+    """The characters a seat cycles through, by title: only those the modules allow."""
+    return sorted(characters_for(modules), key=lambda name: CHARACTERS[name].title)
 
 
 @dataclass
@@ -22,6 +25,7 @@ class SetupFlow:
     seats: int
     roles_mode: str = "physical"
     house_rules: frozenset[HouseRule] = frozenset()
+    modules: frozenset[Module] = frozenset()
     stage: str = "join"
     joined: list[int] = field(default_factory=list)
     roles: dict[int, Role] = field(default_factory=dict)
@@ -102,7 +106,7 @@ class SetupFlow:
             self.characters[seat] = self._next_character(seat)
             return None
         if button == "ROLL":
-            names = self.rng.sample(CHARACTER_ORDER, len(self.joined))
+            names = self.rng.sample(character_order(self.modules), len(self.joined))
             self.characters = dict(zip(self.joined, names, strict=True))
             return None
         if button == "DONE":
@@ -115,9 +119,10 @@ class SetupFlow:
     def _next_character(self, seat: int) -> str:
         taken = {c for s, c in self.characters.items() if s != seat}
         current = self.characters.get(seat)
-        start = CHARACTER_ORDER.index(current) + 1 if current else 0
-        for i in range(len(CHARACTER_ORDER)):
-            name = CHARACTER_ORDER[(start + i) % len(CHARACTER_ORDER)]
+        order = character_order(self.modules)
+        start = order.index(current) + 1 if current in order else 0
+        for i in range(len(order)):
+            name = order[(start + i) % len(order)]
             if name not in taken:
                 return name
         raise Refused("No character left.")
@@ -136,13 +141,20 @@ class SetupFlow:
         three = len(self.joined) == 3
         if self.roles_mode == "dealt" or three:
             roles = tuple(self.roles[s] for s in self.joined)
-            return GameSetup(characters, roles=roles, house_rules=self.house_rules, seed=seed)
+            return GameSetup(
+                characters,
+                roles=roles,
+                house_rules=self.house_rules,
+                seed=seed,
+                modules=self.modules,
+            )
         sheriff = next(s for s, r in self.roles.items() if r is Role.SHERIFF)
         return GameSetup(
             characters,
             sheriff=self.joined.index(sheriff),
             house_rules=self.house_rules,
             seed=seed,
+            modules=self.modules,
         )
 
     def prompt(self) -> str:
