@@ -24,7 +24,9 @@ from .devices.event_stream import StreamSpec
 from .devices.header import check_pins
 from .devices.pods import PodSpec
 from .devices.settings import SettingError, check_keys, is_int, require_table, shown
-from .engine import HouseRule
+from .engine import HouseRule, Module, SetupError
+from .engine.modules import module
+from .engine.modules import validate as validate_modules
 from .table import TableConfig
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")
@@ -139,6 +141,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                 seats=seats,
                 roles=checked.get("roles", "physical"),
                 house_rules=checked.get("house_rules", frozenset()),
+                modules=checked.get("modules", frozenset()),
                 state_dir=state_dir or checked.get("state_dir", DEFAULT_STATE_DIR),
             ),
             console_width=checked.get("console_width", 256 if wide else 128),
@@ -197,9 +200,24 @@ def _house_rules(value: Any, key: str) -> frozenset[HouseRule]:
 def _expansions(value: Any, key: str) -> list[str]:
     if not isinstance(value, list) or value:
         raise SettingError(
-            key, f"no expansion is playable yet; expected an empty list, got {shown(value)}"
+            key,
+            f"reserved: expected an empty list; modules go in game.modules, got {shown(value)}",
         )
     return value
+
+
+def _modules(value: Any, key: str) -> frozenset[Module]:
+    """The default modules: known ids, playable, with the modules they need."""
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise SettingError(
+            key, f'expected a list of module ids such as ["old_saloon.1"], got {shown(value)}'
+        )
+    try:
+        chosen = frozenset(module(name) for name in value)
+        validate_modules(chosen, MAX_SEATS, ())
+    except SetupError as exc:
+        raise SettingError(key, str(exc)) from None
+    return chosen
 
 
 def _state_dir(value: Any, key: str) -> Path:
@@ -230,6 +248,7 @@ _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "roles": _roles,
     "house_rules": _house_rules,
     "expansions": _expansions,
+    "modules": _modules,
     "state_dir": _state_dir,
     "console_width": _console_width,
 }

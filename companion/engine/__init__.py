@@ -10,6 +10,7 @@
 from .actions import (
     Accept,
     Action,
+    Choose,
     ChooseDie,
     ChooseSeat,
     Decline,
@@ -19,17 +20,20 @@ from .actions import (
     action_from_json,
 )
 from .components import CHARACTERS, DICE, FACES, ROLE_MIX, HouseRule, Role, Symbol
-from .decisions import Decision, DecisionKind
+from .decisions import SPECS, Answer, Decision, DecisionKind
 from .dice import DiceSource, ScriptedDice, SeededDice
 from .errors import EngineError, IllegalAction, SetupError, StateError
 from .events import Event
 from .game import Game
+from .modules import MODULES, Module, characters_for
 from .setup import GameSetup, deal
 from .state import PlayerState
 
 __all__ = [
     "Accept",
     "Action",
+    "Answer",
+    "Choose",
     "CHARACTERS",
     "ChooseDie",
     "ChooseSeat",
@@ -44,10 +48,13 @@ __all__ = [
     "Game",
     "GameSetup",
     "HouseRule",
+    "MODULES",
+    "Module",
     "IllegalAction",
     "PlayerState",
     "ROLE_MIX",
     "Reveal",
+    "SPECS",
     "Role",
     "Roll",
     "ScriptedDice",
@@ -57,5 +64,6 @@ __all__ = [
     "Stop",
     "Symbol",
     "action_from_json",
+    "characters_for",
     "deal",
 ]

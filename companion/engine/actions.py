@@ -76,6 +76,14 @@ class Decline(Action):
 
 
 @dataclass(frozen=True)
+class Choose(Action):
+    """Pick one of the decision's options (the Saloon die, a Chief's Arrow or a regular one)."""
+
+    kind: ClassVar[str] = "choose"
+    option: str
+
+
+@dataclass(frozen=True)
 class Reveal(Action):
     """The deciding seat shows its role card."""
 
@@ -84,7 +92,7 @@ class Reveal(Action):
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Roll, Stop, ChooseSeat, ChooseDie, Accept, Decline, Reveal)
+    cls.kind: cls for cls in (Roll, Stop, ChooseSeat, ChooseDie, Choose, Accept, Decline, Reveal)
 }
 
 
@@ -107,8 +115,16 @@ def action_from_json(data: dict[str, Any]) -> Action:
             return ChooseSeat(whole_number(data["seat"], "the seat", 0))
         if kind == "die":
             return ChooseDie(whole_number(data["die"], "the die", 0))
+        if kind == "choose":
+            return Choose(text(data["option"], "the option"))
         if kind == "reveal":
             return Reveal(Role(text(data["role"], "the role")))
         return ACTION_TYPES[kind]()
     except (KeyError, ValueError) as exc:
         raise StateError(f"malformed {kind!r} action {data!r}: {exc}") from exc
+
+
+# The answers the rules list again and again, made once (actions are immutable values).
+SEATS: tuple[ChooseSeat, ...] = tuple(ChooseSeat(seat) for seat in range(8))
+YES_NO: tuple[Accept, Decline] = (Accept(), Decline())
+DECLINE = YES_NO[1]

@@ -71,9 +71,10 @@ DICE: dict[str, tuple[str, ...]] = {
 BASE_DICE: tuple[str, ...] = ("base",) * 5
 
 ARROWS_IN_PILE = 9
-# What one arrow token counts for in an Indian attack (the Chief's Arrow, Old Saloon module 2,
-# will count 2).
+# What one arrow token counts for in an Indian attack.
 ARROW_WEIGHT = 1
+# The Indian Chief's Arrow (Old Saloon, Module 2): a tenth token that counts two.
+CHIEF_ARROW_WEIGHT = 2
 
 DYNAMITE_LIMIT = 3
 GATLING_NEEDED = 3
@@ -129,12 +130,18 @@ MAX_PLAYERS = 8
 
 @dataclass(frozen=True)
 class Character:
-    """A character card: its life and its ability in a few words (the table's quick reference)."""
+    """A character card: its life and its ability in a few words (the table's quick reference).
+
+    ``module`` is the module whose cards include it (None: the base game); ``needs`` the other
+    modules its ability works with ("do not include those characters" without them).
+    """
 
     name: str
     title: str
     life: int
     ability: str
+    module: str | None = None
+    needs: tuple[str, ...] = ()
 
 
 CHARACTERS: dict[str, Character] = {
@@ -158,10 +165,74 @@ CHARACTERS: dict[str, Character] = {
         Character("suzy_lafayette", "Suzy Lafayette", 8, "No Bull's Eye rolled: gain 2"),
         Character("vulture_sam", "Vulture Sam", 9, "Another player dies: gain 2"),
         Character("willy_the_kid", "Willy the Kid", 8, "Gatling Gun with only 2 Gatlings"),
+        # Old Saloon, Module 4: a posse of new characters.
+        *(
+            Character(name, title, life, ability, "old_saloon.4", needs)
+            for name, title, life, ability, needs in (
+                ("jose_delgado", "Jose Delgado", 7, "Loudmouth as a sixth die", ("old_saloon.1",)),
+                ("tequila_joe", "Tequila Joe", 7, "Coward as a sixth die", ("old_saloon.1",)),
+                (
+                    "apache_kid",
+                    "Apache Kid",
+                    9,
+                    "Arrow rolled: may take the Chief's",
+                    ("old_saloon.2",),
+                ),
+                ("bill_noface", "Bill Noface", 9, "Arrows only after the last roll", ()),
+                ("elena_fuente", "Elena Fuente", 7, "Arrows rolled: may give one away", ()),
+                ("vera_custer", "Vera Custer", 7, "Bull's Eyes cost her 1 life less", ()),
+                ("doc_holyday", "Doc Holyday", 8, "3+ Bull's Eyes used: gain 2", ()),
+                ("molly_stark", "Molly Stark", 8, "May lose life in another's place", ()),
+            )
+        ),
+        # Undead or Alive, Module 3: a new posse in town (the module is not playable yet).
+        *(
+            Character(name, title, life, ability, "undead_or_alive.3", needs)
+            for name, title, life, ability, needs in (
+                ("belle_star", "Belle Star", 8, "Each roll: a Dynamite may be Gatling", ()),
+                ("chuck_wengam", "Chuck Wengam", 8, "Once a turn: 1 life turns a die", ()),
+                ("greg_digger", "Greg Digger", 7, "Each Beer counts twice", ()),
+                (
+                    "herb_hunter",
+                    "Herb Hunter",
+                    8,
+                    "Lose 2+ in his turn: Wound token",
+                    ("undead_or_alive.1",),
+                ),
+                (
+                    "pat_brennan",
+                    "Pat Brennan",
+                    8,
+                    "Turn start: move a Rage card",
+                    ("undead_or_alive.2",),
+                ),
+                (
+                    "pixie_pete",
+                    "Pixie Pete",
+                    9,
+                    "Draws two Rage cards, keeps one",
+                    ("undead_or_alive.2",),
+                ),
+                (
+                    "sam_the_healer",
+                    "Sam the Healer",
+                    7,
+                    "Each Duel he starts: +1 life to one",
+                    ("undead_or_alive.1",),
+                ),
+                (
+                    "sean_mallory",
+                    "Sean Mallory",
+                    8,
+                    "Once a turn: re-roll a Duel die",
+                    ("undead_or_alive.1",),
+                ),
+            )
+        ),
     )
 }
 
-BASE_CHARACTERS: tuple[str, ...] = tuple(CHARACTERS)
+BASE_CHARACTERS: tuple[str, ...] = tuple(n for n, c in CHARACTERS.items() if c.module is None)
 
 
 class HouseRule(StrEnum):

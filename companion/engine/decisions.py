@@ -1,10 +1,18 @@
-"""Who must decide what, right now."""
+"""Who must decide what, right now, and what kind of answer the decision takes.
+
+Each kind of decision says how it is answered (a seat, a die, yes or no, one of a list, a roll,
+a role card), whether it may be declined, and its question in a few words. The table maps
+buttons and words prompts from this description, so a new kind of decision is written here, in
+the rule that asks it, and in one prompt.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from .frozen import quick_init
 
 
 class DecisionKind(StrEnum):
@@ -18,29 +26,100 @@ class DecisionKind(StrEnum):
     DISCARD_ARROW = "discard_arrow"  # Pedro Ramirez: discard an arrow for a life lost?
     KIT_DISCARD = "kit_discard"  # Kit Carlson: whose arrow this Gatling discards
     REVEAL_ROLE = "reveal_role"  # show the role card (eliminated, or the last one standing)
+    SALOON_DIE = "saloon_die"  # Old Saloon 1: no Saloon die, the Loudmouth or the Coward
+    BROKEN_ARROW = "broken_arrow"  # Old Saloon 1: whose arrow a Broken arrow returns
+    CHIEF_ARROW = "chief_arrow"  # Old Saloon 2: take a regular arrow or the Chief's Arrow
+    WHICH_ARROW = "which_arrow"  # Old Saloon 2: discard a regular arrow or the Chief's Arrow
+    GIVE_ARROW = "give_arrow"  # Elena Fuente: give one of the arrows rolled to someone?
+    TAKE_CHIEF_ARROW = "take_chief_arrow"  # Apache Kid: take the Chief's Arrow from its holder?
+    TAKE_LOSS = "take_loss"  # Molly Stark: lose these life points in that player's place?
 
 
+class Answer(StrEnum):
+    """How a decision is answered (the action types in brackets)."""
+
+    ROLL = "roll"  # dice to roll, or stop (Roll, Stop)
+    SEAT = "seat"  # a player (ChooseSeat)
+    DIE = "die"  # one of the dice (ChooseDie)
+    YES_NO = "yes_no"  # the asked seat accepts, or declines (Accept, Decline)
+    CHOICE = "choice"  # one of ``Decision.options`` (Choose)
+    ROLE = "role"  # a role card (Reveal)
+
+
+@dataclass(frozen=True)
+class Spec:
+    answer: Answer
+    optional: bool  # Decline is an answer
+    question: str
+
+
+SPECS: dict[DecisionKind, Spec] = {
+    DecisionKind.GIFT_LIFE: Spec(Answer.SEAT, False, "who gains one life"),
+    DecisionKind.ROLL: Spec(Answer.ROLL, False, "roll the dice"),
+    DecisionKind.REROLL: Spec(Answer.ROLL, False, "re-roll or stop"),
+    DecisionKind.BULLSEYE_TARGET: Spec(Answer.SEAT, False, "whom does this Bull's Eye hit"),
+    DecisionKind.SLAB_DOUBLE: Spec(Answer.DIE, True, "double a Bull's Eye with a Beer"),
+    DecisionKind.BEER_TARGET: Spec(Answer.SEAT, False, "who drinks this Beer"),
+    DecisionKind.ARROW_INSTEAD: Spec(Answer.YES_NO, True, "take an arrow instead of losing a life"),
+    DecisionKind.DISCARD_ARROW: Spec(Answer.YES_NO, True, "discard an arrow for a life lost"),
+    DecisionKind.KIT_DISCARD: Spec(Answer.SEAT, True, "whose arrow does this Gatling discard"),
+    DecisionKind.REVEAL_ROLE: Spec(Answer.ROLE, False, "which role card do you show"),
+    DecisionKind.SALOON_DIE: Spec(Answer.CHOICE, False, "which Saloon die do you roll"),
+    DecisionKind.BROKEN_ARROW: Spec(Answer.SEAT, False, "whose arrow does the Broken arrow return"),
+    DecisionKind.CHIEF_ARROW: Spec(Answer.CHOICE, False, "a regular arrow or the Chief's Arrow"),
+    DecisionKind.WHICH_ARROW: Spec(Answer.CHOICE, False, "discard which arrow"),
+    DecisionKind.GIVE_ARROW: Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
+    DecisionKind.TAKE_CHIEF_ARROW: Spec(Answer.YES_NO, True, "take the Chief's Arrow"),
+    DecisionKind.TAKE_LOSS: Spec(Answer.YES_NO, True, "lose these life points in their place"),
+}
+
+
+@quick_init
 @dataclass(frozen=True)
 class Decision:
     """The one decision the game waits for: its kind, the deciding seat and what it is about.
 
     ``die`` names the die a target question is about; ``remaining`` counts how many more
-    times the same optional question can come (life points, Gatlings).
+    times the same optional question can come (life points, Gatlings) or the life points at
+    stake; ``target`` is the other player it is about (whose loss, whose arrow); ``options``
+    are the choices of a CHOICE decision; ``cause`` says what asked (the taker of an arrow).
     """
 
     kind: DecisionKind
     seat: int
     die: int | None = None
     remaining: int | None = None
+    target: int | None = None
+    options: tuple[str, ...] = ()
+    cause: str | None = None
+
+    @property
+    def spec(self) -> Spec:
+        return SPECS[self.kind]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "kind": str(self.kind),
             "seat": self.seat,
             "die": self.die,
             "remaining": self.remaining,
         }
+        if self.target is not None:
+            data["target"] = self.target
+        if self.options:
+            data["options"] = list(self.options)
+        if self.cause is not None:
+            data["cause"] = self.cause
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
-        return cls(DecisionKind(data["kind"]), data["seat"], data.get("die"), data.get("remaining"))
+        return cls(
+            DecisionKind(data["kind"]),
+            int(data["seat"]),
+            data.get("die"),
+            data.get("remaining"),
+            data.get("target"),
+            tuple(str(o) for o in data.get("options", ())),
+            data.get("cause"),
+        )

@@ -20,15 +20,31 @@ class DiceSource(Protocol):
     def roll(self, roll_number: int, dice: Sequence[tuple[int, str]]) -> list[str]: ...
 
 
+# The generator's own seeding, as ``random.Random(n)`` does it for an int ``n``.
+_SEED = random.Random.__mro__[1].seed
+
+
 class SeededDice:
-    """Faces derived from (seed, roll number, slot): the same seed gives the same game."""
+    """Faces derived from (seed, roll number, slot): the same seed gives the same game.
+
+    Each roll re-seeds one generator with ``seed * 1_000_003 + roll number`` and draws one
+    number below 6 per slot the way ``randrange(6)`` does (3 random bits, again while >= 6),
+    without a new generator and method calls per die.
+    """
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        self._rng = random.Random()
 
     def roll(self, roll_number: int, dice: Sequence[tuple[int, str]]) -> list[str]:
-        rng = random.Random(self.seed * 1_000_003 + roll_number)
-        draws = [rng.randrange(6) for _ in range(max(slot for slot, _ in dice) + 1)]
+        _SEED(self._rng, self.seed * 1_000_003 + roll_number)
+        bits = self._rng.getrandbits
+        draws = []
+        for _ in range(max(dice)[0] + 1):
+            draw = bits(3)
+            while draw >= 6:
+                draw = bits(3)
+            draws.append(draw)
         return [DICE[kind][draws[slot]] for slot, kind in dice]
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .frozen import quick_init
+
 
 @dataclass(frozen=True)
 class Event:
@@ -52,6 +54,43 @@ class ArrowTaken(Event):
     seat: int
     pile: int
     cause: str
+
+
+@dataclass(frozen=True)
+class SaloonDieChosen(Event):
+    """Old Saloon 1: the dice of this turn, ``die`` the Saloon die chosen (None: none)."""
+
+    kind: ClassVar[str] = "saloon_die_chosen"
+    seat: int
+    die: str | None
+    dice: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ChiefArrowTaken(Event):
+    """Old Saloon 2: ``seat`` took the Chief's Arrow, from the pile or from ``holder``."""
+
+    kind: ClassVar[str] = "chief_arrow_taken"
+    seat: int
+    holder: int | None
+    cause: str
+
+
+@dataclass(frozen=True)
+class ChiefArrowDiscarded(Event):
+    kind: ClassVar[str] = "chief_arrow_discarded"
+    seat: int
+    cause: str
+
+
+@dataclass(frozen=True)
+class LossTakenOver(Event):
+    """Molly Stark (``seat``) loses ``amount`` life points in the place of ``instead_of``."""
+
+    kind: ClassVar[str] = "loss_taken_over"
+    seat: int
+    instead_of: int
+    amount: int
 
 
 @dataclass(frozen=True)
@@ -155,3 +194,7 @@ class GameOver(Event):
     kind: ClassVar[str] = "game_over"
     side: str
     winners: tuple[int, ...]
+
+
+for _event in Event.__subclasses__():
+    quick_init(_event)

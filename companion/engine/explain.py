@@ -4,25 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, ChooseSeat, Reveal, Roll
+from .actions import Action, Choose, ChooseSeat, Reveal, Roll
 from .decisions import Decision, DecisionKind
 from .ranges import distances
 
 if TYPE_CHECKING:
     from .game import Game
-
-_QUESTION: dict[DecisionKind, str] = {
-    DecisionKind.GIFT_LIFE: "who gains one life",
-    DecisionKind.ROLL: "roll the dice",
-    DecisionKind.REROLL: "re-roll or stop",
-    DecisionKind.BULLSEYE_TARGET: "whom does this Bull's Eye hit",
-    DecisionKind.SLAB_DOUBLE: "double a Bull's Eye with a Beer",
-    DecisionKind.BEER_TARGET: "who drinks this Beer",
-    DecisionKind.ARROW_INSTEAD: "take an arrow instead of losing a life",
-    DecisionKind.DISCARD_ARROW: "discard an arrow for a life lost",
-    DecisionKind.KIT_DISCARD: "whose arrow does this Gatling discard",
-    DecisionKind.REVEAL_ROLE: "which role card do you show",
-}
 
 
 def why_illegal(game: Game, d: Decision, action: Action) -> str:
@@ -44,8 +31,12 @@ def why_illegal(game: Game, d: Decision, action: Action) -> str:
             f"Seat {action.seat + 1} is {away} place{'s' if away != 1 else ''} away, out of "
             f"reach of this Bull's Eye; it can hit {reach}."
         )
-    if d.kind is DecisionKind.KIT_DISCARD and isinstance(action, ChooseSeat):
+    if d.kind in (DecisionKind.KIT_DISCARD, DecisionKind.BROKEN_ARROW) and isinstance(
+        action, ChooseSeat
+    ):
         return f"Seat {action.seat + 1} holds no arrow to discard."
+    if isinstance(action, Choose) and d.options:
+        return f"{action.option!r} is not a choice now; the choices are " + ", ".join(d.options)
     if isinstance(action, Roll) and d.kind is DecisionKind.REROLL:
         bad = [i for i in action.dice if not 0 <= i < len(game.faces)]
         if bad:
@@ -60,4 +51,4 @@ def why_illegal(game: Game, d: Decision, action: Action) -> str:
     if isinstance(action, Reveal) and d.kind is DecisionKind.REVEAL_ROLE:
         left = ", ".join(sorted(set(game.unrevealed_roles())))
         return f"No {action.role} card is left to reveal; the hidden roles are: {left}."
-    return f"Now {who} must answer '{_QUESTION[d.kind]}'; {action.kind!r} is not an answer."
+    return f"Now {who} must answer '{d.spec.question}'; {action.kind!r} is not an answer."

@@ -1,29 +1,30 @@
 """The rules of BANG! The Dice Game as a state machine.
 
 The game is a queue of steps still to resolve, in rule order. Steps run until one needs a
-player's decision; the action that answers it continues the queue. Everything is plain data,
-so the whole game writes to JSON and reads back identically, even in the middle of a
-resolution.
+player's decision; the action that answers it continues the queue. The turn's phases come from
+the modules in play (``modules.turn_order``), characters act through their ability objects
+(``abilities.py``), never by name, and the state is typed data (``state.py``), so the whole game
+writes to JSON and reads back identically, even in the middle of a resolution.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 from typing import Any
 
 from . import victory
-from .actions import Accept, Action, ChooseDie, ChooseSeat, Decline, Reveal, Roll, Stop
+from .abilities import HOOKS, Ability, ability_of
+from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop
 from .components import (
-    ARROW_WEIGHT,
     ARROWS_IN_PILE,
     BASE_DICE,
     CHARACTERS,
+    CHIEF_ARROW_WEIGHT,
     DICE,
     DYNAMITE_LIMIT,
     FACES,
-    GATLING_NEEDED,
     REROLLS,
     SHERIFF_BONUS,
     THREE_PLAYER_FIRST,
@@ -37,7 +38,8 @@ from .errors import IllegalAction, StateError
 from .events import (
     ArrowsDiscarded,
     ArrowTaken,
-    BullseyeDoubled,
+    ChiefArrowDiscarded,
+    ChiefArrowTaken,
     DiceRolled,
     DynamiteExploded,
     Event,
@@ -51,48 +53,62 @@ from .events import (
     PlayerEliminated,
     ResultAssigned,
     RoleRevealed,
+    SaloonDieChosen,
     TurnEnded,
     TurnStarted,
 )
 from .explain import why_illegal
+from .modules import Module, turn_order
 from .ranges import distances, next_living
+from .rules import DECISIONS, STEPS, Step, decision, step
 from .setup import GameSetup
-from .state import PlayerState
+from .state import GameState, PlayerState, TurnScratch, copy_state, decode, encode
 
 STATE_VERSION = 1
 
 # Causes of life loss that are some player's own result ("by their hand").
 HAND_CAUSES = ("bullseye", "gatling")
+# What three Dynamite cancel under the house rule ``dynamite_cancels_actions``.
+CANCELLED_BY_DYNAMITE = ("bullseye", "beer", "gatling")
 
-Step = list[Any]
+# Faces by name, for the hot paths: the symbol's value and how many results the face counts.
+_SYMBOL: dict[str, str] = {name: face.symbol.value for name, face in FACES.items()}
+_COUNT: dict[str, int] = {name: face.count for name, face in FACES.items()}
+# Results of each symbol on each face (None: a die not rolled yet), for counting with map().
+_RESULTS: dict[str, dict[str | None, int]] = {
+    symbol.value: {None: 0} | {n: f.count if f.symbol is symbol else 0 for n, f in FACES.items()}
+    for symbol in Symbol
+}
+
+# The Saloon die choices (Old Saloon, Module 1): the dice of the turn for each.
+SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
+    "none": (None, BASE_DICE),
+    "loudmouth": ("loudmouth", (*BASE_DICE[:-1], "loudmouth")),
+    "coward": ("coward", (*BASE_DICE[:-1], "coward")),
+    "loudmouth_sixth": ("loudmouth", (*BASE_DICE, "loudmouth")),
+    "coward_sixth": ("coward", (*BASE_DICE, "coward")),
+}
+ARROW_TOKENS = ("arrow", "chief_arrow")
+
+# Immutable values the hot paths would otherwise build again and again.
+_PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
+_REACH: dict[tuple[Any, ...], list[int]] = {}
+_REACH_LIMIT = 50_000
 
 
-def _fresh_scratch(players: int) -> dict[str, Any]:
-    """What one turn's resolution keeps between steps."""
-    return {
-        "to_assign": [],  # [die, symbol] results still to give a target
-        "assigned": [],  # [die, symbol, target] Bull's Eye results
-        "beers": [],  # [die, target] Beer results
-        "doubled": None,  # the die Slab the Killer doubled with a Beer
-        "hits": [0] * players,  # life each seat is about to lose
-        "hit_results": [0] * players,  # results that hit each seat (El Gringo)
-    }
-
-
-class Game:
+class Game(GameState):
     """A game in progress: ask ``pending`` and ``legal_actions()``, then ``apply()`` one."""
 
     def __init__(self, setup: GameSetup, dice: DiceSource | None = None) -> None:
-        self.setup = setup
-        self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
+        self._attach(setup, dice)
         sheriff = setup.sheriff_seat()
-        self.players: list[PlayerState] = []
+        players = []
         for seat, name in enumerate(setup.characters):
             life = CHARACTERS[name].life + (SHERIFF_BONUS if seat == sheriff else 0)
             role = setup.roles[seat] if setup.roles is not None else None
             if seat == sheriff:
                 role = Role.SHERIFF
-            self.players.append(
+            players.append(
                 PlayerState(
                     seat=seat,
                     character=name,
@@ -102,26 +118,32 @@ class Game:
                     revealed=seat == sheriff or setup.three_player,
                 )
             )
-        self.pile = ARROWS_IN_PILE
-        self.dice_kinds: list[str] = list(BASE_DICE)
-        self.faces: list[str | None] = [None] * len(self.dice_kinds)
-        self.rolls = 0
-        self.roll_count = 0
-        self.turn_number = 1
         if setup.three_player:
             assert setup.roles is not None
-            self.turn = setup.roles.index(THREE_PLAYER_FIRST)
+            first = setup.roles.index(THREE_PLAYER_FIRST)
         else:
             assert sheriff is not None
-            self.turn = sheriff
-        self.queue: list[Step] = [["start_turn"]]
-        self.pending: Decision | None = None
-        self.over = False
-        self.side: str | None = None
-        self.winners: tuple[int, ...] = ()
-        self.last_standing = False
-        self.scratch = _fresh_scratch(setup.players)
-        self._events: list[Event] = [
+            first = sheriff
+        GameState.__init__(
+            self,
+            players=players,
+            pile=ARROWS_IN_PILE,
+            dice_kinds=list(BASE_DICE),
+            faces=[None] * len(BASE_DICE),
+            rolls=0,
+            roll_count=0,
+            turn=first,
+            turn_number=1,
+            queue=[["start_turn"]],
+            pending=None,
+            over=False,
+            side=None,
+            winners=(),
+            last_standing=False,
+            scratch=TurnScratch.fresh(setup.players),
+            chief_in_pile=Module.CHIEF_ARROW in setup.modules,
+        )
+        self._events = [
             GameStarted(
                 tuple(p.character for p in self.players),
                 tuple(p.life for p in self.players),
@@ -131,6 +153,14 @@ class Game:
         self._run()
         self.opening_events: list[Event] = self._events
 
+    def _attach(self, setup: GameSetup, dice: DiceSource | None) -> None:
+        """What a game has beside its state: the set-up, the dice and the turn's phases."""
+        self.setup = setup
+        self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
+        self.per_roll, self.resolution_order = turn_order(setup.modules)
+        self._abilities, self._hooks = _abilities_at(setup.characters)
+        self._events: list[Event] = []
+
     # ----------------------------------------------------------------- the contract
 
     def legal_actions(self) -> list[Action]:
@@ -138,7 +168,7 @@ class Game:
         d = self.pending
         if d is None:
             return []
-        return self._LEGAL[d.kind](self, d)
+        return DECISIONS[d.kind].legal(self, d)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused, in rule order.
@@ -152,31 +182,40 @@ class Game:
             action = _sorted_roll(action)
             if action.faces is not None:
                 self._check_faces(action)
-        probe = action.without_faces() if isinstance(action, Roll) else action
-        if probe not in self.legal_actions():
+        rule = DECISIONS[d.kind]
+        if rule.accepts is not None:
+            legal = rule.accepts(self, d, action)
+        else:
+            legal = action in rule.legal(self, d)
+        if not legal:
             raise IllegalAction(why_illegal(self, d, action))
         self._events = []
         self.pending = None
-        self._DECIDE[d.kind](self, d, action)
+        rule.decide(self, d, action)
         self._run()
         return self._events
 
     def copy(self) -> Game:
-        """An independent copy sharing the dice source."""
-        clone = copy.copy(self)
-        clone.players = [copy.copy(p) for p in self.players]
-        clone.faces = list(self.faces)
-        clone.dice_kinds = list(self.dice_kinds)
-        clone.queue = copy.deepcopy(self.queue)
-        clone.scratch = copy.deepcopy(self.scratch)
+        """An independent copy sharing the set-up and the dice source."""
+        clone = copy_state(self)
+        clone.setup = self.setup
+        clone.dice_source = self.dice_source
+        clone.per_roll, clone.resolution_order = self.per_roll, self.resolution_order
+        clone._abilities = self._abilities
+        clone._hooks = self._hooks
         clone._events = []
+        clone.opening_events = self.opening_events
         return clone
 
     # ------------------------------------------------------------------ questions
 
+    def ability(self, seat: int) -> Ability:
+        """What the seat's character can do (the rules ask this, never the character's name)."""
+        return self._abilities[seat]
+
     @property
     def max_rolls(self) -> int:
-        return 1 + REROLLS + (1 if self._is(self.turn, "lucky_duke") else 0)
+        return 1 + REROLLS + self._abilities[self.turn].extra_rolls
 
     @property
     def rolls_left(self) -> int:
@@ -188,13 +227,22 @@ class Game:
             return 0
         return self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0)
 
+    @property
+    def tokens_in_pile(self) -> int:
+        """Arrow tokens in the pile, the Chief's Arrow included."""
+        return self.pile + (1 if self.chief_in_pile else 0)
+
+    def chief_holder(self) -> int | None:
+        """The seat holding the Indian Chief's Arrow, if anyone does."""
+        return next((p.seat for p in self.players if p.chief_arrow), None)
+
     def locked(self, die: int) -> bool:
-        """A die that cannot be re-rolled now (Dynamite; Black Jack excepted)."""
+        """A die that cannot be re-rolled now (Dynamite, unless an ability re-rolls it)."""
         face = self.faces[die]
         return (
             face is not None
-            and FACES[face].symbol is Symbol.DYNAMITE
-            and not self._is(self.turn, "black_jack")
+            and _SYMBOL[face] == "dynamite"
+            and not self._abilities[self.turn].rerolls_dynamite
         )
 
     def living(self) -> list[int]:
@@ -205,520 +253,172 @@ class Game:
         face = self.faces[die]
         if face is None:
             return []
-        symbol = FACES[face].symbol
-        alive = len(self.living())
-        reach = {Symbol.BULLSEYE1: {1}, Symbol.BULLSEYE2: {2}}
-        if HouseRule.BULLSEYE2_UP_TO_TWO in self.setup.house_rules:
-            reach[Symbol.BULLSEYE2] = {1, 2}
-        if alive <= 3:
-            reach[Symbol.BULLSEYE2] = {1}
-        allowed = set(reach[symbol])
-        if self._is(self.turn, "calamity_janet"):
-            allowed = reach[Symbol.BULLSEYE1] | reach[Symbol.BULLSEYE2]
-        if self._is(self.turn, "rose_doolan"):
-            allowed |= {d + 1 for d in allowed}
-        return [s for s, k in distances(self.turn, self.living()).items() if k in allowed]
+        living = tuple([p.seat for p in self.players if p.alive])
+        ability = self._abilities[self.turn]
+        up_to_two = HouseRule.BULLSEYE2_UP_TO_TWO in self.setup.house_rules
+        key = (self.turn, living, _SYMBOL[face], ability.name, up_to_two)
+        found = _REACH.get(key)
+        if found is None:
+            reach = {"bullseye1": {1}, "bullseye2": {1, 2} if up_to_two else {2}}
+            if len(living) <= 3:
+                reach["bullseye2"] = {1}
+            allowed = ability.reach(_SYMBOL[face], reach)
+            found = [s for s, k in distances(self.turn, living).items() if k in allowed]
+            if len(_REACH) >= _REACH_LIMIT:
+                _REACH.clear()
+            _REACH[key] = found
+        return list(found)
 
-    def symbol_count(self, symbol: Symbol, dice: list[int] | None = None) -> int:
+    def symbol_count(self, symbol: Symbol | str, dice: Sequence[int] | None = None) -> int:
         """Results of ``symbol`` among the dice (a double face counts two)."""
-        total = 0
-        for i in range(len(self.faces)) if dice is None else dice:
-            face = self.faces[i]
-            if face is not None and FACES[face].symbol is symbol:
-                total += FACES[face].count
-        return total
+        results = _RESULTS[symbol].__getitem__
+        if dice is None:
+            return sum(map(results, self.faces))
+        faces = self.faces
+        return sum(results(faces[i]) for i in dice)
 
     def unrevealed_roles(self) -> list[Role]:
         """The roles a seat with a hidden card may still hold."""
         return sorted(victory.unrevealed_pool(self.setup.role_mix, self.players))
 
-    # ------------------------------------------------------------------ the queue
+    # ----------------------------------------------- the queue (for rules and abilities)
 
     def _run(self) -> None:
-        while self.pending is None and not self.over and self.queue:
-            step = self.queue.pop(0)
-            self._STEPS[step[0]](self, *step[1:])
+        queue = self.queue
+        while self.pending is None and not self.over and queue:
+            name, *args = queue.pop()
+            STEPS[name](self, *args)
+            queue = self.queue
 
-    def _front(self, steps: list[Step]) -> None:
-        self.queue[:0] = steps
+    def front(self, steps: list[Step]) -> None:
+        """Resolve these steps next, in this order."""
+        self.queue.extend(reversed(steps))
 
-    def _emit(self, event: Event) -> None:
+    def emit(self, event: Event) -> None:
         self._events.append(event)
 
-    def _ask(
-        self, kind: DecisionKind, seat: int, die: int | None = None, remaining: int | None = None
-    ) -> None:
-        self.pending = Decision(kind, seat, die, remaining)
+    def ask(self, kind: DecisionKind, seat: int, **about: Any) -> None:
+        """Wait for ``seat``'s decision (see ``Decision`` for what it may be ``about``)."""
+        die = about.get("die")
+        if len(about) > (0 if die is None else 1):
+            self.pending = Decision(kind, seat, **about)
+        else:
+            self.pending = _plain(kind, seat, die)
 
-    def _is(self, seat: int, character: str) -> bool:
-        return self.players[seat].character == character
-
-    def _seat_with(self, character: str) -> PlayerState | None:
-        return next((p for p in self.players if p.character == character and p.alive), None)
-
-    def _clockwise(self, seats: list[int]) -> list[int]:
+    def clockwise(self, seats: list[int]) -> list[int]:
         """Seats in clockwise order starting from the player whose turn it is."""
         n = len(self.players)
         return sorted(seats, key=lambda s: (s - self.turn) % n)
 
-    # ------------------------------------------------------------------ turn steps
+    def hooking(self, hook: str) -> list[int]:
+        """The living seats whose ability acts at ``hook`` (the others need not be asked)."""
+        players = self.players
+        return [seat for seat in self._hooks[hook] if players[seat].alive]
 
-    def _step_start_turn(self) -> None:
-        self.faces = [None] * len(self.dice_kinds)
-        self.rolls = 0
-        self.scratch = _fresh_scratch(len(self.players))
-        self._emit(TurnStarted(self.turn, self.turn_number))
-        steps: list[Step] = [["roll_decision"]]
-        if self._is(self.turn, "sid_ketchum"):
-            steps.insert(0, ["sid_gift"])
-        self._front(steps)
-
-    def _step_sid_gift(self) -> None:
-        self._ask(DecisionKind.GIFT_LIFE, self.turn)
-
-    def _step_roll_decision(self) -> None:
-        self._ask(DecisionKind.ROLL if self.rolls == 0 else DecisionKind.REROLL, self.turn)
-
-    def _step_after_roll(self) -> None:
-        if self.symbol_count(Symbol.DYNAMITE) >= DYNAMITE_LIMIT:
-            self._emit(DynamiteExploded(self.turn))
-            self._front(self._resolution(exploded=True))
-        elif self.rolls >= self.max_rolls:
-            self._front(self._resolution(exploded=False))
-        else:
-            self._ask(DecisionKind.REROLL, self.turn)
-
-    def _resolution(self, exploded: bool) -> list[Step]:
-        """The dice resolve in the rulebook's order once rolling is over."""
-        steps: list[Step] = []
-        if exploded:
-            steps.append(["dynamite"])
-            if HouseRule.DYNAMITE_CANCELS_ACTIONS in self.setup.house_rules:
-                return [*steps, ["suzy"], ["end_turn"]]
-        return [
-            *steps,
-            ["collect", Symbol.BULLSEYE1.value, Symbol.BULLSEYE2.value],
-            ["assign_bullseye"],
-            ["slab"],
-            ["resolve_bullseyes"],
-            ["collect", Symbol.BEER.value],
-            ["assign_beer"],
-            ["resolve_beers"],
-            ["gatling"],
-            ["kit", self.symbol_count(Symbol.GATLING)],
-            ["suzy"],
-            ["end_turn"],
-        ]
-
-    def _step_dynamite(self) -> None:
-        self._damage([(self.turn, 1)], "dynamite", None)
-
-    def _step_collect(self, *symbols: str) -> None:
-        """List the results of these symbols, die by die, for their targets to be chosen."""
-        results = []
-        for die, face in enumerate(self.faces):
-            if face is not None and FACES[face].symbol.value in symbols:
-                results += [[die, FACES[face].symbol.value]] * FACES[face].count
-        self.scratch["to_assign"] = results
-
-    def _step_assign_bullseye(self) -> None:
-        while self.scratch["to_assign"]:
-            die = self.scratch["to_assign"][0][0]
-            if self.targets(die):
-                self._ask(DecisionKind.BULLSEYE_TARGET, self.turn, die=die)
-                return
-            self.scratch["to_assign"].pop(0)
-
-    def _step_slab(self) -> None:
-        if (
-            self._is(self.turn, "slab_the_killer")
-            and self.scratch["assigned"]
-            and self.symbol_count(Symbol.BEER) > 0
-        ):
-            self._ask(DecisionKind.SLAB_DOUBLE, self.turn)
-
-    def _step_resolve_bullseyes(self) -> None:
-        doubled = self.scratch["doubled"]
-        for die, _symbol, target in self.scratch["assigned"]:
-            amount = 2 if die == doubled else 1
-            if die == doubled:
-                doubled = None  # one result only, even on a double face
-            self.scratch["hits"][target] += amount
-            self.scratch["hit_results"][target] += 1
-        self._front([["bart", "bullseye"], ["apply_hits", "bullseye"]])
-
-    def _step_assign_beer(self) -> None:
-        if self.scratch["doubled"] is not None and self.scratch["to_assign"]:
-            self.scratch["to_assign"].pop(0)  # the Beer Slab the Killer spent
-            self.scratch["doubled"] = None
-        if self.scratch["to_assign"]:
-            self._ask(DecisionKind.BEER_TARGET, self.turn, die=self.scratch["to_assign"][0][0])
-
-    def _step_resolve_beers(self) -> None:
-        counts: dict[int, int] = {}
-        for _die, target in self.scratch["beers"]:
-            counts[target] = counts.get(target, 0) + 1
-        for target in self._clockwise(list(counts)):
-            player = self.players[target]
-            amount = counts[target]
-            if target == self.turn and self._is(target, "jesse_jones") and player.life <= 4:
-                amount *= 2
-            self._gain(target, amount, "beer")
-
-    def _step_gatling(self) -> None:
-        needed = 2 if self._is(self.turn, "willy_the_kid") else GATLING_NEEDED
-        if self.symbol_count(Symbol.GATLING) < needed:
-            return
-        shooter = self.players[self.turn]
-        self._emit(GatlingFired(self.turn))
-        if shooter.arrows:
-            self._discard(shooter, shooter.arrows, "gatling")
-        for p in self.players:
-            if p.alive and p.seat != self.turn and p.character != "paul_regret":
-                self.scratch["hits"][p.seat] += 1
-                self.scratch["hit_results"][p.seat] += 1
-        self._front([["bart", "gatling"], ["apply_hits", "gatling"]])
-
-    def _step_kit(self, gatlings: int) -> None:
-        if gatlings and self._is(self.turn, "kit_carlson") and self._anyone_with_arrows():
-            self._ask(DecisionKind.KIT_DISCARD, self.turn, remaining=gatlings)
-
-    def _step_suzy(self) -> None:
-        if self._is(self.turn, "suzy_lafayette") and not (
-            self.symbol_count(Symbol.BULLSEYE1) or self.symbol_count(Symbol.BULLSEYE2)
-        ):
-            self._gain(self.turn, 2, "suzy_lafayette")
-
-    def _step_end_turn(self) -> None:
-        self._emit(TurnEnded(self.turn))
-        following = next_living(self.turn, [p.alive for p in self.players])
-        if following is None:
-            return
-        self.turn = following
-        self.turn_number += 1
-        self.queue = [["start_turn"]]
+    def seat_with(self, has: Callable[[Ability], bool]) -> PlayerState | None:
+        """The living player whose ability has this property, if any."""
+        return next((p for p in self.players if p.alive and has(self.ability(p.seat))), None)
 
     # ------------------------------------------------------------ arrows and life
 
-    def _step_take_arrow(self, seat: int, cause: str) -> None:
+    def take(self, seat: int, token: str, cause: str) -> None:
+        """``seat`` takes a token from the pile; the last of them starts the Indian attack."""
         player = self.players[seat]
-        if not player.alive:
-            return
-        self.pile -= 1
-        player.arrows += 1
-        self._emit(ArrowTaken(seat, self.pile, cause))
-        if self.pile == 0:
-            self._front([["indians", seat]])
-
-    def _step_indians(self, seat: int) -> None:
-        self._emit(IndiansAttacked(seat))
-        losses = []
-        for p in self.players:
-            if p.alive and p.arrows:
-                worth = p.arrows * ARROW_WEIGHT
-                losses.append((p.seat, 1 if p.character == "jourdonnais" else worth))
-        follow, active_died = self._lose(losses, "indians", None)
-        for p in self.players:
-            if p.arrows:
-                self._discard(p, p.arrows, "indians")
-        self._continue(follow, active_died)
-
-    def _step_bart(self, cause: str) -> None:
-        bart = self._seat_with("bart_cassidy")
-        if bart is not None and self.scratch["hits"][bart.seat] and self.pile > 1:
-            self._ask(
-                DecisionKind.ARROW_INSTEAD, bart.seat, remaining=self.scratch["hits"][bart.seat]
-            )
-
-    def _step_apply_hits(self, cause: str) -> None:
-        hits, results = self.scratch["hits"], self.scratch["hit_results"]
-        losses = [(seat, hits[seat]) for seat in range(len(hits)) if hits[seat]]
-        gringo = self._seat_with("el_gringo")
-        gringo_life = gringo.life if gringo is not None else 0
-        gringo_results = results[gringo.seat] if gringo is not None and hits[gringo.seat] else 0
-        self.scratch["hits"] = [0] * len(hits)
-        self.scratch["hit_results"] = [0] * len(hits)
-        follow, active_died = self._lose(losses, cause, self.turn)
-        # Ruling 5: one arrow per result that makes him lose life; a result past his last
-        # life point takes none.
-        lost = gringo_life - gringo.life if gringo is not None else 0
-        follow += [["take_arrow", self.turn, "el_gringo"]] * min(gringo_results, lost)
-        self._continue(follow, active_died)
-
-    def _damage(self, losses: list[tuple[int, int]], cause: str, by: int | None) -> None:
-        follow, active_died = self._lose(losses, cause, by)
-        self._continue(follow, active_died)
-
-    def _lose(
-        self, losses: list[tuple[int, int]], cause: str, by: int | None
-    ) -> tuple[list[Step], bool]:
-        """Life lost at the same time by several players; deaths among them are simultaneous.
-
-        Returns the steps that follow (reveals, the end check, abilities triggered by the loss)
-        and whether the player whose turn it is was eliminated.
-        """
-        dead: list[int] = []
-        lost: dict[int, int] = {}
-        for seat, amount in sorted(losses, key=lambda sa: (sa[0] - self.turn) % len(self.players)):
-            player = self.players[seat]
-            amount = min(amount, player.life)
-            if not player.alive or amount <= 0:
-                continue
-            player.life -= amount
-            lost[seat] = amount
-            self._emit(LifeLost(seat, amount, player.life, cause, by))
-            if player.life == 0:
-                dead.append(seat)
-        hand = by if cause in HAND_CAUSES else None
-        for seat in dead:
-            player = self.players[seat]
-            player.alive = False
-            self._emit(PlayerEliminated(seat, cause, hand))
-            if player.arrows:
-                self._discard(player, player.arrows, "eliminated")
-        follow: list[Step] = [["reveal", seat] for seat in dead]
-        if dead:
-            follow.append(["check_end", [[seat, hand] for seat in dead]])
-            vulture = self._seat_with("vulture_sam")
-            if vulture is not None:
-                follow.append(["gain", vulture.seat, 2 * len(dead), "vulture_sam"])
-        pedro = self._seat_with("pedro_ramirez")
-        if pedro is not None and pedro.seat in lost and cause != "indians":
-            follow.append(["pedro", pedro.seat, lost[pedro.seat]])
-        return follow, self.turn in dead
-
-    def _continue(self, follow: list[Step], active_died: bool) -> None:
-        """An active player eliminated in their turn ends it; nothing else of theirs resolves."""
-        if active_died:
-            self.queue = [*follow, ["end_turn"]]
+        if token == "chief_arrow":
+            self.chief_in_pile = False
+            player.chief_arrow = True
+            self.emit(ChiefArrowTaken(seat, None, cause))
         else:
-            self._front(follow)
+            self.pile -= 1
+            player.arrows += 1
+            self.emit(ArrowTaken(seat, self.pile, cause))
+        if self.pile == 0 and not self.chief_in_pile:
+            self.front([["indians", seat]])
 
-    def _step_gain(self, seat: int, amount: int, cause: str) -> None:
-        self._gain(seat, amount, cause)
+    def discard(self, player: PlayerState, count: int, cause: str) -> None:
+        """Regular arrows back to the pile."""
+        player.arrows -= count
+        self.pile += count
+        self.emit(ArrowsDiscarded(player.seat, count, self.pile, cause))
 
-    def _gain(self, seat: int, amount: int, cause: str) -> None:
+    def discard_chief(self, player: PlayerState, cause: str) -> None:
+        player.chief_arrow = False
+        self.chief_in_pile = True
+        self.emit(ChiefArrowDiscarded(player.seat, cause))
+
+    def discard_token(self, player: PlayerState, token: str, cause: str) -> None:
+        if token == "chief_arrow":
+            self.discard_chief(player, cause)
+        else:
+            self.discard(player, 1, cause)
+
+    def discard_all(self, player: PlayerState, cause: str) -> None:
+        if player.arrows:
+            self.discard(player, player.arrows, cause)
+        if player.chief_arrow:
+            self.discard_chief(player, cause)
+
+    def gain(self, seat: int, amount: int, cause: str) -> None:
         player = self.players[seat]
         if not player.alive:
             return
         gained = min(amount, player.max_life - player.life)
         if gained > 0:
             player.life += gained
-            self._emit(LifeGained(seat, gained, player.life, cause))
+            self.emit(LifeGained(seat, gained, player.life, cause))
 
-    def _step_pedro(self, seat: int, lost: int) -> None:
-        player = self.players[seat]
-        if player.alive and player.arrows:
-            self._ask(DecisionKind.DISCARD_ARROW, seat, remaining=min(lost, player.arrows))
+    def lose(self, losses: list[list[int]], cause: str, by: int | None) -> tuple[list[Step], bool]:
+        """Life lost at the same time by several players; deaths among them are simultaneous.
 
-    def _discard(self, player: PlayerState, count: int, cause: str) -> None:
-        player.arrows -= count
-        self.pile += count
-        self._emit(ArrowsDiscarded(player.seat, count, self.pile, cause))
+        ``losses`` are ``[seat, amount, results]``, ``results`` counting the results of
+        ``by`` that hit the seat. Returns the steps that follow (reveals, the end check,
+        abilities triggered by the loss) and whether the player whose turn it is was eliminated.
+        """
+        dead: list[int] = []
+        lost: dict[int, int] = {}
+        results: dict[int, int] = {}
+        n = len(self.players)
+        if len(losses) > 1:
+            losses = sorted(losses, key=lambda loss: (loss[0] - self.turn) % n)
+        for seat, amount, hit_by in losses:
+            player = self.players[seat]
+            amount = min(amount, player.life)
+            if not player.alive or amount <= 0:
+                continue
+            player.life -= amount
+            lost[seat] = amount
+            results[seat] = hit_by
+            self.emit(LifeLost(seat, amount, player.life, cause, by))
+            if player.life == 0:
+                dead.append(seat)
+        hand = by if cause in HAND_CAUSES else None
+        for seat in dead:
+            player = self.players[seat]
+            player.alive = False
+            self.emit(PlayerEliminated(seat, cause, hand))
+            self.discard_all(player, "eliminated")
+        follow: list[Step] = [["reveal", seat] for seat in dead]
+        if dead:
+            follow.append(["check_end", [[seat, hand] for seat in dead]])
+            for seat in self.hooking("on_deaths"):
+                follow += self.ability(seat).on_deaths(self, seat, dead)
+        for seat in self.hooking("on_life_lost"):
+            if seat in lost:
+                follow += self.ability(seat).on_life_lost(self, seat, lost[seat], cause)
+        if by is not None:
+            for seat in self._hooks["shooter_arrows"]:
+                if seat in lost:
+                    arrows = self.ability(seat).shooter_arrows(results[seat], lost[seat])
+                    follow += [["take_arrow", by, self.ability(seat).name]] * arrows
+        return follow, self.turn in dead
 
-    def _anyone_with_arrows(self) -> bool:
-        return any(p.alive and p.arrows for p in self.players)
-
-    # ------------------------------------------------------------ roles and the end
-
-    def _step_reveal(self, seat: int) -> None:
-        player = self.players[seat]
-        if player.revealed:
-            return
-        if player.role is not None:
-            player.revealed = True
-            self._emit(RoleRevealed(seat, str(player.role)))
-        else:
-            self._ask(DecisionKind.REVEAL_ROLE, seat)
-
-    def _step_check_end(self, deaths: list[list[Any]]) -> None:
-        if self.setup.three_player:
-            was_open = not self.last_standing
-            outcome, self.last_standing = victory.three_player_outcome(
-                self.players, [(d, by) for d, by in deaths], self.last_standing
-            )
-            if self.last_standing and was_open and outcome is None:
-                self._emit(LastOneStanding())
-        else:
-            result = victory.base_outcome(self.setup.role_mix, self.players)
-            if isinstance(result, victory.NeedReveal):
-                self._front([["reveal", result.seat], ["check_end", deaths]])
-                return
-            outcome = result
-        if outcome is not None:
-            self.over = True
-            self.side = outcome.side
-            self.winners = outcome.winners
+    def resume(self, follow: list[Step], active_died: bool) -> None:
+        """An active player eliminated in their turn ends it; nothing else of theirs resolves."""
+        if active_died:
             self.queue = []
-            self._emit(GameOver(outcome.side, outcome.winners))
-
-    # ------------------------------------------------------------------ decisions
-
-    def _decide_gift(self, d: Decision, action: Action) -> None:
-        assert isinstance(action, ChooseSeat)
-        self._gain(action.seat, 1, "sid_ketchum")
-
-    def _decide_roll(self, d: Decision, action: Action) -> None:
-        if isinstance(action, Stop):
-            self._front(self._resolution(exploded=False))
-            return
-        assert isinstance(action, Roll)
-        dice = list(action.dice)
-        faces = (
-            list(action.faces)
-            if action.faces is not None
-            else self.dice_source.roll(self.roll_count, [(i, self.dice_kinds[i]) for i in dice])
-        )
-        for i, face in zip(dice, faces, strict=True):
-            self.faces[i] = face
-        self.rolls += 1
-        self.roll_count += 1
-        self._emit(
-            DiceRolled(
-                self.turn,
-                self.rolls,
-                tuple(dice),
-                tuple(faces),
-                tuple(f for f in self.faces if f is not None),
-            )
-        )
-        arrows = self.symbol_count(Symbol.ARROW, dice)
-        self._front([*[["take_arrow", self.turn, "dice"]] * arrows, ["after_roll"]])
-
-    def _decide_bullseye(self, d: Decision, action: Action) -> None:
-        assert isinstance(action, ChooseSeat) and d.die is not None
-        _die, symbol = self.scratch["to_assign"].pop(0)
-        self.scratch["assigned"].append([d.die, symbol, action.seat])
-        self._emit(ResultAssigned(self.turn, d.die, symbol, action.seat))
-        self._front([["assign_bullseye"]])
-
-    def _decide_slab(self, d: Decision, action: Action) -> None:
-        if isinstance(action, ChooseDie):
-            self.scratch["doubled"] = action.die
-            self._emit(BullseyeDoubled(self.turn, action.die))
-
-    def _decide_beer(self, d: Decision, action: Action) -> None:
-        assert isinstance(action, ChooseSeat) and d.die is not None
-        self.scratch["to_assign"].pop(0)
-        self.scratch["beers"].append([d.die, action.seat])
-        self._emit(ResultAssigned(self.turn, d.die, Symbol.BEER.value, action.seat))
-        self._front([["assign_beer"]])
-
-    def _decide_bart(self, d: Decision, action: Action) -> None:
-        if isinstance(action, Decline):
-            return
-        self.scratch["hits"][d.seat] -= 1
-        self.pile -= 1
-        self.players[d.seat].arrows += 1
-        self._emit(ArrowTaken(d.seat, self.pile, "bart_cassidy"))
-        if self.scratch["hits"][d.seat] and self.pile > 1:
-            self._ask(DecisionKind.ARROW_INSTEAD, d.seat, remaining=self.scratch["hits"][d.seat])
-
-    def _decide_pedro(self, d: Decision, action: Action) -> None:
-        if isinstance(action, Decline):
-            return
-        player = self.players[d.seat]
-        self._discard(player, 1, "pedro_ramirez")
-        assert d.remaining is not None
-        if d.remaining > 1 and player.arrows:
-            self._ask(DecisionKind.DISCARD_ARROW, d.seat, remaining=d.remaining - 1)
-
-    def _decide_kit(self, d: Decision, action: Action) -> None:
-        if isinstance(action, Decline):
-            return
-        assert isinstance(action, ChooseSeat) and d.remaining is not None
-        self._discard(self.players[action.seat], 1, "kit_carlson")
-        if d.remaining > 1 and self._anyone_with_arrows():
-            self._ask(DecisionKind.KIT_DISCARD, d.seat, remaining=d.remaining - 1)
-
-    def _decide_reveal(self, d: Decision, action: Action) -> None:
-        assert isinstance(action, Reveal)
-        player = self.players[d.seat]
-        player.role = action.role
-        player.revealed = True
-        self._emit(RoleRevealed(d.seat, str(action.role)))
-
-    # ------------------------------------------------------------- legal actions
-
-    def _legal_seats(self, d: Decision) -> list[Action]:
-        if d.kind is DecisionKind.BULLSEYE_TARGET:
-            assert d.die is not None
-            return [ChooseSeat(s) for s in self.targets(d.die)]
-        if d.kind is DecisionKind.KIT_DISCARD:
-            seats = [p.seat for p in self.players if p.alive and p.arrows]
-            return [*(ChooseSeat(s) for s in seats), Decline()]
-        return [ChooseSeat(s) for s in self.living()]
-
-    def _legal_roll(self, d: Decision) -> list[Action]:
-        if d.kind is DecisionKind.ROLL:
-            return [Roll(tuple(range(len(self.faces))))]
-        free = [i for i in range(len(self.faces)) if not self.locked(i)]
-        actions: list[Action] = [Stop()]
-        for size in range(1, len(free) + 1):
-            actions += [Roll(c) for c in combinations(free, size)]
-        return actions
-
-    def _legal_slab(self, d: Decision) -> list[Action]:
-        dice = sorted({die for die, _symbol, _target in self.scratch["assigned"]})
-        return [*(ChooseDie(die) for die in dice), Decline()]
-
-    def _legal_optional(self, d: Decision) -> list[Action]:
-        return [Accept(), Decline()]
-
-    def _legal_reveal(self, d: Decision) -> list[Action]:
-        return [Reveal(r) for r in sorted(set(self.unrevealed_roles()))]
-
-    _LEGAL: dict[DecisionKind, Callable[[Game, Decision], list[Action]]] = {
-        DecisionKind.GIFT_LIFE: _legal_seats,
-        DecisionKind.ROLL: _legal_roll,
-        DecisionKind.REROLL: _legal_roll,
-        DecisionKind.BULLSEYE_TARGET: _legal_seats,
-        DecisionKind.SLAB_DOUBLE: _legal_slab,
-        DecisionKind.BEER_TARGET: _legal_seats,
-        DecisionKind.ARROW_INSTEAD: _legal_optional,
-        DecisionKind.DISCARD_ARROW: _legal_optional,
-        DecisionKind.KIT_DISCARD: _legal_seats,
-        DecisionKind.REVEAL_ROLE: _legal_reveal,
-    }
-
-    _DECIDE: dict[DecisionKind, Callable[[Game, Decision, Action], None]] = {
-        DecisionKind.GIFT_LIFE: _decide_gift,
-        DecisionKind.ROLL: _decide_roll,
-        DecisionKind.REROLL: _decide_roll,
-        DecisionKind.BULLSEYE_TARGET: _decide_bullseye,
-        DecisionKind.SLAB_DOUBLE: _decide_slab,
-        DecisionKind.BEER_TARGET: _decide_beer,
-        DecisionKind.ARROW_INSTEAD: _decide_bart,
-        DecisionKind.DISCARD_ARROW: _decide_pedro,
-        DecisionKind.KIT_DISCARD: _decide_kit,
-        DecisionKind.REVEAL_ROLE: _decide_reveal,
-    }
-
-    _STEPS: dict[str, Callable[..., None]] = {
-        "start_turn": _step_start_turn,
-        "sid_gift": _step_sid_gift,
-        "roll_decision": _step_roll_decision,
-        "after_roll": _step_after_roll,
-        "dynamite": _step_dynamite,
-        "collect": _step_collect,
-        "assign_bullseye": _step_assign_bullseye,
-        "slab": _step_slab,
-        "resolve_bullseyes": _step_resolve_bullseyes,
-        "assign_beer": _step_assign_beer,
-        "resolve_beers": _step_resolve_beers,
-        "gatling": _step_gatling,
-        "kit": _step_kit,
-        "suzy": _step_suzy,
-        "end_turn": _step_end_turn,
-        "take_arrow": _step_take_arrow,
-        "indians": _step_indians,
-        "bart": _step_bart,
-        "apply_hits": _step_apply_hits,
-        "gain": _step_gain,
-        "pedro": _step_pedro,
-        "reveal": _step_reveal,
-        "check_end": _step_check_end,
-    }
+            self.front([*follow, ["end_turn"]])
+        else:
+            self.front(follow)
 
     # ------------------------------------------------------------ error messages
 
@@ -742,67 +442,546 @@ class Game:
     # ----------------------------------------------------------------- JSON
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "version": STATE_VERSION,
-            "setup": self.setup.to_json(),
-            "players": [p.to_json() for p in self.players],
-            "pile": self.pile,
-            "dice_kinds": list(self.dice_kinds),
-            "faces": list(self.faces),
-            "rolls": self.rolls,
-            "roll_count": self.roll_count,
-            "turn": self.turn,
-            "turn_number": self.turn_number,
-            "queue": copy.deepcopy(self.queue),
-            "pending": None if self.pending is None else self.pending.to_json(),
-            "over": self.over,
-            "side": self.side,
-            "winners": list(self.winners),
-            "last_standing": self.last_standing,
-            "scratch": copy.deepcopy(self.scratch),
-        }
+        data = encode(self)
+        data["queue"] = data["queue"][::-1]  # in the order the steps will run
+        return {"version": STATE_VERSION, "setup": self.setup.to_json(), **data}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], dice: DiceSource | None = None) -> Game:
-        """Read a game back exactly as it was written."""
+        """Read a game back exactly as it was written, refusing a game the rules cannot reach."""
         if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
             raise StateError(
                 f"not a game state of version {STATE_VERSION}: "
                 f"version {data.get('version') if isinstance(data, dict) else None!r}"
             )
-        try:
-            setup = GameSetup.from_json(data["setup"])
-            game = cls.__new__(cls)
-            game.setup = setup
-            game.dice_source = dice if dice is not None else SeededDice(setup.seed)
-            game.players = [PlayerState.from_json(p) for p in data["players"]]
-            game.pile = int(data["pile"])
-            game.dice_kinds = list(data["dice_kinds"])
-            game.faces = list(data["faces"])
-            game.rolls = int(data["rolls"])
-            game.roll_count = int(data["roll_count"])
-            game.turn = int(data["turn"])
-            game.turn_number = int(data["turn_number"])
-            game.queue = copy.deepcopy(data["queue"])
-            pending = data["pending"]
-            game.pending = None if pending is None else Decision.from_json(pending)
-            game.over = bool(data["over"])
-            game.side = data["side"]
-            game.winners = tuple(data["winners"])
-            game.last_standing = bool(data["last_standing"])
-            game.scratch = copy.deepcopy(data["scratch"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StateError(f"game state is incomplete or malformed: {exc!r}") from exc
-        if len(game.players) != setup.players:
-            raise StateError(f"{len(game.players)} players in a game set up for {setup.players}")
-        game._events = []
+        if "setup" not in data:
+            raise StateError("game state is incomplete: 'setup' is missing")
+        setup = GameSetup.from_json(data["setup"])
+        state = decode(GameState, {k: v for k, v in data.items() if k != "setup"}, "state")
+        game = cls.__new__(cls)
+        copy_state(state, into=game)
+        game.queue = game.queue[::-1]
+        game._attach(setup, dice)
         game.opening_events = []
+        from .checks import check_state
+
+        check_state(game)
         return game
+
+
+@cache
+def _abilities_at(characters: tuple[str, ...]) -> tuple[list[Ability], dict[str, list[int]]]:
+    """Each seat's ability, and for each hook the seats whose ability acts there."""
+    abilities = [ability_of(name) for name in characters]
+    hooks = {
+        hook: [
+            seat
+            for seat, a in enumerate(abilities)
+            if getattr(type(a), hook) is not getattr(Ability, hook)
+        ]
+        for hook in HOOKS
+    }
+    return abilities, hooks
+
+
+def _plain(kind: DecisionKind, seat: int, die: int | None = None) -> Decision:
+    """The decision about nothing but (a die): one shared value each."""
+    found = _PLAIN.get((kind, seat, die))
+    if found is None:
+        found = _PLAIN[kind, seat, die] = Decision(kind, seat, die)
+    return found
 
 
 def _sorted_roll(action: Roll) -> Roll:
     """The same roll with its dice (and their recorded faces) in die order."""
+    if action.faces is None and action.dice in _IN_ORDER:
+        return action
     if action.faces is None or len(action.faces) != len(action.dice):
         return Roll(tuple(sorted(action.dice)), action.faces)
     pairs = sorted(zip(action.dice, action.faces, strict=True))
     return Roll(tuple(d for d, _ in pairs), tuple(f for _, f in pairs))
+
+
+# =========================================================================== turn steps
+
+
+@step("start_turn")
+def _start_turn(game: Game) -> None:
+    game.dice_kinds = list(BASE_DICE)
+    game.faces = [None] * len(game.dice_kinds)
+    game.rolls = 0
+    game.scratch = TurnScratch.fresh(len(game.players))
+    game.emit(TurnStarted(game.turn, game.turn_number))
+    steps: list[Step] = []
+    if Module.LOUDMOUTH_AND_COWARD in game.setup.modules:
+        steps.append(["saloon_die"])
+    steps += game._abilities[game.turn].turn_steps(game, "start")
+    if steps:
+        game.front([*steps, ["roll_decision"]])
+    else:
+        _roll_decision(game)
+
+
+@step("saloon_die")
+def _saloon_die(game: Game) -> None:
+    game.ask(DecisionKind.SALOON_DIE, game.turn, options=game._abilities[game.turn].saloon_options)
+
+
+def _legal_choice(game: Game, d: Decision) -> list[Action]:
+    return [Choose(o) for o in d.options]
+
+
+@decision(DecisionKind.SALOON_DIE, legal=_legal_choice)
+def _decide_saloon_die(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose)
+    die, kinds = SALOON_DICE[action.option]
+    game.dice_kinds = list(kinds)
+    game.faces = [None] * len(kinds)
+    game.emit(SaloonDieChosen(game.turn, die, kinds))
+
+
+@step("roll_decision")
+def _roll_decision(game: Game) -> None:
+    game.ask(DecisionKind.ROLL if game.rolls == 0 else DecisionKind.REROLL, game.turn)
+
+
+_ROLL_ALL = {n: Roll(tuple(range(n))) for n in (5, 6)}
+# Every set of dice that can be rolled, in die order (a roll listing them otherwise is sorted).
+_IN_ORDER = frozenset(c for n in (5, 6) for k in range(1, n + 1) for c in combinations(range(n), k))
+# The re-rolls open for each set of dice showing a face (None: may be re-rolled): the actions
+# in order, and the dice tuples they roll. Built once per pattern, shared by every game.
+_REROLLS: dict[tuple[bool, ...], tuple[tuple[Action, ...], frozenset[tuple[int, ...]]]] = {}
+_DYNAMITE = frozenset(name for name, symbol in _SYMBOL.items() if symbol == "dynamite")
+
+
+def _rerolls(game: Game) -> tuple[tuple[Action, ...], frozenset[tuple[int, ...]]]:
+    """The re-rolls open now (Dynamite stays, unless an ability re-rolls it)."""
+    if game._abilities[game.turn].rerolls_dynamite:
+        pattern = (False,) * len(game.faces)
+    else:
+        pattern = tuple(map(_DYNAMITE.__contains__, game.faces))
+    found = _REROLLS.get(pattern)
+    if found is None:
+        free = [i for i, locked in enumerate(pattern) if not locked]
+        rolls = [c for size in range(1, len(free) + 1) for c in combinations(free, size)]
+        found = _REROLLS[pattern] = ((Stop(), *(Roll(c) for c in rolls)), frozenset(rolls))
+    return found
+
+
+def _legal_roll(game: Game, d: Decision) -> list[Action]:
+    if d.kind is DecisionKind.ROLL:
+        return [_ROLL_ALL[len(game.faces)]]
+    return list(_rerolls(game)[0])
+
+
+def _accepts_roll(game: Game, d: Decision, action: Action) -> bool:
+    if not isinstance(action, Roll):
+        return isinstance(action, Stop) and d.kind is DecisionKind.REROLL
+    if d.kind is DecisionKind.ROLL:
+        return action.dice == _ROLL_ALL[len(game.faces)].dice
+    return action.dice in _rerolls(game)[1]
+
+
+@decision(DecisionKind.ROLL, DecisionKind.REROLL, legal=_legal_roll, accepts=_accepts_roll)
+def _decide_roll(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, Stop):
+        game.front(_resolution(game, exploded=False))
+        return
+    assert isinstance(action, Roll)
+    dice = action.dice
+    faces = (
+        list(action.faces)
+        if action.faces is not None
+        else game.dice_source.roll(game.roll_count, [(i, game.dice_kinds[i]) for i in dice])
+    )
+    for i, face in zip(dice, faces, strict=True):
+        game.faces[i] = face
+    game.rolls += 1
+    game.roll_count += 1
+    game.emit(
+        DiceRolled(
+            game.turn,
+            game.rolls,
+            dice,
+            tuple(faces),
+            tuple(filter(None, game.faces)),
+        )
+    )
+    steps: list[Step] = []
+    for phase in game.per_roll:
+        steps += PER_ROLL_PHASES[phase](game, dice)
+    if steps:
+        game.front([*steps, ["after_roll"]])
+    else:
+        _after_roll(game)
+
+
+@step("after_roll")
+def _after_roll(game: Game) -> None:
+    if game.symbol_count("dynamite") >= DYNAMITE_LIMIT:
+        game.emit(DynamiteExploded(game.turn))
+        game.front(_resolution(game, exploded=True))
+    elif game.rolls >= game.max_rolls:
+        game.front(_resolution(game, exploded=False))
+    else:
+        game.pending = _plain(DecisionKind.REROLL, game.turn)
+
+
+def _resolution(game: Game, exploded: bool) -> list[Step]:
+    """The dice resolve in the order of the modules in play once rolling is over."""
+    cancel = exploded and HouseRule.DYNAMITE_CANCELS_ACTIONS in game.setup.house_rules
+    steps: list[Step] = []
+    for phase in game.resolution_order:
+        if not (cancel and phase in CANCELLED_BY_DYNAMITE):
+            steps += RESOLUTION_PHASES[phase](game, exploded)
+    return [*steps, ["end_turn"]]
+
+
+# -------------------------------------------------- per-roll phases (applied on each roll)
+
+
+def _roll_arrows(game: Game, dice: tuple[int, ...]) -> list[Step]:
+    ability = game._abilities[game.turn]
+    if ability.defers_arrows:
+        return []
+    return ability.arrow_steps(game, game.symbol_count("arrow", dice))
+
+
+def _roll_broken_arrows(game: Game, dice: tuple[int, ...]) -> list[Step]:
+    return [["broken_arrow"]] * game.symbol_count("broken_arrow", dice)
+
+
+def _roll_bullets(game: Game, dice: tuple[int, ...]) -> list[Step]:
+    return [["lose", [[game.turn, 1, 0]], "bullet", None, []]] * game.symbol_count("bullet", dice)
+
+
+PER_ROLL_PHASES: dict[str, Callable[[Game, tuple[int, ...]], list[Step]]] = {
+    "arrow": _roll_arrows,
+    "broken_arrow": _roll_broken_arrows,
+    "bullet": _roll_bullets,
+}
+
+
+# ------------------------------------------------- resolution phases (after the last roll)
+
+
+def _phase_ability(name: str) -> Callable[[Game, bool], list[Step]]:
+    """A phase with no rule of its own: only what the active player's ability does there."""
+    return lambda game, exploded: game._abilities[game.turn].turn_steps(game, name)
+
+
+def _phase_dynamite(game: Game, exploded: bool) -> list[Step]:
+    return [["lose", [[game.turn, 1, 0]], "dynamite", None, []]] if exploded else []
+
+
+def _phase_bullseye(game: Game, exploded: bool) -> list[Step]:
+    ability = game._abilities[game.turn]
+    return [
+        ["collect", "bullseye1", "bullseye2"],
+        ["assign_bullseye"],
+        *ability.turn_steps(game, "bullseye_assigned"),
+        ["resolve_bullseyes"],
+        *ability.turn_steps(game, "bullseye"),
+    ]
+
+
+def _phase_beer(game: Game, exploded: bool) -> list[Step]:
+    return [["collect", "beer"], ["assign_beer"], ["resolve_beers"]]
+
+
+def _phase_gatling(game: Game, exploded: bool) -> list[Step]:
+    return [["gatling"], *game._abilities[game.turn].turn_steps(game, "gatling")]
+
+
+RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {
+    "last_roll": _phase_ability("last_roll"),
+    "dynamite": _phase_dynamite,
+    "bullseye": _phase_bullseye,
+    "beer": _phase_beer,
+    "gatling": _phase_gatling,
+    "end": _phase_ability("end"),
+}
+
+
+@step("collect")
+def _collect(game: Game, *symbols: str) -> None:
+    """List the results of these symbols, die by die, for their targets to be chosen."""
+    results = []
+    for die, face in enumerate(game.faces):
+        if face is not None and _SYMBOL[face] in symbols:
+            results += [[die, _SYMBOL[face]]] * _COUNT[face]
+    game.scratch.to_assign = results
+
+
+@step("assign_bullseye")
+def _assign_bullseye(game: Game) -> None:
+    to_assign = game.scratch.to_assign
+    while to_assign:
+        die = to_assign[0][0]
+        if game.targets(die):
+            game.ask(DecisionKind.BULLSEYE_TARGET, game.turn, die=die)
+            return
+        to_assign.pop(0)
+
+
+def _legal_targets(game: Game, d: Decision) -> list[Action]:
+    assert d.die is not None
+    return [SEATS[s] for s in game.targets(d.die)]
+
+
+def _accepts_target(game: Game, d: Decision, action: Action) -> bool:
+    assert d.die is not None
+    return isinstance(action, ChooseSeat) and action.seat in game.targets(d.die)
+
+
+@decision(DecisionKind.BULLSEYE_TARGET, legal=_legal_targets, accepts=_accepts_target)
+def _decide_bullseye(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseSeat) and d.die is not None
+    _die, symbol = game.scratch.to_assign.pop(0)
+    game.scratch.assigned.append([d.die, symbol, action.seat])
+    game.emit(ResultAssigned(game.turn, d.die, symbol, action.seat))
+    game.front([["assign_bullseye"]])
+
+
+@step("resolve_bullseyes")
+def _resolve_bullseyes(game: Game) -> None:
+    scratch = game.scratch
+    doubled = scratch.doubled
+    for die, _symbol, target in scratch.assigned:
+        amount = 2 if die == doubled else 1
+        if die == doubled:
+            doubled = None  # one result only, even on a double face
+        scratch.hits[target] += amount
+        scratch.hit_results[target] += 1
+    game.front([["before_hits", "bullseye"], ["apply_hits", "bullseye"]])
+
+
+@step("assign_beer")
+def _assign_beer(game: Game) -> None:
+    scratch = game.scratch
+    if scratch.doubled is not None and scratch.to_assign:
+        scratch.to_assign.pop(0)  # the Beer Slab the Killer spent
+        scratch.doubled = None
+    if scratch.to_assign:
+        game.ask(DecisionKind.BEER_TARGET, game.turn, die=scratch.to_assign[0][0])
+
+
+def _legal_living(game: Game, d: Decision) -> list[Action]:
+    return [SEATS[s] for s in game.living()]
+
+
+@decision(DecisionKind.BEER_TARGET, legal=_legal_living)
+def _decide_beer(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseSeat) and d.die is not None
+    game.scratch.to_assign.pop(0)
+    game.scratch.beers.append([d.die, action.seat])
+    game.emit(ResultAssigned(game.turn, d.die, Symbol.BEER.value, action.seat))
+    game.front([["assign_beer"]])
+
+
+@step("resolve_beers")
+def _resolve_beers(game: Game) -> None:
+    counts: dict[int, int] = {}
+    for _die, target in game.scratch.beers:
+        counts[target] = counts.get(target, 0) + 1
+    for target in game.clockwise(list(counts)):
+        amount = game._abilities[target].beer_gain(game, target, counts[target])
+        game.gain(target, amount, "beer")
+
+
+@step("gatling")
+def _gatling(game: Game) -> None:
+    if game.symbol_count("gatling") < game._abilities[game.turn].gatling_needed:
+        return
+    shooter = game.players[game.turn]
+    game.emit(GatlingFired(game.turn))
+    game.discard_all(shooter, "gatling")
+    scratch = game.scratch
+    for p in game.players:
+        if p.alive and p.seat != game.turn and not game._abilities[p.seat].gatling_immune:
+            scratch.hits[p.seat] += 1
+            scratch.hit_results[p.seat] += 1
+    game.front([["before_hits", "gatling"], ["apply_hits", "gatling"]])
+
+
+@step("end_turn")
+def _end_turn(game: Game) -> None:
+    game.emit(TurnEnded(game.turn))
+    following = next_living(game.turn, [p.alive for p in game.players])
+    if following is None:
+        return
+    game.turn = following
+    game.turn_number += 1
+    game.queue = [["start_turn"]]
+
+
+# ====================================================================== arrows and life
+
+
+@step("take_arrow")
+def _take_arrow(game: Game, seat: int, cause: str) -> None:
+    if not game.players[seat].alive:
+        return
+    if game.chief_in_pile and game.pile:
+        game.ask(DecisionKind.CHIEF_ARROW, seat, options=ARROW_TOKENS, cause=cause)
+        return
+    game.take(seat, "arrow" if game.pile else "chief_arrow", cause)
+
+
+@decision(DecisionKind.CHIEF_ARROW, legal=_legal_choice)
+def _decide_chief_arrow(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose) and d.cause is not None
+    game.take(d.seat, action.option, d.cause)
+
+
+@step("which_arrow")
+def _which_arrow(game: Game, seat: int, holder: int, cause: str) -> None:
+    """Discard one token of ``holder``'s; ``seat`` chooses when there is a choice."""
+    player = game.players[holder]
+    if player.arrows and player.chief_arrow:
+        game.ask(DecisionKind.WHICH_ARROW, seat, target=holder, options=ARROW_TOKENS, cause=cause)
+    elif player.arrows or player.chief_arrow:
+        game.discard_token(player, "arrow" if player.arrows else "chief_arrow", cause)
+
+
+@decision(DecisionKind.WHICH_ARROW, legal=_legal_choice)
+def _decide_which_arrow(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose) and d.target is not None and d.cause is not None
+    game.discard_token(game.players[d.target], action.option, d.cause)
+
+
+@step("broken_arrow")
+def _broken_arrow(game: Game) -> None:
+    if any(p.alive and p.arrows for p in game.players):
+        game.ask(DecisionKind.BROKEN_ARROW, game.turn)
+
+
+def _legal_broken_arrow(game: Game, d: Decision) -> list[Action]:
+    return [SEATS[p.seat] for p in game.players if p.alive and p.arrows]
+
+
+@decision(DecisionKind.BROKEN_ARROW, legal=_legal_broken_arrow)
+def _decide_broken_arrow(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseSeat)
+    game.discard(game.players[action.seat], 1, "broken_arrow")
+
+
+@step("indians")
+def _indians(game: Game, seat: int) -> None:
+    game.emit(IndiansAttacked(seat))
+    worth = {
+        p.seat: p.arrows + (CHIEF_ARROW_WEIGHT if p.chief_arrow else 0)
+        for p in game.players
+        if p.alive and (p.arrows or p.chief_arrow)
+    }
+    losses = []
+    for s, w in worth.items():
+        if game.players[s].chief_arrow and all(w > other for o, other in worth.items() if o != s):
+            continue  # the Chief's Arrow, and strictly the most arrows: no loss at all
+        losses.append([s, game._abilities[s].indian_loss(w), 0])
+    game.front([["lose", losses, "indians", None, [["discard_all", "indians"]]]])
+
+
+@step("discard_all")
+def _discard_all(game: Game, cause: str) -> None:
+    for p in game.players:
+        game.discard_all(p, cause)
+
+
+@step("before_hits")
+def _before_hits(game: Game, cause: str) -> None:
+    steps: list[Step] = []
+    for seat in game.hooking("before_hits"):
+        steps += game._abilities[seat].before_hits(game, seat, cause)
+    game.front(steps)
+
+
+@step("apply_hits")
+def _apply_hits(game: Game, cause: str) -> None:
+    scratch = game.scratch
+    hits, results = scratch.hits, scratch.hit_results
+    losses = []
+    for seat, amount in enumerate(hits):
+        if amount:
+            if cause == "bullseye":
+                amount = game._abilities[seat].bullseye_loss(amount)
+            losses.append([seat, amount, results[seat]])
+    scratch.hits = [0] * len(hits)
+    scratch.hit_results = [0] * len(hits)
+    game.front([["lose", losses, cause, game.turn, []]])
+
+
+@step("lose")
+def _lose(
+    game: Game,
+    losses: list[list[int]],
+    cause: str,
+    by: int | None,
+    then: list[Step],
+    offered: bool = False,
+) -> None:
+    """Players lose life together; abilities may first take the loss (Molly Stark)."""
+    if not offered:
+        for seat in game.hooking("offer_for_losses"):
+            offer = game._abilities[seat].offer_for_losses(game, seat, losses, cause, by, then)
+            if offer:
+                game.front(offer)
+                return
+    follow, active_died = game.lose(losses, cause, by)
+    game.resume([*then, *follow], active_died)
+
+
+@step("gain")
+def _gain(game: Game, seat: int, amount: int, cause: str) -> None:
+    game.gain(seat, amount, cause)
+
+
+# ===================================================================== roles and the end
+
+
+@step("reveal")
+def _reveal(game: Game, seat: int) -> None:
+    player = game.players[seat]
+    if player.revealed:
+        return
+    if player.role is not None:
+        player.revealed = True
+        game.emit(RoleRevealed(seat, str(player.role)))
+    else:
+        game.ask(DecisionKind.REVEAL_ROLE, seat)
+
+
+def _legal_reveal(game: Game, d: Decision) -> list[Action]:
+    return [Reveal(r) for r in sorted(set(game.unrevealed_roles()))]
+
+
+@decision(DecisionKind.REVEAL_ROLE, legal=_legal_reveal)
+def _decide_reveal(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Reveal)
+    player = game.players[d.seat]
+    player.role = action.role
+    player.revealed = True
+    game.emit(RoleRevealed(d.seat, str(action.role)))
+
+
+@step("check_end")
+def _check_end(game: Game, deaths: list[list[Any]]) -> None:
+    if game.setup.three_player:
+        was_open = not game.last_standing
+        outcome, game.last_standing = victory.three_player_outcome(
+            game.players, [(d, by) for d, by in deaths], game.last_standing
+        )
+        if game.last_standing and was_open and outcome is None:
+            game.emit(LastOneStanding())
+    else:
+        result = victory.base_outcome(game.setup.role_mix, game.players)
+        if isinstance(result, victory.NeedReveal):
+            game.front([["reveal", result.seat], ["check_end", deaths]])
+            return
+        outcome = result
+    if outcome is not None:
+        game.over = True
+        game.side = outcome.side
+        game.winners = outcome.winners
+        game.queue = []
+        game.emit(GameOver(outcome.side, outcome.winners))

@@ -1,4 +1,8 @@
-"""A game's set-up: who sits where, with which character and role, and which rules are on."""
+"""A game's set-up: who sits where, with which character and role, and which rules are on.
+
+The modules in play are part of the set-up beside the house rules: validated here, written in
+its JSON (and so in the journal's header), absent from records made before modules existed.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .components import (
-    BASE_CHARACTERS,
     CHARACTERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -17,6 +20,7 @@ from .components import (
     Role,
 )
 from .errors import SetupError
+from .modules import Module, characters_for, module, validate
 from .reading import listed, text, whole_number
 
 
@@ -34,9 +38,11 @@ class GameSetup:
     sheriff: int | None = None
     house_rules: frozenset[HouseRule] = field(default_factory=frozenset)
     seed: int = 0
+    modules: frozenset[Module] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "characters", tuple(self.characters))
+        object.__setattr__(self, "modules", frozenset(module(m) for m in self.modules))
         if self.roles is not None:
             object.__setattr__(self, "roles", tuple(_role(r, i) for i, r in enumerate(self.roles)))
         object.__setattr__(self, "house_rules", frozenset(_house_rule(h) for h in self.house_rules))
@@ -76,6 +82,7 @@ class GameSetup:
         repeated = [c for c, k in Counter(self.characters).items() if k > 1]
         if repeated:
             raise SetupError(f"each character can sit at one seat only: {repeated[0]} is twice")
+        validate(self.modules, n, self.characters)
         if self.roles is not None:
             if len(self.roles) != n:
                 raise SetupError(f"{len(self.roles)} roles given for {n} players")
@@ -94,13 +101,16 @@ class GameSetup:
             raise SetupError(f"say which seat (1 to {n}) is the Sheriff")
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "characters": list(self.characters),
             "roles": None if self.roles is None else [str(r) for r in self.roles],
             "sheriff": self.sheriff,
             "house_rules": sorted(str(h) for h in self.house_rules),
             "seed": self.seed,
         }
+        if self.modules:  # a base game's record stays as it always was
+            data["modules"] = sorted(str(m) for m in self.modules)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> GameSetup:
@@ -123,6 +133,9 @@ class GameSetup:
                     for h in listed(data.get("house_rules", []), "house_rules")
                 ),
                 seed=whole_number(data.get("seed", 0), "seed"),
+                modules=frozenset(
+                    text(m, "a module") for m in listed(data.get("modules", []), "modules")
+                ),
             )
         except KeyError as exc:
             raise SetupError(f"set-up record has no {exc}") from exc
@@ -159,15 +172,20 @@ def deal(
     roles_known: bool = True,
     house_rules: frozenset[HouseRule] = frozenset(),
     characters: tuple[str, ...] | None = None,
+    modules: frozenset[Module | str] = frozenset(),
 ) -> GameSetup:
-    """Shuffle and deal roles and characters as the rulebook's Preparation does."""
+    """Shuffle and deal roles and characters as the rulebook's Preparation does.
+
+    Characters come from those the modules allow (the base game's alone without modules).
+    """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SetupError(f"{players} players: BANG! The Dice Game is for 3 to 8 players")
     rng = random.Random(f"deal:{seed}")
     roles = list(ROLE_MIX[players])
     rng.shuffle(roles)
     if characters is None:
-        characters = tuple(rng.sample(BASE_CHARACTERS, players))
+        chosen = frozenset(module(m) for m in modules)
+        characters = tuple(rng.sample(characters_for(chosen), players))
     known = roles_known or players == 3
     sheriff = None if players == 3 else roles.index(Role.SHERIFF)
     return GameSetup(
@@ -176,4 +194,5 @@ def deal(
         sheriff=sheriff,
         house_rules=house_rules,
         seed=seed,
+        modules=frozenset(modules),
     )

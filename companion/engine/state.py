@@ -1,16 +1,32 @@
-"""One player's part of the game state."""
+"""The game's state as typed data: players, the table, one turn's scratch.
+
+Every field is declared once, here; copying, writing JSON and reading it back are generic over
+the declared types, so a new field needs no other line. Reading checks each value's type and
+names the field that is wrong.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import typing
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from enum import Enum
+from types import NoneType, UnionType
+from typing import Any, TypeVar
 
 from .components import Role
+from .decisions import Decision
+from .errors import StateError
+
+T = TypeVar("T")
 
 
 @dataclass
 class PlayerState:
-    """``role`` is None while the engine does not know it (physical, secret role cards)."""
+    """``role`` is None while the engine does not know it (physical, secret role cards).
+
+    ``arrows`` counts regular arrow tokens; ``chief_arrow`` says the player holds the Indian
+    Chief's Arrow (Old Saloon, Module 2).
+    """
 
     seat: int
     character: str
@@ -20,28 +36,182 @@ class PlayerState:
     role: Role | None = None
     revealed: bool = False
     alive: bool = True
+    chief_arrow: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "character": self.character,
-            "max_life": self.max_life,
-            "life": self.life,
-            "arrows": self.arrows,
-            "role": None if self.role is None else str(self.role),
-            "revealed": self.revealed,
-            "alive": self.alive,
-        }
+        return encode(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PlayerState:
-        return cls(
-            seat=int(data["seat"]),
-            character=str(data["character"]),
-            max_life=int(data["max_life"]),
-            life=int(data["life"]),
-            arrows=int(data["arrows"]),
-            role=None if data["role"] is None else Role(data["role"]),
-            revealed=bool(data["revealed"]),
-            alive=bool(data["alive"]),
-        )
+        return decode(cls, data, "player")
+
+
+@dataclass
+class TurnScratch:
+    """What one turn's resolution keeps between steps."""
+
+    to_assign: list[list[Any]] = field(default_factory=list)  # [die, symbol] still to target
+    assigned: list[list[Any]] = field(default_factory=list)  # [die, symbol, target] Bull's Eyes
+    beers: list[list[int]] = field(default_factory=list)  # [die, target] Beer results
+    doubled: int | None = None  # the die Slab the Killer doubled with a Beer
+    hits: list[int] = field(default_factory=list)  # life each seat is about to lose
+    hit_results: list[int] = field(default_factory=list)  # results that hit each seat
+    # Life losses waiting for Molly Stark's answers: [[seat, amount]...], cause, by, the steps
+    # after the loss, and the next seat she may be asked about.
+    loss: list[Any] | None = None
+
+    @classmethod
+    def fresh(cls, players: int) -> TurnScratch:
+        return cls(hits=[0] * players, hit_results=[0] * players)
+
+
+@dataclass(eq=False)
+class GameState:
+    """The whole table: everything a game is, apart from its set-up and dice source.
+
+    ``queue`` holds the steps still to resolve as a stack (the next step last); its JSON lists
+    them in the order they will run.
+    """
+
+    players: list[PlayerState]
+    pile: int
+    dice_kinds: list[str]
+    faces: list[str | None]
+    rolls: int
+    roll_count: int
+    turn: int
+    turn_number: int
+    queue: list[list[Any]]
+    pending: Decision | None
+    over: bool
+    side: str | None
+    winners: tuple[int, ...]
+    last_standing: bool
+    scratch: TurnScratch
+    chief_in_pile: bool = False
+
+
+# ------------------------------------------------------------------- generic JSON and copy
+
+
+def encode(value: Any) -> Any:
+    """Plain JSON data for a state value: dataclasses by field, enums by value, tuples as lists."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, list | tuple):
+        return [encode(v) for v in value]
+    return value
+
+
+def decode(kind: Any, data: Any, where: str) -> Any:
+    """Read ``data`` as a value of type ``kind``; StateError names ``where`` it went wrong."""
+    origin = typing.get_origin(kind)
+    if kind is Any:
+        return copy_data(data)
+    if origin is UnionType or origin is typing.Union:
+        options = typing.get_args(kind)
+        if data is None and NoneType in options:
+            return None
+        (inner,) = [o for o in options if o is not NoneType]
+        return decode(inner, data, where)
+    if origin is list or origin is tuple:
+        if not isinstance(data, list):
+            raise StateError(f"{where}: expected a list, got {data!r}")
+        (inner, *_) = typing.get_args(kind)
+        items = [decode(inner, v, f"{where}[{i}]") for i, v in enumerate(data)]
+        return items if origin is list else tuple(items)
+    if isinstance(kind, type) and is_dataclass(kind):
+        return _decode_dataclass(kind, data, where)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        try:
+            return kind(data)
+        except ValueError:
+            raise StateError(f"{where}: {data!r} is not a {kind.__name__}") from None
+    if kind is bool or kind is int or kind is str:
+        if type(data) is not kind:
+            raise StateError(f"{where}: expected {kind.__name__}, got {data!r}")
+        return data
+    raise StateError(f"{where}: cannot read a {kind!r}")
+
+
+def _decode_dataclass(kind: type[T], data: Any, where: str) -> T:
+    if kind is Decision:
+        try:
+            return Decision.from_json(data)  # type: ignore[return-value]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StateError(f"{where}: not a decision: {data!r}") from exc
+    if not isinstance(data, dict):
+        raise StateError(f"{where}: expected an object, got {data!r}")
+    hints = _hints(kind)
+    values = {}
+    for f in fields(kind):  # type: ignore[arg-type]
+        if f.name in data:
+            values[f.name] = decode(hints[f.name], data[f.name], f"{where}.{f.name}")
+        elif f.default is MISSING and f.default_factory is MISSING:
+            raise StateError(f"{where}: {f.name!r} is missing")
+    obj = kind.__new__(kind)
+    for f in fields(kind):  # type: ignore[arg-type]
+        if f.name in values:
+            setattr(obj, f.name, values[f.name])
+        elif f.default is not MISSING:
+            setattr(obj, f.name, f.default)
+        else:
+            setattr(obj, f.name, f.default_factory())  # type: ignore[misc]
+    return obj
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(kind: type) -> dict[str, Any]:
+    if kind not in _HINTS:
+        _HINTS[kind] = typing.get_type_hints(kind)
+    return _HINTS[kind]
+
+
+def copy_data(value: Any) -> Any:
+    """A copy of JSON-like data (lists of lists, numbers, strings), as deep as it goes."""
+    if isinstance(value, list):
+        return [copy_data(v) for v in value]
+    if isinstance(value, dict):
+        return {k: copy_data(v) for k, v in value.items()}
+    return value
+
+
+def _copier(kind: Any) -> Any:
+    """A function that copies values of ``kind`` as deep as they are mutable, or None."""
+    origin = typing.get_origin(kind)
+    if origin is UnionType or origin is typing.Union:
+        inner = [_copier(o) for o in typing.get_args(kind) if o is not NoneType]
+        if inner == [None]:
+            return None
+        return copy_data
+    if origin is list:
+        item = _copier(typing.get_args(kind)[0])
+        if item is None:
+            return list
+        return lambda values: [item(v) for v in values]
+    if kind is Any:
+        return copy_data
+    if isinstance(kind, type) and is_dataclass(kind) and not kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return lambda value: copy_state(value)
+    return None  # immutable: shared
+
+
+_PLANS: dict[type, list[tuple[str, Any]]] = {}
+
+
+def copy_state(value: T, into: T | None = None) -> T:
+    """An independent copy of a state dataclass, each field copied as deep as it is mutable."""
+    kind = type(value)
+    plan = _PLANS.get(kind)
+    if plan is None:
+        hints = _hints(kind)
+        plan = _PLANS[kind] = [(f.name, _copier(hints[f.name])) for f in fields(kind)]  # type: ignore[arg-type]
+    clone = kind.__new__(kind) if into is None else into
+    for name, copier in plan:
+        v = getattr(value, name)
+        setattr(clone, name, v if copier is None else copier(v))
+    return clone

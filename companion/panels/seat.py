@@ -121,7 +121,8 @@ def _draw_life(image: Image.Image, view: SeatView) -> None:
     arrow = small_icon("arrow")
     arrow = arrow.resize((arrow.width * 2, arrow.height * 2), Image.Resampling.NEAREST)
     stamp(image, arrow, (COLUMN_X, BODY_TOP + 4))
-    _draw_digits(image, str(view.arrows), ARROW_SCALE, (COLUMN_X + arrow.width + 6, BODY_TOP))
+    arrows = f"{view.arrows}+C" if view.chief_arrow else str(view.arrows)  # C: Chief's Arrow
+    _draw_digits(image, arrows, ARROW_SCALE, (COLUMN_X + arrow.width + 6, BODY_TOP))
     limit = f"/{view.max_life}"
     draw_text(image, (WIDTH - 2 - text_width(limit), ROLE_Y - 1), limit)
     if view.role:

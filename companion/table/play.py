@@ -11,6 +11,8 @@ from ..engine import (
     CHARACTERS,
     Accept,
     Action,
+    Answer,
+    Choose,
     ChooseDie,
     ChooseSeat,
     Decision,
@@ -66,6 +68,8 @@ class TablePlay:
     marked: set[int] = field(default_factory=set)
     # Undone rolls, by the decision they answered: there, ROLL brings back the same dice.
     forced_rolls: dict[str, Roll] = field(default_factory=dict)
+    # The Saloon die chosen before an undone roll, by that decision: it comes back with the roll.
+    forced_choices: dict[str, Action] = field(default_factory=dict)
     # Rolls drawn in this game, undone ones included: a new roll never reuses a draw already seen.
     drawn: int = 0
     # Why presses cannot be saved (a read-only disk): they are refused, so none is lost.
@@ -127,6 +131,10 @@ class TablePlay:
             raise Refused("The game is over: ROLL starts a new game.")
         d = self.game.pending
         assert d is not None
+        if d.kind is DecisionKind.SALOON_DIE and button == "ROLL":
+            # No Saloon die (or the one of an undone roll), and roll: two answers, one press.
+            choice = self.forced_choice() or Choose("none")
+            return self._apply(choice, auto=False) + self.press("ROLL")
         action = self._action_for(button, d)
         if action is None:
             return []
@@ -158,36 +166,42 @@ class TablePlay:
             if button == "DONE":
                 return Stop()
             raise Refused("Re-roll: mark dice and press ROLL, or DONE to keep the dice.")
+        action = self._answer(button, d)
+        kept = self.forced_choice()
+        if kind is DecisionKind.SALOON_DIE and kept is not None and action != kept:
+            raise Refused("That roll was undone: its Saloon die comes back with it (or ROLL).")
+        return action
+
+    def _answer(self, button: str, d: Decision) -> Action:
+        """The action a press gives, from how the decision is answered (not its kind)."""
+        spec = d.spec
+        if button == "DONE" and spec.optional:
+            return Decline()
         if button.startswith("SEAT"):
             seat = self._engine_seat(int(button[4:]))
-            if kind in (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW):
+            if spec.answer is Answer.SEAT:
+                return ChooseSeat(seat)
+            if spec.answer is Answer.YES_NO:
                 if seat != d.seat:
                     raise Refused(f"Only seat {self.seats[d.seat]} answers this question.")
                 return Accept()
-            if kind in (
-                DecisionKind.GIFT_LIFE,
-                DecisionKind.BULLSEYE_TARGET,
-                DecisionKind.BEER_TARGET,
-                DecisionKind.KIT_DISCARD,
-            ):
-                return ChooseSeat(seat)
-        if button == "DONE" and kind in (
-            DecisionKind.ARROW_INSTEAD,
-            DecisionKind.DISCARD_ARROW,
-            DecisionKind.KIT_DISCARD,
-            DecisionKind.SLAB_DOUBLE,
-        ):
-            return Decline()
         if button.startswith("DIE"):
             n = int(button[3:]) - 1
-            if kind is DecisionKind.SLAB_DOUBLE:
+            if spec.answer is Answer.DIE:
                 return ChooseDie(n)
-            if kind is DecisionKind.REVEAL_ROLE:
-                roles = self.reveal_choices()
-                if not 0 <= n < len(roles):
-                    raise Refused(f"Press DIE1 to DIE{len(roles)} for the role card shown.")
-                return Reveal(roles[n])
-        raise Refused(prompt_for(self.game, d, self.seats, self.reveal_choices()))
+            listed: list[Action] = []
+            if spec.answer is Answer.CHOICE:
+                listed = [Choose(o) for o in d.options]
+            elif spec.answer is Answer.ROLE:
+                listed = [Reveal(r) for r in self.reveal_choices()]
+            if listed:
+                if not 0 <= n < len(listed):
+                    raise Refused(f"Press DIE1 to DIE{len(listed)}: {self._prompt(d)}")
+                return listed[n]
+        raise Refused(self._prompt(d))
+
+    def _prompt(self, d: Decision) -> str:
+        return prompt_for(self.game, d, self.seats, self.reveal_choices())
 
     def _engine_seat(self, physical: int) -> int:
         if physical not in self.seats:
@@ -205,6 +219,12 @@ class TablePlay:
         return sorted(set(self.game.unrevealed_roles()), key=list(ROLE_LABELS).index)
 
     # ------------------------------------------------------------- apply and undo
+
+    def forced_choice(self) -> Action | None:
+        """The Saloon die chosen before a roll UNDO took back, if this is that decision."""
+        if not self.forced_choices:
+            return None
+        return self.forced_choices.get(_fingerprint(self.game))
 
     def forced_roll(self) -> Roll | None:
         """The roll UNDO took back from the decision pending now, if any: only it may follow."""
@@ -229,8 +249,9 @@ class TablePlay:
         self.marked.clear()
         if isinstance(action, Roll):
             self.drawn += 1
-            if self.forced_rolls:
-                self.forced_rolls.pop(_fingerprint(before), None)
+        if self.forced_rolls or self.forced_choices:
+            self.forced_rolls.pop(_fingerprint(before), None)
+            self.forced_choices.pop(_fingerprint(before), None)
         return events
 
     def _draw(self, action: Roll) -> Roll:
@@ -287,12 +308,17 @@ class TablePlay:
 
     def _pop(self) -> Step:
         step = self.history.pop()
+        left = self.game
         self.game = step.before
         self.marked.clear()
         if isinstance(step.action, Roll):
             self.forced_rolls[_fingerprint(step.before)] = step.action
             if step.before.pending is not None and step.before.rolls > 0:
                 self.marked = set(step.action.dice)  # shown: the dice ROLL brings back
+        pending = step.before.pending
+        saloon = pending is not None and pending.kind is DecisionKind.SALOON_DIE
+        if saloon and _fingerprint(left) in self.forced_rolls:  # its roll was seen: no other
+            self.forced_choices[_fingerprint(step.before)] = step.action
         return step
 
     def finish(self) -> None:

@@ -10,11 +10,29 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import CHARACTERS, ChooseSeat, DecisionKind, Event, HouseRule, Role
+from ..engine import (
+    CHARACTERS,
+    Answer,
+    ChooseSeat,
+    DecisionKind,
+    Event,
+    HouseRule,
+    Module,
+    Role,
+    SetupError,
+)
+from ..engine.modules import module
 from .buttons import BUTTONS
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
-from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for, reveal_legend
+from .prompts import (
+    ROLE_LABELS,
+    game_over_text,
+    house_rules_text,
+    modules_text,
+    prompt_for,
+    reveal_legend,
+)
 from .setup_flow import SetupFlow
 from .setup_journal import SetupJournal, read_setup
 from .story import History, Tokens, change_marks, pending_marks, retell, tell, tokens
@@ -22,13 +40,9 @@ from .view import ConsoleView, SeatView, TableView
 
 log = logging.getLogger(__name__)
 
-SEAT_ANSWERS = (
-    DecisionKind.GIFT_LIFE,
-    DecisionKind.BULLSEYE_TARGET,
-    DecisionKind.BEER_TARGET,
-    DecisionKind.KIT_DISCARD,
-)
-OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW)
+# Decisions the asked seat answers with its own button (yes) or DONE (no). A role is shown
+# with the DIE buttons instead, as the seat's own note says.
+OWN_ANSWERS = (Answer.YES_NO,)
 
 
 @dataclass
@@ -38,6 +52,7 @@ class TableConfig:
     seats: int = 8
     roles: str = "physical"  # or "dealt"
     house_rules: frozenset[HouseRule] = frozenset()
+    modules: frozenset[Module] = frozenset()  # the defaults; the set-up's DIE buttons change them
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
 
@@ -66,6 +81,7 @@ class TableSession:
     _made_by: SetupFlow | None = field(default=None, repr=False)  # the set-up of this game
     setup_journal: SetupJournal | None = None
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now
+    modules: frozenset[Module] | None = None  # as last chosen at set-up (None: the config's)
     _last_press: dict[str, float] = field(default_factory=dict)
 
     def start(self) -> None:
@@ -133,6 +149,11 @@ class TableSession:
                 kept = path
             self.flash = f"Set-up unreadable, kept: {kept.name}"
             return False
+        if record.modules is not None:
+            try:
+                self.modules = frozenset(module(m) for m in record.modules)
+            except SetupError as exc:
+                log.warning("set-up journal: modules %s ignored (%s)", record.modules, exc)
         self._new_setup(record.joined, seed=record.seed)
         finished = False
         for button in record.presses:
@@ -164,6 +185,7 @@ class TableSession:
             seats=self.config.seats,
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
+            modules=self.config.modules if self.modules is None else self.modules,
             joined=list(joined),
             rng=random.Random(seed),
         )
@@ -171,7 +193,10 @@ class TableSession:
         self.setup_unsaved = None
         if self.config.state_dir is not None:
             try:
-                self.setup_journal = SetupJournal.create(self.config.state_dir, seed, joined)
+                chosen = None if self.modules is None else sorted(map(str, self.modules))
+                self.setup_journal = SetupJournal.create(
+                    self.config.state_dir, seed, joined, chosen
+                )
             except OSError as exc:
                 self.setup_unsaved = (
                     f"Cannot save the set-up ({exc.strerror or exc}): presses are refused."
@@ -292,6 +317,7 @@ class TableSession:
             self._save_setup_press(button)
             self.setup = trial
             return []
+        self.modules = finished.modules
         try:
             play = TablePlay.new(
                 finished, list(trial.joined), self.config.state_dir, self.config.roles
@@ -414,9 +440,9 @@ class TableSession:
         answers: set[int] = set()
         asked: int | None = None
         if d is not None:
-            if d.kind in SEAT_ANSWERS:
+            if d.spec.answer is Answer.SEAT:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
-            elif d.kind in OWN_ANSWERS:
+            elif d.spec.answer in OWN_ANSWERS:
                 answers, asked = {d.seat}, d.seat
         pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
         seats = []
@@ -444,6 +470,7 @@ class TableSession:
                     life=p.life,
                     max_life=p.max_life,
                     arrows=p.arrows,
+                    chief_arrow=p.chief_arrow,
                     sheriff=p.role is Role.SHERIFF and p.revealed,
                     active=not game.over and game.turn == s,
                     alive=p.alive,
@@ -460,10 +487,17 @@ class TableSession:
         else:
             assert d is not None
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
-            rules = house_rules_text(game.setup.house_rules)
+            rules = ". ".join(
+                t
+                for t in (
+                    modules_text(game.setup.modules),
+                    house_rules_text(game.setup.house_rules),
+                )
+                if t
+            )
             if rules and game.turn_number == 1 and game.roll_count == 0:
                 prompt = f"{prompt}. {rules}"
-        title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
+        title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}" + _saloon(game.dice_kinds)
         story = self.story
         if self.ending:
             title, story = "Start over?", ""
@@ -476,10 +510,16 @@ class TableSession:
             locked=tuple(game.locked(i) for i in range(len(game.faces))),
             marked=tuple(i in play.marked for i in range(len(game.faces))),
             rolls_left=game.rolls_left,
-            pile=game.pile,
+            pile=game.tokens_in_pile,
             prompt=prompt,
             flash=self.flash,
             title=title,
             story=story,
         )
         return TableView(tuple(seats), console)
+
+
+def _saloon(dice: list[str]) -> str:
+    """The Saloon die of the turn, named after the title (the console shows its faces)."""
+    saloon = [kind for kind in dice if kind != "base"]
+    return f", {saloon[0].capitalize()}" if saloon else ""

@@ -13,13 +13,22 @@ import random
 import secrets
 from dataclasses import dataclass, field
 
-from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Role
+from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Module, Role, characters_for
 from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
+from ..engine.errors import SetupError
+from ..engine.modules import validate as validate_modules
 from .play import Refused
-from .prompts import ROLE_LABELS, house_rules_text
+from .prompts import MODULE_BUTTONS, ROLE_LABELS, house_rules_text, modules_text
 
-CHARACTER_ORDER = tuple(sorted(CHARACTERS, key=lambda name: CHARACTERS[name].title))
 PAGE = 6  # names on a page: one per DIE button
+
+
+def character_order(modules: frozenset[Module]) -> tuple[str, ...]:
+    """The characters in play, by title: only those whose card the modules allow."""
+    return tuple(sorted(characters_for(modules), key=lambda name: CHARACTERS[name].title))
+
+
+CHARACTER_ORDER = character_order(frozenset())  # the base game's sixteen
 
 
 def page_of(names: list[str], page: int) -> list[str]:
@@ -38,11 +47,12 @@ class SetupFlow:
     seats: int
     roles_mode: str = "physical"
     house_rules: frozenset[HouseRule] = frozenset()
+    modules: frozenset[Module] = frozenset()
     stage: str = "join"
     joined: list[int] = field(default_factory=list)
     roles: dict[int, Role] = field(default_factory=dict)
     characters: dict[int, str] = field(default_factory=dict)
-    names: tuple[str, ...] = CHARACTER_ORDER  # the characters in play, in the order shown
+    names: tuple[str, ...] | None = None  # the characters in play; None: the modules' own
     picker: int | None = None  # the seat choosing its character now
     page: int = 0  # the page of names the picker sees
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
@@ -75,10 +85,20 @@ class SetupFlow:
             else:
                 self.joined = sorted([*self.joined, seat])
             return
+        if button.startswith("DIE"):
+            n = int(button[3:]) - 1
+            if not 0 <= n < len(MODULE_BUTTONS):
+                raise Refused(f"DIE1 to DIE{len(MODULE_BUTTONS)} turn the modules on and off.")
+            self.modules = self.modules ^ {MODULE_BUTTONS[n]}
+            return
         if button == "DONE":
             n = len(self.joined)
             if not MIN_PLAYERS <= n <= MAX_PLAYERS:
                 raise Refused(f"{n} joined: BANG! needs 3 to 8 players.")
+            try:
+                validate_modules(self.modules, n, ())
+            except SetupError as exc:
+                raise Refused(str(exc)) from exc
             self.stage = "roles"
             return
         raise Refused("Press your seat button to join, then DONE.")
@@ -138,7 +158,7 @@ class SetupFlow:
             self.picker, self.page = self._next_picker(), 0
             return self.setup() if self.picker is None else None
         if button == "ROLL":
-            names = self.rng.sample(list(self.names), len(self.joined))
+            names = self.rng.sample(list(self.in_play()), len(self.joined))
             self.characters = dict(zip(self.joined, names, strict=True))
             self.picker, self.page = None, 0
             return None
@@ -149,10 +169,14 @@ class SetupFlow:
             return self.setup()
         raise Refused(self.prompt())
 
+    def in_play(self) -> tuple[str, ...]:
+        """The characters to pick from, in the order shown."""
+        return self.names if self.names is not None else character_order(self.modules)
+
     def choices(self) -> list[str]:
         """The names the picker may take: every character no other seat has."""
         taken = {c for s, c in self.characters.items() if s != self.picker}
-        return [name for name in self.names if name not in taken]
+        return [name for name in self.in_play() if name not in taken]
 
     def shown(self) -> list[str]:
         """The page of names on the console now, DIE1 first ([] when nobody is picking)."""
@@ -178,13 +202,20 @@ class SetupFlow:
         three = len(self.joined) == 3
         if self.roles_mode == "dealt" or three:
             roles = tuple(self.roles[s] for s in self.joined)
-            return GameSetup(characters, roles=roles, house_rules=self.house_rules, seed=seed)
+            return GameSetup(
+                characters,
+                roles=roles,
+                house_rules=self.house_rules,
+                seed=seed,
+                modules=self.modules,
+            )
         sheriff = next(s for s, r in self.roles.items() if r is Role.SHERIFF)
         return GameSetup(
             characters,
             sheriff=self.joined.index(sheriff),
             house_rules=self.house_rules,
             seed=seed,
+            modules=self.modules,
         )
 
     def title(self) -> str:
@@ -195,9 +226,9 @@ class SetupFlow:
 
     def prompt(self) -> str:
         if self.stage == "join":
-            rules = house_rules_text(self.house_rules)
             joining = f"New game: seats press to join ({len(self.joined)}), then DONE"
-            return f"{joining}. {rules}" if rules else joining
+            shown = [modules_text(self.modules), house_rules_text(self.house_rules)]
+            return ". ".join([joining, *(t for t in shown if t)])
         if self.stage == "roles":
             if self.roles_mode == "dealt":
                 return "ROLL deals the roles; hold your seat to peek"

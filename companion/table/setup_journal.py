@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.reading import listed, whole_number
+from ..engine.reading import listed, text, whole_number
 from .journal import JournalError
 from .records import RecordError, append_record, decode_line, fsync_dir, seats_list
 
@@ -26,6 +26,7 @@ class SetupRecord:
 
     seed: int
     joined: list[int]
+    modules: list[str] | None  # the set-up's modules when it began (None: the configuration's)
     presses: list[str]
 
 
@@ -37,7 +38,9 @@ class SetupJournal:
         self._fd = fd
 
     @classmethod
-    def create(cls, state_dir: Path, seed: int, joined: list[int]) -> SetupJournal:
+    def create(
+        cls, state_dir: Path, seed: int, joined: list[int], modules: list[str] | None = None
+    ) -> SetupJournal:
         """A new set-up journal in place of any old one, its header on disk first."""
         state_dir.mkdir(parents=True, exist_ok=True)
         path = state_dir / NAME
@@ -45,6 +48,8 @@ class SetupJournal:
         fd = os.open(fresh, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
             header = {"type": "header", "version": SETUP_VERSION, "seed": seed, "joined": joined}
+            if modules is not None:
+                header["modules"] = modules
             append_record(fd, header)
             os.replace(fresh, path)
             fsync_dir(state_dir)
@@ -84,6 +89,9 @@ def read_setup(path: Path, buttons: frozenset[str]) -> SetupRecord:
         seed = whole_number(header.get("seed"), "seed", 0)
         joined = listed(header.get("joined"), "joined")
         joined = seats_list(joined, len(joined))
+        modules = header.get("modules")
+        if modules is not None:
+            modules = [text(m, "a module") for m in listed(modules, "modules")]
     except (RecordError, ValueError) as exc:
         raise JournalError(path, 1, str(exc)) from exc
     presses = []
@@ -96,4 +104,4 @@ def read_setup(path: Path, buttons: frozenset[str]) -> SetupRecord:
         if record["type"] != "press" or not isinstance(button, str) or button not in buttons:
             raise JournalError(path, number, f"expected a press of a button, got {record!r}")
         presses.append(button)
-    return SetupRecord(seed, joined, presses)
+    return SetupRecord(seed, joined, modules, presses)

@@ -75,7 +75,7 @@ def cue_for(events: Sequence[Event]) -> str | None:
 
 def tokens(game: Game) -> Tokens:
     """Every seat's life and arrows: compared before and after a press."""
-    return tuple((p.life, p.arrows) for p in game.players)
+    return tuple((p.life, p.arrows + p.chief_arrow) for p in game.players)
 
 
 def change_marks(before: Tokens, after: Tokens) -> dict[int, str]:
@@ -100,14 +100,15 @@ def pending_marks(game: Game) -> dict[int, str]:
     if d is None:
         return {}
     hits = [0] * len(game.players)
-    for seat, n in enumerate(game.scratch.get("hits", ())):
+    scratch = game.scratch
+    for seat, n in enumerate(scratch.hits):
         hits[seat] += n
     if d.kind in (DecisionKind.BULLSEYE_TARGET, DecisionKind.SLAB_DOUBLE):
-        for _die, _symbol, target in game.scratch.get("assigned", ()):
+        for _die, _symbol, target in scratch.assigned:
             hits[target] += 1
     marks = {seat: f"hit x{n}" for seat, n in enumerate(hits) if n}
     if d.kind is DecisionKind.BEER_TARGET:
-        beers = Counter(target for _die, target in game.scratch.get("beers", ()))
+        beers = Counter(target for _die, target in scratch.beers)
         marks |= {seat: f"beer x{n}" for seat, n in beers.items()}
     return marks
 

@@ -23,6 +23,7 @@ def make_game(
     faces: Sequence[str] = (),
     house_rules: Sequence[HouseRule | str] = (),
     sheriff: int | None = None,
+    modules: Sequence[str] = (),
 ) -> Game:
     """A game with these characters clockwise from seat 0; seat 0 is the Sheriff by default."""
     n = len(characters)
@@ -42,6 +43,7 @@ def make_game(
         roles=None if roles is None else tuple(Role(r) for r in roles),
         sheriff=sheriff,
         house_rules=frozenset(HouseRule(h) for h in house_rules),
+        modules=frozenset(modules),
     )
     return Game(setup, ScriptedDice(faces))
 

@@ -802,7 +802,7 @@ def test_dice_and_faces_data_match_the_errata_table() -> None:
     ]
     assert DICE["loudmouth"][-1] == "bullet" and DICE["coward"][3] == "broken_arrow"
     assert len(DICE["duel"]) == 6
-    assert {n: c.life for n, c in CHARACTERS.items()} == {
+    assert {n: c.life for n, c in CHARACTERS.items() if c.module is None} == {
         "bart_cassidy": 8,
         "black_jack": 8,
         "calamity_janet": 8,

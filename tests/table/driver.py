@@ -7,6 +7,7 @@ import random
 from companion.engine import (
     Accept,
     Action,
+    Choose,
     ChooseDie,
     ChooseSeat,
     DecisionKind,
@@ -40,6 +41,8 @@ def buttons_for(play: TablePlay, action: Action) -> list[str]:
         return [f"SEAT{play.seats[d.seat]}"]
     if isinstance(action, ChooseDie):
         return [f"DIE{action.die + 1}"]
+    if isinstance(action, Choose):
+        return [f"DIE{d.options.index(action.option) + 1}"]
     if isinstance(action, Reveal):
         return [f"DIE{play.reveal_choices().index(action.role) + 1}"]
     raise AssertionError(action)
@@ -62,7 +65,9 @@ def presses_to_pick(flow: SetupFlow, seat: int, name: str) -> list[str]:
     its own button to make it the picker (unless it is), page turns, then the DIE."""
     presses = [] if flow.picker == seat else [f"SEAT{seat}"]
     page = 0 if presses else flow.page
-    names = [n for n in flow.names if n not in {c for s, c in flow.characters.items() if s != seat}]
+    names = [
+        n for n in flow.in_play() if n not in {c for s, c in flow.characters.items() if s != seat}
+    ]
     target = names.index(name) // PAGE
     presses += [f"SEAT{seat}"] * ((target - page) % page_count(names))
     return [*presses, f"DIE{names.index(name) % PAGE + 1}"]

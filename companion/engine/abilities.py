@@ -1,0 +1,509 @@
+"""Characters' abilities as objects: the rules ask an ability, never a character's name.
+
+``Ability`` is a seat with no ability at all (what the Ghost of Old Saloon 5 will be); each
+character's card is a subclass registered under the character's name, overriding the hooks its
+text names. Hooks are read at the points the rulebook names: the dice and re-rolls, what is
+locked, range, the Gatling Gun, the Indians, the start and phases of one's own turn, before and
+after losing life, another player's death. Optional choices are decisions registered here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from .actions import DECLINE, SEATS, YES_NO, Accept, Action, ChooseDie, ChooseSeat, Decline
+from .components import CHARACTERS, GATLING_NEEDED
+from .decisions import Decision, DecisionKind
+from .events import BullseyeDoubled, ChiefArrowTaken, LossTakenOver
+from .rules import Step, decision, step
+
+if TYPE_CHECKING:
+    from .game import Game
+
+SALOON_OPTIONS = ("none", "loudmouth", "coward")
+
+
+class Ability:
+    """No ability: every hook leaves the rules as they are."""
+
+    name: ClassVar[str] = ""
+    extra_rolls: ClassVar[int] = 0
+    rerolls_dynamite: ClassVar[bool] = False
+    gatling_needed: ClassVar[int] = GATLING_NEEDED
+    gatling_immune: ClassVar[bool] = False
+    defers_arrows: ClassVar[bool] = False  # arrows rolled are taken after the last roll
+    saloon_options: ClassVar[tuple[str, ...]] = SALOON_OPTIONS
+
+    def reach(self, symbol: str, reach: dict[str, set[int]]) -> set[int]:
+        """The distances a Bull's Eye of ``symbol`` may hit from this seat."""
+        return reach[symbol]
+
+    def indian_loss(self, worth: int) -> int:
+        """Life lost to the Indians holding arrows worth ``worth``."""
+        return worth
+
+    def bullseye_loss(self, amount: int) -> int:
+        """Life lost to ``amount`` Bull's Eye hits resolved together."""
+        return amount
+
+    def beer_gain(self, game: Game, seat: int, amount: int) -> int:
+        """Life ``amount`` Beers given to this seat are worth."""
+        return amount
+
+    def arrow_steps(self, game: Game, arrows: int) -> list[Step]:
+        """Taking the arrows one of this player's rolls shows."""
+        return [["take_arrow", game.turn, "dice"]] * arrows
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        """Steps of this player's own turn: at its start, or after a resolution phase."""
+        return []
+
+    def before_hits(self, game: Game, seat: int, cause: str) -> list[Step]:
+        """Steps before this seat loses the life of Bull's Eye or Gatling hits."""
+        return []
+
+    def offer_for_losses(
+        self,
+        game: Game,
+        seat: int,
+        losses: list[list[int]],
+        cause: str,
+        by: int | None,
+        then: list[Step],
+    ) -> list[Step]:
+        """Steps to run before ``losses`` apply (they replace the loss step), or none."""
+        return []
+
+    def on_life_lost(self, game: Game, seat: int, lost: int, cause: str) -> list[Step]:
+        """Steps after this (living) seat lost ``lost`` life."""
+        return []
+
+    def on_deaths(self, game: Game, seat: int, dead: list[int]) -> list[Step]:
+        """Steps after other players were eliminated while this seat lives."""
+        return []
+
+    def shooter_arrows(self, results: int, lost: int) -> int:
+        """Arrows the player who hit this seat with ``results`` results must take."""
+        return 0
+
+
+# The hooks that are methods: the game asks only the seats whose ability overrides one.
+HOOKS = ("before_hits", "offer_for_losses", "on_life_lost", "on_deaths", "shooter_arrows")
+
+ABILITIES: dict[str, Ability] = {}
+_NONE = Ability()
+
+
+def ability(cls: type[Ability]) -> type[Ability]:
+    """Register a character's ability under its name (which must be a character's)."""
+    if cls.name not in CHARACTERS or cls.name in ABILITIES:
+        raise ValueError(f"no character, or one already registered, named {cls.name!r}")
+    ABILITIES[cls.name] = cls()
+    return cls
+
+
+def ability_of(character: str) -> Ability:
+    return ABILITIES.get(character, _NONE)
+
+
+def _yes_no(game: Game, d: Decision) -> list[Action]:
+    return list(YES_NO)
+
+
+def _tokens(game: Game, seat: int) -> int:
+    p = game.players[seat]
+    return p.arrows + (1 if p.chief_arrow else 0)
+
+
+# =========================================================================== base game
+
+
+@ability
+class BartCassidy(Ability):
+    """Take an arrow instead of losing a life (Bull's Eyes, Gatling; never the last arrow)."""
+
+    name = "bart_cassidy"
+
+    def before_hits(self, game: Game, seat: int, cause: str) -> list[Step]:
+        return [["arrow_instead", seat]]
+
+
+@step("arrow_instead")
+def _arrow_instead(game: Game, seat: int) -> None:
+    hits = game.scratch.hits[seat]
+    if hits and game.tokens_in_pile > 1:
+        game.ask(DecisionKind.ARROW_INSTEAD, seat, remaining=hits)
+
+
+@decision(DecisionKind.ARROW_INSTEAD, legal=_yes_no)
+def _decide_arrow_instead(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, Decline):
+        return
+    game.scratch.hits[d.seat] -= 1
+    game.front([["take_arrow", d.seat, "bart_cassidy"], ["arrow_instead", d.seat]])
+
+
+@ability
+class BlackJack(Ability):
+    name = "black_jack"
+    rerolls_dynamite = True
+
+
+@ability
+class CalamityJanet(Ability):
+    name = "calamity_janet"
+
+    def reach(self, symbol: str, reach: dict[str, set[int]]) -> set[int]:
+        return reach["bullseye1"] | reach["bullseye2"]
+
+
+@ability
+class ElGringo(Ability):
+    """Ruling 5: one arrow per result that makes him lose life."""
+
+    name = "el_gringo"
+
+    def shooter_arrows(self, results: int, lost: int) -> int:
+        return min(results, lost)
+
+
+@ability
+class JesseJones(Ability):
+    """Ruling 6: Beers on himself in his turn count double at 4 life or less (tested once)."""
+
+    name = "jesse_jones"
+
+    def beer_gain(self, game: Game, seat: int, amount: int) -> int:
+        return amount * 2 if seat == game.turn and game.players[seat].life <= 4 else amount
+
+
+@ability
+class Jourdonnais(Ability):
+    name = "jourdonnais"
+
+    def indian_loss(self, worth: int) -> int:
+        return min(worth, 1)
+
+
+@ability
+class KitCarlson(Ability):
+    """Each Gatling: may discard an arrow of anyone's, after the Gun (if it fires)."""
+
+    name = "kit_carlson"
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        if phase != "gatling":
+            return []
+        return [["kit", game.symbol_count("gatling")]]
+
+
+@step("kit")
+def _kit(game: Game, gatlings: int) -> None:
+    if gatlings and any(p.alive and _tokens(game, p.seat) for p in game.players):
+        game.ask(DecisionKind.KIT_DISCARD, game.turn, remaining=gatlings)
+
+
+def _legal_kit(game: Game, d: Decision) -> list[Action]:
+    seats = [p.seat for p in game.players if p.alive and _tokens(game, p.seat)]
+    return [*(SEATS[s] for s in seats), DECLINE]
+
+
+@decision(DecisionKind.KIT_DISCARD, legal=_legal_kit)
+def _decide_kit(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, Decline):
+        return
+    assert isinstance(action, ChooseSeat) and d.remaining is not None
+    game.front([["which_arrow", d.seat, action.seat, "kit_carlson"], ["kit", d.remaining - 1]])
+
+
+@ability
+class LuckyDuke(Ability):
+    name = "lucky_duke"
+    extra_rolls = 1
+
+
+@ability
+class PaulRegret(Ability):
+    name = "paul_regret"
+    gatling_immune = True
+
+
+@ability
+class PedroRamirez(Ability):
+    """Each life lost (not to the Indians: all arrows go anyway): may discard an arrow."""
+
+    name = "pedro_ramirez"
+
+    def on_life_lost(self, game: Game, seat: int, lost: int, cause: str) -> list[Step]:
+        return [] if cause == "indians" else [["pedro", seat, lost]]
+
+
+@step("pedro")
+def _pedro(game: Game, seat: int, lost: int) -> None:
+    tokens = _tokens(game, seat)
+    if lost and game.players[seat].alive and tokens:
+        game.ask(DecisionKind.DISCARD_ARROW, seat, remaining=min(lost, tokens))
+
+
+@decision(DecisionKind.DISCARD_ARROW, legal=_yes_no)
+def _decide_pedro(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, Decline):
+        return
+    assert d.remaining is not None
+    game.front(
+        [["which_arrow", d.seat, d.seat, "pedro_ramirez"], ["pedro", d.seat, d.remaining - 1]]
+    )
+
+
+@ability
+class RoseDoolan(Ability):
+    name = "rose_doolan"
+
+    def reach(self, symbol: str, reach: dict[str, set[int]]) -> set[int]:
+        return reach[symbol] | {d + 1 for d in reach[symbol]}
+
+
+@ability
+class SidKetchum(Ability):
+    name = "sid_ketchum"
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        return [["sid_gift"]] if phase == "start" else []
+
+
+@step("sid_gift")
+def _sid_gift(game: Game) -> None:
+    game.ask(DecisionKind.GIFT_LIFE, game.turn)
+
+
+def _legal_living(game: Game, d: Decision) -> list[Action]:
+    return [SEATS[s] for s in game.living()]
+
+
+@decision(DecisionKind.GIFT_LIFE, legal=_legal_living)
+def _decide_gift(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseSeat)
+    game.gain(action.seat, 1, "sid_ketchum")
+
+
+@ability
+class SlabTheKiller(Ability):
+    name = "slab_the_killer"
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        return [["slab"]] if phase == "bullseye_assigned" else []
+
+
+@step("slab")
+def _slab(game: Game) -> None:
+    if game.scratch.assigned and game.symbol_count("beer") > 0:
+        game.ask(DecisionKind.SLAB_DOUBLE, game.turn)
+
+
+def _legal_slab(game: Game, d: Decision) -> list[Action]:
+    dice = sorted({die for die, _symbol, _target in game.scratch.assigned})
+    return [*(ChooseDie(die) for die in dice), Decline()]
+
+
+@decision(DecisionKind.SLAB_DOUBLE, legal=_legal_slab)
+def _decide_slab(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, ChooseDie):
+        game.scratch.doubled = action.die
+        game.emit(BullseyeDoubled(game.turn, action.die))
+
+
+@ability
+class SuzyLafayette(Ability):
+    name = "suzy_lafayette"
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        if phase != "end" or game.symbol_count("bullseye1") or game.symbol_count("bullseye2"):
+            return []
+        return [["gain", game.turn, 2, self.name]]
+
+
+@ability
+class VultureSam(Ability):
+    name = "vulture_sam"
+
+    def on_deaths(self, game: Game, seat: int, dead: list[int]) -> list[Step]:
+        return [["gain", seat, 2 * len(dead), self.name]]
+
+
+@ability
+class WillyTheKid(Ability):
+    name = "willy_the_kid"
+    gatling_needed = 2
+
+
+# ================================================================ Old Saloon, Module 4
+
+
+@ability
+class JoseDelgado(Ability):
+    name = "jose_delgado"
+    saloon_options = ("none", "loudmouth", "coward", "loudmouth_sixth")
+
+
+@ability
+class TequilaJoe(Ability):
+    name = "tequila_joe"
+    saloon_options = ("none", "loudmouth", "coward", "coward_sixth")
+
+
+@ability
+class ApacheKid(Ability):
+    """An arrow rolled may be taken as the Chief's Arrow from its holder (one arrow result)."""
+
+    name = "apache_kid"
+
+    def arrow_steps(self, game: Game, arrows: int) -> list[Step]:
+        return [["apache_kid", arrows]] if arrows else []
+
+
+@step("apache_kid")
+def _apache_kid(game: Game, arrows: int) -> None:
+    holder = game.chief_holder()
+    if holder is not None and holder != game.turn and game.players[holder].alive:
+        game.ask(DecisionKind.TAKE_CHIEF_ARROW, game.turn, target=holder, remaining=arrows)
+    else:
+        game.front([["take_arrow", game.turn, "dice"]] * arrows)
+
+
+@decision(DecisionKind.TAKE_CHIEF_ARROW, legal=_yes_no)
+def _decide_apache_kid(game: Game, d: Decision, action: Action) -> None:
+    assert d.remaining is not None and d.target is not None
+    arrows = d.remaining
+    if isinstance(action, Accept):
+        game.players[d.target].chief_arrow = False
+        game.players[d.seat].chief_arrow = True
+        game.emit(ChiefArrowTaken(d.seat, d.target, "apache_kid"))
+        arrows -= 1
+    game.front([["take_arrow", d.seat, "dice"]] * arrows)
+
+
+@ability
+class BillNoface(Ability):
+    """Arrows rolled are taken only after the last roll."""
+
+    name = "bill_noface"
+    defers_arrows = True
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        if phase != "last_roll":
+            return []
+        return [["take_arrow", game.turn, "dice"]] * game.symbol_count("arrow")
+
+
+@ability
+class ElenaFuente(Ability):
+    """Each roll with arrows: may give one of them to a player of her choice."""
+
+    name = "elena_fuente"
+
+    def arrow_steps(self, game: Game, arrows: int) -> list[Step]:
+        return [["give_arrow", arrows]] if arrows else []
+
+
+@step("give_arrow")
+def _give_arrow(game: Game, arrows: int) -> None:
+    game.ask(DecisionKind.GIVE_ARROW, game.turn, remaining=arrows)
+
+
+def _legal_give(game: Game, d: Decision) -> list[Action]:
+    return [*(SEATS[s] for s in game.living() if s != d.seat), DECLINE]
+
+
+@decision(DecisionKind.GIVE_ARROW, legal=_legal_give)
+def _decide_give(game: Game, d: Decision, action: Action) -> None:
+    assert d.remaining is not None
+    steps: list[Step] = [["take_arrow", d.seat, "dice"]] * d.remaining
+    if isinstance(action, ChooseSeat):
+        steps[0] = ["take_arrow", action.seat, "elena_fuente"]
+    game.front(steps)
+
+
+@ability
+class VeraCuster(Ability):
+    """Bull's Eyes resolved together cost her one life less (a double face counts two)."""
+
+    name = "vera_custer"
+
+    def bullseye_loss(self, amount: int) -> int:
+        return max(amount - 1, 0)
+
+
+@ability
+class DocHolyday(Ability):
+    """Three or more Bull's Eye results used in his turn: he also gains 2 life."""
+
+    name = "doc_holyday"
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        return [["doc_holyday"]] if phase == "bullseye" else []
+
+
+@step("doc_holyday")
+def _doc_holyday(game: Game) -> None:
+    if len(game.scratch.assigned) >= 3:
+        game.gain(game.turn, 2, "doc_holyday")
+
+
+@ability
+class MollyStark(Ability):
+    """Each time another player must lose life, she may lose it in their place."""
+
+    name = "molly_stark"
+
+    def offer_for_losses(
+        self,
+        game: Game,
+        seat: int,
+        losses: list[list[int]],
+        cause: str,
+        by: int | None,
+        then: list[Step],
+    ) -> list[Step]:
+        if not any(s != seat and amount > 0 for s, amount, _r in losses):
+            return []
+        game.scratch.loss = [losses, cause, by, then]
+        return [["take_loss", seat, 0]]
+
+
+def _budget(game: Game, seat: int, losses: list[list[int]]) -> int:
+    """Life Molly Stark still has to give: her life less what she loses already."""
+    return game.players[seat].life - sum(a for s, a, _r in losses if s == seat)
+
+
+@step("take_loss")
+def _take_loss(game: Game, seat: int, start: int) -> None:
+    """Offer Molly Stark the next loss she can take, clockwise from the active player."""
+    assert game.scratch.loss is not None
+    losses, cause, by, then = game.scratch.loss
+    order = game.clockwise([s for s, _a, _r in losses if s != seat])
+    for i in range(start, len(order)):
+        amount = next(a for s, a, _r in losses if s == order[i])
+        if amount > 0 and game.players[seat].alive and amount <= _budget(game, seat, losses):
+            game.front([["take_loss", seat, i + 1]])
+            game.ask(DecisionKind.TAKE_LOSS, seat, target=order[i], remaining=amount)
+            return
+    game.scratch.loss = None
+    game.front([["lose", losses, cause, by, then, True]])
+
+
+@decision(DecisionKind.TAKE_LOSS, legal=_yes_no)
+def _decide_take_loss(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, Decline):
+        return
+    assert game.scratch.loss is not None and d.remaining is not None
+    losses = game.scratch.loss[0]
+    for loss in losses:
+        if loss[0] == d.target:
+            loss[1] = 0
+    mine = next((loss for loss in losses if loss[0] == d.seat), None)
+    if mine is None:
+        losses.append([d.seat, d.remaining, 0])
+    else:
+        mine[1] += d.remaining
+    assert d.target is not None
+    game.emit(LossTakenOver(d.seat, d.target, d.remaining))

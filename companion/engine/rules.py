@@ -1,0 +1,71 @@
+"""Where the rules register: the steps a turn is made of and the decisions they ask.
+
+A step is a plain list, ``[name, *arguments]``, so the queue of steps still to resolve writes to
+JSON. The game (``game.py``), the abilities (``abilities.py``) and each module add their steps
+and decisions here; the game runs whatever is registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .decisions import Decision, DecisionKind
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Step = list[Any]
+
+StepRule = Callable[..., None]
+STEPS: dict[str, StepRule] = {}
+
+
+def step(name: str) -> Callable[[StepRule], StepRule]:
+    """Register ``fn(game, *arguments)`` as the step ``name``."""
+
+    def register(fn: StepRule) -> StepRule:
+        if name in STEPS:
+            raise ValueError(f"step {name!r} is registered twice")
+        STEPS[name] = fn
+        return fn
+
+    return register
+
+
+Legal = Callable[["Game", Decision], list[Action]]
+Decide = Callable[["Game", Decision, Action], None]
+Accepts = Callable[["Game", Decision, Action], bool]
+
+
+@dataclass(frozen=True)
+class DecisionRule:
+    """The legal answers to a kind of decision and what an answer does.
+
+    ``accepts`` is a quicker legality check than building every answer (re-rolls); without it
+    an action is legal when it is one of ``legal``'s.
+    """
+
+    legal: Legal
+    decide: Decide
+    accepts: Accepts | None = None
+
+
+DECISIONS: dict[DecisionKind, DecisionRule] = {}
+
+
+def decision(
+    *kinds: DecisionKind, legal: Legal, accepts: Accepts | None = None
+) -> Callable[[Decide], Decide]:
+    """Register ``fn(game, decision, action)`` as what answering ``kinds`` does."""
+
+    def register(fn: Decide) -> Decide:
+        for kind in kinds:
+            if kind in DECISIONS:
+                raise ValueError(f"decision {kind} is registered twice")
+            DECISIONS[kind] = DecisionRule(legal, fn, accepts)
+        return fn
+
+    return register
