@@ -11,6 +11,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
+from .bots import BOTS
 from .config import DEFAULT_PATH, ConfigError, defaults, load
 from .engine import SetupError
 from .table.journal import JournalError
@@ -27,6 +28,17 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+def _policies(text: str) -> tuple[str, ...]:
+    """A comma-separated list of kinds of player, each one the bots know."""
+    names = tuple(name.strip() for name in text.split(","))
+    for name in names:
+        if name not in BOTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown player {name!r} in {text!r}; expected kinds from " + ", ".join(BOTS)
+            )
+    return names
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from .engine import EngineError
     from .engine.modules import module, validate
@@ -38,7 +50,7 @@ def _simulate(args: argparse.Namespace) -> int:
     except EngineError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
-    report = simulate(args.players, args.games, args.seed, modules=modules)
+    report = simulate(args.players, args.games, args.seed, modules=modules, policies=args.policy)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.to_text())
     return 0
 
@@ -206,6 +218,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="modules in play, e.g. old_saloon.1 old_saloon.2 old_saloon.4 (default: none)",
     )
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
+    sim.add_argument(
+        "--policy",
+        type=_policies,
+        default=("random",),
+        help="the players, e.g. rules,random,mc: seat s of game i is played by entry "
+        f"(s + i) mod the list's length; kinds: {', '.join(BOTS)} (default random)",
+    )
     sim.set_defaults(func=_simulate)
 
     rep = commands.add_parser("replay", help="replay a game journal and print the final state")

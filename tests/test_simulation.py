@@ -119,3 +119,33 @@ def test_the_module_runs_as_a_command() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("5 games of 4 players")
+
+
+def test_policy_seats_bots_and_reports_how_often_each_kind_of_player_won(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    report = simulate_json(
+        capsys, "--players", "4", "--games", "12", "--seed", "2", "--policy", "rules,random"
+    )
+    assert report["policies"] == ["rules", "random"]
+    assert set(report["win_rate_by_player"]) == {"rules", "random"}
+    assert all(0 <= rate <= 1 for rate in report["win_rate_by_player"].values())
+    assert math.isclose(sum(report["win_share"].values()), 1.0, abs_tol=1e-3)
+    code, out, _ = run(capsys, "simulate", "--players", "4", "--games", "2", "--policy", "rules,mc")
+    assert code == 0
+    assert "share of seats that won, per kind of player:" in out
+
+
+def test_each_kind_of_player_sits_in_every_seat_in_turn() -> None:
+    from companion.simulation import seating
+
+    assert seating(("rules", "random"), 5, 0) == ["rules", "random", "rules", "random", "rules"]
+    assert seating(("rules", "random"), 5, 1) == ["random", "rules", "random", "rules", "random"]
+
+
+def test_an_unknown_kind_of_player_is_refused_clearly(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--games", "2", "--policy", "rules,smart")
+    assert code != 0 and out == ""
+    assert "unknown player 'smart' in 'rules,smart'; expected kinds from random, rules, mc" in err
+    with pytest.raises(ValueError, match="unknown player 'smart'"):
+        simulate(4, 1, 1, policies=("smart",))

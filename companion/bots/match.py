@@ -1,0 +1,36 @@
+"""A game played to its end by one bot per seat, each seeing only what its seat may know."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..engine import Action, Event, Game
+from .base import Bot
+from .observation import observe
+
+MAX_ACTIONS = 100_000
+
+
+@dataclass
+class Record:
+    """What a match did: every action taken and every event (all public), in order."""
+
+    actions: list[Action] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+
+def play_match(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) -> Record:
+    """Play ``game`` to its end with ``bots[seat]`` answering every decision of that seat."""
+    if len(bots) != len(game.players):
+        raise ValueError(f"{len(bots)} bots for {len(game.players)} seats: give one per seat")
+    record = Record(events=list(getattr(game, "opening_events", ())))
+    while not game.over:
+        if len(record.actions) >= max_actions:
+            raise RuntimeError(f"game did not end within {max_actions} actions")
+        assert game.pending is not None
+        bot = bots[game.pending.seat]
+        action = bot(observe(game, game.pending.seat, record.events, position=bot.looks_ahead))
+        record.events += game.apply(action)
+        record.actions.append(action)
+    return record

@@ -1,0 +1,165 @@
+"""What one seat may know, and nothing more: the only thing a bot is given.
+
+A bot never sees the game itself. ``observe`` copies out the public table (life, arrows,
+characters, dice, the pile, revealed roles), the seat's own role and the events every player
+saw, and a snapshot of the position with every role the seat cannot know erased and the dice
+source's seed dropped, so a bot that plays the position forward (Monte Carlo) cannot learn a
+hidden role or a future roll from it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import (
+    FACES,
+    Action,
+    Decision,
+    DecisionKind,
+    DiceSource,
+    Event,
+    Game,
+    Role,
+    Symbol,
+)
+
+
+@dataclass(frozen=True)
+class PublicPlayer:
+    """A seat as the whole table sees it: ``role`` only once it is face up."""
+
+    seat: int
+    character: str
+    life: int
+    max_life: int
+    arrows: int
+    alive: bool
+    role: Role | None
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything ``seat`` may know when it must decide."""
+
+    seat: int
+    role: Role | None
+    players: tuple[PublicPlayer, ...]
+    role_mix: tuple[Role, ...]
+    turn: int
+    pile: int
+    faces: tuple[str | None, ...]
+    rolls_left: int
+    # While the dice may be re-rolled: per die, whom its Bull's Eye may hit (else empty).
+    targets: tuple[tuple[int, ...], ...]
+    pending: Decision
+    legal: tuple[Action, ...]
+    events: tuple[Event, ...]
+    position: str  # the game as JSON, hidden roles and the dice seed removed
+
+    @property
+    def me(self) -> PublicPlayer:
+        return self.players[self.seat]
+
+    @property
+    def three_player(self) -> bool:
+        return len(self.players) == 3
+
+    @property
+    def sheriff(self) -> int | None:
+        return next((p.seat for p in self.players if p.role is Role.SHERIFF), None)
+
+    def known_role(self, seat: int) -> Role | None:
+        """The role of ``seat`` if this seat knows it (its own, or face up)."""
+        return self.role if seat == self.seat else self.players[seat].role
+
+    def hidden_seats(self) -> list[int]:
+        """Seats whose role this seat does not know."""
+        return [p.seat for p in self.players if self.known_role(p.seat) is None]
+
+    def hidden_pool(self) -> Counter[Role]:
+        """The roles those seats hold between them, as a multiset."""
+        pool = Counter(self.role_mix)
+        pool.subtract(r for r in (self.known_role(p.seat) for p in self.players) if r)
+        return +pool
+
+    def game(self, dice: DiceSource, roles: dict[int, Role] | None = None) -> Game:
+        """The position as a game of its own: unknown roles are None unless ``roles`` fills them.
+
+        Rolls come from ``dice``, the bot's own source, never from the real game's.
+        """
+        if not self.position:
+            raise ValueError("this observation was made without the position (playouts only)")
+        data = json.loads(self.position)
+        for seat, role in (roles or {}).items():
+            data["players"][seat]["role"] = str(role)
+        return Game.from_json(data, dice=dice)
+
+
+def observe(
+    game: Game,
+    seat: int,
+    events: Sequence[Event] = (),
+    role: Role | None = None,
+    *,
+    position: bool = True,
+) -> Observation:
+    """What ``seat`` knows now. ``role`` is its own card (default: the engine's, if dealt).
+
+    ``position=False`` skips the snapshot, for bots inside a playout that never look ahead.
+    """
+    if game.pending is None:
+        raise ValueError("the game is over: there is no decision to observe")
+    own = role if role is not None else game.players[seat].role
+    rolling = game.pending.kind is DecisionKind.REROLL
+    players = tuple(
+        PublicPlayer(
+            p.seat,
+            p.character,
+            p.life,
+            p.max_life,
+            p.arrows,
+            p.alive,
+            p.role if p.revealed else None,
+        )
+        for p in game.players
+    )
+    return Observation(
+        seat=seat,
+        role=own,
+        players=players,
+        role_mix=tuple(game.setup.role_mix),
+        turn=game.turn,
+        pile=game.pile,
+        faces=tuple(game.faces),
+        rolls_left=game.rolls_left,
+        targets=tuple(
+            tuple(game.targets(die)) if rolling and _is_bullseye(face) else ()
+            for die, face in enumerate(game.faces)
+        ),
+        pending=game.pending,
+        legal=tuple(game.legal_actions()),
+        events=tuple(events),
+        position=_redacted(game, seat, own, players) if position else "",
+    )
+
+
+def _is_bullseye(face: str | None) -> bool:
+    return face is not None and FACES[face].symbol in (Symbol.BULLSEYE1, Symbol.BULLSEYE2)
+
+
+def _redacted(game: Game, seat: int, own: Role | None, public: Sequence[PublicPlayer]) -> str:
+    """The game's JSON with every role ``seat`` does not know erased and no dice seed."""
+    data: dict[str, Any] = game.to_json()
+    for p, record in zip(public, data["players"], strict=True):
+        known = own if p.seat == seat else p.role
+        record["role"] = None if known is None else str(known)
+    setup = data["setup"]
+    setup["seed"] = 0
+    if len(public) > 3:  # with 3 players every role is face up: nothing to hide
+        setup["roles"] = None
+        setup["sheriff"] = next(p.seat for p in public if p.role is Role.SHERIFF)
+    return json.dumps(data, sort_keys=True)
