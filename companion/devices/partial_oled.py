@@ -149,6 +149,19 @@ class _PartialUpdates:
     mode: str
     size: tuple[int, int]
 
+    def __init__(
+        self,
+        serial_interface: Any = None,
+        width: int = 128,
+        height: int = 64,
+        rotate: int = 0,
+        **kwargs: Any,
+    ) -> None:
+        self._held = None  # luma's start-up sends the full frame through display()
+        super().__init__(  # type: ignore[call-arg]
+            serial_interface, width=width, height=height, rotate=rotate, **kwargs
+        )
+
     def display(self, image: Image.Image) -> None:
         """Show ``image`` (mode "1", the device's size), sending only what changed."""
         if image.mode != self.mode or image.size != self.size:
@@ -182,17 +195,6 @@ class PartialSSD1306(_PartialUpdates, ssd1306):
     _overhead = SSD1306_WINDOW_COST
     _multi_page = True
 
-    def __init__(
-        self,
-        serial_interface: Any = None,
-        width: int = 128,
-        height: int = 64,
-        rotate: int = 0,
-        **kwargs: Any,
-    ) -> None:
-        self._held = None
-        super().__init__(serial_interface, width=width, height=height, rotate=rotate, **kwargs)
-
     def _send(self, window: Window, pages: Sequence[bytes]) -> None:
         start = self._colstart + window.first_column
         end = start + window.width - 1
@@ -208,17 +210,6 @@ class PartialSH1106(_PartialUpdates, sh1106):
 
     _overhead = SH1106_WINDOW_COST
     _multi_page = False
-
-    def __init__(
-        self,
-        serial_interface: Any = None,
-        width: int = 128,
-        height: int = 64,
-        rotate: int = 0,
-        **kwargs: Any,
-    ) -> None:
-        self._held = None
-        super().__init__(serial_interface, width=width, height=height, rotate=rotate, **kwargs)
 
     def _send(self, window: Window, pages: Sequence[bytes]) -> None:
         column = self._page_address_offset + window.first_column
