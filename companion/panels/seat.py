@@ -20,6 +20,8 @@ pages 1-6 to itself, wrapped to be read whole.
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image, ImageDraw
 
 from ..table.view import SeatView
@@ -162,6 +164,41 @@ def _draw_note(image: Image.Image, note: str, role: str | None) -> None:
         draw_text(image, (2, LINE_Y), fit(f"ROLE: {role.upper()}", WIDTH - 4))
 
 
+_ONE_ARROW = re.compile(r"[+-]arrow")
+
+
+def _draw_mark(image: Image.Image, change: str) -> int:
+    """The seat's last change, lit at the left of page 6, an arrow icon for "arrows"; when the
+    life moved too, the life alone (an Indian attack marks every seat: few bytes, and the arrows
+    figure beside the life shows the rest). Returns its right edge."""
+    pieces: list[str | None] = []  # text, and None where an arrow icon goes
+    parts = change.split()
+    if parts and re.fullmatch(r"[+-]\d+", parts[0]) and "arrow" in change:
+        parts = parts[:1]  # life and arrows both moved: the big arrows figure tells the rest
+    for part in parts:
+        if part in ("arrow", "arrows") and pieces:  # "+2 arrows": the count, then the icon
+            pieces.append(None)
+        elif _ONE_ARROW.fullmatch(part):  # "+arrow"
+            pieces += [f"{part[0]}1", None]
+        else:
+            pieces.append(part.upper())
+    icon = small_icon("arrow")
+    width = sum(icon.width + 1 if p is None else text_width(p) + 3 for p in pieces) + 1
+    width = min(width, WIDTH // 2)
+    ImageDraw.Draw(image).rectangle((0, LINE_Y, width, LINE_Y + PAGE - 1), fill=1)
+    x = 2
+    for piece in pieces:
+        if x >= width:
+            break
+        if piece is None:
+            stamp(image, icon, (x - 1, LINE_Y + 1), fill=0)
+            x += icon.width + 1
+        else:
+            draw_text(image, (x, LINE_Y), fit(piece, width - x), fill=0)
+            x += text_width(piece) + 3
+    return width
+
+
 def _draw_bottom(image: Image.Image, view: SeatView, line: str, change: str) -> None:
     """Page 6: the seat's line; page 7: the badge (answer, yes to its own question, or win)."""
     if view.asked:
@@ -173,13 +210,9 @@ def _draw_bottom(image: Image.Image, view: SeatView, line: str, change: str) -> 
     else:
         badge = ""
     if change:
-        mark = fit(change.upper(), WIDTH // 2)
-        ImageDraw.Draw(image).rectangle(
-            (0, LINE_Y, text_width(mark) + 3, LINE_Y + PAGE - 1), fill=1
-        )
-        draw_text(image, (2, LINE_Y), mark, fill=0)
+        right = _draw_mark(image, change)
         if line:
-            draw_text(image, (text_width(mark) + 8, LINE_Y), fit(line.upper(), WIDTH // 2 - 8))
+            draw_text(image, (right + 5, LINE_Y), fit(line.upper(), WIDTH - right - 7))
     elif line:
         text = fit(line.upper(), WIDTH - 4)
         draw_text(image, ((WIDTH - text_width(text)) // 2, LINE_Y), text)
