@@ -90,8 +90,28 @@ class Reveal(Action):
     role: Role
 
 
+@dataclass(frozen=True)
+class WindowAction(Action):
+    """An action a seat may take into an open moment, beside the pending decision.
+
+    ``window`` numbers the open moment it answers (``Game.window_actions`` lists them).
+    """
+
+    seat: int
+    window: int
+
+
+@dataclass(frozen=True)
+class RevealSpecial(WindowAction):
+    """Old Saloon 3: ``seat`` reveals the special role ``card`` at an open moment."""
+
+    kind: ClassVar[str] = "reveal_special"
+    card: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Roll, Stop, ChooseSeat, ChooseDie, Choose, Accept, Decline, Reveal)
+    cls.kind: cls
+    for cls in (Roll, Stop, ChooseSeat, ChooseDie, Choose, Accept, Decline, Reveal, RevealSpecial)
 }
 
 
@@ -118,6 +138,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
             return Choose(str(data["option"]))
         if kind == "reveal":
             return Reveal(Role(data["role"]))
+        if kind == "reveal_special":
+            return RevealSpecial(int(data["seat"]), int(data["window"]), str(data["card"]))
         return ACTION_TYPES[kind]()
     except (KeyError, TypeError, ValueError) as exc:
         raise StateError(f"malformed {kind!r} action {data!r}: {exc}") from exc
