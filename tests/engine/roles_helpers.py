@@ -17,10 +17,10 @@ from companion.engine import (
 from companion.engine.actions import RevealSpecial
 
 # Characters whose abilities stay out of the way: no choices, no gains, no reach changes.
-QUIET = ("willy_the_kid", "paul_regret", "jourdonnais", "black_jack", "lucky_duke")
+QUIET = ("calamity_janet", "paul_regret", "jourdonnais", "black_jack", "lucky_duke")
 ROLES = ("sheriff", "deputy", "outlaw", "renegade", "outlaw")
-# A quiet turn: three arrows taken, two Dynamite, then stop.
-QUIET_TURN = ("arrow", "arrow", "arrow", "dynamite", "dynamite")
+# A quiet turn: two Dynamite, two Gatling (no Gun), one arrow taken, then stop.
+QUIET_TURN = ("dynamite", "dynamite", "gatling", "gatling", "arrow")
 
 
 def roles_game(
