@@ -213,7 +213,8 @@ class Game(GameState):
             raise IllegalAction(why_illegal(self, d, action))
         self._events = []
         self.pending = None
-        windows.close(self)
+        if d.kind is not DecisionKind.REVEAL_ROLE:  # showing a card the rules make one show
+            windows.close(self)  # is no move: it does not close the moments still open
         rule.decide(self, d, action)
         self._run()
         return self._events
