@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .frozen import quick_init
+
 
 @dataclass(frozen=True)
 class Event:
@@ -311,3 +313,7 @@ class DicePreset(Event):
 class GhostTokenReturned(Event):
     kind: ClassVar[str] = "ghost_token_returned"
     seat: int
+
+
+for _event in Event.__subclasses__():
+    quick_init(_event)
