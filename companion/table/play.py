@@ -10,6 +10,8 @@ from ..engine import (
     CHARACTERS,
     Accept,
     Action,
+    Answer,
+    Choose,
     ChooseDie,
     ChooseSeat,
     Decision,
@@ -24,6 +26,7 @@ from ..engine import (
     Roll,
     Stop,
 )
+from ..engine.actions import RevealSpecial
 from ..engine.events import DiceRolled
 from .journal import Journal, JournalContents, JournalError
 from .prompts import ROLE_LABELS, prompt_for
@@ -37,6 +40,9 @@ class Undone(Event):
     life: tuple[int, ...]
     arrows: tuple[int, ...]
     pile: int
+
+
+FIRST_ROLLS = (DecisionKind.ROLL, DecisionKind.GHOST_ROLL)
 
 
 class Refused(Exception):
@@ -132,15 +138,15 @@ class TablePlay:
     def _action_for(self, button: str, d: Decision) -> Action | None:
         kind = d.kind
         forced = self.forced_rolls.get(self.game.roll_count)
-        if kind in (DecisionKind.ROLL, DecisionKind.REROLL):
+        if d.spec.answer is Answer.ROLL:  # the turn's dice, or the Ghost's (Old Saloon 5)
             if forced is not None:
                 if button != "ROLL":
                     raise Refused("That roll was undone: ROLL brings back the same dice.")
                 return forced
-            if kind is DecisionKind.ROLL:
+            if kind in FIRST_ROLLS:
                 if button != "ROLL":
                     raise Refused("Press ROLL to roll the dice.")
-                return Roll(tuple(range(len(self.game.faces))))
+                return self.game.legal_actions()[0]  # all dice but those a Ghost token set
             if button.startswith("DIE"):
                 self._toggle(int(button[3:]) - 1)
                 return None
@@ -180,7 +186,61 @@ class TablePlay:
                 if not 0 <= n < len(roles):
                     raise Refused(f"Press DIE1 to DIE{len(roles)} for the role card shown.")
                 return Reveal(roles[n])
+        action = self._by_answer(button, d)
+        if action is not None:
+            return action
         raise Refused(prompt_for(self.game, d, self.seats, self.reveal_choices()))
+
+    def _by_answer(self, button: str, d: Decision) -> Action | None:
+        """The buttons of a decision by the kind of answer it takes: SEAT a player, DIE a die
+        or the n-th choice, the asked seat's own SEAT yes and DONE no (DONE ends a game that
+        waited for reveals)."""
+        answer = d.spec.answer
+        if d.kind is DecisionKind.GAME_END:
+            return Accept() if button == "DONE" else None
+        if button.startswith("SEAT"):
+            seat = self._engine_seat(int(button[4:]))
+            if answer is Answer.SEAT:
+                return ChooseSeat(seat)
+            if answer is Answer.YES_NO:
+                if seat != d.seat:
+                    raise Refused(f"Only seat {self.seats[d.seat]} answers this question.")
+                return Accept()
+        if button == "DONE" and d.spec.optional:
+            return Decline()
+        if button.startswith("DIE"):
+            n = int(button[3:]) - 1
+            if answer is Answer.DIE:
+                return ChooseDie(n)
+            if answer is Answer.CHOICE:
+                if not 0 <= n < len(d.options):
+                    raise Refused(f"Press DIE1 to DIE{len(d.options)}.")
+                return Choose(d.options[n])
+        return None
+
+    # -------------------------------------------- reveals into open moments (Old Saloon 3)
+
+    def reveals_for(self, physical: int) -> list[RevealSpecial]:
+        """The reveals open to this seat now, one per card (into its latest open moment)."""
+        if physical not in self.seats or self.game.over:
+            return []
+        seat = self.seats.index(physical)
+        found: dict[str, RevealSpecial] = {}
+        for a in self.game.window_actions():
+            if isinstance(a, RevealSpecial) and a.seat == seat:
+                found[a.card] = a
+        return list(found.values())
+
+    def reveal(self, physical: int, n: int) -> list[Event]:
+        """Seat ``physical`` makes the n-th reveal of its menu (DIE n+1 while holding)."""
+        offered = self.reveals_for(physical)
+        if not 0 <= n < len(offered):
+            raise Refused(f"Seat {physical} has no reveal {n + 1} open now.")
+        try:
+            events = self._apply(offered[n], auto=False)
+        except IllegalAction as exc:
+            raise Refused(str(exc)) from exc
+        return events + self._auto()
 
     def _engine_seat(self, physical: int) -> int:
         if physical not in self.seats:
@@ -225,8 +285,8 @@ class TablePlay:
         while not self.game.over:
             d = self.game.pending
             assert d is not None
-            if d.kind in (DecisionKind.ROLL, DecisionKind.REROLL):
-                break
+            if d.spec.answer is Answer.ROLL or d.kind is DecisionKind.GAME_END:
+                break  # rolls are pressed; a game that waits for reveals ends on DONE
             legal = self.game.legal_actions()
             if len(legal) != 1:
                 break

@@ -9,10 +9,18 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import CHARACTERS, ChooseSeat, DecisionKind, Event, HouseRule, Role
+from ..engine import CHARACTERS, Answer, ChooseSeat, DecisionKind, Event, HouseRule, Module, Role
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
-from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
+from .prompts import (
+    ROLE_LABELS,
+    game_over_text,
+    ghost_note,
+    house_rules_text,
+    menu_note,
+    prompt_for,
+    window_text,
+)
 from .setup_flow import SetupFlow
 from .view import ConsoleView, SeatView, TableView
 
@@ -35,6 +43,7 @@ class TableConfig:
     seats: int = 8
     roles: str = "physical"  # or "dealt"
     house_rules: frozenset[HouseRule] = frozenset()
+    modules: frozenset[Module] = frozenset()
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
 
@@ -89,6 +98,7 @@ class TableSession:
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
             joined=list(joined),
+            modules=self.config.modules,
         )
         if self.seed is not None:
             self.setup.rng = random.Random(self.seed)
@@ -112,14 +122,23 @@ class TableSession:
         if last is not None and at - last < self.config.double_press:
             return []  # contact bounce or a nervous double tap; holds are never repeats
         self._last_press[button] = at
-        self.menu = None
+        menu, self.menu = self.menu, None
         try:
+            # A DIE press while a seat's menu is open makes that seat's reveal (Old Saloon 3).
+            if menu is not None and button.startswith("DIE") and self._reveals(menu):
+                assert self.play is not None
+                events = self.play.reveal(menu, int(button[3:]) - 1)
+                self.flash = None
+                return events
             events = self._press(button)
         except Refused as exc:
             self.flash = str(exc)
             return []
         self.flash = None
         return events
+
+    def _reveals(self, seat: int) -> bool:
+        return self.play is not None and bool(self.play.reveals_for(seat))
 
     def _press(self, button: str) -> list[Event]:
         if self.play is not None:
@@ -193,9 +212,10 @@ class TableSession:
         answers: set[int] = set()
         asked: int | None = None
         if d is not None:
-            if d.kind in SEAT_ANSWERS:
+            own = d.spec.answer is Answer.YES_NO and d.kind is not DecisionKind.GAME_END
+            if d.kind in SEAT_ANSWERS or d.spec.answer is Answer.SEAT:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
-            elif d.kind in OWN_ANSWERS:
+            elif d.kind in OWN_ANSWERS or own:
                 answers, asked = {d.seat}, d.seat
         seats = []
         for n in range(1, self.config.seats + 1):
@@ -207,9 +227,9 @@ class TableSession:
             role = p.role if p.revealed else None
             if self.menu == n and p.role is not None:
                 role = p.role
-            note = ""
+            note = ghost_note(game, s, play.seats) if Module.GHOST in game.setup.modules else ""
             if self.menu == n:
-                note = CHARACTERS[p.character].ability
+                note = menu_note(play.reveals_for(n)) or CHARACTERS[p.character].ability
             elif game.over and s in game.winners:
                 note = "WINS"
             seats.append(
@@ -235,6 +255,8 @@ class TableSession:
         else:
             assert d is not None
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
+            if window_text(game):
+                prompt = f"{prompt}; {window_text(game)}"
             rules = house_rules_text(game.setup.house_rules)
             if rules and game.turn_number == 1 and game.roll_count == 0:
                 prompt = f"{prompt}. {rules}"

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Module, Role, characters_for
 from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
+from ..engine.setup import deal_specials
 from .play import Refused
 from .prompts import ROLE_LABELS, house_rules_text
 
@@ -147,15 +148,27 @@ class SetupFlow:
                 house_rules=self.house_rules,
                 seed=seed,
                 modules=self.modules,
+                specials=self._specials(roles, seed),
             )
         sheriff = next(s for s, r in self.roles.items() if r is Role.SHERIFF)
+        roles = tuple(Role.SHERIFF if s == sheriff else None for s in self.joined)
         return GameSetup(
             characters,
             sheriff=self.joined.index(sheriff),
             house_rules=self.house_rules,
             seed=seed,
             modules=self.modules,
+            specials=self._specials(roles, seed),
         )
+
+    def _specials(self, roles: tuple[Role | None, ...], seed: int) -> tuple[str | None, ...] | None:
+        """Old Saloon 3, the rulebook's first way: every card special, the Sheriff The Bear;
+        dealt roles get their special cards here, secret ones are on the table."""
+        if Module.SPECIAL_ROLES not in self.modules:
+            return None
+        if None in roles:
+            return tuple("the_bear" if r is Role.SHERIFF else None for r in roles)
+        return deal_specials([r for r in roles if r is not None], random.Random(seed), False)
 
     def prompt(self) -> str:
         if self.stage == "join":
