@@ -71,6 +71,7 @@ class TablePlay:
     history: list[Step] = field(default_factory=list)
     marked: set[int] = field(default_factory=set)
     forced_rolls: dict[int, Roll] = field(default_factory=dict)
+    forced_choices: dict[int, Action] = field(default_factory=dict)  # Saloon dice of undone rolls
 
     # ------------------------------------------------------------------ creation
 
@@ -126,6 +127,10 @@ class TablePlay:
             raise Refused("The game is over: ROLL starts a new game.")
         d = self.game.pending
         assert d is not None
+        if d.kind is DecisionKind.SALOON_DIE and button == "ROLL":
+            # No Saloon die (or the one of an undone roll), and roll: two answers, one press.
+            choice = self.forced_choices.get(self.game.roll_count, Choose("none"))
+            return self._apply(choice, auto=False) + self.press("ROLL")
         action = self._action_for(button, d)
         if action is None:
             return []
@@ -157,66 +162,44 @@ class TablePlay:
             if button == "DONE":
                 return Stop()
             raise Refused("Re-roll: mark dice and press ROLL, or DONE to keep the dice.")
-        if button.startswith("SEAT"):
-            seat = self._engine_seat(int(button[4:]))
-            if kind in (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW):
-                if seat != d.seat:
-                    raise Refused(f"Only seat {self.seats[d.seat]} answers this question.")
-                return Accept()
-            if kind in (
-                DecisionKind.GIFT_LIFE,
-                DecisionKind.BULLSEYE_TARGET,
-                DecisionKind.BEER_TARGET,
-                DecisionKind.KIT_DISCARD,
-            ):
-                return ChooseSeat(seat)
-        if button == "DONE" and kind in (
-            DecisionKind.ARROW_INSTEAD,
-            DecisionKind.DISCARD_ARROW,
-            DecisionKind.KIT_DISCARD,
-            DecisionKind.SLAB_DOUBLE,
-        ):
-            return Decline()
-        if button.startswith("DIE"):
-            n = int(button[3:]) - 1
-            if kind is DecisionKind.SLAB_DOUBLE:
-                return ChooseDie(n)
-            if kind is DecisionKind.REVEAL_ROLE:
-                roles = self.reveal_choices()
-                if not 0 <= n < len(roles):
-                    raise Refused(f"Press DIE1 to DIE{len(roles)} for the role card shown.")
-                return Reveal(roles[n])
-        action = self._by_answer(button, d)
-        if action is not None:
-            return action
-        raise Refused(prompt_for(self.game, d, self.seats, self.reveal_choices()))
+        action = self._answer(button, d)
+        kept = self.forced_choices.get(self.game.roll_count)
+        if kind is DecisionKind.SALOON_DIE and kept is not None and action != kept:
+            raise Refused("That roll was undone: its Saloon die comes back with it (or ROLL).")
+        return action
 
-    def _by_answer(self, button: str, d: Decision) -> Action | None:
-        """The buttons of a decision by the kind of answer it takes: SEAT a player, DIE a die
-        or the n-th choice, the asked seat's own SEAT yes and DONE no (DONE ends a game that
-        waited for reveals)."""
-        answer = d.spec.answer
-        if d.kind is DecisionKind.GAME_END:
-            return Accept() if button == "DONE" else None
+    def _answer(self, button: str, d: Decision) -> Action:
+        """The action a press gives, from how the decision is answered (not its kind)."""
+        spec = d.spec
+        if d.kind is DecisionKind.GAME_END and button == "DONE":
+            return Accept()  # Old Saloon 3: no reveal came, the game is over
+        if button == "DONE" and spec.optional:
+            return Decline()
         if button.startswith("SEAT"):
             seat = self._engine_seat(int(button[4:]))
-            if answer is Answer.SEAT:
+            if spec.answer is Answer.SEAT:
                 return ChooseSeat(seat)
-            if answer is Answer.YES_NO:
+            if spec.answer is Answer.YES_NO:
                 if seat != d.seat:
                     raise Refused(f"Only seat {self.seats[d.seat]} answers this question.")
                 return Accept()
-        if button == "DONE" and d.spec.optional:
-            return Decline()
         if button.startswith("DIE"):
             n = int(button[3:]) - 1
-            if answer is Answer.DIE:
+            if spec.answer is Answer.DIE:
                 return ChooseDie(n)
-            if answer is Answer.CHOICE:
-                if not 0 <= n < len(d.options):
-                    raise Refused(f"Press DIE1 to DIE{len(d.options)}.")
-                return Choose(d.options[n])
-        return None
+            listed: list[Action] = []
+            if spec.answer is Answer.CHOICE:
+                listed = [Choose(o) for o in d.options]
+            elif spec.answer is Answer.ROLE:
+                listed = [Reveal(r) for r in self.reveal_choices()]
+            if listed:
+                if not 0 <= n < len(listed):
+                    raise Refused(f"Press DIE1 to DIE{len(listed)}: {self._prompt(d)}")
+                return listed[n]
+        raise Refused(self._prompt(d))
+
+    def _prompt(self, d: Decision) -> str:
+        return prompt_for(self.game, d, self.seats, self.reveal_choices())
 
     # -------------------------------------------- reveals into open moments (Old Saloon 3)
 
@@ -277,6 +260,12 @@ class TablePlay:
         if isinstance(action, Roll):
             self.marked.clear()
             self.forced_rolls.pop(before.roll_count, None)
+        if (
+            isinstance(action, Choose)
+            and before.pending
+            and before.pending.kind is DecisionKind.SALOON_DIE
+        ):
+            self.forced_choices.pop(before.roll_count, None)
         return events
 
     def _auto(self) -> list[Event]:
@@ -317,6 +306,10 @@ class TablePlay:
         self.marked.clear()
         if isinstance(step.action, Roll):
             self.forced_rolls[step.before.roll_count] = step.action
+        pending = step.before.pending
+        rolled = step.before.roll_count in self.forced_rolls
+        if rolled and pending is not None and pending.kind is DecisionKind.SALOON_DIE:
+            self.forced_choices[step.before.roll_count] = step.action
         return step
 
     def finish(self) -> None:

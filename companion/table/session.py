@@ -18,6 +18,7 @@ from .prompts import (
     ghost_note,
     house_rules_text,
     menu_note,
+    modules_text,
     prompt_for,
     window_text,
 )
@@ -26,14 +27,9 @@ from .view import ConsoleView, SeatView, TableView
 
 log = logging.getLogger(__name__)
 
-SEAT_ANSWERS = (
-    DecisionKind.GIFT_LIFE,
-    DecisionKind.BULLSEYE_TARGET,
-    DecisionKind.BEER_TARGET,
-    DecisionKind.KIT_DISCARD,
-)
 BUTTON = re.compile(r"^(ROLL|DONE|UNDO|DIE[1-6]|SEAT[1-8])$")
-OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW, DecisionKind.REVEAL_ROLE)
+# Decisions the asked seat answers itself (its own button, or the DIE buttons for its role).
+OWN_ANSWERS = (Answer.YES_NO, Answer.ROLE)
 
 
 @dataclass
@@ -43,7 +39,7 @@ class TableConfig:
     seats: int = 8
     roles: str = "physical"  # or "dealt"
     house_rules: frozenset[HouseRule] = frozenset()
-    modules: frozenset[Module] = frozenset()
+    modules: frozenset[Module] = frozenset()  # the defaults; the set-up's DIE buttons change them
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
 
@@ -64,6 +60,7 @@ class TableSession:
     setup: SetupFlow | None = None
     flash: str | None = None
     menu: int | None = None  # the physical seat whose menu is open
+    modules: frozenset[Module] | None = None  # as last chosen at set-up (None: the config's)
     _last_press: dict[str, float] = field(default_factory=dict)
 
     def start(self) -> None:
@@ -97,8 +94,8 @@ class TableSession:
             seats=self.config.seats,
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
+            modules=self.config.modules if self.modules is None else self.modules,
             joined=list(joined),
-            modules=self.config.modules,
         )
         if self.seed is not None:
             self.setup.rng = random.Random(self.seed)
@@ -151,6 +148,7 @@ class TableSession:
         assert self.setup is not None
         finished = self.setup.press(button)
         if finished is not None:
+            self.modules = finished.modules
             seats = list(self.setup.joined)
             try:
                 play = TablePlay.new(finished, seats, self.config.state_dir, self.config.roles)
@@ -212,10 +210,9 @@ class TableSession:
         answers: set[int] = set()
         asked: int | None = None
         if d is not None:
-            own = d.spec.answer is Answer.YES_NO and d.kind is not DecisionKind.GAME_END
-            if d.kind in SEAT_ANSWERS or d.spec.answer is Answer.SEAT:
+            if d.spec.answer is Answer.SEAT:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
-            elif d.kind in OWN_ANSWERS or own:
+            elif d.spec.answer in OWN_ANSWERS and d.kind is not DecisionKind.GAME_END:
                 answers, asked = {d.seat}, d.seat
         seats = []
         for n in range(1, self.config.seats + 1):
@@ -240,6 +237,7 @@ class TableSession:
                     life=p.life,
                     max_life=p.max_life,
                     arrows=p.arrows,
+                    chief_arrow=p.chief_arrow,
                     sheriff=p.role is Role.SHERIFF and p.revealed,
                     active=not game.over and game.turn == s,
                     alive=p.alive,
@@ -257,7 +255,14 @@ class TableSession:
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
             if window_text(game):
                 prompt = f"{prompt}; {window_text(game)}"
-            rules = house_rules_text(game.setup.house_rules)
+            rules = ". ".join(
+                t
+                for t in (
+                    modules_text(game.setup.modules),
+                    house_rules_text(game.setup.house_rules),
+                )
+                if t
+            )
             if rules and game.turn_number == 1 and game.roll_count == 0:
                 prompt = f"{prompt}. {rules}"
         console = ConsoleView(
@@ -265,9 +270,16 @@ class TableSession:
             locked=tuple(game.locked(i) for i in range(len(game.faces))),
             marked=tuple(i in play.marked for i in range(len(game.faces))),
             rolls_left=game.rolls_left,
-            pile=game.pile,
+            pile=game.tokens_in_pile,
             prompt=prompt,
             flash=self.flash,
-            title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}",
+            title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
+            + _saloon(game.dice_kinds),
         )
         return TableView(tuple(seats), console)
+
+
+def _saloon(dice: list[str]) -> str:
+    """The Saloon die of the turn, named after the title (the console shows its faces)."""
+    saloon = [kind for kind in dice if kind != "base"]
+    return f", {saloon[0].capitalize()}" if saloon else ""
