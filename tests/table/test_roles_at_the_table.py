@@ -5,17 +5,20 @@ console naming the open moment, GHOST and its token on the panels, and the journ
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.engine import (
     Accept,
     Action,
+    Answer,
     Choose,
     DecisionKind,
     Module,
     Roll,
     Stop,
 )
+from companion.engine.components import SPECIAL_ROLES
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import FIRST_ROLLS, TablePlay
@@ -50,14 +53,26 @@ def buttons(play: TablePlay, action: Action) -> list[str]:
 
 
 def play_by_presses(tmp_path: Path, seed: int, roles: str) -> tuple[TableSession, dict[str, int]]:
-    """A whole game: random legal presses, and seats pressing into open moments at random."""
+    """A whole game at a table session set up with the buttons."""
     config = TableConfig(seats=5, roles=roles, modules=MODULES, state_dir=tmp_path)
     session = TableSession(config, seed=seed)
     session.start()
     clock = Clock()
-    setup = [*JOIN_5, "ROLL" if roles == "dealt" else "SEAT1", "ROLL", "DONE"]
-    for button in setup:
-        session.handle(button, "press", clock())
+
+    def press(button: str, kind: str = "press") -> None:
+        session.handle(button, kind, clock())
+
+    seen = play_whole_game(session, press, seed, roles)
+    return session, seen
+
+
+def play_whole_game(
+    session: TableSession, press: Callable[[str, str], None], seed: int, roles: str
+) -> dict[str, int]:
+    """Set up five seats, then random legal presses, seats pressing into open moments at
+    random (hold the seat, DIE1); what was seen on the way."""
+    for button in [*JOIN_5, "ROLL" if roles == "dealt" else "SEAT1", "ROLL", "DONE"]:
+        press(button, "press")
         assert session.flash is None, f"{button}: {session.flash}"
     rng = random.Random(seed)
     seen = {"other_turn_reveals": 0, "named_windows": 0, "ghost_notes": 0}
@@ -66,7 +81,7 @@ def play_by_presses(tmp_path: Path, seed: int, roles: str) -> tuple[TableSession
         assert play is not None
         game = play.game
         if game.over:
-            return session, seen
+            return seen
         view = session.view()
         if game.window_actions():
             seen["named_windows"] += any(w in view.console.prompt for w in WINDOW_LABELS.values())
@@ -74,14 +89,11 @@ def play_by_presses(tmp_path: Path, seed: int, roles: str) -> tuple[TableSession
         open_seats = [n for n in play.seats if play.reveals_for(n)]
         if open_seats and rng.random() < 0.4:
             seat = rng.choice(open_seats)
-            session.handle(f"SEAT{seat}", "hold", clock())
-            card = play.reveals_for(seat)[0].card
-            assert (
-                card.replace("the_", "").split("_")[0]
-                in session.view().seats[seat - 1].note.lower()
-            )
+            press(f"SEAT{seat}", "hold")
+            title = SPECIAL_ROLES[play.reveals_for(seat)[0].card].title
+            assert title in session.view().seats[seat - 1].note
             turn = game.turn
-            session.handle("DIE1", "press", clock())
+            press("DIE1", "press")
             assert session.flash is None, session.flash
             seen["other_turn_reveals"] += play.seats.index(seat) != turn
             continue
@@ -89,12 +101,12 @@ def play_by_presses(tmp_path: Path, seed: int, roles: str) -> tuple[TableSession
             presses = ["ROLL"]
         else:
             legal = game.legal_actions()
-            if game.pending is not None and game.pending.spec.answer.value == "roll":
+            if game.pending is not None and game.pending.spec.answer is Answer.ROLL:
                 stop = [a for a in legal if isinstance(a, Stop)]
                 legal = stop if stop and rng.random() < 0.5 else legal
             presses = buttons(play, rng.choice(legal))
         for button in presses:
-            session.handle(button, "press", clock())
+            press(button, "press")
             assert session.flash is None, f"{button}: {session.flash}"
     raise AssertionError("the game does not end")
 
