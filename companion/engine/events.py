@@ -202,10 +202,13 @@ class GameOver(Event):
 @dataclass(frozen=True)
 class Rewound(Event):
     """A reveal was made into an open ``moment``: what followed that moment is undone, and the
-    game goes on from it (the events that follow this one)."""
+    game goes on from it. The life and arrows of every seat and the pile, as they are again."""
 
     kind: ClassVar[str] = "rewound"
     moment: str
+    life: tuple[int, ...]
+    arrows: tuple[int, ...]
+    pile: int
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,10 @@ def seize(game: Game, action: WindowAction) -> None:
     kept = game.windows[: action.window]
     _restore(game, state)
     game.windows = kept
-    game.emit(Rewound(moment))
+    players = game.players
+    game.emit(
+        Rewound(moment, tuple(p.life for p in players), tuple(p.arrows for p in players), game.pile)
+    )
     SEIZERS[type(action)](game, action, moment, args)
 
 
