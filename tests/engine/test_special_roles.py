@@ -340,3 +340,14 @@ def test_dealing_special_roles_both_ways_of_the_rulebook(mixed: bool) -> None:
         secret = deal(8, seed, roles_known=False, modules=frozenset({"old_saloon.3"}))
         assert secret.specials is not None
         assert [c for i, c in enumerate(secret.specials) if i != secret.sheriff] == [None] * 7
+
+
+def test_rewound_carries_every_seats_life_and_arrows_as_they_are_again() -> None:
+    """The event stream alone follows the table through a reveal's return to its moment."""
+    game = roles_game(ALL, faces=("arrow", "arrow", "arrow", "dynamite", "dynamite"))
+    roll_all(game)
+    events = reveal(game, 1, "the_doc")
+    rewound = events[0]
+    assert rewound.kind == "rewound" and rewound.moment == "roll"
+    assert rewound.arrows == (0, 0, 0, 0, 0) and rewound.pile == 9
+    assert rewound.life == tuple(p.life for p in game.players)
