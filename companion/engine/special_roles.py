@@ -52,34 +52,30 @@ def public_pool(game: Game) -> Counter[Role]:
     return +pool
 
 
-def could_hold(game: Game, seat: int, card: str, actual: bool) -> bool:
-    """Whether ``seat`` could reveal ``card`` now: really (``actual``), or as the table sees it."""
-    p = game.players[seat]
-    if not p.alive or p.ghost or p.special_shown:
-        return False
-    if any(q.special == card and q.special_shown for q in game.players):
-        return False
-    if actual and game.setup.roles_known:
-        return p.special == card
-    return not p.revealed and SPECIAL_ROLES[card].role in public_pool(game)
-
-
 def _offers_for(moment: str) -> Any:
+    """Who may reveal which card at this kind of moment: with dealt roles (``actual``) its
+    holder; by what the table knows, any living seat (not the Ghost) whose card is hidden and
+    whose type the role mix still leaves, while nobody has shown that card."""
     cards = [c for c in SPECIAL_ROLES.values() if c.moment == moment]
 
     def offers(game: Game, args: list[Any], actual: bool) -> list[WindowAction]:
-        if game.players[game.turn].ghost:
+        players = game.players
+        if players[game.turn].ghost:
             return []  # the Ghost's dice and turn do nothing
+        shown = {p.special for p in players if p.special_shown}
+        held = actual and game.setup.roles_known
+        pool = public_pool(game)
         found: list[WindowAction] = []
         for card in cards:
-            for seat in range(len(game.players)):
-                whose = _whose(moment, args, seat)
-                if card.whose == "own" and not whose:
+            if card.name in shown or card.role not in pool:
+                continue
+            for p in players:
+                if not p.alive or p.ghost or p.special_shown or p.revealed:
                     continue
-                if card.whose == "other" and whose:
+                if card.whose != "any" and (card.whose == "own") != _whose(moment, args, p.seat):
                     continue
-                if could_hold(game, seat, card.name, actual):
-                    found.append(RevealSpecial(seat, 0, card.name))
+                if not held or p.special == card.name:
+                    found.append(RevealSpecial(p.seat, 0, card.name))
                     if not actual:
                         return found
         return found

@@ -16,7 +16,7 @@ the pending player's next action (``GAME_END``) before it is final.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .actions import Accept, Action, WindowAction, action_from_json
@@ -24,7 +24,7 @@ from .decisions import Decision, DecisionKind
 from .events import Rewound
 from .modules import Module
 from .rules import Step, decision, step
-from .state import GameState, copy_state, decode, encode
+from .state import GameState, copy_state, decode
 
 if TYPE_CHECKING:
     from .game import Game
@@ -124,15 +124,18 @@ def why_closed(game: Game, action: Action) -> str:
     return f"{action.kind} is not open to seat {getattr(action, 'seat', -1) + 1} at that moment."
 
 
-_FIELDS = [f.name for f in fields(GameState) if f.name != "windows"]
+def _snapshot(game: Game) -> GameState:
+    """The state at this moment: a copy that is never changed (restoring copies from it), so
+    copies of the game share it; it writes to JSON like the rest of the state."""
+    windows, game.windows = game.windows, []
+    snapshot = copy_state(game)
+    game.windows = windows
+    return snapshot
 
 
-def _snapshot(game: Game) -> dict[str, Any]:
-    return {name: encode(getattr(game, name)) for name in _FIELDS}
-
-
-def _restore(game: Game, snapshot: dict[str, Any]) -> None:
-    state = decode(GameState, snapshot, "window")
+def _restore(game: Game, snapshot: GameState | dict[str, Any]) -> None:
+    """Back to a snapshot (a state read back from JSON holds it as plain data)."""
+    state = decode(GameState, snapshot, "window") if isinstance(snapshot, dict) else snapshot
     copy_state(state, into=game)
 
 
