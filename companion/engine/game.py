@@ -655,11 +655,11 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
         )
     )
     if game.preset:
-        dice += game.preset  # set by the Ghost's token: resolved as if rolled
+        dice = (*dice, *game.preset)  # set by the Ghost's token: resolved as if rolled
         game.preset = []
     moment = windows.moment_steps(game, "roll", game.turn)
     if moment:
-        game.front([*moment, ["roll_effects", dice], ["after_roll"]])
+        game.front([*moment, ["roll_effects", list(dice)], ["after_roll"]])
     else:
         steps = _roll_effects(game, dice)
         if steps:
