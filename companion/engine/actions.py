@@ -100,6 +100,10 @@ class WindowAction(Action):
     seat: int
     window: int
 
+    def offered(self) -> WindowAction:
+        """The action as the window offers it (without what a record adds)."""
+        return self
+
 
 @dataclass(frozen=True)
 class RevealSpecial(WindowAction):
@@ -107,6 +111,12 @@ class RevealSpecial(WindowAction):
 
     kind: ClassVar[str] = "reveal_special"
     card: str
+    # The faces of the roll the reveal makes (The Gambler), filled in by the record of it, so
+    # a replay does not depend on the random source (like ``Roll.faces``).
+    faces: tuple[str, ...] | None = None
+
+    def offered(self) -> RevealSpecial:
+        return RevealSpecial(self.seat, self.window, self.card)
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -139,7 +149,13 @@ def action_from_json(data: dict[str, Any]) -> Action:
         if kind == "reveal":
             return Reveal(Role(data["role"]))
         if kind == "reveal_special":
-            return RevealSpecial(int(data["seat"]), int(data["window"]), str(data["card"]))
+            faces = data.get("faces")
+            return RevealSpecial(
+                int(data["seat"]),
+                int(data["window"]),
+                str(data["card"]),
+                None if faces is None else tuple(str(f) for f in faces),
+            )
         return ACTION_TYPES[kind]()
     except (KeyError, TypeError, ValueError) as exc:
         raise StateError(f"malformed {kind!r} action {data!r}: {exc}") from exc

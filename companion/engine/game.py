@@ -192,7 +192,7 @@ class Game(GameState):
         if d is None:
             raise IllegalAction("The game is over: start a new game.")
         if isinstance(action, WindowAction):
-            if action not in self.window_actions():
+            if action.offered() not in self.window_actions():
                 raise IllegalAction(windows.why_closed(self, action))
             self._events = []
             self.pending = None

@@ -100,21 +100,27 @@ def _seize(game: Game, action: WindowAction, moment: str, args: list[Any]) -> No
     p = game.players[seat]
     p.special, p.special_shown, p.role, p.revealed = card.name, True, card.role, True
     game.emit(SpecialRoleRevealed(seat, card.name, moment))
-    game.front([*moment_steps(game, "reveal", seat, card.name), ["power", seat, card.name, args]])
+    faces = None if action.faces is None else list(action.faces)
+    game.front(
+        [*moment_steps(game, "reveal", seat, card.name), ["power", seat, card.name, args, faces]]
+    )
 
 
 seizer(RevealSpecial, _seize)
 
 
 @step("power")
-def _power(game: Game, seat: int, card: str, args: list[Any]) -> None:
-    POWERS[card](game, seat, args)
+def _power(
+    game: Game, seat: int, card: str, args: list[Any], faces: list[str] | None = None
+) -> None:
+    """A card's power; ``faces`` are those a record gives the roll it makes (The Gambler)."""
+    POWERS[card](game, seat, args, faces)
 
 
 # ===================================================================== the powers
 
 
-def _the_good(game: Game, seat: int, args: list[Any]) -> None:
+def _the_good(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """Swap roles with the Sheriff; both keep their life, both at their character's maximum."""
     from .components import CHARACTERS
 
@@ -127,7 +133,7 @@ def _the_good(game: Game, seat: int, args: list[Any]) -> None:
     game.emit(SheriffChanged(seat, old.seat))
 
 
-def _the_ugly(game: Game, seat: int, args: list[Any]) -> None:
+def _the_ugly(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     if len(game.living()) >= 2:
         game.ask(DecisionKind.UGLY_SWAP, seat)
 
@@ -148,7 +154,7 @@ def _decide_ugly(game: Game, d: Decision, action: Action) -> None:
     game.emit(ArrowsExchanged(d.seat, d.target, action.seat))
 
 
-def _the_doc(game: Game, seat: int, args: list[Any]) -> None:
+def _the_doc(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     game.ask(DecisionKind.DOC_DIE, seat)
 
 
@@ -174,12 +180,13 @@ def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
     game.emit(DieTurned(d.seat, d.die, action.option))
 
 
-def _the_gambler(game: Game, seat: int, args: list[Any]) -> None:
+def _the_gambler(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The roller re-rolls every die, Dynamite too, and must accept the new results."""
     top = game.queue.pop()
     assert top[0] == "resolve", top
     dice = list(range(len(game.faces)))
-    faces = game.dice_source.roll(game.roll_count, [(i, game.dice_kinds[i]) for i in dice])
+    if faces is None:
+        faces = game.dice_source.roll(game.roll_count, [(i, game.dice_kinds[i]) for i in dice])
     game.faces = list(faces)
     game.rolls = game.max_rolls
     game.roll_count += 1
@@ -195,14 +202,14 @@ def _gambled(game: Game) -> None:
     game.front([["resolve", exploded]])
 
 
-def _the_bad(game: Game, seat: int, args: list[Any]) -> None:
+def _the_bad(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The heal does not happen; a Beer's result is spent (never re-rolled or given again)."""
     top = game.queue.pop()
     assert top[0] == "gain", top
     game.emit(HealPrevented(seat, top[1], top[2]))
 
 
-def _the_left_hand(game: Game, seat: int, args: list[Any]) -> None:
+def _the_left_hand(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     dying = [s for s in args[0] if game.players[s].alive]
     if len(dying) == 1:
         _save(game, seat, dying[0])
@@ -242,13 +249,13 @@ def _decide_left_hand_discard(game: Game, d: Decision, action: Action) -> None:
         game.discard_all(game.players[d.seat], "the_left_hand")
 
 
-def _the_right_hand(game: Game, seat: int, args: list[Any]) -> None:
+def _the_right_hand(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     top = game.queue[-1]
     assert top[0] == "end_turn", top
     game.queue[-1] = ["end_turn", False, True]
 
 
-def _the_judge(game: Game, seat: int, args: list[Any]) -> None:
+def _the_judge(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The reveal just made has no effect: its power step is dropped, its card stays used."""
     top = game.queue.pop()
     assert top[0] == "power", top

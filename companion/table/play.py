@@ -248,6 +248,10 @@ class TablePlay:
         if isinstance(action, Roll) and action.faces is None:
             rolled = next(e for e in events if isinstance(e, DiceRolled))
             action = Roll(rolled.dice, rolled.faces)
+        if isinstance(action, RevealSpecial) and action.faces is None:  # The Gambler's re-roll
+            rolled = next((e for e in events if isinstance(e, DiceRolled)), None)
+            if rolled is not None:
+                action = RevealSpecial(action.seat, action.window, action.card, rolled.faces)
         if journal and self.journal is not None:
             try:
                 self.journal.append_action(action, auto)

@@ -351,3 +351,17 @@ def test_rewound_carries_every_seats_life_and_arrows_as_they_are_again() -> None
     assert rewound.kind == "rewound" and rewound.moment == "roll"
     assert rewound.arrows == (0, 0, 0, 0, 0) and rewound.pile == 9
     assert rewound.life == tuple(p.life for p in game.players)
+
+
+def test_the_gamblers_reroll_replays_from_its_record_without_the_dice() -> None:
+    faces = ("dynamite", "dynamite", "arrow", "gatling", "gatling")
+    game = roles_game(ALL, faces=faces + ("beer",) * 5)
+    roll_all(game)
+    game.apply(Stop())
+    replay = roles_game(ALL, faces=faces)  # no faces left for the re-roll
+    roll_all(replay)
+    replay.apply(Stop())
+    recorded = RevealSpecial(4, 0, "the_gambler", ("beer",) * 5)
+    assert [e.to_json() for e in replay.apply(recorded)] == [
+        e.to_json() for e in game.apply(RevealSpecial(4, 0, "the_gambler"))
+    ]
