@@ -365,3 +365,8 @@ def test_the_gamblers_reroll_replays_from_its_record_without_the_dice() -> None:
     assert [e.to_json() for e in replay.apply(recorded)] == [
         e.to_json() for e in game.apply(RevealSpecial(4, 0, "the_gambler"))
     ]
+
+
+def test_special_roles_need_four_players() -> None:
+    with pytest.raises(SetupError, match=r"old_saloon.3 \(Special Roles\) needs 4 or more players"):
+        deal(3, 1, modules=frozenset({"old_saloon.3"}))
