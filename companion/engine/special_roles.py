@@ -10,6 +10,7 @@ then applies the power to the game as it was at the card's moment.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .actions import (
@@ -22,7 +23,7 @@ from .actions import (
     RevealSpecial,
     WindowAction,
 )
-from .components import DICE, SPECIAL_ROLES, Role
+from .components import CHARACTERS, DICE, DYNAMITE_LIMIT, SPECIAL_ROLES, Role
 from .decisions import Decision, DecisionKind
 from .events import (
     ArrowsExchanged,
@@ -37,12 +38,10 @@ from .events import (
 )
 from .modules import Module
 from .rules import decision, step
-from .windows import moment_steps, opening, seizer
+from .windows import Offers, moment_steps, opening, seizer
 
 if TYPE_CHECKING:
     from .game import Game
-
-DYNAMITE_LIMIT = 3
 
 
 def public_pool(game: Game) -> Counter[Role]:
@@ -52,7 +51,7 @@ def public_pool(game: Game) -> Counter[Role]:
     return +pool
 
 
-def _offers_for(moment: str) -> Any:
+def _offers_for(moment: str) -> Offers:
     """Who may reveal which card at this kind of moment: with dealt roles (``actual``) its
     holder; by what the table knows, any living seat (not the Ghost) whose card is hidden and
     whose type the role mix still leaves, while nobody has shown that card."""
@@ -122,8 +121,6 @@ def _power(
 
 def _the_good(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """Swap roles with the Sheriff; both keep their life, both at their character's maximum."""
-    from .components import CHARACTERS
-
     new, old = game.players[seat], next(p for p in game.players if p.role is Role.SHERIFF)
     new.role, old.role = Role.SHERIFF, Role.DEPUTY
     new.special, old.special = old.special, "the_good"
@@ -262,7 +259,8 @@ def _the_judge(game: Game, seat: int, args: list[Any], faces: list[str] | None =
     game.emit(RevealCancelled(top[1], top[2], seat))
 
 
-POWERS: dict[str, Any] = {
+Power = Callable[["Game", int, list[Any], "list[str] | None"], None]
+POWERS: dict[str, Power] = {
     "the_good": _the_good,
     "the_ugly": _the_ugly,
     "the_doc": _the_doc,
