@@ -370,3 +370,32 @@ def test_the_gamblers_reroll_replays_from_its_record_without_the_dice() -> None:
 def test_special_roles_need_four_players() -> None:
     with pytest.raises(SetupError, match=r"old_saloon.3 \(Special Roles\) needs 4 or more players"):
         deal(3, 1, modules=frozenset({"old_saloon.3"}))
+
+
+def test_the_judge_cancels_a_reveal_in_his_own_turn() -> None:
+    beer = ("beer", "dynamite", "dynamite", "gatling", "gatling")
+    game = roles_game(
+        ["the_bear", "the_judge", "the_bad", "the_left_hand", "the_gambler"],
+        faces=QUIET_TURN + beer,
+    )
+    quiet_turn(game)
+    game.players[1].life = 5
+    roll_all(game)
+    game.apply(Stop())
+    game.apply(ChooseSeat(1))  # the Judge's Beer for himself
+    reveal(game, 2, "the_bad")
+    assert game.players[1].life == 5
+    reveal(game, 1, "the_judge")
+    assert game.players[1].life == 6
+
+
+def test_the_left_hand_saves_himself_in_his_own_turn() -> None:
+    game = roles_game(ALL, faces=QUIET_TURN * 3 + ("dynamite",) * 5)
+    for _ in range(3):
+        quiet_turn(game)
+    assert game.turn == 3
+    game.players[3].life = 1
+    roll_all(game)  # three Dynamite: his last life
+    assert not game.players[3].alive
+    reveal(game, 3, "the_left_hand")
+    assert game.players[3].alive and game.players[3].life == 2
