@@ -283,7 +283,7 @@ def _legal_living(game: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.GIFT_LIFE, legal=_legal_living)
 def _decide_gift(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
-    game.gain(action.seat, 1, "sid_ketchum")
+    game.front([["gain", action.seat, 1, "sid_ketchum"]])
 
 
 @ability
@@ -446,7 +446,7 @@ class DocHolyday(Ability):
 @step("doc_holyday")
 def _doc_holyday(game: Game) -> None:
     if len(game.scratch.assigned) >= 3:
-        game.gain(game.turn, 2, "doc_holyday")
+        game.front([["gain", game.turn, 2, "doc_holyday"]])
 
 
 @ability

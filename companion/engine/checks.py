@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .components import ARROWS_IN_PILE, DICE
+from .components import ARROWS_IN_PILE, BEAR_SHERIFF_BONUS, DICE
 from .errors import EngineError, StateError
 from .modules import Module
 from .rules import STEPS
@@ -24,8 +24,10 @@ def check_state(game: Game) -> None:
             raise StateError(
                 f"{where}: holds {p.character!r} at seat {p.seat + 1}, not the set-up's"
             )
-        if not 0 <= p.life <= p.max_life:
-            raise StateError(f"{where}: life {p.life} is outside 0..{p.max_life}")
+        # The Good's old Sheriff keeps life above the maximum he has now (Old Saloon 3).
+        ceiling = p.max_life + (BEAR_SHERIFF_BONUS if Module.SPECIAL_ROLES in setup.modules else 0)
+        if not 0 <= p.life <= ceiling:
+            raise StateError(f"{where}: life {p.life} is outside 0..{ceiling}")
         if p.alive != (p.life > 0):
             raise StateError(f"{where}: life {p.life} but {'alive' if p.alive else 'eliminated'}")
         if p.arrows < 0 or (not p.alive and (p.arrows or p.chief_arrow)):

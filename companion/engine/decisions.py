@@ -33,6 +33,16 @@ class DecisionKind(StrEnum):
     GIVE_ARROW = "give_arrow"  # Elena Fuente: give one of the arrows rolled to someone?
     TAKE_CHIEF_ARROW = "take_chief_arrow"  # Apache Kid: take the Chief's Arrow from its holder?
     TAKE_LOSS = "take_loss"  # Molly Stark: lose these life points in that player's place?
+    GAME_END = "game_end"  # a win holds while reveals could avert it: go on to the end
+    DOC_DIE = "doc_die"  # Old Saloon 3, The Doc: which die to turn
+    DOC_FACE = "doc_face"  # The Doc: to which face
+    UGLY_SWAP = "ugly_swap"  # The Ugly: whose arrows are exchanged (two seats in turn)
+    LEFT_HAND_TARGET = "left_hand_target"  # The Left Hand: whom to save, of those dying
+    LEFT_HAND_DISCARD = "left_hand_discard"  # the saved player: discard all arrows?
+    GHOST_ROLL = "ghost_roll"  # Old Saloon 5: the Ghost's first roll of its two dice
+    GHOST_REROLL = "ghost_reroll"  # the Ghost re-rolls some of its dice, or stops
+    GHOST_FACE = "ghost_face"  # which of its two results the Ghost gives
+    GHOST_TARGET = "ghost_target"  # to whom the Ghost gives it
 
 
 class Answer(StrEnum):
@@ -71,6 +81,16 @@ SPECS: dict[DecisionKind, Spec] = {
     DecisionKind.GIVE_ARROW: Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
     DecisionKind.TAKE_CHIEF_ARROW: Spec(Answer.YES_NO, True, "take the Chief's Arrow"),
     DecisionKind.TAKE_LOSS: Spec(Answer.YES_NO, True, "lose these life points in their place"),
+    DecisionKind.GAME_END: Spec(Answer.YES_NO, False, "the game is over unless a role is shown"),
+    DecisionKind.DOC_DIE: Spec(Answer.DIE, False, "which die does The Doc turn"),
+    DecisionKind.DOC_FACE: Spec(Answer.CHOICE, False, "which face does The Doc turn it to"),
+    DecisionKind.UGLY_SWAP: Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange"),
+    DecisionKind.LEFT_HAND_TARGET: Spec(Answer.SEAT, False, "whom does The Left Hand save"),
+    DecisionKind.LEFT_HAND_DISCARD: Spec(Answer.YES_NO, True, "discard all your arrows"),
+    DecisionKind.GHOST_ROLL: Spec(Answer.ROLL, False, "roll the Ghost's two dice"),
+    DecisionKind.GHOST_REROLL: Spec(Answer.ROLL, False, "re-roll the Ghost's dice or stop"),
+    DecisionKind.GHOST_FACE: Spec(Answer.CHOICE, False, "which result does the Ghost give"),
+    DecisionKind.GHOST_TARGET: Spec(Answer.SEAT, False, "to whom does the Ghost give it"),
 }
 
 

@@ -53,9 +53,9 @@ MODULES: dict[Module, ModuleInfo] = {
         per_roll=(("broken_arrow", "arrow"), ("bullet", "broken_arrow")),
     ),
     Module.CHIEF_ARROW: ModuleInfo("The Arrow of the Indian Chief", playable=True),
-    Module.SPECIAL_ROLES: ModuleInfo("Special Roles"),
+    Module.SPECIAL_ROLES: ModuleInfo("Special Roles", playable=True, min_players=4),
     Module.SALOON_CHARACTERS: ModuleInfo("A Posse of New Characters", playable=True),
-    Module.GHOST: ModuleInfo("The Ghost", min_players=5),
+    Module.GHOST: ModuleInfo("The Ghost", playable=True, min_players=5),
     Module.LOOK_ME_IN_THE_EYES: ModuleInfo(
         "Look Me in the Eyes",
         requires=(Module.TWO_BULLETS,),

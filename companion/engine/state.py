@@ -37,6 +37,11 @@ class PlayerState:
     revealed: bool = False
     alive: bool = True
     chief_arrow: bool = False
+    # Old Saloon 3: the special role card the engine knows this seat holds, and whether it is
+    # face up (its power used or cancelled). Old Saloon 5: this eliminated player is the Ghost.
+    special: str | None = None
+    special_shown: bool = False
+    ghost: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return encode(self)
@@ -89,6 +94,13 @@ class GameState:
     last_standing: bool
     scratch: TurnScratch
     chief_in_pile: bool = False
+    # Old Saloon 3: the moments still open to a reveal, each [moment, arguments, the state at
+    # that moment]; a win waiting for them to close, [side, winners].
+    windows: list[list[Any]] = field(default_factory=list)
+    ending: list[Any] | None = None
+    # Old Saloon 5: the Ghost's token, [holder, face, dice], and the dice it sets this turn.
+    ghost_token: list[Any] | None = None
+    preset: list[int] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------- generic JSON and copy

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from ..engine import FACES, MODULES, Decision, DecisionKind, Game, HouseRule, Module, Role
+from ..engine.actions import RevealSpecial
+from ..engine.components import SPECIAL_ROLES
+from ..engine.windows import open_moments
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",
@@ -42,6 +45,8 @@ MODULE_LABELS = {
     Module.LOUDMOUTH_AND_COWARD: "Saloon dice",
     Module.CHIEF_ARROW: "Chief's Arrow",
     Module.SALOON_CHARACTERS: "Saloon characters",
+    Module.SPECIAL_ROLES: "Special roles",
+    Module.GHOST: "Ghost",
 }
 # The modules the set-up's DIE buttons turn on and off, in button order.
 MODULE_BUTTONS = tuple(m for m in Module if MODULES[m].playable)
@@ -96,7 +101,77 @@ def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> 
             return f"Take the Chief's Arrow from seat {other}? SEAT {seat}: yes, DONE: no"
         case DecisionKind.TAKE_LOSS:
             return f"Molly: lose {d.remaining} for seat {other}? SEAT {seat}: yes, DONE: no"
-    raise AssertionError(d.kind)
+    return _roles_prompt(game, d, seats)
+
+
+# --------------------------------------------- Old Saloon 3 (special roles) and 5 (Ghost)
+
+# The moments a reveal may seize, named for the console while one is open.
+WINDOW_LABELS = {
+    "turn_start": "The Good or The Ugly may reveal",
+    "turn_end": "The Right Hand may take another turn",
+    "roll": "The Doc may turn a die",
+    "last_roll": "The Gambler may re-roll this",
+    "gain": "The Bad may cancel this heal",
+    "eliminate": "The Left Hand may save",
+    "reveal": "The Judge may cancel this",
+}
+
+
+def _roles_prompt(game: Game, d: Decision, seats: list[int]) -> str:
+    seat = seats[d.seat]
+    match d.kind:
+        case DecisionKind.GAME_END:
+            return "Game over unless a role is revealed: DONE"
+        case DecisionKind.DOC_DIE:
+            return "The Doc: press the DIE to turn"
+        case DecisionKind.DOC_FACE | DecisionKind.GHOST_FACE:
+            legend = " ".join(f"DIE{i + 1}:{o}" for i, o in enumerate(d.options))
+            who = "The Doc" if d.kind is DecisionKind.DOC_FACE else "Ghost gives"
+            return f"{who}: {legend}"
+        case DecisionKind.UGLY_SWAP:
+            which = "first" if d.target is None else "second"
+            return f"The Ugly: press the {which} seat whose arrows swap"
+        case DecisionKind.LEFT_HAND_TARGET:
+            return "The Left Hand: press the seat to save"
+        case DecisionKind.LEFT_HAND_DISCARD:
+            return f"Seat {seat}: discard all arrows? SEAT {seat}: yes, DONE: no"
+        case DecisionKind.GHOST_ROLL:
+            return f"Ghost (seat {seat}): press ROLL"
+        case DecisionKind.GHOST_REROLL:
+            return f"Ghost: mark dice, ROLL ({game.rolls_left} left) or DONE"
+        case DecisionKind.GHOST_TARGET:
+            times = "x2 " if d.remaining == 2 else ""
+            return f"Ghost gives {times}{d.options[0]}: press a seat"
+    return f"Seat {seat}: {d.spec.question}"
+
+
+def window_text(game: Game) -> str:
+    """The latest open moment in words ('' when none is open)."""
+    moments = open_moments(game)
+    return WINDOW_LABELS[moments[-1][0]] if moments else ""
+
+
+def menu_note(reveals: list[RevealSpecial]) -> str:
+    """A seat's menu of reveals: 'DIE1 The Doc: turn one die' ('' when none is open)."""
+    return "; ".join(
+        f"DIE{i + 1} {SPECIAL_ROLES[a.card].title}: {SPECIAL_ROLES[a.card].power}"
+        for i, a in enumerate(reveals)
+    )
+
+
+def ghost_note(game: Game, seat: int, seats: list[int]) -> str:
+    """GHOST and the token it holds or gave; the token on its holder's seat."""
+    token = game.ghost_token
+    given = ""
+    if token is not None:
+        holder, face, count = token
+        given = f"{'2x ' if count == 2 else ''}{face}"
+        if holder == seat:
+            return f"Ghost token: {given}"
+    if game.players[seat].ghost:
+        return f"GHOST, gave seat {seats[token[0]]} {given}" if token is not None else "GHOST"
+    return ""
 
 
 def reveal_legend(roles: list[Role]) -> str:

@@ -28,10 +28,13 @@ from .play import Refused, TablePlay
 from .prompts import (
     ROLE_LABELS,
     game_over_text,
+    ghost_note,
     house_rules_text,
+    menu_note,
     modules_text,
     prompt_for,
     reveal_legend,
+    window_text,
 )
 from .setup_flow import SetupFlow
 from .setup_journal import SetupJournal, read_setup
@@ -241,7 +244,7 @@ class TableSession:
             self.flash = f"{button} twice within {self.config.double_press:g} s: once counted"
             return []
         self._last_press[button] = at
-        self.menu = None
+        menu, self.menu = self.menu, None
         if self.looking_back is not None:
             if button == "DONE":
                 self._look_back()
@@ -256,7 +259,12 @@ class TableSession:
         before = tokens(self.play.game) if self.play is not None else None
         steps = len(self.play.history) if self.play is not None else 0
         try:
-            events = self._press(button)
+            # A DIE press while a seat's menu is open makes that seat's reveal (Old Saloon 3).
+            if menu is not None and button.startswith("DIE") and self._reveals(menu):
+                assert self.play is not None
+                events = self.play.reveal(menu, int(button[3:]) - 1)
+            else:
+                events = self._press(button)
         except Refused as exc:
             self.flash = str(exc)
             return []
@@ -297,6 +305,9 @@ class TableSession:
         self._new_setup(joined)
         self.story, self.marks = "Game ended; its journal is kept", {}
         return []
+
+    def _reveals(self, seat: int) -> bool:
+        return self.play is not None and bool(self.play.reveals_for(seat))
 
     def _press(self, button: str) -> list[Event]:
         if self.play is not None:
@@ -442,7 +453,7 @@ class TableSession:
         if d is not None:
             if d.spec.answer is Answer.SEAT:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
-            elif d.spec.answer in OWN_ANSWERS:
+            elif d.spec.answer in OWN_ANSWERS and d.kind is not DecisionKind.GAME_END:
                 answers, asked = {d.seat}, d.seat
         pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
         seats = []
@@ -455,9 +466,9 @@ class TableSession:
             role = p.role if p.revealed else None
             if self.menu == n and p.role is not None:
                 role = p.role
-            note = ""
+            note = ghost_note(game, s, play.seats) if Module.GHOST in game.setup.modules else ""
             if self.menu == n:
-                note = CHARACTERS[p.character].ability
+                note = menu_note(play.reveals_for(n)) or CHARACTERS[p.character].ability
             elif game.over and s in game.winners:
                 note = "WINS"
             elif d is not None and d.kind is DecisionKind.REVEAL_ROLE and s == d.seat:
@@ -487,6 +498,8 @@ class TableSession:
         else:
             assert d is not None
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
+            if window_text(game):
+                prompt = f"{prompt}; {window_text(game)}"
             rules = ". ".join(
                 t
                 for t in (

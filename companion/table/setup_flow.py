@@ -17,6 +17,7 @@ from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Module, Role, c
 from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
 from ..engine.errors import SetupError
 from ..engine.modules import validate as validate_modules
+from ..engine.setup import deal_specials
 from .play import Refused
 from .prompts import MODULE_BUTTONS, ROLE_LABELS, house_rules_text, modules_text
 
@@ -208,14 +209,17 @@ class SetupFlow:
                 house_rules=self.house_rules,
                 seed=seed,
                 modules=self.modules,
+                specials=self._specials(roles, seed),
             )
         sheriff = next(s for s, r in self.roles.items() if r is Role.SHERIFF)
+        roles = tuple(Role.SHERIFF if s == sheriff else None for s in self.joined)
         return GameSetup(
             characters,
             sheriff=self.joined.index(sheriff),
             house_rules=self.house_rules,
             seed=seed,
             modules=self.modules,
+            specials=self._specials(roles, seed),
         )
 
     def title(self) -> str:
@@ -223,6 +227,15 @@ class SetupFlow:
         if self.stage != "characters" or self.picker is None:
             return "BANG! set-up"
         return f"Seat {self.picker} picks ({self.page + 1}/{page_count(self.choices())})"
+
+    def _specials(self, roles: tuple[Role | None, ...], seed: int) -> tuple[str | None, ...] | None:
+        """Old Saloon 3, the rulebook's first way: every card special, the Sheriff The Bear;
+        dealt roles get their special cards here, secret ones are on the table."""
+        if Module.SPECIAL_ROLES not in self.modules:
+            return None
+        if None in roles:
+            return tuple("the_bear" if r is Role.SHERIFF else None for r in roles)
+        return deal_specials([r for r in roles if r is not None], random.Random(seed), False)
 
     def prompt(self) -> str:
         if self.stage == "join":
