@@ -23,9 +23,11 @@ from .components import (
     DICE,
     DYNAMITE_LIMIT,
     FACES,
+    RAGE_CARDS,
     REROLLS,
     SHERIFF_BONUS,
     THREE_PLAYER_FIRST,
+    WOUND_TOKENS,
     HouseRule,
     Role,
     Symbol,
@@ -56,7 +58,7 @@ from .events import (
     TurnStarted,
 )
 from .explain import why_illegal
-from .modules import Module, turn_order
+from .modules import Module, turn_hooks, turn_order
 from .ranges import distances, next_living
 from .rules import DECISIONS, STEPS, Step, decision, step
 from .setup import GameSetup
@@ -65,7 +67,7 @@ from .state import GameState, PlayerState, TurnScratch, copy_state, decode, enco
 STATE_VERSION = 1
 
 # Causes of life loss that are some player's own result ("by their hand").
-HAND_CAUSES = ("bullseye", "gatling")
+HAND_CAUSES = ("bullseye", "gatling", "duel")
 # What three Dynamite cancel under the house rule ``dynamite_cancels_actions``.
 CANCELLED_BY_DYNAMITE = ("bullseye", "beer", "gatling")
 
@@ -135,6 +137,8 @@ class Game(GameState):
             last_standing=False,
             scratch=TurnScratch.fresh(setup.players),
             chief_in_pile=Module.CHIEF_ARROW in setup.modules,
+            wound_pile=sorted(WOUND_TOKENS) if Module.LOOK_ME_IN_THE_EYES in setup.modules else [],
+            rage_pile=RAGE_CARDS if Module.TWO_BULLETS in setup.modules else 0,
         )
         self._events = [
             GameStarted(
@@ -151,6 +155,7 @@ class Game(GameState):
         self.setup = setup
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
         self.per_roll, self.resolution_order = turn_order(setup.modules)
+        self.turn_start, self.turn_end = turn_hooks(setup.modules)
         self._abilities = [ability_of(name) for name in setup.characters]
         self._hooks = {
             hook: [
@@ -202,6 +207,7 @@ class Game(GameState):
         clone.setup = self.setup
         clone.dice_source = self.dice_source
         clone.per_roll, clone.resolution_order = self.per_roll, self.resolution_order
+        clone.turn_start, clone.turn_end = self.turn_start, self.turn_end
         clone._abilities = self._abilities
         clone._hooks = self._hooks
         clone._events = []
@@ -249,9 +255,15 @@ class Game(GameState):
     def living(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
 
+    def result_face(self, die: int) -> str | None:
+        """The face of a result: a die's, or past the dice a Rage card's symbol (undead.py)."""
+        if die < len(self.faces):
+            return self.faces[die]
+        return undead.extra_results(self)[die - len(self.faces)]
+
     def targets(self, die: int) -> list[int]:
         """Seats a Bull's Eye result on ``die`` may hit, for the player whose turn it is."""
-        face = self.faces[die]
+        face = self.result_face(die)
         if face is None:
             return []
         living = tuple(p.seat for p in self.players if p.alive)
@@ -274,7 +286,11 @@ class Game(GameState):
         """Results of ``symbol`` among the dice (a double face counts two)."""
         wanted = str(symbol)
         faces = self.faces if dice is None else [self.faces[i] for i in dice]
-        return sum(_COUNT[f] for f in faces if f is not None and _SYMBOL[f] == wanted)
+        count = sum(_COUNT[f] for f in faces if f is not None and _SYMBOL[f] == wanted)
+        active = self.players[self.turn]
+        if dice is None and (active.wounds or active.rage_symbols):
+            return undead.adjusted_count(self, wanted, count)
+        return count
 
     def unrevealed_roles(self) -> list[Role]:
         """The roles a seat with a hidden card may still hold."""
@@ -388,6 +404,7 @@ class Game(GameState):
             lost[seat] = amount
             results[seat] = hit_by
             self.emit(LifeLost(seat, amount, player.life, cause, by))
+            self.scratch.lost[seat] += amount
             if player.life == 0:
                 dead.append(seat)
         hand = by if cause in HAND_CAUSES else None
@@ -483,7 +500,7 @@ def _sorted_roll(action: Roll) -> Roll:
 
 @step("start_turn")
 def _start_turn(game: Game) -> None:
-    game.dice_kinds = list(BASE_DICE)
+    game.dice_kinds = undead.turn_dice(game, BASE_DICE)
     game.faces = [None] * len(game.dice_kinds)
     game.rolls = 0
     game.scratch = TurnScratch.fresh(len(game.players))
@@ -492,6 +509,7 @@ def _start_turn(game: Game) -> None:
     if Module.LOUDMOUTH_AND_COWARD in game.setup.modules:
         steps.append(["saloon_die"])
     steps += game.ability(game.turn).turn_steps(game, "start")
+    steps += [[name] for name in game.turn_start]
     game.front([*steps, ["roll_decision"]])
 
 
@@ -508,6 +526,7 @@ def _legal_choice(game: Game, d: Decision) -> list[Action]:
 def _decide_saloon_die(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     die, kinds = SALOON_DICE[action.option]
+    kinds = tuple(undead.turn_dice(game, kinds))
     game.dice_kinds = list(kinds)
     game.faces = [None] * len(kinds)
     game.emit(SaloonDieChosen(game.turn, die, kinds))
@@ -584,6 +603,7 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
     steps: list[Step] = []
     for phase in game.per_roll:
         steps += PER_ROLL_PHASES[phase](game, dice)
+    steps += game.ability(game.turn).turn_steps(game, "rolled")
     game.front([*steps, ["after_roll"]])
 
 
@@ -678,9 +698,20 @@ RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {
 def _collect(game: Game, *symbols: str) -> None:
     """List the results of these symbols, die by die, for their targets to be chosen."""
     results = []
+    cancel = undead.cancelled(game, symbols)
+    uses = game.ability(game.turn).beer_uses
     for die, face in enumerate(game.faces):
         if face is not None and _SYMBOL[face] in symbols:
-            results += [[die, _SYMBOL[face]]] * _COUNT[face]
+            symbol = _SYMBOL[face]
+            count = _COUNT[face]
+            if cancel.get(symbol):
+                cancelled = min(cancel[symbol], count)
+                cancel[symbol] -= cancelled
+                count -= cancelled
+            results += [[die, symbol]] * (count * (uses if symbol == "beer" else 1))
+    for i, symbol in enumerate(undead.extra_results(game)):
+        if symbol in symbols:
+            results.append([len(game.faces) + i, symbol])
     game.scratch.to_assign = results
 
 
@@ -772,6 +803,10 @@ def _gatling(game: Game) -> None:
 
 @step("end_turn")
 def _end_turn(game: Game) -> None:
+    if game.turn_end and not game.scratch.closed:
+        game.scratch.closed = True  # the modules' end of turn, even for an eliminated player
+        game.front([*([name] for name in game.turn_end), ["end_turn"]])
+        return
     game.emit(TurnEnded(game.turn))
     following = next_living(game.turn, [p.alive for p in game.players])
     if following is None:
@@ -951,3 +986,7 @@ def _check_end(game: Game, deaths: list[list[Any]]) -> None:
         game.winners = outcome.winners
         game.queue = []
         game.emit(GameOver(outcome.side, outcome.winners))
+
+
+# The modules whose rules live in their own files register their steps and decisions here.
+from . import undead  # noqa: E402

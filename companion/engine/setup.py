@@ -15,6 +15,7 @@ from .components import (
     CHARACTERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    REAL_PILES,
     ROLE_MIX,
     HouseRule,
     Role,
@@ -38,6 +39,8 @@ class GameSetup:
     house_rules: frozenset[HouseRule] = field(default_factory=frozenset)
     seed: int = 0
     modules: frozenset[Module] = field(default_factory=frozenset)
+    # Piles the table draws for real, the drawing seat entering what it drew (REAL_PILES).
+    real_piles: frozenset[str] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "characters", tuple(self.characters))
@@ -45,6 +48,7 @@ class GameSetup:
         if self.roles is not None:
             object.__setattr__(self, "roles", tuple(_role(r, i) for i, r in enumerate(self.roles)))
         object.__setattr__(self, "house_rules", frozenset(_house_rule(h) for h in self.house_rules))
+        object.__setattr__(self, "real_piles", frozenset(self.real_piles))
         self._validate()
 
     @property
@@ -82,6 +86,11 @@ class GameSetup:
         if repeated:
             raise SetupError(f"each character can sit at one seat only: {repeated[0]} is twice")
         validate(self.modules, n, self.characters)
+        for pile in sorted(self.real_piles):
+            if pile not in REAL_PILES:
+                raise SetupError(
+                    f"unknown real pile {pile!r}; expected one of " + ", ".join(REAL_PILES)
+                )
         if self.roles is not None:
             if len(self.roles) != n:
                 raise SetupError(f"{len(self.roles)} roles given for {n} players")
@@ -109,6 +118,8 @@ class GameSetup:
         }
         if self.modules:  # a base game's record stays as it always was
             data["modules"] = sorted(str(m) for m in self.modules)
+        if self.real_piles:
+            data["real_piles"] = sorted(self.real_piles)
         return data
 
     @classmethod
@@ -121,6 +132,7 @@ class GameSetup:
                 house_rules=frozenset(data.get("house_rules", ())),
                 seed=int(data.get("seed", 0)),
                 modules=frozenset(data.get("modules", ())),
+                real_piles=frozenset(data.get("real_piles", ())),
             )
         except (KeyError, TypeError) as exc:
             raise SetupError(f"set-up record is incomplete or malformed: {exc}") from exc
@@ -154,6 +166,7 @@ def deal(
     house_rules: frozenset[HouseRule] = frozenset(),
     characters: tuple[str, ...] | None = None,
     modules: frozenset[Module | str] = frozenset(),
+    real_piles: frozenset[str] = frozenset(),
 ) -> GameSetup:
     """Shuffle and deal roles and characters as the rulebook's Preparation does.
 
@@ -176,4 +189,5 @@ def deal(
         house_rules=house_rules,
         seed=seed,
         modules=frozenset(modules),
+        real_piles=real_piles,
     )
