@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .frozen import quick_init
+
 
 @dataclass(frozen=True)
 class Event:
@@ -308,3 +310,7 @@ class FaceChanged(Event):
     die: int
     face: str
     cause: str
+
+
+for _event in Event.__subclasses__():
+    quick_init(_event)
