@@ -13,13 +13,22 @@ from typing import Any
 from .devices.buttons import ButtonPins
 from .devices.displays import MuxSpec, PanelSpec, specs_from_config
 from .devices.pods import PodSpec
-from .engine import HouseRule
+from .engine import MODULES, HouseRule, Module
+from .engine.components import REAL_PILES
 from .table import TableConfig
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/bang-companion")
 KNOWN_SECTIONS = {"game", "buttons", "mux", "console", "seat", "pod", "stream"}
-KNOWN_GAME_KEYS = {"roles", "house_rules", "expansions", "state_dir", "seats", "console_width"}
+KNOWN_GAME_KEYS = {
+    "roles",
+    "house_rules",
+    "expansions",
+    "real_piles",
+    "state_dir",
+    "seats",
+    "console_width",
+}
 
 
 class ConfigError(ValueError):
@@ -122,11 +131,15 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
             "game.house_rules",
             f"unknown house rule {bad!r}; expected any of {', '.join(r.value for r in HouseRule)}",
         ) from None
-    expansions = _list(game, "expansions", where, "game.")
-    if expansions:
-        raise ConfigError(
-            where, "game.expansions", "no expansion is playable yet; expected an empty list"
-        )
+    modules = _modules(game, where)
+    real_piles = _list(game, "real_piles", where, "game.")
+    for pile in real_piles:
+        if pile not in REAL_PILES:
+            raise ConfigError(
+                where,
+                "game.real_piles",
+                f"unknown pile {pile!r}; expected any of {', '.join(REAL_PILES)}",
+            )
     seat_tables = data.get("seat", [])
     if not isinstance(seat_tables, list) or not all(isinstance(s, dict) for s in seat_tables):
         raise ConfigError(where, "seat", "expected [[seat]] tables, one per seat")
@@ -153,7 +166,14 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         raise ConfigError(where, "pod", "expected [[pod]] tables")
     config = Config(
         path=path,
-        table=TableConfig(seats=seats, roles=roles, house_rules=rules, state_dir=directory),
+        table=TableConfig(
+            seats=seats,
+            roles=roles,
+            house_rules=rules,
+            modules=modules,
+            real_piles=frozenset(real_piles),
+            state_dir=directory,
+        ),
         console_width=console_width,
         buttons=_table(data, "buttons", where),
         mux=_table(data, "mux", where),
@@ -171,6 +191,25 @@ def _table(data: dict[str, Any], key: str, where: Path | str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ConfigError(where, key, f"expected a [{key}] table, got {type(value).__name__}")
     return value
+
+
+def _modules(game: dict[str, Any], where: Path | str) -> frozenset[Module]:
+    """The expansion modules in play, by id ("undead_or_alive.1"); only the playable ones."""
+    playable = [m.value for m in Module if MODULES[m].playable]
+    chosen = _list(game, "expansions", where, "game.")
+    for name in chosen:
+        if name not in playable:
+            raise ConfigError(
+                where,
+                "game.expansions",
+                f"{name!r} is not a playable module; expected any of {', '.join(playable)}",
+            )
+    modules = frozenset(Module(m) for m in chosen)
+    for m in modules:
+        for needed in MODULES[m].requires:
+            if needed not in modules:
+                raise ConfigError(where, "game.expansions", f"{m} needs {needed} as well")
+    return modules
 
 
 def _list(data: dict[str, Any], key: str, where: Path | str, prefix: str) -> list[Any]:

@@ -97,12 +97,45 @@ def _draw_life(image: Image.Image, view: SeatView) -> None:
     stamp(image, arrow, (COLUMN_X, BODY_TOP + 2))
     draw_text(image, (COLUMN_X + arrow.width + 4, BODY_TOP), str(view.arrows))
     width = WIDTH - 2 - COLUMN_X
-    if view.role:
-        draw_text(image, (COLUMN_X, BODY_TOP + 10), fit(view.role, width))
     limit = f"/{view.max_life}"
+    after_arrows = COLUMN_X + arrow.width + 4 + text_width(str(view.arrows)) + 4
+    tokens = undead_text(view)
+    room = WIDTH - 2 - text_width(limit) - 3 - after_arrows
+    if tokens and room > 0:
+        draw_text(image, (after_arrows, BODY_TOP), fit(tokens, room))
+    second = view.role or _revealed_text(view)
+    if second:
+        draw_text(image, (COLUMN_X, BODY_TOP + 10), fit(second, width))
     draw_text(image, (WIDTH - 2 - text_width(limit), BODY_TOP), limit)
     bar = life_bar(view.life, view.max_life, width)
     stamp(image, bar, (COLUMN_X, BODY_TOP + 28 - BAR_HEIGHT))
+
+
+# One letter per symbol for the seat's Wound tokens and revealed Rage symbols.
+SYMBOL_LETTERS = {
+    "arrow": "A",
+    "dynamite": "D",
+    "bullseye1": "1",
+    "bullseye2": "2",
+    "beer": "B",
+    "gatling": "G",
+}
+
+
+def undead_text(view: SeatView) -> str:
+    """Undead or Alive at a glance: "W1D" for Wound tokens, "R2" for Rage cards held."""
+    parts = []
+    if view.wounds:
+        parts.append("W" + "".join(SYMBOL_LETTERS[t] for t in sorted(view.wounds)))
+    if view.rage_held:
+        parts.append(f"R{view.rage_held}")
+    return " ".join(parts)
+
+
+def _revealed_text(view: SeatView) -> str:
+    if not view.rage_symbols:
+        return ""
+    return "Rage " + "".join(SYMBOL_LETTERS[s] for s in view.rage_symbols)
 
 
 def _draw_out(image: Image.Image, role: str | None) -> None:

@@ -10,6 +10,7 @@ from ..engine import (
     CHARACTERS,
     Accept,
     Action,
+    Answer,
     ChooseDie,
     ChooseSeat,
     Decision,
@@ -24,7 +25,8 @@ from ..engine import (
     Roll,
     Stop,
 )
-from ..engine.events import DiceRolled
+from ..engine.events import DiceRolled, DuelRolled
+from .answers import answer_for
 from .journal import Journal, JournalContents, JournalError
 from .prompts import ROLE_LABELS, prompt_for
 
@@ -180,6 +182,9 @@ class TablePlay:
                 if not 0 <= n < len(roles):
                     raise Refused(f"Press DIE1 to DIE{len(roles)} for the role card shown.")
                 return Reveal(roles[n])
+        action = answer_for(self, button, d)
+        if action is not None:
+            return action
         raise Refused(prompt_for(self.game, d, self.seats, self.reveal_choices()))
 
     def _engine_seat(self, physical: int) -> int:
@@ -203,7 +208,7 @@ class TablePlay:
         before = self.game.copy()
         events = self.game.apply(action)
         if isinstance(action, Roll) and action.faces is None:
-            rolled = next(e for e in events if isinstance(e, DiceRolled))
+            rolled = next(e for e in events if isinstance(e, DiceRolled | DuelRolled))
             action = Roll(rolled.dice, rolled.faces)
         if journal and self.journal is not None:
             try:
@@ -225,8 +230,8 @@ class TablePlay:
         while not self.game.over:
             d = self.game.pending
             assert d is not None
-            if d.kind in (DecisionKind.ROLL, DecisionKind.REROLL):
-                break
+            if d.spec.answer is Answer.ROLL:
+                break  # a roll is always a press (a duel's, of the seat holding the die)
             legal = self.game.legal_actions()
             if len(legal) != 1:
                 break

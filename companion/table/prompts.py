@@ -40,7 +40,7 @@ def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> 
             return f"Mark dice, ROLL ({left} left) or DONE"
         case DecisionKind.BULLSEYE_TARGET:
             assert d.die is not None
-            face = game.faces[d.die]
+            face = game.result_face(d.die)
             label = SYMBOL_LABELS[FACES[face].symbol.value] if face else "Bull's Eye"
             return f"{label} (die {d.die + 1}): press the seat you shoot"
         case DecisionKind.SLAB_DOUBLE:
@@ -57,7 +57,44 @@ def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> 
         case DecisionKind.REVEAL_ROLE:
             legend = " ".join(f"DIE{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
             return f"Seat {seat} shows role: {legend}"
+    undead = undead_prompt(game, d, seats)
+    if undead is not None:
+        return undead
     raise AssertionError(d.kind)
+
+
+def undead_prompt(game: Game, d: Decision, seats: list[int]) -> str | None:
+    """Undead or Alive's questions; a picker's choices are shown above the DIE buttons."""
+    seat = seats[d.seat]
+    match d.kind:
+        case DecisionKind.DUEL_TARGET:
+            return "Duel: press the seat you challenge"
+        case DecisionKind.DUEL_ROLL:
+            assert d.target is not None
+            return f"Duel with seat {seats[d.target]}: SEAT {seat} rolls the Duel die"
+        case DecisionKind.DUEL_REROLL:
+            return f"Sean Mallory: SEAT {seat} re-rolls the Duel die, DONE: keep"
+        case DecisionKind.WOUND_TOKEN:
+            return f"Seat {seat}: draw a Wound token, press its DIE"
+        case DecisionKind.WHICH_WOUND:
+            return f"Whiskey: seat {seat}, press the DIE of the token to discard"
+        case DecisionKind.RAGE_SYMBOL:
+            cards = game.players[d.seat].rage_revealed
+            entered = len(game.players[d.seat].rage_symbols)
+            return f"Rage ({cards} card{'s' * (cards != 1)}, {entered} in): DIE per symbol, DONE"
+        case DecisionKind.SAM_HEAL:
+            return "Sam the Healer: press the seat that gains 1 life, DONE: no"
+        case DecisionKind.RAGE_FROM:
+            return "Pat Brennan: press the seat whose Rage card moves, DONE: no"
+        case DecisionKind.RAGE_TO:
+            return "Pat Brennan: press the seat that gets the Rage card"
+        case DecisionKind.BELLE_STAR:
+            return "Belle Star: press a Dynamite's DIE for Gatling, DONE: no"
+        case DecisionKind.CHUCK_DIE:
+            return "Chuck Wengam: lose 1 life, press a DIE to turn, DONE: no"
+        case DecisionKind.CHUCK_FACE:
+            return f"Chuck Wengam: die {(d.die or 0) + 1} to which side? press its DIE"
+    return None
 
 
 HOUSE_RULE_LABELS = {

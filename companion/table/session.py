@@ -9,7 +9,17 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import CHARACTERS, ChooseSeat, DecisionKind, Event, HouseRule, Role
+from ..engine import (
+    CHARACTERS,
+    Answer,
+    ChooseSeat,
+    DecisionKind,
+    Event,
+    HouseRule,
+    Module,
+    Role,
+)
+from .answers import DUEL_ROLLS
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
 from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
@@ -26,6 +36,13 @@ SEAT_ANSWERS = (
 )
 BUTTON = re.compile(r"^(ROLL|DONE|UNDO|DIE[1-6]|SEAT[1-8])$")
 OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW, DecisionKind.REVEAL_ROLE)
+# Choices that are faces: the console shows their icons over the DIE buttons (a picker).
+PICKERS = (
+    DecisionKind.RAGE_SYMBOL,
+    DecisionKind.WOUND_TOKEN,
+    DecisionKind.WHICH_WOUND,
+    DecisionKind.CHUCK_FACE,
+)
 
 
 @dataclass
@@ -35,6 +52,8 @@ class TableConfig:
     seats: int = 8
     roles: str = "physical"  # or "dealt"
     house_rules: frozenset[HouseRule] = frozenset()
+    modules: frozenset[Module] = frozenset()
+    real_piles: frozenset[str] = frozenset()
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
 
@@ -88,6 +107,8 @@ class TableSession:
             seats=self.config.seats,
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
+            modules=self.config.modules,
+            real_piles=self.config.real_piles,
             joined=list(joined),
         )
         if self.seed is not None:
@@ -197,6 +218,10 @@ class TableSession:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
             elif d.kind in OWN_ANSWERS:
                 answers, asked = {d.seat}, d.seat
+            elif d.kind in DUEL_ROLLS:
+                answers = {d.seat}  # the seat holding the Duel die rolls it with its press
+            elif d.spec.answer is Answer.SEAT:
+                answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
         seats = []
         for n in range(1, self.config.seats + 1):
             if n not in play.seats:
@@ -228,6 +253,9 @@ class TableSession:
                     asked=s == asked,
                     winner=game.over and s in game.winners,
                     note=note,
+                    wounds=tuple(p.wounds),
+                    rage_held=p.rage_held,
+                    rage_symbols=tuple(p.rage_symbols),
                 )
             )
         if game.over:
@@ -247,5 +275,7 @@ class TableSession:
             prompt=prompt,
             flash=self.flash,
             title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}",
+            kinds=tuple(game.dice_kinds),
+            picker=d.options if d is not None and d.kind in PICKERS else (),
         )
         return TableView(tuple(seats), console)

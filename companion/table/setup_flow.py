@@ -26,6 +26,7 @@ class SetupFlow:
     roles_mode: str = "physical"
     house_rules: frozenset[HouseRule] = frozenset()
     modules: frozenset[Module] = frozenset()
+    real_piles: frozenset[str] = frozenset()  # piles drawn for real (Wound tokens)
     stage: str = "join"
     joined: list[int] = field(default_factory=list)
     roles: dict[int, Role] = field(default_factory=dict)
@@ -147,6 +148,7 @@ class SetupFlow:
                 house_rules=self.house_rules,
                 seed=seed,
                 modules=self.modules,
+                real_piles=self.real_piles,
             )
         sheriff = next(s for s, r in self.roles.items() if r is Role.SHERIFF)
         return GameSetup(
@@ -155,6 +157,7 @@ class SetupFlow:
             house_rules=self.house_rules,
             seed=seed,
             modules=self.modules,
+            real_piles=self.real_piles,
         )
 
     def prompt(self) -> str:

@@ -25,6 +25,10 @@ class SeatView:
     asked: bool = False  # the current question is this seat's own
     winner: bool = False
     note: str = ""  # a short line: set-up state, the seat menu, "WINS"
+    # Undead or Alive: Wound tokens held, Rage cards held face down, symbols of revealed ones.
+    wounds: tuple[str, ...] = ()
+    rage_held: int = 0
+    rage_symbols: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,8 @@ class ConsoleView:
     prompt: str = ""
     flash: str | None = None  # why the last press changed nothing
     title: str = ""
+    kinds: tuple[str, ...] = ()  # each die's kind: the Duel dice are drawn apart
+    picker: tuple[str, ...] = ()  # choices shown over the DIE buttons instead of the dice
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,120 @@
+"""Undead or Alive, Modules 1-3 at the table: a whole game played by presses in the emulator
+(a duel answered by the challenged seat's own press, Rage symbols entered with the picker), the
+journal replaying it, and the console and seat panels showing what the modules add."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from companion.config import defaults
+from companion.devices.inputs import ButtonEvent
+from companion.emulate import Emulator
+from companion.engine import Choose, DecisionKind, Module, Roll
+from companion.panels.seat import undead_text
+from companion.table import TableSession
+from companion.table.journal import journals, read_journal
+from companion.table.play import TablePlay
+from companion.table.view import SeatView
+
+from .table.driver import SETUP_5, next_buttons
+
+ALL = frozenset({Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS, Module.NEW_POSSE})
+SEED = 3
+
+
+def test_a_whole_game_with_modules_1_to_3_is_played_by_presses_in_the_emulator(
+    tmp_path: Path,
+) -> None:
+    config = defaults(tmp_path / "state", 5)
+    config.table.modules = ALL
+    emulator = Emulator(config, seed=SEED)
+    session: TableSession = emulator.session
+    rng = random.Random(SEED)
+    count = 0
+
+    def press(button: str) -> None:
+        nonlocal count
+        count += 1
+        emulator.press(ButtonEvent(button, "press"), at=float(count))
+        assert session.flash is None, (button, session.flash)
+
+    for button in [*SETUP_5, "ROLL", "DONE"]:
+        press(button)
+    play = session.play
+    assert play is not None and play.game.dice_kinds.count("duel") == 2
+    challenged_pressed = picked = 0
+    while not play.game.over and count < 5_000:
+        d = play.game.pending
+        assert d is not None
+        buttons = next_buttons(session, rng)
+        if d.kind is DecisionKind.DUEL_ROLL and d.seat != play.game.turn:
+            assert buttons == [f"SEAT{play.seats[d.seat]}"]
+            assert session.view().seats[play.seats[d.seat] - 1].answer
+            challenged_pressed += 1
+        if d.kind is DecisionKind.RAGE_SYMBOL and buttons[0].startswith("DIE"):
+            assert session.view().console.picker == d.options  # the picker is one screen
+            picked += 1
+        for button in buttons:
+            press(button)
+        play = session.play
+        assert play is not None
+    assert play.game.over, "the game did not end"
+    assert challenged_pressed and picked
+
+    # The journal carries every duel roll and every entered symbol, and replays the game.
+    (path,) = journals(tmp_path / "state" / "games")
+    contents = read_journal(path)
+    actions = [e.action for e in contents.entries if e.action is not None]
+    duel_rolls = [a for a in actions if isinstance(a, Roll) and len(a.dice) == 1 and a.faces]
+    assert len(duel_rolls) >= challenged_pressed
+    assert sum(isinstance(a, Choose) for a in actions) >= picked
+    again = TablePlay.replay(contents, path)
+    assert again.game.to_json() == play.game.to_json()
+    emulator.close()
+
+
+def test_a_duel_roll_is_the_challenged_seats_press_only(tmp_path: Path) -> None:
+    """'the challenged seat's own press rolls its die at the table'; others are refused."""
+    config = defaults(None, 5)
+    config.table.modules = ALL
+    session = TableSession(config.table, seed=SEED)
+    session.start()
+    for button in [*SETUP_5, "ROLL", "DONE"]:
+        session.handle(button, at=session_clock(session))
+    play = session.play
+    assert play is not None
+    # Play on until a duel waits for a challenged seat.
+    rng = random.Random(1)
+    while not play.game.over:
+        d = play.game.pending
+        if d.kind is DecisionKind.DUEL_ROLL and d.seat != play.game.turn:
+            break
+        for button in next_buttons(session, rng):
+            session.handle(button, at=session_clock(session))
+        play = session.play
+    d = play.game.pending
+    assert d.kind is DecisionKind.DUEL_ROLL
+    other = next(s for s in play.seats if s != play.seats[d.seat])
+    session.handle(f"SEAT{other}", at=session_clock(session))
+    assert (
+        session.flash
+        == f"Seat {play.seats[d.seat]} holds the Duel die: SEAT {play.seats[d.seat]} rolls it."
+    )
+    assert "rolls the Duel die" in session.view().console.prompt
+    session.handle(f"SEAT{play.seats[d.seat]}", at=session_clock(session))
+    assert session.flash is None and play.game.pending != d
+
+
+_CLOCK = [0.0]
+
+
+def session_clock(session: TableSession) -> float:
+    """Presses a second apart, so none is taken for contact bounce."""
+    _CLOCK[0] += 1.0
+    return _CLOCK[0]
+
+
+def test_the_seat_panel_shows_wound_tokens_and_rage_cards() -> None:
+    view = SeatView(number=1, playing=True, wounds=("dynamite", "beer"), rage_held=2)
+    assert undead_text(view) == "WBD R2"
