@@ -76,7 +76,7 @@ def test_a_whole_game_with_modules_1_to_3_is_played_by_presses_in_the_emulator(
 
 def test_a_duel_roll_is_the_challenged_seats_press_only(tmp_path: Path) -> None:
     """'the challenged seat's own press rolls its die at the table'; others are refused."""
-    config = defaults(None, 5)
+    config = defaults(tmp_path / "state", 5)
     config.table.modules = ALL
     session = TableSession(config.table, seed=SEED)
     session.start()

@@ -262,7 +262,7 @@ class Game(GameState):
 
     def targets(self, die: int) -> list[int]:
         """Seats a Bull's Eye result on ``die`` may hit, for the player whose turn it is."""
-        face = self.result_face(die)
+        face = self.faces[die] if die < len(self.faces) else self.result_face(die)
         if face is None:
             return []
         living = tuple([p.seat for p in self.players if p.alive])
@@ -713,21 +713,14 @@ RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {
 @step("collect")
 def _collect(game: Game, *symbols: str) -> None:
     """List the results of these symbols, die by die, for their targets to be chosen."""
+    active = game.players[game.turn]
+    if active.wounds or active.rage_symbols or game.ability(game.turn).beer_uses != 1:
+        game.scratch.to_assign = undead.collect(game, symbols)  # tokens, Rage, Greg Digger
+        return
     results = []
-    cancel = undead.cancelled(game, symbols)
-    uses = game.ability(game.turn).beer_uses
     for die, face in enumerate(game.faces):
         if face is not None and _SYMBOL[face] in symbols:
-            symbol = _SYMBOL[face]
-            count = _COUNT[face]
-            if cancel.get(symbol):
-                cancelled = min(cancel[symbol], count)
-                cancel[symbol] -= cancelled
-                count -= cancelled
-            results += [[die, symbol]] * (count * (uses if symbol == "beer" else 1))
-    for i, symbol in enumerate(undead.extra_results(game)):
-        if symbol in symbols:
-            results.append([len(game.faces) + i, symbol])
+            results += [[die, _SYMBOL[face]]] * _COUNT[face]
     game.scratch.to_assign = results
 
 

@@ -82,10 +82,25 @@ def adjusted_count(game: Game, symbol: str, rolled: int) -> int:
     return rolled - min(tokens, rolled) + extra
 
 
-def cancelled(game: Game, symbols: Sequence[str]) -> dict[str, int]:
-    """How many kept results of each symbol the active player's Wound tokens cancel."""
+def collect(game: Game, symbols: Sequence[str]) -> list[list[object]]:
+    """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
+    tokens cancel (each Beer twice for Greg Digger), then the Rage symbols past the dice."""
     wounds = game.players[game.turn].wounds
-    return {s: wounds.count(s) for s in symbols if s != DYNAMITE and s in wounds}
+    cancel = {s: wounds.count(s) for s in symbols if s != DYNAMITE}
+    uses = game.ability(game.turn).beer_uses
+    results: list[list[object]] = []
+    for die, face in enumerate(game.faces):
+        if face is None or FACES[face].symbol not in symbols:
+            continue
+        symbol = FACES[face].symbol.value
+        count = FACES[face].count
+        cancelled = min(cancel[symbol], count)
+        cancel[symbol] -= cancelled
+        results += [[die, symbol]] * ((count - cancelled) * (uses if symbol == "beer" else 1))
+    for i, symbol in enumerate(extra_results(game)):
+        if symbol in symbols:
+            results.append([len(game.faces) + i, symbol])
+    return results
 
 
 def _dice_showing(game: Game, symbol: str) -> list[int]:
