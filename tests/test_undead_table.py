@@ -7,14 +7,16 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from companion.config import defaults
 from companion.devices.inputs import ButtonEvent
 from companion.emulate import Emulator
-from companion.engine import Choose, DecisionKind, Module, Roll
+from companion.engine import Choose, DecisionKind, Game, GameSetup, Module, Roll, ScriptedDice
 from companion.panels.seat import undead_text
 from companion.table import TableSession
 from companion.table.journal import journals, read_journal
-from companion.table.play import TablePlay
+from companion.table.play import Refused, TablePlay
 from companion.table.view import SeatView
 
 from .table.driver import SETUP_5, next_buttons
@@ -118,3 +120,45 @@ def session_clock(session: TableSession) -> float:
 def test_the_seat_panel_shows_wound_tokens_and_rage_cards() -> None:
     view = SeatView(number=1, playing=True, wounds=("dynamite", "beer"), rage_held=2)
     assert undead_text(view) == "WBD R2"
+
+
+def undead_play(real_wounds: bool = True) -> TablePlay:
+    setup = GameSetup(
+        characters=("jourdonnais", "calamity_janet", "paul_regret", "lucky_duke", "black_jack"),
+        sheriff=0,
+        modules=ALL,
+        real_piles=frozenset({"wounds"}) if real_wounds else frozenset(),
+        seed=1,
+    )
+    return TablePlay(game=Game(setup, ScriptedDice([])), seats=[1, 2, 3, 4, 5])
+
+
+def test_presses_answer_the_duel_the_wound_pile_and_the_rage_picker() -> None:
+    """DIE buttons pick among the choices shown; DONE ends the Rage entry; SEAT challenges."""
+    play = undead_play()
+    game = play.game
+    game.players[1].rage_held, game.rage_pile = 1, 17
+    game.apply(Roll((0, 1, 2, 3, 4), ("dynamite", "gatling", "gatling", "duel", "gatling")))
+    play.press("DONE")
+    assert game.pending.kind is DecisionKind.DUEL_TARGET
+    play.press("SEAT3")
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 2)
+    with pytest.raises(Refused, match="SEAT 3 rolls it"):
+        play.press("ROLL")
+    game.dice_source = ScriptedDice(["whiskey"])
+    play.press("SEAT3")  # the challenged seat's own press rolls, and misses
+    assert game.pending.kind is DecisionKind.WOUND_TOKEN
+    with pytest.raises(Refused, match="DIE1 to DIE4"):
+        play.press("DIE5")
+    play.press("DIE2")  # beer, bullseye1, bullseye2, dynamite: the second
+    assert game.players[2].wounds == ["bullseye1"]
+    # Seat 2's turn starts with its Rage card revealed: the picker, then DONE.
+    assert (game.turn, game.pending.kind) == (1, DecisionKind.RAGE_SYMBOL)
+    with pytest.raises(Refused, match="at least one symbol per Rage card"):
+        play.press("DONE")
+    play.press("DIE3")
+    assert game.players[1].rage_symbols == ["bullseye1"]
+    play.press("DONE")
+    assert game.pending.kind is DecisionKind.ROLL
+    play.press("UNDO")  # a wrong entry is mended with UNDO
+    assert play.game.pending.kind is DecisionKind.RAGE_SYMBOL

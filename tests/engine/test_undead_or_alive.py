@@ -697,3 +697,23 @@ def test_sean_mallory_not_when_another_player_gives_him_a_duel_die() -> None:
     play(game, Roll(ALL5, (*CALM, "duel", "gatling")), Stop(), ChooseSeat(1))
     events = game.apply(Roll((3,), ("gatling",)))
     assert DuelLost(1, 0) in events
+
+
+def test_illegal_answers_say_why() -> None:
+    """Bad input gets a clear error and changes nothing."""
+    game = ua()
+    play(game, Roll(ALL5, (*CALM, "duel", "duel")), Stop(), ChooseSeat(3))
+    play(game, Roll((3,), ("gatling",)), Choose("bullseye1"))
+    with pytest.raises(IllegalAction, match="Seat 4 already has a Duel die this turn"):
+        game.apply(ChooseSeat(3))
+    with pytest.raises(IllegalAction, match="cannot challenge yourself"):
+        game.apply(ChooseSeat(0))
+    game.apply(ChooseSeat(1))
+    with pytest.raises(IllegalAction, match="rolls the Duel die 5, and only that die"):
+        game.apply(Roll((3,)))
+    game = ua(modules=(UA2,))
+    rage(game, 1, 2)
+    end_quietly(game)
+    with pytest.raises(IllegalAction, match=r"at least one symbol per Rage card first \(0 of 2"):
+        game.apply(Decline())
+    assert game.players[1].rage_symbols == []
