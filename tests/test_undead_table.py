@@ -13,10 +13,12 @@ from companion.config import defaults
 from companion.devices.inputs import ButtonEvent
 from companion.emulate import Emulator
 from companion.engine import Choose, DecisionKind, Game, GameSetup, Module, Roll, ScriptedDice
+from companion.engine.events import RageDiscarded, RageDrawn, RageShuffled, WoundDrawn
 from companion.panels.seat import undead_text
 from companion.table import TableSession
 from companion.table.journal import journals, read_journal
 from companion.table.play import Refused, TablePlay
+from companion.table.prompts import table_chores
 from companion.table.view import SeatView
 
 from .table.driver import SETUP_5, next_buttons
@@ -45,7 +47,7 @@ def test_a_whole_game_with_modules_1_to_3_is_played_by_presses_in_the_emulator(
         press(button)
     play = session.play
     assert play is not None and play.game.dice_kinds.count("duel") == 2
-    challenged_pressed = picked = 0
+    challenged_pressed = picked = told = 0
     while not play.game.over and count < 5_000:
         d = play.game.pending
         assert d is not None
@@ -59,9 +61,13 @@ def test_a_whole_game_with_modules_1_to_3_is_played_by_presses_in_the_emulator(
             picked += 1
         for button in buttons:
             press(button)
+            if "Rage card" in session.chores and not session.play.game.over:
+                assert session.view().console.prompt.startswith(session.chores)
+                told += 1
         play = session.play
         assert play is not None
     assert play.game.over, "the game did not end"
+    assert told
     assert challenged_pressed and picked
 
     # The journal carries every duel roll and every entered symbol, and replays the game.
@@ -162,3 +168,24 @@ def test_presses_answer_the_duel_the_wound_pile_and_the_rage_picker() -> None:
     assert game.pending.kind is DecisionKind.ROLL
     play.press("UNDO")  # a wrong entry is mended with UNDO
     assert play.game.pending.kind is DecisionKind.RAGE_SYMBOL
+
+
+def test_the_console_tells_the_table_what_to_do_with_the_real_cards() -> None:
+    """'The companion tells the player to draw': the engine counts, the console instructs."""
+    seats = [1, 2, 4]
+    events = [
+        RageDrawn(0, 1, "lost_two"),
+        RageDrawn(2, 2, "beer"),
+        RageDiscarded(1, 2),
+        RageShuffled(5),
+        WoundDrawn(2, "beer", False, "duel"),
+        WoundDrawn(1, "dynamite", True, "duel"),
+    ]
+    text = table_chores(events, seats, real_wounds=False)
+    assert text == (
+        "Seat 1: draw a Rage card, face down. Seat 4: draw 2, keep 1, shuffle 1 back, face down. "
+        "Seat 2: discard 2 revealed Rage card(s). Shuffle the Rage discards into a new pile. "
+        "Seat 4: lucky! Beer token back in the pile. Seat 2: take a Dynamite Wound token."
+    )
+    # From the real pile the seat has just entered the token: nothing more to say.
+    assert table_chores([WoundDrawn(1, "dynamite", True, "duel")], seats, True) == ""

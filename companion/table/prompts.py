@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from ..engine import FACES, Decision, DecisionKind, Game, HouseRule, Role
+from ..engine import FACES, Decision, DecisionKind, Event, Game, HouseRule, Role
+from ..engine.events import (
+    RageDiscarded,
+    RageDrawn,
+    RageMoved,
+    RageShuffled,
+    WoundDrawn,
+    WoundsReturned,
+)
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",
@@ -112,3 +120,34 @@ def house_rules_text(rules: frozenset[HouseRule]) -> str:
 
 def game_over_text(side: str | None) -> str:
     return f"{SIDE_LABELS.get(side or '', 'Game over')}! ROLL: new game"
+
+
+WOUND_LABELS = {"beer": "Beer", "bullseye1": "Bull's Eye 1", "bullseye2": "Bull's Eye 2"}
+
+
+def table_chores(events: list[Event], seats: list[int], real_wounds: bool) -> str:
+    """What the players must do with the real Rage deck (and the Wound pile) after these events.
+
+    The engine only counts the cards: the console tells whoever must draw, discard or shuffle.
+    """
+    chores = []
+    for e in events:
+        match e:
+            case RageDrawn(seat=seat, drawn=drawn):
+                extra = f" {drawn}, keep 1, shuffle 1 back" if drawn > 1 else " a Rage card"
+                chores.append(f"Seat {seats[seat]}: draw{extra}, face down.")
+            case RageDiscarded(seat=seat, cards=cards):
+                chores.append(f"Seat {seats[seat]}: discard {cards} revealed Rage card(s).")
+            case RageShuffled():
+                chores.append("Shuffle the Rage discards into a new pile.")
+            case RageMoved(source=source, target=target):
+                chores.append(f"Move a Rage card from seat {seats[source]} to {seats[target]}.")
+            case WoundDrawn(seat=seat, token=token, kept=kept):
+                label = WOUND_LABELS.get(token, "Dynamite")
+                if not kept:
+                    chores.append(f"Seat {seats[seat]}: lucky! {label} token back in the pile.")
+                elif not real_wounds:
+                    chores.append(f"Seat {seats[seat]}: take a {label} Wound token.")
+            case WoundsReturned(seat=seat):
+                chores.append(f"Seat {seats[seat]}: Wound tokens back in the pile.")
+    return " ".join(chores)

@@ -22,7 +22,7 @@ from ..engine import (
 from .answers import DUEL_ROLLS
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
-from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
+from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for, table_chores
 from .setup_flow import SetupFlow
 from .view import ConsoleView, SeatView, TableView
 
@@ -74,6 +74,7 @@ class TableSession:
     setup: SetupFlow | None = None
     flash: str | None = None
     menu: int | None = None  # the physical seat whose menu is open
+    chores: str = ""  # what the players must do with real cards after the last press
     _last_press: dict[str, float] = field(default_factory=dict)
 
     def start(self) -> None:
@@ -140,6 +141,9 @@ class TableSession:
             self.flash = str(exc)
             return []
         self.flash = None
+        if self.play is not None:
+            real = "wounds" in self.play.game.setup.real_piles
+            self.chores = table_chores(events, self.play.seats, real)
         return events
 
     def _press(self, button: str) -> list[Event]:
@@ -266,6 +270,8 @@ class TableSession:
             rules = house_rules_text(game.setup.house_rules)
             if rules and game.turn_number == 1 and game.roll_count == 0:
                 prompt = f"{prompt}. {rules}"
+            if self.chores:
+                prompt = f"{self.chores} {prompt}"
         console = ConsoleView(
             faces=tuple(game.faces),
             locked=tuple(game.locked(i) for i in range(len(game.faces))),
