@@ -1003,4 +1003,4 @@ def _check_end(game: Game, deaths: list[list[Any]]) -> None:
 
 
 # The modules whose rules live in their own files register their steps and decisions here.
-from . import undead  # noqa: E402
+from . import posse, rage, undead  # noqa: E402, F401

@@ -1,12 +1,11 @@
-"""Undead or Alive, Modules 1-3: Duel dice and Wound tokens, Rage cards, a new posse.
+"""Undead or Alive, Module 1 (Look Me in the Eyes): Duel dice, duels, Wound tokens, Whiskey.
 
-Module 1 replaces two base dice with the black Duel dice: Whiskey and Fight a Duel resolve in
-the order the module's data gives (``modules.py``); each duel is a roll-off of real rolls, the
-seat holding the die rolling it (ruling UA1). Duel Wound tokens cancel kept results of their
-symbol, the Dynamite token adds a Dynamite. Module 2's Rage deck is physical (ruling UA2): the
-engine counts cards and asks the owner for the symbols when they are revealed; the symbols join
-the turn's results (past the dice, as ``Game.result_face`` reads them). Module 3's characters
-are abilities registered here.
+Two base dice become the black Duel dice: Whiskey and Fight a Duel resolve in the order the
+module's data gives (``modules.py``); each duel is a roll-off of real rolls, the seat holding the
+die rolling it (ruling UA1). Wound tokens cancel kept results of their symbol, the Dynamite token
+adds a Dynamite. The turn's results also take the Rage symbols revealed (``rage.py``, Module 2),
+numbered past the dice as ``Game.result_face`` reads them; Module 3's characters are in
+``posse.py``.
 """
 
 from __future__ import annotations
@@ -15,29 +14,17 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .abilities import Ability, ability
-from .actions import Action, Choose, ChooseDie, ChooseSeat, Decline, Roll, Stop
+from .actions import Action, Choose, ChooseSeat, Roll, Stop
 from .components import (
-    DICE,
     DUEL_DICE,
     DUEL_DIE,
-    DYNAMITE_LIMIT,
     FACES,
-    RAGE_SYMBOLS,
-    RAGE_SYMBOLS_PER_CARD,
 )
 from .decisions import Decision, DecisionKind
 from .events import (
     DuelChallenged,
     DuelLost,
     DuelRolled,
-    FaceChanged,
-    RageDiscarded,
-    RageDrawn,
-    RageMoved,
-    RageRevealed,
-    RageShuffled,
-    RageSymbolEntered,
     WoundDrawn,
     WoundsReturned,
 )
@@ -103,7 +90,7 @@ def collect(game: Game, symbols: Sequence[str]) -> list[list[object]]:
     return results
 
 
-def _dice_showing(game: Game, symbol: str) -> list[int]:
+def dice_showing(game: Game, symbol: str) -> list[int]:
     return [i for i, f in enumerate(game.faces) if f is not None and FACES[f].symbol == symbol]
 
 
@@ -164,7 +151,7 @@ def _wounds_back(game: Game) -> None:
 
 
 def _phase_whiskey(game: Game, exploded: bool) -> list[Step]:
-    return [["whiskey"]] * len(_dice_showing(game, "whiskey"))
+    return [["whiskey"]] * len(dice_showing(game, "whiskey"))
 
 
 @step("whiskey")
@@ -191,7 +178,7 @@ def _decide_which_wound(game: Game, d: Decision, action: Action) -> None:
 
 
 def _phase_duel(game: Game, exploded: bool) -> list[Step]:
-    duels = len(_dice_showing(game, "duel"))
+    duels = len(dice_showing(game, "duel"))
     return [["duels", duels]] if duels else []
 
 
@@ -213,7 +200,7 @@ def _legal_duel_target(game: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.DUEL_TARGET, legal=_legal_duel_target)
 def _decide_duel_target(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.remaining is not None
-    die = _dice_showing(game, "duel")[len(game.scratch.duels)]
+    die = dice_showing(game, "duel")[len(game.scratch.duels)]
     game.scratch.duels.append(action.seat)
     game.emit(DuelChallenged(game.turn, action.seat, die))
     game.front(
@@ -281,307 +268,7 @@ def _duel_lost(game: Game, loser: int, winner: int) -> None:
     game.front([["lose", [[loser, 1, 1]], "duel", winner, [["draw_wound", loser, "duel"]]]])
 
 
-# =================================================================== Rage cards
-
-
-@step("draw_rage")
-def _draw_rage(game: Game, seat: int, cause: str) -> None:
-    """The seat draws from the real deck; the engine only counts the cards."""
-    player = game.players[seat]
-    if not player.alive:
-        return
-    wanted = game.ability(seat).draws_rage
-    if game.rage_pile < wanted and game.rage_discard:
-        game.rage_pile += game.rage_discard
-        game.emit(RageShuffled(game.rage_discard))
-        game.rage_discard = 0
-    if not game.rage_pile:
-        return
-    drawn = min(wanted, game.rage_pile)
-    game.rage_pile -= 1  # one kept; any other is shuffled back (Pixie Pete)
-    player.rage_held += 1
-    game.emit(RageDrawn(seat, drawn, cause))
-
-
-@step("rage_reveal")
-def _rage_reveal(game: Game) -> None:
-    """Start of turn: all the cards held are revealed and their symbols entered."""
-    player = game.players[game.turn]
-    if player.rage_held:
-        player.rage_revealed += player.rage_held
-        game.emit(RageRevealed(game.turn, player.rage_held))
-        player.rage_held = 0
-        game.front([["rage_symbol"]])
-
-
-@step("rage_symbol")
-def _rage_symbol(game: Game) -> None:
-    player = game.players[game.turn]
-    if player.alive:
-        game.ask(
-            DecisionKind.RAGE_SYMBOL,
-            game.turn,
-            options=RAGE_SYMBOLS,
-            remaining=player.rage_revealed - len(player.rage_symbols),
-        )
-
-
-def _legal_rage_symbol(game: Game, d: Decision) -> list[Action]:
-    player = game.players[d.seat]
-    entered = len(player.rage_symbols)
-    actions: list[Action] = []
-    if entered < player.rage_revealed * RAGE_SYMBOLS_PER_CARD:
-        actions += [Choose(s) for s in d.options]
-    if entered >= player.rage_revealed:
-        actions.append(Decline())
-    return actions
-
-
-@decision(DecisionKind.RAGE_SYMBOL, legal=_legal_rage_symbol)
-def _decide_rage_symbol(game: Game, d: Decision, action: Action) -> None:
-    """One symbol per press; arrows act at once; DONE when every card is entered."""
-    if isinstance(action, Decline):
-        return
-    assert isinstance(action, Choose)
-    game.players[d.seat].rage_symbols.append(action.option)
-    game.emit(RageSymbolEntered(d.seat, action.option))
-    steps: list[Step] = [["take_arrow", d.seat, "rage"]] if action.option == "arrow" else []
-    game.front([*steps, ["rage_symbol"]])
-
-
-def _phase_beer_rage(game: Game, exploded: bool) -> list[Step]:
-    return [["beer_rage"]]
-
-
-@step("beer_rage")
-def _beer_rage(game: Game) -> None:
-    """A Beer rolled and kept with no Wound token to discard draws a Rage card (UA2)."""
-    if _dice_showing(game, "beer") and not game.players[game.turn].wounds:
-        game.scratch.beer_rage = True
-
-
-@step("rage_end")
-def _rage_end(game: Game) -> None:
-    """End of turn: revealed cards discarded; 2 or more life lost, or the Beer, draws one."""
-    for p in game.players:
-        cards = p.rage_revealed + (0 if p.alive else p.rage_held)
-        if cards and (p.seat == game.turn or not p.alive):
-            game.rage_discard += cards
-            p.rage_revealed = 0
-            p.rage_symbols = []
-            if not p.alive:
-                p.rage_held = 0
-            game.emit(RageDiscarded(p.seat, cards))
-    scratch = game.scratch
-    steps: list[Step] = [
-        ["draw_rage", s, "lost_two"] for s in game.clockwise(game.living()) if scratch.lost[s] >= 2
-    ]
-    if scratch.beer_rage:
-        steps.append(["draw_rage", game.turn, "beer"])
-    game.front(steps)
-
-
 RESOLUTION_PHASES.update(
     whiskey=_phase_whiskey,
     duel=_phase_duel,
-    beer_rage=_phase_beer_rage,
 )
-
-
-# ============================================================ Module 3: a new posse
-
-
-@ability
-class BelleStar(Ability):
-    """After each roll: may change one Dynamite to Gatling (not with three or more)."""
-
-    name = "belle_star"
-
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["belle_star"]] if phase == "rolled" else []
-
-
-def _belle_dice(game: Game) -> list[int]:
-    if game.symbol_count(DYNAMITE) >= DYNAMITE_LIMIT:
-        return []
-    return [i for i in _dice_showing(game, DYNAMITE) if "gatling" in DICE[game.dice_kinds[i]]]
-
-
-@step("belle_star")
-def _belle_star(game: Game) -> None:
-    if _belle_dice(game):
-        game.ask(DecisionKind.BELLE_STAR, game.turn)
-
-
-def _legal_belle(game: Game, d: Decision) -> list[Action]:
-    return [*(ChooseDie(i) for i in _belle_dice(game)), Decline()]
-
-
-@decision(DecisionKind.BELLE_STAR, legal=_legal_belle)
-def _decide_belle(game: Game, d: Decision, action: Action) -> None:
-    if isinstance(action, ChooseDie):
-        game.faces[action.die] = "gatling"
-        game.emit(FaceChanged(d.seat, action.die, "gatling", "belle_star"))
-
-
-@ability
-class ChuckWengam(Ability):
-    """Once a turn, after a roll: lose 1 life to turn a die to any side (not one of 3 Dynamite)."""
-
-    name = "chuck_wengam"
-
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["chuck"]] if phase == "rolled" and "chuck" not in game.scratch.used else []
-
-
-def _chuck_dice(game: Game) -> list[int]:
-    if game.symbol_count(DYNAMITE) >= DYNAMITE_LIMIT:
-        return [i for i in range(len(game.faces)) if i not in _dice_showing(game, DYNAMITE)]
-    return list(range(len(game.faces)))
-
-
-@step("chuck")
-def _chuck(game: Game) -> None:
-    if _chuck_dice(game):
-        game.ask(DecisionKind.CHUCK_DIE, game.turn)
-
-
-def _legal_chuck_die(game: Game, d: Decision) -> list[Action]:
-    return [*(ChooseDie(i) for i in _chuck_dice(game)), Decline()]
-
-
-@decision(DecisionKind.CHUCK_DIE, legal=_legal_chuck_die)
-def _decide_chuck_die(game: Game, d: Decision, action: Action) -> None:
-    if isinstance(action, Decline):
-        return
-    assert isinstance(action, ChooseDie)
-    current = game.faces[action.die]
-    sides = tuple(dict.fromkeys(f for f in DICE[game.dice_kinds[action.die]] if f != current))
-    game.ask(DecisionKind.CHUCK_FACE, d.seat, die=action.die, options=sides)
-
-
-@decision(DecisionKind.CHUCK_FACE, legal=_legal_choice)
-def _decide_chuck_face(game: Game, d: Decision, action: Action) -> None:
-    assert isinstance(action, Choose) and d.die is not None
-    game.scratch.used.append("chuck")
-    game.front(
-        [["lose", [[d.seat, 1, 0]], "chuck_wengam", None, []], ["turn_die", d.die, action.option]]
-    )
-
-
-@step("turn_die")
-def _turn_die(game: Game, die: int, face: str) -> None:
-    """Chuck Wengam's die shows its new side; an arrow turned to is taken at once."""
-    game.faces[die] = face
-    game.emit(FaceChanged(game.turn, die, face, "chuck_wengam"))
-    if FACES[face].symbol == "arrow":
-        game.front([["take_arrow", game.turn, "chuck_wengam"]])
-
-
-@ability
-class GregDigger(Ability):
-    name = "greg_digger"
-    beer_uses = 2
-
-
-@ability
-class HerbHunter(Ability):
-    """Another player who lost 2 or more life in his turn takes a Wound token."""
-
-    name = "herb_hunter"
-
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["herb_hunter"]] if phase == "end" else []
-
-
-@step("herb_hunter")
-def _herb_hunter(game: Game) -> None:
-    lost = game.scratch.lost
-    game.front(
-        [
-            ["draw_wound", s, "herb_hunter"]
-            for s in game.clockwise(game.living())
-            if s != game.turn and lost[s] >= 2
-        ]
-    )
-
-
-@ability
-class PatBrennan(Ability):
-    """Start of turn: may move one face-down Rage card from one player to another."""
-
-    name = "pat_brennan"
-
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["rage_from"]] if phase == "start" else []
-
-
-def _rage_holders(game: Game) -> list[int]:
-    return [p.seat for p in game.players if p.alive and p.rage_held]
-
-
-@step("rage_from")
-def _rage_from(game: Game) -> None:
-    if _rage_holders(game):
-        game.ask(DecisionKind.RAGE_FROM, game.turn)
-
-
-def _legal_rage_from(game: Game, d: Decision) -> list[Action]:
-    return [*(ChooseSeat(s) for s in _rage_holders(game)), Decline()]
-
-
-@decision(DecisionKind.RAGE_FROM, legal=_legal_rage_from)
-def _decide_rage_from(game: Game, d: Decision, action: Action) -> None:
-    if isinstance(action, ChooseSeat):
-        game.ask(DecisionKind.RAGE_TO, d.seat, target=action.seat)
-
-
-def _legal_rage_to(game: Game, d: Decision) -> list[Action]:
-    return [ChooseSeat(s) for s in game.living() if s != d.target]
-
-
-@decision(DecisionKind.RAGE_TO, legal=_legal_rage_to)
-def _decide_rage_to(game: Game, d: Decision, action: Action) -> None:
-    assert isinstance(action, ChooseSeat) and d.target is not None
-    game.players[d.target].rage_held -= 1
-    game.players[action.seat].rage_held += 1
-    game.emit(RageMoved(d.seat, d.target, action.seat))
-
-
-@ability
-class PixiePete(Ability):
-    name = "pixie_pete"
-    draws_rage = 2
-
-
-@ability
-class SamTheHealer(Ability):
-    """Each duel he starts in his turn: may give one player one life."""
-
-    name = "sam_the_healer"
-
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["sam_heal"]] if phase == "duel" else []
-
-
-@step("sam_heal")
-def _sam_heal(game: Game) -> None:
-    game.ask(DecisionKind.SAM_HEAL, game.turn)
-
-
-def _legal_sam(game: Game, d: Decision) -> list[Action]:
-    return [*(ChooseSeat(s) for s in game.living()), Decline()]
-
-
-@decision(DecisionKind.SAM_HEAL, legal=_legal_sam)
-def _decide_sam(game: Game, d: Decision, action: Action) -> None:
-    if isinstance(action, ChooseSeat):
-        game.gain(action.seat, 1, "sam_the_healer")
-
-
-@ability
-class SeanMallory(Ability):
-    """May re-roll a Duel die once in his own turn (a duel roll of his that missed)."""
-
-    name = "sean_mallory"
-    duel_rerolls = 1
