@@ -13,8 +13,10 @@ from typing import Any
 from .devices.buttons import ButtonPins
 from .devices.displays import MuxSpec, PanelSpec, specs_from_config
 from .devices.pods import PodSpec
-from .engine import MODULES, HouseRule, Module
-from .engine.components import REAL_PILES
+from .engine import HouseRule, Module, SetupError
+from .engine.components import MAX_PLAYERS, REAL_PILES
+from .engine.modules import module
+from .engine.modules import validate as validate_modules
 from .table import TableConfig
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")
@@ -24,6 +26,7 @@ KNOWN_GAME_KEYS = {
     "roles",
     "house_rules",
     "expansions",
+    "modules",
     "real_piles",
     "state_dir",
     "seats",
@@ -131,7 +134,14 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
             "game.house_rules",
             f"unknown house rule {bad!r}; expected any of {', '.join(r.value for r in HouseRule)}",
         ) from None
-    modules = _modules(game, where)
+    expansions = _list(game, "expansions", where, "game.")
+    if expansions:
+        raise ConfigError(
+            where,
+            "game.expansions",
+            "reserved: expected an empty list; modules go in game.modules",
+        )
+    modules = _modules(_list(game, "modules", where, "game."), where)
     real_piles = _list(game, "real_piles", where, "game.")
     for pile in real_piles:
         if pile not in REAL_PILES:
@@ -186,30 +196,21 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
     return config
 
 
+def _modules(names: list[Any], where: Path | str) -> frozenset[Module]:
+    """The default modules: known ids, playable, with the modules they need."""
+    try:
+        chosen = frozenset(module(name) for name in names)
+        validate_modules(chosen, MAX_PLAYERS, ())
+    except SetupError as exc:
+        raise ConfigError(where, "game.modules", str(exc)) from None
+    return chosen
+
+
 def _table(data: dict[str, Any], key: str, where: Path | str) -> dict[str, Any]:
     value = data.get(key, {})
     if not isinstance(value, dict):
         raise ConfigError(where, key, f"expected a [{key}] table, got {type(value).__name__}")
     return value
-
-
-def _modules(game: dict[str, Any], where: Path | str) -> frozenset[Module]:
-    """The expansion modules in play, by id ("undead_or_alive.1"); only the playable ones."""
-    playable = [m.value for m in Module if MODULES[m].playable]
-    chosen = _list(game, "expansions", where, "game.")
-    for name in chosen:
-        if name not in playable:
-            raise ConfigError(
-                where,
-                "game.expansions",
-                f"{name!r} is not a playable module; expected any of {', '.join(playable)}",
-            )
-    modules = frozenset(Module(m) for m in chosen)
-    for m in modules:
-        for needed in MODULES[m].requires:
-            if needed not in modules:
-                raise ConfigError(where, "game.expansions", f"{m} needs {needed} as well")
-    return modules
 
 
 def _list(data: dict[str, Any], key: str, where: Path | str, prefix: str) -> list[Any]:

@@ -9,33 +9,26 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import (
-    CHARACTERS,
-    Answer,
-    ChooseSeat,
-    DecisionKind,
-    Event,
-    HouseRule,
-    Module,
-    Role,
-)
+from ..engine import CHARACTERS, Answer, ChooseSeat, DecisionKind, Event, HouseRule, Module, Role
 from .answers import DUEL_ROLLS
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
-from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for, table_chores
+from .prompts import (
+    ROLE_LABELS,
+    game_over_text,
+    house_rules_text,
+    modules_text,
+    prompt_for,
+    table_chores,
+)
 from .setup_flow import SetupFlow
 from .view import ConsoleView, SeatView, TableView
 
 log = logging.getLogger(__name__)
 
-SEAT_ANSWERS = (
-    DecisionKind.GIFT_LIFE,
-    DecisionKind.BULLSEYE_TARGET,
-    DecisionKind.BEER_TARGET,
-    DecisionKind.KIT_DISCARD,
-)
 BUTTON = re.compile(r"^(ROLL|DONE|UNDO|DIE[1-6]|SEAT[1-8])$")
-OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW, DecisionKind.REVEAL_ROLE)
+# Decisions the asked seat answers itself (its own button, or the DIE buttons for its role).
+OWN_ANSWERS = (Answer.YES_NO, Answer.ROLE)
 # Choices that are faces: the console shows their icons over the DIE buttons (a picker).
 PICKERS = (
     DecisionKind.RAGE_SYMBOL,
@@ -52,7 +45,7 @@ class TableConfig:
     seats: int = 8
     roles: str = "physical"  # or "dealt"
     house_rules: frozenset[HouseRule] = frozenset()
-    modules: frozenset[Module] = frozenset()
+    modules: frozenset[Module] = frozenset()  # the defaults; the set-up's DIE buttons change them
     real_piles: frozenset[str] = frozenset()
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
@@ -74,6 +67,7 @@ class TableSession:
     setup: SetupFlow | None = None
     flash: str | None = None
     menu: int | None = None  # the physical seat whose menu is open
+    modules: frozenset[Module] | None = None  # as last chosen at set-up (None: the config's)
     chores: str = ""  # what the players must do with real cards after the last press
     _last_press: dict[str, float] = field(default_factory=dict)
 
@@ -108,7 +102,7 @@ class TableSession:
             seats=self.config.seats,
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
-            modules=self.config.modules,
+            modules=self.config.modules if self.modules is None else self.modules,
             real_piles=self.config.real_piles,
             joined=list(joined),
         )
@@ -157,6 +151,7 @@ class TableSession:
         assert self.setup is not None
         finished = self.setup.press(button)
         if finished is not None:
+            self.modules = finished.modules
             seats = list(self.setup.joined)
             try:
                 play = TablePlay.new(finished, seats, self.config.state_dir, self.config.roles)
@@ -218,14 +213,12 @@ class TableSession:
         answers: set[int] = set()
         asked: int | None = None
         if d is not None:
-            if d.kind in SEAT_ANSWERS:
+            if d.spec.answer is Answer.SEAT:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
-            elif d.kind in OWN_ANSWERS:
+            elif d.spec.answer in OWN_ANSWERS:
                 answers, asked = {d.seat}, d.seat
             elif d.kind in DUEL_ROLLS:
                 answers = {d.seat}  # the seat holding the Duel die rolls it with its press
-            elif d.spec.answer is Answer.SEAT:
-                answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
         seats = []
         for n in range(1, self.config.seats + 1):
             if n not in play.seats:
@@ -249,6 +242,7 @@ class TableSession:
                     life=p.life,
                     max_life=p.max_life,
                     arrows=p.arrows,
+                    chief_arrow=p.chief_arrow,
                     sheriff=p.role is Role.SHERIFF and p.revealed,
                     active=not game.over and game.turn == s,
                     alive=p.alive,
@@ -267,7 +261,14 @@ class TableSession:
         else:
             assert d is not None
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
-            rules = house_rules_text(game.setup.house_rules)
+            rules = ". ".join(
+                t
+                for t in (
+                    modules_text(game.setup.modules),
+                    house_rules_text(game.setup.house_rules),
+                )
+                if t
+            )
             if rules and game.turn_number == 1 and game.roll_count == 0:
                 prompt = f"{prompt}. {rules}"
             if self.chores:
@@ -277,11 +278,18 @@ class TableSession:
             locked=tuple(game.locked(i) for i in range(len(game.faces))),
             marked=tuple(i in play.marked for i in range(len(game.faces))),
             rolls_left=game.rolls_left,
-            pile=game.pile,
+            pile=game.tokens_in_pile,
             prompt=prompt,
             flash=self.flash,
-            title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}",
+            title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
+            + _saloon(game.dice_kinds),
             kinds=tuple(game.dice_kinds),
             picker=d.options if d is not None and d.kind in PICKERS else (),
         )
         return TableView(tuple(seats), console)
+
+
+def _saloon(dice: list[str]) -> str:
+    """The Saloon die of the turn, named after the title (the console shows its faces)."""
+    saloon = [kind for kind in dice if kind != "base"]
+    return f", {saloon[0].capitalize()}" if saloon else ""
