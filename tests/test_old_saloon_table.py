@@ -64,8 +64,13 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     assert session.setup is not None
     assert session.setup.modules == {Module.LOUDMOUTH_AND_COWARD, Module.SALOON_CHARACTERS}
     assert "Modules: Saloon dice, Saloon characters" in session.view().console.prompt
-    session.handle("DIE6", "press", float(next(CLOCK)))
-    assert session.flash == "DIE1 to DIE3 turn the modules on and off."
+    session.handle("DIE6", "press", float(next(CLOCK)))  # Undead or Alive 3, the sixth module
+    assert session.setup.modules == {
+        Module.LOUDMOUTH_AND_COWARD,
+        Module.SALOON_CHARACTERS,
+        Module.NEW_POSSE,
+    }
+    assert "Modules: Saloon dice, Saloon characters, New posse" in session.view().console.prompt
 
 
 def test_setup_offers_only_the_characters_the_modules_allow(tmp_path: Path) -> None:

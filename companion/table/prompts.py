@@ -50,6 +50,9 @@ MODULE_LABELS = {
     Module.LOUDMOUTH_AND_COWARD: "Saloon dice",
     Module.CHIEF_ARROW: "Chief's Arrow",
     Module.SALOON_CHARACTERS: "Saloon characters",
+    Module.LOOK_ME_IN_THE_EYES: "Duel dice",
+    Module.TWO_BULLETS: "Rage cards",
+    Module.NEW_POSSE: "New posse",
 }
 # The modules the set-up's DIE buttons turn on and off, in button order.
 MODULE_BUTTONS = tuple(m for m in Module if MODULES[m].playable)
