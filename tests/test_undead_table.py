@@ -189,3 +189,21 @@ def test_the_console_tells_the_table_what_to_do_with_the_real_cards() -> None:
     )
     # From the real pile the seat has just entered the token: nothing more to say.
     assert table_chores([WoundDrawn(1, "dynamite", True, "duel")], seats, True) == ""
+
+
+def test_set_up_turns_undead_modules_on_with_die4_to_die6(tmp_path: Path) -> None:
+    """Module 1 only with Module 2: the set-up refuses it alone, then plays all three."""
+    config = defaults(tmp_path / "state", 5)
+    session = TableSession(config.table, seed=SEED)
+    session.start()
+    for button in ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DIE4", "DONE"]:
+        session.handle(button, at=session_clock(session))
+    assert session.flash is not None
+    assert session.flash.startswith("undead_or_alive.1 (Look Me in the Eyes) needs")
+    for button in ["DIE5", "DIE6"]:
+        session.handle(button, at=session_clock(session))
+    assert "Modules: Duel dice, Rage cards, New posse" in session.view().console.prompt
+    for button in ["DONE", "SEAT2", "ROLL", "DONE"]:
+        session.handle(button, at=session_clock(session))
+        assert session.flash is None, (button, session.flash)
+    assert session.play is not None and session.play.game.dice_kinds.count("duel") == 2
