@@ -65,11 +65,27 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     session = session_for(tmp_path, frozenset({Module.CHIEF_ARROW}))
     assert "Modules: Chief's Arrow" in session.view().console.prompt
     press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE4"])  # DIE3: Special roles, DIE5: Ghost
+    assert session.view().console.choices == (
+        "1 Saloon dice: on",
+        "2 Chief's Arrow",
+        "3 Special roles",
+        "4 Saloon characters: on",
+        "5 Ghost",
+        "6 > Undead or Alive",
+    )
     assert session.setup is not None
     assert session.setup.modules == {Module.LOUDMOUTH_AND_COWARD, Module.SALOON_CHARACTERS}
     assert "Modules: Saloon dice, Saloon characters" in session.view().console.prompt
-    session.handle("DIE6", "press", float(next(CLOCK)))
-    assert session.flash == "DIE1 to DIE5 turn the modules on and off."
+    press_all(session, ["DIE6"])  # Undead or Alive's page
+    assert session.view().console.title == "Undead or Alive 2/2"
+    assert session.view().console.choices[:3] == ("1 Duel dice", "2 Rage cards", "3 New posse")
+    press_all(session, ["DIE3"])  # its module 3
+    assert session.setup.modules == {
+        Module.LOUDMOUTH_AND_COWARD,
+        Module.SALOON_CHARACTERS,
+        Module.NEW_POSSE,
+    }
+    assert "Modules: Saloon dice, Saloon characters, New posse" in session.view().console.prompt
 
 
 def test_setup_offers_only_the_characters_the_modules_allow(tmp_path: Path) -> None:

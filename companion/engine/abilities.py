@@ -33,6 +33,9 @@ class Ability:
     gatling_immune: ClassVar[bool] = False
     defers_arrows: ClassVar[bool] = False  # arrows rolled are taken after the last roll
     saloon_options: ClassVar[tuple[str, ...]] = SALOON_OPTIONS
+    beer_uses: ClassVar[int] = 1  # results each Beer rolled gives (Greg Digger: two)
+    draws_rage: ClassVar[int] = 1  # Rage cards drawn to keep one (Pixie Pete: two)
+    duel_rerolls: ClassVar[int] = 0  # Duel dice re-rolled in one's own turn (Sean Mallory)
 
     def reach(self, symbol: str, reach: dict[str, set[int]]) -> set[int]:
         """The distances a Bull's Eye of ``symbol`` may hit from this seat."""

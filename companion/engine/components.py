@@ -69,6 +69,22 @@ DICE: dict[str, tuple[str, ...]] = {
 }
 
 BASE_DICE: tuple[str, ...] = ("base",) * 5
+# Undead or Alive, Module 1: two of the five base dice are replaced by the black Duel dice.
+DUEL_DIE = "duel"
+DUEL_DICE = 2
+
+# Undead or Alive, Module 1: the 15 Duel Wound tokens (errata.md, "Decks and tokens").
+WOUND_TOKENS: tuple[str, ...] = (
+    ("beer",) * 3 + ("bullseye1",) * 5 + ("bullseye2",) * 5 + ("dynamite",) * 2
+)
+# Undead or Alive, Module 2: the Rage deck is physical and its contents unknown; only its size,
+# the symbols a card may be entered with (one DIE button each) and a bound on symbols per card
+# (so that entering always ends) are assumed.
+RAGE_CARDS = 18
+RAGE_SYMBOLS: tuple[str, ...] = ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling")
+RAGE_SYMBOLS_PER_CARD = 3
+# Piles a table may use for real instead of the companion simulating them (errata.md).
+REAL_PILES: tuple[str, ...] = ("wounds",)
 
 ARROWS_IN_PILE = 9
 # What one arrow token counts for in an Indian attack.

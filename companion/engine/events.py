@@ -318,5 +318,121 @@ class GhostTokenReturned(Event):
     seat: int
 
 
+# ---------------------------------------------------------- Undead or Alive, Modules 1-3
+
+
+@dataclass(frozen=True)
+class DuelChallenged(Event):
+    """``seat`` passes Duel die ``die`` to ``target``: a duel begins."""
+
+    kind: ClassVar[str] = "duel_challenged"
+    seat: int
+    target: int
+    die: int
+
+
+@dataclass(frozen=True)
+class DuelRolled(Event):
+    """One roll of a duel: ``seat`` rolled ``faces`` on ``dice`` (the Duel die) against ``against``.
+
+    ``dice`` and ``faces`` are named as a ``DiceRolled``'s, so a record of the roll is read the
+    same way and a replay needs no random source.
+    """
+
+    kind: ClassVar[str] = "duel_rolled"
+    seat: int
+    against: int
+    dice: tuple[int, ...]
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DuelLost(Event):
+    kind: ClassVar[str] = "duel_lost"
+    seat: int
+    winner: int
+
+
+@dataclass(frozen=True)
+class WoundDrawn(Event):
+    """``seat`` drew ``token``; ``kept`` is False for a token already held (shuffled back)."""
+
+    kind: ClassVar[str] = "wound_drawn"
+    seat: int
+    token: str
+    kept: bool
+    cause: str
+
+
+@dataclass(frozen=True)
+class WoundsReturned(Event):
+    """Duel Wound tokens of ``seat`` shuffled back into the pile."""
+
+    kind: ClassVar[str] = "wounds_returned"
+    seat: int
+    tokens: tuple[str, ...]
+    cause: str
+
+
+@dataclass(frozen=True)
+class RageDrawn(Event):
+    """``seat`` must draw a Rage card from the real deck (``drawn`` cards, keeping one)."""
+
+    kind: ClassVar[str] = "rage_drawn"
+    seat: int
+    drawn: int
+    cause: str
+
+
+@dataclass(frozen=True)
+class RageShuffled(Event):
+    """The Rage pile ran out: the discards become the new pile."""
+
+    kind: ClassVar[str] = "rage_shuffled"
+    cards: int
+
+
+@dataclass(frozen=True)
+class RageRevealed(Event):
+    kind: ClassVar[str] = "rage_revealed"
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class RageSymbolEntered(Event):
+    kind: ClassVar[str] = "rage_symbol_entered"
+    seat: int
+    symbol: str
+
+
+@dataclass(frozen=True)
+class RageDiscarded(Event):
+    kind: ClassVar[str] = "rage_discarded"
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class RageMoved(Event):
+    """Pat Brennan moved a face-down Rage card from ``source`` to ``target``."""
+
+    kind: ClassVar[str] = "rage_moved"
+    seat: int
+    source: int
+    target: int
+
+
+@dataclass(frozen=True)
+class FaceChanged(Event):
+    """An ability turned die ``die`` to ``face`` (Belle Star, Chuck Wengam)."""
+
+    kind: ClassVar[str] = "face_changed"
+    seat: int
+    die: int
+    face: str
+    cause: str
+
+
 for _event in Event.__subclasses__():
     quick_init(_event)

@@ -26,9 +26,11 @@ from .components import (
     DICE,
     DYNAMITE_LIMIT,
     FACES,
+    RAGE_CARDS,
     REROLLS,
     SHERIFF_BONUS,
     THREE_PLAYER_FIRST,
+    WOUND_TOKENS,
     HouseRule,
     Role,
     Symbol,
@@ -61,7 +63,7 @@ from .events import (
     TurnStarted,
 )
 from .explain import why_illegal
-from .modules import Module, turn_order
+from .modules import Module, turn_hooks, turn_order
 from .ranges import distances, next_living
 from .rules import DECISIONS, STEPS, Step, decision, step
 from .setup import GameSetup
@@ -70,7 +72,7 @@ from .state import GameState, PlayerState, TurnScratch, copy_state, decode, enco
 STATE_VERSION = 1
 
 # Causes of life loss that are some player's own result ("by their hand").
-HAND_CAUSES = ("bullseye", "gatling")
+HAND_CAUSES = ("bullseye", "gatling", "duel")
 # What three Dynamite cancel under the house rule ``dynamite_cancels_actions``.
 CANCELLED_BY_DYNAMITE = ("bullseye", "beer", "gatling")
 
@@ -150,6 +152,8 @@ class Game(GameState):
             last_standing=False,
             scratch=TurnScratch.fresh(setup.players),
             chief_in_pile=Module.CHIEF_ARROW in setup.modules,
+            wound_pile=sorted(WOUND_TOKENS) if Module.LOOK_ME_IN_THE_EYES in setup.modules else [],
+            rage_pile=RAGE_CARDS if Module.TWO_BULLETS in setup.modules else 0,
         )
         self._events = [
             GameStarted(
@@ -166,6 +170,7 @@ class Game(GameState):
         self.setup = setup
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
         self.per_roll, self.resolution_order = turn_order(setup.modules)
+        self.turn_start, self.turn_end = turn_hooks(setup.modules)
         self._abilities, self._hooks = _abilities_at(setup.characters)
         self._events: list[Event] = []
 
@@ -224,6 +229,7 @@ class Game(GameState):
         clone.setup = self.setup
         clone.dice_source = self.dice_source
         clone.per_roll, clone.resolution_order = self.per_roll, self.resolution_order
+        clone.turn_start, clone.turn_end = self.turn_start, self.turn_end
         clone._abilities = self._abilities
         clone._hooks = self._hooks
         clone._events = []
@@ -274,9 +280,15 @@ class Game(GameState):
     def living(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
 
+    def result_face(self, die: int) -> str | None:
+        """The face of a result: a die's, or past the dice a Rage card's symbol (undead.py)."""
+        if die < len(self.faces):
+            return self.faces[die]
+        return undead.extra_results(self)[die - len(self.faces)]
+
     def targets(self, die: int) -> list[int]:
         """Seats a Bull's Eye result on ``die`` may hit, for the player whose turn it is."""
-        face = self.faces[die]
+        face = self.faces[die] if die < len(self.faces) else self.result_face(die)
         if face is None:
             return []
         living = tuple([p.seat for p in self.players if p.alive])
@@ -299,7 +311,11 @@ class Game(GameState):
         """Results of ``symbol`` among the dice (a double face counts two)."""
         results = _RESULTS[symbol].__getitem__
         if dice is None:
-            return sum(map(results, self.faces))
+            count = sum(map(results, self.faces))
+            active = self.players[self.turn]
+            if active.wounds or active.rage_symbols:
+                return undead.adjusted_count(self, str(symbol), count)
+            return count
         faces = self.faces
         return sum(results(faces[i]) for i in dice)
 
@@ -415,6 +431,7 @@ class Game(GameState):
             lost[seat] = amount
             results[seat] = hit_by
             self.emit(LifeLost(seat, amount, player.life, cause, by))
+            self.scratch.lost[seat] += amount
             if player.life == 0:
                 dead.append(seat)
         hand = by if cause in HAND_CAUSES else None
@@ -544,7 +561,7 @@ def _sorted_roll(action: Roll) -> Roll:
 
 @step("start_turn")
 def _start_turn(game: Game) -> None:
-    game.dice_kinds = list(BASE_DICE)
+    game.dice_kinds = undead.turn_dice(game, BASE_DICE)
     game.faces = [None] * len(game.dice_kinds)
     game.rolls = 0
     game.scratch = TurnScratch.fresh(len(game.players))
@@ -557,6 +574,7 @@ def _start_turn(game: Game) -> None:
     if Module.LOUDMOUTH_AND_COWARD in game.setup.modules:
         steps.append(["saloon_die"])
     steps += game._abilities[game.turn].turn_steps(game, "start")
+    steps += [[name] for name in game.turn_start]
     if steps:
         game.front([*steps, ["roll_decision"]])
     else:
@@ -576,6 +594,7 @@ def _legal_choice(game: Game, d: Decision) -> list[Action]:
 def _decide_saloon_die(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     die, kinds = SALOON_DICE[action.option]
+    kinds = tuple(undead.turn_dice(game, kinds))
     game.dice_kinds = list(kinds)
     game.faces = [None] * len(kinds)
     ghost.preset(game, announce=False)
@@ -679,6 +698,7 @@ def _roll_effects(game: Game, dice: list[int]) -> list[Step]:
     steps: list[Step] = []
     for phase in game.per_roll:
         steps += PER_ROLL_PHASES[phase](game, dice)
+    steps += game.ability(game.turn).turn_steps(game, "rolled")
     return steps
 
 
@@ -786,6 +806,10 @@ RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {
 @step("collect")
 def _collect(game: Game, *symbols: str) -> None:
     """List the results of these symbols, die by die, for their targets to be chosen."""
+    active = game.players[game.turn]
+    if active.wounds or active.rage_symbols or game.ability(game.turn).beer_uses != 1:
+        game.scratch.to_assign = undead.collect(game, symbols)  # tokens, Rage, Greg Digger
+        return
     results = []
     for die, face in enumerate(game.faces):
         if face is not None and _SYMBOL[face] in symbols:
@@ -888,6 +912,10 @@ def _gatling(game: Game) -> None:
 
 @step("end_turn")
 def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
+    if game.turn_end and not game.scratch.closed:
+        game.scratch.closed = True  # the modules' end of turn, even for an eliminated player
+        game.front([*([name] for name in game.turn_end), ["end_turn", moment, again]])
+        return
     if moment:
         steps = windows.moment_steps(game, "turn_end", game.turn)
         if steps:
@@ -1094,3 +1122,7 @@ def _check_end(game: Game, deaths: list[list[Any]]) -> None:
         game.ask(DecisionKind.GAME_END, game.turn)
     elif outcome is not None:
         game.finish(outcome.side, outcome.winners)
+
+
+# The modules whose rules live in their own files register their steps and decisions here.
+from . import posse, rage, undead  # noqa: E402, F401

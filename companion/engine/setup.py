@@ -15,6 +15,7 @@ from .components import (
     CHARACTERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    REAL_PILES,
     ROLE_MIX,
     SPECIAL_ROLES,
     HouseRule,
@@ -47,6 +48,8 @@ class GameSetup:
     modules: frozenset[Module] = field(default_factory=frozenset)
     specials: tuple[str | None, ...] | None = None
     specials_mixed: bool = False
+    # Piles the table draws for real, the drawing seat entering what it drew (REAL_PILES).
+    real_piles: frozenset[str] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "characters", tuple(self.characters))
@@ -56,6 +59,7 @@ class GameSetup:
         object.__setattr__(self, "house_rules", frozenset(_house_rule(h) for h in self.house_rules))
         if self.specials is not None:
             object.__setattr__(self, "specials", tuple(self.specials))
+        object.__setattr__(self, "real_piles", frozenset(self.real_piles))
         self._validate()
         self._validate_specials()
 
@@ -94,6 +98,11 @@ class GameSetup:
         if repeated:
             raise SetupError(f"each character can sit at one seat only: {repeated[0]} is twice")
         validate(self.modules, n, self.characters)
+        for pile in sorted(self.real_piles):
+            if pile not in REAL_PILES:
+                raise SetupError(
+                    f"unknown real pile {pile!r}; expected one of " + ", ".join(REAL_PILES)
+                )
         if self.roles is not None:
             if len(self.roles) != n:
                 raise SetupError(f"{len(self.roles)} roles given for {n} players")
@@ -161,6 +170,8 @@ class GameSetup:
         if self.specials is not None:
             data["specials"] = list(self.specials)
             data["specials_mixed"] = self.specials_mixed
+        if self.real_piles:
+            data["real_piles"] = sorted(self.real_piles)
         return data
 
     @classmethod
@@ -194,6 +205,9 @@ class GameSetup:
                     for c in listed(data["specials"], "specials")
                 ),
                 specials_mixed=truth(data.get("specials_mixed", False), "specials_mixed"),
+                real_piles=frozenset(
+                    text(p, "a real pile") for p in listed(data.get("real_piles", []), "real_piles")
+                ),
             )
         except KeyError as exc:
             raise SetupError(f"set-up record has no {exc}") from exc
@@ -232,6 +246,7 @@ def deal(
     characters: tuple[str, ...] | None = None,
     modules: frozenset[Module | str] = frozenset(),
     specials_mixed: bool = False,
+    real_piles: frozenset[str] = frozenset(),
 ) -> GameSetup:
     """Shuffle and deal roles and characters as the rulebook's Preparation does.
 
@@ -264,6 +279,7 @@ def deal(
         modules=frozenset(modules),
         specials=specials,
         specials_mixed=specials_mixed,
+        real_piles=real_piles,
     )
 
 

@@ -29,6 +29,7 @@ from ..engine import (
 )
 from ..engine.actions import RevealSpecial
 from ..engine.special_roles import REROLLING
+from .answers import DUEL_ROLLS, duel_roll
 from .journal import Journal, JournalContents, JournalError
 from .prompts import ROLE_LABELS, prompt_for
 
@@ -152,6 +153,13 @@ class TablePlay:
     def _action_for(self, button: str, d: Decision) -> Action | None:
         kind = d.kind
         forced = self.forced_roll()
+        if kind in DUEL_ROLLS:  # Undead or Alive: the seat holding the Duel die rolls it
+            action = duel_roll(self, button, d)
+            if forced is not None:
+                if not isinstance(action, Roll):
+                    raise Refused("That roll was undone: the same press brings back the same die.")
+                return forced
+            return action
         if d.spec.answer is Answer.ROLL:  # the turn's dice, or the Ghost's (Old Saloon 5)
             if forced is not None:
                 if button != "ROLL":
@@ -313,7 +321,7 @@ class TablePlay:
             d = self.game.pending
             assert d is not None
             if d.spec.answer is Answer.ROLL or d.kind is DecisionKind.GAME_END:
-                break  # rolls are pressed; a game that waits for reveals ends on DONE
+                break  # rolls (a duel's too) are pressed; a game waiting for reveals ends on DONE
             legal = self.game.legal_actions()
             if len(legal) != 1 and not self._nobody_can_gain(d):
                 break

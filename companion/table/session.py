@@ -22,6 +22,7 @@ from ..engine import (
     SetupError,
 )
 from ..engine.modules import module
+from .answers import DUEL_ROLLS
 from .buttons import BUTTONS
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
@@ -34,6 +35,7 @@ from .prompts import (
     modules_text,
     prompt_for,
     reveal_legend,
+    table_chores,
     window_text,
 )
 from .setup_flow import SetupFlow
@@ -46,6 +48,13 @@ log = logging.getLogger(__name__)
 # Decisions the asked seat answers with its own button (yes) or DONE (no). A role is shown
 # with the DIE buttons instead, as the seat's own note says.
 OWN_ANSWERS = (Answer.YES_NO,)
+# Choices that are faces: the console shows their icons over the DIE buttons (a picker).
+PICKERS = (
+    DecisionKind.RAGE_SYMBOL,
+    DecisionKind.WOUND_TOKEN,
+    DecisionKind.WHICH_WOUND,
+    DecisionKind.CHUCK_FACE,
+)
 
 
 @dataclass
@@ -56,6 +65,7 @@ class TableConfig:
     roles: str = "physical"  # or "dealt"
     house_rules: frozenset[HouseRule] = frozenset()
     modules: frozenset[Module] = frozenset()  # the defaults; the set-up's DIE buttons change them
+    real_piles: frozenset[str] = frozenset()
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
 
@@ -85,6 +95,7 @@ class TableSession:
     setup_journal: SetupJournal | None = None
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now
     modules: frozenset[Module] | None = None  # as last chosen at set-up (None: the config's)
+    chores: str = ""  # what the players must do with real cards after the last press
     _last_press: dict[str, float] = field(default_factory=dict)
 
     def start(self) -> None:
@@ -189,6 +200,7 @@ class TableSession:
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
             modules=self.config.modules if self.modules is None else self.modules,
+            real_piles=self.config.real_piles,
             joined=list(joined),
             rng=random.Random(seed),
         )
@@ -270,6 +282,9 @@ class TableSession:
             return []
         self.flash = None
         self._tell(events, before, steps)
+        if self.play is not None:
+            real = "wounds" in self.play.game.setup.real_piles
+            self.chores = table_chores(events, self.play.seats, real)
         return events
 
     def _tell(self, events: list[Event], before: Tokens | None, steps: int) -> None:
@@ -432,9 +447,10 @@ class TableSession:
                     change=self.marks.get(n, ""),
                 )
             )
+        names = flow.module_lines() if flow.stage == "join" else flow.shown()
         choices = tuple(
             f"{i} {CHARACTERS[name].title if name in CHARACTERS else name}"
-            for i, name in enumerate(flow.shown(), start=1)
+            for i, name in enumerate(names, start=1)
         )
         console = ConsoleView(
             prompt=flow.prompt(),
@@ -455,6 +471,8 @@ class TableSession:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
             elif d.spec.answer in OWN_ANSWERS and d.kind is not DecisionKind.GAME_END:
                 answers, asked = {d.seat}, d.seat
+            elif d.kind in DUEL_ROLLS:
+                answers = {d.seat}  # the seat holding the Duel die rolls it with its press
         pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
         seats = []
         for n in range(1, self._seat_count() + 1):
@@ -491,6 +509,9 @@ class TableSession:
                     winner=game.over and s in game.winners,
                     note=note,
                     change=", ".join(m for m in (self.marks.get(n), pending.get(n)) if m),
+                    wounds=tuple(p.wounds),
+                    rage_held=p.rage_held,
+                    rage_symbols=tuple(p.rage_symbols),
                 )
             )
         if game.over:
@@ -510,6 +531,8 @@ class TableSession:
             )
             if rules and game.turn_number == 1 and game.roll_count == 0:
                 prompt = f"{prompt}. {rules}"
+        if self.chores:
+            prompt = f"{self.chores} {prompt}"
         title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}" + _saloon(game.dice_kinds)
         story = self.story
         if self.ending:
@@ -528,6 +551,8 @@ class TableSession:
             flash=self.flash,
             title=title,
             story=story,
+            kinds=tuple(game.dice_kinds),
+            picker=d.options if d is not None and d.kind in PICKERS else (),
         )
         return TableView(tuple(seats), console)
 
