@@ -26,6 +26,8 @@ SETS: list[tuple[str, ...]] = [
     ("old_saloon.2",),
     ("old_saloon.4",),
     ("old_saloon.1", "old_saloon.2", "old_saloon.4"),
+    ("old_saloon.3",),
+    ("old_saloon.3", "old_saloon.5"),
 ]
 
 

@@ -25,6 +25,7 @@ from .devices.header import check_pins
 from .devices.pods import PodSpec
 from .devices.settings import SettingError, check_keys, is_int, require_table, shown
 from .engine import HouseRule, Module, SetupError
+from .engine.components import REAL_PILES
 from .engine.modules import module
 from .engine.modules import validate as validate_modules
 from .table import TableConfig
@@ -142,6 +143,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                 roles=checked.get("roles", "physical"),
                 house_rules=checked.get("house_rules", frozenset()),
                 modules=checked.get("modules", frozenset()),
+                real_piles=checked.get("real_piles", frozenset()),
                 state_dir=state_dir or checked.get("state_dir", DEFAULT_STATE_DIR),
             ),
             console_width=checked.get("console_width", 256 if wide else 128),
@@ -220,6 +222,18 @@ def _modules(value: Any, key: str) -> frozenset[Module]:
     return chosen
 
 
+def _real_piles(value: Any, key: str) -> frozenset[str]:
+    """The piles the table draws for real (Undead or Alive's Wound tokens)."""
+    if not isinstance(value, list):
+        raise SettingError(key, f'expected a list such as ["{REAL_PILES[0]}"], got {shown(value)}')
+    for pile in value:
+        if not isinstance(pile, str) or pile not in REAL_PILES:
+            raise SettingError(
+                key, f"unknown pile {shown(pile)}; expected any of {', '.join(REAL_PILES)}"
+            )
+    return frozenset(value)
+
+
 def _state_dir(value: Any, key: str) -> Path:
     if not isinstance(value, str) or "\0" in value or not value.strip():
         raise SettingError(
@@ -249,6 +263,7 @@ _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "house_rules": _house_rules,
     "expansions": _expansions,
     "modules": _modules,
+    "real_piles": _real_piles,
     "state_dir": _state_dir,
     "console_width": _console_width,
 }

@@ -51,6 +51,7 @@ def test_house_rules_and_roles_reach_the_table(tmp_path: Path) -> None:
         ('[game]\nhouse_rules = "bullseye2_up_to_two"\n', "game.house_rules", "a list"),
         ("[game]\nseats = 9\n", "game.seats", "3 to 8"),
         ('[game]\nexpansions = ["old_saloon"]\n', "game.expansions", "empty list"),
+        ('[game]\nreal_piles = ["bones"]\n', "game.real_piles", "unknown pile"),
         ("[game]\ncolour = 1\n", "game.colour", "unknown key"),
         ("[tables]\n", "tables", "unknown section"),
         ("[game]\nseats = 4\n[[seat]]\nbutton = 17\n", "game.seats", "1 [[seat]]"),

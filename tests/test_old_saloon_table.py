@@ -26,8 +26,9 @@ from .table.driver import next_buttons
 from .test_kill_restart import Companion
 
 SALOON = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.SALOON_CHARACTERS})
-# Five seats join, DIE1-DIE3 turn the three modules on, seat 2 is the Sheriff, ROLL deals.
-SETUP_SALOON = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DIE1", "DIE2", "DIE3", "DONE"]
+# Five seats join, DIE1, DIE2 and DIE4 turn modules 1, 2 and 4 on (DIE3: 3, DIE5: 5), seat 2
+# is the Sheriff, ROLL deals.
+SETUP_SALOON = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DIE1", "DIE2", "DIE4", "DONE"]
 SETUP_SALOON += ["SEAT2", "ROLL", "DONE"]
 SEED = 7
 
@@ -63,18 +64,34 @@ def test_config_game_modules_are_the_default_and_checked(tmp_path: Path) -> None
 def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: Path) -> None:
     session = session_for(tmp_path, frozenset({Module.CHIEF_ARROW}))
     assert "Modules: Chief's Arrow" in session.view().console.prompt
-    press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE3"])
+    press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE4"])  # DIE3: Special roles, DIE5: Ghost
+    assert session.view().console.choices == (
+        "1 Saloon dice: on",
+        "2 Chief's Arrow",
+        "3 Special roles",
+        "4 Saloon characters: on",
+        "5 Ghost",
+        "6 > Undead or Alive",
+    )
     assert session.setup is not None
     assert session.setup.modules == {Module.LOUDMOUTH_AND_COWARD, Module.SALOON_CHARACTERS}
     assert "Modules: Saloon dice, Saloon characters" in session.view().console.prompt
-    session.handle("DIE6", "press", float(next(CLOCK)))
-    assert session.flash == "DIE1 to DIE3 turn the modules on and off."
+    press_all(session, ["DIE6"])  # Undead or Alive's page
+    assert session.view().console.title == "Undead or Alive 2/2"
+    assert session.view().console.choices[:3] == ("1 Duel dice", "2 Rage cards", "3 New posse")
+    press_all(session, ["DIE3"])  # its module 3
+    assert session.setup.modules == {
+        Module.LOUDMOUTH_AND_COWARD,
+        Module.SALOON_CHARACTERS,
+        Module.NEW_POSSE,
+    }
+    assert "Modules: Saloon dice, Saloon characters, New posse" in session.view().console.prompt
 
 
 def test_setup_offers_only_the_characters_the_modules_allow(tmp_path: Path) -> None:
     """Characters whose card needs a module not in play are not offered."""
     session = session_for(tmp_path)
-    press_all(session, ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "DIE3", "DONE", "SEAT1"])
+    press_all(session, ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "DIE4", "DONE", "SEAT1"])
     assert session.setup is not None and session.setup.picker == 1
     seen: set[str] = set()
     for _ in range(10):  # seat 1 pages through every name it is offered

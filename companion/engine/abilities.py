@@ -33,6 +33,9 @@ class Ability:
     gatling_immune: ClassVar[bool] = False
     defers_arrows: ClassVar[bool] = False  # arrows rolled are taken after the last roll
     saloon_options: ClassVar[tuple[str, ...]] = SALOON_OPTIONS
+    beer_uses: ClassVar[int] = 1  # results each Beer rolled gives (Greg Digger: two)
+    draws_rage: ClassVar[int] = 1  # Rage cards drawn to keep one (Pixie Pete: two)
+    duel_rerolls: ClassVar[int] = 0  # Duel dice re-rolled in one's own turn (Sean Mallory)
 
     def reach(self, symbol: str, reach: dict[str, set[int]]) -> set[int]:
         """The distances a Bull's Eye of ``symbol`` may hit from this seat."""
@@ -283,7 +286,7 @@ def _legal_living(game: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.GIFT_LIFE, legal=_legal_living)
 def _decide_gift(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
-    game.gain(action.seat, 1, "sid_ketchum")
+    game.front([["gain", action.seat, 1, "sid_ketchum"]])
 
 
 @ability
@@ -446,7 +449,7 @@ class DocHolyday(Ability):
 @step("doc_holyday")
 def _doc_holyday(game: Game) -> None:
     if len(game.scratch.assigned) >= 3:
-        game.gain(game.turn, 2, "doc_holyday")
+        game.front([["gain", game.turn, 2, "doc_holyday"]])
 
 
 @ability

@@ -91,8 +91,38 @@ class Reveal(Action):
     role: Role
 
 
+@dataclass(frozen=True)
+class WindowAction(Action):
+    """An action a seat may take into an open moment, beside the pending decision.
+
+    ``window`` numbers the open moment it answers (``Game.window_actions`` lists them).
+    """
+
+    seat: int
+    window: int
+
+    def offered(self) -> WindowAction:
+        """The action as the window offers it (without what a record adds)."""
+        return self
+
+
+@dataclass(frozen=True)
+class RevealSpecial(WindowAction):
+    """Old Saloon 3: ``seat`` reveals the special role ``card`` at an open moment."""
+
+    kind: ClassVar[str] = "reveal_special"
+    card: str
+    # The faces of the roll the reveal makes (The Gambler), filled in by the record of it, so
+    # a replay does not depend on the random source (like ``Roll.faces``).
+    faces: tuple[str, ...] | None = None
+
+    def offered(self) -> RevealSpecial:
+        return RevealSpecial(self.seat, self.window, self.card)
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Roll, Stop, ChooseSeat, ChooseDie, Choose, Accept, Decline, Reveal)
+    cls.kind: cls
+    for cls in (Roll, Stop, ChooseSeat, ChooseDie, Choose, Accept, Decline, Reveal, RevealSpecial)
 }
 
 
@@ -119,6 +149,14 @@ def action_from_json(data: dict[str, Any]) -> Action:
             return Choose(text(data["option"], "the option"))
         if kind == "reveal":
             return Reveal(Role(text(data["role"], "the role")))
+        if kind == "reveal_special":
+            faces = data.get("faces")
+            return RevealSpecial(
+                whole_number(data["seat"], "the seat", 0),
+                whole_number(data["window"], "the window", 0),
+                text(data["card"], "the card"),
+                None if faces is None else tuple(text(f, "a face") for f in listed(faces, "faces")),
+            )
         return ACTION_TYPES[kind]()
     except (KeyError, ValueError) as exc:
         raise StateError(f"malformed {kind!r} action {data!r}: {exc}") from exc

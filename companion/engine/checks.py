@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .components import ARROWS_IN_PILE, DICE
+from .components import ARROWS_IN_PILE, BEAR_SHERIFF_BONUS, DICE, RAGE_CARDS, WOUND_TOKENS
 from .errors import EngineError, StateError
 from .modules import Module
 from .rules import STEPS
@@ -24,8 +24,10 @@ def check_state(game: Game) -> None:
             raise StateError(
                 f"{where}: holds {p.character!r} at seat {p.seat + 1}, not the set-up's"
             )
-        if not 0 <= p.life <= p.max_life:
-            raise StateError(f"{where}: life {p.life} is outside 0..{p.max_life}")
+        # The Good's old Sheriff keeps life above the maximum he has now (Old Saloon 3).
+        ceiling = p.max_life + (BEAR_SHERIFF_BONUS if Module.SPECIAL_ROLES in setup.modules else 0)
+        if not 0 <= p.life <= ceiling:
+            raise StateError(f"{where}: life {p.life} is outside 0..{ceiling}")
         if p.alive != (p.life > 0):
             raise StateError(f"{where}: life {p.life} but {'alive' if p.alive else 'eliminated'}")
         if p.arrows < 0 or (not p.alive and (p.arrows or p.chief_arrow)):
@@ -39,6 +41,7 @@ def check_state(game: Game) -> None:
     chiefs = sum(p.chief_arrow for p in game.players) + game.chief_in_pile
     if chiefs != (1 if Module.CHIEF_ARROW in setup.modules else 0):
         raise StateError(f"the Chief's Arrow is in {chiefs} places")
+    _check_undead(game)
     if len(game.faces) != len(game.dice_kinds) or any(k not in DICE for k in game.dice_kinds):
         raise StateError(f"dice {game.dice_kinds} do not fit faces {game.faces}")
     for die, (kind, face) in enumerate(zip(game.dice_kinds, game.faces, strict=True)):
@@ -68,3 +71,18 @@ def _check_pending(game: Game) -> None:
         raise StateError(f"the pending {d.kind} decision does not fit the game: {exc!r}") from exc
     if not legal:
         raise StateError(f"the pending {d.kind} decision has no legal answer")
+
+
+def _check_undead(game: Game) -> None:
+    """Undead or Alive: the 15 Wound tokens and the 18 Rage cards are all somewhere."""
+    modules = game.setup.modules
+    tokens = sorted(game.wound_pile + [t for p in game.players for t in p.wounds])
+    if tokens != (sorted(WOUND_TOKENS) if Module.LOOK_ME_IN_THE_EYES in modules else []):
+        raise StateError(f"Wound tokens not conserved: {tokens}")
+    for p in game.players:
+        if len(set(p.wounds)) != len(p.wounds):
+            raise StateError(f"seat {p.seat + 1} holds the same Wound token twice: {p.wounds}")
+    cards = game.rage_pile + game.rage_discard
+    cards += sum(p.rage_held + p.rage_revealed for p in game.players)
+    if cards != (RAGE_CARDS if Module.TWO_BULLETS in modules else 0) or game.rage_pile < 0:
+        raise StateError(f"Rage cards not conserved: {cards} in all")

@@ -69,6 +69,22 @@ DICE: dict[str, tuple[str, ...]] = {
 }
 
 BASE_DICE: tuple[str, ...] = ("base",) * 5
+# Undead or Alive, Module 1: two of the five base dice are replaced by the black Duel dice.
+DUEL_DIE = "duel"
+DUEL_DICE = 2
+
+# Undead or Alive, Module 1: the 15 Duel Wound tokens (errata.md, "Decks and tokens").
+WOUND_TOKENS: tuple[str, ...] = (
+    ("beer",) * 3 + ("bullseye1",) * 5 + ("bullseye2",) * 5 + ("dynamite",) * 2
+)
+# Undead or Alive, Module 2: the Rage deck is physical and its contents unknown; only its size,
+# the symbols a card may be entered with (one DIE button each) and a bound on symbols per card
+# (so that entering always ends) are assumed.
+RAGE_CARDS = 18
+RAGE_SYMBOLS: tuple[str, ...] = ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling")
+RAGE_SYMBOLS_PER_CARD = 3
+# Piles a table may use for real instead of the companion simulating them (errata.md).
+REAL_PILES: tuple[str, ...] = ("wounds",)
 
 ARROWS_IN_PILE = 9
 # What one arrow token counts for in an Indian attack.
@@ -240,3 +256,56 @@ class HouseRule(StrEnum):
 
     DYNAMITE_CANCELS_ACTIONS = "dynamite_cancels_actions"
     BULLSEYE2_UP_TO_TWO = "bullseye2_up_to_two"
+
+
+# Old Saloon, Module 3: the nine special role cards. ``moment`` is when the card is revealed
+# (None: face up from the start) and ``whose`` whose moment it must be: the revealer's own
+# ("own"), another player's ("other") or anyone's ("any").
+@dataclass(frozen=True)
+class SpecialRole:
+    name: str
+    title: str
+    role: Role
+    moment: str | None
+    whose: str
+    power: str  # the card in a few words (the table's quick reference)
+
+
+SPECIAL_ROLES: dict[str, SpecialRole] = {
+    s.name: s
+    for s in (
+        SpecialRole("the_bear", "The Bear", Role.SHERIFF, None, "own", "Sheriff with +3 life"),
+        SpecialRole("the_good", "The Good", Role.DEPUTY, "turn_start", "own", "become Sheriff"),
+        SpecialRole("the_doc", "The Doc", Role.DEPUTY, "roll", "any", "turn one die"),
+        SpecialRole("the_judge", "The Judge", Role.DEPUTY, "reveal", "other", "cancel that role"),
+        SpecialRole("the_gambler", "The Gambler", Role.OUTLAW, "last_roll", "other", "re-roll all"),
+        SpecialRole("the_bad", "The Bad", Role.OUTLAW, "gain", "other", "cancel this heal"),
+        SpecialRole("the_ugly", "The Ugly", Role.OUTLAW, "turn_start", "own", "swap two arrows"),
+        SpecialRole(
+            "the_right_hand",
+            "The Right Hand of the Devil",
+            Role.RENEGADE,
+            "turn_end",
+            "own",
+            "take another turn",
+        ),
+        SpecialRole(
+            "the_left_hand",
+            "The Left Hand of the Devil",
+            Role.RENEGADE,
+            "eliminate",
+            "any",
+            "save at 2 life",
+        ),
+    )
+}
+BEAR_SHERIFF_BONUS = 3  # ruling 10: "The Bear" plays with three additional bullets
+
+# Old Saloon, Module 5: the side a Ghost Renegade plays on, by the number of players.
+GHOST_RENEGADE_TEAM: dict[int, Role] = {
+    5: Role.OUTLAW,
+    6: Role.DEPUTY,
+    7: Role.OUTLAW,
+    8: Role.DEPUTY,
+}
+GHOST_DICE: tuple[str, ...] = ("base",) * 2

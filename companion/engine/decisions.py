@@ -33,6 +33,29 @@ class DecisionKind(StrEnum):
     GIVE_ARROW = "give_arrow"  # Elena Fuente: give one of the arrows rolled to someone?
     TAKE_CHIEF_ARROW = "take_chief_arrow"  # Apache Kid: take the Chief's Arrow from its holder?
     TAKE_LOSS = "take_loss"  # Molly Stark: lose these life points in that player's place?
+    GAME_END = "game_end"  # a win holds while reveals could avert it: go on to the end
+    DOC_DIE = "doc_die"  # Old Saloon 3, The Doc: which die to turn
+    DOC_FACE = "doc_face"  # The Doc: to which face
+    UGLY_SWAP = "ugly_swap"  # The Ugly: whose arrows are exchanged (two seats in turn)
+    LEFT_HAND_TARGET = "left_hand_target"  # The Left Hand: whom to save, of those dying
+    LEFT_HAND_DISCARD = "left_hand_discard"  # the saved player: discard all arrows?
+    GHOST_ROLL = "ghost_roll"  # Old Saloon 5: the Ghost's first roll of its two dice
+    GHOST_REROLL = "ghost_reroll"  # the Ghost re-rolls some of its dice, or stops
+    GHOST_FACE = "ghost_face"  # which of its two results the Ghost gives
+    GHOST_TARGET = "ghost_target"  # to whom the Ghost gives it
+    # Undead or Alive, Modules 1-3
+    DUEL_TARGET = "duel_target"  # whom this Fight a Duel challenges
+    DUEL_ROLL = "duel_roll"  # the seat holding the Duel die rolls it
+    DUEL_REROLL = "duel_reroll"  # Sean Mallory: re-roll the Duel die that missed, or keep it
+    WOUND_TOKEN = "wound_token"  # real pile: which Duel Wound token was drawn
+    WHICH_WOUND = "which_wound"  # Whiskey: discard which of your Duel Wound tokens
+    RAGE_SYMBOL = "rage_symbol"  # enter a symbol of the Rage cards revealed, or DONE
+    SAM_HEAL = "sam_heal"  # Sam the Healer: who gains one life for this duel
+    RAGE_FROM = "rage_from"  # Pat Brennan: whose Rage card to move
+    RAGE_TO = "rage_to"  # Pat Brennan: to whom
+    BELLE_STAR = "belle_star"  # Belle Star: which Dynamite becomes a Gatling
+    CHUCK_DIE = "chuck_die"  # Chuck Wengam: lose a life to turn which die
+    CHUCK_FACE = "chuck_face"  # Chuck Wengam: to which side
 
 
 class Answer(StrEnum):
@@ -71,6 +94,28 @@ SPECS: dict[DecisionKind, Spec] = {
     DecisionKind.GIVE_ARROW: Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
     DecisionKind.TAKE_CHIEF_ARROW: Spec(Answer.YES_NO, True, "take the Chief's Arrow"),
     DecisionKind.TAKE_LOSS: Spec(Answer.YES_NO, True, "lose these life points in their place"),
+    DecisionKind.GAME_END: Spec(Answer.YES_NO, False, "the game is over unless a role is shown"),
+    DecisionKind.DOC_DIE: Spec(Answer.DIE, False, "which die does The Doc turn"),
+    DecisionKind.DOC_FACE: Spec(Answer.CHOICE, False, "which face does The Doc turn it to"),
+    DecisionKind.UGLY_SWAP: Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange"),
+    DecisionKind.LEFT_HAND_TARGET: Spec(Answer.SEAT, False, "whom does The Left Hand save"),
+    DecisionKind.LEFT_HAND_DISCARD: Spec(Answer.YES_NO, True, "discard all your arrows"),
+    DecisionKind.GHOST_ROLL: Spec(Answer.ROLL, False, "roll the Ghost's two dice"),
+    DecisionKind.GHOST_REROLL: Spec(Answer.ROLL, False, "re-roll the Ghost's dice or stop"),
+    DecisionKind.GHOST_FACE: Spec(Answer.CHOICE, False, "which result does the Ghost give"),
+    DecisionKind.GHOST_TARGET: Spec(Answer.SEAT, False, "to whom does the Ghost give it"),
+    DecisionKind.DUEL_TARGET: Spec(Answer.SEAT, False, "whom do you challenge to a duel"),
+    DecisionKind.DUEL_ROLL: Spec(Answer.ROLL, False, "roll the Duel die"),
+    DecisionKind.DUEL_REROLL: Spec(Answer.ROLL, False, "re-roll the Duel die or keep it"),
+    DecisionKind.WOUND_TOKEN: Spec(Answer.CHOICE, False, "which Wound token did you draw"),
+    DecisionKind.WHICH_WOUND: Spec(Answer.CHOICE, False, "discard which Wound token"),
+    DecisionKind.RAGE_SYMBOL: Spec(Answer.CHOICE, True, "enter the Rage cards' symbols"),
+    DecisionKind.SAM_HEAL: Spec(Answer.SEAT, True, "who gains one life for this duel"),
+    DecisionKind.RAGE_FROM: Spec(Answer.SEAT, True, "whose Rage card do you move"),
+    DecisionKind.RAGE_TO: Spec(Answer.SEAT, False, "who gets the Rage card"),
+    DecisionKind.BELLE_STAR: Spec(Answer.DIE, True, "turn which Dynamite to Gatling"),
+    DecisionKind.CHUCK_DIE: Spec(Answer.DIE, True, "lose a life to turn which die"),
+    DecisionKind.CHUCK_FACE: Spec(Answer.CHOICE, False, "turn the die to which side"),
 }
 
 

@@ -196,5 +196,243 @@ class GameOver(Event):
     winners: tuple[int, ...]
 
 
+# ------------------------------------------------ Old Saloon, Modules 3 and 5 (roles, Ghost)
+
+
+@dataclass(frozen=True)
+class Rewound(Event):
+    """A reveal was made into an open ``moment``: what followed that moment is undone, and the
+    game goes on from it. The life and arrows of every seat and the pile, as they are again."""
+
+    kind: ClassVar[str] = "rewound"
+    moment: str
+    life: tuple[int, ...]
+    arrows: tuple[int, ...]
+    pile: int
+
+
+@dataclass(frozen=True)
+class SpecialRoleRevealed(Event):
+    kind: ClassVar[str] = "special_role_revealed"
+    seat: int
+    card: str
+    moment: str
+
+
+@dataclass(frozen=True)
+class RevealCancelled(Event):
+    """The Judge (``by``) cancelled the power of the card ``seat`` revealed."""
+
+    kind: ClassVar[str] = "reveal_cancelled"
+    seat: int
+    card: str
+    by: int
+
+
+@dataclass(frozen=True)
+class SheriffChanged(Event):
+    """The Good: ``seat`` is the Sheriff now, ``old`` a Deputy; both at their character's life."""
+
+    kind: ClassVar[str] = "sheriff_changed"
+    seat: int
+    old: int
+
+
+@dataclass(frozen=True)
+class ArrowsExchanged(Event):
+    kind: ClassVar[str] = "arrows_exchanged"
+    seat: int
+    first: int
+    second: int
+
+
+@dataclass(frozen=True)
+class DieTurned(Event):
+    kind: ClassVar[str] = "die_turned"
+    seat: int
+    die: int
+    face: str
+
+
+@dataclass(frozen=True)
+class HealPrevented(Event):
+    kind: ClassVar[str] = "heal_prevented"
+    seat: int
+    target: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class EliminationAverted(Event):
+    kind: ClassVar[str] = "elimination_averted"
+    seat: int
+    target: int
+    life: int
+
+
+@dataclass(frozen=True)
+class ExtraTurn(Event):
+    kind: ClassVar[str] = "extra_turn"
+    seat: int
+
+
+@dataclass(frozen=True)
+class GameEndWaiting(Event):
+    """A win holds, but reveals may still avert it until the pending player goes on."""
+
+    kind: ClassVar[str] = "game_end_waiting"
+    side: str
+
+
+@dataclass(frozen=True)
+class BecameGhost(Event):
+    """``team``: the side the Ghost wins with (a Ghost Renegade's by the rulebook's table)."""
+
+    kind: ClassVar[str] = "became_ghost"
+    seat: int
+    team: str | None
+
+
+@dataclass(frozen=True)
+class GhostTokenGiven(Event):
+    kind: ClassVar[str] = "ghost_token_given"
+    seat: int
+    target: int
+    face: str
+    dice: int
+
+
+@dataclass(frozen=True)
+class DicePreset(Event):
+    """The Ghost's token sets these dice of ``seat``'s turn to ``face``, not rolled at first."""
+
+    kind: ClassVar[str] = "dice_preset"
+    seat: int
+    dice: tuple[int, ...]
+    face: str
+
+
+@dataclass(frozen=True)
+class GhostTokenReturned(Event):
+    kind: ClassVar[str] = "ghost_token_returned"
+    seat: int
+
+
+# ---------------------------------------------------------- Undead or Alive, Modules 1-3
+
+
+@dataclass(frozen=True)
+class DuelChallenged(Event):
+    """``seat`` passes Duel die ``die`` to ``target``: a duel begins."""
+
+    kind: ClassVar[str] = "duel_challenged"
+    seat: int
+    target: int
+    die: int
+
+
+@dataclass(frozen=True)
+class DuelRolled(Event):
+    """One roll of a duel: ``seat`` rolled ``faces`` on ``dice`` (the Duel die) against ``against``.
+
+    ``dice`` and ``faces`` are named as a ``DiceRolled``'s, so a record of the roll is read the
+    same way and a replay needs no random source.
+    """
+
+    kind: ClassVar[str] = "duel_rolled"
+    seat: int
+    against: int
+    dice: tuple[int, ...]
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DuelLost(Event):
+    kind: ClassVar[str] = "duel_lost"
+    seat: int
+    winner: int
+
+
+@dataclass(frozen=True)
+class WoundDrawn(Event):
+    """``seat`` drew ``token``; ``kept`` is False for a token already held (shuffled back)."""
+
+    kind: ClassVar[str] = "wound_drawn"
+    seat: int
+    token: str
+    kept: bool
+    cause: str
+
+
+@dataclass(frozen=True)
+class WoundsReturned(Event):
+    """Duel Wound tokens of ``seat`` shuffled back into the pile."""
+
+    kind: ClassVar[str] = "wounds_returned"
+    seat: int
+    tokens: tuple[str, ...]
+    cause: str
+
+
+@dataclass(frozen=True)
+class RageDrawn(Event):
+    """``seat`` must draw a Rage card from the real deck (``drawn`` cards, keeping one)."""
+
+    kind: ClassVar[str] = "rage_drawn"
+    seat: int
+    drawn: int
+    cause: str
+
+
+@dataclass(frozen=True)
+class RageShuffled(Event):
+    """The Rage pile ran out: the discards become the new pile."""
+
+    kind: ClassVar[str] = "rage_shuffled"
+    cards: int
+
+
+@dataclass(frozen=True)
+class RageRevealed(Event):
+    kind: ClassVar[str] = "rage_revealed"
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class RageSymbolEntered(Event):
+    kind: ClassVar[str] = "rage_symbol_entered"
+    seat: int
+    symbol: str
+
+
+@dataclass(frozen=True)
+class RageDiscarded(Event):
+    kind: ClassVar[str] = "rage_discarded"
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class RageMoved(Event):
+    """Pat Brennan moved a face-down Rage card from ``source`` to ``target``."""
+
+    kind: ClassVar[str] = "rage_moved"
+    seat: int
+    source: int
+    target: int
+
+
+@dataclass(frozen=True)
+class FaceChanged(Event):
+    """An ability turned die ``die`` to ``face`` (Belle Star, Chuck Wengam)."""
+
+    kind: ClassVar[str] = "face_changed"
+    seat: int
+    die: int
+    face: str
+    cause: str
+
+
 for _event in Event.__subclasses__():
     quick_init(_event)

@@ -14,20 +14,23 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from . import victory
+from . import ghost, special_roles, victory, windows  # noqa: F401 (special_roles registers)
 from .abilities import HOOKS, Ability, ability_of
-from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop
+from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop, WindowAction
 from .components import (
     ARROWS_IN_PILE,
     BASE_DICE,
+    BEAR_SHERIFF_BONUS,
     CHARACTERS,
     CHIEF_ARROW_WEIGHT,
     DICE,
     DYNAMITE_LIMIT,
     FACES,
+    RAGE_CARDS,
     REROLLS,
     SHERIFF_BONUS,
     THREE_PLAYER_FIRST,
+    WOUND_TOKENS,
     HouseRule,
     Role,
     Symbol,
@@ -43,6 +46,8 @@ from .events import (
     DiceRolled,
     DynamiteExploded,
     Event,
+    ExtraTurn,
+    GameEndWaiting,
     GameOver,
     GameStarted,
     GatlingFired,
@@ -58,7 +63,7 @@ from .events import (
     TurnStarted,
 )
 from .explain import why_illegal
-from .modules import Module, turn_order
+from .modules import Module, turn_hooks, turn_order
 from .ranges import distances, next_living
 from .rules import DECISIONS, STEPS, Step, decision, step
 from .setup import GameSetup
@@ -67,7 +72,7 @@ from .state import GameState, PlayerState, TurnScratch, copy_state, decode, enco
 STATE_VERSION = 1
 
 # Causes of life loss that are some player's own result ("by their hand").
-HAND_CAUSES = ("bullseye", "gatling")
+HAND_CAUSES = ("bullseye", "gatling", "duel")
 # What three Dynamite cancel under the house rule ``dynamite_cancels_actions``.
 CANCELLED_BY_DYNAMITE = ("bullseye", "beer", "gatling")
 
@@ -94,6 +99,7 @@ ARROW_TOKENS = ("arrow", "chief_arrow")
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
 _REACH: dict[tuple[Any, ...], list[int]] = {}
 _REACH_LIMIT = 50_000
+_GHOST = Ability()  # Old Saloon 5: the Ghost's character loses all of its abilities
 
 
 class Game(GameState):
@@ -103,8 +109,10 @@ class Game(GameState):
         self._attach(setup, dice)
         sheriff = setup.sheriff_seat()
         players = []
+        specials = setup.specials or (None,) * setup.players
+        bonus = BEAR_SHERIFF_BONUS if sheriff is not None and specials[sheriff] else SHERIFF_BONUS
         for seat, name in enumerate(setup.characters):
-            life = CHARACTERS[name].life + (SHERIFF_BONUS if seat == sheriff else 0)
+            life = CHARACTERS[name].life + (bonus if seat == sheriff else 0)
             role = setup.roles[seat] if setup.roles is not None else None
             if seat == sheriff:
                 role = Role.SHERIFF
@@ -116,6 +124,8 @@ class Game(GameState):
                     life=life,
                     role=role,
                     revealed=seat == sheriff or setup.three_player,
+                    special=specials[seat],
+                    special_shown=seat == sheriff and specials[seat] is not None,
                 )
             )
         if setup.three_player:
@@ -142,6 +152,8 @@ class Game(GameState):
             last_standing=False,
             scratch=TurnScratch.fresh(setup.players),
             chief_in_pile=Module.CHIEF_ARROW in setup.modules,
+            wound_pile=sorted(WOUND_TOKENS) if Module.LOOK_ME_IN_THE_EYES in setup.modules else [],
+            rage_pile=RAGE_CARDS if Module.TWO_BULLETS in setup.modules else 0,
         )
         self._events = [
             GameStarted(
@@ -158,6 +170,7 @@ class Game(GameState):
         self.setup = setup
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
         self.per_roll, self.resolution_order = turn_order(setup.modules)
+        self.turn_start, self.turn_end = turn_hooks(setup.modules)
         self._abilities, self._hooks = _abilities_at(setup.characters)
         self._events: list[Event] = []
 
@@ -170,6 +183,11 @@ class Game(GameState):
             return []
         return DECISIONS[d.kind].legal(self, d)
 
+    def window_actions(self) -> list[WindowAction]:
+        """Actions open now to seats beside the pending decision (reveals into open moments);
+        the pending seat's next action closes them."""
+        return windows.window_actions(self)
+
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused, in rule order.
 
@@ -178,6 +196,14 @@ class Game(GameState):
         d = self.pending
         if d is None:
             raise IllegalAction("The game is over: start a new game.")
+        if isinstance(action, WindowAction):
+            if action.offered() not in self.window_actions():
+                raise IllegalAction(windows.why_closed(self, action))
+            self._events = []
+            self.pending = None
+            windows.seize(self, action)
+            self._run()
+            return self._events
         if isinstance(action, Roll):
             action = _sorted_roll(action)
             if action.faces is not None:
@@ -191,6 +217,8 @@ class Game(GameState):
             raise IllegalAction(why_illegal(self, d, action))
         self._events = []
         self.pending = None
+        if d.kind is not DecisionKind.REVEAL_ROLE:  # showing a card the rules make one show
+            windows.close(self)  # is no move: it does not close the moments still open
         rule.decide(self, d, action)
         self._run()
         return self._events
@@ -201,6 +229,7 @@ class Game(GameState):
         clone.setup = self.setup
         clone.dice_source = self.dice_source
         clone.per_roll, clone.resolution_order = self.per_roll, self.resolution_order
+        clone.turn_start, clone.turn_end = self.turn_start, self.turn_end
         clone._abilities = self._abilities
         clone._hooks = self._hooks
         clone._events = []
@@ -211,11 +240,11 @@ class Game(GameState):
 
     def ability(self, seat: int) -> Ability:
         """What the seat's character can do (the rules ask this, never the character's name)."""
-        return self._abilities[seat]
+        return _GHOST if self.players[seat].ghost else self._abilities[seat]
 
     @property
     def max_rolls(self) -> int:
-        return 1 + REROLLS + self._abilities[self.turn].extra_rolls
+        return 1 + REROLLS + self.ability(self.turn).extra_rolls  # none for the Ghost
 
     @property
     def rolls_left(self) -> int:
@@ -223,6 +252,8 @@ class Game(GameState):
         if self.pending is None or self.pending.kind not in (
             DecisionKind.ROLL,
             DecisionKind.REROLL,
+            DecisionKind.GHOST_ROLL,
+            DecisionKind.GHOST_REROLL,
         ):
             return 0
         return self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0)
@@ -243,14 +274,21 @@ class Game(GameState):
             face is not None
             and _SYMBOL[face] == "dynamite"
             and not self._abilities[self.turn].rerolls_dynamite
+            and not self.players[self.turn].ghost
         )
 
     def living(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
 
+    def result_face(self, die: int) -> str | None:
+        """The face of a result: a die's, or past the dice a Rage card's symbol (undead.py)."""
+        if die < len(self.faces):
+            return self.faces[die]
+        return undead.extra_results(self)[die - len(self.faces)]
+
     def targets(self, die: int) -> list[int]:
         """Seats a Bull's Eye result on ``die`` may hit, for the player whose turn it is."""
-        face = self.faces[die]
+        face = self.faces[die] if die < len(self.faces) else self.result_face(die)
         if face is None:
             return []
         living = tuple([p.seat for p in self.players if p.alive])
@@ -273,7 +311,11 @@ class Game(GameState):
         """Results of ``symbol`` among the dice (a double face counts two)."""
         results = _RESULTS[symbol].__getitem__
         if dice is None:
-            return sum(map(results, self.faces))
+            count = sum(map(results, self.faces))
+            active = self.players[self.turn]
+            if active.wounds or active.rage_symbols:
+                return undead.adjusted_count(self, str(symbol), count)
+            return count
         faces = self.faces
         return sum(results(faces[i]) for i in dice)
 
@@ -389,6 +431,7 @@ class Game(GameState):
             lost[seat] = amount
             results[seat] = hit_by
             self.emit(LifeLost(seat, amount, player.life, cause, by))
+            self.scratch.lost[seat] += amount
             if player.life == 0:
                 dead.append(seat)
         hand = by if cause in HAND_CAUSES else None
@@ -397,6 +440,8 @@ class Game(GameState):
             player.alive = False
             self.emit(PlayerEliminated(seat, cause, hand))
             self.discard_all(player, "eliminated")
+        if dead:
+            ghost.on_eliminated(self, dead)
         follow: list[Step] = [["reveal", seat] for seat in dead]
         if dead:
             follow.append(["check_end", [[seat, hand] for seat in dead]])
@@ -411,6 +456,15 @@ class Game(GameState):
                     arrows = self.ability(seat).shooter_arrows(results[seat], lost[seat])
                     follow += [["take_arrow", by, self.ability(seat).name]] * arrows
         return follow, self.turn in dead
+
+    def finish(self, side: str, winners: tuple[int, ...]) -> None:
+        """The game is over: ``side`` has won."""
+        self.over = True
+        self.side = side
+        self.winners = winners
+        self.queue = []
+        self.windows = []
+        self.emit(GameOver(side, winners))
 
     def resume(self, follow: list[Step], active_died: bool) -> None:
         """An active player eliminated in their turn ends it; nothing else of theirs resolves."""
@@ -507,15 +561,20 @@ def _sorted_roll(action: Roll) -> Roll:
 
 @step("start_turn")
 def _start_turn(game: Game) -> None:
-    game.dice_kinds = list(BASE_DICE)
+    game.dice_kinds = undead.turn_dice(game, BASE_DICE)
     game.faces = [None] * len(game.dice_kinds)
     game.rolls = 0
     game.scratch = TurnScratch.fresh(len(game.players))
     game.emit(TurnStarted(game.turn, game.turn_number))
-    steps: list[Step] = []
+    if game.players[game.turn].ghost:
+        game.front([["ghost_turn"], ["end_turn"]])
+        return
+    ghost.preset(game, announce=True)
+    steps: list[Step] = windows.moment_steps(game, "turn_start", game.turn)
     if Module.LOUDMOUTH_AND_COWARD in game.setup.modules:
         steps.append(["saloon_die"])
     steps += game._abilities[game.turn].turn_steps(game, "start")
+    steps += [[name] for name in game.turn_start]
     if steps:
         game.front([*steps, ["roll_decision"]])
     else:
@@ -535,8 +594,10 @@ def _legal_choice(game: Game, d: Decision) -> list[Action]:
 def _decide_saloon_die(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     die, kinds = SALOON_DICE[action.option]
+    kinds = tuple(undead.turn_dice(game, kinds))
     game.dice_kinds = list(kinds)
     game.faces = [None] * len(kinds)
+    ghost.preset(game, announce=False)
     game.emit(SaloonDieChosen(game.turn, die, kinds))
 
 
@@ -568,9 +629,16 @@ def _rerolls(game: Game) -> tuple[tuple[Action, ...], frozenset[tuple[int, ...]]
     return found
 
 
+def _first_roll(game: Game) -> Roll:
+    """The first roll rolls every die but those the Ghost's token set (Old Saloon 5)."""
+    if game.preset:
+        return Roll(tuple(i for i in range(len(game.faces)) if i not in game.preset))
+    return _ROLL_ALL[len(game.faces)]
+
+
 def _legal_roll(game: Game, d: Decision) -> list[Action]:
     if d.kind is DecisionKind.ROLL:
-        return [_ROLL_ALL[len(game.faces)]]
+        return [_first_roll(game)]
     return list(_rerolls(game)[0])
 
 
@@ -578,14 +646,14 @@ def _accepts_roll(game: Game, d: Decision, action: Action) -> bool:
     if not isinstance(action, Roll):
         return isinstance(action, Stop) and d.kind is DecisionKind.REROLL
     if d.kind is DecisionKind.ROLL:
-        return action.dice == _ROLL_ALL[len(game.faces)].dice
+        return action.dice == _first_roll(game).dice
     return action.dice in _rerolls(game)[1]
 
 
 @decision(DecisionKind.ROLL, DecisionKind.REROLL, legal=_legal_roll, accepts=_accepts_roll)
 def _decide_roll(game: Game, d: Decision, action: Action) -> None:
     if isinstance(action, Stop):
-        game.front(_resolution(game, exploded=False))
+        _last_roll(game, exploded=False)
         return
     assert isinstance(action, Roll)
     dice = action.dice
@@ -607,24 +675,56 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
             tuple(filter(None, game.faces)),
         )
     )
+    if game.preset:
+        dice = (*dice, *game.preset)  # set by the Ghost's token: resolved as if rolled
+        game.preset = []
+    moment = windows.moment_steps(game, "roll", game.turn)
+    if moment:
+        game.front([*moment, ["roll_effects", list(dice)], ["after_roll"]])
+    else:
+        steps = _roll_effects(game, dice)
+        if steps:
+            game.front([*steps, ["after_roll"]])
+        else:
+            _after_roll(game)
+
+
+@step("roll_effects")
+def _roll_effects_step(game: Game, dice: list[int]) -> None:
+    game.front(_roll_effects(game, dice))
+
+
+def _roll_effects(game: Game, dice: list[int]) -> list[Step]:
     steps: list[Step] = []
     for phase in game.per_roll:
         steps += PER_ROLL_PHASES[phase](game, dice)
-    if steps:
-        game.front([*steps, ["after_roll"]])
-    else:
-        _after_roll(game)
+    steps += game.ability(game.turn).turn_steps(game, "rolled")
+    return steps
 
 
 @step("after_roll")
 def _after_roll(game: Game) -> None:
     if game.symbol_count("dynamite") >= DYNAMITE_LIMIT:
         game.emit(DynamiteExploded(game.turn))
-        game.front(_resolution(game, exploded=True))
+        _last_roll(game, exploded=True)
     elif game.rolls >= game.max_rolls:
-        game.front(_resolution(game, exploded=False))
+        _last_roll(game, exploded=False)
     else:
         game.pending = _plain(DecisionKind.REROLL, game.turn)
+
+
+def _last_roll(game: Game, exploded: bool) -> None:
+    """Rolling is over: the moment after the last roll, then the dice resolve."""
+    moment = windows.moment_steps(game, "last_roll", game.turn)
+    if moment:
+        game.front([*moment, ["resolve", exploded]])
+    else:
+        game.front(_resolution(game, exploded))
+
+
+@step("resolve")
+def _resolve(game: Game, exploded: bool) -> None:
+    game.front(_resolution(game, exploded))
 
 
 def _resolution(game: Game, exploded: bool) -> list[Step]:
@@ -706,6 +806,10 @@ RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {
 @step("collect")
 def _collect(game: Game, *symbols: str) -> None:
     """List the results of these symbols, die by die, for their targets to be chosen."""
+    active = game.players[game.turn]
+    if active.wounds or active.rage_symbols or game.ability(game.turn).beer_uses != 1:
+        game.scratch.to_assign = undead.collect(game, symbols)  # tokens, Rage, Greg Digger
+        return
     results = []
     for die, face in enumerate(game.faces):
         if face is not None and _SYMBOL[face] in symbols:
@@ -784,9 +888,11 @@ def _resolve_beers(game: Game) -> None:
     counts: dict[int, int] = {}
     for _die, target in game.scratch.beers:
         counts[target] = counts.get(target, 0) + 1
+    steps: list[Step] = []
     for target in game.clockwise(list(counts)):
         amount = game._abilities[target].beer_gain(game, target, counts[target])
-        game.gain(target, amount, "beer")
+        steps.append(["gain", target, amount, "beer"])
+    game.front(steps)
 
 
 @step("gatling")
@@ -805,9 +911,22 @@ def _gatling(game: Game) -> None:
 
 
 @step("end_turn")
-def _end_turn(game: Game) -> None:
+def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
+    if game.turn_end and not game.scratch.closed:
+        game.scratch.closed = True  # the modules' end of turn, even for an eliminated player
+        game.front([*([name] for name in game.turn_end), ["end_turn", moment, again]])
+        return
+    if moment:
+        steps = windows.moment_steps(game, "turn_end", game.turn)
+        if steps:
+            game.front([*steps, ["end_turn", False]])
+            return
     game.emit(TurnEnded(game.turn))
-    following = next_living(game.turn, [p.alive for p in game.players])
+    ghost.end_of_turn(game)
+    following = next_living(game.turn, [p.alive or p.ghost for p in game.players])
+    if again:  # Old Saloon 3, The Right Hand of the Devil: another turn at once
+        game.emit(ExtraTurn(game.turn))
+        following = game.turn
     if following is None:
         return
     game.turn = following
@@ -919,20 +1038,36 @@ def _lose(
     by: int | None,
     then: list[Step],
     offered: bool = False,
+    moment: bool = True,
 ) -> None:
-    """Players lose life together; abilities may first take the loss (Molly Stark)."""
+    """Players lose life together; abilities may first take the loss (Molly Stark); those
+    about to be eliminated make a moment (Old Saloon 3)."""
     if not offered:
         for seat in game.hooking("offer_for_losses"):
             offer = game._abilities[seat].offer_for_losses(game, seat, losses, cause, by, then)
             if offer:
                 game.front(offer)
                 return
+    if moment:
+        players = game.players
+        dying = [s for s, a, _r in losses if players[s].alive and 0 < players[s].life <= a]
+        steps = windows.moment_steps(game, "eliminate", dying) if dying else []
+        if steps:
+            game.front([*steps, ["lose", losses, cause, by, then, True, False]])
+            return
     follow, active_died = game.lose(losses, cause, by)
     game.resume([*then, *follow], active_died)
 
 
 @step("gain")
-def _gain(game: Game, seat: int, amount: int, cause: str) -> None:
+def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -> None:
+    """A gain is a moment of its own first (Old Saloon 3: \"about to gain life\")."""
+    p = game.players[seat]
+    if moment and p.alive and min(amount, p.max_life - p.life) > 0:
+        steps = windows.moment_steps(game, "gain", seat, amount, cause)
+        if steps:
+            game.front([*steps, ["gain", seat, amount, cause, False]])
+            return
     game.gain(seat, amount, cause)
 
 
@@ -979,9 +1114,15 @@ def _check_end(game: Game, deaths: list[list[Any]]) -> None:
             game.front([["reveal", result.seat], ["check_end", deaths]])
             return
         outcome = result
-    if outcome is not None:
-        game.over = True
-        game.side = outcome.side
-        game.winners = outcome.winners
+    if outcome is not None and game.windows:
+        # Old Saloon 3: a reveal into an open moment may still avert it (docs/rules.md).
+        game.ending = [outcome.side, list(outcome.winners)]
         game.queue = []
-        game.emit(GameOver(outcome.side, outcome.winners))
+        game.emit(GameEndWaiting(outcome.side))
+        game.ask(DecisionKind.GAME_END, game.turn)
+    elif outcome is not None:
+        game.finish(outcome.side, outcome.winners)
+
+
+# The modules whose rules live in their own files register their steps and decisions here.
+from . import posse, rage, undead  # noqa: E402, F401

@@ -35,7 +35,8 @@ class ModuleInfo:
     """What the rulebook says of a module before play: its title, and what it needs.
 
     ``per_roll`` and ``resolution`` are the phases it adds, each placed after a named one.
-    ``playable`` says whether the engine plays it yet.
+    ``playable`` says whether the engine plays it yet. ``start`` and ``end`` are steps run at
+    the start and at the end of every turn (the end even when the active player was eliminated).
     """
 
     title: str
@@ -44,6 +45,8 @@ class ModuleInfo:
     requires: tuple[Module, ...] = ()
     per_roll: tuple[tuple[str, str], ...] = ()
     resolution: tuple[tuple[str, str], ...] = ()
+    start: tuple[str, ...] = ()
+    end: tuple[str, ...] = ()
 
 
 MODULES: dict[Module, ModuleInfo] = {
@@ -53,16 +56,24 @@ MODULES: dict[Module, ModuleInfo] = {
         per_roll=(("broken_arrow", "arrow"), ("bullet", "broken_arrow")),
     ),
     Module.CHIEF_ARROW: ModuleInfo("The Arrow of the Indian Chief", playable=True),
-    Module.SPECIAL_ROLES: ModuleInfo("Special Roles"),
+    Module.SPECIAL_ROLES: ModuleInfo("Special Roles", playable=True, min_players=4),
     Module.SALOON_CHARACTERS: ModuleInfo("A Posse of New Characters", playable=True),
-    Module.GHOST: ModuleInfo("The Ghost", min_players=5),
+    Module.GHOST: ModuleInfo("The Ghost", playable=True, min_players=5),
     Module.LOOK_ME_IN_THE_EYES: ModuleInfo(
         "Look Me in the Eyes",
+        playable=True,
         requires=(Module.TWO_BULLETS,),
         resolution=(("whiskey", "dynamite"), ("duel", "gatling")),
+        end=("wounds_back",),
     ),
-    Module.TWO_BULLETS: ModuleInfo("Two Bullets Are Enough"),
-    Module.NEW_POSSE: ModuleInfo("A New Posse in Town"),
+    Module.TWO_BULLETS: ModuleInfo(
+        "Two Bullets Are Enough",
+        playable=True,
+        resolution=(("beer_rage", "beer"),),
+        start=("rage_reveal",),
+        end=("rage_end",),
+    ),
+    Module.NEW_POSSE: ModuleInfo("A New Posse in Town", playable=True),
     Module.UNDEAD_OR_ALIVE: ModuleInfo("Undead or Alive?", min_players=4),
     Module.WILD_WEST_LEGACY: ModuleInfo("Wild West Legacy"),
 }
@@ -133,3 +144,12 @@ def turn_order(modules: frozenset[Module]) -> tuple[tuple[str, ...], tuple[str, 
             for name, after in inserts:
                 phases.insert(phases.index(after) + 1, name)
     return tuple(per_roll), tuple(resolution)
+
+
+def turn_hooks(modules: frozenset[Module]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The steps the modules in play run at the start and at the end of every turn."""
+    ordered = sorted(modules)
+    return (
+        tuple(name for m in ordered for name in MODULES[m].start),
+        tuple(name for m in ordered for name in MODULES[m].end),
+    )

@@ -30,3 +30,9 @@ def listed(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise ValueError(f"{what} must be a list, not {value!r}")
     return value
+
+
+def truth(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {value!r}")
+    return value

@@ -15,13 +15,15 @@ from .components import (
     CHARACTERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    REAL_PILES,
     ROLE_MIX,
+    SPECIAL_ROLES,
     HouseRule,
     Role,
 )
 from .errors import SetupError
 from .modules import Module, characters_for, module, validate
-from .reading import listed, text, whole_number
+from .reading import listed, text, truth, whole_number
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,11 @@ class GameSetup:
     ``roles`` is None when the role cards are physical and secret: the engine then knows only
     the Sheriff (``sheriff``) and learns other roles as they are revealed. With 3 players the
     roles are face up and must be given.
+
+    ``specials`` (Old Saloon 3) names each seat's special role card, None for a normal card:
+    every seat's with dealt roles, only the face-up Sheriff's with secret cards (the others
+    None). ``specials_mixed``: normal and special cards were mixed by type, so any seat may
+    hold either; otherwise every card is special (the rulebook's first way).
     """
 
     characters: tuple[str, ...]
@@ -39,6 +46,10 @@ class GameSetup:
     house_rules: frozenset[HouseRule] = field(default_factory=frozenset)
     seed: int = 0
     modules: frozenset[Module] = field(default_factory=frozenset)
+    specials: tuple[str | None, ...] | None = None
+    specials_mixed: bool = False
+    # Piles the table draws for real, the drawing seat entering what it drew (REAL_PILES).
+    real_piles: frozenset[str] = field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "characters", tuple(self.characters))
@@ -46,7 +57,11 @@ class GameSetup:
         if self.roles is not None:
             object.__setattr__(self, "roles", tuple(_role(r, i) for i, r in enumerate(self.roles)))
         object.__setattr__(self, "house_rules", frozenset(_house_rule(h) for h in self.house_rules))
+        if self.specials is not None:
+            object.__setattr__(self, "specials", tuple(self.specials))
+        object.__setattr__(self, "real_piles", frozenset(self.real_piles))
         self._validate()
+        self._validate_specials()
 
     @property
     def players(self) -> int:
@@ -83,6 +98,11 @@ class GameSetup:
         if repeated:
             raise SetupError(f"each character can sit at one seat only: {repeated[0]} is twice")
         validate(self.modules, n, self.characters)
+        for pile in sorted(self.real_piles):
+            if pile not in REAL_PILES:
+                raise SetupError(
+                    f"unknown real pile {pile!r}; expected one of " + ", ".join(REAL_PILES)
+                )
         if self.roles is not None:
             if len(self.roles) != n:
                 raise SetupError(f"{len(self.roles)} roles given for {n} players")
@@ -100,8 +120,45 @@ class GameSetup:
         elif self.sheriff is None or not 0 <= self.sheriff < n:
             raise SetupError(f"say which seat (1 to {n}) is the Sheriff")
 
+    def _validate_specials(self) -> None:
+        """Old Saloon 3: the special cards fit the roles, once each, as the chosen way deals."""
+        if Module.SPECIAL_ROLES not in self.modules:
+            if self.specials is not None or self.specials_mixed:
+                raise SetupError("special role cards need module old_saloon.3 (Special Roles)")
+            return
+        n = self.players
+        if self.specials is None or len(self.specials) != n:
+            raise SetupError(
+                f"old_saloon.3: give each of the {n} seats its special role card (None: none)"
+            )
+        sheriff = self.sheriff_seat()
+        for seat, card in enumerate(self.specials):
+            where = f"seat {seat + 1}"
+            if card is None:
+                known = self.roles is not None or seat == sheriff
+                if known and not self.specials_mixed:
+                    raise SetupError(
+                        f"{where}: every card is special unless normal and special are mixed"
+                    )
+                continue
+            if card not in SPECIAL_ROLES:
+                raise SetupError(
+                    f"{where}: unknown special role {card!r}; expected one of "
+                    + ", ".join(SPECIAL_ROLES)
+                )
+            role = self.roles[seat] if self.roles is not None else None
+            if seat == sheriff:
+                role = Role.SHERIFF
+            if role is None:
+                raise SetupError(f"{where}: with secret roles only the Sheriff's card is given")
+            if SPECIAL_ROLES[card].role is not role:
+                raise SetupError(f"{where}: {SPECIAL_ROLES[card].title} is not a {role} card")
+        given = [c for c in self.specials if c is not None]
+        if len(given) != len(set(given)):
+            raise SetupError("each special role card is in the game once")
+
     def to_json(self) -> dict[str, Any]:
-        data = {
+        data: dict[str, Any] = {
             "characters": list(self.characters),
             "roles": None if self.roles is None else [str(r) for r in self.roles],
             "sheriff": self.sheriff,
@@ -110,6 +167,11 @@ class GameSetup:
         }
         if self.modules:  # a base game's record stays as it always was
             data["modules"] = sorted(str(m) for m in self.modules)
+        if self.specials is not None:
+            data["specials"] = list(self.specials)
+            data["specials_mixed"] = self.specials_mixed
+        if self.real_piles:
+            data["real_piles"] = sorted(self.real_piles)
         return data
 
     @classmethod
@@ -135,6 +197,16 @@ class GameSetup:
                 seed=whole_number(data.get("seed", 0), "seed"),
                 modules=frozenset(
                     text(m, "a module") for m in listed(data.get("modules", []), "modules")
+                ),
+                specials=None
+                if data.get("specials") is None
+                else tuple(
+                    None if c is None else text(c, "a special card")
+                    for c in listed(data["specials"], "specials")
+                ),
+                specials_mixed=truth(data.get("specials_mixed", False), "specials_mixed"),
+                real_piles=frozenset(
+                    text(p, "a real pile") for p in listed(data.get("real_piles", []), "real_piles")
                 ),
             )
         except KeyError as exc:
@@ -173,6 +245,8 @@ def deal(
     house_rules: frozenset[HouseRule] = frozenset(),
     characters: tuple[str, ...] | None = None,
     modules: frozenset[Module | str] = frozenset(),
+    specials_mixed: bool = False,
+    real_piles: frozenset[str] = frozenset(),
 ) -> GameSetup:
     """Shuffle and deal roles and characters as the rulebook's Preparation does.
 
@@ -188,6 +262,14 @@ def deal(
         characters = tuple(rng.sample(characters_for(chosen), players))
     known = roles_known or players == 3
     sheriff = None if players == 3 else roles.index(Role.SHERIFF)
+    specials = None
+    if Module.SPECIAL_ROLES in {module(m) for m in modules}:
+        dealt = deal_specials(roles, rng, specials_mixed)
+        specials = (
+            dealt
+            if known
+            else tuple(c if r is Role.SHERIFF else None for c, r in zip(dealt, roles, strict=True))
+        )
     return GameSetup(
         characters=characters,
         roles=tuple(roles) if known else None,
@@ -195,4 +277,24 @@ def deal(
         house_rules=house_rules,
         seed=seed,
         modules=frozenset(modules),
+        specials=specials,
+        specials_mixed=specials_mixed,
+        real_piles=real_piles,
     )
+
+
+# Normal role cards in the base game's box, by type (rulebook, "Components").
+NORMAL_CARDS: dict[Role, int] = {Role.SHERIFF: 1, Role.DEPUTY: 2, Role.OUTLAW: 3, Role.RENEGADE: 2}
+
+
+def deal_specials(roles: list[Role], rng: random.Random, mixed: bool) -> tuple[str | None, ...]:
+    """Old Saloon 3: each role's card, special ones by the base distribution, or drawn from
+    the normal and special cards of its type mixed together."""
+    cards: dict[Role, list[str | None]] = {}
+    for role in Role:
+        pile: list[str | None] = [c.name for c in SPECIAL_ROLES.values() if c.role is role]
+        if mixed:
+            pile += [None] * NORMAL_CARDS[role]
+        rng.shuffle(pile)
+        cards[role] = pile
+    return tuple(cards[role].pop() for role in roles)

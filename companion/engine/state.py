@@ -37,6 +37,17 @@ class PlayerState:
     revealed: bool = False
     alive: bool = True
     chief_arrow: bool = False
+    # Old Saloon 3: the special role card the engine knows this seat holds, and whether it is
+    # face up (its power used or cancelled). Old Saloon 5: this eliminated player is the Ghost.
+    special: str | None = None
+    special_shown: bool = False
+    ghost: bool = False
+    # Undead or Alive, Modules 1 and 2: Duel Wound tokens held (face up), Rage cards held face
+    # down, and the cards revealed this turn with the symbols entered for them.
+    wounds: list[str] = field(default_factory=list)
+    rage_held: int = 0
+    rage_revealed: int = 0
+    rage_symbols: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return encode(self)
@@ -59,10 +70,18 @@ class TurnScratch:
     # Life losses waiting for Molly Stark's answers: [[seat, amount]...], cause, by, the steps
     # after the loss, and the next seat she may be asked about.
     loss: list[Any] | None = None
+    # Undead or Alive: life each seat lost this turn, the seats challenged to a duel, whether
+    # a kept Beer draws a Rage card, once-a-turn abilities used, and whether the turn's end
+    # steps of the modules have run.
+    lost: list[int] = field(default_factory=list)
+    duels: list[int] = field(default_factory=list)
+    beer_rage: bool = False
+    used: list[str] = field(default_factory=list)
+    closed: bool = False
 
     @classmethod
     def fresh(cls, players: int) -> TurnScratch:
-        return cls(hits=[0] * players, hit_results=[0] * players)
+        return cls(hits=[0] * players, hit_results=[0] * players, lost=[0] * players)
 
 
 @dataclass(eq=False)
@@ -89,6 +108,19 @@ class GameState:
     last_standing: bool
     scratch: TurnScratch
     chief_in_pile: bool = False
+    # Old Saloon 3: the moments still open to a reveal, each [moment, arguments, the state at
+    # that moment]; a win waiting for them to close, [side, winners].
+    windows: list[list[Any]] = field(default_factory=list)
+    ending: list[Any] | None = None
+    # Old Saloon 5: the Ghost's token, [holder, face, dice], and the dice it sets this turn.
+    ghost_token: list[Any] | None = None
+    preset: list[int] = field(default_factory=list)
+    # Undead or Alive: the Duel Wound tokens in the pile (sorted), how many draws the simulated
+    # pile has made, and the Rage cards in the draw pile and the discards.
+    wound_pile: list[str] = field(default_factory=list)
+    wound_draws: int = 0
+    rage_pile: int = 0
+    rage_discard: int = 0
 
 
 # ------------------------------------------------------------------- generic JSON and copy

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .components import THREE_PLAYER_TARGET, Role
+from .components import GHOST_RENEGADE_TEAM, THREE_PLAYER_TARGET, Role
 from .state import PlayerState
 
 
@@ -41,7 +41,18 @@ def _seats_of(
 ) -> tuple[int, ...]:
     """Seats known to hold one of ``roles``: by their card, or because nothing else is left."""
     unknown_fit = set(unrevealed_pool(mix, players)) <= roles
-    return tuple(p.seat for p in players if (p.role in roles) or (p.role is None and unknown_fit))
+    return tuple(
+        p.seat
+        for p in players
+        if (_side(p, len(players)) in roles) or (p.role is None and unknown_fit)
+    )
+
+
+def _side(p: PlayerState, players: int) -> Role | None:
+    """The role a player wins with: its own, or a Ghost Renegade's team (Old Saloon 5)."""
+    if p.ghost and p.role is Role.RENEGADE:
+        return GHOST_RENEGADE_TEAM[players]
+    return p.role
 
 
 def base_outcome(

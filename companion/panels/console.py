@@ -17,6 +17,8 @@ HEIGHT = 64
 WIDTHS = (128, 256)
 HALF = 128  # the dice column of the wide console
 DICE_TOP = 10
+DUEL_DIE = "duel"
+DUEL_GAP = 5  # pixels between the base dice and the black Duel dice
 
 
 def draw_console(view: ConsoleView, width: int = 128) -> Image.Image:
@@ -71,15 +73,25 @@ def _draw_banner(image: Image.Image, title: str, width: int) -> None:
 
 
 def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
-    """The dice spread evenly across the 128 px column, at most a few pixels apart."""
-    n = len(view.faces)
-    gap = min(6, (HALF - n * DIE) // (n + 1))
-    left = (HALF - n * DIE - (n - 1) * gap) // 2
-    for i, face in enumerate(view.faces):
-        locked = i < len(view.locked) and view.locked[i]
-        marked = i < len(view.marked) and view.marked[i]
-        die = die_icon(face, locked=locked, marked=marked)
-        image.paste(die, (left + i * (DIE + gap), top))
+    """The dice spread evenly across the 128 px column, at most a few pixels apart; the Duel
+    dice set apart after the others; a picker's choices in their place, one per DIE button."""
+    faces: tuple[str | None, ...] = view.picker or view.faces
+    n = len(faces)
+    duel = DUEL_DIE in view.kinds and not view.picker
+    apart = DUEL_GAP if duel else 0
+    gap = min(6, (HALF - n * DIE - apart) // (n + 1))
+    left = (HALF - n * DIE - (n - 1) * gap - apart) // 2
+    x = left
+    for i, face in enumerate(faces):
+        if duel and view.kinds[i] == DUEL_DIE and (i == 0 or view.kinds[i - 1] != DUEL_DIE):
+            x += apart
+        locked = not view.picker and i < len(view.locked) and view.locked[i]
+        marked = not view.picker and i < len(view.marked) and view.marked[i]
+        image.paste(
+            die_icon(face, locked=locked, marked=marked, duel=duel and view.kinds[i] == DUEL_DIE),
+            (x, top),
+        )
+        x += DIE + gap
 
 
 def _status_line(view: ConsoleView) -> Image.Image:

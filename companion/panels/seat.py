@@ -127,9 +127,13 @@ def _draw_life(image: Image.Image, view: SeatView) -> None:
     _draw_digits(image, arrows, ARROW_SCALE, (COLUMN_X + arrow.width + 6, BODY_TOP))
     limit = f"/{view.max_life}"
     draw_text(image, (WIDTH - 2 - text_width(limit), ROLE_Y - 1), limit)
-    if view.role:
+    # The role area also holds Undead or Alive's tokens and Rage cards: no row of its own.
+    second = " ".join(
+        t for t in ((view.role or "").upper(), undead_text(view), _revealed_text(view)) if t
+    )
+    if second:
         role_width = WIDTH - 2 - COLUMN_X - text_width(limit) - 4
-        draw_text(image, (COLUMN_X, ROLE_Y - 1), fit(view.role.upper(), role_width))
+        draw_text(image, (COLUMN_X, ROLE_Y - 1), fit(second, role_width))
     bar = life_bar(view.life, view.max_life, WIDTH - 4)
     stamp(image, bar, (2, BAR_TOP))
 
@@ -142,6 +146,33 @@ def _draw_digits(image: Image.Image, digits: str, scale: int, xy: tuple[int, int
         if digit != " ":
             glyph = big_text(digit, scale)
             stamp(image, glyph, (x + i * ADVANCE * scale + (cell - glyph.width) // 2, y))
+
+
+# One letter per symbol for the seat's Wound tokens and revealed Rage symbols.
+SYMBOL_LETTERS = {
+    "arrow": "A",
+    "dynamite": "D",
+    "bullseye1": "1",
+    "bullseye2": "2",
+    "beer": "B",
+    "gatling": "G",
+}
+
+
+def undead_text(view: SeatView) -> str:
+    """Undead or Alive at a glance: "W1D" for Wound tokens, "R2" for Rage cards held."""
+    parts = []
+    if view.wounds:
+        parts.append("W" + "".join(SYMBOL_LETTERS[t] for t in sorted(view.wounds)))
+    if view.rage_held:
+        parts.append(f"R{view.rage_held}")
+    return " ".join(parts)
+
+
+def _revealed_text(view: SeatView) -> str:
+    if not view.rage_symbols:
+        return ""
+    return "Rage " + "".join(SYMBOL_LETTERS[s] for s in view.rage_symbols)
 
 
 def _draw_out(image: Image.Image, role: str | None) -> None:

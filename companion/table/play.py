@@ -27,6 +27,9 @@ from ..engine import (
     Roll,
     Stop,
 )
+from ..engine.actions import RevealSpecial
+from ..engine.special_roles import REROLLING
+from .answers import DUEL_ROLLS, duel_roll
 from .journal import Journal, JournalContents, JournalError
 from .prompts import ROLE_LABELS, prompt_for
 
@@ -39,6 +42,9 @@ class Undone(Event):
     life: tuple[int, ...]
     arrows: tuple[int, ...]
     pile: int
+
+
+FIRST_ROLLS = (DecisionKind.ROLL, DecisionKind.GHOST_ROLL)
 
 
 class Refused(Exception):
@@ -147,15 +153,22 @@ class TablePlay:
     def _action_for(self, button: str, d: Decision) -> Action | None:
         kind = d.kind
         forced = self.forced_roll()
-        if kind in (DecisionKind.ROLL, DecisionKind.REROLL):
+        if kind in DUEL_ROLLS:  # Undead or Alive: the seat holding the Duel die rolls it
+            action = duel_roll(self, button, d)
+            if forced is not None:
+                if not isinstance(action, Roll):
+                    raise Refused("That roll was undone: the same press brings back the same die.")
+                return forced
+            return action
+        if d.spec.answer is Answer.ROLL:  # the turn's dice, or the Ghost's (Old Saloon 5)
             if forced is not None:
                 if button != "ROLL":
                     raise Refused("That roll was undone: ROLL brings back the same dice.")
                 return forced
-            if kind is DecisionKind.ROLL:
+            if kind in FIRST_ROLLS:
                 if button != "ROLL":
                     raise Refused("Press ROLL to roll the dice.")
-                return Roll(tuple(range(len(self.game.faces))))
+                return self.game.legal_actions()[0]  # all dice but those a Ghost token set
             if button.startswith("DIE"):
                 self._toggle(int(button[3:]) - 1)
                 return None
@@ -175,6 +188,8 @@ class TablePlay:
     def _answer(self, button: str, d: Decision) -> Action:
         """The action a press gives, from how the decision is answered (not its kind)."""
         spec = d.spec
+        if d.kind is DecisionKind.GAME_END and button == "DONE":
+            return Accept()  # Old Saloon 3: no reveal came, the game is over
         if button == "DONE" and spec.optional:
             return Decline()
         if button.startswith("SEAT"):
@@ -202,6 +217,30 @@ class TablePlay:
 
     def _prompt(self, d: Decision) -> str:
         return prompt_for(self.game, d, self.seats, self.reveal_choices())
+
+    # -------------------------------------------- reveals into open moments (Old Saloon 3)
+
+    def reveals_for(self, physical: int) -> list[RevealSpecial]:
+        """The reveals open to this seat now, one per card (into its latest open moment)."""
+        if physical not in self.seats or self.game.over:
+            return []
+        seat = self.seats.index(physical)
+        found: dict[str, RevealSpecial] = {}
+        for a in self.game.window_actions():
+            if isinstance(a, RevealSpecial) and a.seat == seat:
+                found[a.card] = a
+        return list(found.values())
+
+    def reveal(self, physical: int, n: int) -> list[Event]:
+        """Seat ``physical`` makes the n-th reveal of its menu (DIE n+1 while holding)."""
+        offered = self.reveals_for(physical)
+        if not 0 <= n < len(offered):
+            raise Refused(f"Seat {physical} has no reveal {n + 1} open now.")
+        try:
+            events = self._apply(offered[n], auto=False)
+        except IllegalAction as exc:
+            raise Refused(str(exc)) from exc
+        return events + self._auto()
 
     def _engine_seat(self, physical: int) -> int:
         if physical not in self.seats:
@@ -236,6 +275,8 @@ class TablePlay:
         before = self.game.copy()
         if isinstance(action, Roll) and action.faces is None:
             action = self._draw(action)
+        if isinstance(action, RevealSpecial) and action.faces is None and action.card in REROLLING:
+            action = self._draw_reveal(action)  # The Gambler's re-roll, never seen dice
         events = self.game.apply(action)
         if journal and self.journal is not None:
             try:
@@ -247,7 +288,7 @@ class TablePlay:
                 ) from exc
         self.history.append(Step(before, action, auto))
         self.marked.clear()
-        if isinstance(action, Roll):
+        if _draws(action):
             self.drawn += 1
         if self.forced_rolls or self.forced_choices:
             self.forced_rolls.pop(_fingerprint(before), None)
@@ -267,14 +308,20 @@ class TablePlay:
         faces = self.game.dice_source.roll(self.drawn, dice)
         return Roll(action.dice, tuple(faces))
 
+    def _draw_reveal(self, action: RevealSpecial) -> RevealSpecial:
+        """A reveal that re-rolls every die gets its faces from a fresh draw, like a roll."""
+        kinds = self.game.dice_kinds
+        faces = self.game.dice_source.roll(self.drawn, list(enumerate(kinds)))
+        return RevealSpecial(action.seat, action.window, action.card, tuple(faces))
+
     def _auto(self) -> list[Event]:
         """Make every choice that has only one legal answer (never the roll itself)."""
         events: list[Event] = []
         while not self.game.over:
             d = self.game.pending
             assert d is not None
-            if d.kind in (DecisionKind.ROLL, DecisionKind.REROLL):
-                break
+            if d.spec.answer is Answer.ROLL or d.kind is DecisionKind.GAME_END:
+                break  # rolls (a duel's too) are pressed; a game waiting for reveals ends on DONE
             legal = self.game.legal_actions()
             if len(legal) != 1 and not self._nobody_can_gain(d):
                 break
@@ -343,6 +390,13 @@ class TablePlay:
 
     def character_title(self, seat: int) -> str:
         return CHARACTERS[self.game.players[seat].character].title
+
+
+def _draws(action: Action) -> bool:
+    """Whether the action used a draw of the dice (a roll, or a reveal that re-rolls)."""
+    return isinstance(action, Roll) or (
+        isinstance(action, RevealSpecial) and action.card in REROLLING
+    )
 
 
 def _fingerprint(game: Game) -> str:

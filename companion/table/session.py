@@ -22,16 +22,21 @@ from ..engine import (
     SetupError,
 )
 from ..engine.modules import module
+from .answers import DUEL_ROLLS
 from .buttons import BUTTONS
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
 from .prompts import (
     ROLE_LABELS,
     game_over_text,
+    ghost_note,
     house_rules_text,
+    menu_note,
     modules_text,
     prompt_for,
     reveal_legend,
+    table_chores,
+    window_text,
 )
 from .setup_flow import SetupFlow
 from .setup_journal import SetupJournal, read_setup
@@ -43,6 +48,13 @@ log = logging.getLogger(__name__)
 # Decisions the asked seat answers with its own button (yes) or DONE (no). A role is shown
 # with the DIE buttons instead, as the seat's own note says.
 OWN_ANSWERS = (Answer.YES_NO,)
+# Choices that are faces: the console shows their icons over the DIE buttons (a picker).
+PICKERS = (
+    DecisionKind.RAGE_SYMBOL,
+    DecisionKind.WOUND_TOKEN,
+    DecisionKind.WHICH_WOUND,
+    DecisionKind.CHUCK_FACE,
+)
 
 
 @dataclass
@@ -53,6 +65,7 @@ class TableConfig:
     roles: str = "physical"  # or "dealt"
     house_rules: frozenset[HouseRule] = frozenset()
     modules: frozenset[Module] = frozenset()  # the defaults; the set-up's DIE buttons change them
+    real_piles: frozenset[str] = frozenset()
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
 
@@ -82,6 +95,7 @@ class TableSession:
     setup_journal: SetupJournal | None = None
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now
     modules: frozenset[Module] | None = None  # as last chosen at set-up (None: the config's)
+    chores: str = ""  # what the players must do with real cards after the last press
     _last_press: dict[str, float] = field(default_factory=dict)
 
     def start(self) -> None:
@@ -186,6 +200,7 @@ class TableSession:
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
             modules=self.config.modules if self.modules is None else self.modules,
+            real_piles=self.config.real_piles,
             joined=list(joined),
             rng=random.Random(seed),
         )
@@ -241,7 +256,7 @@ class TableSession:
             self.flash = f"{button} twice within {self.config.double_press:g} s: once counted"
             return []
         self._last_press[button] = at
-        self.menu = None
+        menu, self.menu = self.menu, None
         if self.looking_back is not None:
             if button == "DONE":
                 self._look_back()
@@ -256,12 +271,20 @@ class TableSession:
         before = tokens(self.play.game) if self.play is not None else None
         steps = len(self.play.history) if self.play is not None else 0
         try:
-            events = self._press(button)
+            # A DIE press while a seat's menu is open makes that seat's reveal (Old Saloon 3).
+            if menu is not None and button.startswith("DIE") and self._reveals(menu):
+                assert self.play is not None
+                events = self.play.reveal(menu, int(button[3:]) - 1)
+            else:
+                events = self._press(button)
         except Refused as exc:
             self.flash = str(exc)
             return []
         self.flash = None
         self._tell(events, before, steps)
+        if self.play is not None:
+            real = "wounds" in self.play.game.setup.real_piles
+            self.chores = table_chores(events, self.play.seats, real)
         return events
 
     def _tell(self, events: list[Event], before: Tokens | None, steps: int) -> None:
@@ -297,6 +320,9 @@ class TableSession:
         self._new_setup(joined)
         self.story, self.marks = "Game ended; its journal is kept", {}
         return []
+
+    def _reveals(self, seat: int) -> bool:
+        return self.play is not None and bool(self.play.reveals_for(seat))
 
     def _press(self, button: str) -> list[Event]:
         if self.play is not None:
@@ -421,9 +447,10 @@ class TableSession:
                     change=self.marks.get(n, ""),
                 )
             )
+        names = flow.module_lines() if flow.stage == "join" else flow.shown()
         choices = tuple(
             f"{i} {CHARACTERS[name].title if name in CHARACTERS else name}"
-            for i, name in enumerate(flow.shown(), start=1)
+            for i, name in enumerate(names, start=1)
         )
         console = ConsoleView(
             prompt=flow.prompt(),
@@ -442,8 +469,10 @@ class TableSession:
         if d is not None:
             if d.spec.answer is Answer.SEAT:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
-            elif d.spec.answer in OWN_ANSWERS:
+            elif d.spec.answer in OWN_ANSWERS and d.kind is not DecisionKind.GAME_END:
                 answers, asked = {d.seat}, d.seat
+            elif d.kind in DUEL_ROLLS:
+                answers = {d.seat}  # the seat holding the Duel die rolls it with its press
         pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
         seats = []
         for n in range(1, self._seat_count() + 1):
@@ -455,9 +484,9 @@ class TableSession:
             role = p.role if p.revealed else None
             if self.menu == n and p.role is not None:
                 role = p.role
-            note = ""
+            note = ghost_note(game, s, play.seats) if Module.GHOST in game.setup.modules else ""
             if self.menu == n:
-                note = CHARACTERS[p.character].ability
+                note = menu_note(play.reveals_for(n)) or CHARACTERS[p.character].ability
             elif game.over and s in game.winners:
                 note = "WINS"
             elif d is not None and d.kind is DecisionKind.REVEAL_ROLE and s == d.seat:
@@ -480,6 +509,9 @@ class TableSession:
                     winner=game.over and s in game.winners,
                     note=note,
                     change=", ".join(m for m in (self.marks.get(n), pending.get(n)) if m),
+                    wounds=tuple(p.wounds),
+                    rage_held=p.rage_held,
+                    rage_symbols=tuple(p.rage_symbols),
                 )
             )
         if game.over:
@@ -487,6 +519,8 @@ class TableSession:
         else:
             assert d is not None
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
+            if window_text(game):
+                prompt = f"{prompt}; {window_text(game)}"
             rules = ". ".join(
                 t
                 for t in (
@@ -497,6 +531,8 @@ class TableSession:
             )
             if rules and game.turn_number == 1 and game.roll_count == 0:
                 prompt = f"{prompt}. {rules}"
+        if self.chores:
+            prompt = f"{self.chores} {prompt}"
         title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}" + _saloon(game.dice_kinds)
         story = self.story
         if self.ending:
@@ -515,6 +551,8 @@ class TableSession:
             flash=self.flash,
             title=title,
             story=story,
+            kinds=tuple(game.dice_kinds),
+            picker=d.options if d is not None and d.kind in PICKERS else (),
         )
         return TableView(tuple(seats), console)
 

@@ -16,9 +16,18 @@ from dataclasses import dataclass, field
 from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Module, Role, characters_for
 from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
 from ..engine.errors import SetupError
+from ..engine.modules import MODULES
 from ..engine.modules import validate as validate_modules
+from ..engine.setup import deal_specials
 from .play import Refused
-from .prompts import MODULE_BUTTONS, ROLE_LABELS, house_rules_text, modules_text
+from .prompts import (
+    EXPANSION_LABELS,
+    MODULE_PAGES,
+    ROLE_LABELS,
+    house_rules_text,
+    module_label,
+    modules_text,
+)
 
 PAGE = 6  # names on a page: one per DIE button
 
@@ -48,6 +57,7 @@ class SetupFlow:
     roles_mode: str = "physical"
     house_rules: frozenset[HouseRule] = frozenset()
     modules: frozenset[Module] = frozenset()
+    real_piles: frozenset[str] = frozenset()  # piles drawn for real (Wound tokens)
     stage: str = "join"
     joined: list[int] = field(default_factory=list)
     roles: dict[int, Role] = field(default_factory=dict)
@@ -55,6 +65,7 @@ class SetupFlow:
     names: tuple[str, ...] | None = None  # the characters in play; None: the modules' own
     picker: int | None = None  # the seat choosing its character now
     page: int = 0  # the page of names the picker sees
+    module_page: int = 0  # while seats join: the expansion whose modules the DIE buttons turn
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     _history: list[SetupFlow] = field(default_factory=list, repr=False)
 
@@ -86,10 +97,17 @@ class SetupFlow:
                 self.joined = sorted([*self.joined, seat])
             return
         if button.startswith("DIE"):
-            n = int(button[3:]) - 1
-            if not 0 <= n < len(MODULE_BUTTONS):
-                raise Refused(f"DIE1 to DIE{len(MODULE_BUTTONS)} turn the modules on and off.")
-            self.modules = self.modules ^ {MODULE_BUTTONS[n]}
+            n = int(button[3:])
+            if n == PAGE:
+                self.module_page = (self.module_page + 1) % len(MODULE_PAGES)
+                return
+            modules = MODULE_PAGES[self.module_page]
+            if n > len(modules):
+                raise Refused(f"DIE1 to DIE{len(modules)} turn the modules on and off.")
+            chosen = modules[n - 1]
+            if not MODULES[chosen].playable:
+                raise Refused(f"{module_label(chosen)} cannot be played yet.")
+            self.modules = self.modules ^ {chosen}
             return
         if button == "DONE":
             n = len(self.joined)
@@ -178,6 +196,15 @@ class SetupFlow:
         taken = {c for s, c in self.characters.items() if s != self.picker}
         return [name for name in self.in_play() if name not in taken]
 
+    def module_lines(self) -> list[str]:
+        """While seats join: the page of modules, one per DIE button, and DIE6 for the next."""
+        lines = [
+            f"{module_label(m)}{': on' if m in self.modules else ''}"
+            for m in MODULE_PAGES[self.module_page]
+        ]
+        following = list(EXPANSION_LABELS.values())[(self.module_page + 1) % len(MODULE_PAGES)]
+        return [*lines, f"> {following}"]
+
     def shown(self) -> list[str]:
         """The page of names on the console now, DIE1 first ([] when nobody is picking)."""
         return page_of(self.choices(), self.page) if self.picker is not None else []
@@ -208,21 +235,38 @@ class SetupFlow:
                 house_rules=self.house_rules,
                 seed=seed,
                 modules=self.modules,
+                specials=self._specials(roles, seed),
+                real_piles=self.real_piles,
             )
         sheriff = next(s for s, r in self.roles.items() if r is Role.SHERIFF)
+        roles = tuple(Role.SHERIFF if s == sheriff else None for s in self.joined)
         return GameSetup(
             characters,
             sheriff=self.joined.index(sheriff),
             house_rules=self.house_rules,
             seed=seed,
             modules=self.modules,
+            specials=self._specials(roles, seed),
+            real_piles=self.real_piles,
         )
 
     def title(self) -> str:
         """The console's headline: who picks a character, on which page, while one does."""
+        if self.stage == "join":
+            expansion = list(EXPANSION_LABELS.values())[self.module_page]
+            return f"{expansion} {self.module_page + 1}/{len(MODULE_PAGES)}"
         if self.stage != "characters" or self.picker is None:
             return "BANG! set-up"
         return f"Seat {self.picker} picks ({self.page + 1}/{page_count(self.choices())})"
+
+    def _specials(self, roles: tuple[Role | None, ...], seed: int) -> tuple[str | None, ...] | None:
+        """Old Saloon 3, the rulebook's first way: every card special, the Sheriff The Bear;
+        dealt roles get their special cards here, secret ones are on the table."""
+        if Module.SPECIAL_ROLES not in self.modules:
+            return None
+        if None in roles:
+            return tuple("the_bear" if r is Role.SHERIFF else None for r in roles)
+        return deal_specials([r for r in roles if r is not None], random.Random(seed), False)
 
     def prompt(self) -> str:
         if self.stage == "join":

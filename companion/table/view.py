@@ -27,6 +27,10 @@ class SeatView:
     winner: bool = False
     note: str = ""  # a short line: set-up state, the seat menu, "WINS"
     change: str = ""  # what the last press did to this seat ("-2", "+arrow"), or hits to come
+    # Undead or Alive: Wound tokens held, Rage cards held face down, symbols of revealed ones.
+    wounds: tuple[str, ...] = ()
+    rage_held: int = 0
+    rage_symbols: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,8 @@ class ConsoleView:
     title: str = ""
     story: str = ""  # what the rules did on their own after the last press
     choices: tuple[str, ...] = ()  # names to pick with DIE1.. (set-up's characters)
+    kinds: tuple[str, ...] = ()  # each die's kind: the Duel dice are drawn apart
+    picker: tuple[str, ...] = ()  # choices shown over the DIE buttons instead of the dice
 
 
 @dataclass(frozen=True)

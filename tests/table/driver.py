@@ -29,6 +29,8 @@ def buttons_for(play: TablePlay, action: Action) -> list[str]:
     d = play.game.pending
     assert d is not None
     if isinstance(action, Roll):
+        if d.kind in (DecisionKind.DUEL_ROLL, DecisionKind.DUEL_REROLL):
+            return [f"SEAT{play.seats[d.seat]}"]  # the seat holding the Duel die rolls it
         if d.kind is DecisionKind.ROLL:
             return ["ROLL"]
         toggles = sorted(set(action.dice) ^ play.marked)
@@ -45,6 +47,8 @@ def buttons_for(play: TablePlay, action: Action) -> list[str]:
         return [f"DIE{d.options.index(action.option) + 1}"]
     if isinstance(action, Reveal):
         return [f"DIE{play.reveal_choices().index(action.role) + 1}"]
+    if isinstance(action, Choose):
+        return [f"DIE{d.options.index(action.option) + 1}"]
     raise AssertionError(action)
 
 

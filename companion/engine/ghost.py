@@ -1,0 +1,148 @@
+"""Old Saloon, Module 5: the first eliminated player who is not the Sheriff comes back as the Ghost.
+
+The Ghost is a player who takes turns without being alive: never counted in range, never a
+target, never gaining or losing life (it is not alive, so the rules that look for living players
+pass it by), with no ability and no role power. Its turn is two base dice and two re-rolls
+whose results do nothing (ruling OS5), then one result given to another player (twice on a
+pair). That player's next turn starts with one (or two) base dice set to the result and not
+rolled on the first roll; the token comes back at the end of that turn.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .actions import Action, Choose, ChooseSeat, Roll, Stop
+from .components import GHOST_DICE, GHOST_RENEGADE_TEAM, REROLLS, Role
+from .decisions import Decision, DecisionKind
+from .events import BecameGhost, DicePreset, DiceRolled, GhostTokenGiven, GhostTokenReturned
+from .modules import Module
+from .rules import decision, step
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def team(role: Role | None, players: int) -> Role | None:
+    """The side a Ghost with this role wins with (a Ghost Renegade's by the rulebook's table)."""
+    if role is Role.RENEGADE:
+        return GHOST_RENEGADE_TEAM[players]
+    return role
+
+
+def on_eliminated(game: Game, dead: list[int]) -> None:
+    """The first eliminated player who is not the Sheriff becomes the Ghost (clockwise from the
+    player whose turn it is, when several fall together); a token held by the dead returns."""
+    token = game.ghost_token
+    if token is not None and token[0] in dead:
+        return_token(game)
+    if Module.GHOST not in game.setup.modules or any(p.ghost for p in game.players):
+        return
+    candidates = [s for s in game.clockwise(dead) if game.players[s].role is not Role.SHERIFF]
+    if candidates:
+        p = game.players[candidates[0]]
+        p.ghost = True
+        side = team(p.role, len(game.players))
+        game.emit(BecameGhost(p.seat, None if side is None else str(side)))
+
+
+def return_token(game: Game) -> None:
+    assert game.ghost_token is not None
+    game.emit(GhostTokenReturned(game.ghost_token[0]))
+    game.ghost_token = None
+    game.preset = []
+
+
+def end_of_turn(game: Game) -> None:
+    """The tokens go back to the Ghost at the end of their holder's turn."""
+    if game.ghost_token is not None and game.ghost_token[0] == game.turn:
+        return_token(game)
+
+
+def preset(game: Game, announce: bool) -> None:
+    """Set the first base dice of the token holder's turn to the token's face."""
+    token = game.ghost_token
+    if token is None or token[0] != game.turn:
+        return
+    holder, face, count = token
+    dice = [i for i, kind in enumerate(game.dice_kinds) if kind == "base"][:count]
+    for i in dice:
+        game.faces[i] = face
+    game.preset = dice
+    if announce:
+        game.emit(DicePreset(holder, tuple(dice), face))
+
+
+# ====================================================================== the Ghost's turn
+
+
+@step("ghost_turn")
+def _ghost_turn(game: Game) -> None:
+    game.dice_kinds = list(GHOST_DICE)
+    game.faces = [None] * len(GHOST_DICE)
+    game.ask(DecisionKind.GHOST_ROLL, game.turn)
+
+
+_ALL = Roll(tuple(range(len(GHOST_DICE))))
+_REROLLS: list[Action] = [
+    Stop(),
+    *(Roll(c) for n in range(1, len(GHOST_DICE) + 1) for c in combinations(range(2), n)),
+]
+
+
+def _legal_roll(game: Game, d: Decision) -> list[Action]:
+    return [_ALL] if d.kind is DecisionKind.GHOST_ROLL else list(_REROLLS)
+
+
+def _accepts(game: Game, d: Decision, action: Action) -> bool:
+    if isinstance(action, Roll):
+        return action.without_faces() in _legal_roll(game, d)
+    return action in _legal_roll(game, d)
+
+
+@decision(DecisionKind.GHOST_ROLL, DecisionKind.GHOST_REROLL, legal=_legal_roll, accepts=_accepts)
+def _decide_roll(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, Roll):
+        dice = list(action.dice)
+        faces = (
+            list(action.faces)
+            if action.faces is not None
+            else game.dice_source.roll(game.roll_count, [(i, "base") for i in dice])
+        )
+        for i, face in zip(dice, faces, strict=True):
+            game.faces[i] = face
+        game.rolls += 1
+        game.roll_count += 1
+        shown = tuple(f for f in game.faces if f is not None)
+        game.emit(DiceRolled(game.turn, game.rolls, tuple(dice), tuple(faces), shown))
+        if game.rolls < 1 + REROLLS:
+            game.ask(DecisionKind.GHOST_REROLL, game.turn)
+            return
+    first, second = game.faces
+    assert first is not None and second is not None
+    if first == second:
+        game.ask(DecisionKind.GHOST_TARGET, game.turn, options=(first,), remaining=2)
+    else:
+        game.ask(DecisionKind.GHOST_FACE, game.turn, options=(first, second))
+
+
+def _legal_face(game: Game, d: Decision) -> list[Action]:
+    return [Choose(o) for o in d.options]
+
+
+@decision(DecisionKind.GHOST_FACE, legal=_legal_face)
+def _decide_face(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose)
+    game.ask(DecisionKind.GHOST_TARGET, d.seat, options=(action.option,), remaining=1)
+
+
+def _legal_target(game: Game, d: Decision) -> list[Action]:
+    return [ChooseSeat(s) for s in game.living()]
+
+
+@decision(DecisionKind.GHOST_TARGET, legal=_legal_target)
+def _decide_target(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseSeat) and d.remaining is not None
+    game.ghost_token = [action.seat, d.options[0], d.remaining]
+    game.emit(GhostTokenGiven(d.seat, action.seat, d.options[0], d.remaining))

@@ -1,0 +1,216 @@
+"""Undead or Alive, Module 3 (A New Posse in Town): the eight new characters' abilities."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .abilities import Ability, ability
+from .actions import Action, Choose, ChooseDie, ChooseSeat, Decline
+from .components import DICE, DYNAMITE_LIMIT, FACES
+from .decisions import Decision, DecisionKind
+from .events import FaceChanged, RageMoved
+from .rules import Step, decision, step
+from .undead import DYNAMITE, dice_showing
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _legal_choice(game: Game, d: Decision) -> list[Action]:
+    return [Choose(o) for o in d.options]
+
+
+@ability
+class BelleStar(Ability):
+    """After each roll: may change one Dynamite to Gatling (not with three or more)."""
+
+    name = "belle_star"
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        return [["belle_star"]] if phase == "rolled" else []
+
+
+def _belle_dice(game: Game) -> list[int]:
+    if game.symbol_count(DYNAMITE) >= DYNAMITE_LIMIT:
+        return []
+    return [i for i in dice_showing(game, DYNAMITE) if "gatling" in DICE[game.dice_kinds[i]]]
+
+
+@step("belle_star")
+def _belle_star(game: Game) -> None:
+    if _belle_dice(game):
+        game.ask(DecisionKind.BELLE_STAR, game.turn)
+
+
+def _legal_belle(game: Game, d: Decision) -> list[Action]:
+    return [*(ChooseDie(i) for i in _belle_dice(game)), Decline()]
+
+
+@decision(DecisionKind.BELLE_STAR, legal=_legal_belle)
+def _decide_belle(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, ChooseDie):
+        game.faces[action.die] = "gatling"
+        game.emit(FaceChanged(d.seat, action.die, "gatling", "belle_star"))
+
+
+@ability
+class ChuckWengam(Ability):
+    """Once a turn, after a roll: lose 1 life to turn a die to any side (not one of 3 Dynamite)."""
+
+    name = "chuck_wengam"
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        return [["chuck"]] if phase == "rolled" and "chuck" not in game.scratch.used else []
+
+
+def _chuck_dice(game: Game) -> list[int]:
+    if game.symbol_count(DYNAMITE) >= DYNAMITE_LIMIT:
+        return [i for i in range(len(game.faces)) if i not in dice_showing(game, DYNAMITE)]
+    return list(range(len(game.faces)))
+
+
+@step("chuck")
+def _chuck(game: Game) -> None:
+    if _chuck_dice(game):
+        game.ask(DecisionKind.CHUCK_DIE, game.turn)
+
+
+def _legal_chuck_die(game: Game, d: Decision) -> list[Action]:
+    return [*(ChooseDie(i) for i in _chuck_dice(game)), Decline()]
+
+
+@decision(DecisionKind.CHUCK_DIE, legal=_legal_chuck_die)
+def _decide_chuck_die(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, Decline):
+        return
+    assert isinstance(action, ChooseDie)
+    current = game.faces[action.die]
+    sides = tuple(dict.fromkeys(f for f in DICE[game.dice_kinds[action.die]] if f != current))
+    game.ask(DecisionKind.CHUCK_FACE, d.seat, die=action.die, options=sides)
+
+
+@decision(DecisionKind.CHUCK_FACE, legal=_legal_choice)
+def _decide_chuck_face(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose) and d.die is not None
+    game.scratch.used.append("chuck")
+    game.front(
+        [["lose", [[d.seat, 1, 0]], "chuck_wengam", None, []], ["turn_die", d.die, action.option]]
+    )
+
+
+@step("turn_die")
+def _turn_die(game: Game, die: int, face: str) -> None:
+    """Chuck Wengam's die shows its new side; an arrow turned to is taken at once."""
+    game.faces[die] = face
+    game.emit(FaceChanged(game.turn, die, face, "chuck_wengam"))
+    if FACES[face].symbol == "arrow":
+        game.front([["take_arrow", game.turn, "chuck_wengam"]])
+
+
+@ability
+class GregDigger(Ability):
+    name = "greg_digger"
+    beer_uses = 2
+
+
+@ability
+class HerbHunter(Ability):
+    """Another player who lost 2 or more life in his turn takes a Wound token."""
+
+    name = "herb_hunter"
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        return [["herb_hunter"]] if phase == "end" else []
+
+
+@step("herb_hunter")
+def _herb_hunter(game: Game) -> None:
+    lost = game.scratch.lost
+    game.front(
+        [
+            ["draw_wound", s, "herb_hunter"]
+            for s in game.clockwise(game.living())
+            if s != game.turn and lost[s] >= 2
+        ]
+    )
+
+
+@ability
+class PatBrennan(Ability):
+    """Start of turn: may move one face-down Rage card from one player to another."""
+
+    name = "pat_brennan"
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        return [["rage_from"]] if phase == "start" else []
+
+
+def _rage_holders(game: Game) -> list[int]:
+    return [p.seat for p in game.players if p.alive and p.rage_held]
+
+
+@step("rage_from")
+def _rage_from(game: Game) -> None:
+    if _rage_holders(game):
+        game.ask(DecisionKind.RAGE_FROM, game.turn)
+
+
+def _legal_rage_from(game: Game, d: Decision) -> list[Action]:
+    return [*(ChooseSeat(s) for s in _rage_holders(game)), Decline()]
+
+
+@decision(DecisionKind.RAGE_FROM, legal=_legal_rage_from)
+def _decide_rage_from(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, ChooseSeat):
+        game.ask(DecisionKind.RAGE_TO, d.seat, target=action.seat)
+
+
+def _legal_rage_to(game: Game, d: Decision) -> list[Action]:
+    return [ChooseSeat(s) for s in game.living() if s != d.target]
+
+
+@decision(DecisionKind.RAGE_TO, legal=_legal_rage_to)
+def _decide_rage_to(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseSeat) and d.target is not None
+    game.players[d.target].rage_held -= 1
+    game.players[action.seat].rage_held += 1
+    game.emit(RageMoved(d.seat, d.target, action.seat))
+
+
+@ability
+class PixiePete(Ability):
+    name = "pixie_pete"
+    draws_rage = 2
+
+
+@ability
+class SamTheHealer(Ability):
+    """Each duel he starts in his turn: may give one player one life."""
+
+    name = "sam_the_healer"
+
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        return [["sam_heal"]] if phase == "duel" else []
+
+
+@step("sam_heal")
+def _sam_heal(game: Game) -> None:
+    game.ask(DecisionKind.SAM_HEAL, game.turn)
+
+
+def _legal_sam(game: Game, d: Decision) -> list[Action]:
+    return [*(ChooseSeat(s) for s in game.living()), Decline()]
+
+
+@decision(DecisionKind.SAM_HEAL, legal=_legal_sam)
+def _decide_sam(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, ChooseSeat):
+        game.gain(action.seat, 1, "sam_the_healer")
+
+
+@ability
+class SeanMallory(Ability):
+    """May re-roll a Duel die once in his own turn (a duel roll of his that missed)."""
+
+    name = "sean_mallory"
+    duel_rerolls = 1

@@ -1,0 +1,124 @@
+"""Undead or Alive, Module 2 (Two Bullets Are Enough): the Rage cards, a physical deck.
+
+The engine never knows a card (ruling UA2): it counts the cards in the pile, the discards and
+each seat's hand, tells who draws, and at the start of the owner's turn asks for the revealed
+symbols, one press each; they join the turn's results, arrows taken at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, Choose, Decline
+from .components import FACES, RAGE_SYMBOLS, RAGE_SYMBOLS_PER_CARD
+from .decisions import Decision, DecisionKind
+from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled, RageSymbolEntered
+from .game import RESOLUTION_PHASES
+from .rules import Step, decision, step
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+# =================================================================== Rage cards
+
+
+@step("draw_rage")
+def _draw_rage(game: Game, seat: int, cause: str) -> None:
+    """The seat draws from the real deck; the engine only counts the cards."""
+    player = game.players[seat]
+    if not player.alive:
+        return
+    wanted = game.ability(seat).draws_rage
+    if game.rage_pile < wanted and game.rage_discard:
+        game.rage_pile += game.rage_discard
+        game.emit(RageShuffled(game.rage_discard))
+        game.rage_discard = 0
+    if not game.rage_pile:
+        return
+    drawn = min(wanted, game.rage_pile)
+    game.rage_pile -= 1  # one kept; any other is shuffled back (Pixie Pete)
+    player.rage_held += 1
+    game.emit(RageDrawn(seat, drawn, cause))
+
+
+@step("rage_reveal")
+def _rage_reveal(game: Game) -> None:
+    """Start of turn: all the cards held are revealed and their symbols entered."""
+    player = game.players[game.turn]
+    if player.rage_held:
+        player.rage_revealed += player.rage_held
+        game.emit(RageRevealed(game.turn, player.rage_held))
+        player.rage_held = 0
+        game.front([["rage_symbol"]])
+
+
+@step("rage_symbol")
+def _rage_symbol(game: Game) -> None:
+    player = game.players[game.turn]
+    if player.alive:
+        game.ask(
+            DecisionKind.RAGE_SYMBOL,
+            game.turn,
+            options=RAGE_SYMBOLS,
+            remaining=player.rage_revealed - len(player.rage_symbols),
+        )
+
+
+def _legal_rage_symbol(game: Game, d: Decision) -> list[Action]:
+    player = game.players[d.seat]
+    entered = len(player.rage_symbols)
+    actions: list[Action] = []
+    if entered < player.rage_revealed * RAGE_SYMBOLS_PER_CARD:
+        actions += [Choose(s) for s in d.options]
+    if entered >= player.rage_revealed:
+        actions.append(Decline())
+    return actions
+
+
+@decision(DecisionKind.RAGE_SYMBOL, legal=_legal_rage_symbol)
+def _decide_rage_symbol(game: Game, d: Decision, action: Action) -> None:
+    """One symbol per press; arrows act at once; DONE when every card is entered."""
+    if isinstance(action, Decline):
+        return
+    assert isinstance(action, Choose)
+    game.players[d.seat].rage_symbols.append(action.option)
+    game.emit(RageSymbolEntered(d.seat, action.option))
+    steps: list[Step] = [["take_arrow", d.seat, "rage"]] if action.option == "arrow" else []
+    game.front([*steps, ["rage_symbol"]])
+
+
+def _phase_beer_rage(game: Game, exploded: bool) -> list[Step]:
+    return [["beer_rage"]]
+
+
+@step("beer_rage")
+def _beer_rage(game: Game) -> None:
+    """A Beer rolled and kept with no Wound token to discard draws a Rage card (UA2)."""
+    beer = any(f is not None and FACES[f].symbol == "beer" for f in game.faces)
+    if beer and not game.players[game.turn].wounds:
+        game.scratch.beer_rage = True
+
+
+@step("rage_end")
+def _rage_end(game: Game) -> None:
+    """End of turn: revealed cards discarded; 2 or more life lost, or the Beer, draws one."""
+    for p in game.players:
+        cards = p.rage_revealed + (0 if p.alive else p.rage_held)
+        if cards and (p.seat == game.turn or not p.alive):
+            game.rage_discard += cards
+            p.rage_revealed = 0
+            p.rage_symbols = []
+            if not p.alive:
+                p.rage_held = 0
+            game.emit(RageDiscarded(p.seat, cards))
+    scratch = game.scratch
+    steps: list[Step] = [
+        ["draw_rage", s, "lost_two"] for s in game.clockwise(game.living()) if scratch.lost[s] >= 2
+    ]
+    if scratch.beer_rage:
+        steps.append(["draw_rage", game.turn, "beer"])
+    game.front(steps)
+
+
+RESOLUTION_PHASES.update(beer_rage=_phase_beer_rage)

@@ -1,0 +1,275 @@
+"""Old Saloon, Module 3: the nine special roles, revealed at moments that may be others' turns.
+
+Each card with a moment is offered as a ``RevealSpecial`` at that moment's window (``windows.py``)
+to every seat that could hold it: with dealt roles the seat that does, with secret cards any
+living seat whose role is still hidden and whose type the role mix still allows. A reveal turns
+the card face up (its power is used once, or cancelled by The Judge), opens the Judge's moment,
+then applies the power to the game as it was at the card's moment.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .actions import (
+    Accept,
+    Action,
+    Choose,
+    ChooseDie,
+    ChooseSeat,
+    Decline,
+    RevealSpecial,
+    WindowAction,
+)
+from .components import CHARACTERS, DICE, DYNAMITE_LIMIT, SPECIAL_ROLES, Role
+from .decisions import Decision, DecisionKind
+from .events import (
+    ArrowsExchanged,
+    DiceRolled,
+    DieTurned,
+    DynamiteExploded,
+    EliminationAverted,
+    HealPrevented,
+    RevealCancelled,
+    SheriffChanged,
+    SpecialRoleRevealed,
+)
+from .modules import Module
+from .rules import decision, step
+from .windows import Offers, moment_steps, opening, seizer
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def public_pool(game: Game) -> Counter[Role]:
+    """The roles whose cards the table has not seen yet (the role mix less the shown ones)."""
+    pool = Counter(game.setup.role_mix)
+    pool.subtract(p.role for p in game.players if p.revealed and p.role is not None)
+    return +pool
+
+
+def _offers_for(moment: str) -> Offers:
+    """Who may reveal which card at this kind of moment: with dealt roles (``actual``) its
+    holder; by what the table knows, any living seat (not the Ghost) whose card is hidden and
+    whose type the role mix still leaves, while nobody has shown that card."""
+    cards = [c for c in SPECIAL_ROLES.values() if c.moment == moment]
+
+    def offers(game: Game, args: list[Any], actual: bool) -> list[WindowAction]:
+        players = game.players
+        if players[game.turn].ghost:
+            return []  # the Ghost's dice and turn do nothing
+        shown = {p.special for p in players if p.special_shown}
+        held = actual and game.setup.roles_known
+        pool = public_pool(game)
+        found: list[WindowAction] = []
+        for card in cards:
+            if card.name in shown or card.role not in pool:
+                continue
+            for p in players:
+                if not p.alive or p.ghost or p.special_shown or p.revealed:
+                    continue
+                if card.whose != "any" and (card.whose == "own") != _whose(moment, args, p.seat):
+                    continue
+                if not held or p.special == card.name:
+                    found.append(RevealSpecial(p.seat, 0, card.name))
+                    if not actual:
+                        return found
+        return found
+
+    return offers
+
+
+def _whose(moment: str, args: list[Any], seat: int) -> bool:
+    """Whether the moment is ``seat``'s own (its turn, its roll, its gain, its reveal)."""
+    if moment == "eliminate":
+        return seat in args[0]
+    return bool(args[0] == seat)
+
+
+for _moment_kind in sorted({c.moment for c in SPECIAL_ROLES.values() if c.moment}):
+    opening(Module.SPECIAL_ROLES, _moment_kind, _offers_for(_moment_kind))
+
+
+def _seize(game: Game, action: WindowAction, moment: str, args: list[Any]) -> None:
+    assert isinstance(action, RevealSpecial)
+    seat, card = action.seat, SPECIAL_ROLES[action.card]
+    p = game.players[seat]
+    p.special, p.special_shown, p.role, p.revealed = card.name, True, card.role, True
+    game.emit(SpecialRoleRevealed(seat, card.name, moment))
+    faces = None if action.faces is None else list(action.faces)
+    game.front(
+        [*moment_steps(game, "reveal", seat, card.name), ["power", seat, card.name, args, faces]]
+    )
+
+
+seizer(RevealSpecial, _seize)
+
+
+@step("power")
+def _power(
+    game: Game, seat: int, card: str, args: list[Any], faces: list[str] | None = None
+) -> None:
+    """A card's power; ``faces`` are those a record gives the roll it makes (The Gambler)."""
+    POWERS[card](game, seat, args, faces)
+
+
+# ===================================================================== the powers
+
+
+def _the_good(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+    """Swap roles with the Sheriff; both keep their life, both at their character's maximum."""
+    new, old = game.players[seat], next(p for p in game.players if p.role is Role.SHERIFF)
+    new.role, old.role = Role.SHERIFF, Role.DEPUTY
+    new.special, old.special = old.special, "the_good"
+    old.special_shown = True
+    for p in (new, old):
+        p.max_life = CHARACTERS[p.character].life
+    game.emit(SheriffChanged(seat, old.seat))
+
+
+def _the_ugly(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+    if len(game.living()) >= 2:
+        game.ask(DecisionKind.UGLY_SWAP, seat)
+
+
+def _legal_ugly(game: Game, d: Decision) -> list[Action]:
+    return [ChooseSeat(s) for s in game.living() if s != d.target]
+
+
+@decision(DecisionKind.UGLY_SWAP, legal=_legal_ugly)
+def _decide_ugly(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseSeat)
+    if d.target is None:
+        game.ask(DecisionKind.UGLY_SWAP, d.seat, target=action.seat)
+        return
+    a, b = game.players[d.target], game.players[action.seat]
+    a.arrows, b.arrows = b.arrows, a.arrows
+    a.chief_arrow, b.chief_arrow = b.chief_arrow, a.chief_arrow
+    game.emit(ArrowsExchanged(d.seat, d.target, action.seat))
+
+
+def _the_doc(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+    game.ask(DecisionKind.DOC_DIE, seat)
+
+
+def _legal_doc_die(game: Game, d: Decision) -> list[Action]:
+    return [ChooseDie(i) for i, face in enumerate(game.faces) if face is not None]
+
+
+@decision(DecisionKind.DOC_DIE, legal=_legal_doc_die)
+def _decide_doc_die(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseDie)
+    faces = DICE[game.dice_kinds[action.die]]
+    game.ask(DecisionKind.DOC_FACE, d.seat, die=action.die, options=faces)
+
+
+def _legal_choice(game: Game, d: Decision) -> list[Action]:
+    return [Choose(o) for o in d.options]
+
+
+@decision(DecisionKind.DOC_FACE, legal=_legal_choice)
+def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose) and d.die is not None
+    game.faces[d.die] = action.option
+    game.emit(DieTurned(d.seat, d.die, action.option))
+
+
+def _the_gambler(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+    """The roller re-rolls every die, Dynamite too, and must accept the new results."""
+    top = game.queue.pop()
+    assert top[0] == "resolve", top
+    dice = list(range(len(game.faces)))
+    if faces is None:
+        faces = game.dice_source.roll(game.roll_count, [(i, game.dice_kinds[i]) for i in dice])
+    game.faces = list(faces)
+    game.rolls = game.max_rolls
+    game.roll_count += 1
+    game.emit(DiceRolled(game.turn, game.rolls, tuple(dice), tuple(faces), tuple(faces)))
+    game.front([*moment_steps(game, "roll", game.turn), ["roll_effects", dice], ["gambled"]])
+
+
+@step("gambled")
+def _gambled(game: Game) -> None:
+    exploded = game.symbol_count("dynamite") >= DYNAMITE_LIMIT
+    if exploded:
+        game.emit(DynamiteExploded(game.turn))
+    game.front([["resolve", exploded]])
+
+
+def _the_bad(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+    """The heal does not happen; a Beer's result is spent (never re-rolled or given again)."""
+    top = game.queue.pop()
+    assert top[0] == "gain", top
+    game.emit(HealPrevented(seat, top[1], top[2]))
+
+
+def _the_left_hand(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+    dying = [s for s in args[0] if game.players[s].alive]
+    if len(dying) == 1:
+        _save(game, seat, dying[0])
+    elif dying:
+        game.ask(DecisionKind.LEFT_HAND_TARGET, seat, options=tuple(str(s) for s in dying))
+
+
+def _legal_left_hand(game: Game, d: Decision) -> list[Action]:
+    return [ChooseSeat(int(s)) for s in d.options]
+
+
+@decision(DecisionKind.LEFT_HAND_TARGET, legal=_legal_left_hand)
+def _decide_left_hand(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseSeat)
+    _save(game, d.seat, action.seat)
+
+
+def _save(game: Game, seat: int, target: int) -> None:
+    """The target's loss of this moment is dropped; it stays in the game at 2 life."""
+    top = game.queue[-1]
+    assert top[0] == "lose", top
+    top[1] = [loss for loss in top[1] if loss[0] != target]
+    p = game.players[target]
+    p.life = min(2, p.max_life)
+    game.emit(EliminationAverted(seat, target, p.life))
+    if p.arrows or p.chief_arrow:
+        game.ask(DecisionKind.LEFT_HAND_DISCARD, target)
+
+
+def _yes_no(game: Game, d: Decision) -> list[Action]:
+    return [Accept(), Decline()]
+
+
+@decision(DecisionKind.LEFT_HAND_DISCARD, legal=_yes_no)
+def _decide_left_hand_discard(game: Game, d: Decision, action: Action) -> None:
+    if isinstance(action, Accept):
+        game.discard_all(game.players[d.seat], "the_left_hand")
+
+
+def _the_right_hand(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+    top = game.queue[-1]
+    assert top[0] == "end_turn", top
+    game.queue[-1] = ["end_turn", False, True]
+
+
+def _the_judge(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+    """The reveal just made has no effect: its power step is dropped, its card stays used."""
+    top = game.queue.pop()
+    assert top[0] == "power", top
+    game.emit(RevealCancelled(top[1], top[2], seat))
+
+
+Power = Callable[["Game", int, list[Any], "list[str] | None"], None]
+# The cards whose power rolls the dice: the table draws their faces as it does a roll's.
+REROLLING = frozenset({"the_gambler"})
+
+POWERS: dict[str, Power] = {
+    "the_good": _the_good,
+    "the_ugly": _the_ugly,
+    "the_doc": _the_doc,
+    "the_gambler": _the_gambler,
+    "the_bad": _the_bad,
+    "the_left_hand": _the_left_hand,
+    "the_right_hand": _the_right_hand,
+    "the_judge": _the_judge,
+}

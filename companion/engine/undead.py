@@ -1,0 +1,274 @@
+"""Undead or Alive, Module 1 (Look Me in the Eyes): Duel dice, duels, Wound tokens, Whiskey.
+
+Two base dice become the black Duel dice: Whiskey and Fight a Duel resolve in the order the
+module's data gives (``modules.py``); each duel is a roll-off of real rolls, the seat holding the
+die rolling it (ruling UA1). Wound tokens cancel kept results of their symbol, the Dynamite token
+adds a Dynamite. The turn's results also take the Rage symbols revealed (``rage.py``, Module 2),
+numbered past the dice as ``Game.result_face`` reads them; Module 3's characters are in
+``posse.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .actions import Action, Choose, ChooseSeat, Roll, Stop
+from .components import (
+    DUEL_DICE,
+    DUEL_DIE,
+    FACES,
+)
+from .decisions import Decision, DecisionKind
+from .events import (
+    DuelChallenged,
+    DuelLost,
+    DuelRolled,
+    WoundDrawn,
+    WoundsReturned,
+)
+from .game import RESOLUTION_PHASES
+from .modules import Module
+from .rules import Step, decision, step
+
+if TYPE_CHECKING:
+    from .game import Game
+
+DYNAMITE = "dynamite"
+WOUNDS_PILE = "wounds"
+
+
+# ============================================================== the turn's dice and results
+
+
+def turn_dice(game: Game, kinds: Sequence[str]) -> list[str]:
+    """The dice of a turn: with Module 1, the last two base dice become Duel dice (kept last)."""
+    if Module.LOOK_ME_IN_THE_EYES not in game.setup.modules:
+        return list(kinds)
+    base = [k for k in kinds if k == "base"]
+    others = [k for k in kinds if k != "base"]
+    return base[:-DUEL_DICE] + others + [DUEL_DIE] * DUEL_DICE
+
+
+def extra_results(game: Game) -> list[str]:
+    """Rage symbols that join the dice's results this turn (their arrows acted on reveal)."""
+    return [s for s in game.players[game.turn].rage_symbols if s != "arrow"]
+
+
+def adjusted_count(game: Game, symbol: str, rolled: int) -> int:
+    """Results of ``symbol``: the dice's, less the tokens that cancel them, plus Rage symbols.
+
+    The Dynamite token adds a Dynamite instead of cancelling one.
+    """
+    player = game.players[game.turn]
+    tokens = player.wounds.count(symbol)
+    extra = extra_results(game).count(symbol)
+    if symbol == DYNAMITE:
+        return rolled + tokens + extra
+    return rolled - min(tokens, rolled) + extra
+
+
+def collect(game: Game, symbols: Sequence[str]) -> list[list[object]]:
+    """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
+    tokens cancel (each Beer twice for Greg Digger), then the Rage symbols past the dice."""
+    wounds = game.players[game.turn].wounds
+    cancel = {s: wounds.count(s) for s in symbols if s != DYNAMITE}
+    uses = game.ability(game.turn).beer_uses
+    results: list[list[object]] = []
+    for die, face in enumerate(game.faces):
+        if face is None or FACES[face].symbol not in symbols:
+            continue
+        symbol = FACES[face].symbol.value
+        count = FACES[face].count
+        cancelled = min(cancel[symbol], count)
+        cancel[symbol] -= cancelled
+        results += [[die, symbol]] * ((count - cancelled) * (uses if symbol == "beer" else 1))
+    for i, symbol in enumerate(extra_results(game)):
+        if symbol in symbols:
+            results.append([len(game.faces) + i, symbol])
+    return results
+
+
+def dice_showing(game: Game, symbol: str) -> list[int]:
+    return [i for i, f in enumerate(game.faces) if f is not None and FACES[f].symbol == symbol]
+
+
+# ================================================================= Duel Wound tokens
+
+
+@step("draw_wound")
+def _draw_wound(game: Game, seat: int, cause: str) -> None:
+    """``seat`` draws a token: simulated from the seed, or entered from the real pile."""
+    if not game.players[seat].alive or not game.wound_pile:
+        return
+    if WOUNDS_PILE in game.setup.real_piles:
+        options = tuple(sorted(set(game.wound_pile)))
+        game.ask(DecisionKind.WOUND_TOKEN, seat, options=options, cause=cause)
+        return
+    rng = random.Random(f"wounds:{game.setup.seed}:{game.wound_draws}")
+    game.wound_draws += 1
+    _receive(game, seat, rng.choice(game.wound_pile), cause)
+
+
+def _legal_choice(game: Game, d: Decision) -> list[Action]:
+    return [Choose(o) for o in d.options]
+
+
+@decision(DecisionKind.WOUND_TOKEN, legal=_legal_choice)
+def _decide_wound_token(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose) and d.cause is not None
+    _receive(game, d.seat, action.option, d.cause)
+
+
+def _receive(game: Game, seat: int, token: str, cause: str) -> None:
+    """A token already held is shuffled back with no replacement ("a lucky son of a gun")."""
+    player = game.players[seat]
+    kept = token not in player.wounds
+    if kept:
+        game.wound_pile.remove(token)
+        player.wounds.append(token)
+    game.emit(WoundDrawn(seat, token, kept, cause))
+
+
+def _return_wounds(game: Game, seat: int, tokens: list[str], cause: str) -> None:
+    player = game.players[seat]
+    for token in tokens:
+        player.wounds.remove(token)
+    game.wound_pile = sorted(game.wound_pile + tokens)
+    game.emit(WoundsReturned(seat, tuple(tokens), cause))
+
+
+@step("wounds_back")
+def _wounds_back(game: Game) -> None:
+    """End of turn: the active player's tokens (and any eliminated player's) go back."""
+    for p in game.players:
+        if p.wounds and (p.seat == game.turn or not p.alive):
+            _return_wounds(game, p.seat, list(p.wounds), "end_of_turn")
+
+
+# ======================================================================= Whiskey
+
+
+def _phase_whiskey(game: Game, exploded: bool) -> list[Step]:
+    return [["whiskey"]] * len(dice_showing(game, "whiskey"))
+
+
+@step("whiskey")
+def _whiskey(game: Game) -> None:
+    """Gain 1 life; discard a Wound token, or without one draw a Rage card."""
+    seat = game.turn
+    game.gain(seat, 1, "whiskey")
+    tokens = sorted(set(game.players[seat].wounds))
+    if len(tokens) > 1:
+        game.ask(DecisionKind.WHICH_WOUND, seat, options=tuple(tokens))
+    elif tokens:
+        _return_wounds(game, seat, tokens, "whiskey")
+    else:
+        game.front([["draw_rage", seat, "whiskey"]])
+
+
+@decision(DecisionKind.WHICH_WOUND, legal=_legal_choice)
+def _decide_which_wound(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose)
+    _return_wounds(game, d.seat, [action.option], "whiskey")
+
+
+# ========================================================================= Duels
+
+
+def _phase_duel(game: Game, exploded: bool) -> list[Step]:
+    duels = len(dice_showing(game, "duel"))
+    return [["duels", duels]] if duels else []
+
+
+def _challengeable(game: Game) -> list[int]:
+    """At most one Duel die to each player a turn (ruling UA1)."""
+    return [s for s in game.living() if s != game.turn and s not in game.scratch.duels]
+
+
+@step("duels")
+def _duels(game: Game, remaining: int) -> None:
+    if remaining > 0 and game.players[game.turn].alive and _challengeable(game):
+        game.ask(DecisionKind.DUEL_TARGET, game.turn, remaining=remaining)
+
+
+def _legal_duel_target(game: Game, d: Decision) -> list[Action]:
+    return [ChooseSeat(s) for s in _challengeable(game)]
+
+
+@decision(DecisionKind.DUEL_TARGET, legal=_legal_duel_target)
+def _decide_duel_target(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, ChooseSeat) and d.remaining is not None
+    die = dice_showing(game, "duel")[len(game.scratch.duels)]
+    game.scratch.duels.append(action.seat)
+    game.emit(DuelChallenged(game.turn, action.seat, die))
+    game.front(
+        [
+            *game.ability(game.turn).turn_steps(game, "duel"),
+            ["duel_roll", action.seat, game.turn, die],
+            ["duels", d.remaining - 1],
+        ]
+    )
+
+
+@step("duel_roll")
+def _duel_roll(game: Game, roller: int, other: int, die: int) -> None:
+    if game.players[roller].alive and game.players[other].alive:
+        game.ask(DecisionKind.DUEL_ROLL, roller, die=die, target=other)
+
+
+def _legal_duel_roll(game: Game, d: Decision) -> list[Action]:
+    assert d.die is not None
+    rolls: list[Action] = [Roll((d.die,))]
+    return rolls if d.kind is DecisionKind.DUEL_ROLL else [*rolls, Stop()]
+
+
+def _accepts_duel_roll(game: Game, d: Decision, action: Action) -> bool:
+    if isinstance(action, Stop):
+        return d.kind is DecisionKind.DUEL_REROLL
+    return isinstance(action, Roll) and action.dice == (d.die,)
+
+
+@decision(
+    DecisionKind.DUEL_ROLL,
+    DecisionKind.DUEL_REROLL,
+    legal=_legal_duel_roll,
+    accepts=_accepts_duel_roll,
+)
+def _decide_duel_roll(game: Game, d: Decision, action: Action) -> None:
+    """A real roll, its face in its event; a Fight a Duel passes the die back."""
+    assert d.die is not None and d.target is not None
+    if isinstance(action, Stop):
+        game.front([["duel_lost", d.seat, d.target]])
+        return
+    assert isinstance(action, Roll)
+    if d.kind is DecisionKind.DUEL_REROLL:
+        game.scratch.used.append("duel_reroll")
+    if action.faces is not None:
+        face = action.faces[0]
+    else:
+        (face,) = game.dice_source.roll(game.roll_count, [(d.die, DUEL_DIE)])
+    game.roll_count += 1
+    game.emit(DuelRolled(d.seat, d.target, (d.die,), (face,)))
+    if FACES[face].symbol == "duel":
+        game.front([["duel_roll", d.target, d.seat, d.die]])
+    elif d.seat == game.turn and game.scratch.used.count("duel_reroll") < (
+        game.ability(d.seat).duel_rerolls
+    ):
+        game.ask(DecisionKind.DUEL_REROLL, d.seat, die=d.die, target=d.target)
+    else:
+        game.front([["duel_lost", d.seat, d.target]])
+
+
+@step("duel_lost")
+def _duel_lost(game: Game, loser: int, winner: int) -> None:
+    """The first to miss loses 1 life (by the winner's hand) and draws a Wound token."""
+    game.emit(DuelLost(loser, winner))
+    game.front([["lose", [[loser, 1, 1]], "duel", winner, [["draw_wound", loser, "duel"]]]])
+
+
+RESOLUTION_PHASES.update(
+    whiskey=_phase_whiskey,
+    duel=_phase_duel,
+)

@@ -1,0 +1,154 @@
+"""Moments any eligible seat may answer without the game waiting for everyone (ruling OS3).
+
+A rule marks a moment with a ``["moment", kind, *arguments]`` step (``moment_steps``). When the
+step runs and some seat could answer it, the state at that moment is kept as an open window and
+the game goes on to its next decision: nobody is asked. The next action of the seat whose
+decision is pending closes every open window. Until then ``window_actions`` lists what each seat
+may do into them; taking one goes back to the state at its moment and applies there, so it acts
+exactly as if made at that moment (a ``Rewound`` event tells the table to redraw).
+
+A window opens when a seat *could* answer by what the table knows (the public view), so roles
+dealt by the companion open the same windows as secret cards and betray nobody; the actions
+offered are those the seats really have. A win that an open window could still avert waits for
+the pending player's next action (``GAME_END``) before it is final.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from .actions import Accept, Action, WindowAction, action_from_json
+from .decisions import Decision, DecisionKind
+from .events import Rewound
+from .modules import Module
+from .rules import Step, decision, step
+from .state import GameState, copy_state, decode
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# What seats may do at a moment: ``offers(game, arguments, actual)`` (the actions, window 0;
+# ``actual`` False asks only whether the table can rule them out).
+Offers = Callable[["Game", list[Any], bool], list[WindowAction]]
+Seize = Callable[["Game", WindowAction, str, list[Any]], None]
+
+
+@dataclass(frozen=True)
+class Opening:
+    module: Module
+    moment: str
+    offers: Offers
+
+
+OPENINGS: dict[str, list[Opening]] = {}
+SEIZERS: dict[type[WindowAction], Seize] = {}
+
+
+def opening(module: Module, moment: str, offers: Offers) -> None:
+    """Register what a module offers at a kind of moment."""
+    OPENINGS.setdefault(moment, []).append(Opening(module, moment, offers))
+
+
+def seizer(kind: type[WindowAction], fn: Seize) -> None:
+    """Register what taking a window action does, once the game is back at its moment."""
+    SEIZERS[kind] = fn
+
+
+def _active(game: Game, moment: str) -> list[Opening]:
+    return [o for o in OPENINGS.get(moment, ()) if o.module in game.setup.modules]
+
+
+def watching(game: Game, moment: str) -> bool:
+    """Whether a module in play offers anything at this kind of moment."""
+    return bool(_active(game, moment))
+
+
+def moment_steps(game: Game, moment: str, *arguments: Any) -> list[Step]:
+    """The step that marks a moment, or none when no module in play watches it."""
+    return [["moment", moment, *arguments]] if watching(game, moment) else []
+
+
+@step("moment")
+def _moment(game: Game, moment: str, *arguments: Any) -> None:
+    args = list(arguments)
+    openings = _active(game, moment)
+    if not any(o.offers(game, args, False) for o in openings):
+        return
+    offers = [a.to_json() for o in openings for a in o.offers(game, args, True)]
+    game.windows.append([moment, args, _snapshot(game), offers])
+
+
+def window_actions(game: Game) -> list[WindowAction]:
+    """Every window action open now, each naming its seat and window."""
+    found: list[WindowAction] = []
+    for i, (_moment_kind, _args, _state, offers) in enumerate(game.windows):
+        for data in offers:
+            action = action_from_json(data)
+            assert isinstance(action, WindowAction)
+            found.append(replace(action, window=i))
+    return found
+
+
+def open_moments(game: Game) -> list[tuple[str, list[Any]]]:
+    """The moments open now, as the table may name them (kind and arguments)."""
+    return [(w[0], w[1]) for w in game.windows]
+
+
+def seize(game: Game, action: WindowAction) -> None:
+    """Go back to the action's moment (closing the windows opened after it) and apply it."""
+    moment, args, state, _offers = game.windows[action.window]
+    kept = game.windows[: action.window]
+    _restore(game, state)
+    game.windows = kept
+    players = game.players
+    game.emit(
+        Rewound(moment, tuple(p.life for p in players), tuple(p.arrows for p in players), game.pile)
+    )
+    SEIZERS[type(action)](game, action, moment, args)
+
+
+def close(game: Game) -> None:
+    """The pending player acted: every open moment has passed."""
+    if game.windows:
+        game.windows = []
+
+
+def why_closed(game: Game, action: Action) -> str:
+    """Why a window action is not open now, in words for the table."""
+    if not game.windows:
+        return "No moment is open for a reveal now."
+    if isinstance(action, WindowAction) and not 0 <= action.window < len(game.windows):
+        return f"There is no open moment {action.window}; {len(game.windows)} are open."
+    return f"{action.kind} is not open to seat {getattr(action, 'seat', -1) + 1} at that moment."
+
+
+def _snapshot(game: Game) -> GameState:
+    """The state at this moment: a copy that is never changed (restoring copies from it), so
+    copies of the game share it; it writes to JSON like the rest of the state."""
+    windows, game.windows = game.windows, []
+    snapshot = copy_state(game)
+    game.windows = windows
+    return snapshot
+
+
+def _restore(game: Game, snapshot: GameState | dict[str, Any]) -> None:
+    """Back to a snapshot (a state read back from JSON holds it as plain data)."""
+    state = decode(GameState, snapshot, "window") if isinstance(snapshot, dict) else snapshot
+    copy_state(state, into=game)
+
+
+# ---------------------------------------------------------------- the end of the game
+
+
+def _legal_end(game: Game, d: Decision) -> list[Action]:
+    return [Accept()]
+
+
+@decision(DecisionKind.GAME_END, legal=_legal_end)
+def _decide_end(game: Game, d: Decision, action: Action) -> None:
+    assert game.ending is not None
+    side, winners = game.ending
+    game.ending = None
+    game.finish(side, tuple(winners))
