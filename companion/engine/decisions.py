@@ -31,6 +31,9 @@ class DecisionKind(StrEnum):
     GIVE_ARROW = "give_arrow"  # Elena Fuente: give one of the arrows rolled to someone?
     TAKE_CHIEF_ARROW = "take_chief_arrow"  # Apache Kid: take the Chief's Arrow from its holder?
     TAKE_LOSS = "take_loss"  # Molly Stark: lose these life points in that player's place?
+    # Undead or Alive, Module 4
+    BONEYARD_CARD = "boneyard_card"  # which Boneyard card was drawn from the real deck
+    ZOMBIE_MASTER = "zombie_master"  # physical roles: which living seat declares the Renegade
 
 
 class Answer(StrEnum):
@@ -69,6 +72,8 @@ SPECS: dict[DecisionKind, Spec] = {
     DecisionKind.GIVE_ARROW: Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
     DecisionKind.TAKE_CHIEF_ARROW: Spec(Answer.YES_NO, True, "take the Chief's Arrow"),
     DecisionKind.TAKE_LOSS: Spec(Answer.YES_NO, True, "lose these life points in their place"),
+    DecisionKind.BONEYARD_CARD: Spec(Answer.CHOICE, False, "which Boneyard card did you draw"),
+    DecisionKind.ZOMBIE_MASTER: Spec(Answer.SEAT, True, "the living Renegade declares"),
 }
 
 

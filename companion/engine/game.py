@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import victory
+from . import boneyard, victory
 from .abilities import HOOKS, Ability, ability_of
 from .actions import Action, Choose, ChooseSeat, Reveal, Roll, Stop
 from .components import (
@@ -98,6 +98,7 @@ class Game(GameState):
         players = []
         for seat, name in enumerate(setup.characters):
             life = CHARACTERS[name].life + (SHERIFF_BONUS if seat == sheriff else 0)
+            life += 1 if seat == setup.legacy_bullet else 0  # Wild West Legacy (ruling UA5)
             role = setup.roles[seat] if setup.roles is not None else None
             if seat == sheriff:
                 role = Role.SHERIFF
@@ -135,6 +136,7 @@ class Game(GameState):
             last_standing=False,
             scratch=TurnScratch.fresh(setup.players),
             chief_in_pile=Module.CHIEF_ARROW in setup.modules,
+            boneyard_pile=boneyard.full_deck() if Module.UNDEAD_OR_ALIVE in setup.modules else [],
         )
         self._events = [
             GameStarted(
@@ -151,7 +153,11 @@ class Game(GameState):
         self.setup = setup
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
         self.per_roll, self.resolution_order = turn_order(setup.modules)
-        self._abilities = [ability_of(name) for name in setup.characters]
+        self._set_abilities([ability_of(name) for name in setup.characters])
+        self._events: list[Event] = []
+
+    def _set_abilities(self, abilities: list[Ability]) -> None:
+        self._abilities = abilities
         self._hooks = {
             hook: [
                 seat
@@ -160,7 +166,10 @@ class Game(GameState):
             ]
             for hook in HOOKS
         }
-        self._events: list[Event] = []
+
+    def lose_abilities(self, seats: tuple[int, ...] | list[int]) -> None:
+        """These seats play on without their character's ability (zombies, Undead or Alive 4)."""
+        self._set_abilities([Ability() if s in seats else a for s, a in enumerate(self._abilities)])
 
     # ----------------------------------------------------------------- the contract
 
@@ -361,7 +370,7 @@ class Game(GameState):
 
     def gain(self, seat: int, amount: int, cause: str) -> None:
         player = self.players[seat]
-        if not player.alive:
+        if not player.alive or player.zombie:  # zombies gain no life (Undead or Alive 4)
             return
         gained = min(amount, player.max_life - player.life)
         if gained > 0:
@@ -394,6 +403,8 @@ class Game(GameState):
         for seat in dead:
             player = self.players[seat]
             player.alive = False
+            player.killer = hand
+            self.eliminated_now.append(seat)
             self.emit(PlayerEliminated(seat, cause, hand))
             self.discard_all(player, "eliminated")
         follow: list[Step] = [["reveal", seat] for seat in dead]
@@ -461,6 +472,7 @@ class Game(GameState):
         copy_state(state, into=game)
         game.queue = game.queue[::-1]
         game._attach(setup, dice)
+        game.lose_abilities([p.seat for p in game.players if p.zombie])
         game.opening_events = []
         from .checks import check_state
 
@@ -483,13 +495,15 @@ def _sorted_roll(action: Roll) -> Roll:
 
 @step("start_turn")
 def _start_turn(game: Game) -> None:
-    game.dice_kinds = list(BASE_DICE)
+    zombie = game.players[game.turn].zombie  # three base dice only (Undead or Alive 4)
+    game.dice_kinds = list(BASE_DICE[: boneyard.ZOMBIE_DICE] if zombie else BASE_DICE)
+    game.eliminated_now = []
     game.faces = [None] * len(game.dice_kinds)
     game.rolls = 0
     game.scratch = TurnScratch.fresh(len(game.players))
     game.emit(TurnStarted(game.turn, game.turn_number))
     steps: list[Step] = []
-    if Module.LOUDMOUTH_AND_COWARD in game.setup.modules:
+    if Module.LOUDMOUTH_AND_COWARD in game.setup.modules and not zombie:
         steps.append(["saloon_die"])
     steps += game.ability(game.turn).turn_steps(game, "start")
     game.front([*steps, ["roll_decision"]])
@@ -519,7 +533,7 @@ def _roll_decision(game: Game) -> None:
 
 
 _REROLLS: dict[tuple[int, ...], tuple[Action, ...]] = {}
-_ROLL_ALL = {n: Roll(tuple(range(n))) for n in (5, 6)}
+_ROLL_ALL = {n: Roll(tuple(range(n))) for n in (boneyard.ZOMBIE_DICE, 5, 6)}
 
 
 def _free_dice(game: Game) -> tuple[int, ...]:
@@ -772,6 +786,9 @@ def _gatling(game: Game) -> None:
 
 @step("end_turn")
 def _end_turn(game: Game) -> None:
+    if Module.UNDEAD_OR_ALIVE in game.setup.modules:
+        game.queue = [["boneyard_turn_end"]]  # Boneyard cards and would-be turns
+        return
     game.emit(TurnEnded(game.turn))
     following = next_living(game.turn, [p.alive for p in game.players])
     if following is None:
@@ -932,7 +949,9 @@ def _decide_reveal(game: Game, d: Decision, action: Action) -> None:
 
 @step("check_end")
 def _check_end(game: Game, deaths: list[list[Any]]) -> None:
-    if game.setup.three_player:
+    if game.outbreak == boneyard.BEGUN:
+        outcome = boneyard.outcome(game)
+    elif game.setup.three_player:
         was_open = not game.last_standing
         outcome, game.last_standing = victory.three_player_outcome(
             game.players, [(d, by) for d, by in deaths], game.last_standing

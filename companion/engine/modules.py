@@ -62,8 +62,8 @@ MODULES: dict[Module, ModuleInfo] = {
     ),
     Module.TWO_BULLETS: ModuleInfo("Two Bullets Are Enough"),
     Module.NEW_POSSE: ModuleInfo("A New Posse in Town"),
-    Module.UNDEAD_OR_ALIVE: ModuleInfo("Undead or Alive?", min_players=4),
-    Module.WILD_WEST_LEGACY: ModuleInfo("Wild West Legacy"),
+    Module.UNDEAD_OR_ALIVE: ModuleInfo("Undead or Alive?", playable=True, min_players=4),
+    Module.WILD_WEST_LEGACY: ModuleInfo("Wild West Legacy", playable=True),
 }
 
 # The base game's phases: those applied on each roll, then those after the last roll.

@@ -38,6 +38,11 @@ class GameSetup:
     house_rules: frozenset[HouseRule] = field(default_factory=frozenset)
     seed: int = 0
     modules: frozenset[Module] = field(default_factory=frozenset)
+    # Undead or Alive 4: Boneyard cards drawn from the table's real deck and entered.
+    real_boneyard: bool = False
+    # Undead or Alive 5 (ruling UA5): the seat of the last game's Sheriff who appointed another
+    # player, starting with one life more.
+    legacy_bullet: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "characters", tuple(self.characters))
@@ -82,6 +87,7 @@ class GameSetup:
         if repeated:
             raise SetupError(f"each character can sit at one seat only: {repeated[0]} is twice")
         validate(self.modules, n, self.characters)
+        self._validate_undead()
         if self.roles is not None:
             if len(self.roles) != n:
                 raise SetupError(f"{len(self.roles)} roles given for {n} players")
@@ -99,6 +105,22 @@ class GameSetup:
         elif self.sheriff is None or not 0 <= self.sheriff < n:
             raise SetupError(f"say which seat (1 to {n}) is the Sheriff")
 
+    def _validate_undead(self) -> None:
+        if self.real_boneyard and Module.UNDEAD_OR_ALIVE not in self.modules:
+            raise SetupError(f"a real Boneyard deck needs module {Module.UNDEAD_OR_ALIVE}")
+        bullet = self.legacy_bullet
+        if bullet is None:
+            return
+        if Module.WILD_WEST_LEGACY not in self.modules:
+            raise SetupError(f"the Legacy bullet needs module {Module.WILD_WEST_LEGACY}")
+        if not 0 <= bullet < self.players:
+            raise SetupError(f"Legacy bullet for seat {bullet + 1}: seats are 1 to {self.players}")
+        if bullet == self.sheriff_seat():
+            raise SetupError(
+                f"seat {bullet + 1} is the new Sheriff; the Legacy bullet goes to the old Sheriff "
+                "who appointed another player (ruling UA5)"
+            )
+
     def to_json(self) -> dict[str, Any]:
         data = {
             "characters": list(self.characters),
@@ -109,6 +131,10 @@ class GameSetup:
         }
         if self.modules:  # a base game's record stays as it always was
             data["modules"] = sorted(str(m) for m in self.modules)
+        if self.real_boneyard:
+            data["real_boneyard"] = True
+        if self.legacy_bullet is not None:
+            data["legacy_bullet"] = self.legacy_bullet
         return data
 
     @classmethod
@@ -121,6 +147,8 @@ class GameSetup:
                 house_rules=frozenset(data.get("house_rules", ())),
                 seed=int(data.get("seed", 0)),
                 modules=frozenset(data.get("modules", ())),
+                real_boneyard=bool(data.get("real_boneyard", False)),
+                legacy_bullet=data.get("legacy_bullet"),
             )
         except (KeyError, TypeError) as exc:
             raise SetupError(f"set-up record is incomplete or malformed: {exc}") from exc

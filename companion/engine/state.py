@@ -37,6 +37,11 @@ class PlayerState:
     revealed: bool = False
     alive: bool = True
     chief_arrow: bool = False
+    # Undead or Alive, Module 4: back as a zombie, or the Zombie Master; Module 5: whose own
+    # result eliminated this player (None: no one's hand, or not eliminated).
+    zombie: bool = False
+    master: bool = False
+    killer: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return encode(self)
@@ -89,6 +94,14 @@ class GameState:
     last_standing: bool
     scratch: TurnScratch
     chief_in_pile: bool = False
+    eliminated_now: list[int] = field(default_factory=list)  # seats eliminated this turn
+    # Undead or Alive, Module 4 (``boneyard.py``): the Boneyard cards face down, face up with
+    # hands, and No hands drawn this turn (back into the pile at its end); the outbreak's stage.
+    boneyard_pile: list[str] = field(default_factory=list)
+    boneyard_shown: list[str] = field(default_factory=list)
+    boneyard_back: list[str] = field(default_factory=list)
+    boneyard_draws: int = 0
+    outbreak: str | None = None
 
 
 # ------------------------------------------------------------------- generic JSON and copy
