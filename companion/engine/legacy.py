@@ -112,12 +112,13 @@ def legacy_setup(
     *,
     modules: frozenset[Module],
     seed: int,
-    roles_known: bool,
+    roles: tuple[Role, ...] | None = None,
     **options: Any,
 ) -> GameSetup:
     """The next game's set-up, refusing what the series does not allow.
 
-    A surviving Sheriff who appoints another player starts with one more life (ruling UA5).
+    ``roles`` are the dealt roles (``deal_roles``), or None for physical role cards. A surviving
+    Sheriff who appoints another player starts with one more life (ruling UA5).
     """
     n = nxt.players
     if len(characters) != n:
@@ -142,7 +143,6 @@ def legacy_setup(
                 f"not {characters[seat]}"
             )
     bullet = nxt.appointer if nxt.appointer is not None and sheriff != nxt.appointer else None
-    roles = deal_roles(n, sheriff, seed) if roles_known or n == 3 else None
     return GameSetup(
         characters=characters,
         roles=roles,

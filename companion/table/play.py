@@ -10,6 +10,7 @@ from ..engine import (
     CHARACTERS,
     Accept,
     Action,
+    Choose,
     ChooseDie,
     ChooseSeat,
     Decision,
@@ -162,6 +163,7 @@ class TablePlay:
                 DecisionKind.BULLSEYE_TARGET,
                 DecisionKind.BEER_TARGET,
                 DecisionKind.KIT_DISCARD,
+                DecisionKind.ZOMBIE_MASTER,
             ):
                 return ChooseSeat(seat)
         if button == "DONE" and kind in (
@@ -169,12 +171,17 @@ class TablePlay:
             DecisionKind.DISCARD_ARROW,
             DecisionKind.KIT_DISCARD,
             DecisionKind.SLAB_DOUBLE,
+            DecisionKind.ZOMBIE_MASTER,
         ):
             return Decline()
         if button.startswith("DIE"):
             n = int(button[3:]) - 1
             if kind is DecisionKind.SLAB_DOUBLE:
                 return ChooseDie(n)
+            if kind is DecisionKind.BONEYARD_CARD:  # the card drawn from the real deck
+                if not 0 <= n < len(d.options):
+                    raise Refused(f"Press DIE1 to DIE{len(d.options)} for the card drawn.")
+                return Choose(d.options[n])
             if kind is DecisionKind.REVEAL_ROLE:
                 roles = self.reveal_choices()
                 if not 0 <= n < len(roles):

@@ -24,7 +24,11 @@ SIDE_LABELS = {
     "deputy": "Deputy wins",
     "outlaw": "Outlaw wins",
     "nobody": "Nobody wins",
+    "zombies": "Zombies & Master win",
+    "survivors": "Survivors win",
 }
+
+BONEYARD_LABELS = {"no_hands": "No hands", "one_hand": "1 hand", "two_hands": "2 hands"}
 
 
 def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> str:
@@ -57,6 +61,11 @@ def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> 
         case DecisionKind.REVEAL_ROLE:
             legend = " ".join(f"DIE{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
             return f"Seat {seat} shows role: {legend}"
+        case DecisionKind.BONEYARD_CARD:
+            legend = " ".join(f"DIE{i + 1}:{BONEYARD_LABELS[o]}" for i, o in enumerate(d.options))
+            return f"Seat {seat}: draw a Boneyard card: {legend}"
+        case DecisionKind.ZOMBIE_MASTER:
+            return "Outbreak! The living Renegade presses their seat, DONE: none"
     raise AssertionError(d.kind)
 
 

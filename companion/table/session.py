@@ -9,7 +9,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import CHARACTERS, ChooseSeat, DecisionKind, Event, HouseRule, Role
+from ..engine import CHARACTERS, ChooseSeat, DecisionKind, Event, HouseRule, Module, Role
+from . import series
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
 from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
@@ -23,6 +24,7 @@ SEAT_ANSWERS = (
     DecisionKind.BULLSEYE_TARGET,
     DecisionKind.BEER_TARGET,
     DecisionKind.KIT_DISCARD,
+    DecisionKind.ZOMBIE_MASTER,
 )
 BUTTON = re.compile(r"^(ROLL|DONE|UNDO|DIE[1-6]|SEAT[1-8])$")
 OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW, DecisionKind.REVEAL_ROLE)
@@ -37,6 +39,8 @@ class TableConfig:
     house_rules: frozenset[HouseRule] = frozenset()
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
+    modules: frozenset[Module] = frozenset()
+    real_boneyard: bool = False  # Undead or Alive 4: the table draws its own Boneyard cards
 
     def __post_init__(self) -> None:
         if self.roles not in ("physical", "dealt"):
@@ -88,10 +92,33 @@ class TableSession:
             seats=self.config.seats,
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
+            modules=self.config.modules,
             joined=list(joined),
+            real_boneyard=self.config.real_boneyard,
+            legacy=self._follow_up(joined),
         )
         if self.seed is not None:
             self.setup.rng = random.Random(self.seed)
+
+    def _follow_up(self, joined: list[int]) -> series.NextGame | None:
+        """Wild West Legacy: what the last game at these seats decides for this one."""
+        if not joined:
+            return None
+        try:
+            return series.follow_up(self.config.state_dir, joined, self.config.modules)
+        except series.SeriesError as exc:
+            log.error("series not continued: %s", exc)
+            self.flash = "Series file unreadable: a fresh set-up"
+            return None
+
+    def _record(self, play: TablePlay, journal: str) -> None:
+        """A finished game joins the history (and its series) on disk."""
+        if self.config.state_dir is None:
+            return
+        try:
+            series.record(self.config.state_dir, play, journal)
+        except (OSError, series.SeriesError) as exc:
+            log.error("game not added to the history: %s", exc)
 
     def _begin_play(self, play: TablePlay) -> None:
         self.play = play
@@ -125,7 +152,9 @@ class TableSession:
         if self.play is not None:
             if self.play.game.over and button == "ROLL":
                 joined = list(self.play.seats)
+                journal = self.play.journal.path.name if self.play.journal is not None else ""
                 self.play.finish()
+                self._record(self.play, journal)
                 self._new_setup(joined)
                 return []
             return self.play.press(button)

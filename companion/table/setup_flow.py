@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Module, Role, characters_for
 from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
+from ..engine.legacy import NextGame, deal_roles, legacy_setup
 from .play import Refused
 from .prompts import ROLE_LABELS, house_rules_text
 
@@ -20,7 +21,13 @@ def character_order(modules: frozenset[Module]) -> list[str]:
 
 @dataclass
 class SetupFlow:
-    """Three stages: seats join; roles (the Sheriff's seat, or dealt); characters."""
+    """Three stages: seats join; roles (the Sheriff's seat, or dealt); characters.
+
+    A follow-up game of a series (``legacy``, Wild West Legacy) skips what the last game decided:
+    the same seats play, the Sheriff's killer is Sheriff or the surviving Sheriff presses the new
+    one's seat, survivors keep their characters (a press draws an unused one) and eliminated
+    seats cycle through the unused ones.
+    """
 
     seats: int
     roles_mode: str = "physical"
@@ -31,7 +38,30 @@ class SetupFlow:
     roles: dict[int, Role] = field(default_factory=dict)
     characters: dict[int, str] = field(default_factory=dict)
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    real_boneyard: bool = False
+    legacy: NextGame | None = None
     _history: list[SetupFlow] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        nxt = self.legacy
+        if nxt is None:
+            return
+        if len(self.joined) != nxt.players:
+            raise ValueError(f"a follow-up game needs the {nxt.players} seats of the last one")
+        self.stage = "roles"
+        for seat in nxt.may_keep:
+            self.characters[self.joined[seat]] = nxt.previous[seat]
+        if nxt.sheriff is not None:
+            self._sheriff_at(self.joined[nxt.sheriff])
+
+    def _sheriff_at(self, seat: int) -> None:
+        """The series' Sheriff; dealt roles then deal the rest around them at once."""
+        if self.roles_mode == "dealt":
+            dealt = deal_roles(len(self.joined), self.joined.index(seat), self.rng.randrange(2**32))
+            self.roles = dict(zip(self.joined, dealt, strict=True))
+        else:
+            self.roles = {seat: Role.SHERIFF}
+        self.stage = "characters"
 
     def press(self, button: str) -> GameSetup | None:
         """Apply a press; the finished set-up once the last one is made."""
@@ -69,6 +99,14 @@ class SetupFlow:
         raise Refused("Press your seat button to join, then DONE.")
 
     def _roles(self, button: str) -> None:
+        if self.legacy is not None and self.legacy.appointer is not None:
+            if not button.startswith("SEAT"):
+                raise Refused(self.prompt())
+            seat = self._seat(button)
+            if seat not in self.joined:
+                raise Refused(f"Seat {seat} is not in this series.")
+            self._sheriff_at(seat)
+            return
         if self.roles_mode == "dealt":
             if button != "ROLL":
                 raise Refused("ROLL deals the role cards.")
@@ -105,6 +143,11 @@ class SetupFlow:
                 raise Refused(f"Seat {seat} has not joined.")
             self.characters[seat] = self._next_character(seat)
             return None
+        if button == "ROLL" and self.legacy is not None:
+            for seat in self.joined:
+                if seat not in self.characters:
+                    self.characters[seat] = self.rng.choice(self._unused(seat))
+            return None
         if button == "ROLL":
             names = self.rng.sample(character_order(self.modules), len(self.joined))
             self.characters = dict(zip(self.joined, names, strict=True))
@@ -116,8 +159,24 @@ class SetupFlow:
             return self.setup()
         raise Refused(self.prompt())
 
-    def _next_character(self, seat: int) -> str:
+    def _unused(self, seat: int) -> list[str]:
+        """Characters in neither the last game nor at another seat now (Wild West Legacy)."""
+        assert self.legacy is not None
         taken = {c for s, c in self.characters.items() if s != seat}
+        return [
+            c for c in character_order(self.modules) if c not in {*self.legacy.previous, *taken}
+        ]
+
+    def _next_character(self, seat: int) -> str:
+        nxt = self.legacy
+        if nxt is not None and self.joined.index(seat) in nxt.may_keep:
+            free = self._unused(seat)
+            if not free:
+                raise Refused("No unused character left to draw.")
+            return self.rng.choice(free)  # a survivor draws anew
+        taken = {c for s, c in self.characters.items() if s != seat}
+        if nxt is not None:
+            taken |= set(nxt.previous)
         current = self.characters.get(seat)
         order = character_order(self.modules)
         start = order.index(current) + 1 if current in order else 0
@@ -139,6 +198,19 @@ class SetupFlow:
         characters = tuple(self.characters[s] for s in self.joined)
         seed = self.rng.randrange(2**32)
         three = len(self.joined) == 3
+        if self.legacy is not None:
+            sheriff = next((s for s, r in self.roles.items() if r is Role.SHERIFF), None)
+            dealt = self.roles_mode == "dealt" or three
+            return legacy_setup(
+                self.legacy,
+                None if sheriff is None else self.joined.index(sheriff),
+                characters,
+                roles=tuple(self.roles[s] for s in self.joined) if dealt else None,
+                modules=self.modules,
+                seed=seed,
+                house_rules=self.house_rules,
+                real_boneyard=self.real_boneyard,
+            )
         if self.roles_mode == "dealt" or three:
             roles = tuple(self.roles[s] for s in self.joined)
             return GameSetup(
@@ -147,6 +219,7 @@ class SetupFlow:
                 house_rules=self.house_rules,
                 seed=seed,
                 modules=self.modules,
+                real_boneyard=self.real_boneyard,
             )
         sheriff = next(s for s, r in self.roles.items() if r is Role.SHERIFF)
         return GameSetup(
@@ -155,6 +228,7 @@ class SetupFlow:
             house_rules=self.house_rules,
             seed=seed,
             modules=self.modules,
+            real_boneyard=self.real_boneyard,
         )
 
     def prompt(self) -> str:
@@ -163,6 +237,9 @@ class SetupFlow:
             joining = f"New game: seats press to join ({len(self.joined)}), then DONE"
             return f"{joining}. {rules}" if rules else joining
         if self.stage == "roles":
+            if self.legacy is not None and self.legacy.appointer is not None:
+                old = self.joined[self.legacy.appointer]
+                return f"Series: Sheriff (seat {old}) appoints: press the new Sheriff's seat"
             if self.roles_mode == "dealt":
                 return "ROLL deals the roles; hold your seat to peek"
             return f"{ROLE_LABELS[self._role_asked()]}: press your seat"

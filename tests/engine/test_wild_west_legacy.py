@@ -19,7 +19,7 @@ from companion.engine import (
     ScriptedDice,
     SetupError,
 )
-from companion.engine.legacy import legacy_setup, next_game, result_of, unused
+from companion.engine.legacy import deal_roles, legacy_setup, next_game, result_of, unused
 
 from .test_undead_or_alive_4 import quiet_turn, shoot
 
@@ -49,7 +49,9 @@ def second_setup(sheriff: int = 2) -> GameSetup:
     nxt = next_game(result_of(first_game()))
     new = fresh_for(FIVE)[0]
     assert new in unused(nxt, LEGACY, ())
-    return legacy_setup(nxt, sheriff, (new, *FIVE[1:]), modules=LEGACY, seed=7, roles_known=True)
+    return legacy_setup(
+        nxt, sheriff, (new, *FIVE[1:]), modules=LEGACY, seed=7, roles=deal_roles(5, sheriff, 7)
+    )
 
 
 def test_the_series_records_who_eliminated_the_sheriff() -> None:
@@ -72,17 +74,20 @@ def test_eliminated_players_choose_a_new_character_from_the_unused_ones() -> Non
     assert nxt.new_character == (0,) and nxt.may_keep == (1, 2, 3, 4)
     assert not set(unused(nxt, LEGACY, ())) & set(FIVE)
     with pytest.raises(SetupError, match="seat 1 was eliminated"):
-        legacy_setup(nxt, 2, FIVE, modules=LEGACY, seed=7, roles_known=True)
+        legacy_setup(nxt, 2, FIVE, modules=LEGACY, seed=7, roles=deal_roles(5, 2, 7))
 
 
 def test_survivors_keep_their_character_or_draw_an_unused_one() -> None:
     nxt = next_game(result_of(first_game()))
     free = unused(nxt, LEGACY, ())
     drawn = (free[0], FIVE[1], free[1], *FIVE[3:])  # seat 3 draws anew
-    assert legacy_setup(nxt, 2, drawn, modules=LEGACY, seed=7, roles_known=True).characters == drawn
+    assert (
+        legacy_setup(nxt, 2, drawn, modules=LEGACY, seed=7, roles=deal_roles(5, 2, 7)).characters
+        == drawn
+    )
     swapped = (free[0], FIVE[2], FIVE[1], *FIVE[3:])  # another survivor's old character: no
     with pytest.raises(SetupError, match="seat 2 keeps its own character"):
-        legacy_setup(nxt, 2, swapped, modules=LEGACY, seed=7, roles_known=True)
+        legacy_setup(nxt, 2, swapped, modules=LEGACY, seed=7, roles=deal_roles(5, 2, 7))
 
 
 def second_game() -> Game:
@@ -108,7 +113,7 @@ def test_a_surviving_sheriff_appoints_the_next_one_and_may_choose_themselves() -
     fresh = fresh_for(chars)
     choices = iter(fresh)
     keep = tuple(next(choices) if s in nxt.new_character else chars[s] for s in range(5))
-    itself = legacy_setup(nxt, 2, keep, modules=LEGACY, seed=8, roles_known=True)
+    itself = legacy_setup(nxt, 2, keep, modules=LEGACY, seed=8, roles=deal_roles(5, 2, 8))
     assert itself.sheriff_seat() == 2 and itself.legacy_bullet is None
     assert Game(itself).players[2].life == CHARACTERS[keep[2]].life + 2
 
@@ -119,7 +124,7 @@ def test_ua5_a_sheriff_who_appoints_another_starts_with_one_bullet_more() -> Non
     fresh = fresh_for(chars)
     choices = iter(fresh)
     keep = tuple(next(choices) if s in nxt.new_character else chars[s] for s in range(5))
-    setup = legacy_setup(nxt, 3, keep, modules=LEGACY, seed=8, roles_known=False)
+    setup = legacy_setup(nxt, 3, keep, modules=LEGACY, seed=8)
     assert setup.sheriff_seat() == 3 and setup.legacy_bullet == 2
     game = Game(setup)
     assert game.players[2].life == game.players[2].max_life == CHARACTERS[keep[2]].life + 1
@@ -140,7 +145,7 @@ def test_ua5_a_sheriff_killed_by_no_ones_hand_leaves_the_choice_to_the_table() -
     fresh = fresh_for(chars)
     choices = iter(fresh)
     keep = tuple(next(choices) if s in nxt.new_character else chars[s] for s in range(5))
-    game = Game(legacy_setup(nxt, 3, keep, modules=LEGACY, seed=9, roles_known=True))
+    game = Game(legacy_setup(nxt, 3, keep, modules=LEGACY, seed=9, roles=deal_roles(5, 3, 9)))
     game.players[3].life = 1
     game.dice_source = ScriptedDice(("dynamite",) * 3 + ("arrow", "arrow"))
     game.apply(Roll((0, 1, 2, 3, 4)))
