@@ -9,7 +9,17 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import CHARACTERS, ChooseSeat, DecisionKind, Event, HouseRule, Module, Role
+from ..engine import (
+    CHARACTERS,
+    ChooseSeat,
+    DecisionKind,
+    Event,
+    Game,
+    HouseRule,
+    Module,
+    Role,
+    boneyard,
+)
 from . import series
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
@@ -236,7 +246,7 @@ class TableSession:
             role = p.role if p.revealed else None
             if self.menu == n and p.role is not None:
                 role = p.role
-            note = ""
+            note = undead_note(game, s)
             if self.menu == n:
                 note = CHARACTERS[p.character].ability
             elif game.over and s in game.winners:
@@ -267,6 +277,7 @@ class TableSession:
             rules = house_rules_text(game.setup.house_rules)
             if rules and game.turn_number == 1 and game.roll_count == 0:
                 prompt = f"{prompt}. {rules}"
+        hands = hands_text(game)
         console = ConsoleView(
             faces=tuple(game.faces),
             locked=tuple(game.locked(i) for i in range(len(game.faces))),
@@ -275,6 +286,25 @@ class TableSession:
             pile=game.pile,
             prompt=prompt,
             flash=self.flash,
-            title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}",
+            title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}{hands}",
         )
         return TableView(tuple(seats), console)
+
+
+def undead_note(game: Game, seat: int) -> str:
+    """Undead or Alive 4 on a seat: ZOMBIE, the Master's crown, or an eliminated seat's cards."""
+    p = game.players[seat]
+    if p.master:
+        return "ZOMBIE MASTER"
+    if p.zombie:
+        return "ZOMBIE" if p.alive else "out for good"
+    if not p.alive and Module.UNDEAD_OR_ALIVE in game.setup.modules and game.outbreak is None:
+        return f"Boneyard: hands {boneyard.hands_showing(game)}"
+    return ""
+
+
+def hands_text(game: Game) -> str:
+    """The zombie hands showing against the living, so the outbreak is never a surprise."""
+    if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == boneyard.BEGUN:
+        return ""
+    return f" hands {boneyard.hands_showing(game)} / living {boneyard.living_count(game)}"
