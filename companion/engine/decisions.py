@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .frozen import quick_init
+
 
 class DecisionKind(StrEnum):
     GIFT_LIFE = "gift_life"  # Sid Ketchum: who gains one life
@@ -77,6 +79,7 @@ SPECS: dict[DecisionKind, Spec] = {
 }
 
 
+@quick_init
 @dataclass(frozen=True)
 class Decision:
     """The one decision the game waits for: its kind, the deciding seat and what it is about.

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .frozen import quick_init
+
 
 @dataclass(frozen=True)
 class Event:
@@ -192,3 +194,7 @@ class GameOver(Event):
     kind: ClassVar[str] = "game_over"
     side: str
     winners: tuple[int, ...]
+
+
+for _event in Event.__subclasses__():
+    quick_init(_event)

@@ -10,6 +10,8 @@ writes to JSON and reads back identically, even in the middle of a resolution.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from itertools import combinations
 from typing import Any
 
 from . import boneyard, victory
@@ -72,6 +74,11 @@ CANCELLED_BY_DYNAMITE = ("bullseye", "beer", "gatling")
 # Faces by name, for the hot paths: the symbol's value and how many results the face counts.
 _SYMBOL: dict[str, str] = {name: face.symbol.value for name, face in FACES.items()}
 _COUNT: dict[str, int] = {name: face.count for name, face in FACES.items()}
+# Results of each symbol on each face (None: a die not rolled yet), for counting with map().
+_RESULTS: dict[str, dict[str | None, int]] = {
+    symbol.value: {None: 0} | {n: f.count if f.symbol is symbol else 0 for n, f in FACES.items()}
+    for symbol in Symbol
+}
 
 # The Saloon die choices (Old Saloon, Module 1): the dice of the turn for each.
 SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
@@ -153,23 +160,13 @@ class Game(GameState):
         self.setup = setup
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
         self.per_roll, self.resolution_order = turn_order(setup.modules)
-        self._set_abilities([ability_of(name) for name in setup.characters])
+        self._abilities, self._hooks = _abilities_at(setup.characters)
         self._events: list[Event] = []
-
-    def _set_abilities(self, abilities: list[Ability]) -> None:
-        self._abilities = abilities
-        self._hooks = {
-            hook: [
-                seat
-                for seat, a in enumerate(self._abilities)
-                if getattr(type(a), hook) is not getattr(Ability, hook)
-            ]
-            for hook in HOOKS
-        }
 
     def lose_abilities(self, seats: tuple[int, ...] | list[int]) -> None:
         """These seats play on without their character's ability (zombies, Undead or Alive 4)."""
-        self._set_abilities([Ability() if s in seats else a for s, a in enumerate(self._abilities)])
+        kept = tuple("" if s in seats else c for s, c in enumerate(self.setup.characters))
+        self._abilities, self._hooks = _abilities_at(kept)
 
     # ----------------------------------------------------------------- the contract
 
@@ -263,7 +260,7 @@ class Game(GameState):
         face = self.faces[die]
         if face is None:
             return []
-        living = tuple(p.seat for p in self.players if p.alive)
+        living = tuple([p.seat for p in self.players if p.alive])
         ability = self.ability(self.turn)
         up_to_two = HouseRule.BULLSEYE2_UP_TO_TWO in self.setup.house_rules
         key = (self.turn, living, _SYMBOL[face], ability.name, up_to_two)
@@ -281,9 +278,11 @@ class Game(GameState):
 
     def symbol_count(self, symbol: Symbol | str, dice: list[int] | None = None) -> int:
         """Results of ``symbol`` among the dice (a double face counts two)."""
-        wanted = str(symbol)
-        faces = self.faces if dice is None else [self.faces[i] for i in dice]
-        return sum(_COUNT[f] for f in faces if f is not None and _SYMBOL[f] == wanted)
+        results = _RESULTS[symbol].__getitem__
+        if dice is None:
+            return sum(map(results, self.faces))
+        faces = self.faces
+        return sum(results(faces[i]) for i in dice)
 
     def unrevealed_roles(self) -> list[Role]:
         """The roles a seat with a hidden card may still hold."""
@@ -480,6 +479,21 @@ class Game(GameState):
         return game
 
 
+@cache
+def _abilities_at(characters: tuple[str, ...]) -> tuple[list[Ability], dict[str, list[int]]]:
+    """Each seat's ability, and for each hook the seats whose ability acts there."""
+    abilities = [ability_of(name) for name in characters]
+    hooks = {
+        hook: [
+            seat
+            for seat, a in enumerate(abilities)
+            if getattr(type(a), hook) is not getattr(Ability, hook)
+        ]
+        for hook in HOOKS
+    }
+    return abilities, hooks
+
+
 def _sorted_roll(action: Roll) -> Roll:
     """The same roll with its dice (and their recorded faces) in die order."""
     if action.faces is None and list(action.dice) == sorted(set(action.dice)):
@@ -532,42 +546,39 @@ def _roll_decision(game: Game) -> None:
     game.ask(DecisionKind.ROLL if game.rolls == 0 else DecisionKind.REROLL, game.turn)
 
 
-_REROLLS: dict[tuple[int, ...], tuple[Action, ...]] = {}
 _ROLL_ALL = {n: Roll(tuple(range(n))) for n in (boneyard.ZOMBIE_DICE, 5, 6)}
+# The re-rolls open for each set of dice showing a face (None: may be re-rolled): the actions
+# in order, and the dice tuples they roll. Built once per pattern, shared by every game.
+_REROLLS: dict[tuple[bool, ...], tuple[tuple[Action, ...], frozenset[tuple[int, ...]]]] = {}
+_DYNAMITE = frozenset(name for name, symbol in _SYMBOL.items() if symbol == "dynamite")
 
 
-def _free_dice(game: Game) -> tuple[int, ...]:
-    """The dice that may be re-rolled now."""
+def _rerolls(game: Game) -> tuple[tuple[Action, ...], frozenset[tuple[int, ...]]]:
+    """The re-rolls open now (Dynamite stays, unless an ability re-rolls it)."""
     if game.ability(game.turn).rerolls_dynamite:
-        return tuple(range(len(game.faces)))
-    return tuple(i for i, face in enumerate(game.faces) if _SYMBOL.get(face) != "dynamite")  # type: ignore[arg-type]
+        pattern = (False,) * len(game.faces)
+    else:
+        pattern = tuple(map(_DYNAMITE.__contains__, game.faces))
+    found = _REROLLS.get(pattern)
+    if found is None:
+        free = [i for i, locked in enumerate(pattern) if not locked]
+        rolls = [c for size in range(1, len(free) + 1) for c in combinations(free, size)]
+        found = _REROLLS[pattern] = ((Stop(), *(Roll(c) for c in rolls)), frozenset(rolls))
+    return found
 
 
 def _legal_roll(game: Game, d: Decision) -> list[Action]:
     if d.kind is DecisionKind.ROLL:
         return [_ROLL_ALL[len(game.faces)]]
-    free = _free_dice(game)
-    actions = _REROLLS.get(free)
-    if actions is None:
-        from itertools import combinations
-
-        found: list[Action] = [Stop()]
-        for size in range(1, len(free) + 1):
-            found += [Roll(c) for c in combinations(free, size)]
-        actions = _REROLLS[free] = tuple(found)
-    return list(actions)
+    return list(_rerolls(game)[0])
 
 
 def _accepts_roll(game: Game, d: Decision, action: Action) -> bool:
-    n = len(game.faces)
+    if not isinstance(action, Roll):
+        return isinstance(action, Stop) and d.kind is DecisionKind.REROLL
     if d.kind is DecisionKind.ROLL:
-        return isinstance(action, Roll) and action.dice == tuple(range(n))
-    if isinstance(action, Stop):
-        return True
-    if not isinstance(action, Roll) or not action.dice:
-        return False
-    free = _free_dice(game)
-    return len(set(action.dice)) == len(action.dice) and all(i in free for i in action.dice)
+        return action.dice == _ROLL_ALL[len(game.faces)].dice
+    return action.dice in _rerolls(game)[1]
 
 
 @decision(DecisionKind.ROLL, DecisionKind.REROLL, legal=_legal_roll, accepts=_accepts_roll)
@@ -592,13 +603,16 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
             game.rolls,
             tuple(dice),
             tuple(faces),
-            tuple(f for f in game.faces if f is not None),
+            tuple(filter(None, game.faces)),
         )
     )
     steps: list[Step] = []
     for phase in game.per_roll:
         steps += PER_ROLL_PHASES[phase](game, dice)
-    game.front([*steps, ["after_roll"]])
+    if steps:
+        game.front([*steps, ["after_roll"]])
+    else:
+        _after_roll(game)
 
 
 @step("after_roll")
@@ -714,7 +728,12 @@ def _legal_targets(game: Game, d: Decision) -> list[Action]:
     return [ChooseSeat(s) for s in game.targets(d.die)]
 
 
-@decision(DecisionKind.BULLSEYE_TARGET, legal=_legal_targets)
+def _accepts_target(game: Game, d: Decision, action: Action) -> bool:
+    assert d.die is not None
+    return isinstance(action, ChooseSeat) and action.seat in game.targets(d.die)
+
+
+@decision(DecisionKind.BULLSEYE_TARGET, legal=_legal_targets, accepts=_accepts_target)
 def _decide_bullseye(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.die is not None
     _die, symbol = game.scratch.to_assign.pop(0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from .components import CHARACTERS
 from .errors import SetupError
@@ -110,6 +111,7 @@ def validate(modules: frozenset[Module], players: int, characters: Iterable[str]
         )
 
 
+@cache
 def characters_for(modules: frozenset[Module]) -> tuple[str, ...]:
     """The characters a table with these modules may deal or choose, in the cards' order."""
     return tuple(
@@ -119,6 +121,7 @@ def characters_for(modules: frozenset[Module]) -> tuple[str, ...]:
     )
 
 
+@cache
 def turn_order(modules: frozenset[Module]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The per-roll phases and the resolution phases in play, each module's inserted in place."""
     per_roll, resolution = list(PER_ROLL), list(RESOLUTION)
