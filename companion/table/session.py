@@ -294,10 +294,12 @@ class TableSession:
 def undead_note(game: Game, seat: int) -> str:
     """Undead or Alive 4 on a seat: ZOMBIE, the Master's crown, or an eliminated seat's cards."""
     p = game.players[seat]
+    if (p.zombie or p.master) and not p.alive:
+        return "out for good"
     if p.master:
         return "ZOMBIE MASTER"
     if p.zombie:
-        return "ZOMBIE" if p.alive else "out for good"
+        return "ZOMBIE"
     if not p.alive and Module.UNDEAD_OR_ALIVE in game.setup.modules and game.outbreak is None:
         return f"Boneyard: hands {boneyard.hands_showing(game)}"
     return ""
