@@ -26,9 +26,17 @@ def _at_least_one(text: str) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from .engine import EngineError
+    from .engine.modules import module, validate
     from .simulation import simulate
 
-    report = simulate(args.players, args.games, args.seed)
+    try:
+        modules = frozenset(module(m) for m in args.modules)
+        validate(modules, args.players, ())
+    except EngineError as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    report = simulate(args.players, args.games, args.seed, modules=modules)
     print(json.dumps(report.to_json(), indent=2) if args.json else report.to_text())
     return 0
 
@@ -171,6 +179,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", type=_at_least_one, default=1000, help="how many games (default 1000)"
     )
     sim.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
+    sim.add_argument(
+        "--modules",
+        nargs="*",
+        default=[],
+        metavar="MODULE",
+        help="modules in play, e.g. old_saloon.1 old_saloon.2 old_saloon.4 (default: none)",
+    )
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
     sim.set_defaults(func=_simulate)
 

@@ -13,13 +13,24 @@ from typing import Any
 from .devices.buttons import ButtonPins
 from .devices.displays import MuxSpec, PanelSpec, specs_from_config
 from .devices.pods import PodSpec
-from .engine import HouseRule
+from .engine import HouseRule, Module, SetupError
+from .engine.components import MAX_PLAYERS
+from .engine.modules import module
+from .engine.modules import validate as validate_modules
 from .table import TableConfig
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/bang-companion")
 KNOWN_SECTIONS = {"game", "buttons", "mux", "console", "seat", "pod", "stream"}
-KNOWN_GAME_KEYS = {"roles", "house_rules", "expansions", "state_dir", "seats", "console_width"}
+KNOWN_GAME_KEYS = {
+    "roles",
+    "house_rules",
+    "expansions",
+    "modules",
+    "state_dir",
+    "seats",
+    "console_width",
+}
 
 
 class ConfigError(ValueError):
@@ -125,8 +136,11 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
     expansions = _list(game, "expansions", where, "game.")
     if expansions:
         raise ConfigError(
-            where, "game.expansions", "no expansion is playable yet; expected an empty list"
+            where,
+            "game.expansions",
+            "reserved: expected an empty list; modules go in game.modules",
         )
+    modules = _modules(_list(game, "modules", where, "game."), where)
     seat_tables = data.get("seat", [])
     if not isinstance(seat_tables, list) or not all(isinstance(s, dict) for s in seat_tables):
         raise ConfigError(where, "seat", "expected [[seat]] tables, one per seat")
@@ -153,7 +167,9 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         raise ConfigError(where, "pod", "expected [[pod]] tables")
     config = Config(
         path=path,
-        table=TableConfig(seats=seats, roles=roles, house_rules=rules, state_dir=directory),
+        table=TableConfig(
+            seats=seats, roles=roles, house_rules=rules, modules=modules, state_dir=directory
+        ),
         console_width=console_width,
         buttons=_table(data, "buttons", where),
         mux=_table(data, "mux", where),
@@ -164,6 +180,16 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
     )
     config.devices()
     return config
+
+
+def _modules(names: list[Any], where: Path | str) -> frozenset[Module]:
+    """The default modules: known ids, playable, with the modules they need."""
+    try:
+        chosen = frozenset(module(name) for name in names)
+        validate_modules(chosen, MAX_PLAYERS, ())
+    except SetupError as exc:
+        raise ConfigError(where, "game.modules", str(exc)) from None
+    return chosen
 
 
 def _table(data: dict[str, Any], key: str, where: Path | str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Action, Game, deal
+from .engine import Action, Game, Module, deal
 
 Policy = Callable[[Game, list[Action], random.Random], Action]
 
@@ -24,6 +24,7 @@ class SimulationReport:
     players: int
     games: int
     seconds: float
+    modules: frozenset[Module] = frozenset()
     turns: int = 0
     actions: int = 0
     wins: Counter[str] = field(default_factory=Counter)
@@ -35,6 +36,7 @@ class SimulationReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "players": self.players,
+            "modules": sorted(str(m) for m in self.modules),
             "games": self.games,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 1),
@@ -45,8 +47,9 @@ class SimulationReport:
 
     def to_text(self) -> str:
         data = self.to_json()
+        modules = f" with {', '.join(data['modules'])}" if data["modules"] else ""
         lines = [
-            f"{self.games} games of {self.players} players in {data['seconds']} s: "
+            f"{self.games} games of {self.players} players{modules} in {data['seconds']} s: "
             f"{data['games_per_second']} games per second",
             f"average turns per game: {data['average_turns']}  "
             f"(actions per game: {data['average_actions']})",
@@ -68,13 +71,17 @@ def play(game: Game, policy: Policy, rng: random.Random, max_actions: int = 100_
 
 
 def simulate(
-    players: int, games: int, seed: int, policy: Policy = random_policy
+    players: int,
+    games: int,
+    seed: int,
+    policy: Policy = random_policy,
+    modules: frozenset[Module] = frozenset(),
 ) -> SimulationReport:
     """Deal and play ``games`` games; game i uses seed ``seed + i`` for deal, dice and choices."""
-    report = SimulationReport(players=players, games=games, seconds=0.0)
+    report = SimulationReport(players=players, games=games, seconds=0.0, modules=modules)
     start = time.perf_counter()
     for i in range(games):
-        game = Game(deal(players, seed + i))
+        game = Game(deal(players, seed + i, modules=modules))
         report.actions += play(game, policy, random.Random(seed + i))
         report.turns += game.turn_number
         assert game.side is not None

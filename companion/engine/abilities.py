@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from .actions import Accept, Action, ChooseDie, ChooseSeat, Decline
+from .actions import DECLINE, SEATS, YES_NO, Accept, Action, ChooseDie, ChooseSeat, Decline
 from .components import CHARACTERS, GATLING_NEEDED
 from .decisions import Decision, DecisionKind
 from .events import BullseyeDoubled, ChiefArrowTaken, LossTakenOver
@@ -107,7 +107,7 @@ def ability_of(character: str) -> Ability:
 
 
 def _yes_no(game: Game, d: Decision) -> list[Action]:
-    return [Accept(), Decline()]
+    return list(YES_NO)
 
 
 def _tokens(game: Game, seat: int) -> int:
@@ -205,7 +205,7 @@ def _kit(game: Game, gatlings: int) -> None:
 
 def _legal_kit(game: Game, d: Decision) -> list[Action]:
     seats = [p.seat for p in game.players if p.alive and _tokens(game, p.seat)]
-    return [*(ChooseSeat(s) for s in seats), Decline()]
+    return [*(SEATS[s] for s in seats), DECLINE]
 
 
 @decision(DecisionKind.KIT_DISCARD, legal=_legal_kit)
@@ -277,7 +277,7 @@ def _sid_gift(game: Game) -> None:
 
 
 def _legal_living(game: Game, d: Decision) -> list[Action]:
-    return [ChooseSeat(s) for s in game.living()]
+    return [SEATS[s] for s in game.living()]
 
 
 @decision(DecisionKind.GIFT_LIFE, legal=_legal_living)
@@ -411,7 +411,7 @@ def _give_arrow(game: Game, arrows: int) -> None:
 
 
 def _legal_give(game: Game, d: Decision) -> list[Action]:
-    return [*(ChooseSeat(s) for s in game.living() if s != d.seat), Decline()]
+    return [*(SEATS[s] for s in game.living() if s != d.seat), DECLINE]
 
 
 @decision(DecisionKind.GIVE_ARROW, legal=_legal_give)

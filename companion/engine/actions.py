@@ -121,3 +121,9 @@ def action_from_json(data: dict[str, Any]) -> Action:
         return ACTION_TYPES[kind]()
     except (KeyError, TypeError, ValueError) as exc:
         raise StateError(f"malformed {kind!r} action {data!r}: {exc}") from exc
+
+
+# The answers the rules list again and again, made once (actions are immutable values).
+SEATS: tuple[ChooseSeat, ...] = tuple(ChooseSeat(seat) for seat in range(8))
+YES_NO: tuple[Accept, Decline] = (Accept(), Decline())
+DECLINE = YES_NO[1]

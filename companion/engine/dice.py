@@ -40,7 +40,7 @@ class SeededDice:
         _SEED(self._rng, self.seed * 1_000_003 + roll_number)
         bits = self._rng.getrandbits
         draws = []
-        for _ in range(max(slot for slot, _ in dice) + 1):
+        for _ in range(max(dice)[0] + 1):
             draw = bits(3)
             while draw >= 6:
                 draw = bits(3)

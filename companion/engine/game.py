@@ -16,7 +16,7 @@ from typing import Any
 
 from . import boneyard, victory
 from .abilities import HOOKS, Ability, ability_of
-from .actions import Action, Choose, ChooseSeat, Reveal, Roll, Stop
+from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop
 from .components import (
     ARROWS_IN_PILE,
     BASE_DICE,
@@ -91,7 +91,7 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
 ARROW_TOKENS = ("arrow", "chief_arrow")
 
 # Immutable values the hot paths would otherwise build again and again.
-_PLAIN: dict[tuple[DecisionKind, int], Decision] = {}
+_PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
 _REACH: dict[tuple[Any, ...], list[int]] = {}
 _REACH_LIMIT = 50_000
 
@@ -222,7 +222,7 @@ class Game(GameState):
 
     @property
     def max_rolls(self) -> int:
-        return 1 + REROLLS + self.ability(self.turn).extra_rolls
+        return 1 + REROLLS + self._abilities[self.turn].extra_rolls
 
     @property
     def rolls_left(self) -> int:
@@ -249,7 +249,7 @@ class Game(GameState):
         return (
             face is not None
             and _SYMBOL[face] == "dynamite"
-            and not self.ability(self.turn).rerolls_dynamite
+            and not self._abilities[self.turn].rerolls_dynamite
         )
 
     def living(self) -> list[int]:
@@ -261,7 +261,7 @@ class Game(GameState):
         if face is None:
             return []
         living = tuple([p.seat for p in self.players if p.alive])
-        ability = self.ability(self.turn)
+        ability = self._abilities[self.turn]
         up_to_two = HouseRule.BULLSEYE2_UP_TO_TWO in self.setup.house_rules
         key = (self.turn, living, _SYMBOL[face], ability.name, up_to_two)
         found = _REACH.get(key)
@@ -306,12 +306,13 @@ class Game(GameState):
 
     def ask(self, kind: DecisionKind, seat: int, **about: Any) -> None:
         """Wait for ``seat``'s decision (see ``Decision`` for what it may be ``about``)."""
-        if about:
+        die = about.get("die")
+        if len(about) > (0 if die is None else 1):
             self.pending = Decision(kind, seat, **about)
             return
-        plain = _PLAIN.get((kind, seat))
+        plain = _PLAIN.get((kind, seat, die))
         if plain is None:
-            plain = _PLAIN[kind, seat] = Decision(kind, seat)
+            plain = _PLAIN[kind, seat, die] = Decision(kind, seat, die)
         self.pending = plain
 
     def clockwise(self, seats: list[int]) -> list[int]:
@@ -496,7 +497,7 @@ def _abilities_at(characters: tuple[str, ...]) -> tuple[list[Ability], dict[str,
 
 def _sorted_roll(action: Roll) -> Roll:
     """The same roll with its dice (and their recorded faces) in die order."""
-    if action.faces is None and list(action.dice) == sorted(set(action.dice)):
+    if action.faces is None and action.dice in _IN_ORDER:
         return action
     if action.faces is None or len(action.faces) != len(action.dice):
         return Roll(tuple(sorted(action.dice)), action.faces)
@@ -519,13 +520,13 @@ def _start_turn(game: Game) -> None:
     steps: list[Step] = []
     if Module.LOUDMOUTH_AND_COWARD in game.setup.modules and not zombie:
         steps.append(["saloon_die"])
-    steps += game.ability(game.turn).turn_steps(game, "start")
+    steps += game._abilities[game.turn].turn_steps(game, "start")
     game.front([*steps, ["roll_decision"]])
 
 
 @step("saloon_die")
 def _saloon_die(game: Game) -> None:
-    game.ask(DecisionKind.SALOON_DIE, game.turn, options=game.ability(game.turn).saloon_options)
+    game.ask(DecisionKind.SALOON_DIE, game.turn, options=game._abilities[game.turn].saloon_options)
 
 
 def _legal_choice(game: Game, d: Decision) -> list[Action]:
@@ -547,6 +548,13 @@ def _roll_decision(game: Game) -> None:
 
 
 _ROLL_ALL = {n: Roll(tuple(range(n))) for n in (boneyard.ZOMBIE_DICE, 5, 6)}
+# Every set of dice that can be rolled, in die order (a roll listing them otherwise is sorted).
+_IN_ORDER = frozenset(
+    c
+    for n in (boneyard.ZOMBIE_DICE, 5, 6)
+    for k in range(1, n + 1)
+    for c in combinations(range(n), k)
+)
 # The re-rolls open for each set of dice showing a face (None: may be re-rolled): the actions
 # in order, and the dice tuples they roll. Built once per pattern, shared by every game.
 _REROLLS: dict[tuple[bool, ...], tuple[tuple[Action, ...], frozenset[tuple[int, ...]]]] = {}
@@ -555,7 +563,7 @@ _DYNAMITE = frozenset(name for name, symbol in _SYMBOL.items() if symbol == "dyn
 
 def _rerolls(game: Game) -> tuple[tuple[Action, ...], frozenset[tuple[int, ...]]]:
     """The re-rolls open now (Dynamite stays, unless an ability re-rolls it)."""
-    if game.ability(game.turn).rerolls_dynamite:
+    if game._abilities[game.turn].rerolls_dynamite:
         pattern = (False,) * len(game.faces)
     else:
         pattern = tuple(map(_DYNAMITE.__contains__, game.faces))
@@ -640,7 +648,7 @@ def _resolution(game: Game, exploded: bool) -> list[Step]:
 
 
 def _roll_arrows(game: Game, dice: list[int]) -> list[Step]:
-    ability = game.ability(game.turn)
+    ability = game._abilities[game.turn]
     if ability.defers_arrows:
         return []
     return ability.arrow_steps(game, game.symbol_count("arrow", dice))
@@ -666,7 +674,7 @@ PER_ROLL_PHASES: dict[str, Callable[[Game, list[int]], list[Step]]] = {
 
 def _phase_ability(name: str) -> Callable[[Game, bool], list[Step]]:
     """A phase with no rule of its own: only what the active player's ability does there."""
-    return lambda game, exploded: game.ability(game.turn).turn_steps(game, name)
+    return lambda game, exploded: game._abilities[game.turn].turn_steps(game, name)
 
 
 def _phase_dynamite(game: Game, exploded: bool) -> list[Step]:
@@ -674,7 +682,7 @@ def _phase_dynamite(game: Game, exploded: bool) -> list[Step]:
 
 
 def _phase_bullseye(game: Game, exploded: bool) -> list[Step]:
-    ability = game.ability(game.turn)
+    ability = game._abilities[game.turn]
     return [
         ["collect", "bullseye1", "bullseye2"],
         ["assign_bullseye"],
@@ -689,7 +697,7 @@ def _phase_beer(game: Game, exploded: bool) -> list[Step]:
 
 
 def _phase_gatling(game: Game, exploded: bool) -> list[Step]:
-    return [["gatling"], *game.ability(game.turn).turn_steps(game, "gatling")]
+    return [["gatling"], *game._abilities[game.turn].turn_steps(game, "gatling")]
 
 
 RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {
@@ -725,7 +733,7 @@ def _assign_bullseye(game: Game) -> None:
 
 def _legal_targets(game: Game, d: Decision) -> list[Action]:
     assert d.die is not None
-    return [ChooseSeat(s) for s in game.targets(d.die)]
+    return [SEATS[s] for s in game.targets(d.die)]
 
 
 def _accepts_target(game: Game, d: Decision, action: Action) -> bool:
@@ -766,7 +774,7 @@ def _assign_beer(game: Game) -> None:
 
 
 def _legal_living(game: Game, d: Decision) -> list[Action]:
-    return [ChooseSeat(s) for s in game.living()]
+    return [SEATS[s] for s in game.living()]
 
 
 @decision(DecisionKind.BEER_TARGET, legal=_legal_living)
@@ -784,20 +792,20 @@ def _resolve_beers(game: Game) -> None:
     for _die, target in game.scratch.beers:
         counts[target] = counts.get(target, 0) + 1
     for target in game.clockwise(list(counts)):
-        amount = game.ability(target).beer_gain(game, target, counts[target])
+        amount = game._abilities[target].beer_gain(game, target, counts[target])
         game.gain(target, amount, "beer")
 
 
 @step("gatling")
 def _gatling(game: Game) -> None:
-    if game.symbol_count("gatling") < game.ability(game.turn).gatling_needed:
+    if game.symbol_count("gatling") < game._abilities[game.turn].gatling_needed:
         return
     shooter = game.players[game.turn]
     game.emit(GatlingFired(game.turn))
     game.discard_all(shooter, "gatling")
     scratch = game.scratch
     for p in game.players:
-        if p.alive and p.seat != game.turn and not game.ability(p.seat).gatling_immune:
+        if p.alive and p.seat != game.turn and not game._abilities[p.seat].gatling_immune:
             scratch.hits[p.seat] += 1
             scratch.hit_results[p.seat] += 1
     game.front([["before_hits", "gatling"], ["apply_hits", "gatling"]])
@@ -859,7 +867,7 @@ def _broken_arrow(game: Game) -> None:
 
 
 def _legal_broken_arrow(game: Game, d: Decision) -> list[Action]:
-    return [ChooseSeat(p.seat) for p in game.players if p.alive and p.arrows]
+    return [SEATS[p.seat] for p in game.players if p.alive and p.arrows]
 
 
 @decision(DecisionKind.BROKEN_ARROW, legal=_legal_broken_arrow)
@@ -880,7 +888,7 @@ def _indians(game: Game, seat: int) -> None:
     for s, w in worth.items():
         if game.players[s].chief_arrow and all(w > other for o, other in worth.items() if o != s):
             continue  # the Chief's Arrow, and strictly the most arrows: no loss at all
-        losses.append([s, game.ability(s).indian_loss(w), 0])
+        losses.append([s, game._abilities[s].indian_loss(w), 0])
     game.front([["lose", losses, "indians", None, [["discard_all", "indians"]]]])
 
 
@@ -894,7 +902,7 @@ def _discard_all(game: Game, cause: str) -> None:
 def _before_hits(game: Game, cause: str) -> None:
     steps: list[Step] = []
     for seat in game.hooking("before_hits"):
-        steps += game.ability(seat).before_hits(game, seat, cause)
+        steps += game._abilities[seat].before_hits(game, seat, cause)
     game.front(steps)
 
 
@@ -906,7 +914,7 @@ def _apply_hits(game: Game, cause: str) -> None:
     for seat, amount in enumerate(hits):
         if amount:
             if cause == "bullseye":
-                amount = game.ability(seat).bullseye_loss(amount)
+                amount = game._abilities[seat].bullseye_loss(amount)
             losses.append([seat, amount, results[seat]])
     scratch.hits = [0] * len(hits)
     scratch.hit_results = [0] * len(hits)
@@ -925,7 +933,7 @@ def _lose(
     """Players lose life together; abilities may first take the loss (Molly Stark)."""
     if not offered:
         for seat in game.hooking("offer_for_losses"):
-            offer = game.ability(seat).offer_for_losses(game, seat, losses, cause, by, then)
+            offer = game._abilities[seat].offer_for_losses(game, seat, losses, cause, by, then)
             if offer:
                 game.front(offer)
                 return

@@ -95,7 +95,8 @@ def _draw_life(image: Image.Image, view: SeatView) -> None:
     stamp(image, digits, (max(0, (COLUMN_X - 4 - digits.width) // 2), BODY_TOP))
     arrow = small_icon("arrow")
     stamp(image, arrow, (COLUMN_X, BODY_TOP + 2))
-    draw_text(image, (COLUMN_X + arrow.width + 4, BODY_TOP), str(view.arrows))
+    arrows = f"{view.arrows}+C" if view.chief_arrow else str(view.arrows)  # C: Chief's Arrow
+    draw_text(image, (COLUMN_X + arrow.width + 4, BODY_TOP), arrows)
     width = WIDTH - 2 - COLUMN_X
     if view.role:
         draw_text(image, (COLUMN_X, BODY_TOP + 10), fit(view.role, width))

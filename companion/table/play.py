@@ -10,6 +10,7 @@ from ..engine import (
     CHARACTERS,
     Accept,
     Action,
+    Answer,
     Choose,
     ChooseDie,
     ChooseSeat,
@@ -66,6 +67,7 @@ class TablePlay:
     history: list[Step] = field(default_factory=list)
     marked: set[int] = field(default_factory=set)
     forced_rolls: dict[int, Roll] = field(default_factory=dict)
+    forced_choices: dict[int, Action] = field(default_factory=dict)  # Saloon dice of undone rolls
 
     # ------------------------------------------------------------------ creation
 
@@ -121,6 +123,10 @@ class TablePlay:
             raise Refused("The game is over: ROLL starts a new game.")
         d = self.game.pending
         assert d is not None
+        if d.kind is DecisionKind.SALOON_DIE and button == "ROLL":
+            # No Saloon die (or the one of an undone roll), and roll: two answers, one press.
+            choice = self.forced_choices.get(self.game.roll_count, Choose("none"))
+            return self._apply(choice, auto=False) + self.press("ROLL")
         action = self._action_for(button, d)
         if action is None:
             return []
@@ -152,42 +158,42 @@ class TablePlay:
             if button == "DONE":
                 return Stop()
             raise Refused("Re-roll: mark dice and press ROLL, or DONE to keep the dice.")
+        action = self._answer(button, d)
+        kept = self.forced_choices.get(self.game.roll_count)
+        if kind is DecisionKind.SALOON_DIE and kept is not None and action != kept:
+            raise Refused("That roll was undone: its Saloon die comes back with it (or ROLL).")
+        return action
+
+    def _answer(self, button: str, d: Decision) -> Action:
+        """The action a press gives, from how the decision is answered (not its kind)."""
+        spec = d.spec
+        if button == "DONE" and spec.optional:
+            return Decline()
         if button.startswith("SEAT"):
             seat = self._engine_seat(int(button[4:]))
-            if kind in (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW):
+            if spec.answer is Answer.SEAT:
+                return ChooseSeat(seat)
+            if spec.answer is Answer.YES_NO:
                 if seat != d.seat:
                     raise Refused(f"Only seat {self.seats[d.seat]} answers this question.")
                 return Accept()
-            if kind in (
-                DecisionKind.GIFT_LIFE,
-                DecisionKind.BULLSEYE_TARGET,
-                DecisionKind.BEER_TARGET,
-                DecisionKind.KIT_DISCARD,
-                DecisionKind.ZOMBIE_MASTER,
-            ):
-                return ChooseSeat(seat)
-        if button == "DONE" and kind in (
-            DecisionKind.ARROW_INSTEAD,
-            DecisionKind.DISCARD_ARROW,
-            DecisionKind.KIT_DISCARD,
-            DecisionKind.SLAB_DOUBLE,
-            DecisionKind.ZOMBIE_MASTER,
-        ):
-            return Decline()
         if button.startswith("DIE"):
             n = int(button[3:]) - 1
-            if kind is DecisionKind.SLAB_DOUBLE:
+            if spec.answer is Answer.DIE:
                 return ChooseDie(n)
-            if kind is DecisionKind.BONEYARD_CARD:  # the card drawn from the real deck
-                if not 0 <= n < len(d.options):
-                    raise Refused(f"Press DIE1 to DIE{len(d.options)} for the card drawn.")
-                return Choose(d.options[n])
-            if kind is DecisionKind.REVEAL_ROLE:
-                roles = self.reveal_choices()
-                if not 0 <= n < len(roles):
-                    raise Refused(f"Press DIE1 to DIE{len(roles)} for the role card shown.")
-                return Reveal(roles[n])
-        raise Refused(prompt_for(self.game, d, self.seats, self.reveal_choices()))
+            listed: list[Action] = []
+            if spec.answer is Answer.CHOICE:
+                listed = [Choose(o) for o in d.options]
+            elif spec.answer is Answer.ROLE:
+                listed = [Reveal(r) for r in self.reveal_choices()]
+            if listed:
+                if not 0 <= n < len(listed):
+                    raise Refused(f"Press DIE1 to DIE{len(listed)}: {self._prompt(d)}")
+                return listed[n]
+        raise Refused(self._prompt(d))
+
+    def _prompt(self, d: Decision) -> str:
+        return prompt_for(self.game, d, self.seats, self.reveal_choices())
 
     def _engine_seat(self, physical: int) -> int:
         if physical not in self.seats:
@@ -224,6 +230,12 @@ class TablePlay:
         if isinstance(action, Roll):
             self.marked.clear()
             self.forced_rolls.pop(before.roll_count, None)
+        if (
+            isinstance(action, Choose)
+            and before.pending
+            and before.pending.kind is DecisionKind.SALOON_DIE
+        ):
+            self.forced_choices.pop(before.roll_count, None)
         return events
 
     def _auto(self) -> list[Event]:
@@ -264,6 +276,10 @@ class TablePlay:
         self.marked.clear()
         if isinstance(step.action, Roll):
             self.forced_rolls[step.before.roll_count] = step.action
+        pending = step.before.pending
+        rolled = step.before.roll_count in self.forced_rolls
+        if rolled and pending is not None and pending.kind is DecisionKind.SALOON_DIE:
+            self.forced_choices[step.before.roll_count] = step.action
         return step
 
     def finish(self) -> None:

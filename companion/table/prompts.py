@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine import FACES, Decision, DecisionKind, Game, HouseRule, Role
+from ..engine import FACES, MODULES, Decision, DecisionKind, Game, HouseRule, Module, Role
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",
@@ -28,12 +28,41 @@ SIDE_LABELS = {
     "survivors": "Survivors win",
 }
 
-BONEYARD_LABELS = {"no_hands": "No hands", "one_hand": "1 hand", "two_hands": "2 hands"}
+
+OPTION_LABELS = {
+    "none": "none",
+    "loudmouth": "Loudmouth",
+    "coward": "Coward",
+    "loudmouth_sixth": "Loudmouth+",
+    "coward_sixth": "Coward+",
+    "arrow": "arrow",
+    "chief_arrow": "Chief's",
+    "no_hands": "No hands",
+    "one_hand": "1 hand",
+    "two_hands": "2 hands",
+}
+
+# What the table calls each playable module, short enough for the console.
+MODULE_LABELS = {
+    Module.LOUDMOUTH_AND_COWARD: "Saloon dice",
+    Module.CHIEF_ARROW: "Chief's Arrow",
+    Module.SALOON_CHARACTERS: "Saloon characters",
+    Module.UNDEAD_OR_ALIVE: "Zombies",
+    Module.WILD_WEST_LEGACY: "Legacy series",
+}
+# The modules the set-up's DIE buttons turn on and off, in button order.
+MODULE_BUTTONS = tuple(m for m in Module if MODULES[m].playable)
+
+
+def choices(d: Decision) -> str:
+    """A choice decision's answers, one per DIE button."""
+    return " ".join(f"DIE{i + 1}:{OPTION_LABELS.get(o, o)}" for i, o in enumerate(d.options))
 
 
 def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> str:
     """What the pending decision asks, naming physical seats (1..8) and the buttons that answer."""
     seat = seats[d.seat]
+    other = seats[d.target] if d.target is not None else None
     match d.kind:
         case DecisionKind.GIFT_LIFE:
             return "Sid Ketchum: press the seat that gains 1 life"
@@ -61,9 +90,22 @@ def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> 
         case DecisionKind.REVEAL_ROLE:
             legend = " ".join(f"DIE{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
             return f"Seat {seat} shows role: {legend}"
+        case DecisionKind.SALOON_DIE:
+            return f"Saloon die? {choices(d)}, ROLL: none"
+        case DecisionKind.BROKEN_ARROW:
+            return "Broken arrow: press the seat whose arrow goes back"
+        case DecisionKind.CHIEF_ARROW:
+            return f"Seat {seat} takes: {choices(d)}"
+        case DecisionKind.WHICH_ARROW:
+            return f"Seat {other} discards: {choices(d)}"
+        case DecisionKind.GIVE_ARROW:
+            return "Elena: press a seat to give it an arrow, DONE: keep"
+        case DecisionKind.TAKE_CHIEF_ARROW:
+            return f"Take the Chief's Arrow from seat {other}? SEAT {seat}: yes, DONE: no"
+        case DecisionKind.TAKE_LOSS:
+            return f"Molly: lose {d.remaining} for seat {other}? SEAT {seat}: yes, DONE: no"
         case DecisionKind.BONEYARD_CARD:
-            legend = " ".join(f"DIE{i + 1}:{BONEYARD_LABELS[o]}" for i, o in enumerate(d.options))
-            return f"Seat {seat}: draw a Boneyard card: {legend}"
+            return f"Seat {seat}: draw a Boneyard card: {choices(d)}"
         case DecisionKind.ZOMBIE_MASTER:
             return "Outbreak! The living Renegade presses their seat, DONE: none"
     raise AssertionError(d.kind)
@@ -80,6 +122,13 @@ def house_rules_text(rules: frozenset[HouseRule]) -> str:
     if not rules:
         return ""
     return "House rules: " + "; ".join(HOUSE_RULE_LABELS[r] for r in sorted(rules))
+
+
+def modules_text(modules: frozenset[Module]) -> str:
+    """The modules in play, for the console before the first roll ('' when none)."""
+    if not modules:
+        return ""
+    return "Modules: " + ", ".join(MODULE_LABELS.get(m, str(m)) for m in sorted(modules))
 
 
 def game_over_text(side: str | None) -> str:

@@ -9,35 +9,19 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import (
-    CHARACTERS,
-    ChooseSeat,
-    DecisionKind,
-    Event,
-    Game,
-    HouseRule,
-    Module,
-    Role,
-    boneyard,
-)
+from ..engine import CHARACTERS, Answer, ChooseSeat, Event, Game, HouseRule, Module, Role, boneyard
 from . import series
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
 from .play import Refused, TablePlay
-from .prompts import ROLE_LABELS, game_over_text, house_rules_text, prompt_for
+from .prompts import ROLE_LABELS, game_over_text, house_rules_text, modules_text, prompt_for
 from .setup_flow import SetupFlow
 from .view import ConsoleView, SeatView, TableView
 
 log = logging.getLogger(__name__)
 
-SEAT_ANSWERS = (
-    DecisionKind.GIFT_LIFE,
-    DecisionKind.BULLSEYE_TARGET,
-    DecisionKind.BEER_TARGET,
-    DecisionKind.KIT_DISCARD,
-    DecisionKind.ZOMBIE_MASTER,
-)
 BUTTON = re.compile(r"^(ROLL|DONE|UNDO|DIE[1-6]|SEAT[1-8])$")
-OWN_ANSWERS = (DecisionKind.ARROW_INSTEAD, DecisionKind.DISCARD_ARROW, DecisionKind.REVEAL_ROLE)
+# Decisions the asked seat answers itself (its own button, or the DIE buttons for its role).
+OWN_ANSWERS = (Answer.YES_NO, Answer.ROLE)
 
 
 @dataclass
@@ -47,9 +31,9 @@ class TableConfig:
     seats: int = 8
     roles: str = "physical"  # or "dealt"
     house_rules: frozenset[HouseRule] = frozenset()
+    modules: frozenset[Module] = frozenset()  # the defaults; the set-up's DIE buttons change them
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
-    modules: frozenset[Module] = frozenset()
     real_boneyard: bool = False  # Undead or Alive 4: the table draws its own Boneyard cards
 
     def __post_init__(self) -> None:
@@ -69,6 +53,7 @@ class TableSession:
     setup: SetupFlow | None = None
     flash: str | None = None
     menu: int | None = None  # the physical seat whose menu is open
+    modules: frozenset[Module] | None = None  # as last chosen at set-up (None: the config's)
     _last_press: dict[str, float] = field(default_factory=dict)
 
     def start(self) -> None:
@@ -102,20 +87,23 @@ class TableSession:
             seats=self.config.seats,
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
-            modules=self.config.modules,
+            modules=self._modules(),
             joined=list(joined),
             real_boneyard=self.config.real_boneyard,
-            legacy=self._follow_up(joined),
+            legacy=self._follow_up(joined, self._modules()),
         )
         if self.seed is not None:
             self.setup.rng = random.Random(self.seed)
 
-    def _follow_up(self, joined: list[int]) -> series.NextGame | None:
+    def _modules(self) -> frozenset[Module]:
+        return self.config.modules if self.modules is None else self.modules
+
+    def _follow_up(self, joined: list[int], modules: frozenset[Module]) -> series.NextGame | None:
         """Wild West Legacy: what the last game at these seats decides for this one."""
         if not joined:
             return None
         try:
-            return series.follow_up(self.config.state_dir, joined, self.config.modules)
+            return series.follow_up(self.config.state_dir, joined, modules)
         except series.SeriesError as exc:
             log.error("series not continued: %s", exc)
             self.flash = "Series file unreadable: a fresh set-up"
@@ -171,6 +159,7 @@ class TableSession:
         assert self.setup is not None
         finished = self.setup.press(button)
         if finished is not None:
+            self.modules = finished.modules
             seats = list(self.setup.joined)
             try:
                 play = TablePlay.new(finished, seats, self.config.state_dir, self.config.roles)
@@ -232,9 +221,9 @@ class TableSession:
         answers: set[int] = set()
         asked: int | None = None
         if d is not None:
-            if d.kind in SEAT_ANSWERS:
+            if d.spec.answer is Answer.SEAT:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
-            elif d.kind in OWN_ANSWERS:
+            elif d.spec.answer in OWN_ANSWERS:
                 answers, asked = {d.seat}, d.seat
         seats = []
         for n in range(1, self.config.seats + 1):
@@ -259,6 +248,7 @@ class TableSession:
                     life=p.life,
                     max_life=p.max_life,
                     arrows=p.arrows,
+                    chief_arrow=p.chief_arrow,
                     sheriff=p.role is Role.SHERIFF and p.revealed,
                     active=not game.over and game.turn == s,
                     alive=p.alive,
@@ -274,21 +264,35 @@ class TableSession:
         else:
             assert d is not None
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
-            rules = house_rules_text(game.setup.house_rules)
+            rules = ". ".join(
+                t
+                for t in (
+                    modules_text(game.setup.modules),
+                    house_rules_text(game.setup.house_rules),
+                )
+                if t
+            )
             if rules and game.turn_number == 1 and game.roll_count == 0:
                 prompt = f"{prompt}. {rules}"
-        hands = hands_text(game)
         console = ConsoleView(
             faces=tuple(game.faces),
             locked=tuple(game.locked(i) for i in range(len(game.faces))),
             marked=tuple(i in play.marked for i in range(len(game.faces))),
             rolls_left=game.rolls_left,
-            pile=game.pile,
+            pile=game.tokens_in_pile,
             prompt=prompt,
             flash=self.flash,
-            title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}{hands}",
+            title=f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
+            + _saloon(game.dice_kinds)
+            + hands_text(game),
         )
         return TableView(tuple(seats), console)
+
+
+def _saloon(dice: list[str]) -> str:
+    """The Saloon die of the turn, named after the title (the console shows its faces)."""
+    saloon = [kind for kind in dice if kind != "base"]
+    return f", {saloon[0].capitalize()}" if saloon else ""
 
 
 def undead_note(game: Game, seat: int) -> str:

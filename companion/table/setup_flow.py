@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 
 from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Module, Role, characters_for
 from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
+from ..engine.errors import SetupError
 from ..engine.legacy import NextGame, deal_roles, legacy_setup
+from ..engine.modules import validate as validate_modules
 from .play import Refused
-from .prompts import ROLE_LABELS, house_rules_text
+from .prompts import MODULE_BUTTONS, ROLE_LABELS, house_rules_text, modules_text
 
 
 def character_order(modules: frozenset[Module]) -> list[str]:
@@ -90,10 +92,20 @@ class SetupFlow:
             else:
                 self.joined = sorted([*self.joined, seat])
             return
+        if button.startswith("DIE"):
+            n = int(button[3:]) - 1
+            if not 0 <= n < len(MODULE_BUTTONS):
+                raise Refused(f"DIE1 to DIE{len(MODULE_BUTTONS)} turn the modules on and off.")
+            self.modules = self.modules ^ {MODULE_BUTTONS[n]}
+            return
         if button == "DONE":
             n = len(self.joined)
             if not MIN_PLAYERS <= n <= MAX_PLAYERS:
                 raise Refused(f"{n} joined: BANG! needs 3 to 8 players.")
+            try:
+                validate_modules(self.modules, n, ())
+            except SetupError as exc:
+                raise Refused(str(exc)) from exc
             self.stage = "roles"
             return
         raise Refused("Press your seat button to join, then DONE.")
@@ -233,9 +245,9 @@ class SetupFlow:
 
     def prompt(self) -> str:
         if self.stage == "join":
-            rules = house_rules_text(self.house_rules)
             joining = f"New game: seats press to join ({len(self.joined)}), then DONE"
-            return f"{joining}. {rules}" if rules else joining
+            shown = [modules_text(self.modules), house_rules_text(self.house_rules)]
+            return ". ".join([joining, *(t for t in shown if t)])
         if self.stage == "roles":
             if self.legacy is not None and self.legacy.appointer is not None:
                 old = self.joined[self.legacy.appointer]

@@ -17,6 +17,7 @@ class SeatView:
     life: int = 0
     max_life: int = 0
     arrows: int = 0
+    chief_arrow: bool = False  # holds the Indian Chief's Arrow (Old Saloon 2)
     sheriff: bool = False
     active: bool = False  # whose turn it is
     alive: bool = True
@@ -33,7 +34,7 @@ class ConsoleView:
     locked: tuple[bool, ...] = ()
     marked: tuple[bool, ...] = ()
     rolls_left: int = 0
-    pile: int = 0
+    pile: int = 0  # arrow tokens in the pile, the Chief's Arrow included
     prompt: str = ""
     flash: str | None = None  # why the last press changed nothing
     title: str = ""

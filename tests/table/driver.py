@@ -7,6 +7,7 @@ import random
 from companion.engine import (
     Accept,
     Action,
+    Choose,
     ChooseDie,
     ChooseSeat,
     DecisionKind,
@@ -39,6 +40,8 @@ def buttons_for(play: TablePlay, action: Action) -> list[str]:
         return [f"SEAT{play.seats[d.seat]}"]
     if isinstance(action, ChooseDie):
         return [f"DIE{action.die + 1}"]
+    if isinstance(action, Choose):
+        return [f"DIE{d.options.index(action.option) + 1}"]
     if isinstance(action, Reveal):
         return [f"DIE{play.reveal_choices().index(action.role) + 1}"]
     raise AssertionError(action)

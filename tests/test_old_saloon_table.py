@@ -1,0 +1,207 @@
+"""Old Saloon at the table: modules chosen at set-up, every new decision one press, the seat
+panels and the console, and a whole game of modules 1, 2 and 4 played by presses in the
+emulator that resumes after being killed."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.config import ConfigError, load
+from companion.emulate import digest
+from companion.engine import Decision, DecisionKind, GameSetup, Module
+from companion.engine.events import ChiefArrowTaken, SaloonDieChosen
+from companion.table import TableConfig, TableSession, read_journal
+from companion.table.journal import journals
+from companion.table.play import TablePlay
+from companion.table.prompts import MODULE_BUTTONS, prompt_for
+
+from .table.driver import next_buttons
+from .test_kill_restart import Companion
+
+SALOON = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.SALOON_CHARACTERS})
+# Five seats join, DIE1-DIE3 turn the three modules on, seat 2 is the Sheriff, ROLL deals.
+SETUP_SALOON = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DIE1", "DIE2", "DIE3", "DONE"]
+SETUP_SALOON += ["SEAT2", "ROLL", "DONE"]
+SEED = 7
+
+
+def session_for(tmp_path: Path, modules: frozenset[Module] = frozenset()) -> TableSession:
+    session = TableSession(TableConfig(seats=6, state_dir=tmp_path, modules=modules), seed=SEED)
+    session.start()
+    return session
+
+
+CLOCK = itertools.count(1)
+
+
+def press_all(session: TableSession, buttons: list[str]) -> None:
+    """Presses a second apart (the same button again at once would be a bounce)."""
+    for button in buttons:
+        session.handle(button, "press", float(next(CLOCK)))
+        assert session.flash is None, (button, session.flash)
+
+
+def test_config_game_modules_are_the_default_and_checked(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[game]\nmodules = ["old_saloon.1", "old_saloon.2"]\n')
+    assert load(path).table.modules == {Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW}
+    path.write_text('[game]\nmodules = ["old_saloon.7"]\n')
+    with pytest.raises(ConfigError, match="game.modules: unknown module 'old_saloon.7'"):
+        load(path)
+    path.write_text('[game]\nmodules = ["undead_or_alive.1"]\n')
+    with pytest.raises(ConfigError, match="needs undead_or_alive.2"):
+        load(path)
+
+
+def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: Path) -> None:
+    session = session_for(tmp_path, frozenset({Module.CHIEF_ARROW}))
+    assert "Modules: Chief's Arrow" in session.view().console.prompt
+    press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE3"])
+    assert session.setup is not None
+    assert session.setup.modules == {Module.LOUDMOUTH_AND_COWARD, Module.SALOON_CHARACTERS}
+    assert "Modules: Saloon dice, Saloon characters" in session.view().console.prompt
+    session.handle("DIE6", "press", float(next(CLOCK)))
+    assert session.flash == f"DIE1 to DIE{len(MODULE_BUTTONS)} turn the modules on and off."
+
+
+def test_setup_offers_only_the_characters_the_modules_allow(tmp_path: Path) -> None:
+    """Characters whose card needs a module not in play are not offered."""
+    session = session_for(tmp_path)
+    press_all(session, ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "DIE3", "DONE", "SEAT1"])
+    seen = set()
+    for _ in range(30):
+        session.handle("SEAT1", "press", float(next(CLOCK)))
+        assert session.setup is not None
+        seen.add(session.setup.characters[1])
+    assert "molly_stark" in seen and "jose_delgado" not in seen and "apache_kid" not in seen
+
+
+def test_modules_are_shown_before_the_first_roll_and_kept_for_the_next_game(
+    tmp_path: Path,
+) -> None:
+    session = session_for(tmp_path)
+    press_all(session, SETUP_SALOON)
+    assert session.play is not None
+    setup: GameSetup = session.play.game.setup
+    assert setup.modules == SALOON
+    view = session.view()
+    assert "Modules: Saloon dice, Chief's Arrow, Saloon characters" in view.console.prompt
+    assert view.console.pile == 10  # nine arrows and the Chief's Arrow
+    header = read_journal(journals(tmp_path / "games")[-1]).setup
+    assert header.modules == SALOON  # recorded in the journal
+    session._new_setup(list(session.play.seats))
+    assert session.setup is not None and session.setup.modules == SALOON
+
+
+def test_saloon_die_is_one_press_and_roll_means_none(tmp_path: Path) -> None:
+    session = session_for(tmp_path)
+    press_all(session, SETUP_SALOON)
+    play = session.play
+    assert play is not None and play.game.pending.kind is DecisionKind.SALOON_DIE
+    assert (
+        "Saloon die? DIE1:none DIE2:Loudmouth DIE3:Coward, ROLL: none"
+        in session.view().console.prompt
+    )
+    events = session.handle("DIE2", "press", float(next(CLOCK)))
+    assert events[0] == SaloonDieChosen(play.game.turn, "loudmouth", ("base",) * 4 + ("loudmouth",))
+    assert session.view().console.title.endswith(", Loudmouth")
+    press_all(session, ["UNDO"])
+    events = session.handle("ROLL", "press", float(next(CLOCK)))
+    assert events[0].die is None and events[1].kind == "dice_rolled"
+
+
+def test_an_undone_roll_brings_back_its_saloon_die(tmp_path: Path) -> None:
+    """UNDO cannot buy other dice: the undone roll's Saloon die comes back with it."""
+    session = session_for(tmp_path)
+    press_all(session, SETUP_SALOON)
+    play = session.play
+    assert play is not None
+    press_all(session, ["DIE3"])
+    session.handle("ROLL", "press", float(next(CLOCK)))
+    rolled = [f for f in play.game.faces]
+    press_all(session, ["UNDO"])
+    while play.game.pending.kind is not DecisionKind.SALOON_DIE:
+        press_all(session, ["UNDO"])
+    session.handle("DIE2", "press", float(next(CLOCK)))
+    assert session.flash and "Saloon die comes back" in session.flash
+    session.handle("ROLL", "press", float(next(CLOCK)))
+    assert session.flash is None
+    assert play.game.dice_kinds[-1] == "coward" and play.game.faces == rolled
+
+
+def test_every_new_decision_has_a_one_line_prompt() -> None:
+    seats = [1, 2, 3, 4, 5]
+    game_session = TablePlay.new(
+        GameSetup(
+            ("molly_stark", "elena_fuente", "apache_kid", "jose_delgado", "vera_custer"),
+            sheriff=0,
+            modules=SALOON,
+        ),
+        seats,
+        None,
+    )
+    game = game_session.game
+    asked = [
+        Decision(DecisionKind.SALOON_DIE, 0, options=("none", "loudmouth", "coward")),
+        Decision(DecisionKind.BROKEN_ARROW, 0),
+        Decision(DecisionKind.CHIEF_ARROW, 1, options=("arrow", "chief_arrow"), cause="dice"),
+        Decision(DecisionKind.WHICH_ARROW, 1, target=2, options=("arrow", "chief_arrow")),
+        Decision(DecisionKind.GIVE_ARROW, 1, remaining=2),
+        Decision(DecisionKind.TAKE_CHIEF_ARROW, 2, target=3, remaining=1),
+        Decision(DecisionKind.TAKE_LOSS, 0, target=4, remaining=2),
+    ]
+    prompts = [prompt_for(game, d, seats, []) for d in asked]
+    assert prompts[2] == "Seat 2 takes: DIE1:arrow DIE2:Chief's"
+    assert prompts[6] == "Molly: lose 2 for seat 5? SEAT 1: yes, DONE: no"
+    assert all("\n" not in p and len(p) <= 80 for p in prompts), prompts
+
+
+def reference_saloon_game(tmp_path: Path) -> tuple[list[str], list[str], list[bool], dict, list]:
+    """The scripted game in this process: presses, digests, where the plug may be pulled."""
+    session = session_for(tmp_path)
+    presses: list[str] = []
+    digests: list[str] = []
+    killable: list[bool] = []  # marked dice live only on the console, not in the journal
+    events: list = []
+    rng = random.Random(3)
+
+    def press(button: str) -> None:
+        events.extend(session.handle(button, "press", float(len(presses) + 1)))
+        assert session.flash is None, (button, session.flash)
+        presses.append(button)
+        digests.append(digest(session))
+        killable.append(session.play is not None and not session.play.marked)
+
+    for button in SETUP_SALOON:
+        press(button)
+    while not session.play.game.over:
+        for button in next_buttons(session, rng):
+            press(button)
+    return presses, digests, killable, session.play.game.to_json(), events
+
+
+def test_a_whole_old_saloon_game_by_presses_in_the_emulator_resumes_after_kills(
+    tmp_path: Path,
+) -> None:
+    presses, digests, killable, final, events = reference_saloon_game(tmp_path / "reference")
+    assert any(isinstance(e, SaloonDieChosen) and e.die for e in events)
+    assert any(isinstance(e, ChiefArrowTaken) for e in events)
+    start = len(SETUP_SALOON)
+    safe = [i for i in range(start, len(presses) - 1) if killable[i]]
+    points = set(random.Random(4).sample(safe, 4))
+    state_dir = tmp_path / "table"
+    companion = Companion(state_dir)
+    for i, button in enumerate(presses):
+        assert companion.press(button) == digests[i], f"press {i} {button}"
+        if i in points:
+            companion.kill()
+            companion = Companion(state_dir)
+            assert companion.ready == digests[i], f"resumed elsewhere after press {i}"
+    companion.kill()
+    path = journals(state_dir / "games")[-1]
+    replayed = TablePlay.replay(read_journal(path), path)
+    assert replayed.game.over and replayed.game.to_json() == final
