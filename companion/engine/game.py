@@ -9,7 +9,7 @@ writes to JSON and reads back identically, even in the middle of a resolution.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -276,7 +276,7 @@ class Game(GameState):
             _REACH[key] = found
         return list(found)
 
-    def symbol_count(self, symbol: Symbol | str, dice: list[int] | None = None) -> int:
+    def symbol_count(self, symbol: Symbol | str, dice: Sequence[int] | None = None) -> int:
         """Results of ``symbol`` among the dice (a double face counts two)."""
         results = _RESULTS[symbol].__getitem__
         if dice is None:
@@ -309,11 +309,8 @@ class Game(GameState):
         die = about.get("die")
         if len(about) > (0 if die is None else 1):
             self.pending = Decision(kind, seat, **about)
-            return
-        plain = _PLAIN.get((kind, seat, die))
-        if plain is None:
-            plain = _PLAIN[kind, seat, die] = Decision(kind, seat, die)
-        self.pending = plain
+        else:
+            self.pending = _plain(kind, seat, die)
 
     def clockwise(self, seats: list[int]) -> list[int]:
         """Seats in clockwise order starting from the player whose turn it is."""
@@ -495,6 +492,14 @@ def _abilities_at(characters: tuple[str, ...]) -> tuple[list[Ability], dict[str,
     return abilities, hooks
 
 
+def _plain(kind: DecisionKind, seat: int, die: int | None = None) -> Decision:
+    """The decision about nothing but (a die): one shared value each."""
+    found = _PLAIN.get((kind, seat, die))
+    if found is None:
+        found = _PLAIN[kind, seat, die] = Decision(kind, seat, die)
+    return found
+
+
 def _sorted_roll(action: Roll) -> Roll:
     """The same roll with its dice (and their recorded faces) in die order."""
     if action.faces is None and action.dice in _IN_ORDER:
@@ -521,7 +526,10 @@ def _start_turn(game: Game) -> None:
     if Module.LOUDMOUTH_AND_COWARD in game.setup.modules and not zombie:
         steps.append(["saloon_die"])
     steps += game._abilities[game.turn].turn_steps(game, "start")
-    game.front([*steps, ["roll_decision"]])
+    if steps:
+        game.front([*steps, ["roll_decision"]])
+    else:
+        _roll_decision(game)
 
 
 @step("saloon_die")
@@ -595,7 +603,7 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
         game.front(_resolution(game, exploded=False))
         return
     assert isinstance(action, Roll)
-    dice = list(action.dice)
+    dice = action.dice
     faces = (
         list(action.faces)
         if action.faces is not None
@@ -609,7 +617,7 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
         DiceRolled(
             game.turn,
             game.rolls,
-            tuple(dice),
+            dice,
             tuple(faces),
             tuple(filter(None, game.faces)),
         )
@@ -631,7 +639,7 @@ def _after_roll(game: Game) -> None:
     elif game.rolls >= game.max_rolls:
         game.front(_resolution(game, exploded=False))
     else:
-        game.ask(DecisionKind.REROLL, game.turn)
+        game.pending = _plain(DecisionKind.REROLL, game.turn)
 
 
 def _resolution(game: Game, exploded: bool) -> list[Step]:
@@ -647,22 +655,22 @@ def _resolution(game: Game, exploded: bool) -> list[Step]:
 # -------------------------------------------------- per-roll phases (applied on each roll)
 
 
-def _roll_arrows(game: Game, dice: list[int]) -> list[Step]:
+def _roll_arrows(game: Game, dice: tuple[int, ...]) -> list[Step]:
     ability = game._abilities[game.turn]
     if ability.defers_arrows:
         return []
     return ability.arrow_steps(game, game.symbol_count("arrow", dice))
 
 
-def _roll_broken_arrows(game: Game, dice: list[int]) -> list[Step]:
+def _roll_broken_arrows(game: Game, dice: tuple[int, ...]) -> list[Step]:
     return [["broken_arrow"]] * game.symbol_count("broken_arrow", dice)
 
 
-def _roll_bullets(game: Game, dice: list[int]) -> list[Step]:
+def _roll_bullets(game: Game, dice: tuple[int, ...]) -> list[Step]:
     return [["lose", [[game.turn, 1, 0]], "bullet", None, []]] * game.symbol_count("bullet", dice)
 
 
-PER_ROLL_PHASES: dict[str, Callable[[Game, list[int]], list[Step]]] = {
+PER_ROLL_PHASES: dict[str, Callable[[Game, tuple[int, ...]], list[Step]]] = {
     "arrow": _roll_arrows,
     "broken_arrow": _roll_broken_arrows,
     "bullet": _roll_bullets,
