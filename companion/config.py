@@ -27,6 +27,7 @@ KNOWN_GAME_KEYS = {
     "house_rules",
     "expansions",
     "modules",
+    "boneyard",
     "state_dir",
     "seats",
     "console_width",
@@ -141,6 +142,11 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
             "reserved: expected an empty list; modules go in game.modules",
         )
     modules = _modules(_list(game, "modules", where, "game."), where)
+    boneyard = game.get("boneyard", "simulated")  # Undead or Alive 4: who draws the cards
+    if boneyard not in ("simulated", "real"):
+        raise ConfigError(
+            where, "game.boneyard", f'expected "simulated" or "real", got {boneyard!r}'
+        )
     seat_tables = data.get("seat", [])
     if not isinstance(seat_tables, list) or not all(isinstance(s, dict) for s in seat_tables):
         raise ConfigError(where, "seat", "expected [[seat]] tables, one per seat")
@@ -168,7 +174,12 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
     config = Config(
         path=path,
         table=TableConfig(
-            seats=seats, roles=roles, house_rules=rules, modules=modules, state_dir=directory
+            seats=seats,
+            roles=roles,
+            house_rules=rules,
+            modules=modules,
+            real_boneyard=boneyard == "real",
+            state_dir=directory,
         ),
         console_width=console_width,
         buttons=_table(data, "buttons", where),

@@ -221,7 +221,7 @@ class SetupFlow:
                 modules=self.modules,
                 seed=seed,
                 house_rules=self.house_rules,
-                real_boneyard=self.real_boneyard,
+                real_boneyard=self.real_boneyard and Module.UNDEAD_OR_ALIVE in self.modules,
             )
         if self.roles_mode == "dealt" or three:
             roles = tuple(self.roles[s] for s in self.joined)
@@ -231,7 +231,7 @@ class SetupFlow:
                 house_rules=self.house_rules,
                 seed=seed,
                 modules=self.modules,
-                real_boneyard=self.real_boneyard,
+                real_boneyard=self.real_boneyard and Module.UNDEAD_OR_ALIVE in self.modules,
             )
         sheriff = next(s for s, r in self.roles.items() if r is Role.SHERIFF)
         return GameSetup(
@@ -240,7 +240,7 @@ class SetupFlow:
             house_rules=self.house_rules,
             seed=seed,
             modules=self.modules,
-            real_boneyard=self.real_boneyard,
+            real_boneyard=self.real_boneyard and Module.UNDEAD_OR_ALIVE in self.modules,
         )
 
     def prompt(self) -> str:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from companion.config import ConfigError, parse
 from companion.engine import Module, ScriptedDice
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
@@ -63,3 +66,19 @@ def test_boneyard_cards_the_outbreak_and_zombies_by_presses(tmp_path: Path) -> N
     entered = [e.action.to_json() for e in read_journal(path).entries if e.action is not None]
     cards = [a for a in entered if a.get("option") in ("one_hand", "two_hands")]
     assert len(cards) == 3  # every card entered is journaled
+
+
+def test_the_configuration_chooses_the_simulated_or_the_real_boneyard_deck() -> None:
+    assert not parse({"game": {}}, None).table.real_boneyard
+    assert parse({"game": {"boneyard": "real"}}, None).table.real_boneyard
+    with pytest.raises(ConfigError, match='game.boneyard.*expected "simulated" or "real"'):
+        parse({"game": {"boneyard": "paper"}}, None)
+
+
+def test_a_real_boneyard_deck_in_the_configuration_is_ignored_without_module_4(
+    tmp_path: Path,
+) -> None:
+    session = TableSession(TableConfig(seats=6, state_dir=tmp_path, real_boneyard=True), seed=7)
+    session.start()
+    press_all(session, SETUP_5 + CHARACTERS_5, Clock())
+    assert session.play is not None and not session.play.game.setup.real_boneyard
