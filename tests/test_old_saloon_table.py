@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import itertools
 import random
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.config import ConfigError, load
 from companion.emulate import digest
@@ -205,3 +208,41 @@ def test_a_whole_old_saloon_game_by_presses_in_the_emulator_resumes_after_kills(
     path = journals(state_dir / "games")[-1]
     replayed = TablePlay.replay(read_journal(path), path)
     assert replayed.game.over and replayed.game.to_json() == final
+
+
+MASH = st.lists(
+    st.sampled_from(
+        ["ROLL", "DONE", "UNDO", *(f"DIE{i}" for i in range(1, 7))]
+        + [f"SEAT{i}" for i in range(1, 9)]
+        + ["ROLL", "DONE", "DIE1", "DIE2", "DIE3"] * 2
+        + [f"SEAT{i}" for i in range(1, 6)] * 2
+    ),
+    min_size=20,
+    max_size=250,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(presses=MASH, seed=st.integers(0, 2**16))
+def test_random_presses_with_old_saloon_never_break_the_game_or_its_journal(
+    presses: list[str], seed: int
+) -> None:
+    """Any presses, UNDO included, with modules 1, 2 and 4: tokens are kept and the journal
+    always resumes to the game on the table."""
+    with tempfile.TemporaryDirectory() as state:
+        config = TableConfig(seats=6, state_dir=Path(state))
+        session = TableSession(config, seed=seed)
+        session.start()
+        for at, button in enumerate(SETUP_SALOON + presses, start=1):
+            session.handle(button, "press", float(at))
+            assert session.view().console.prompt
+            if session.play is not None:
+                game = session.play.game
+                assert game.pile + sum(p.arrows for p in game.players) == 9
+                held = sum(p.chief_arrow for p in game.players)
+                assert held + game.chief_in_pile == (Module.CHIEF_ARROW in game.setup.modules)
+        if session.play is not None:
+            path = journals(Path(state) / "games")[-1]
+            replayed = TablePlay.replay(read_journal(path), path)
+            assert replayed.game.to_json() == session.play.game.to_json()
+            session.close()

@@ -385,7 +385,9 @@ class Game(GameState):
         lost: dict[int, int] = {}
         results: dict[int, int] = {}
         n = len(self.players)
-        for seat, amount, hit_by in sorted(losses, key=lambda loss: (loss[0] - self.turn) % n):
+        if len(losses) > 1:
+            losses = sorted(losses, key=lambda loss: (loss[0] - self.turn) % n)
+        for seat, amount, hit_by in losses:
             player = self.players[seat]
             amount = min(amount, player.life)
             if not player.alive or amount <= 0:

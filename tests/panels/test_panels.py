@@ -97,3 +97,12 @@ def test_render_draws_every_seat() -> None:
     view = TableView(tuple(SeatView(n, n % 2 == 0) for n in range(1, 9)), ConsoleView())
     seats, console = render(view, 256)
     assert [s.size for s in seats] == [(128, 64)] * 8 and console.size == (256, 64)
+
+
+def test_seat_shows_who_holds_the_chiefs_arrow() -> None:
+    """Old Saloon 2: "+C" beside the arrows of the seat holding the Indian Chief's Arrow."""
+    plain = SeatView(4, True, "Molly Stark", 8, 8, arrows=9)
+    chief = SeatView(4, True, "Molly Stark", 8, 8, arrows=9, chief_arrow=True)
+    left, right = draw_seat(plain), draw_seat(chief)
+    assert lit(right) > lit(left)
+    assert left.crop((0, 0, 75, 64)).tobytes() == right.crop((0, 0, 75, 64)).tobytes()
