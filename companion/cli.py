@@ -187,6 +187,29 @@ def _check_hardware(args: argparse.Namespace) -> int:
     )
 
 
+def _games(args: argparse.Namespace) -> int:
+    """The table's history: every finished game, grouped in series (Wild West Legacy)."""
+    from .table.series import SeriesError, listing
+    from .table.series import load as load_series
+
+    if args.state_dir:
+        state_dir = Path(args.state_dir)
+    else:
+        config = load(Path(args.config))
+        assert config.table.state_dir is not None
+        state_dir = config.table.state_dir
+    try:
+        games = load_series(state_dir)
+    except SeriesError as exc:
+        print(f"bang-companion: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps([g.to_json() for g in games], indent=1))
+    else:
+        print("\n".join(listing(games)) if games else f"No finished game in {state_dir} yet.")
+    return 0
+
+
 def on_a_pi() -> bool:
     """Whether this machine is a Raspberry Pi (its device tree says so)."""
     try:
@@ -272,6 +295,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=15.0, help="seconds to wait for each button (15)"
     )
     check.set_defaults(func=_check_hardware)
+
+    games = commands.add_parser("games", help="the finished games: date, players, winners, series")
+    games.add_argument("--config", default=str(DEFAULT_PATH), help=f"default {DEFAULT_PATH}")
+    games.add_argument("--state-dir", help="read this state directory instead of the config's")
+    games.add_argument("--json", action="store_true", help="print the records as JSON")
+    games.set_defaults(func=_games)
     return parser
 
 

@@ -37,6 +37,7 @@ SEAT_KEYS = ("button", "panel")
 CONSOLE_KEYS = ("panel",)
 ROLES = ("physical", "dealt")
 CONSOLE_WIDTHS = (128, 256)
+BONEYARD_DECKS = ("simulated", "real")
 MIN_SEATS, MAX_SEATS = 3, 8
 
 
@@ -144,6 +145,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                 house_rules=checked.get("house_rules", frozenset()),
                 modules=checked.get("modules", frozenset()),
                 real_piles=checked.get("real_piles", frozenset()),
+                real_boneyard=checked.get("boneyard", "simulated") == "real",
                 state_dir=state_dir or checked.get("state_dir", DEFAULT_STATE_DIR),
             ),
             console_width=checked.get("console_width", 256 if wide else 128),
@@ -234,6 +236,13 @@ def _real_piles(value: Any, key: str) -> frozenset[str]:
     return frozenset(value)
 
 
+def _boneyard(value: Any, key: str) -> str:
+    """Undead or Alive 4: who draws the Boneyard cards, the engine or the table's real deck."""
+    if value not in BONEYARD_DECKS:
+        raise SettingError(key, f'expected "simulated" or "real", got {shown(value)}')
+    return str(value)
+
+
 def _state_dir(value: Any, key: str) -> Path:
     if not isinstance(value, str) or "\0" in value or not value.strip():
         raise SettingError(
@@ -264,6 +273,7 @@ _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "expansions": _expansions,
     "modules": _modules,
     "real_piles": _real_piles,
+    "boneyard": _boneyard,
     "state_dir": _state_dir,
     "console_width": _console_width,
 }

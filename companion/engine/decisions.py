@@ -56,6 +56,9 @@ class DecisionKind(StrEnum):
     BELLE_STAR = "belle_star"  # Belle Star: which Dynamite becomes a Gatling
     CHUCK_DIE = "chuck_die"  # Chuck Wengam: lose a life to turn which die
     CHUCK_FACE = "chuck_face"  # Chuck Wengam: to which side
+    # Undead or Alive, Module 4
+    BONEYARD_CARD = "boneyard_card"  # which Boneyard card was drawn from the real deck
+    ZOMBIE_MASTER = "zombie_master"  # physical roles: which living seat declares the Renegade
 
 
 class Answer(StrEnum):
@@ -116,6 +119,8 @@ SPECS: dict[DecisionKind, Spec] = {
     DecisionKind.BELLE_STAR: Spec(Answer.DIE, True, "turn which Dynamite to Gatling"),
     DecisionKind.CHUCK_DIE: Spec(Answer.DIE, True, "lose a life to turn which die"),
     DecisionKind.CHUCK_FACE: Spec(Answer.CHOICE, False, "turn the die to which side"),
+    DecisionKind.BONEYARD_CARD: Spec(Answer.CHOICE, False, "which Boneyard card did you draw"),
+    DecisionKind.ZOMBIE_MASTER: Spec(Answer.SEAT, True, "the living Renegade declares"),
 }
 
 

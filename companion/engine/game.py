@@ -14,7 +14,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from . import ghost, special_roles, victory, windows  # noqa: F401 (special_roles registers)
+from . import boneyard, ghost, special_roles, victory, windows  # noqa: F401 (registers)
 from .abilities import HOOKS, Ability, ability_of
 from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop, WindowAction
 from .components import (
@@ -113,6 +113,7 @@ class Game(GameState):
         bonus = BEAR_SHERIFF_BONUS if sheriff is not None and specials[sheriff] else SHERIFF_BONUS
         for seat, name in enumerate(setup.characters):
             life = CHARACTERS[name].life + (bonus if seat == sheriff else 0)
+            life += 1 if seat == setup.legacy_bullet else 0  # Wild West Legacy (ruling UA5)
             role = setup.roles[seat] if setup.roles is not None else None
             if seat == sheriff:
                 role = Role.SHERIFF
@@ -154,6 +155,7 @@ class Game(GameState):
             chief_in_pile=Module.CHIEF_ARROW in setup.modules,
             wound_pile=sorted(WOUND_TOKENS) if Module.LOOK_ME_IN_THE_EYES in setup.modules else [],
             rage_pile=RAGE_CARDS if Module.TWO_BULLETS in setup.modules else 0,
+            boneyard_pile=boneyard.full_deck() if Module.UNDEAD_OR_ALIVE in setup.modules else [],
         )
         self._events = [
             GameStarted(
@@ -173,6 +175,11 @@ class Game(GameState):
         self.turn_start, self.turn_end = turn_hooks(setup.modules)
         self._abilities, self._hooks = _abilities_at(setup.characters)
         self._events: list[Event] = []
+
+    def lose_abilities(self, seats: tuple[int, ...] | list[int]) -> None:
+        """These seats play on without their character's ability (zombies, Undead or Alive 4)."""
+        kept = tuple("" if s in seats else c for s, c in enumerate(self.setup.characters))
+        self._abilities, self._hooks = _abilities_at(kept)
 
     # ----------------------------------------------------------------- the contract
 
@@ -402,7 +409,7 @@ class Game(GameState):
 
     def gain(self, seat: int, amount: int, cause: str) -> None:
         player = self.players[seat]
-        if not player.alive:
+        if not player.alive or player.zombie:  # zombies gain no life (Undead or Alive 4)
             return
         gained = min(amount, player.max_life - player.life)
         if gained > 0:
@@ -438,6 +445,8 @@ class Game(GameState):
         for seat in dead:
             player = self.players[seat]
             player.alive = False
+            player.killer = hand
+            self.eliminated_now.append(seat)
             self.emit(PlayerEliminated(seat, cause, hand))
             self.discard_all(player, "eliminated")
         if dead:
@@ -516,6 +525,7 @@ class Game(GameState):
         copy_state(state, into=game)
         game.queue = game.queue[::-1]
         game._attach(setup, dice)
+        game.lose_abilities([p.seat for p in game.players if p.zombie])
         game.opening_events = []
         from .checks import check_state
 
@@ -561,7 +571,11 @@ def _sorted_roll(action: Roll) -> Roll:
 
 @step("start_turn")
 def _start_turn(game: Game) -> None:
-    game.dice_kinds = undead.turn_dice(game, BASE_DICE)
+    zombie = game.players[game.turn].zombie  # three base dice only (Undead or Alive 4)
+    game.dice_kinds = (
+        list(BASE_DICE[: boneyard.ZOMBIE_DICE]) if zombie else undead.turn_dice(game, BASE_DICE)
+    )
+    game.eliminated_now = []
     game.faces = [None] * len(game.dice_kinds)
     game.rolls = 0
     game.scratch = TurnScratch.fresh(len(game.players))
@@ -571,7 +585,7 @@ def _start_turn(game: Game) -> None:
         return
     ghost.preset(game, announce=True)
     steps: list[Step] = windows.moment_steps(game, "turn_start", game.turn)
-    if Module.LOUDMOUTH_AND_COWARD in game.setup.modules:
+    if Module.LOUDMOUTH_AND_COWARD in game.setup.modules and not zombie:
         steps.append(["saloon_die"])
     steps += game._abilities[game.turn].turn_steps(game, "start")
     steps += [[name] for name in game.turn_start]
@@ -606,9 +620,14 @@ def _roll_decision(game: Game) -> None:
     game.ask(DecisionKind.ROLL if game.rolls == 0 else DecisionKind.REROLL, game.turn)
 
 
-_ROLL_ALL = {n: Roll(tuple(range(n))) for n in (5, 6)}
+_ROLL_ALL = {n: Roll(tuple(range(n))) for n in (boneyard.ZOMBIE_DICE, 5, 6)}
 # Every set of dice that can be rolled, in die order (a roll listing them otherwise is sorted).
-_IN_ORDER = frozenset(c for n in (5, 6) for k in range(1, n + 1) for c in combinations(range(n), k))
+_IN_ORDER = frozenset(
+    c
+    for n in (boneyard.ZOMBIE_DICE, 5, 6)
+    for k in range(1, n + 1)
+    for c in combinations(range(n), k)
+)
 # The re-rolls open for each set of dice showing a face (None: may be re-rolled): the actions
 # in order, and the dice tuples they roll. Built once per pattern, shared by every game.
 _REROLLS: dict[tuple[bool, ...], tuple[tuple[Action, ...], frozenset[tuple[int, ...]]]] = {}
@@ -921,6 +940,9 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
         if steps:
             game.front([*steps, ["end_turn", False]])
             return
+    if Module.UNDEAD_OR_ALIVE in game.setup.modules and not again:
+        game.queue = [["boneyard_turn_end"]]  # Boneyard cards and would-be turns
+        return
     game.emit(TurnEnded(game.turn))
     ghost.end_of_turn(game)
     following = next_living(game.turn, [p.alive or p.ghost for p in game.players])
@@ -1101,7 +1123,9 @@ def _decide_reveal(game: Game, d: Decision, action: Action) -> None:
 
 @step("check_end")
 def _check_end(game: Game, deaths: list[list[Any]]) -> None:
-    if game.setup.three_player:
+    if game.outbreak == boneyard.BEGUN:
+        outcome = boneyard.outcome(game)
+    elif game.setup.three_player:
         was_open = not game.last_standing
         outcome, game.last_standing = victory.three_player_outcome(
             game.players, [(d, by) for d, by in deaths], game.last_standing

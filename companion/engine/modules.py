@@ -74,8 +74,8 @@ MODULES: dict[Module, ModuleInfo] = {
         end=("rage_end",),
     ),
     Module.NEW_POSSE: ModuleInfo("A New Posse in Town", playable=True),
-    Module.UNDEAD_OR_ALIVE: ModuleInfo("Undead or Alive?", min_players=4),
-    Module.WILD_WEST_LEGACY: ModuleInfo("Wild West Legacy"),
+    Module.UNDEAD_OR_ALIVE: ModuleInfo("Undead or Alive?", playable=True, min_players=4),
+    Module.WILD_WEST_LEGACY: ModuleInfo("Wild West Legacy", playable=True),
 }
 
 # The base game's phases: those applied on each roll, then those after the last roll.
@@ -104,6 +104,13 @@ def validate(modules: frozenset[Module], players: int, characters: Iterable[str]
             raise SetupError(
                 f"{m} ({info.title}) needs {info.min_players} or more players, not {players}"
             )
+    if Module.GHOST in modules and Module.UNDEAD_OR_ALIVE in modules:
+        # Both give the eliminated a part (a Ghost's turns, Boneyard cards and zombies): the
+        # rulebook says nothing of the two together, so the engine plays them apart.
+        raise SetupError(
+            f"{Module.GHOST} ({MODULES[Module.GHOST].title}) and {Module.UNDEAD_OR_ALIVE} "
+            f"({MODULES[Module.UNDEAD_OR_ALIVE].title}) cannot be played together"
+        )
     for seat, name in enumerate(characters):
         card = CHARACTERS[name]
         for needed in (card.module, *card.needs):

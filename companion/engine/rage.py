@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 def _draw_rage(game: Game, seat: int, cause: str) -> None:
     """The seat draws from the real deck; the engine only counts the cards."""
     player = game.players[seat]
-    if not player.alive:
+    if not player.alive or player.zombie:  # zombies take no Rage cards (Undead or Alive 4)
         return
     wanted = game.ability(seat).draws_rage
     if game.rage_pile < wanted and game.rage_discard:

@@ -50,6 +50,11 @@ class GameSetup:
     specials_mixed: bool = False
     # Piles the table draws for real, the drawing seat entering what it drew (REAL_PILES).
     real_piles: frozenset[str] = field(default_factory=frozenset)
+    # Undead or Alive 4: Boneyard cards drawn from the table's real deck and entered.
+    real_boneyard: bool = False
+    # Undead or Alive 5 (ruling UA5): the seat of the last game's Sheriff who appointed another
+    # player, starting with one life more.
+    legacy_bullet: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "characters", tuple(self.characters))
@@ -103,6 +108,7 @@ class GameSetup:
                 raise SetupError(
                     f"unknown real pile {pile!r}; expected one of " + ", ".join(REAL_PILES)
                 )
+        self._validate_undead()
         if self.roles is not None:
             if len(self.roles) != n:
                 raise SetupError(f"{len(self.roles)} roles given for {n} players")
@@ -157,6 +163,22 @@ class GameSetup:
         if len(given) != len(set(given)):
             raise SetupError("each special role card is in the game once")
 
+    def _validate_undead(self) -> None:
+        if self.real_boneyard and Module.UNDEAD_OR_ALIVE not in self.modules:
+            raise SetupError(f"a real Boneyard deck needs module {Module.UNDEAD_OR_ALIVE}")
+        bullet = self.legacy_bullet
+        if bullet is None:
+            return
+        if Module.WILD_WEST_LEGACY not in self.modules:
+            raise SetupError(f"the Legacy bullet needs module {Module.WILD_WEST_LEGACY}")
+        if not 0 <= bullet < self.players:
+            raise SetupError(f"Legacy bullet for seat {bullet + 1}: seats are 1 to {self.players}")
+        if bullet == self.sheriff_seat():
+            raise SetupError(
+                f"seat {bullet + 1} is the new Sheriff; the Legacy bullet goes to the old Sheriff "
+                "who appointed another player (ruling UA5)"
+            )
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "characters": list(self.characters),
@@ -172,6 +194,10 @@ class GameSetup:
             data["specials_mixed"] = self.specials_mixed
         if self.real_piles:
             data["real_piles"] = sorted(self.real_piles)
+        if self.real_boneyard:
+            data["real_boneyard"] = True
+        if self.legacy_bullet is not None:
+            data["legacy_bullet"] = self.legacy_bullet
         return data
 
     @classmethod
@@ -208,6 +234,10 @@ class GameSetup:
                 real_piles=frozenset(
                     text(p, "a real pile") for p in listed(data.get("real_piles", []), "real_piles")
                 ),
+                real_boneyard=truth(data.get("real_boneyard", False), "real_boneyard"),
+                legacy_bullet=None
+                if data.get("legacy_bullet") is None
+                else whole_number(data["legacy_bullet"], "legacy_bullet", 0),
             )
         except KeyError as exc:
             raise SetupError(f"set-up record has no {exc}") from exc

@@ -48,6 +48,11 @@ class PlayerState:
     rage_held: int = 0
     rage_revealed: int = 0
     rage_symbols: list[str] = field(default_factory=list)
+    # Undead or Alive, Module 4: back as a zombie, or the Zombie Master; Module 5: whose own
+    # result eliminated this player (None: no one's hand, or not eliminated).
+    zombie: bool = False
+    master: bool = False
+    killer: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return encode(self)
@@ -121,6 +126,14 @@ class GameState:
     wound_draws: int = 0
     rage_pile: int = 0
     rage_discard: int = 0
+    eliminated_now: list[int] = field(default_factory=list)  # seats eliminated this turn
+    # Undead or Alive, Module 4 (``boneyard.py``): the Boneyard cards face down, face up with
+    # hands, and No hands drawn this turn (back into the pile at its end); the outbreak's stage.
+    boneyard_pile: list[str] = field(default_factory=list)
+    boneyard_shown: list[str] = field(default_factory=list)
+    boneyard_back: list[str] = field(default_factory=list)
+    boneyard_draws: int = 0
+    outbreak: str | None = None
 
 
 # ------------------------------------------------------------------- generic JSON and copy

@@ -100,7 +100,8 @@ def dice_showing(game: Game, symbol: str) -> list[int]:
 @step("draw_wound")
 def _draw_wound(game: Game, seat: int, cause: str) -> None:
     """``seat`` draws a token: simulated from the seed, or entered from the real pile."""
-    if not game.players[seat].alive or not game.wound_pile:
+    player = game.players[seat]
+    if not player.alive or player.zombie or not game.wound_pile:  # zombies take none (UA 4)
         return
     if WOUNDS_PILE in game.setup.real_piles:
         options = tuple(sorted(set(game.wound_pile)))

@@ -35,6 +35,8 @@ SIDE_LABELS = {
     "deputy": "Deputy wins",
     "outlaw": "Outlaw wins",
     "nobody": "Nobody wins",
+    "zombies": "Zombies & Master win",
+    "survivors": "Survivors win",
 }
 
 
@@ -46,6 +48,9 @@ OPTION_LABELS = {
     "coward_sixth": "Coward+",
     "arrow": "arrow",
     "chief_arrow": "Chief's",
+    "no_hands": "No hands",
+    "one_hand": "1 hand",
+    "two_hands": "2 hands",
 }
 
 # What the table calls each playable module, short enough for the console.
@@ -58,6 +63,8 @@ MODULE_LABELS = {
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",
     Module.TWO_BULLETS: "Rage cards",
     Module.NEW_POSSE: "New posse",
+    Module.UNDEAD_OR_ALIVE: "Zombies",
+    Module.WILD_WEST_LEGACY: "Legacy series",
 }
 # The set-up's pages of modules, one per expansion: DIE n turns module n of the page on and off.
 EXPANSION_LABELS = {"old_saloon": "Old Saloon", "undead_or_alive": "Undead or Alive"}
@@ -232,6 +239,10 @@ def undead_prompt(game: Game, d: Decision, seats: list[int]) -> str | None:
             return "Chuck Wengam: lose 1 life, press a DIE to turn, DONE: no"
         case DecisionKind.CHUCK_FACE:
             return f"Chuck Wengam: die {(d.die or 0) + 1} to which side? press its DIE"
+        case DecisionKind.BONEYARD_CARD:
+            return f"Seat {seat}: draw a Boneyard card: {choices(d)}"
+        case DecisionKind.ZOMBIE_MASTER:
+            return "Outbreak! The living Renegade presses their seat, DONE: none"
     return None
 
 

@@ -16,12 +16,15 @@ from ..engine import (
     ChooseSeat,
     DecisionKind,
     Event,
+    Game,
     HouseRule,
     Module,
     Role,
     SetupError,
+    boneyard,
 )
 from ..engine.modules import module
+from . import series
 from .answers import DUEL_ROLLS
 from .buttons import BUTTONS
 from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
@@ -68,6 +71,7 @@ class TableConfig:
     real_piles: frozenset[str] = frozenset()
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
+    real_boneyard: bool = False  # Undead or Alive 4: the table draws its own Boneyard cards
 
     def __post_init__(self) -> None:
         if self.roles not in ("physical", "dealt"):
@@ -199,10 +203,12 @@ class TableSession:
             seats=self.config.seats,
             roles_mode=self.config.roles,
             house_rules=self.config.house_rules,
-            modules=self.config.modules if self.modules is None else self.modules,
+            modules=self._modules(),
             real_piles=self.config.real_piles,
             joined=list(joined),
             rng=random.Random(seed),
+            real_boneyard=self.config.real_boneyard,
+            legacy=self._follow_up(joined, self._modules()),
         )
         self._close_setup_journal()
         self.setup_unsaved = None
@@ -223,6 +229,29 @@ class TableSession:
         if self.setup_journal is not None:
             self.setup_journal.close()
             self.setup_journal = None
+
+    def _modules(self) -> frozenset[Module]:
+        return self.config.modules if self.modules is None else self.modules
+
+    def _follow_up(self, joined: list[int], modules: frozenset[Module]) -> series.NextGame | None:
+        """Wild West Legacy: what the last game at these seats decides for this one."""
+        if not joined:
+            return None
+        try:
+            return series.follow_up(self.config.state_dir, joined, modules)
+        except series.SeriesError as exc:
+            log.error("series not continued: %s", exc)
+            self.flash = "Series file unreadable: a fresh set-up"
+            return None
+
+    def _record(self, play: TablePlay, journal: str) -> None:
+        """A finished game joins the history (and its series) on disk."""
+        if self.config.state_dir is None:
+            return
+        try:
+            series.record(self.config.state_dir, play, journal)
+        except (OSError, series.SeriesError) as exc:
+            log.error("game not added to the history: %s", exc)
 
     def _begin_play(self, play: TablePlay) -> None:
         """Play ``play``; a resumed game's story is told again from its steps, so the last
@@ -328,7 +357,9 @@ class TableSession:
         if self.play is not None:
             if self.play.game.over and button == "ROLL":
                 joined = list(self.play.seats)
+                journal = self.play.journal.path.name if self.play.journal is not None else ""
                 self.play.finish()
+                self._record(self.play, journal)
                 self._new_setup(joined)
                 return []
             if button == "UNDO" and self._back_to_setup():
@@ -484,7 +515,9 @@ class TableSession:
             role = p.role if p.revealed else None
             if self.menu == n and p.role is not None:
                 role = p.role
-            note = ghost_note(game, s, play.seats) if Module.GHOST in game.setup.modules else ""
+            note = undead_note(game, s)
+            if Module.GHOST in game.setup.modules:
+                note = ghost_note(game, s, play.seats)
             if self.menu == n:
                 note = menu_note(play.reveals_for(n)) or CHARACTERS[p.character].ability
             elif game.over and s in game.winners:
@@ -534,6 +567,7 @@ class TableSession:
         if self.chores:
             prompt = f"{self.chores} {prompt}"
         title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}" + _saloon(game.dice_kinds)
+        title += hands_text(game)
         story = self.story
         if self.ending:
             title, story = "Start over?", ""
@@ -559,5 +593,26 @@ class TableSession:
 
 def _saloon(dice: list[str]) -> str:
     """The Saloon die of the turn, named after the title (the console shows its faces)."""
-    saloon = [kind for kind in dice if kind != "base"]
+    saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
     return f", {saloon[0].capitalize()}" if saloon else ""
+
+
+def undead_note(game: Game, seat: int) -> str:
+    """Undead or Alive 4 on a seat: ZOMBIE, the Master's crown, or an eliminated seat's cards."""
+    p = game.players[seat]
+    if (p.zombie or p.master) and not p.alive:
+        return "out for good"
+    if p.master:
+        return "ZOMBIE MASTER"
+    if p.zombie:
+        return "ZOMBIE"
+    if not p.alive and Module.UNDEAD_OR_ALIVE in game.setup.modules and game.outbreak is None:
+        return f"Boneyard: hands {boneyard.hands_showing(game)}"
+    return ""
+
+
+def hands_text(game: Game) -> str:
+    """The zombie hands showing against the living, so the outbreak is never a surprise."""
+    if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == boneyard.BEGUN:
+        return ""
+    return f" hands {boneyard.hands_showing(game)} / living {boneyard.living_count(game)}"

@@ -12,10 +12,12 @@ import copy
 import random
 import secrets
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Module, Role, characters_for
 from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
 from ..engine.errors import SetupError
+from ..engine.legacy import NextGame, deal_roles, legacy_setup
 from ..engine.modules import MODULES
 from ..engine.modules import validate as validate_modules
 from ..engine.setup import deal_specials
@@ -51,7 +53,13 @@ def page_count(names: list[str]) -> int:
 
 @dataclass
 class SetupFlow:
-    """Three stages: seats join; roles (the Sheriff's seat, or dealt); characters."""
+    """Three stages: seats join; roles (the Sheriff's seat, or dealt); characters.
+
+    A follow-up game of a series (``legacy``, Wild West Legacy) skips what the last game decided:
+    the same seats play, the Sheriff's killer is Sheriff or the surviving Sheriff presses the new
+    one's seat, survivors keep their characters (a press draws an unused one) and eliminated
+    seats cycle through the unused ones.
+    """
 
     seats: int
     roles_mode: str = "physical"
@@ -67,7 +75,30 @@ class SetupFlow:
     page: int = 0  # the page of names the picker sees
     module_page: int = 0  # while seats join: the expansion whose modules the DIE buttons turn
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    real_boneyard: bool = False
+    legacy: NextGame | None = None
     _history: list[SetupFlow] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        nxt = self.legacy
+        if nxt is None:
+            return
+        if len(self.joined) != nxt.players:
+            raise ValueError(f"a follow-up game needs the {nxt.players} seats of the last one")
+        self.stage = "roles"
+        for seat in nxt.may_keep:
+            self.characters[self.joined[seat]] = nxt.previous[seat]
+        if nxt.sheriff is not None:
+            self._sheriff_at(self.joined[nxt.sheriff])
+
+    def _sheriff_at(self, seat: int) -> None:
+        """The series' Sheriff; dealt roles then deal the rest around them at once."""
+        if self.roles_mode == "dealt":
+            dealt = deal_roles(len(self.joined), self.joined.index(seat), self.rng.randrange(2**32))
+            self.roles = dict(zip(self.joined, dealt, strict=True))
+        else:
+            self.roles = {seat: Role.SHERIFF}
+        self._to_characters()
 
     def press(self, button: str) -> GameSetup | None:
         """Apply a press; the finished set-up once the last one is made."""
@@ -122,6 +153,14 @@ class SetupFlow:
         raise Refused("Press your seat button to join, then DONE.")
 
     def _roles(self, button: str) -> None:
+        if self.legacy is not None and self.legacy.appointer is not None:
+            if not button.startswith("SEAT"):
+                raise Refused(self.prompt())
+            seat = self._seat(button)
+            if seat not in self.joined:
+                raise Refused(f"Seat {seat} is not in this series.")
+            self._sheriff_at(seat)
+            return
         if self.roles_mode == "dealt":
             if button != "ROLL":
                 raise Refused("ROLL deals the role cards.")
@@ -160,6 +199,12 @@ class SetupFlow:
             seat = self._seat(button)
             if seat not in self.joined:
                 raise Refused(f"Seat {seat} has not joined.")
+            if self.legacy is not None and self.joined.index(seat) in self.legacy.may_keep:
+                free = self._unused(seat)
+                if not free:
+                    raise Refused("No unused character left to draw.")
+                self.characters[seat] = self.rng.choice(free)  # a survivor draws anew
+                return None
             if seat == self.picker:
                 self.page = (self.page + 1) % page_count(self.choices())
             else:
@@ -175,6 +220,12 @@ class SetupFlow:
             self.characters[self.picker] = shown[n - 1]
             self.picker, self.page = self._next_picker(), 0
             return self.setup() if self.picker is None else None
+        if button == "ROLL" and self.legacy is not None:
+            for seat in self.joined:
+                if seat not in self.characters:
+                    self.characters[seat] = self.rng.choice(self._unused(seat))
+            self.picker, self.page = None, 0
+            return None
         if button == "ROLL":
             names = self.rng.sample(list(self.in_play()), len(self.joined))
             self.characters = dict(zip(self.joined, names, strict=True))
@@ -192,8 +243,11 @@ class SetupFlow:
         return self.names if self.names is not None else character_order(self.modules)
 
     def choices(self) -> list[str]:
-        """The names the picker may take: every character no other seat has."""
+        """The names the picker may take: every character no other seat has (nor, in a
+        series, the last game had)."""
         taken = {c for s, c in self.characters.items() if s != self.picker}
+        if self.legacy is not None:
+            taken |= set(self.legacy.previous)
         return [name for name in self.in_play() if name not in taken]
 
     def module_lines(self) -> list[str]:
@@ -215,6 +269,12 @@ class SetupFlow:
         later = [s for s in waiting if self.picker is not None and s > self.picker]
         return (later or waiting or [None])[0]
 
+    def _unused(self, seat: int) -> list[str]:
+        """Characters in neither the last game nor at another seat now (Wild West Legacy)."""
+        assert self.legacy is not None
+        taken = {c for s, c in self.characters.items() if s != seat}
+        return [c for c in self.in_play() if c not in {*self.legacy.previous, *taken}]
+
     def _seat(self, button: str) -> int:
         seat = int(button[4:])
         if not 1 <= seat <= self.seats:
@@ -226,29 +286,28 @@ class SetupFlow:
     def setup(self) -> GameSetup:
         characters = tuple(self.characters[s] for s in self.joined)
         seed = self.rng.randrange(2**32)
-        three = len(self.joined) == 3
-        if self.roles_mode == "dealt" or three:
+        dealt = self.roles_mode == "dealt" or len(self.joined) == 3
+        sheriff = next((s for s, r in self.roles.items() if r is Role.SHERIFF), None)
+        if dealt:
             roles = tuple(self.roles[s] for s in self.joined)
-            return GameSetup(
-                characters,
-                roles=roles,
-                house_rules=self.house_rules,
-                seed=seed,
-                modules=self.modules,
-                specials=self._specials(roles, seed),
-                real_piles=self.real_piles,
+        else:
+            roles = tuple(Role.SHERIFF if s == sheriff else None for s in self.joined)
+        options: dict[str, Any] = {
+            "house_rules": self.house_rules,
+            "seed": seed,
+            "modules": self.modules,
+            "specials": self._specials(roles, seed),
+            "real_piles": self.real_piles,
+            "real_boneyard": self.real_boneyard and Module.UNDEAD_OR_ALIVE in self.modules,
+        }
+        seat = None if sheriff is None else self.joined.index(sheriff)
+        if self.legacy is not None:
+            return legacy_setup(
+                self.legacy, seat, characters, roles=roles if dealt else None, **options
             )
-        sheriff = next(s for s, r in self.roles.items() if r is Role.SHERIFF)
-        roles = tuple(Role.SHERIFF if s == sheriff else None for s in self.joined)
-        return GameSetup(
-            characters,
-            sheriff=self.joined.index(sheriff),
-            house_rules=self.house_rules,
-            seed=seed,
-            modules=self.modules,
-            specials=self._specials(roles, seed),
-            real_piles=self.real_piles,
-        )
+        if dealt:
+            return GameSetup(characters, roles=roles, **options)
+        return GameSetup(characters, sheriff=seat, **options)
 
     def title(self) -> str:
         """The console's headline: who picks a character, on which page, while one does."""
@@ -274,6 +333,9 @@ class SetupFlow:
             shown = [modules_text(self.modules), house_rules_text(self.house_rules)]
             return ". ".join([joining, *(t for t in shown if t)])
         if self.stage == "roles":
+            if self.legacy is not None and self.legacy.appointer is not None:
+                old = self.joined[self.legacy.appointer]
+                return f"Series: Sheriff (seat {old}) appoints: press the new Sheriff's seat"
             if self.roles_mode == "dealt":
                 return "ROLL deals the roles; hold your seat to peek"
             return f"{ROLE_LABELS[self._role_asked()]}: press your seat"

@@ -42,7 +42,7 @@ def test_modules_have_stable_ids_for_all_ten() -> None:
         ({"undead_or_alive.1"}, 5, "undead_or_alive.1 .* needs undead_or_alive.2"),
         ({"old_saloon.5"}, 4, r"old_saloon.5 \(The Ghost\) needs 5 or more players, not 4"),
         ({"undead_or_alive.4"}, 3, "undead_or_alive.4 .* needs 4 or more players, not 3"),
-        ({"undead_or_alive.5"}, 5, r"not playable yet: undead_or_alive.5 \(Wild West Legacy\)"),
+        ({"old_saloon.5", "undead_or_alive.4"}, 5, "cannot be played together"),
     ],
 )
 def test_modules_are_validated_with_a_clear_error(

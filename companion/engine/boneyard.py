@@ -1,0 +1,249 @@
+"""Undead or Alive, Module 4: the Boneyard cards, the zombie outbreak and its victory conditions.
+
+Before the outbreak an eliminated player still has a place in the turn order: a Boneyard card is
+revealed at the end of the turn in which they were eliminated and at the start of each turn they
+would have had. When the zombie hands showing exceed the living players the outbreak begins
+(rulebook, "When does the outbreak begin?"); then the eliminated return as zombies, a living
+Renegade becomes the Zombie Master (ruling UA4 with physical roles), and the sides become
+survivors against zombies. The cards are drawn by the engine (simulated, reproducible from the
+seed) or, with ``GameSetup.real_boneyard``, entered from the table's real deck as a decision.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from .actions import Action, Choose, ChooseSeat, Decline
+from .components import Role
+from .decisions import Decision, DecisionKind
+from .events import Event, TurnEnded
+from .ranges import next_living
+from .rules import decision, step
+from .victory import Outcome, unrevealed_pool
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# The eleven Boneyard cards (errata, "Decks and tokens") and the zombie hands each shows.
+DECK: dict[str, int] = {"no_hands": 2, "one_hand": 6, "two_hands": 3}
+HANDS: dict[str, int] = {"no_hands": 0, "one_hand": 1, "two_hands": 2}
+ZOMBIE_DICE = 3  # "They only use three basic dice."
+
+# The outbreak's stages in ``GameState.outbreak``: None (none yet), then one of these.
+NEXT_TURN = "next_turn"  # revealed at the end of a turn: begins with the next player's turn
+THIS_TURN = "this_turn"  # revealed at an eliminated player's would-be turn: begins with it
+BEGUN = "begun"
+
+
+def full_deck() -> list[str]:
+    return sorted(card for card, count in DECK.items() for _ in range(count))
+
+
+def hands_showing(game: Game) -> int:
+    return sum(HANDS[card] for card in game.boneyard_shown)
+
+
+def living_count(game: Game) -> int:
+    return sum(p.alive for p in game.players)
+
+
+@dataclass(frozen=True)
+class BoneyardCardRevealed(Event):
+    """``seat`` revealed ``card`` at the ``when`` ("end" or "start") of a turn; ``hands`` now
+    showing against ``living`` players."""
+
+    kind: ClassVar[str] = "boneyard_card"
+    seat: int
+    card: str
+    when: str
+    hands: int
+    living: int
+
+
+@dataclass(frozen=True)
+class OutbreakComing(Event):
+    """The hands exceed the living: the outbreak begins at the start of ``seat``'s turn."""
+
+    kind: ClassVar[str] = "outbreak_coming"
+    seat: int
+
+
+@dataclass(frozen=True)
+class ZombieOutbreak(Event):
+    """The Boneyard cards leave play; ``zombies`` return with ``life``; ``master`` (or None)."""
+
+    kind: ClassVar[str] = "zombie_outbreak"
+    zombies: tuple[int, ...]
+    life: int
+    master: int | None
+
+
+# ============================================================ turn order and the cards
+
+
+@step("boneyard_turn_end")
+def _turn_end(game: Game) -> None:
+    """End of a turn: one card for each player eliminated in it, then the next turn."""
+    due = [] if game.outbreak is not None else game.clockwise(game.eliminated_now)
+    game.front([*(["boneyard_draw", seat, "end"] for seat in due), ["boneyard_ended"]])
+
+
+@step("boneyard_ended")
+def _ended(game: Game) -> None:
+    game.emit(TurnEnded(game.turn))
+    _next(game)
+
+
+@step("boneyard_next")
+def _next(game: Game) -> None:
+    """Close this turn (No hands back into the pile) and start whatever comes next."""
+    game.boneyard_pile = sorted(game.boneyard_pile + game.boneyard_back)
+    game.boneyard_back = []
+    n = len(game.players)
+    if game.outbreak == BEGUN:
+        following = next_living(game.turn, [p.alive for p in game.players])
+        if following is not None:
+            _start(game, following, [])
+        return
+    following = (game.turn + 1) % n
+    if game.outbreak == NEXT_TURN:
+        _start(game, following, [["outbreak"]])
+    elif game.players[following].alive:
+        _start(game, following, [])
+    else:
+        game.turn = following
+        game.queue = [["boneyard_next"], ["boneyard_would_be", following]]
+
+
+def _start(game: Game, seat: int, before: list[list[object]]) -> None:
+    game.turn = seat
+    game.turn_number += 1
+    game.queue = [["start_turn"], *reversed(before)]
+
+
+@step("boneyard_would_be")
+def _would_be(game: Game, seat: int) -> None:
+    """An eliminated player's would-be turn: reveal a card; an outbreak begins with this turn."""
+    game.front([["boneyard_draw", seat, "start"], ["boneyard_would_be_end", seat]])
+
+
+@step("boneyard_would_be_end")
+def _would_be_end(game: Game, seat: int) -> None:
+    if game.outbreak == THIS_TURN:
+        game.turn_number += 1
+        game.queue = [["start_turn"], ["outbreak"]]
+
+
+@step("boneyard_draw")
+def _draw(game: Game, seat: int, when: str) -> None:
+    if not game.boneyard_pile:
+        return
+    if game.setup.real_boneyard:
+        options = tuple(sorted(set(game.boneyard_pile)))
+        game.ask(DecisionKind.BONEYARD_CARD, seat, options=options, cause=when)
+        return
+    rng = random.Random(f"boneyard:{game.setup.seed}:{game.boneyard_draws}")
+    reveal(game, seat, rng.choice(sorted(game.boneyard_pile)), when)
+
+
+def _legal_card(game: Game, d: Decision) -> list[Action]:
+    return [Choose(o) for o in d.options]
+
+
+@decision(DecisionKind.BONEYARD_CARD, legal=_legal_card)
+def _decide_card(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose) and d.cause is not None
+    reveal(game, d.seat, action.option, d.cause)
+
+
+def reveal(game: Game, seat: int, card: str, when: str) -> None:
+    """The card is shown: No hands stops any outbreak this turn; hands may start one."""
+    game.boneyard_pile.remove(card)
+    game.boneyard_draws += 1
+    if HANDS[card] == 0:
+        game.boneyard_back.append(card)
+    else:
+        game.boneyard_shown.append(card)
+    hands, living = hands_showing(game), living_count(game)
+    game.emit(BoneyardCardRevealed(seat, card, when, hands, living))
+    if HANDS[card] and hands > living and not game.boneyard_back and game.outbreak is None:
+        game.outbreak = NEXT_TURN if when == "end" else THIS_TURN
+        if when == "end":
+            game.emit(OutbreakComing((game.turn + 1) % len(game.players)))
+
+
+# ======================================================================= the outbreak
+
+
+def master_candidates(game: Game) -> list[int]:
+    """Living seats that may hold the Renegade, closest clockwise from the turn's player first."""
+    renegade_unknown = Role.RENEGADE in unrevealed_pool(game.setup.role_mix, game.players)
+    return game.clockwise(
+        [
+            p.seat
+            for p in game.players
+            if p.alive and (p.role is Role.RENEGADE or (p.role is None and renegade_unknown))
+        ]
+    )
+
+
+@step("outbreak")
+def _outbreak(game: Game) -> None:
+    candidates = master_candidates(game)
+    if any(game.players[s].role is None for s in candidates):
+        game.ask(DecisionKind.ZOMBIE_MASTER, game.turn)
+        return
+    _begin(game, candidates[0] if candidates else None)
+
+
+def _legal_master(game: Game, d: Decision) -> list[Action]:
+    return [*(ChooseSeat(s) for s in master_candidates(game)), Decline()]
+
+
+@decision(DecisionKind.ZOMBIE_MASTER, legal=_legal_master)
+def _decide_master(game: Game, d: Decision, action: Action) -> None:
+    """Physical roles (UA4): the living Renegade declares; nobody declaring, no Master."""
+    if isinstance(action, ChooseSeat):
+        player = game.players[action.seat]
+        if player.role is None:
+            player.role = Role.RENEGADE
+        _begin(game, action.seat)
+    else:
+        _begin(game, None)
+
+
+def _begin(game: Game, master: int | None) -> None:
+    """The eliminated return with as many life as the living (Master included)."""
+    from .events import RoleRevealed
+
+    if master is not None and not game.players[master].revealed:
+        game.players[master].revealed = True
+        game.emit(RoleRevealed(master, str(Role.RENEGADE)))
+    life = living_count(game)
+    zombies = tuple(p.seat for p in game.players if not p.alive)
+    for seat in zombies:
+        p = game.players[seat]
+        p.alive, p.zombie, p.life, p.max_life = True, True, life, life
+    if master is not None:
+        game.players[master].master = True
+    game.boneyard_pile, game.boneyard_shown, game.boneyard_back = [], [], []
+    game.outbreak = BEGUN
+    game.lose_abilities(zombies)
+    game.emit(ZombieOutbreak(zombies, life, master))
+
+
+# ====================================================================== the new sides
+
+
+def outcome(game: Game) -> Outcome | None:
+    """After the outbreak: the zombies and Master win when every survivor is out (also when
+    everyone dies at once), the survivors when every zombie and the Master are."""
+    undead = [p for p in game.players if p.zombie or p.master]
+    survivors = [p for p in game.players if not (p.zombie or p.master)]
+    if not any(p.alive for p in survivors):
+        return Outcome("zombies", tuple(p.seat for p in undead))
+    if not any(p.alive for p in undead):
+        return Outcome("survivors", tuple(p.seat for p in survivors))
+    return None

@@ -1,0 +1,120 @@
+"""Wild West Legacy at the table: games in a row by button presses, kept on disk and listed.
+
+The second set-up skips what the first game decided (the seats, the Sheriff or the surviving
+Sheriff's appointment, the survivors' characters), so it takes a few presses.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.engine import CHARACTERS, Module
+from companion.engine.legacy import result_of
+from companion.table import TableConfig, TableSession
+from companion.table.series import SERIES_FILE, SeriesError, listing, load
+
+from .driver import CHARACTERS_5, SETUP_5, next_buttons
+from .test_session import Clock, press_all
+
+LEGACY = frozenset({Module.WILD_WEST_LEGACY})
+
+
+def legacy_session(tmp_path: Path, roles: str = "physical") -> tuple[TableSession, Clock]:
+    session = TableSession(
+        TableConfig(seats=6, roles=roles, state_dir=tmp_path, modules=LEGACY), seed=7
+    )
+    session.start()
+    clock = Clock()
+    press_all(session, SETUP_5 + CHARACTERS_5, clock)
+    return session, clock
+
+
+def play_to_the_end(session: TableSession, clock: Clock, seed: int) -> None:
+    rng = random.Random(seed)
+    assert session.play is not None
+    while not session.play.game.over:
+        press_all(session, next_buttons(session, rng), clock)
+
+
+def test_a_series_of_two_games_by_presses_the_second_sheriff_is_the_first_ones_killer(
+    tmp_path: Path,
+) -> None:
+    session, clock = legacy_session(tmp_path)
+    play_to_the_end(session, clock, seed=0)  # seat 5 shoots the Sheriff
+    first = session.play
+    assert first is not None
+    result = result_of(first.game)
+    assert result.sheriff_killer == 4 and not result.sheriff_alive
+
+    press_all(session, ["ROLL"], clock)  # the next game of the series
+    flow = session.setup
+    assert flow is not None and flow.stage == "characters"  # seats and Sheriff: decided
+    assert list(flow.roles) == [5]  # seat 5 holds the Sheriff card
+    survivors = [s for s in range(5) if s not in result.eliminated]
+    for s in survivors:
+        assert flow.characters[s + 1] == result.characters[s]  # kept without a press
+    press_all(session, ["ROLL", "DONE"], clock)  # the eliminated draw unused characters
+    second = session.play
+    assert second is not None and second.seats == [1, 2, 3, 4, 5]
+    setup = second.game.setup
+    assert setup.sheriff_seat() == 4 and second.game.players[4].revealed
+    for s in result.eliminated:
+        assert setup.characters[s] not in result.characters
+    assert session.view().seats[4].sheriff
+
+    play_to_the_end(session, clock, seed=1)
+    press_all(session, ["ROLL"], clock)
+    games = load(tmp_path)
+    assert [g.series for g in games] == [1, 1]
+    assert [g.result.characters for g in games] == [result.characters, setup.characters]
+    lines = listing(games)
+    assert len(lines) == 2 and "series 1" in lines[1]
+    assert CHARACTERS[setup.characters[0]].title in lines[1]
+
+
+def test_a_surviving_sheriff_appoints_another_who_then_has_a_bullet_more(tmp_path: Path) -> None:
+    session, clock = legacy_session(tmp_path)
+    play_to_the_end(session, clock, seed=2)  # the Sheriff (seat 2) survives
+    press_all(session, ["ROLL"], clock)
+    assert session.setup is not None and session.setup.stage == "roles"
+    assert "Sheriff (seat 2) appoints" in session.view().console.prompt
+    press_all(session, ["SEAT4", "ROLL", "DONE"], clock)
+    game = session.play.game  # type: ignore[union-attr]
+    assert game.setup.sheriff_seat() == 3 and game.setup.legacy_bullet == 1
+    assert game.players[1].max_life == CHARACTERS[game.players[1].character].life + 1
+
+
+def test_without_wild_west_legacy_each_game_starts_its_own_series(tmp_path: Path) -> None:
+    session = TableSession(TableConfig(seats=6, state_dir=tmp_path), seed=7)
+    session.start()
+    clock = Clock()
+    press_all(session, SETUP_5 + CHARACTERS_5, clock)
+    play_to_the_end(session, clock, seed=0)
+    press_all(session, ["ROLL"], clock)
+    assert session.setup is not None and session.setup.legacy is None
+    assert [g.series for g in load(tmp_path)] == [1]
+
+
+def test_bang_companion_games_lists_date_players_characters_and_winners(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session, clock = legacy_session(tmp_path)
+    play_to_the_end(session, clock, seed=0)
+    press_all(session, ["ROLL"], clock)
+    assert main(["games", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "series 1" in out and "5 players" in out and "Outlaws win" in out
+    assert main(["games", "--state-dir", str(tmp_path / "empty")]) == 0
+    assert "No finished game" in capsys.readouterr().out
+
+
+def test_an_unreadable_series_file_is_named_and_kept(tmp_path: Path) -> None:
+    (tmp_path / SERIES_FILE).write_text("{not json")
+    with pytest.raises(SeriesError, match=f"{SERIES_FILE}: not readable"):
+        load(tmp_path)
+    assert main(["games", "--state-dir", str(tmp_path)]) == 2
+    assert (tmp_path / SERIES_FILE).read_text() == "{not json"
