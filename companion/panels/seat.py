@@ -52,6 +52,9 @@ def draw_seat(view: SeatView) -> Image.Image:
         return image
     _draw_header(image, view)
     line = view.note if not view.winner else ""
+    # Undead or Alive's Wound tokens and Rage cards go on the seat's line: no row of their own.
+    undead = " ".join(t for t in (undead_text(view), _revealed_text(view)) if t)
+    line = " ".join(t for t in (undead, line) if t)
     change = view.change
     long_note = len(wrap(view.note, WIDTH - 4, 2)) > 1
     if long_note:
@@ -127,13 +130,9 @@ def _draw_life(image: Image.Image, view: SeatView) -> None:
     _draw_digits(image, arrows, ARROW_SCALE, (COLUMN_X + arrow.width + 6, BODY_TOP))
     limit = f"/{view.max_life}"
     draw_text(image, (WIDTH - 2 - text_width(limit), ROLE_Y - 1), limit)
-    # The role area also holds Undead or Alive's tokens and Rage cards: no row of its own.
-    second = " ".join(
-        t for t in ((view.role or "").upper(), undead_text(view), _revealed_text(view)) if t
-    )
-    if second:
+    if view.role:
         role_width = WIDTH - 2 - COLUMN_X - text_width(limit) - 4
-        draw_text(image, (COLUMN_X, ROLE_Y - 1), fit(second, role_width))
+        draw_text(image, (COLUMN_X, ROLE_Y - 1), fit(view.role.upper(), role_width))
     bar = life_bar(view.life, view.max_life, WIDTH - 4)
     stamp(image, bar, (2, BAR_TOP))
 
