@@ -1,6 +1,7 @@
-"""Properties of random games with Undead or Alive Module 4, alone and with the playable Old
-Saloon modules, 4 to 8 players: the same seed plays the same game, every game ends with winners
-that fit the roles and the zombies, and physical role cards reach the same end as known ones."""
+"""Properties of random games with Undead or Alive Module 4, alone and with the other modules
+(the Ghost aside: the two are not played together), 4 to 8 players: the same seed plays the
+same game, every game ends with winners that fit the roles and the zombies, and physical role
+cards reach the same end as known ones."""
 
 from __future__ import annotations
 
@@ -15,7 +16,16 @@ from companion.engine.decisions import DecisionKind
 from .test_module_properties import check_invariants, play_out
 
 UNDEAD = "undead_or_alive.4"
-OTHERS = ("old_saloon.1", "old_saloon.2", "old_saloon.4")
+# The modules Module 4 may be played with, in groups that stand on their own (UA1 needs UA2).
+OTHERS = (
+    ("old_saloon.1",),
+    ("old_saloon.2",),
+    ("old_saloon.3",),
+    ("old_saloon.4",),
+    ("undead_or_alive.2",),
+    ("undead_or_alive.1", "undead_or_alive.2"),
+    ("undead_or_alive.3",),
+)
 RUNS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
@@ -47,9 +57,9 @@ def winners_fit(game: Game, roles: tuple[Role, ...]) -> None:
     seed=st.integers(0, 2**20),
 )
 def test_undead_games_replay_end_and_have_consistent_winners(
-    extra: set[str], players: int, seed: int
+    extra: set[tuple[str, ...]], players: int, seed: int
 ) -> None:
-    modules = frozenset({UNDEAD, *extra})
+    modules = frozenset({UNDEAD, *(m for group in extra for m in group)})
     setup = deal(players, seed, modules=modules)
     game = Game(setup)
     first = play_out(game, seed, probe=seed % 4 == 0)

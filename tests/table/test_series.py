@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from companion.config import defaults
+from companion.devices.inputs import ButtonEvent
+from companion.emulate import Emulator
 from companion.engine import CHARACTERS, Module
 from companion.engine.legacy import result_of
 from companion.table import TableConfig, TableSession
@@ -118,3 +121,38 @@ def test_an_unreadable_series_file_is_named_and_kept(tmp_path: Path) -> None:
         load(tmp_path)
     assert main(["games", "--state-dir", str(tmp_path)]) == 2
     assert (tmp_path / SERIES_FILE).read_text() == "{not json"
+
+
+def test_a_series_of_two_games_is_played_by_presses_in_the_emulator(tmp_path: Path) -> None:
+    """The emulator, pressed like the box: the second set-up takes its Sheriff from the seat
+    that eliminated the first game's Sheriff, and starts past the seats and the Sheriff."""
+    config = defaults(tmp_path, 6)
+    config.table.modules = LEGACY
+    emulator = Emulator(config, seed=7)
+    session = emulator.session
+    count = 0
+
+    def press(button: str) -> None:
+        nonlocal count
+        count += 1
+        emulator.press(ButtonEvent(button, "press"), at=float(count))
+        assert session.flash is None, (button, session.flash)
+
+    for button in SETUP_5 + CHARACTERS_5:
+        press(button)
+    rng = random.Random(0)
+    while session.play is not None and not session.play.game.over:
+        for button in next_buttons(session, rng):
+            press(button)
+    assert session.play is not None
+    result = result_of(session.play.game)
+    assert result.sheriff_killer is not None and not result.sheriff_alive
+    press("ROLL")  # the next game of the series
+    assert session.setup is not None and session.setup.stage == "characters"
+    press("ROLL")
+    press("DONE")
+    second = session.play
+    assert second is not None
+    assert second.game.setup.sheriff_seat() == result.sheriff_killer
+    assert emulator.session.view().seats[second.seats[result.sheriff_killer] - 1].sheriff
+    emulator.close()
