@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings
@@ -27,7 +28,7 @@ from companion.engine import (
 
 PLAYABLE = ("old_saloon.1", "old_saloon.2", "old_saloon.4")
 COMBINATIONS = [frozenset(c) for n in range(4) for c in combinations(PLAYABLE, n)]
-MAX_ACTIONS = 3_000
+MAX_ACTIONS = 4_000
 # One action of each kind that fits no decision of a 5-player game.
 NEVER_LEGAL: list[Action] = [ChooseSeat(9), ChooseDie(9), Choose("sideways")]
 ANSWERS: list[Action] = [Accept(), Decline(), Stop(), *NEVER_LEGAL]
@@ -50,8 +51,12 @@ def check_invariants(game: Game) -> None:
     assert len(game.faces) == len(game.dice_kinds) in (3, 5, 6)  # 3: a zombie's turn
 
 
-def play_out(game: Game, seed: int, probe: bool) -> list[Event]:
-    """Random legal actions to the end; with ``probe``, every legal action is tried on a copy."""
+def play_out(
+    game: Game, seed: int, probe: bool, check: Callable[[Game], None] | None = None
+) -> list[Event]:
+    """Random legal actions to the end; with ``probe``, every legal action is tried on a copy.
+    ``check`` (the invariants of these modules by default) runs after each action."""
+    check = check or check_invariants
     rng, probes = random.Random(seed), random.Random(-seed)
     events: list[Event] = list(game.opening_events)
     for taken in range(MAX_ACTIONS):
@@ -66,7 +71,7 @@ def play_out(game: Game, seed: int, probe: bool) -> list[Event]:
             again = Game.from_json(json.loads(json.dumps(game.to_json())), game.dice_source)
             assert again.to_json() == game.to_json()
         events += game.apply(rng.choice(legal))
-        check_invariants(game)
+        check(game)
     raise AssertionError(f"game did not end within {MAX_ACTIONS} actions")
 
 

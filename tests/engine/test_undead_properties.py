@@ -5,8 +5,6 @@ legal action applies, the same seed plays the same game, every game ends, JSON r
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +12,8 @@ from hypothesis import strategies as st
 
 from companion.engine import Event, Game, deal
 from companion.engine.components import RAGE_SYMBOLS_PER_CARD, WOUND_TOKENS
+
+from .test_module_properties import play_out as module_play_out
 
 UA1, UA2, UA3 = "undead_or_alive.1", "undead_or_alive.2", "undead_or_alive.3"
 COMBINATIONS = [
@@ -28,7 +28,6 @@ COMBINATIONS = [
         (UA1, UA2, UA3, "old_saloon.4", "old_saloon.1"),
     )
 ]
-MAX_ACTIONS = 4_000
 RUNS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
@@ -54,22 +53,7 @@ def check_invariants(game: Game) -> None:
 
 
 def play_out(game: Game, seed: int, probe: bool) -> list[Event]:
-    rng, probes = random.Random(seed), random.Random(-seed)
-    events: list[Event] = list(game.opening_events)
-    for taken in range(MAX_ACTIONS):
-        if game.over:
-            return events
-        legal = game.legal_actions()
-        assert legal, game.pending
-        if probe:
-            for action in probes.sample(legal, min(len(legal), 4)):
-                game.copy().apply(action)  # raises if a listed action is not legal
-        if taken % 13 == 0:
-            again = Game.from_json(json.loads(json.dumps(game.to_json())), game.dice_source)
-            assert again.to_json() == game.to_json()
-        events += game.apply(rng.choice(legal))
-        check_invariants(game)
-    raise AssertionError(f"game did not end within {MAX_ACTIONS} actions")
+    return module_play_out(game, seed, probe, check=check_invariants)
 
 
 @RUNS
