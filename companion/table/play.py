@@ -76,6 +76,8 @@ class TablePlay:
     forced_rolls: dict[str, Roll] = field(default_factory=dict)
     # The Saloon die chosen before an undone roll, by that decision: it comes back with the roll.
     forced_choices: dict[str, Action] = field(default_factory=dict)
+    # The Gambler's re-rolls UNDO took back, by the moment they were made: the same dice again.
+    forced_reveals: dict[str, RevealSpecial] = field(default_factory=dict)
     # Rolls drawn in this game, undone ones included: a new roll never reuses a draw already seen.
     drawn: int = 0
     # Why presses cannot be saved (a read-only disk): they are refused, so none is lost.
@@ -290,9 +292,10 @@ class TablePlay:
         self.marked.clear()
         if _draws(action):
             self.drawn += 1
-        if self.forced_rolls or self.forced_choices:
+        if self.forced_rolls or self.forced_choices or self.forced_reveals:
             self.forced_rolls.pop(_fingerprint(before), None)
             self.forced_choices.pop(_fingerprint(before), None)
+            self.forced_reveals.pop(_fingerprint(before), None)
         return events
 
     def _draw(self, action: Roll) -> Roll:
@@ -309,7 +312,15 @@ class TablePlay:
         return Roll(action.dice, tuple(faces))
 
     def _draw_reveal(self, action: RevealSpecial) -> RevealSpecial:
-        """A reveal that re-rolls every die gets its faces from a fresh draw, like a roll."""
+        """A reveal that re-rolls every die gets its faces from a fresh draw, like a roll; the
+        same reveal at the same moment after UNDO brings back the dice it showed."""
+        kept = self.forced_reveals.get(_fingerprint(self.game)) if self.forced_reveals else None
+        if kept is not None and (kept.seat, kept.window, kept.card) == (
+            action.seat,
+            action.window,
+            action.card,
+        ):
+            return kept
         kinds = self.game.dice_kinds
         faces = self.game.dice_source.roll(self.drawn, list(enumerate(kinds)))
         return RevealSpecial(action.seat, action.window, action.card, tuple(faces))
@@ -358,6 +369,8 @@ class TablePlay:
         left = self.game
         self.game = step.before
         self.marked.clear()
+        if _draws(step.action) and isinstance(step.action, RevealSpecial):
+            self.forced_reveals[_fingerprint(step.before)] = step.action
         if isinstance(step.action, Roll):
             self.forced_rolls[_fingerprint(step.before)] = step.action
             if step.before.pending is not None and step.before.rolls > 0:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -19,14 +20,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import DecisionKind, GameSetup, SeededDice
-from companion.engine.events import DiceRolled
+from companion.engine import DecisionKind, Game, GameSetup, Role, SeededDice
+from companion.engine.events import DiceRolled, DuelRolled
 from companion.table import Journal, TableConfig, TableSession, read_journal
 from companion.table.buttons import BUTTONS
 from companion.table.journal import journals
 from companion.table.play import Refused, TablePlay
 
-from .driver import CHARACTERS_5, SETUP_5
+from .driver import CHARACTERS_5, SETUP_5, buttons_for
 from .test_journal import played, resumed
 from .test_session import Clock, press_all
 
@@ -35,6 +36,7 @@ from .test_session import Clock, press_all
 QUIET = ("paul_regret", "el_gringo", "jesse_jones", "rose_doolan")
 DYNAMITE_SEED = 56
 SORTED_BUTTONS = sorted(BUTTONS)
+GAMBLER_TABLE = ("paul_regret", "el_gringo", "jesse_jones", "rose_doolan", "suzy_lafayette")
 
 
 def quiet_game(state_dir: Path | None = None) -> TablePlay:
@@ -388,3 +390,54 @@ def test_an_unreadable_set_up_journal_is_kept_and_a_new_set_up_begins(tmp_path: 
     assert session.flash.startswith("Set-up unreadable, kept: setup-unreadable-")
     kept = list(tmp_path.glob("setup-unreadable-*.jsonl"))
     assert len(kept) == 1 and "seed" in kept[0].read_text()
+
+
+def test_an_undone_gamblers_re_roll_comes_back_with_the_same_dice() -> None:
+    """The Gambler's reveal re-rolls another player's dice: undone and made again at the same
+    moment it shows the same dice, so UNDO cannot fish for a better re-roll."""
+    specials = ("the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler")
+    setup = GameSetup(
+        characters=GAMBLER_TABLE,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({"old_saloon.3"}),
+        specials=specials,
+        seed=3,
+    )
+    play = TablePlay(Game(setup), [1, 2, 3, 4, 5])
+    play.press("ROLL")
+    play.press("DONE")  # the Sheriff's last roll: the Gambler's moment
+    offered = [r.card for r in play.reveals_for(5)]
+    assert "the_gambler" in offered
+    first = [e for e in play.reveal(5, offered.index("the_gambler")) if isinstance(e, DiceRolled)]
+    play.press("UNDO")
+    again = [e for e in play.reveal(5, offered.index("the_gambler")) if isinstance(e, DiceRolled)]
+    assert first and [e.faces for e in again] == [e.faces for e in first]
+
+
+def test_an_undone_duel_roll_comes_back_with_the_same_face() -> None:
+    """A duel's roll is the challenged seat's press; undone, the same press brings back the
+    same face, so a lost duel cannot be rolled again for a better one."""
+    modules = frozenset({"undead_or_alive.1", "undead_or_alive.2"})
+    rng = random.Random(4)
+    for seed in range(40):
+        setup = GameSetup(QUIET + ("suzy_lafayette",), sheriff=0, seed=seed, modules=modules)
+        play = TablePlay(Game(setup), [1, 2, 3, 4, 5])
+        for _ in range(400):
+            d = play.game.pending
+            if play.game.over or d is None:
+                break
+            if d.kind is DecisionKind.DUEL_ROLL and play.forced_roll() is None:
+                button = f"SEAT{play.seats[d.seat]}"
+                first = [e.faces for e in play.press(button) if isinstance(e, DuelRolled)]
+                play.press("UNDO")
+                again = [e.faces for e in play.press(button) if isinstance(e, DuelRolled)]
+                assert first and again == first
+                return
+            buttons = ["ROLL"] if play.forced_roll() is not None else None
+            if buttons is None:
+                legal = play.game.legal_actions()
+                buttons = buttons_for(play, rng.choice(legal))
+            for b in buttons:
+                with contextlib.suppress(Refused):
+                    play.press(b)
+    raise AssertionError("no duel came up in 40 games")
