@@ -24,7 +24,7 @@ Example, with a luma serial interface::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,6 +146,7 @@ class _PartialUpdates:
     _held: list[bytes] | None
     _overhead: int
     _multi_page: bool
+    _send: Callable[[Window, Sequence[bytes]], None]  # each chip's own window commands
     mode: str
     size: tuple[int, int]
 
@@ -184,9 +185,6 @@ class _PartialUpdates:
     def forget(self) -> None:
         """The panel's memory is unknown (e.g. it was power-cycled): send a full frame next."""
         self._held = None
-
-    def _send(self, window: Window, pages: Sequence[bytes]) -> None:
-        raise NotImplementedError
 
 
 class PartialSSD1306(_PartialUpdates, ssd1306):
