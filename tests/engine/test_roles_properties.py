@@ -104,6 +104,9 @@ def test_random_games_end_with_winners_consistent_with_the_roles_known_or_secret
     check_winners(known)
     assert secret.side == known.side
     assert set(secret.winners) <= set(known.winners)  # the seats the table can tell
+    # Every winner whose card the table has seen is named, as in the base game; others only
+    # when the rules leave no doubt.
+    assert {s for s in known.winners if secret.players[s].revealed} <= set(secret.winners)
 
 
 @pytest.mark.parametrize("players", (5, 8))
