@@ -52,14 +52,20 @@ class Ssd1306Ram:
                 first, last = queue.pop(0), queue.pop(0)
                 self.window = (*self.window[:2], first, last)
                 self.page = first
-            elif 0xB0 <= op <= 0xB7:
-                self.page = op - 0xB0
-            elif op <= 0x0F:
-                self.column = (self.column & 0xF0) | op
-            elif op <= 0x1F:
-                self.column = (self.column & 0x0F) | ((op & 0x0F) << 4)
-            else:
+            elif not self._page_or_column(op):
                 raise AssertionError(f"SSD1306 model: command 0x{op:02X} not modelled")
+
+    def _page_or_column(self, op: int) -> bool:
+        """The page-addressing commands both chips share; False for any other command."""
+        if 0xB0 <= op <= 0xB7:
+            self.page = op - 0xB0
+        elif op <= 0x0F:
+            self.column = (self.column & 0xF0) | op
+        elif op <= 0x1F:
+            self.column = (self.column & 0x0F) | ((op & 0x0F) << 4)
+        else:
+            return False
+        return True
 
     def data(self, data: Sequence[int]) -> None:
         self.calls.append(("data", bytes(data)))
@@ -112,13 +118,7 @@ class Sh1106Ram(Ssd1306Ram):
                 continue
             if op in _ONE_ARGUMENT or op == 0xAD:  # 0xAD: DC-DC control
                 queue.pop(0)
-            elif 0xB0 <= op <= 0xB7:
-                self.page = op - 0xB0
-            elif op <= 0x0F:
-                self.column = (self.column & 0xF0) | op
-            elif op <= 0x1F:
-                self.column = (self.column & 0x0F) | ((op & 0x0F) << 4)
-            else:
+            elif not self._page_or_column(op):
                 raise AssertionError(f"SH1106 model: command 0x{op:02X} not modelled")
 
     def data(self, data: Sequence[int]) -> None:
