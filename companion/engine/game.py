@@ -334,9 +334,10 @@ class Game(GameState):
 
     def _run(self) -> None:
         queue = self.queue
-        while self.pending is None and not self.over and queue:
-            name, *args = queue.pop()
-            STEPS[name](self, *args)
+        steps = STEPS
+        while queue and self.pending is None and not self.over:
+            todo = queue.pop()
+            steps[todo[0]](self, *todo[1:])
             queue = self.queue
 
     def front(self, steps: list[Step]) -> None:
@@ -869,6 +870,8 @@ def _decide_bullseye(game: Game, d: Decision, action: Action) -> None:
 @step("resolve_bullseyes")
 def _resolve_bullseyes(game: Game) -> None:
     scratch = game.scratch
+    if not scratch.assigned:
+        return  # nobody hit: nothing to take the hits or lose life
     doubled = scratch.doubled
     for die, _symbol, target in scratch.assigned:
         amount = 2 if die == doubled else 1

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .actions import Accept, Action, WindowAction, action_from_json
@@ -49,6 +50,7 @@ SEIZERS: dict[type[WindowAction], Seize] = {}
 def opening(module: Module, moment: str, offers: Offers) -> None:
     """Register what a module offers at a kind of moment."""
     OPENINGS.setdefault(moment, []).append(Opening(module, moment, offers))
+    _openings.cache_clear()
 
 
 def seizer(kind: type[WindowAction], fn: Seize) -> None:
@@ -56,13 +58,24 @@ def seizer(kind: type[WindowAction], fn: Seize) -> None:
     SEIZERS[kind] = fn
 
 
-def _active(game: Game, moment: str) -> list[Opening]:
-    return [o for o in OPENINGS.get(moment, ()) if o.module in game.setup.modules]
+def _active(game: Game, moment: str) -> tuple[Opening, ...]:
+    return _openings(game.setup.modules).get(moment, ())
+
+
+@cache
+def _openings(modules: frozenset[Module]) -> dict[str, tuple[Opening, ...]]:
+    """What the modules in play offer at each kind of moment: asked at every roll and turn,
+    so worked out once per set of modules."""
+    found = {
+        moment: tuple(o for o in offered if o.module in modules)
+        for moment, offered in OPENINGS.items()
+    }
+    return {moment: offered for moment, offered in found.items() if offered}
 
 
 def watching(game: Game, moment: str) -> bool:
     """Whether a module in play offers anything at this kind of moment."""
-    return bool(_active(game, moment))
+    return moment in _openings(game.setup.modules)
 
 
 def moment_steps(game: Game, moment: str, *arguments: Any) -> list[Step]:
