@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 from .actions import Action, Choose, ChooseSeat, Decline
 from .components import Role
 from .decisions import Decision, DecisionKind
-from .events import Event, TurnEnded
+from .events import Event, ExtraTurn, TurnEnded
 from .ranges import next_living
 from .rules import decision, step
 from .victory import Outcome, unrevealed_pool
@@ -84,24 +84,30 @@ class ZombieOutbreak(Event):
 
 
 @step("boneyard_turn_end")
-def _turn_end(game: Game) -> None:
-    """End of a turn: one card for each player eliminated in it, then the next turn."""
+def _turn_end(game: Game, again: bool = False) -> None:
+    """End of a turn: one card for each player eliminated in it, then the next turn (the same
+    player's again after the Right Hand of the Devil, Old Saloon 3)."""
     due = [] if game.outbreak is not None else game.clockwise(game.eliminated_now)
-    game.front([*(["boneyard_draw", seat, "end"] for seat in due), ["boneyard_ended"]])
+    game.front([*(["boneyard_draw", seat, "end"] for seat in due), ["boneyard_ended", again]])
 
 
 @step("boneyard_ended")
-def _ended(game: Game) -> None:
+def _ended(game: Game, again: bool = False) -> None:
     game.emit(TurnEnded(game.turn))
-    _next(game)
+    if again:
+        game.emit(ExtraTurn(game.turn))
+    _next(game, again)
 
 
 @step("boneyard_next")
-def _next(game: Game) -> None:
+def _next(game: Game, again: bool = False) -> None:
     """Close this turn (No hands back into the pile) and start whatever comes next."""
     game.boneyard_pile = sorted(game.boneyard_pile + game.boneyard_back)
     game.boneyard_back = []
     n = len(game.players)
+    if again:  # an outbreak due with the next turn begins with this extra one
+        _start(game, game.turn, [["outbreak"]] if game.outbreak == NEXT_TURN else [])
+        return
     if game.outbreak == BEGUN:
         following = next_living(game.turn, [p.alive for p in game.players])
         if following is not None:

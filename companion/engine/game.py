@@ -943,8 +943,8 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
         if steps:
             game.front([*steps, ["end_turn", False]])
             return
-    if Module.UNDEAD_OR_ALIVE in game.setup.modules and not again:
-        game.queue = [["boneyard_turn_end"]]  # Boneyard cards and would-be turns
+    if Module.UNDEAD_OR_ALIVE in game.setup.modules:
+        game.queue = [["boneyard_turn_end", again]]  # Boneyard cards and would-be turns
         return
     game.emit(TurnEnded(game.turn))
     ghost.end_of_turn(game)

@@ -399,3 +399,27 @@ def test_the_left_hand_saves_himself_in_his_own_turn() -> None:
     assert not game.players[3].alive
     reveal(game, 3, "the_left_hand")
     assert game.players[3].alive and game.players[3].life == 2
+
+
+def test_the_right_hands_extra_turn_with_the_boneyard_still_draws_for_the_eliminated() -> None:
+    """Old Saloon 3 with Undead or Alive 4: a player eliminated in the Right Hand's turn
+    reveals a Boneyard card at its end, and then the Right Hand plays again."""
+    game = roles_game(
+        ["the_bear", "the_doc", "the_bad", "the_right_hand", "the_gambler"],
+        faces=QUIET_TURN * 3 + ("bullseye1", "dynamite", "dynamite", "arrow", "arrow"),
+        modules=("old_saloon.3", "undead_or_alive.4"),
+    )
+    for _ in range(3):
+        quiet_turn(game)
+    assert game.turn == 3
+    game.players[4].life = 1
+    roll_all(game)
+    game.apply(Stop())
+    game.apply(ChooseSeat(4))
+    assert not game.players[4].alive and game.turn == 0
+    assert game.boneyard_draws == 2  # at the end of the turn, and at seat 4's would-be turn
+    events = reveal(game, 3, "the_right_hand")
+    assert kinds(events)[-4:] == ["boneyard_card", "turn_ended", "extra_turn", "turn_started"]
+    assert [e.to_json()["seat"] for e in events if e.kind == "boneyard_card"] == [4]
+    assert game.boneyard_draws == 1 and game.turn == 3  # the would-be turn comes after his
+    assert game.pending is not None and game.pending.seat == 3
