@@ -38,6 +38,7 @@ CONSOLE_KEYS = ("panel",)
 ROLES = ("physical", "dealt")
 CONSOLE_WIDTHS = (128, 256)
 BONEYARD_DECKS = ("simulated", "real")
+SPECIAL_ROLE_DEALS = ("special", "mixed")
 MIN_SEATS, MAX_SEATS = 3, 8
 
 
@@ -146,6 +147,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                 modules=checked.get("modules", frozenset()),
                 real_piles=checked.get("real_piles", frozenset()),
                 real_boneyard=checked.get("boneyard", "simulated") == "real",
+                specials_mixed=checked.get("special_roles", "special") == "mixed",
                 state_dir=state_dir or checked.get("state_dir", DEFAULT_STATE_DIR),
             ),
             console_width=checked.get("console_width", 256 if wide else 128),
@@ -243,6 +245,14 @@ def _boneyard(value: Any, key: str) -> str:
     return str(value)
 
 
+def _special_roles(value: Any, key: str) -> str:
+    """Old Saloon 3: every role card special (the rulebook's first way), or normal and special
+    cards mixed by type so nobody knows which and how many are in play (its second way)."""
+    if value not in SPECIAL_ROLE_DEALS:
+        raise SettingError(key, f'expected "special" or "mixed", got {shown(value)}')
+    return str(value)
+
+
 def _state_dir(value: Any, key: str) -> Path:
     if not isinstance(value, str) or "\0" in value or not value.strip():
         raise SettingError(
@@ -274,6 +284,7 @@ _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "modules": _modules,
     "real_piles": _real_piles,
     "boneyard": _boneyard,
+    "special_roles": _special_roles,
     "state_dir": _state_dir,
     "console_width": _console_width,
 }

@@ -259,11 +259,14 @@ def house_rules_text(rules: frozenset[HouseRule]) -> str:
     return "House rules: " + "; ".join(HOUSE_RULE_LABELS[r] for r in sorted(rules))
 
 
-def modules_text(modules: frozenset[Module]) -> str:
+def modules_text(modules: frozenset[Module], specials_mixed: bool = False) -> str:
     """The modules in play, for the console before the first roll ('' when none)."""
     if not modules:
         return ""
-    return "Modules: " + ", ".join(module_label(m) for m in sorted(modules))
+    return "Modules: " + ", ".join(
+        module_label(m) + (" (mixed)" if m is Module.SPECIAL_ROLES and specials_mixed else "")
+        for m in sorted(modules)
+    )
 
 
 def game_over_text(side: str | None) -> str:

@@ -72,6 +72,7 @@ class TableConfig:
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
     real_boneyard: bool = False  # Undead or Alive 4: the table draws its own Boneyard cards
+    specials_mixed: bool = False  # Old Saloon 3: normal and special role cards mixed by type
 
     def __post_init__(self) -> None:
         if self.roles not in ("physical", "dealt"):
@@ -99,6 +100,7 @@ class TableSession:
     setup_journal: SetupJournal | None = None
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now
     modules: frozenset[Module] | None = None  # as last chosen at set-up (None: the config's)
+    specials_mixed: bool | None = None  # Old Saloon 3's way of dealing, likewise
     chores: str = ""  # what the players must do with real cards after the last press
     _last_press: dict[str, float] = field(default_factory=dict)
 
@@ -172,6 +174,8 @@ class TableSession:
                 self.modules = frozenset(module(m) for m in record.modules)
             except SetupError as exc:
                 log.warning("set-up journal: modules %s ignored (%s)", record.modules, exc)
+        if record.specials_mixed is not None:
+            self.specials_mixed = record.specials_mixed
         self._new_setup(record.joined, seed=record.seed)
         finished = False
         for button in record.presses:
@@ -208,6 +212,7 @@ class TableSession:
             joined=list(joined),
             rng=random.Random(seed),
             real_boneyard=self.config.real_boneyard,
+            specials_mixed=self._specials_mixed(),
             legacy=self._follow_up(joined, self._modules()),
         )
         self._close_setup_journal()
@@ -216,7 +221,7 @@ class TableSession:
             try:
                 chosen = None if self.modules is None else sorted(map(str, self.modules))
                 self.setup_journal = SetupJournal.create(
-                    self.config.state_dir, seed, joined, chosen
+                    self.config.state_dir, seed, joined, chosen, self.specials_mixed
                 )
             except OSError as exc:
                 self.setup_unsaved = (
@@ -232,6 +237,9 @@ class TableSession:
 
     def _modules(self) -> frozenset[Module]:
         return self.config.modules if self.modules is None else self.modules
+
+    def _specials_mixed(self) -> bool:
+        return self.config.specials_mixed if self.specials_mixed is None else self.specials_mixed
 
     def _follow_up(self, joined: list[int], modules: frozenset[Module]) -> series.NextGame | None:
         """Wild West Legacy: what the last game at these seats decides for this one."""
@@ -375,6 +383,7 @@ class TableSession:
             self.setup = trial
             return []
         self.modules = finished.modules
+        self.specials_mixed = trial.specials_mixed
         try:
             play = TablePlay.new(
                 finished, list(trial.joined), self.config.state_dir, self.config.roles
@@ -557,7 +566,7 @@ class TableSession:
             rules = ". ".join(
                 t
                 for t in (
-                    modules_text(game.setup.modules),
+                    modules_text(game.setup.modules, game.setup.specials_mixed),
                     house_rules_text(game.setup.house_rules),
                 )
                 if t

@@ -76,6 +76,8 @@ class SetupFlow:
     module_page: int = 0  # while seats join: the expansion whose modules the DIE buttons turn
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     real_boneyard: bool = False
+    specials_mixed: bool = False  # Old Saloon 3 the rulebook's second way: cards mixed by type
+    bear: bool | None = None  # physical cards, mixed: whether the Sheriff's card is The Bear
     legacy: NextGame | None = None
     _history: list[SetupFlow] = field(default_factory=list, repr=False)
 
@@ -138,6 +140,11 @@ class SetupFlow:
             chosen = modules[n - 1]
             if not MODULES[chosen].playable:
                 raise Refused(f"{module_label(chosen)} cannot be played yet.")
+            if chosen is Module.SPECIAL_ROLES:  # off, special cards, mixed cards, off again
+                if chosen in self.modules and not self.specials_mixed:
+                    self.specials_mixed = True
+                    return
+                self.specials_mixed = False
             self.modules = self.modules ^ {chosen}
             return
         if button == "DONE":
@@ -153,6 +160,12 @@ class SetupFlow:
         raise Refused("Press your seat button to join, then DONE.")
 
     def _roles(self, button: str) -> None:
+        if self._asks_bear():
+            if button not in ("DIE1", "DIE2"):
+                raise Refused(self.prompt())
+            self.bear = button == "DIE1"
+            self._to_characters()
+            return
         if self.legacy is not None and self.legacy.appointer is not None:
             if not button.startswith("SEAT"):
                 raise Refused(self.prompt())
@@ -185,8 +198,20 @@ class SetupFlow:
             self._to_characters()
 
     def _to_characters(self) -> None:
+        if self._asks_bear():
+            return  # the Sheriff's face-up card first
         self.stage = "characters"
         self.picker, self.page = self._next_picker(), 0
+
+    def _asks_bear(self) -> bool:
+        """Physical cards mixed by type: the Sheriff's face-up card may be The Bear or not."""
+        return (
+            self.specials_mixed
+            and Module.SPECIAL_ROLES in self.modules
+            and self.roles_mode == "physical"
+            and Role.SHERIFF in self.roles.values()
+            and self.bear is None
+        )
 
     def _role_asked(self) -> Role:
         """The Sheriff; with 3 players, each face-up card in turn (Deputy, then Outlaw)."""
@@ -252,12 +277,15 @@ class SetupFlow:
 
     def module_lines(self) -> list[str]:
         """While seats join: the page of modules, one per DIE button, and DIE6 for the next."""
-        lines = [
-            f"{module_label(m)}{': on' if m in self.modules else ''}"
-            for m in MODULE_PAGES[self.module_page]
-        ]
+        page = MODULE_PAGES[self.module_page]
+        lines = [f"{module_label(m)}{self._module_state(m)}" for m in page]
         following = list(EXPANSION_LABELS.values())[(self.module_page + 1) % len(MODULE_PAGES)]
         return [*lines, f"> {following}"]
+
+    def _module_state(self, m: Module) -> str:
+        if m not in self.modules:
+            return ""
+        return ": mixed" if m is Module.SPECIAL_ROLES and self.specials_mixed else ": on"
 
     def shown(self) -> list[str]:
         """The page of names on the console now, DIE1 first ([] when nobody is picking)."""
@@ -297,6 +325,7 @@ class SetupFlow:
             "seed": seed,
             "modules": self.modules,
             "specials": self._specials(roles, seed),
+            "specials_mixed": self.specials_mixed and Module.SPECIAL_ROLES in self.modules,
             "real_piles": self.real_piles,
             "real_boneyard": self.real_boneyard and Module.UNDEAD_OR_ALIVE in self.modules,
         }
@@ -319,20 +348,27 @@ class SetupFlow:
         return f"Seat {self.picker} picks ({self.page + 1}/{page_count(self.choices())})"
 
     def _specials(self, roles: tuple[Role | None, ...], seed: int) -> tuple[str | None, ...] | None:
-        """Old Saloon 3, the rulebook's first way: every card special, the Sheriff The Bear;
-        dealt roles get their special cards here, secret ones are on the table."""
+        """Old Saloon 3: every card special (the Sheriff The Bear), or normal and special cards
+        mixed by type; dealt roles get their cards here, secret ones are on the table."""
         if Module.SPECIAL_ROLES not in self.modules:
             return None
         if None in roles:
-            return tuple("the_bear" if r is Role.SHERIFF else None for r in roles)
-        return deal_specials([r for r in roles if r is not None], random.Random(seed), False)
+            bear = "the_bear" if self.bear or not self.specials_mixed else None
+            return tuple(bear if r is Role.SHERIFF else None for r in roles)
+        dealt = [r for r in roles if r is not None]
+        return deal_specials(dealt, random.Random(seed), self.specials_mixed)
 
     def prompt(self) -> str:
         if self.stage == "join":
             joining = f"New game: seats press to join ({len(self.joined)}), then DONE"
-            shown = [modules_text(self.modules), house_rules_text(self.house_rules)]
+            shown = [
+                modules_text(self.modules, self.specials_mixed),
+                house_rules_text(self.house_rules),
+            ]
             return ". ".join([joining, *(t for t in shown if t)])
         if self.stage == "roles":
+            if self._asks_bear():
+                return "Sheriff's card: DIE1 The Bear, DIE2 a normal Sheriff"
             if self.legacy is not None and self.legacy.appointer is not None:
                 old = self.joined[self.legacy.appointer]
                 return f"Series: Sheriff (seat {old}) appoints: press the new Sheriff's seat"

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.reading import listed, text, whole_number
+from ..engine.reading import listed, text, truth, whole_number
 from .journal import JournalError
 from .records import RecordError, append_record, decode_line, fsync_dir, seats_list
 
@@ -28,6 +28,7 @@ class SetupRecord:
     joined: list[int]
     modules: list[str] | None  # the set-up's modules when it began (None: the configuration's)
     presses: list[str]
+    specials_mixed: bool | None = None  # Old Saloon 3's cards mixed by type, likewise
 
 
 class SetupJournal:
@@ -39,7 +40,12 @@ class SetupJournal:
 
     @classmethod
     def create(
-        cls, state_dir: Path, seed: int, joined: list[int], modules: list[str] | None = None
+        cls,
+        state_dir: Path,
+        seed: int,
+        joined: list[int],
+        modules: list[str] | None = None,
+        specials_mixed: bool | None = None,
     ) -> SetupJournal:
         """A new set-up journal in place of any old one, its header on disk first."""
         state_dir.mkdir(parents=True, exist_ok=True)
@@ -50,6 +56,8 @@ class SetupJournal:
             header = {"type": "header", "version": SETUP_VERSION, "seed": seed, "joined": joined}
             if modules is not None:
                 header["modules"] = modules
+            if specials_mixed is not None:
+                header["specials_mixed"] = specials_mixed
             append_record(fd, header)
             os.replace(fresh, path)
             fsync_dir(state_dir)
@@ -92,6 +100,9 @@ def read_setup(path: Path, buttons: frozenset[str]) -> SetupRecord:
         modules = header.get("modules")
         if modules is not None:
             modules = [text(m, "a module") for m in listed(modules, "modules")]
+        mixed = header.get("specials_mixed")
+        if mixed is not None:
+            mixed = truth(mixed, "specials_mixed")
     except (RecordError, ValueError) as exc:
         raise JournalError(path, 1, str(exc)) from exc
     presses = []
@@ -104,4 +115,4 @@ def read_setup(path: Path, buttons: frozenset[str]) -> SetupRecord:
         if record["type"] != "press" or not isinstance(button, str) or button not in buttons:
             raise JournalError(path, number, f"expected a press of a button, got {record!r}")
         presses.append(button)
-    return SetupRecord(seed, joined, modules, presses)
+    return SetupRecord(seed, joined, modules, presses, mixed)

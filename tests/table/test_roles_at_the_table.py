@@ -52,9 +52,14 @@ def buttons(play: TablePlay, action: Action) -> list[str]:
     return buttons_for(play, action)
 
 
-def play_by_presses(tmp_path: Path, seed: int, roles: str) -> tuple[TableSession, dict[str, int]]:
-    """A whole game at a table session set up with the buttons."""
-    config = TableConfig(seats=5, roles=roles, modules=MODULES, state_dir=tmp_path)
+def play_by_presses(
+    tmp_path: Path, seed: int, roles: str, mixed: bool = False
+) -> tuple[TableSession, dict[str, int]]:
+    """A whole game at a table session set up with the buttons (``mixed``: normal and special
+    role cards mixed by type, the Sheriff's card a normal one)."""
+    config = TableConfig(
+        seats=5, roles=roles, modules=MODULES, state_dir=tmp_path, specials_mixed=mixed
+    )
     session = TableSession(config, seed=seed)
     session.start()
     clock = Clock()
@@ -62,16 +67,21 @@ def play_by_presses(tmp_path: Path, seed: int, roles: str) -> tuple[TableSession
     def press(button: str, kind: str = "press") -> None:
         session.handle(button, kind, clock())
 
-    seen = play_whole_game(session, press, seed, roles)
+    seen = play_whole_game(session, press, seed, roles, mixed)
     return session, seen
 
 
 def play_whole_game(
-    session: TableSession, press: Callable[[str, str], None], seed: int, roles: str
+    session: TableSession,
+    press: Callable[[str, str], None],
+    seed: int,
+    roles: str,
+    mixed: bool = False,
 ) -> dict[str, int]:
     """Set up five seats, then random legal presses, seats pressing into open moments at
     random (hold the seat, DIE1); what was seen on the way."""
-    for button in [*JOIN_5, "ROLL" if roles == "dealt" else "SEAT1", "ROLL", "DONE"]:
+    sheriff = ["ROLL"] if roles == "dealt" else ["SEAT1", *(["DIE2"] if mixed else [])]
+    for button in [*JOIN_5, *sheriff, "ROLL", "DONE"]:
         press(button, "press")
         assert session.flash is None, f"{button}: {session.flash}"
     rng = random.Random(seed)
@@ -126,3 +136,18 @@ def test_whole_games_by_presses_with_reveals_in_other_turns_and_a_ghost(tmp_path
             replayed = TablePlay.replay(read_journal(path), path)
             assert replayed.game.to_json() == session.play.game.to_json()
     assert all(totals.values()), totals
+
+
+def test_whole_games_by_presses_with_role_cards_mixed_by_type(tmp_path: Path) -> None:
+    """Old Saloon 3's second way: some seats hold normal cards, the Sheriff a normal one."""
+    for seed in range(3):
+        for roles in ("dealt", "physical"):
+            where = tmp_path / f"{roles}{seed}"
+            session, _seen = play_by_presses(where, seed, roles, mixed=True)
+            assert session.play is not None and session.play.game.over
+            game = session.play.game
+            assert game.setup.specials_mixed
+            session.close()
+            (path,) = journals(where / "games")
+            replayed = TablePlay.replay(read_journal(path), path)
+            assert replayed.game.to_json() == game.to_json()

@@ -1,0 +1,118 @@
+"""Old Saloon 3, the rulebook's second way of dealing: "mix the normal and special roles
+together by type before randomly picking cards to use, so you won't know which and how many
+special roles are in play!" Chosen at set-up (the module's DIE button: off, on, mixed) or by
+``game.special_roles = "mixed"``; with physical cards the Sheriff's face-up card is entered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.config import ConfigError, load
+from companion.engine import Module, Role
+from companion.engine.components import CHARACTERS
+from companion.table import TableConfig, TableSession
+from companion.table.buttons import BUTTONS
+from companion.table.prompts import MODULE_PAGES
+from companion.table.setup_flow import SetupFlow
+from companion.table.setup_journal import NAME, SetupJournal, read_setup
+
+JOIN_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]
+SPECIAL_ROLES_DIE = f"DIE{MODULE_PAGES[0].index(Module.SPECIAL_ROLES) + 1}"
+
+
+def test_the_special_roles_button_cycles_off_on_mixed_off() -> None:
+    flow = SetupFlow(seats=5)
+    states = []
+    for _ in range(3):
+        flow.press(SPECIAL_ROLES_DIE)
+        states.append((Module.SPECIAL_ROLES in flow.modules, flow.specials_mixed))
+    assert states == [(True, False), (True, True), (False, False)]
+    flow.press(SPECIAL_ROLES_DIE)
+    flow.press(SPECIAL_ROLES_DIE)
+    assert any(line.endswith(": mixed") for line in flow.module_lines())
+    assert "Special roles (mixed)" in flow.prompt()
+
+
+def _physical_mixed(bear_button: str) -> TableSession:
+    config = TableConfig(seats=5, modules=frozenset({Module.SPECIAL_ROLES}), specials_mixed=True)
+    session = TableSession(config, seed=4)
+    session.start()
+    for t, button in enumerate([*JOIN_5, "SEAT1"]):
+        session.handle(button, "press", float(t))
+    assert session.setup is not None
+    assert session.setup.prompt() == "Sheriff's card: DIE1 The Bear, DIE2 a normal Sheriff"
+    session.handle("ROLL", "press", 10.0)  # not an answer: refused, nothing changes
+    assert session.flash and "The Bear" in session.flash
+    for t, button in enumerate([bear_button, "ROLL", "DONE"], start=11):
+        session.handle(button, "press", float(t))
+    assert session.play is not None, session.flash
+    return session
+
+
+def test_physical_mixed_cards_a_normal_sheriff_gets_two_extra_bullets() -> None:
+    game = _physical_mixed("DIE2").play.game
+    sheriff = game.players[0]
+    assert game.setup.specials_mixed and sheriff.special is None
+    assert sheriff.max_life == CHARACTERS[sheriff.character].life + 2
+    assert all(p.special is None for p in game.players)  # the others' cards stay secret
+
+
+def test_physical_mixed_cards_the_bear_gets_three() -> None:
+    game = _physical_mixed("DIE1").play.game
+    sheriff = game.players[0]
+    assert sheriff.special == "the_bear" and sheriff.special_shown
+    assert sheriff.max_life == CHARACTERS[sheriff.character].life + 3
+
+
+def test_dealt_mixed_cards_are_sometimes_special_and_sometimes_normal() -> None:
+    specials = []
+    for seed in range(12):
+        flow = SetupFlow(seats=5, roles_mode="dealt", modules=frozenset({Module.SPECIAL_ROLES}))
+        flow.specials_mixed = True
+        for button in [*JOIN_5, "ROLL", "ROLL"]:
+            flow.press(button)
+        flow.rng.seed(seed)
+        setup = flow.press("DONE")
+        assert setup is not None and setup.specials_mixed
+        assert setup.specials is not None
+        specials += list(setup.specials)
+    assert None in specials and any(s is not None for s in specials)
+
+
+def test_the_console_names_the_mixed_deal_before_the_first_roll() -> None:
+    session = _physical_mixed("DIE2")
+    assert "Special roles (mixed)" in session.view().console.prompt
+
+
+def test_the_way_of_dealing_is_a_checked_setting(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[game]\nmodules = ["old_saloon.3"]\nspecial_roles = "mixed"\n')
+    assert load(path).table.specials_mixed
+    path.write_text('[game]\nspecial_roles = "shuffled"\n')
+    with pytest.raises(ConfigError, match=r'game\.special_roles.*"special" or "mixed"'):
+        load(path)
+
+
+def test_the_set_up_journal_keeps_the_way_of_dealing(tmp_path: Path) -> None:
+    journal = SetupJournal.create(tmp_path, 7, [1, 2, 3, 4, 5], ["old_saloon.3"], True)
+    journal.append_press("DONE")
+    journal.close()
+    record = read_setup(tmp_path / NAME, BUTTONS)
+    assert record.specials_mixed is True and record.modules == ["old_saloon.3"]
+
+
+def test_a_power_cut_during_a_mixed_set_up_comes_back_at_the_sheriffs_card(tmp_path: Path) -> None:
+    config = TableConfig(
+        seats=5, modules=frozenset({Module.SPECIAL_ROLES}), specials_mixed=True, state_dir=tmp_path
+    )
+    session = TableSession(config, seed=4)
+    session.start()
+    for t, button in enumerate([*JOIN_5, "SEAT1"]):
+        session.handle(button, "press", float(t))
+    again = TableSession(config, seed=5)
+    again.start()
+    assert again.setup is not None and again.setup.specials_mixed
+    assert again.setup.prompt().startswith("Sheriff's card")
+    assert again.setup.roles == {1: Role.SHERIFF}
