@@ -91,7 +91,14 @@ class Ability:
 
 
 # The hooks that are methods: the game asks only the seats whose ability overrides one.
-HOOKS = ("before_hits", "offer_for_losses", "on_life_lost", "on_deaths", "shooter_arrows")
+HOOKS = (
+    "before_hits",
+    "offer_for_losses",
+    "on_life_lost",
+    "on_deaths",
+    "shooter_arrows",
+    "turn_steps",
+)
 
 ABILITIES: dict[str, Ability] = {}
 _NONE = Ability()

@@ -173,6 +173,7 @@ class Game(GameState):
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
         self.per_roll, self.resolution_order = turn_order(setup.modules)
         self.turn_start, self.turn_end = turn_hooks(setup.modules)
+        self.moments = windows.watched(setup.modules)
         self._abilities, self._hooks = _abilities_at(setup.characters)
         self._events: list[Event] = []
 
@@ -237,6 +238,7 @@ class Game(GameState):
         clone.dice_source = self.dice_source
         clone.per_roll, clone.resolution_order = self.per_roll, self.resolution_order
         clone.turn_start, clone.turn_end = self.turn_start, self.turn_end
+        clone.moments = self.moments
         clone._abilities = self._abilities
         clone._hooks = self._hooks
         clone._events = []
@@ -323,8 +325,7 @@ class Game(GameState):
             if active.wounds or active.rage_symbols:
                 return undead.adjusted_count(self, str(symbol), count)
             return count
-        faces = self.faces
-        return sum(results(faces[i]) for i in dice)
+        return sum(map(results, map(self.faces.__getitem__, dice)))
 
     def unrevealed_roles(self) -> list[Role]:
         """The roles a seat with a hidden card may still hold."""
@@ -362,8 +363,18 @@ class Game(GameState):
 
     def hooking(self, hook: str) -> list[int]:
         """The living seats whose ability acts at ``hook`` (the others need not be asked)."""
+        seats = self._hooks[hook]
+        if not seats:
+            return []
         players = self.players
-        return [seat for seat in self._hooks[hook] if players[seat].alive]
+        return [seat for seat in seats if players[seat].alive]
+
+    def own_steps(self, phase: str) -> list[Step]:
+        """Steps the active player's ability adds to their own turn at ``phase``: asked at
+        every roll and phase, so only of the abilities that add any."""
+        if self.turn not in self._hooks["turn_steps"]:
+            return []
+        return self._abilities[self.turn].turn_steps(self, phase)
 
     def seat_with(self, has: Callable[[Ability], bool]) -> PlayerState | None:
         """The living player whose ability has this property, if any."""
@@ -588,7 +599,7 @@ def _start_turn(game: Game) -> None:
     steps: list[Step] = windows.moment_steps(game, "turn_start", game.turn)
     if Module.LOUDMOUTH_AND_COWARD in game.setup.modules and not zombie:
         steps.append(["saloon_die"])
-    steps += game._abilities[game.turn].turn_steps(game, "start")
+    steps += game.own_steps("start")
     steps += [[name] for name in game.turn_start]
     if steps:
         game.front([*steps, ["roll_decision"]])
@@ -718,7 +729,7 @@ def _roll_effects(game: Game, dice: list[int]) -> list[Step]:
     steps: list[Step] = []
     for phase in game.per_roll:
         steps += PER_ROLL_PHASES[phase](game, dice)
-    steps += game.ability(game.turn).turn_steps(game, "rolled")
+    steps += game.own_steps("rolled")
     return steps
 
 
@@ -787,7 +798,7 @@ PER_ROLL_PHASES: dict[str, Callable[[Game, tuple[int, ...]], list[Step]]] = {
 
 def _phase_ability(name: str) -> Callable[[Game, bool], list[Step]]:
     """A phase with no rule of its own: only what the active player's ability does there."""
-    return lambda game, exploded: game._abilities[game.turn].turn_steps(game, name)
+    return lambda game, exploded: game.own_steps(name)
 
 
 def _phase_dynamite(game: Game, exploded: bool) -> list[Step]:
@@ -795,13 +806,12 @@ def _phase_dynamite(game: Game, exploded: bool) -> list[Step]:
 
 
 def _phase_bullseye(game: Game, exploded: bool) -> list[Step]:
-    ability = game._abilities[game.turn]
     return [
         ["collect", "bullseye1", "bullseye2"],
         ["assign_bullseye"],
-        *ability.turn_steps(game, "bullseye_assigned"),
+        *game.own_steps("bullseye_assigned"),
         ["resolve_bullseyes"],
-        *ability.turn_steps(game, "bullseye"),
+        *game.own_steps("bullseye"),
     ]
 
 
@@ -810,7 +820,7 @@ def _phase_beer(game: Game, exploded: bool) -> list[Step]:
 
 
 def _phase_gatling(game: Game, exploded: bool) -> list[Step]:
-    return [["gatling"], *game._abilities[game.turn].turn_steps(game, "gatling")]
+    return [["gatling"], *game.own_steps("gatling")]
 
 
 RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {

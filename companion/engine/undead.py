@@ -206,7 +206,7 @@ def _decide_duel_target(game: Game, d: Decision, action: Action) -> None:
     game.emit(DuelChallenged(game.turn, action.seat, die))
     game.front(
         [
-            *game.ability(game.turn).turn_steps(game, "duel"),
+            *game.own_steps("duel"),
             ["duel_roll", action.seat, game.turn, die],
             ["duels", d.remaining - 1],
         ]

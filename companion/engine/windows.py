@@ -64,8 +64,6 @@ def _active(game: Game, moment: str) -> tuple[Opening, ...]:
 
 @cache
 def _openings(modules: frozenset[Module]) -> dict[str, tuple[Opening, ...]]:
-    """What the modules in play offer at each kind of moment: asked at every roll and turn,
-    so worked out once per set of modules."""
     found = {
         moment: tuple(o for o in offered if o.module in modules)
         for moment, offered in OPENINGS.items()
@@ -73,14 +71,15 @@ def _openings(modules: frozenset[Module]) -> dict[str, tuple[Opening, ...]]:
     return {moment: offered for moment, offered in found.items() if offered}
 
 
-def watching(game: Game, moment: str) -> bool:
-    """Whether a module in play offers anything at this kind of moment."""
-    return moment in _openings(game.setup.modules)
+def watched(modules: frozenset[Module]) -> frozenset[str]:
+    """The kinds of moment the modules in play offer anything at: asked at every roll, turn,
+    loss and gain, so a game works them out once (``Game.moments``)."""
+    return frozenset(_openings(modules))
 
 
 def moment_steps(game: Game, moment: str, *arguments: Any) -> list[Step]:
     """The step that marks a moment, or none when no module in play watches it."""
-    return [["moment", moment, *arguments]] if watching(game, moment) else []
+    return [["moment", moment, *arguments]] if moment in game.moments else []
 
 
 @step("moment")
