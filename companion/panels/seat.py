@@ -110,7 +110,7 @@ def _draw_header(image: Image.Image, view: SeatView) -> None:
             right -= bitmap.width + 2
             stamp(image, bitmap, (right, (HEADER - 1 - bitmap.height) // 2))
     if view.bot:
-        tag = text_width(BOT_TAG) + 3
+        tag = text_width(BOT_TAG) + 4
         right -= tag + 1
         draw.rectangle((right, 0, right + tag - 1, HEADER - 1), fill=1)
         draw_text(image, (right + 2, 0), BOT_TAG, fill=0)

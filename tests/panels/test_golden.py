@@ -51,6 +51,10 @@ SEATS: dict[str, SeatView] = {
         2, True, "Calamity Janet", 9, 10, 1, sheriff=True, active=True, change="-1 +arrow"
     ),
     "seat_hit_coming": SeatView(4, True, "Kit Carlson", 5, 7, 2, answer=True, change="hit x2"),
+    "seat_bot": SeatView(3, True, "Black Jack", 6, 8, 2, bot=True, change="-1"),
+    "seat_bot_sheriff_active": SeatView(
+        5, True, "Suzy Lafayette", 8, 10, sheriff=True, active=True, role="Sheriff", bot=True
+    ),
 }
 
 ROLLED = ConsoleView(
