@@ -353,3 +353,23 @@ def test_a_resumed_game_keeps_the_boxs_seat_its_secret_role_and_its_story(tmp_pa
     assert resumed.play.game.to_json() == game  # the box's card included
     assert resumed.session.history.lines == lines  # "Seat 2 ..." lines told again
     assert resumed.views[-1].seats[1].bot
+
+
+def test_the_box_waits_while_the_table_is_asked_whether_to_end_the_game(tmp_path: Path) -> None:
+    table = Table(tmp_path, seats=3, seed=8)
+    table.session.config.bot_pause = 5.0
+    table.press("SEAT1", "SEAT2")
+    table.press("SEAT3", kind="hold")
+    table.press("DONE", "ROLL", "ROLL", "DONE")
+    rng = random.Random(8)
+    while table.session.box_wait() is None:
+        table.press(*next_buttons(table.session, rng))
+    table.press("UNDO", kind="hold")  # "Start over?": nothing moves until it is answered
+    steps = len(table.play.history)
+    later = time.monotonic() + 10
+    assert table.session.box_wait(later) is None and table.session.tick(later) is None
+    assert len(table.play.history) == steps
+    table.companion.dispatch(ButtonEvent("ROLL", at=float(next(table.clock))))
+    assert table.session.flash == "The game goes on."
+    assert table.session.box_wait(later) == 0  # the pause already began before the question
+    assert table.session.tick(later) is not None and table.play.history[steps].box

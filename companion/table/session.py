@@ -513,8 +513,9 @@ class TableSession:
     # ------------------------------------------------------------- the box's seats
 
     def box_wait(self, now: float | None = None) -> float | None:
-        """Seconds until the box makes the choice it owes (0: now), None when it owes none."""
-        if self._box_at is None:
+        """Seconds until the box makes the choice it owes (0: now), None when it owes none or
+        waits for the table to say whether the game goes on (UNDO held)."""
+        if self._box_at is None or self.ending:
             return None
         now = time.monotonic() if now is None else now
         return max(0.0, self._box_at - now)
@@ -525,7 +526,7 @@ class TableSession:
         Never waits: the loop calls it when ``box_wait`` says, and presses go on meanwhile.
         """
         wait = self.box_wait(now)
-        if wait is None or wait > 0 or self.ending:
+        if wait is None or wait > 0:
             return None
         return self.box_step(now)
 
