@@ -4,6 +4,7 @@ choices said on the console, its role kept secret, UNDO and a power cut survived
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -373,3 +374,42 @@ def test_the_box_waits_while_the_table_is_asked_whether_to_end_the_game(tmp_path
     assert table.session.flash == "The game goes on."
     assert table.session.box_wait(later) == 0  # the pause already began before the question
     assert table.session.tick(later) is not None and table.play.history[steps].box
+
+
+def test_the_boxs_choice_depends_only_on_what_its_seat_may_know(tmp_path: Path) -> None:
+    """Every way of dealing the hidden cards of the other seats gives the box the same choice:
+    the table hands its player the seat's Observation, never the game."""
+    table = Table(tmp_path, seats=6, seed=12, bots=(3,))
+    table.session.config.bot_pause = 5.0
+    table.press("SEAT1", "SEAT2", "SEAT4", "SEAT5", "SEAT6", "DONE", "ROLL", "ROLL", "DONE")
+    rng = random.Random(12)
+    choices = 0
+    for _ in range(400):
+        if table.play.game.over:
+            break
+        if table.session.box_wait() is None:
+            table.press(*next_buttons(table.session, rng))
+            continue
+        play = table.play
+        box = play.game.pending.seat
+        hidden = [p.seat for p in play.game.players if p.seat != box and not p.revealed]
+        made = set()
+        for roles in set(itertools.permutations(play.game.players[s].role for s in hidden)):
+            game = play.game.copy()
+            for seat, role in zip(hidden, roles, strict=True):
+                game.players[seat].role = role
+            trial = dataclasses.replace(
+                play,
+                game=game,
+                journal=None,
+                history=list(play.history),
+                marked=set(),
+                forced_rolls=dict(play.forced_rolls),
+                forced_choices=dict(play.forced_choices),
+            )
+            trial.box_move()
+            made.add(trial.history[len(play.history)].action)
+        assert len(made) == 1, made
+        choices += 1
+        table.session.tick(time.monotonic() + 10)
+    assert choices >= 10
