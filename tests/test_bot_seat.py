@@ -323,7 +323,7 @@ def test_the_pause_never_blocks_the_loop(tmp_path: Path) -> None:
         table.press(*next_buttons(session, rng))
     assert 0 < session.box_wait() <= 0.3
     seat = table.play.seats[table.play.game.pending.seat]
-    assert session.view().console.prompt.startswith(f"Seat {seat} (BOT) chooses: ")
+    assert session.view().console.prompt.startswith(f"BOT seat {seat}: ")
     assert not any(s.answer for s in session.view().seats)  # nobody presses: the box chooses
     steps = len(table.play.history)
     table.companion.dispatch(ButtonEvent("ROLL", at=float(next(table.clock))))

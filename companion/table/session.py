@@ -689,7 +689,7 @@ class TableSession:
             assert d is not None
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
             if box:
-                prompt = f"Seat {play.seats[d.seat]} (BOT) chooses: {d.spec.question}"
+                prompt = f"BOT seat {play.seats[d.seat]}: {d.spec.question}"
             if window_text(game):
                 prompt = f"{prompt}; {window_text(game)}"
             rules = ". ".join(

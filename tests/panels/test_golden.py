@@ -126,6 +126,14 @@ CONSOLES: dict[str, ConsoleView] = {
         prompt="Seat 3 shows role: DIE1:Sheriff DIE2:Deputy DIE3:Outlaw DIE4:Renegade",
         title="Turn 12: seat 8",
     ),
+    "console_box_choice": ConsoleView(
+        faces=("bullseye1", "bullseye1", "arrow", "beer", "gatling"),
+        rolls_left=0,
+        pile=6,
+        prompt="BOT seat 3: whom does this Bull's Eye hit",
+        story="Seat 3 shoots seat 1; Shot 1: -1",
+        title="Turn 4: seat 3",
+    ),
 }
 
 TABLE = TableView(
