@@ -17,7 +17,8 @@ import pytest
 from companion.config import load
 from companion.devices.inputs import ButtonEvent, InputQueue
 from companion.emulate import Emulator, text_view
-from companion.engine import Roll
+from companion.engine import Module, Roll
+from companion.engine.actions import RevealSpecial
 from companion.loop import Companion
 from companion.table import TableConfig, TableSession, TableView
 from companion.table.journal import journals
@@ -413,3 +414,29 @@ def test_the_boxs_choice_depends_only_on_what_its_seat_may_know(tmp_path: Path) 
         choices += 1
         table.session.tick(time.monotonic() + 10)
     assert choices >= 10
+
+
+def test_the_boxs_special_role_is_never_offered_from_its_menu(tmp_path: Path) -> None:
+    """Old Saloon 3: a card's moment open to the box's seat is not listed when its seat is
+    held (that would show its card), and a DIE press then reveals nothing."""
+    modules = frozenset({Module.SPECIAL_ROLES})
+    offered = 0
+    for seed in range(6):
+        table = Table(tmp_path / str(seed), seats=5, seed=seed, bots=(5,), modules=modules)
+        table.press("SEAT1", "SEAT2", "SEAT3", "SEAT4", "DONE", "ROLL", "ROLL", "DONE")
+        rng = random.Random(seed)
+        while not table.play.game.over:
+            if table.play.reveals_for(5) and not table.play.box_due():
+                offered += 1
+                steps = len(table.play.history)
+                table.press("SEAT5", kind="hold")
+                assert "DIE1" not in table.session.view().seats[4].note
+                table.companion.dispatch(ButtonEvent("DIE1", at=float(next(table.clock))))
+                assert not any(
+                    isinstance(s.action, RevealSpecial) for s in table.play.history[steps:]
+                )
+                table.session.flash = None
+            table.press(*next_buttons(table.session, rng))
+        if offered >= 3:
+            break
+    assert offered >= 3
