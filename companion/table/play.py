@@ -388,8 +388,8 @@ class TablePlay:
         )
 
     def box_move(self) -> list[Event]:
-        """The box decides for its seat; the events it caused (its choice is the last step a
-        person did not make, ``history`` from the step it took).
+        """The box decides for its seat; the events its choice caused, and those of the
+        automatic choices after it (all appended to ``history``, the box's first).
 
         A roll UNDO took back at this very decision comes back as it was (with its Saloon die),
         like a person's ROLL would; any other choice comes from the seat's player, which sees
