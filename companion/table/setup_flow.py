@@ -249,7 +249,7 @@ class SetupFlow:
         return (
             self.specials_mixed
             and Module.SPECIAL_ROLES in self.modules
-            and self.roles_mode == "physical"
+            and not self.dealt
             and Role.SHERIFF in self.roles.values()
             and self.bear is None
         )
