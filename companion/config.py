@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .bots import BOTS
 from .devices.buttons import ButtonPins
 from .devices.buzzer import BuzzerSpec
 from .devices.displays import MuxSpec, PanelSpec, panel_key, specs_from_config
@@ -40,6 +41,7 @@ CONSOLE_WIDTHS = (128, 256)
 BONEYARD_DECKS = ("simulated", "real")
 SPECIAL_ROLE_DEALS = ("special", "mixed")
 MIN_SEATS, MAX_SEATS = 3, 8
+MAX_BOT_PAUSE = 10.0  # seconds: longer, and the table thinks the box has hung
 
 
 class ConfigError(SettingError):
@@ -131,6 +133,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
             raise SettingError(
                 "game.seats", f"{seats} seats but {len(seat_tables)} [[seat]] tables"
             )
+        _check_bot_seats(checked.get("bots", ()), seats)
         console = _section(data, "console")
         check_keys(console, CONSOLE_KEYS, "console")
         stream = _section(data, "stream")
@@ -149,6 +152,9 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                 real_boneyard=checked.get("boneyard", "simulated") == "real",
                 specials_mixed=checked.get("special_roles", "special") == "mixed",
                 state_dir=state_dir or checked.get("state_dir", DEFAULT_STATE_DIR),
+                bots=checked.get("bots", ()),
+                bot_pause=checked.get("bot_pause", TableConfig.bot_pause),
+                bot_player=checked.get("bot_player", TableConfig.bot_player),
             ),
             console_width=checked.get("console_width", 256 if wide else 128),
             buttons=dict(_section(data, "buttons")),
@@ -276,6 +282,47 @@ def _console_width(value: Any, key: str) -> int:
     return value
 
 
+def _bots(value: Any, key: str) -> tuple[int, ...]:
+    """The seats the box plays from the start of every set-up (a hold at set-up adds more)."""
+    if not isinstance(value, list) or not all(is_int(seat) for seat in value):
+        raise SettingError(key, f"expected a list of seat numbers such as [3], got {shown(value)}")
+    for seat in value:
+        if not 1 <= seat <= MAX_SEATS:
+            raise SettingError(key, f"seat {seat}: expected seat numbers from 1 to {MAX_SEATS}")
+    if len(set(value)) != len(value):
+        raise SettingError(key, f"{shown(value)} names a seat twice: expected each seat once")
+    return tuple(sorted(value))
+
+
+def _bot_pause(value: Any, key: str) -> float:
+    """Seconds the table sees each choice coming before the box makes it."""
+    number = not isinstance(value, bool) and isinstance(value, int | float)
+    if not number or not 0 <= value <= MAX_BOT_PAUSE:
+        raise SettingError(key, f"expected seconds from 0 to {MAX_BOT_PAUSE:g}, got {shown(value)}")
+    return float(value)
+
+
+def _bot_player(value: Any, key: str) -> str:
+    """Which computer player takes the box's seats (companion/bots)."""
+    if not isinstance(value, str) or value not in BOTS:
+        expected = ", ".join(f'"{name}"' for name in BOTS)
+        raise SettingError(key, f"expected one of {expected}, got {shown(value)}")
+    return value
+
+
+def _check_bot_seats(bots: tuple[int, ...], seats: int) -> None:
+    """Seats the box plays are seats of this table, and a person plays at least one other."""
+    for seat in bots:
+        if seat > seats:
+            raise SettingError(
+                "game.bots", f"seat {seat}, but the table has {seats} seats: expected 1 to {seats}"
+            )
+    if len(bots) >= seats:
+        raise SettingError(
+            "game.bots", f"every seat of {seats} is the box's: leave at least one for a person"
+        )
+
+
 _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "seats": _seats,
     "roles": _roles,
@@ -287,6 +334,9 @@ _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "special_roles": _special_roles,
     "state_dir": _state_dir,
     "console_width": _console_width,
+    "bots": _bots,
+    "bot_pause": _bot_pause,
+    "bot_player": _bot_player,
 }
 
 

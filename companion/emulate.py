@@ -54,6 +54,7 @@ def text_view(view: TableView) -> str:
             f"role: {seat.role}" if seat.role else "",
             "<- press" if seat.answer else "",
             "WINNER" if seat.winner else "",
+            "BOT" if seat.bot else "",
             f"[{seat.change}]" if seat.change else "",
             seat.note,
         ]
@@ -88,10 +89,21 @@ def digest(session: TableSession) -> str:
 
 
 class Emulator:
-    """Runs a table session and draws it after every press."""
+    """Runs a table session and draws it after every press and every choice of the box's.
 
-    def __init__(self, config: Config, record: Path | None = None, seed: int | None = None) -> None:
+    ``scripted``: presses come from a script, not a person watching, so the box makes its
+    choices at once after each press instead of after its pause.
+    """
+
+    def __init__(
+        self,
+        config: Config,
+        record: Path | None = None,
+        seed: int | None = None,
+        scripted: bool = False,
+    ) -> None:
         self.config = config
+        self.scripted = scripted
         self.session = TableSession(config.table, seed=seed)
         self.session.start()
         self.recorder: Recorder | None = None
@@ -99,9 +111,25 @@ class Emulator:
         if record is not None:
             self.recorder = Recorder(record, self.frame.size)
             self.recorder.add(self.frame)
+        self.tick()
 
     def press(self, event: ButtonEvent, at: float | None = None) -> None:
         self.session.handle(event.button, event.kind, at)
+        self._draw()
+        self.tick()
+
+    def tick(self) -> None:
+        """The box's choices that are due (all it owes, when scripted), each its own frame."""
+        while self.session.box_wait() is not None:
+            if not self.scripted and self.session.tick() is None:
+                return
+            if self.scripted:
+                self.session.box_step()
+            self._draw()
+            if self.session.flash is not None:
+                return  # the choice could not be saved: tried again later, not in a loop
+
+    def _draw(self) -> None:
         self.frame = table_picture(self.session.view(), self.config.console_width)
         if self.recorder is not None:
             self.recorder.add(self.frame)
@@ -123,7 +151,7 @@ def run(
     seed: int | None = None,
     keys_from_stdin: bool = False,
 ) -> int:
-    emulator = Emulator(config, record, seed)
+    emulator = Emulator(config, record, seed, scripted=keys is not None or keys_from_stdin)
     try:
         if keys_from_stdin:
             _stdin_loop(emulator)
@@ -164,6 +192,7 @@ def _window_loop(emulator: Emulator) -> None:
         while True:
             for event in window.poll():
                 emulator.press(event)
+            emulator.tick()
             if emulator.frame is not shown:
                 window.show(emulator.frame)
                 shown = emulator.frame
@@ -184,6 +213,10 @@ def _terminal_loop(emulator: Emulator) -> None:
             sys.stdout.flush()
             events = []
             while not events:
-                events = read(0.5)
+                wait = emulator.session.box_wait()
+                events = read(0.5 if wait is None else min(0.5, wait))
+                if not events and wait is not None:
+                    break  # the box's choice is due: drawn before the next key
             for event in events:
                 emulator.press(event)
+            emulator.tick()

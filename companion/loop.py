@@ -43,21 +43,39 @@ class Companion:
         self._seats: list[tuple[SeatView, Image.Image]] = []
 
     def dispatch(self, event: ButtonEvent) -> list[Event]:
+        """One button event, then any choice of the box's that is due by now."""
         caused = self.session.handle(event.button, event.kind, event.at)
-        for sink in self.events:
-            _safely(sink, caused)
-        self.refresh()
+        self._publish(caused)
+        return caused + self.tick()
+
+    def tick(self, now: float | None = None) -> list[Event]:
+        """The box's choices that are due (with no pause, all it owes; else the one whose pause
+        is over), each shown as it is made."""
+        caused: list[Event] = []
+        while (events := self.session.tick(now)) is not None:
+            self._publish(events)
+            caused += events
         return caused
+
+    def _publish(self, events: list[Event]) -> None:
+        for sink in self.events:
+            _safely(sink, events)
+        self.refresh()
 
     def pump(self, queue: InputQueue, timeout: float | None = 0.0) -> int:
         """Handle every event waiting (waiting up to ``timeout`` for the first, or until an
-        event or ``queue.interrupt()`` when None); how many."""
+        event or ``queue.interrupt()`` when None, but never past the box's next choice); how
+        many. The box's choices that fall due are made too."""
+        wait = self.session.box_wait()
+        if wait is not None:
+            timeout = wait if timeout is None else min(timeout, wait)
         handled = 0
         event = queue.get(timeout=timeout) if timeout is None or timeout > 0 else None
         pending = ([event] if event is not None else []) + queue.drain()
         for event in pending:
             self.dispatch(event)
             handled += 1
+        self.tick()
         return handled
 
     def refresh(self) -> None:

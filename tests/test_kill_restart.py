@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from companion.emulate import digest
@@ -48,9 +49,9 @@ def reference_game(tmp_path: Path) -> tuple[list[str], list[str], list[bool], di
 
 
 class Companion:
-    """A real `bang-companion emulate --keys -` process."""
+    """A real `bang-companion emulate --keys -` process (``options``: more of its options)."""
 
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, options: Sequence[str] = ()) -> None:
         env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
         self.process = subprocess.Popen(
             [
@@ -66,6 +67,7 @@ class Companion:
                 str(state_dir),
                 "--seed",
                 str(SEED),
+                *options,
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

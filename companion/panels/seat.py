@@ -3,8 +3,9 @@
 Laid out for reading at arm's length, and in the controller's 8-row pages so that the common
 events rewrite few of them (the panel driver sends only the changed windows):
 
-- page 0: the header (seat number, name, Sheriff star, crown); on the seat's turn the number
-  and name are lit: the turn marker is this one page, only as wide as the name;
+- page 0: the header (seat number, name, a lit BOT tag when the box plays the seat, Sheriff
+  star, crown); on the seat's turn the number and name are lit: the turn marker is this one
+  page, only as wide as the name;
 - pages 1-4: the life in big digits; beside them the arrows held (14 px digits), the revealed
   role and the maximum life. Each digit has a fixed cell, so a life lost rewrites only the
   digit that changed;
@@ -42,6 +43,7 @@ LINE_Y = 6 * PAGE  # page 6: the seat's line
 BADGE_Y = 7 * PAGE  # page 7: the badge
 NOTE_LINES = 4  # a long note's lines in pages 1-5
 BADGE_MARGIN = 12  # lit columns either side of the badge's words
+BOT_TAG = "BOT"  # in the header of a seat the box plays
 
 
 def draw_seat(view: SeatView) -> Image.Image:
@@ -98,7 +100,8 @@ def _draw_free(image: Image.Image, number: int) -> None:
 
 def _draw_header(image: Image.Image, view: SeatView) -> None:
     """Page 0: number tab, name in capitals (they keep to the page), star and crown at the
-    right; on the seat's turn the number and name are lit."""
+    right, and before them BOT, lit, on a seat the box plays; on the seat's turn the number and
+    name are lit."""
     draw = ImageDraw.Draw(image)
     right = WIDTH
     for icon, shown in (("sheriff", view.sheriff), ("crown", view.winner)):
@@ -106,6 +109,11 @@ def _draw_header(image: Image.Image, view: SeatView) -> None:
             bitmap = small_icon(icon)
             right -= bitmap.width + 2
             stamp(image, bitmap, (right, (HEADER - 1 - bitmap.height) // 2))
+    if view.bot:
+        tag = text_width(BOT_TAG) + 4
+        right -= tag + 1
+        draw.rectangle((right, 0, right + tag - 1, HEADER - 1), fill=1)
+        draw_text(image, (right + 2, 0), BOT_TAG, fill=0)
     number = str(view.number)
     tab = text_width(number) + 3
     name = fit((view.name or f"Seat {view.number}").upper(), right - tab - 7)

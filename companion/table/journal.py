@@ -16,12 +16,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..bots import BOTS
 from ..engine import Action, GameSetup, SetupError, StateError, action_from_json
 from .records import RecordError, append_record, decode_line, fsync_dir, seats_list
 
 log = logging.getLogger(__name__)
 
 JOURNAL_VERSION = 1
+# A game with seats the box plays: its records say which choices were the box's, which a
+# version 1 reader would take for the people's.
+BOX_VERSION = 2
+READABLE = (JOURNAL_VERSION, BOX_VERSION)
 SUFFIX = ".jsonl"
 # New journals are numbered: the newest game is the highest number, whatever the clock says.
 NUMBERED = re.compile(r"^game-(\d{6,})\.jsonl$")
@@ -41,12 +46,14 @@ class JournalError(Exception):
 
 @dataclass
 class JournalEntry:
-    """An action taken (``auto`` when the companion made the only legal choice), or an undo."""
+    """An action taken (``auto`` when the companion made the only legal choice, ``box`` when
+    the box chose for a seat it plays), or an undo."""
 
     kind: str  # "action" or "undo"
     action: Action | None = None
     auto: bool = False
     line: int = 0
+    box: bool = False
 
 
 @dataclass
@@ -57,6 +64,11 @@ class JournalContents:
     finished: bool = False
     abandoned: bool = False  # ended on purpose before anyone won
     dropped_torn_line: bool = False
+
+    @property
+    def bots(self) -> dict[int, str]:
+        """The physical seats the box plays, each with its computer player (checked on read)."""
+        return {int(seat): name for seat, name in self.meta.get("bots", {}).items()}
 
 
 class Journal:
@@ -86,7 +98,7 @@ class Journal:
             journal._write(
                 {
                     "type": "header",
-                    "version": JOURNAL_VERSION,
+                    "version": BOX_VERSION if meta and meta.get("bots") else JOURNAL_VERSION,
                     "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                     "setup": setup.to_json(),
                     **({"meta": meta} if meta else {}),
@@ -104,10 +116,12 @@ class Journal:
         """The journal of a resumed game, for appending; OSError if the disk will not take it."""
         return cls(path, os.open(path, os.O_WRONLY | os.O_APPEND))
 
-    def append_action(self, action: Action, auto: bool = False) -> None:
+    def append_action(self, action: Action, auto: bool = False, box: bool = False) -> None:
         record: dict[str, Any] = {"type": "action", "action": action.to_json()}
         if auto:
             record["auto"] = True
+        if box:
+            record["bot"] = True
         self._write(record)
 
     def append_undo(self) -> None:
@@ -171,11 +185,13 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
     header = records[0]
     if header.get("type") != "header":
         raise JournalError(path, 1, "expected the header record first")
-    if header.get("version") != JOURNAL_VERSION or isinstance(header.get("version"), bool):
+    version = header.get("version")
+    if version not in READABLE or isinstance(version, bool):
         raise JournalError(
             path,
             1,
-            f"journal version {header.get('version')!r}; this companion reads {JOURNAL_VERSION}",
+            f"journal version {version!r}; this companion reads "
+            + " and ".join(map(str, READABLE)),
         )
     if "setup" not in header:
         raise JournalError(path, 1, "the header has no 'setup'")
@@ -191,6 +207,11 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
             meta = {**meta, "seats": seats_list(meta["seats"], setup.players)}
         except RecordError as exc:
             raise JournalError(path, 1, f"meta.seats: {exc}") from exc
+    if "bots" in meta:
+        try:
+            meta = {**meta, "bots": _bots(meta["bots"], meta.get("seats"), setup)}
+        except RecordError as exc:
+            raise JournalError(path, 1, f"meta.bots: {exc}") from exc
     contents = JournalContents(setup=setup, meta=meta, dropped_torn_line=dropped)
     for number, record in enumerate(records[1:], start=2):
         kind = record["type"]
@@ -202,9 +223,13 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
             except StateError as exc:
                 raise JournalError(path, number, str(exc)) from exc
             auto = record.get("auto", False)
-            if not isinstance(auto, bool):
-                raise JournalError(path, number, f"'auto' must be true or false, not {auto!r}")
-            contents.entries.append(JournalEntry("action", action, auto, number))
+            box = record.get("bot", False)
+            for key, flag in (("auto", auto), ("bot", box)):
+                if not isinstance(flag, bool):
+                    raise JournalError(path, number, f"'{key}' must be true or false, not {flag!r}")
+            if box and not contents.bots:
+                raise JournalError(path, number, "a choice of the box, but it plays no seat")
+            contents.entries.append(JournalEntry("action", action, auto, number, box))
         elif kind == "undo":
             contents.entries.append(JournalEntry("undo", line=number))
         elif kind == "end":
@@ -213,6 +238,22 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
         else:
             raise JournalError(path, number, f"unknown record type {kind!r}")
     return contents
+
+
+def _bots(value: Any, seats: Any, setup: GameSetup) -> dict[str, str]:
+    """The header's seats the box plays: each a seat of the game, with a known player, and
+    only with roles the box dealt (its card must be its own secret)."""
+    if not isinstance(value, dict) or not value:
+        raise RecordError(f"expected an object of seat numbers and players, got {value!r}")
+    playing = seats if isinstance(seats, list) else list(range(1, setup.players + 1))
+    for seat, name in value.items():
+        if not seat.isdecimal() or int(seat) not in playing:
+            raise RecordError(f"seat {seat!r} is not one of the game's seats {playing}")
+        if name not in BOTS:
+            raise RecordError(f"unknown player {name!r} for seat {seat}")
+    if not setup.roles_known:
+        raise RecordError("the box plays a seat, but the roles were not dealt")
+    return dict(value)
 
 
 def _order(path: Path) -> tuple[int, int, str]:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import logging
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
+from ..bots import Observation, fallback, make_bot, observe
 from ..engine import (
     CHARACTERS,
     Accept,
@@ -31,7 +34,10 @@ from ..engine.actions import RevealSpecial
 from ..engine.special_roles import REROLLING
 from .answers import DUEL_ROLLS, duel_roll
 from .journal import Journal, JournalContents, JournalError
+from .narration import TABLE_ENTRIES
 from .prompts import ROLE_LABELS, prompt_for
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -53,18 +59,30 @@ class Refused(Exception):
 
 @dataclass
 class Step:
-    """One action taken, with the game as it was before it."""
+    """One action taken, with the game as it was before it and the events it caused.
+
+    ``auto``: the table made the only legal choice; ``box``: the box chose for a seat it plays.
+    Neither is a person's decision, so UNDO takes them back only with the person's before them.
+    """
 
     before: Game
     action: Action
     auto: bool
+    box: bool = False
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def people(self) -> bool:
+        """A decision a person made with a press."""
+        return not self.auto and not self.box
 
 
 @dataclass
 class TablePlay:
     """The game, its journal and its undo history.
 
-    ``seats`` maps the engine's seats (0..n-1) to the physical seats (1..8) that joined.
+    ``seats`` maps the engine's seats (0..n-1) to the physical seats (1..8) that joined;
+    ``bots`` maps each physical seat the box plays to its computer player (``rules``, ...).
     """
 
     game: Game
@@ -82,6 +100,7 @@ class TablePlay:
     drawn: int = 0
     # Why presses cannot be saved (a read-only disk): they are refused, so none is lost.
     unsaved: str | None = None
+    bots: dict[int, str] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ creation
 
@@ -92,14 +111,19 @@ class TablePlay:
         seats: list[int],
         state_dir: Path | None,
         roles_mode: str = "physical",
+        bots: dict[int, str] | None = None,
     ) -> TablePlay:
         game = Game(setup)
+        bots = dict(bots or {})
+        if bots and not setup.roles_known:
+            raise ValueError("the box plays a seat only when it dealt the roles")
         journal = None
         if state_dir is not None:
-            journal = Journal.create(
-                state_dir / "games", setup, meta={"seats": seats, "roles_mode": roles_mode}
-            )
-        play = cls(game=game, seats=seats, journal=journal)
+            meta: dict[str, object] = {"seats": seats, "roles_mode": roles_mode}
+            if bots:
+                meta["bots"] = {str(seat): name for seat, name in sorted(bots.items())}
+            journal = Journal.create(state_dir / "games", setup, meta=meta)
+        play = cls(game=game, seats=seats, journal=journal, bots=bots)
         play._auto()
         return play
 
@@ -109,7 +133,7 @@ class TablePlay:
         seats = contents.meta.get("seats") or list(range(1, contents.setup.players + 1))
         if len(seats) != contents.setup.players:
             raise JournalError(path, 1, f"{len(seats)} seats for {contents.setup.players} players")
-        play = cls(game=Game(contents.setup), seats=seats)
+        play = cls(game=Game(contents.setup), seats=seats, bots=contents.bots)
         for entry in contents.entries:
             if entry.kind == "undo":
                 if not play.history:
@@ -120,7 +144,7 @@ class TablePlay:
             if isinstance(entry.action, Roll) and entry.action.faces is None:
                 raise JournalError(path, entry.line, "a roll without its faces cannot replay")
             try:
-                play._apply(entry.action, entry.auto, journal=False)
+                play._apply(entry.action, entry.auto, journal=False, box=entry.box)
             except IllegalAction as exc:
                 raise JournalError(
                     path, entry.line, f"{entry.action.to_json()} is not legal here: {exc}"
@@ -139,6 +163,8 @@ class TablePlay:
             raise Refused("The game is over: ROLL starts a new game.")
         d = self.game.pending
         assert d is not None
+        if self.box_due():
+            raise Refused(f"Seat {self.seats[d.seat]} is the box's: it chooses in a moment.")
         if d.kind is DecisionKind.SALOON_DIE and button == "ROLL":
             # No Saloon die (or the one of an undone roll), and roll: two answers, one press.
             choice = self.forced_choice() or Choose("none")
@@ -273,7 +299,9 @@ class TablePlay:
             return None
         return self.forced_rolls.get(_fingerprint(self.game))
 
-    def _apply(self, action: Action, auto: bool, journal: bool = True) -> list[Event]:
+    def _apply(
+        self, action: Action, auto: bool, journal: bool = True, box: bool = False
+    ) -> list[Event]:
         before = self.game.copy()
         if isinstance(action, Roll) and action.faces is None:
             action = self._draw(action)
@@ -282,13 +310,13 @@ class TablePlay:
         events = self.game.apply(action)
         if journal and self.journal is not None:
             try:
-                self.journal.append_action(action, auto)
+                self.journal.append_action(action, auto, box)
             except OSError as exc:
                 self.game = before
                 raise Refused(
                     f"Cannot save the game ({exc.strerror or exc}): nothing changed."
                 ) from exc
-        self.history.append(Step(before, action, auto))
+        self.history.append(Step(before, action, auto, box, events))
         self.marked.clear()
         if _draws(action):
             self.drawn += 1
@@ -346,17 +374,66 @@ class TablePlay:
             p.life >= p.max_life for p in self.game.players if p.alive
         )
 
+    # ------------------------------------------------------------- the box's seats
+
+    def box_due(self) -> bool:
+        """The pending decision is one the box makes, for a seat it plays (a card the table
+        draws for it is still entered by a person)."""
+        d = self.game.pending
+        return (
+            d is not None
+            and not self.game.over
+            and self.seats[d.seat] in self.bots
+            and d.kind not in TABLE_ENTRIES
+        )
+
+    def box_move(self) -> list[Event]:
+        """The box decides for its seat; the events its choice caused, and those of the
+        automatic choices after it (all appended to ``history``, the box's first).
+
+        A roll UNDO took back at this very decision comes back as it was (with its Saloon die),
+        like a person's ROLL would; any other choice comes from the seat's player, which sees
+        only what that seat may know. A choice depends on that alone, so the same moment
+        after UNDO or a restart gets the same choice.
+        """
+        d = self.game.pending
+        assert d is not None and self.box_due()
+        if self.unsaved is not None:
+            raise Refused(self.unsaved)
+        action = self.forced_roll() or self.forced_choice() or self._box_choice(d)
+        try:
+            events = self._apply(action, auto=False, box=True)
+        except IllegalAction:
+            log.exception("the box's player chose an illegal %s; it takes a legal one", action)
+            events = self._apply(fallback(self._observe(d)), auto=False, box=True)
+        return events + self._auto()
+
+    def _box_choice(self, d: Decision) -> Action:
+        obs = self._observe(d)
+        seed = zlib.crc32(obs.position.encode())  # what the seat knows, and nothing else
+        return make_bot(self.bots[self.seats[d.seat]], seed)(obs)
+
+    def _observe(self, d: Decision) -> Observation:
+        """What the deciding seat may know: the public table, its own card, the events seen."""
+        seen = [*self.game.opening_events, *(e for s in self.history for e in s.events)]
+        return observe(self.game, d.seat, seen)
+
     def undo(self) -> Undone:
-        """Step back one choice (and the automatic ones that followed it)."""
+        """Step back to before the last decision a person made, taking back with it the
+        automatic choices and the box's that followed it."""
         if not self.history:
             raise Refused("Nothing to undo.")
+        if not any(step.people for step in self.history) and any(s.box for s in self.history):
+            raise Refused(
+                "Only the box has chosen yet: UNDO takes its choices back only with yours."
+            )
         while self.history:
             if self.journal is not None:
                 try:
                     self.journal.append_undo()  # on disk first, like every action
                 except OSError as exc:
                     raise Refused(f"Cannot save the undo ({exc.strerror or exc}).") from exc
-            if not self._pop().auto:
+            if self._pop().people:
                 break
         return Undone(
             tuple(p.life for p in self.game.players),

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..bots import BOTS
 from ..engine import (
     CHARACTERS,
     Answer,
@@ -43,7 +44,16 @@ from .prompts import (
 )
 from .setup_flow import SetupFlow
 from .setup_journal import SetupJournal, read_setup
-from .story import History, Tokens, change_marks, pending_marks, retell, tell, tokens
+from .story import (
+    History,
+    Tokens,
+    change_marks,
+    pending_marks,
+    retell,
+    said_by_box,
+    tell,
+    tokens,
+)
 from .view import ConsoleView, SeatView, TableView
 
 log = logging.getLogger(__name__)
@@ -58,6 +68,7 @@ PICKERS = (
     DecisionKind.WHICH_WOUND,
     DecisionKind.CHUCK_FACE,
 )
+BOX_RETRY = 1.0  # seconds before the box tries again a choice the disk would not take
 
 
 @dataclass
@@ -73,12 +84,19 @@ class TableConfig:
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
     real_boneyard: bool = False  # Undead or Alive 4: the table draws its own Boneyard cards
     specials_mixed: bool = False  # Old Saloon 3: normal and special role cards mixed by type
+    bots: tuple[int, ...] = ()  # seats the box plays from the start of a set-up
+    bot_pause: float = 1.0  # seconds the table sees a choice of the box coming
+    bot_player: str = "rules"  # the computer player of the box's seats (companion/bots)
 
     def __post_init__(self) -> None:
         if self.roles not in ("physical", "dealt"):
             raise ValueError(f"roles must be 'physical' or 'dealt', not {self.roles!r}")
         if not 3 <= self.seats <= 8:
             raise ValueError(f"a table has 3 to 8 seats, not {self.seats}")
+        if any(not 1 <= seat <= self.seats for seat in self.bots):
+            raise ValueError(f"the box's seats {self.bots} are not all seats 1 to {self.seats}")
+        if self.bot_player not in BOTS:
+            raise ValueError(f"unknown player {self.bot_player!r}: expected one of {BOTS}")
 
 
 @dataclass
@@ -103,6 +121,8 @@ class TableSession:
     specials_mixed: bool | None = None  # Old Saloon 3's way of dealing, likewise
     chores: str = ""  # what the players must do with real cards after the last press
     _last_press: dict[str, float] = field(default_factory=dict)
+    _box_at: float | None = None  # when the box makes the choice it owes (monotonic seconds)
+    _since_press: Tokens | None = None  # life and arrows at the people's last press
 
     def start(self) -> None:
         """Resume the newest unfinished game, or the set-up in progress, or begin a set-up.
@@ -127,10 +147,11 @@ class TableSession:
             self._reopen(play, path, contents.dropped_torn_line)
             self._begin_play(play)
             log.info("resumed the game in %s", path)
+            self._schedule()
             return
         if self._resume_setup():
             return
-        self._new_setup([])
+        self._new_setup([], bots=list(self.config.bots))
 
     def _unreadable(self, path: Path, problem: str) -> None:
         log.error("cannot resume: %s (the file is kept as it is)", problem)
@@ -176,18 +197,21 @@ class TableSession:
                 log.warning("set-up journal: modules %s ignored (%s)", record.modules, exc)
         if record.specials_mixed is not None:
             self.specials_mixed = record.specials_mixed
-        self._new_setup(record.joined, seed=record.seed)
+        self._new_setup(record.joined, seed=record.seed, bots=record.bots)
         finished = False
-        for button in record.presses:
+        for button, kind in record.presses:
             assert self.setup is not None
             try:
-                finished = self.setup.press(button) is not None
+                if kind == "hold":
+                    self.setup.hold(button)
+                else:
+                    finished = self.setup.press(button) is not None
                 if self.setup_journal is not None:
-                    self.setup_journal.append_press(button)
+                    self.setup_journal.append_press(button, kind)
             except (Refused, OSError) as exc:
-                log.warning("set-up journal: press %s skipped (%s)", button, exc)
+                log.warning("set-up journal: %s %s skipped (%s)", kind, button, exc)
         if finished:  # its game began, and ended: the next set-up starts afresh
-            self._new_setup(record.joined)
+            self._new_setup(record.joined, bots=record.bots)
             return True
         log.info("resumed the set-up in %s", path)
         return True
@@ -199,7 +223,12 @@ class TableSession:
     def _games_dir(self) -> Path | None:
         return None if self.config.state_dir is None else self.config.state_dir / "games"
 
-    def _new_setup(self, joined: list[int], seed: int | None = None) -> None:
+    def _new_setup(
+        self, joined: list[int], seed: int | None = None, bots: list[int] | None = None
+    ) -> None:
+        """A fresh set-up: ``joined`` seats (a finished game's), ``bots`` of them the box's."""
+        bots = sorted(bots or [])
+        joined = sorted({*joined, *bots})
         if seed is None:
             seed = self.seed if self.seed is not None else secrets.randbits(64)
         self.play = None
@@ -210,6 +239,7 @@ class TableSession:
             modules=self._modules(),
             real_piles=self.config.real_piles,
             joined=list(joined),
+            bots=bots,
             rng=random.Random(seed),
             real_boneyard=self.config.real_boneyard,
             specials_mixed=self._specials_mixed(),
@@ -221,7 +251,7 @@ class TableSession:
             try:
                 chosen = None if self.modules is None else sorted(map(str, self.modules))
                 self.setup_journal = SetupJournal.create(
-                    self.config.state_dir, seed, joined, chosen, self.specials_mixed
+                    self.config.state_dir, seed, joined, chosen, self.specials_mixed, bots
                 )
             except OSError as exc:
                 self.setup_unsaved = (
@@ -268,7 +298,7 @@ class TableSession:
         self.setup = None
         self.history = History()
         self._made_by = None
-        told = retell([(s.before, s.action, s.auto) for s in play.history], play.seats)
+        told = retell([(s.before, s.action, s.auto, s.box) for s in play.history], play.seats)
         for press in told:
             self.history.add(press.steps, press.line)
         last = told[-1] if told else None
@@ -278,8 +308,15 @@ class TableSession:
     # ------------------------------------------------------------------ input
 
     def handle(self, button: str, kind: str = "press", at: float | None = None) -> list[Event]:
-        """One press or hold; returns the engine events it caused. Never raises for bad input."""
-        at = time.monotonic() if at is None else at
+        """One press or hold; returns the engine events it caused. Never raises for bad input.
+
+        A choice the box now owes is made later (``tick``), after the table has seen it coming.
+        """
+        events = self._handle(button, kind, time.monotonic() if at is None else at)
+        self._schedule()
+        return events
+
+    def _handle(self, button: str, kind: str, at: float) -> list[Event]:
         if button not in BUTTONS or kind not in ("press", "hold"):
             self.flash = f"Unknown button {button!r} ({kind})."
             return []
@@ -306,6 +343,7 @@ class TableSession:
             self.flash = "The game goes on."
             return []
         before = tokens(self.play.game) if self.play is not None else None
+        self._since_press = before
         steps = len(self.play.history) if self.play is not None else 0
         try:
             # A DIE press while a seat's menu is open makes that seat's reveal (Old Saloon 3).
@@ -353,22 +391,23 @@ class TableSession:
         except OSError as exc:
             self.flash = f"Cannot mark the journal ({exc.strerror or exc}): the game goes on."
             return []
-        joined = list(self.play.seats)
-        self._new_setup(joined)
+        self._new_setup(list(self.play.seats), bots=list(self.play.bots))
         self.story, self.marks = "Game ended; its journal is kept", {}
         return []
 
     def _reveals(self, seat: int) -> bool:
-        return self.play is not None and bool(self.play.reveals_for(seat))
+        """Whether seat's menu offers reveals: never the box's (its card is its secret)."""
+        play = self.play
+        return play is not None and seat not in play.bots and bool(play.reveals_for(seat))
 
     def _press(self, button: str) -> list[Event]:
         if self.play is not None:
             if self.play.game.over and button == "ROLL":
-                joined = list(self.play.seats)
+                joined, bots = list(self.play.seats), list(self.play.bots)
                 journal = self.play.journal.path.name if self.play.journal is not None else ""
                 self.play.finish()
                 self._record(self.play, journal)
-                self._new_setup(joined)
+                self._new_setup(joined, bots=bots)
                 return []
             if button == "UNDO" and self._back_to_setup():
                 return []
@@ -384,10 +423,10 @@ class TableSession:
             return []
         self.modules = finished.modules
         self.specials_mixed = trial.specials_mixed
+        roles = "dealt" if trial.dealt else self.config.roles
+        bots = {seat: self.config.bot_player for seat in trial.bots}
         try:
-            play = TablePlay.new(
-                finished, list(trial.joined), self.config.state_dir, self.config.roles
-            )
+            play = TablePlay.new(finished, list(trial.joined), self.config.state_dir, roles, bots)
         except OSError as exc:
             raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
         try:
@@ -414,7 +453,7 @@ class TableSession:
         The game's journal is kept, marked abandoned."""
         assert self.play is not None
         flow = self._made_by
-        if flow is None or any(not step.auto for step in self.play.history):
+        if flow is None or any(step.people for step in self.play.history):
             return False
         try:
             self.play.abandon()
@@ -429,9 +468,12 @@ class TableSession:
         return True
 
     def _hold(self, button: str) -> None:
-        """Holding a seat button opens (or closes) that seat's menu; holding DONE pages back
-        through the game's story; holding UNDO (three seconds on the box) asks to end the game."""
-        if button.startswith("SEAT"):
+        """Holding a seat button opens (or closes) that seat's menu, or before the roles are
+        dealt hands the seat to the box (or takes it back); holding DONE pages back through the
+        game's story; holding UNDO (three seconds on the box) asks to end the game."""
+        if self.setup is not None and self.setup.hands_over(button):
+            self._hand_over(button)
+        elif button.startswith("SEAT"):
             seat = int(button[4:])
             self.menu = None if self.menu == seat else seat
         elif button == "DONE":
@@ -446,6 +488,83 @@ class TableSession:
                 self.flash = "No game in progress to end."
             else:
                 self.ending = True
+
+    def _hand_over(self, button: str) -> None:
+        """A set-up hold: the seat is the box's, or a person's again; saved like a press."""
+        assert self.setup is not None
+        if self.setup_unsaved is not None:
+            self.flash = self.setup_unsaved
+            return
+        trial = copy.deepcopy(self.setup)
+        try:
+            trial.hold(button)
+            if self.setup_journal is not None:
+                self.setup_journal.append_press(button, "hold")
+        except Refused as exc:
+            self.flash = str(exc)
+            return
+        except OSError as exc:
+            self.flash = f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
+            return
+        self.setup = trial
+        seat = int(button[4:])
+        self.story = f"Seat {seat}: {'the box' if seat in trial.bots else 'a person'} plays it"
+
+    # ------------------------------------------------------------- the box's seats
+
+    def box_wait(self, now: float | None = None) -> float | None:
+        """Seconds until the box makes the choice it owes (0: now), None when it owes none or
+        waits for the table to say whether the game goes on (UNDO held)."""
+        if self._box_at is None or self.ending:
+            return None
+        now = time.monotonic() if now is None else now
+        return max(0.0, self._box_at - now)
+
+    def tick(self, now: float | None = None) -> list[Event] | None:
+        """Make the box's choice if it is due: its events, or None when nothing was due.
+
+        Never waits: the loop calls it when ``box_wait`` says, and presses go on meanwhile.
+        """
+        wait = self.box_wait(now)
+        if wait is None or wait > 0:
+            return None
+        return self.box_step(now)
+
+    def box_step(self, now: float | None = None) -> list[Event]:
+        """The box's choice for its seat, at once: said on the console's story line ("Seat 3
+        shoots seat 1"), each changed seat marked since the people's last press."""
+        play = self.play
+        assert play is not None and play.box_due()
+        now = time.monotonic() if now is None else now
+        steps = len(play.history)
+        d = play.game.pending
+        assert d is not None
+        try:
+            events = play.box_move()
+        except Refused as exc:  # the journal cannot be written: nothing changed; try again
+            self.flash = str(exc)
+            self._box_at = now + max(self.config.bot_pause, BOX_RETRY)
+            return []
+        self.flash = None
+        made = play.history[steps:]
+        automatic = [(s.before.pending, s.action) for s in made[1:] if s.before.pending]
+        self.story = said_by_box(d, made[0].action, events, play.seats, automatic)
+        since = self._since_press or tokens(made[0].before)
+        self.marks = {play.seats[s]: m for s, m in change_marks(since, tokens(play.game)).items()}
+        self.history.add(len(play.history), self.story)
+        self.chores = table_chores(events, play.seats, "wounds" in play.game.setup.real_piles)
+        log.info("%s", self.story)
+        self._box_at = None
+        self._schedule(now)
+        return events
+
+    def _schedule(self, now: float | None = None) -> None:
+        """Start the pause before a choice the box owes (once), or forget it if none is owed."""
+        if self.play is None or not self.play.box_due():
+            self._box_at = None
+        elif self._box_at is None:
+            now = time.monotonic() if now is None else now
+            self._box_at = now + self.config.bot_pause
 
     def close(self) -> None:
         if self.play is not None:
@@ -466,9 +585,10 @@ class TableSession:
             joined = n in flow.joined
             character = flow.characters.get(n)
             role = flow.roles.get(n)
+            bot = n in flow.bots
             public = role is Role.SHERIFF or len(flow.joined) == 3
-            shown = role if public or self.menu == n else None
-            note = "joined" if joined else "press to join"
+            shown = role if public or (self.menu == n and not bot) else None  # the box's: secret
+            note = "the box plays" if bot else "joined" if joined else "press to join"
             if flow.stage == "characters" and joined:
                 note = CHARACTERS[character].ability if character in CHARACTERS else ""
                 if n == flow.picker:
@@ -485,6 +605,7 @@ class TableSession:
                     answer=flow.stage == "join" or joined,
                     note=note,
                     change=self.marks.get(n, ""),
+                    bot=bot,
                 )
             )
         names = flow.module_lines() if flow.stage == "join" else flow.shown()
@@ -513,6 +634,9 @@ class TableSession:
                 answers, asked = {d.seat}, d.seat
             elif d.kind in DUEL_ROLLS:
                 answers = {d.seat}  # the seat holding the Duel die rolls it with its press
+        box = play.box_due()
+        if box:
+            answers, asked = set(), None  # nobody presses: the box chooses
         pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
         seats = []
         for n in range(1, self._seat_count() + 1):
@@ -522,13 +646,15 @@ class TableSession:
             s = play.seats.index(n)
             p = game.players[s]
             role = p.role if p.revealed else None
-            if self.menu == n and p.role is not None:
+            bot = n in play.bots
+            if self.menu == n and p.role is not None and not bot:  # the box's card: its secret
                 role = p.role
             note = undead_note(game, s)
             if Module.GHOST in game.setup.modules:
                 note = ghost_note(game, s, play.seats)
             if self.menu == n:
-                note = menu_note(play.reveals_for(n)) or CHARACTERS[p.character].ability
+                reveals = [] if bot else play.reveals_for(n)
+                note = menu_note(reveals) or CHARACTERS[p.character].ability
             elif game.over and s in game.winners:
                 note = "WINS"
             elif d is not None and d.kind is DecisionKind.REVEAL_ROLE and s == d.seat:
@@ -554,6 +680,7 @@ class TableSession:
                     wounds=tuple(p.wounds),
                     rage_held=p.rage_held,
                     rage_symbols=tuple(p.rage_symbols),
+                    bot=bot,
                 )
             )
         if game.over:
@@ -561,6 +688,8 @@ class TableSession:
         else:
             assert d is not None
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
+            if box:
+                prompt = f"BOT seat {play.seats[d.seat]}: {d.spec.question}"
             if window_text(game):
                 prompt = f"{prompt}; {window_text(game)}"
             rules = ". ".join(

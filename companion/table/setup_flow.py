@@ -4,6 +4,10 @@ Characters are picked from pages of up to six names on the console, one DIE butt
 the seats take turns in order without a press, a seat's own button shows its next page (or,
 pressed out of turn, makes that seat the one picking). Entering a character costs one DIE
 press plus one press per page turned (docs/ergonomics.md has the counts).
+
+A seat held before the roles are dealt is handed to the box (held again, it is a person's once
+more). With a seat the box plays, the box deals every role: its own card must come out of the
+same mix as the people's without anyone seeing it, which physical cards cannot do.
 """
 
 from __future__ import annotations
@@ -68,6 +72,7 @@ class SetupFlow:
     real_piles: frozenset[str] = frozenset()  # piles drawn for real (Wound tokens)
     stage: str = "join"
     joined: list[int] = field(default_factory=list)
+    bots: list[int] = field(default_factory=list)  # joined seats the box plays
     roles: dict[int, Role] = field(default_factory=dict)
     characters: dict[int, str] = field(default_factory=dict)
     names: tuple[str, ...] | None = None  # the characters in play; None: the modules' own
@@ -93,9 +98,14 @@ class SetupFlow:
         if nxt.sheriff is not None:
             self._sheriff_at(self.joined[nxt.sheriff])
 
+    @property
+    def dealt(self) -> bool:
+        """The box deals the roles: asked to, or because it plays a seat (its card is secret)."""
+        return self.roles_mode == "dealt" or bool(self.bots)
+
     def _sheriff_at(self, seat: int) -> None:
         """The series' Sheriff; dealt roles then deal the rest around them at once."""
-        if self.roles_mode == "dealt":
+        if self.dealt:
             dealt = deal_roles(len(self.joined), self.joined.index(seat), self.rng.randrange(2**32))
             self.roles = dict(zip(self.joined, dealt, strict=True))
         else:
@@ -110,14 +120,42 @@ class SetupFlow:
             previous = self._history.pop()
             self.__dict__.update({k: v for k, v in previous.__dict__.items() if k != "_history"})
             return None
-        snapshot = copy.copy(self)
-        snapshot.joined = list(self.joined)
-        snapshot.roles = dict(self.roles)
-        snapshot.characters = dict(self.characters)
-        snapshot._history = []
+        snapshot = self._snapshot()
         result = getattr(self, f"_{self.stage}")(button)
         self._history.append(snapshot)
         return result
+
+    def hold(self, button: str) -> None:
+        """A seat held before the roles are dealt goes to the box, or back to a person (a seat
+        that had not joined joins as the box's); UNDO takes it back like a press.
+
+        Refused when the hold means something else (after the deal it peeks at a role)."""
+        if not self.hands_over(button):
+            raise Refused("A seat is handed to the box only before the roles are dealt.")
+        seat = self._seat(button)
+        if self.legacy is not None and seat not in self.joined:
+            raise Refused(f"Seat {seat} is not in this series.")
+        snapshot = self._snapshot()
+        if seat in self.bots:
+            self.bots = [s for s in self.bots if s != seat]
+        else:
+            self.bots = sorted([*self.bots, seat])
+            self.joined = sorted({*self.joined, seat})
+        self._history.append(snapshot)
+
+    def hands_over(self, button: str) -> bool:
+        """Whether holding ``button`` now hands a seat to the box (or takes it back): a seat
+        button, before any role is known."""
+        return button.startswith("SEAT") and self.stage in ("join", "roles") and not self.roles
+
+    def _snapshot(self) -> SetupFlow:
+        snapshot = copy.copy(self)
+        snapshot.joined = list(self.joined)
+        snapshot.bots = list(self.bots)
+        snapshot.roles = dict(self.roles)
+        snapshot.characters = dict(self.characters)
+        snapshot._history = []
+        return snapshot
 
     # ------------------------------------------------------------------ stages
 
@@ -126,6 +164,7 @@ class SetupFlow:
             seat = self._seat(button)
             if seat in self.joined:
                 self.joined.remove(seat)
+                self.bots = [s for s in self.bots if s != seat]
             else:
                 self.joined = sorted([*self.joined, seat])
             return
@@ -151,6 +190,8 @@ class SetupFlow:
             n = len(self.joined)
             if not MIN_PLAYERS <= n <= MAX_PLAYERS:
                 raise Refused(f"{n} joined: BANG! needs 3 to 8 players.")
+            if len(self.bots) == n:
+                raise Refused("The box plays every seat: hold one to give it to a person.")
             try:
                 validate_modules(self.modules, n, ())
             except SetupError as exc:
@@ -174,7 +215,7 @@ class SetupFlow:
                 raise Refused(f"Seat {seat} is not in this series.")
             self._sheriff_at(seat)
             return
-        if self.roles_mode == "dealt":
+        if self.dealt:
             if button != "ROLL":
                 raise Refused("ROLL deals the role cards.")
             mix = list(ROLE_MIX[len(self.joined)])
@@ -208,7 +249,7 @@ class SetupFlow:
         return (
             self.specials_mixed
             and Module.SPECIAL_ROLES in self.modules
-            and self.roles_mode == "physical"
+            and not self.dealt
             and Role.SHERIFF in self.roles.values()
             and self.bear is None
         )
@@ -314,7 +355,7 @@ class SetupFlow:
     def setup(self) -> GameSetup:
         characters = tuple(self.characters[s] for s in self.joined)
         seed = self.rng.randrange(2**32)
-        dealt = self.roles_mode == "dealt" or len(self.joined) == 3
+        dealt = self.dealt or len(self.joined) == 3
         sheriff = next((s for s, r in self.roles.items() if r is Role.SHERIFF), None)
         if dealt:
             roles = tuple(self.roles[s] for s in self.joined)
@@ -372,7 +413,7 @@ class SetupFlow:
             if self.legacy is not None and self.legacy.appointer is not None:
                 old = self.joined[self.legacy.appointer]
                 return f"Series: Sheriff (seat {old}) appoints: press the new Sheriff's seat"
-            if self.roles_mode == "dealt":
+            if self.dealt:
                 return "ROLL deals the roles; hold your seat to peek"
             return f"{ROLE_LABELS[self._role_asked()]}: press your seat"
         if self.picker is None:

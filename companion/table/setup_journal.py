@@ -1,22 +1,24 @@
 """The set-up's journal: a power cut during set-up loses none of its presses.
 
-One file, ``<state_dir>/setup.jsonl``: a header with the seed of the set-up's shuffles and the
-seats that joined already, then each accepted press. Replaying the presses with the same seed
-rebuilds the same set-up. It is replaced when a new set-up begins and removed once its game's
+One file, ``<state_dir>/setup.jsonl``: a header with the seed of the set-up's shuffles, the
+seats that joined already and those the box plays, then each accepted press (and each hold that
+handed a seat to the box or took it back). Replaying them with the same seed rebuilds the same
+set-up. It is replaced when a new set-up begins and removed once its game's
 own journal is on disk.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.reading import listed, text, truth, whole_number
 from .journal import JournalError
 from .records import RecordError, append_record, decode_line, fsync_dir, seats_list
 
-SETUP_VERSION = 1
+SETUP_VERSION = 2  # 2: the box's seats in the header, and holds
+READABLE = (1, SETUP_VERSION)
 NAME = "setup.jsonl"
 
 
@@ -27,8 +29,9 @@ class SetupRecord:
     seed: int
     joined: list[int]
     modules: list[str] | None  # the set-up's modules when it began (None: the configuration's)
-    presses: list[str]
+    presses: list[tuple[str, str]]  # (button, "press" or "hold"), in order
     specials_mixed: bool | None = None  # Old Saloon 3's cards mixed by type, likewise
+    bots: list[int] = field(default_factory=list)  # seats the box played when it began
 
 
 class SetupJournal:
@@ -46,6 +49,7 @@ class SetupJournal:
         joined: list[int],
         modules: list[str] | None = None,
         specials_mixed: bool | None = None,
+        bots: list[int] | None = None,
     ) -> SetupJournal:
         """A new set-up journal in place of any old one, its header on disk first."""
         state_dir.mkdir(parents=True, exist_ok=True)
@@ -58,6 +62,8 @@ class SetupJournal:
                 header["modules"] = modules
             if specials_mixed is not None:
                 header["specials_mixed"] = specials_mixed
+            if bots:
+                header["bots"] = bots
             append_record(fd, header)
             os.replace(fresh, path)
             fsync_dir(state_dir)
@@ -67,8 +73,9 @@ class SetupJournal:
             raise
         return cls(path, fd)
 
-    def append_press(self, button: str) -> None:
-        append_record(self._fd, {"type": "press", "button": button})
+    def append_press(self, button: str, kind: str = "press") -> None:
+        """A press (or a hold, ``kind="hold"``) the set-up accepted, on disk before it shows."""
+        append_record(self._fd, {"type": kind, "button": button})
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -92,7 +99,7 @@ def read_setup(path: Path, buttons: frozenset[str]) -> SetupRecord:
         raise JournalError(path, 1, "empty set-up journal: expected a header line")
     try:
         header = decode_line(lines[0])
-        if header["type"] != "header" or header.get("version") != SETUP_VERSION:
+        if header["type"] != "header" or header.get("version") not in READABLE:
             raise RecordError(f"expected a version {SETUP_VERSION} set-up header")
         seed = whole_number(header.get("seed"), "seed", 0)
         joined = listed(header.get("joined"), "joined")
@@ -103,6 +110,8 @@ def read_setup(path: Path, buttons: frozenset[str]) -> SetupRecord:
         mixed = header.get("specials_mixed")
         if mixed is not None:
             mixed = truth(mixed, "specials_mixed")
+        bots = listed(header.get("bots", []), "bots")
+        bots = seats_list(bots, len(bots)) if bots else []
     except (RecordError, ValueError) as exc:
         raise JournalError(path, 1, str(exc)) from exc
     presses = []
@@ -112,7 +121,10 @@ def read_setup(path: Path, buttons: frozenset[str]) -> SetupRecord:
         except RecordError as exc:
             raise JournalError(path, number, str(exc)) from exc
         button = record.get("button")
-        if record["type"] != "press" or not isinstance(button, str) or button not in buttons:
+        kind = record["type"]
+        if kind not in ("press", "hold") or not isinstance(button, str) or button not in buttons:
             raise JournalError(path, number, f"expected a press of a button, got {record!r}")
-        presses.append(button)
-    return SetupRecord(seed, joined, modules, presses, mixed)
+        if kind == "hold" and not button.startswith("SEAT"):
+            raise JournalError(path, number, f"only a seat button is held at set-up: {record!r}")
+        presses.append((button, kind))
+    return SetupRecord(seed, joined, modules, presses, mixed, bots)

@@ -28,6 +28,7 @@ from ..engine.events import (
     RoleRevealed,
     TurnStarted,
 )
+from .narration import box_line
 from .prompts import ROLE_LABELS, SIDE_LABELS, SYMBOL_LABELS
 
 HISTORY = 30  # lines kept for paging back; a long turn makes about five
@@ -233,13 +234,29 @@ class Told:
     steps: int
 
 
-def retell(steps: Sequence[tuple[Game, Action, bool]], seats: Sequence[int]) -> list[Told]:
-    """The story of every press of a game, from its steps (the game before each action, the
-    action, whether the table made it itself), so a resumed game still says what happened.
+def said_by_box(
+    d: Decision,
+    action: Action,
+    events: Sequence[Event],
+    seats: Sequence[int],
+    automatic: Sequence[tuple[Decision, Action]] = (),
+) -> str:
+    """The line for a choice the box made: the choice itself, then what the rules did."""
+    return "; ".join(t for t in (box_line(d, action, seats), tell(events, seats, automatic)) if t)
 
-    A press is a chosen action and the automatic ones after it.
+
+# A step as retold: the game before the action, the action, whether the table made it itself
+# (the only legal answer), whether the box chose it for a seat it plays.
+Retold = tuple[Game, Action, bool, bool]
+
+
+def retell(steps: Sequence[Retold], seats: Sequence[int]) -> list[Told]:
+    """The story of every press of a game, from its steps, so a resumed game still says what
+    happened.
+
+    A press is a chosen action (a person's, or the box's) and the automatic ones after it.
     """
-    presses: list[list[tuple[Game, Action, bool]]] = []
+    presses: list[list[Retold]] = []
     for step in steps:
         if presses and step[2]:
             presses[-1].append(step)
@@ -248,13 +265,18 @@ def retell(steps: Sequence[tuple[Game, Action, bool]], seats: Sequence[int]) -> 
     told, count = [], 0
     for press in presses:
         events: list[Event] = []
-        for before, action, _auto in press:
+        for before, action, _auto, _box in press:
             after = before.copy()
             events += after.apply(action)
-        automatic = [(b.pending, a) for b, a, auto in press if auto and b.pending is not None]
+        automatic = [(b.pending, a) for b, a, auto, _ in press if auto and b.pending is not None]
         count += len(press)
         marks = change_marks(tokens(press[0][0]), tokens(after))
-        told.append(Told(tell(events, seats, automatic), marks, count))
+        first, chosen, _, box = press[0]
+        if box and first.pending is not None:
+            line = said_by_box(first.pending, chosen, events, seats, automatic)
+        else:
+            line = tell(events, seats, automatic)
+        told.append(Told(line, marks, count))
     return told
 
 

@@ -31,6 +31,7 @@ class SeatView:
     wounds: tuple[str, ...] = ()
     rage_held: int = 0
     rage_symbols: tuple[str, ...] = ()
+    bot: bool = False  # the box plays this seat
 
 
 @dataclass(frozen=True)

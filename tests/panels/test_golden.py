@@ -51,6 +51,10 @@ SEATS: dict[str, SeatView] = {
         2, True, "Calamity Janet", 9, 10, 1, sheriff=True, active=True, change="-1 +arrow"
     ),
     "seat_hit_coming": SeatView(4, True, "Kit Carlson", 5, 7, 2, answer=True, change="hit x2"),
+    "seat_bot": SeatView(3, True, "Black Jack", 6, 8, 2, bot=True, change="-1"),
+    "seat_bot_sheriff_active": SeatView(
+        5, True, "Suzy Lafayette", 8, 10, sheriff=True, active=True, role="Sheriff", bot=True
+    ),
 }
 
 ROLLED = ConsoleView(
@@ -121,6 +125,14 @@ CONSOLES: dict[str, ConsoleView] = {
         pile=3,
         prompt="Seat 3 shows role: DIE1:Sheriff DIE2:Deputy DIE3:Outlaw DIE4:Renegade",
         title="Turn 12: seat 8",
+    ),
+    "console_box_choice": ConsoleView(
+        faces=("bullseye1", "bullseye1", "arrow", "beer", "gatling"),
+        rolls_left=0,
+        pile=6,
+        prompt="BOT seat 3: whom does this Bull's Eye hit",
+        story="Seat 3 shoots seat 1; Shot 1: -1",
+        title="Turn 4: seat 3",
     ),
 }
 

@@ -1,0 +1,67 @@
+"""The configuration hands seats to the box and sets its pause and its player; each key is
+checked by its own validator and a bad value is one line naming the key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.config import ConfigError, load
+from companion.table import TableConfig, TableSession
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    return path
+
+
+def test_the_boxs_seats_pause_and_player_reach_the_table(tmp_path: Path) -> None:
+    text = '[game]\nseats = 5\nbots = [4, 2]\nbot_pause = 0.5\nbot_player = "mc"\n'
+    table = load(write(tmp_path, text)).table
+    assert (table.bots, table.bot_pause, table.bot_player) == ((2, 4), 0.5, "mc")
+
+
+def test_by_default_the_box_plays_no_seat_pauses_a_second_and_plays_by_rules(
+    tmp_path: Path,
+) -> None:
+    table = load(write(tmp_path, "[game]\nseats = 5\n")).table
+    assert (table.bots, table.bot_pause, table.bot_player) == ((), 1.0, "rules")
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("bots = [6]", "game.bots: seat 6, but the table has 5 seats: expected 1 to 5"),
+        ("bots = [9]", "game.bots: seat 9: expected seat numbers from 1 to 8"),
+        ("bots = [0]", "game.bots: seat 0: expected seat numbers from 1 to 8"),
+        ('bots = ["three"]', "game.bots: expected a list of seat numbers such as [3], got"),
+        ("bots = 3", "game.bots: expected a list of seat numbers such as [3], got 3"),
+        ("bots = [true]", "game.bots: expected a list of seat numbers such as [3], got [True]"),
+        ("bots = [2, 2]", "game.bots: [2, 2] names a seat twice: expected each seat once"),
+        ("bots = [1, 2, 3, 4, 5]", "game.bots: every seat of 5 is the box's: leave at least one"),
+        ("bot_pause = -1", "game.bot_pause: expected seconds from 0 to 10, got -1"),
+        ("bot_pause = 11", "game.bot_pause: expected seconds from 0 to 10, got 11"),
+        ('bot_pause = "slow"', "game.bot_pause: expected seconds from 0 to 10, got 'slow'"),
+        ("bot_pause = true", "game.bot_pause: expected seconds from 0 to 10, got True"),
+        ('bot_player = "genius"', 'game.bot_player: expected one of "random", "rules", "mc"'),
+        ("bot_player = 1", 'game.bot_player: expected one of "random", "rules", "mc", got 1'),
+    ],
+)
+def test_a_bad_box_setting_names_the_key_and_what_was_expected(
+    tmp_path: Path, line: str, says: str
+) -> None:
+    path = write(tmp_path, f"[game]\nseats = 5\n{line}\n")
+    with pytest.raises(ConfigError) as error:
+        load(path)
+    assert str(error.value).startswith(f"{path}: {says}"), str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_a_seat_from_the_configuration_starts_every_set_up_as_the_boxs(tmp_path: Path) -> None:
+    session = TableSession(TableConfig(seats=4, bots=(2,), state_dir=tmp_path), seed=1)
+    session.start()
+    assert session.setup is not None
+    assert (session.setup.joined, session.setup.bots) == ([2], [2])
+    assert session.view().seats[1].bot and session.view().seats[1].note == "the box plays"
