@@ -204,8 +204,8 @@ def _legal_sam(game: Game, d: Decision) -> list[Action]:
 
 @decision(DecisionKind.SAM_HEAL, legal=_legal_sam)
 def _decide_sam(game: Game, d: Decision, action: Action) -> None:
-    if isinstance(action, ChooseSeat):
-        game.gain(action.seat, 1, "sam_the_healer")
+    if isinstance(action, ChooseSeat):  # a gain step: The Bad's moment (Old Saloon 3)
+        game.front([["gain", action.seat, 1, "sam_the_healer"]])
 
 
 @ability
