@@ -1086,9 +1086,10 @@ def _lose(
 
 @step("gain")
 def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -> None:
-    """A gain is a moment of its own first (Old Saloon 3: \"about to gain life\")."""
+    """A gain is a moment of its own first (Old Saloon 3: \"about to gain life\"); a zombie
+    is never about to gain (Undead or Alive 4), so it makes none."""
     p = game.players[seat]
-    if moment and p.alive and min(amount, p.max_life - p.life) > 0:
+    if moment and p.alive and not p.zombie and min(amount, p.max_life - p.life) > 0:
         steps = windows.moment_steps(game, "gain", seat, amount, cause)
         if steps:
             game.front([*steps, ["gain", seat, amount, cause, False]])

@@ -8,16 +8,27 @@ dice, 3 and 4 the Duel dice.
 
 from __future__ import annotations
 
-from companion.engine import ChooseSeat, DecisionKind, Roll, Stop
+from companion.engine import (
+    Choose,
+    ChooseSeat,
+    DecisionKind,
+    Game,
+    GameSetup,
+    Role,
+    Roll,
+    ScriptedDice,
+    Stop,
+)
 from companion.engine.events import LifeGained
 
-from .helpers import kinds
+from .helpers import kinds, play
 from .roles_helpers import reveal, reveals, roles_game
 
 OS3 = "old_saloon.3"
 UA1, UA2, UA3, UA4, UA5 = (f"undead_or_alive.{n}" for n in range(1, 6))
 ALL5 = (0, 1, 2, 3, 4)
 SPECIALS = ["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"]
+QUIET_FACES = ("dynamite", "dynamite", "gatling", "gatling", "arrow")  # nobody hurt, no choice
 
 
 def test_the_bad_may_cancel_the_life_of_a_whiskey() -> None:
@@ -54,3 +65,41 @@ def test_the_bad_may_cancel_sam_the_healers_gift() -> None:
     events = reveal(game, 2, "the_bad")
     assert "heal_prevented" in kinds(events) and game.players[1].life == 5
     assert game.pending.kind is DecisionKind.DUEL_ROLL and game.pending.seat == 4
+
+
+def outbreak_game(
+    modules: tuple[str, ...], characters: tuple[str, ...], specials: list[str] | None = None
+) -> Game:
+    """Seat 0 eliminates seat 4 in the first turn; with four hands already showing, seat 4's
+    card (one hand) starts the outbreak with seat 1's turn: seat 4 is a zombie with 4 life and
+    the Renegade (seat 3) the Zombie Master. The Boneyard cards are the real deck's."""
+    setup = GameSetup(
+        characters=characters,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset(modules),
+        specials=None if specials is None else tuple(specials),
+        real_boneyard=True,
+    )
+    game = Game(setup, ScriptedDice([]))
+    for card in ("two_hands", "two_hands"):
+        game.boneyard_pile.remove(card)
+        game.boneyard_shown.append(card)
+    game.players[4].life = 1
+    n = len(game.faces)
+    play(game, Roll(tuple(range(n)), ("bullseye1", *QUIET_FACES[: n - 1])), Stop())
+    play(game, ChooseSeat(4), Choose("one_hand"))
+    assert game.players[4].zombie and game.players[3].master and game.turn == 1
+    return game
+
+
+def test_a_zombie_is_never_about_to_gain_life_so_the_bad_is_not_offered() -> None:
+    """Undead or Alive 4: zombies "do not gain life points from beer or other life-point-gaining
+    effects"; Old Saloon 3's The Bad reveals "when another player is about to gain life points".
+    A Beer given to a zombie is wasted: no moment for The Bad opens, his card stays usable."""
+    characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
+    game = outbreak_game((OS3, UA4), characters, SPECIALS)
+    play(game, Roll(ALL5, ("bullseye1", "beer", "dynamite", "dynamite", "gatling")), Stop())
+    play(game, ChooseSeat(4))  # Calamity Janet hits the zombie two places away
+    events = play(game, ChooseSeat(4))  # and gives it the Beer
+    assert game.players[4].life == 3 and "life_gained" not in kinds(events)
+    assert (2, "the_bad") not in reveals(game)
