@@ -68,11 +68,15 @@ def test_the_bad_may_cancel_sam_the_healers_gift() -> None:
 
 
 def outbreak_game(
-    modules: tuple[str, ...], characters: tuple[str, ...], specials: list[str] | None = None
+    modules: tuple[str, ...],
+    characters: tuple[str, ...],
+    specials: list[str] | None = None,
+    rage: tuple[int, ...] = (),
 ) -> Game:
     """Seat 0 eliminates seat 4 in the first turn; with four hands already showing, seat 4's
     card (one hand) starts the outbreak with seat 1's turn: seat 4 is a zombie with 4 life and
-    the Renegade (seat 3) the Zombie Master. The Boneyard cards are the real deck's."""
+    the Renegade (seat 3) the Zombie Master. The Boneyard cards are the real deck's; the
+    ``rage`` seats hold a face-down Rage card from the start."""
     setup = GameSetup(
         characters=characters,
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
@@ -84,6 +88,9 @@ def outbreak_game(
     for card in ("two_hands", "two_hands"):
         game.boneyard_pile.remove(card)
         game.boneyard_shown.append(card)
+    for seat in rage:
+        game.players[seat].rage_held += 1
+        game.rage_pile -= 1
     game.players[4].life = 1
     n = len(game.faces)
     play(game, Roll(tuple(range(n)), ("bullseye1", *QUIET_FACES[: n - 1])), Stop())
@@ -103,3 +110,16 @@ def test_a_zombie_is_never_about_to_gain_life_so_the_bad_is_not_offered() -> Non
     events = play(game, ChooseSeat(4))  # and gives it the Beer
     assert game.players[4].life == 3 and "life_gained" not in kinds(events)
     assert (2, "the_bad") not in reveals(game)
+
+
+def test_pat_brennan_cannot_move_a_rage_card_to_a_zombie() -> None:
+    """Undead or Alive 3's PAT BRENNAN moves "one Rage card from one player to another"; with
+    Undead or Alive 4 zombies "do not collect any Duel Wound tokens or Rage cards", so a
+    zombie is never among the players he may move it to."""
+    characters = ("paul_regret", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")
+    game = outbreak_game((UA2, UA3, UA4), characters, rage=(2,))
+    assert game.pending.kind is DecisionKind.RAGE_FROM  # the outbreak began his turn
+    play(game, ChooseSeat(2))
+    assert game.pending.kind is DecisionKind.RAGE_TO
+    assert ChooseSeat(4) not in game.legal_actions()
+    assert set(game.legal_actions()) == {ChooseSeat(0), ChooseSeat(1), ChooseSeat(3)}
