@@ -9,6 +9,7 @@ dice, 3 and 4 the Duel dice.
 from __future__ import annotations
 
 from companion.engine import (
+    Accept,
     Choose,
     ChooseSeat,
     DecisionKind,
@@ -20,9 +21,10 @@ from companion.engine import (
     Stop,
 )
 from companion.engine.events import LifeGained
+from companion.engine.legacy import next_game, result_of
 
 from .helpers import kinds, play
-from .roles_helpers import reveal, reveals, roles_game
+from .roles_helpers import quiet_turn, reveal, reveals, roles_game
 
 OS3 = "old_saloon.3"
 UA1, UA2, UA3, UA4, UA5 = (f"undead_or_alive.{n}" for n in range(1, 6))
@@ -123,3 +125,47 @@ def test_pat_brennan_cannot_move_a_rage_card_to_a_zombie() -> None:
     assert game.pending.kind is DecisionKind.RAGE_TO
     assert ChooseSeat(4) not in game.legal_actions()
     assert set(game.legal_actions()) == {ChooseSeat(0), ChooseSeat(1), ChooseSeat(3)}
+
+
+def test_legacy_follows_the_star_the_good_took() -> None:
+    """Undead or Alive 5, "If the Sheriff died by the hand of another player, the player who
+    killed them will be the new Sheriff", with Old Saloon 3's The Good ("You become the new
+    Sheriff, and the old Sheriff becomes a Deputy"): the Sheriff of the series is the player
+    holding the star when the game ends (our reading), here The Good, shot by seat 2."""
+    game = roles_game(
+        ["the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"],
+        faces=QUIET_FACES * 2,
+        modules=(OS3, UA5),
+    )
+    quiet_turn(game)
+    reveal(game, 1, "the_good")
+    quiet_turn(game)
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
+    if not game.over:  # the Left Hand's moment was open: the win waits for seat 2
+        play(game, Accept())
+    assert game.over and game.side == "outlaws"
+    result = result_of(game)
+    assert (result.sheriff, result.sheriff_alive, result.sheriff_killer) == (1, False, 2)
+    assert next_game(result).sheriff == 2 and next_game(result).appointer is None
+
+
+def test_legacy_the_old_sheriff_who_survives_as_a_deputy_appoints_no_one() -> None:
+    """The same reading when the star's holder survives: The Good, Sheriff at the end, appoints
+    the next Sheriff; the first Sheriff, a Deputy by then, does not."""
+    game = roles_game(
+        ["the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"],
+        faces=QUIET_FACES,
+        modules=(OS3, UA5),
+    )
+    quiet_turn(game)
+    reveal(game, 1, "the_good")
+    for seat in (2, 3, 4):
+        game.players[seat].life = 1
+    play(game, Roll(ALL5, ("gatling", "gatling", "gatling", "dynamite", "dynamite")), Stop())
+    if not game.over:
+        play(game, Accept())
+    assert game.over and game.side == "sheriff"
+    result = result_of(game)
+    assert (result.sheriff, result.sheriff_alive) == (1, True)
+    assert next_game(result).appointer == 1
