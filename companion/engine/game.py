@@ -95,6 +95,13 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
 }
 ARROW_TOKENS = ("arrow", "chief_arrow")
 
+# Decisions that are no move: showing a card the rules make one show, entering a card or token
+# drawn from a real deck or pile (which the simulated one draws unasked). They do not close the
+# moments still open (Old Saloon 3).
+NO_MOVE = frozenset(
+    {DecisionKind.REVEAL_ROLE, DecisionKind.BONEYARD_CARD, DecisionKind.WOUND_TOKEN}
+)
+
 # Immutable values the hot paths would otherwise build again and again.
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
 _REACH: dict[tuple[Any, ...], list[int]] = {}
@@ -224,8 +231,8 @@ class Game(GameState):
             raise IllegalAction(why_illegal(self, d, action))
         self._events = []
         self.pending = None
-        if d.kind is not DecisionKind.REVEAL_ROLE:  # showing a card the rules make one show
-            windows.close(self)  # is no move: it does not close the moments still open
+        if d.kind not in NO_MOVE:
+            windows.close(self)
         rule.decide(self, d, action)
         self._run()
         return self._events

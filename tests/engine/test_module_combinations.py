@@ -24,7 +24,7 @@ from companion.engine.events import LifeGained
 from companion.engine.legacy import next_game, result_of
 
 from .helpers import kinds, play
-from .roles_helpers import quiet_turn, reveal, reveals, roles_game
+from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
 
 OS3 = "old_saloon.3"
 UA1, UA2, UA3, UA4, UA5 = (f"undead_or_alive.{n}" for n in range(1, 6))
@@ -169,3 +169,32 @@ def test_legacy_the_old_sheriff_who_survives_as_a_deputy_appoints_no_one() -> No
     result = result_of(game)
     assert (result.sheriff, result.sheriff_alive) == (1, True)
     assert next_game(result).appointer == 1
+
+
+def test_entering_a_real_boneyard_card_leaves_the_right_hands_moment_open() -> None:
+    """Old Saloon 3 (ruling OS3: the moment stays open until the pending player acts) with
+    Undead or Alive 4's real Boneyard deck: the card an eliminated player draws at the end of
+    the turn is entered, not chosen, so, like showing a role, it is no move and closes no
+    moment (our reading): the Right Hand may still take his extra turn, as he may when the
+    engine draws the card itself; the card of that turn's end is then entered again."""
+    setup = GameSetup(
+        characters=QUIET,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS3, UA4}),
+        specials=("the_bear", "the_doc", "the_bad", "the_right_hand", "the_gambler"),
+        real_boneyard=True,
+    )
+    game = Game(setup, ScriptedDice(QUIET_FACES * 3))
+    for _ in range(3):
+        quiet_turn(game)
+    game.players[4].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.BONEYARD_CARD, 4)
+    play(game, Choose("one_hand"))  # the card of the turn's end
+    play(game, Choose("one_hand"))  # and of seat 4's would-be turn
+    assert (3, "the_right_hand") in reveals(game)
+    reveal(game, 3, "the_right_hand")
+    assert (game.pending.kind, game.pending.cause) == (DecisionKind.BONEYARD_CARD, "end")
+    events = play(game, Choose("one_hand"))
+    assert kinds(events)[-3:] == ["turn_ended", "extra_turn", "turn_started"]
+    assert game.turn == 3 and game.pending.kind is DecisionKind.ROLL
