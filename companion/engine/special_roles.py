@@ -120,13 +120,15 @@ def _power(
 
 
 def _the_good(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
-    """Swap roles with the Sheriff; both keep their life, both at their character's maximum."""
+    """Swap roles with the Sheriff; both keep their life, both at their character's maximum
+    (with Wild West Legacy's bullet, which is no Sheriff's bonus, for its holder)."""
     new, old = game.players[seat], next(p for p in game.players if p.role is Role.SHERIFF)
     new.role, old.role = Role.SHERIFF, Role.DEPUTY
     new.special, old.special = old.special, "the_good"
     old.special_shown = True
     for p in (new, old):
-        p.max_life = CHARACTERS[p.character].life
+        bullet = 1 if p.seat == game.setup.legacy_bullet else 0
+        p.max_life = CHARACTERS[p.character].life + bullet
     game.emit(SheriffChanged(seat, old.seat))
 
 

@@ -198,3 +198,24 @@ def test_entering_a_real_boneyard_card_leaves_the_right_hands_moment_open() -> N
     events = play(game, Choose("one_hand"))
     assert kinds(events)[-3:] == ["turn_ended", "extra_turn", "turn_started"]
     assert game.turn == 3 and game.pending.kind is DecisionKind.ROLL
+
+
+def test_the_good_keeps_the_legacy_bullet_in_his_maximum() -> None:
+    """The Good: "The new Sheriff does not get any additional bullets—his maximum life points
+    remain the same as his character's", with Undead or Alive 5's bullet for the Sheriff who
+    appointed another (ruling UA5), which the engine counts in the maximum: the bullet is not a
+    Sheriff's, so The Good's maximum stays what it was, character's life and bullet (our
+    reading); the old Sheriff's becomes his character's."""
+    setup = GameSetup(
+        characters=QUIET,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS3, UA5}),
+        specials=("the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"),
+        legacy_bullet=1,
+    )
+    game = Game(setup, ScriptedDice(QUIET_FACES))
+    assert (game.players[1].life, game.players[1].max_life) == (10, 10)  # Paul Regret, 9 + 1
+    quiet_turn(game)
+    reveal(game, 1, "the_good")
+    assert (game.players[1].life, game.players[1].max_life) == (10, 10)
+    assert (game.players[0].life, game.players[0].max_life) == (11, 8)
