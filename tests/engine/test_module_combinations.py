@@ -25,8 +25,9 @@ from companion.engine.legacy import next_game, result_of
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
+from .test_ghost import SEVEN, SEVEN_ROLES, SHOOT_JACK
 
-OS3 = "old_saloon.3"
+OS1, OS3, OS5 = "old_saloon.1", "old_saloon.3", "old_saloon.5"
 UA1, UA2, UA3, UA4, UA5 = (f"undead_or_alive.{n}" for n in range(1, 6))
 ALL5 = (0, 1, 2, 3, 4)
 SPECIALS = ["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"]
@@ -219,3 +220,64 @@ def test_the_good_keeps_the_legacy_bullet_in_his_maximum() -> None:
     reveal(game, 1, "the_good")
     assert (game.players[1].life, game.players[1].max_life) == (10, 10)
     assert (game.players[0].life, game.players[0].max_life) == (11, 8)
+
+
+def seven_with_a_ghost(modules: tuple[str, ...]) -> Game:
+    """Old Saloon 5 at seven players (test_ghost's table): the Sheriff (seat 0) shoots Jack
+    (seat 1), who becomes the Ghost and gives a pair of Dynamite to seat 3 (Lucky Duke, who
+    cannot re-roll Dynamite); seat 2 then plays a quiet turn."""
+    setup = GameSetup(
+        characters=SEVEN, roles=tuple(Role(r) for r in SEVEN_ROLES), modules=frozenset(modules)
+    )
+    game = Game(setup, ScriptedDice(()))
+    saloon = [Choose("none")] if OS1 in modules else []
+    game.players[1].life = 1
+    play(game, *saloon, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(1))
+    play(game, Roll((0, 1), ("dynamite", "dynamite")), Stop(), ChooseSeat(3))
+    assert game.ghost_token == [3, "dynamite", 2] and game.turn == 2
+    return game
+
+
+def test_the_ghosts_token_with_a_saloon_die_the_set_dice_stay_base_dice() -> None:
+    """Old Saloon 5 with Module 1: "If the player wants to use a Saloon die, he must swap out
+    one of the other base dice", and "Starting with his second roll, the die affected by the
+    Ghost token may be re-rolled (unless it is a Dynamite result, which cannot be re-rolled)"."""
+    game = seven_with_a_ghost((OS1, OS5))
+    play(game, Choose("none"), Roll(ALL5, QUIET_FACES), Stop())
+    assert game.turn == 3 and game.pending.kind is DecisionKind.SALOON_DIE
+    play(game, Choose("loudmouth"))
+    assert game.dice_kinds == ["base"] * 4 + ["loudmouth"]
+    assert game.faces[:2] == ["dynamite", "dynamite"] and game.preset == [0, 1]
+    assert game.legal_actions() == [Roll((2, 3, 4))]  # the set dice are not rolled first
+    play(game, Roll((2, 3, 4), ("gatling", "beer", "double_gatling")))
+    rerolls = [a for a in game.legal_actions() if isinstance(a, Roll)]
+    assert rerolls and all(0 not in a.dice and 1 not in a.dice for a in rerolls)
+
+
+def test_the_ghosts_token_returns_at_once_when_its_holder_is_eliminated_first() -> None:
+    """Old Saloon 5, "At the end of the other player's turn, the tokens go back to the Ghost":
+    a holder eliminated before his turn has no turn to end, so they go back at once (the
+    reading in docs/rules.md)."""
+    game = seven_with_a_ghost((OS5,))
+    game.players[3].life = 1
+    events = play(game, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(3))
+    assert "ghost_token_returned" in kinds(events) and game.ghost_token is None
+    assert game.turn == 4 and game.preset == []
+
+
+def test_the_ghost_cannot_use_his_special_role() -> None:
+    """Old Saloon 5 with Module 3: as the Ghost "you cannot use the ability of your special
+    role card": the Ghost holding The Left Hand is offered no save when a player is about to
+    be eliminated."""
+    game = roles_game(
+        ["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"],
+        modules=(OS3, OS5),
+    )
+    game.players[3].life = 1
+    play(game, Roll(ALL5, ("bullseye2", *QUIET_FACES[:4])), Stop(), ChooseSeat(3))
+    assert game.players[3].ghost and game.turn == 1
+    assert (3, "the_left_hand") in reveals(game)  # alive at that moment, he could save himself
+    game.players[2].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
+    assert not game.players[2].alive
+    assert all(seat != 3 for seat, _card in reveals(game))
