@@ -281,3 +281,19 @@ def test_the_ghost_cannot_use_his_special_role() -> None:
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
     assert not game.players[2].alive
     assert all(seat != 3 for seat, _card in reveals(game))
+
+
+def test_the_zombie_master_may_still_reveal_his_special_role() -> None:
+    """Undead or Alive 4 with Old Saloon 3: the outbreak makes the living Renegade the Zombie
+    Master, known to all as the Renegade, but his special card was never revealed at its moment
+    and "The Zombie Master keeps their character's life points and ability": his card's power
+    is still his to use once (our reading). Here The Left Hand saves a survivor."""
+    characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
+    game = outbreak_game((OS3, UA4), characters, SPECIALS)
+    assert game.players[3].revealed and not game.players[3].special_shown
+    game.players[2].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
+    assert not game.players[2].alive
+    assert (3, "the_left_hand") in reveals(game)
+    reveal(game, 3, "the_left_hand")
+    assert game.players[2].alive and game.players[2].life == 2
