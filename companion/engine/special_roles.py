@@ -67,7 +67,7 @@ def _offers_for(moment: str) -> Offers:
         pool = public_pool(game)
         found: list[WindowAction] = []
         for card in cards:
-            if card.name in shown:
+            if card.name in shown or not _usable(game, card):
                 continue
             for p in players:
                 if not p.alive or p.ghost or p.special_shown:
@@ -83,6 +83,12 @@ def _offers_for(moment: str) -> Offers:
         return found
 
     return offers
+
+
+def _usable(game: Game, card: SpecialRole) -> bool:
+    """The Good takes the star from a living Sheriff only: after an outbreak (Undead or Alive 4)
+    the game goes on with the Sheriff dead, and a dead Sheriff becomes no Deputy."""
+    return card.name != "the_good" or any(p.alive and p.role is Role.SHERIFF for p in game.players)
 
 
 def _still_hidden(p: PlayerState, card: SpecialRole) -> bool:

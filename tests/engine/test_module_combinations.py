@@ -297,3 +297,24 @@ def test_the_zombie_master_may_still_reveal_his_special_role() -> None:
     assert (3, "the_left_hand") in reveals(game)
     reveal(game, 3, "the_left_hand")
     assert game.players[2].alive and game.players[2].life == 2
+
+
+def test_the_good_cannot_take_the_star_of_a_dead_sheriff() -> None:
+    """Old Saloon 3's The Good ("You become the new Sheriff, and the old Sheriff becomes a
+    Deputy. Both players keep their current life points") with Undead or Alive 4, where after
+    the outbreak the game goes on without the Sheriff: with the Sheriff dead there is no star
+    to exchange, so The Good is not offered (our reading; Wild West Legacy then still takes the
+    dead Sheriff and his killer)."""
+    characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
+    specials = ["the_bear", "the_good", "the_bad", "the_left_hand", "the_gambler"]
+    game = outbreak_game((OS3, UA4), characters, specials)
+    assert (1, "the_good") in reveals(game)  # the Sheriff lives: he could take the star now
+    game.players[0].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(0))
+    assert not game.players[0].alive and not game.over  # the outbreak has begun
+    for seat in (2, 3, 4):
+        assert game.turn == seat
+        n = len(game.faces)
+        play(game, Roll(tuple(range(n)), QUIET_FACES[:n]), Stop())
+    assert game.turn == 1 and game.pending.kind is DecisionKind.ROLL
+    assert (1, "the_good") not in reveals(game)
