@@ -318,3 +318,25 @@ def test_the_good_cannot_take_the_star_of_a_dead_sheriff() -> None:
         play(game, Roll(tuple(range(n)), QUIET_FACES[:n]), Stop())
     assert game.turn == 1 and game.pending.kind is DecisionKind.ROLL
     assert (1, "the_good") not in reveals(game)
+
+
+def test_entering_a_real_wound_token_leaves_the_gamblers_moment_open() -> None:
+    """The same with Undead or Alive 1's real Wound pile: the tokens Herb Hunter (Module 3)
+    hands out at the end of his turn are entered by the players who draw them, which is no
+    move: The Gambler may still make the Sheriff re-roll his last roll, as he may when the
+    engine draws the tokens itself."""
+    setup = GameSetup(
+        characters=("herb_hunter", "paul_regret", "lucky_duke", "black_jack", "calamity_janet"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS3, UA1, UA2, UA3}),
+        specials=tuple(SPECIALS),
+        real_piles=frozenset({"wounds"}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    game.players[2].arrows, game.players[3].arrows, game.pile = 2, 6, 1
+    play(game, Roll(ALL5, ("arrow", "arrow", "gatling", "dynamite", "gatling")))  # Indians
+    play(game, Stop())  # seats 2 and 3 lost 2 and 6 life: Herb Hunter's tokens at the end
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.WOUND_TOKEN, 2)
+    assert (4, "the_gambler") in reveals(game)
+    play(game, Choose("beer"), Choose("dynamite"))
+    assert game.turn == 1 and (4, "the_gambler") in reveals(game)
