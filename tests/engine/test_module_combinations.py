@@ -340,3 +340,33 @@ def test_entering_a_real_wound_token_leaves_the_gamblers_moment_open() -> None:
     assert (4, "the_gambler") in reveals(game)
     play(game, Choose("beer"), Choose("dynamite"))
     assert game.turn == 1 and (4, "the_gambler") in reveals(game)
+
+
+def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -> None:
+    """Undead or Alive 4, "the outbreak begins at the start of the next player's turn", with
+    the Right Hand of the Devil's "Immediately take another turn": his extra turn is the next
+    turn, so the outbreak begins with it and is announced for his seat (our reading)."""
+    setup = GameSetup(
+        characters=QUIET,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS3, UA4}),
+        specials=("the_bear", "the_doc", "the_bad", "the_right_hand", "the_gambler"),
+        real_boneyard=True,
+    )
+    game = Game(setup, ScriptedDice(QUIET_FACES * 3))
+    for card in ("two_hands", "two_hands"):
+        game.boneyard_pile.remove(card)
+        game.boneyard_shown.append(card)
+    for _ in range(3):
+        quiet_turn(game)
+    game.players[4].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
+    events = play(game, Choose("one_hand"))  # 5 hands, 4 living: seat 4's turn, as a zombie
+    assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [4]
+    assert game.players[4].zombie and game.turn == 4
+    reveal(game, 3, "the_right_hand")
+    assert not game.players[4].zombie and game.outbreak is None  # back at his turn's end
+    events = play(game, Choose("one_hand"))
+    assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [3]
+    assert kinds(events)[-2:] == ["zombie_outbreak", "turn_started"]
+    assert game.turn == 3 and game.players[3].master and game.players[4].zombie
