@@ -93,6 +93,9 @@ def _turn_end(game: Game, again: bool = False) -> None:
 
 @step("boneyard_ended")
 def _ended(game: Game, again: bool = False) -> None:
+    if game.outbreak == NEXT_TURN:  # announced once every card of this turn's end is shown
+        following = game.turn if again else (game.turn + 1) % len(game.players)
+        game.emit(OutbreakComing(following))
     game.emit(TurnEnded(game.turn))
     if again:
         game.emit(ExtraTurn(game.turn))
@@ -165,19 +168,21 @@ def _decide_card(game: Game, d: Decision, action: Action) -> None:
 
 
 def reveal(game: Game, seat: int, card: str, when: str) -> None:
-    """The card is shown: No hands stops any outbreak this turn; hands may start one."""
+    """The card is shown: No hands stops any outbreak this turn, "regardless of any other
+    conditions", so also one a card drawn before it at the same turn's end would start; hands
+    may start one."""
     game.boneyard_pile.remove(card)
     game.boneyard_draws += 1
     if HANDS[card] == 0:
         game.boneyard_back.append(card)
+        if game.outbreak == NEXT_TURN:  # only ever set at this same turn's end
+            game.outbreak = None
     else:
         game.boneyard_shown.append(card)
     hands, living = hands_showing(game), living_count(game)
     game.emit(BoneyardCardRevealed(seat, card, when, hands, living))
     if HANDS[card] and hands > living and not game.boneyard_back and game.outbreak is None:
         game.outbreak = NEXT_TURN if when == "end" else THIS_TURN
-        if when == "end":
-            game.emit(OutbreakComing((game.turn + 1) % len(game.players)))
 
 
 # ======================================================================= the outbreak

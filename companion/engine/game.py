@@ -95,6 +95,13 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
 }
 ARROW_TOKENS = ("arrow", "chief_arrow")
 
+# Decisions that are no move: showing a card the rules make one show, entering a card or token
+# drawn from a real deck or pile (which the simulated one draws unasked). They do not close the
+# moments still open (Old Saloon 3).
+NO_MOVE = frozenset(
+    {DecisionKind.REVEAL_ROLE, DecisionKind.BONEYARD_CARD, DecisionKind.WOUND_TOKEN}
+)
+
 # Immutable values the hot paths would otherwise build again and again.
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
 _REACH: dict[tuple[Any, ...], list[int]] = {}
@@ -225,8 +232,8 @@ class Game(GameState):
             raise IllegalAction(why_illegal(self, d, action))
         self._events = []
         self.pending = None
-        if d.kind is not DecisionKind.REVEAL_ROLE:  # showing a card the rules make one show
-            windows.close(self)  # is no move: it does not close the moments still open
+        if d.kind not in NO_MOVE:
+            windows.close(self)
         rule.decide(self, d, action)
         self._run()
         return self._events
@@ -1096,9 +1103,10 @@ def _lose(
 
 @step("gain")
 def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -> None:
-    """A gain is a moment of its own first (Old Saloon 3: \"about to gain life\")."""
+    """A gain is a moment of its own first (Old Saloon 3: \"about to gain life\"); a zombie
+    is never about to gain (Undead or Alive 4), so it makes none."""
     p = game.players[seat]
-    if moment and p.alive and min(amount, p.max_life - p.life) > 0:
+    if moment and p.alive and not p.zombie and min(amount, p.max_life - p.life) > 0:
         steps = windows.moment_steps(game, "gain", seat, amount, cause)
         if steps:
             game.front([*steps, ["gain", seat, amount, cause, False]])

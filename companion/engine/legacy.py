@@ -56,8 +56,9 @@ def result_of(game: Game) -> GameResult:
     """What the finished ``game`` hands on to the series."""
     if not game.over or game.side is None:
         raise SetupError("the game is not over yet: a series takes only finished games")
-    sheriff = game.setup.sheriff_seat()
-    p = game.players[sheriff] if sheriff is not None else None
+    # The Sheriff is whoever holds the star at the end: The Good (Old Saloon 3) may have taken it.
+    p = next((s for s in game.players if s.role is Role.SHERIFF), None)
+    sheriff = p.seat if p is not None else None
     return GameResult(
         characters=game.setup.characters,
         sheriff=sheriff,

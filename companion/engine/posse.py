@@ -166,7 +166,9 @@ def _decide_rage_from(game: Game, d: Decision, action: Action) -> None:
 
 
 def _legal_rage_to(game: Game, d: Decision) -> list[Action]:
-    return [ChooseSeat(s) for s in game.living() if s != d.target]
+    """Any other living player but a zombie, who collects no Rage cards (Undead or Alive 4)."""
+    players = game.players
+    return [ChooseSeat(s) for s in game.living() if s != d.target and not players[s].zombie]
 
 
 @decision(DecisionKind.RAGE_TO, legal=_legal_rage_to)
@@ -204,8 +206,8 @@ def _legal_sam(game: Game, d: Decision) -> list[Action]:
 
 @decision(DecisionKind.SAM_HEAL, legal=_legal_sam)
 def _decide_sam(game: Game, d: Decision, action: Action) -> None:
-    if isinstance(action, ChooseSeat):
-        game.gain(action.seat, 1, "sam_the_healer")
+    if isinstance(action, ChooseSeat):  # a gain step: The Bad's moment (Old Saloon 3)
+        game.front([["gain", action.seat, 1, "sam_the_healer"]])
 
 
 @ability

@@ -23,7 +23,7 @@ from .actions import (
     RevealSpecial,
     WindowAction,
 )
-from .components import CHARACTERS, DICE, DYNAMITE_LIMIT, SPECIAL_ROLES, Role
+from .components import CHARACTERS, DICE, DYNAMITE_LIMIT, SPECIAL_ROLES, Role, SpecialRole
 from .decisions import Decision, DecisionKind
 from .events import (
     ArrowsExchanged,
@@ -38,6 +38,7 @@ from .events import (
 )
 from .modules import Module
 from .rules import decision, step
+from .state import PlayerState
 from .windows import Offers, moment_steps, opening, seizer
 
 if TYPE_CHECKING:
@@ -66,10 +67,12 @@ def _offers_for(moment: str) -> Offers:
         pool = public_pool(game)
         found: list[WindowAction] = []
         for card in cards:
-            if card.name in shown or card.role not in pool:
+            if card.name in shown or not _usable(game, card):
                 continue
             for p in players:
-                if not p.alive or p.ghost or p.special_shown or p.revealed:
+                if not p.alive or p.ghost or p.special_shown:
+                    continue
+                if not (_still_hidden(p, card) if p.revealed else card.role in pool):
                     continue
                 if card.whose != "any" and (card.whose == "own") != _whose(moment, args, p.seat):
                     continue
@@ -80,6 +83,18 @@ def _offers_for(moment: str) -> Offers:
         return found
 
     return offers
+
+
+def _usable(game: Game, card: SpecialRole) -> bool:
+    """The Good takes the star from a living Sheriff only: after an outbreak (Undead or Alive 4)
+    the game goes on with the Sheriff dead, and a dead Sheriff becomes no Deputy."""
+    return card.name != "the_good" or any(p.alive and p.role is Role.SHERIFF for p in game.players)
+
+
+def _still_hidden(p: PlayerState, card: SpecialRole) -> bool:
+    """A seat whose role is known may still hold this card face down: only the Zombie Master
+    (Undead or Alive 4), known as the Renegade since the outbreak, never as his card."""
+    return p.master and card.role is Role.RENEGADE
 
 
 def _whose(moment: str, args: list[Any], seat: int) -> bool:
@@ -120,13 +135,15 @@ def _power(
 
 
 def _the_good(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
-    """Swap roles with the Sheriff; both keep their life, both at their character's maximum."""
+    """Swap roles with the Sheriff; both keep their life, both at their character's maximum
+    (with Wild West Legacy's bullet, which is no Sheriff's bonus, for its holder)."""
     new, old = game.players[seat], next(p for p in game.players if p.role is Role.SHERIFF)
     new.role, old.role = Role.SHERIFF, Role.DEPUTY
     new.special, old.special = old.special, "the_good"
     old.special_shown = True
     for p in (new, old):
-        p.max_life = CHARACTERS[p.character].life
+        bullet = 1 if p.seat == game.setup.legacy_bullet else 0
+        p.max_life = CHARACTERS[p.character].life + bullet
     game.emit(SheriffChanged(seat, old.seat))
 
 

@@ -157,9 +157,14 @@ def _phase_whiskey(game: Game, exploded: bool) -> list[Step]:
 
 @step("whiskey")
 def _whiskey(game: Game) -> None:
-    """Gain 1 life; discard a Wound token, or without one draw a Rage card."""
+    """Gain 1 life (a gain step: "about to gain life" is The Bad's moment, Old Saloon 3), then
+    discard a Wound token, or without one draw a Rage card."""
+    game.front([["gain", game.turn, 1, "whiskey"], ["whiskey_wound"]])
+
+
+@step("whiskey_wound")
+def _whiskey_wound(game: Game) -> None:
     seat = game.turn
-    game.gain(seat, 1, "whiskey")
     tokens = sorted(set(game.players[seat].wounds))
     if len(tokens) > 1:
         game.ask(DecisionKind.WHICH_WOUND, seat, options=tuple(tokens))

@@ -388,3 +388,19 @@ def test_simulated_boneyard_same_seed_same_cards() -> None:
 
     assert any(cards(s) for s in range(6))
     assert all(cards(s) == cards(s) for s in range(6))
+
+
+def test_no_hands_after_a_card_with_hands_in_the_same_turn_end_still_stops_the_outbreak() -> None:
+    """No hands, "there is no outbreak this turn, regardless of any other conditions": the
+    order of the cards revealed at one turn's end does not matter (our reading): a hands card
+    drawn first makes the hands exceed the living, the No hands card drawn after it still
+    stops the outbreak, and no outbreak is announced."""
+    game = undead_game(shown=("two_hands", "two_hands"))
+    game.players[1].life = game.players[4].life = 1
+    shoot(game, 1, 4)
+    events = game.apply(Choose("one_hand"))  # seat 1's card: 5 hands > 3 living
+    events += game.apply(Choose("no_hands"))  # seat 4's
+    assert not of(events, "outbreak_coming") and not of(events, "zombie_outbreak")
+    assert game.outbreak is None
+    assert game.boneyard_back == [] and game.boneyard_pile.count("no_hands") == 2
+    assert game.turn == 1 and game.pending.kind is DecisionKind.BONEYARD_CARD  # would-be turn

@@ -1,0 +1,372 @@
+"""Rules that meet when modules are played together, and the rarely reached corners of each.
+
+Each test names the rule it plays out and the modules it combines; where the rulebook does not
+combine them, the docstring says the reading chosen (also listed in docs/rules.md). Seats: 0
+Sheriff, 1 Deputy, 2 Outlaw, 3 Renegade, 4 Outlaw. With Undead or Alive 1 dice 0-2 are base
+dice, 3 and 4 the Duel dice.
+"""
+
+from __future__ import annotations
+
+from companion.engine import (
+    Accept,
+    Choose,
+    ChooseSeat,
+    DecisionKind,
+    Game,
+    GameSetup,
+    Role,
+    Roll,
+    ScriptedDice,
+    Stop,
+)
+from companion.engine.events import LifeGained
+from companion.engine.legacy import next_game, result_of
+
+from .helpers import kinds, play
+from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
+from .test_ghost import SEVEN, SEVEN_ROLES, SHOOT_JACK
+
+OS1, OS3, OS5 = "old_saloon.1", "old_saloon.3", "old_saloon.5"
+UA1, UA2, UA3, UA4, UA5 = (f"undead_or_alive.{n}" for n in range(1, 6))
+ALL5 = (0, 1, 2, 3, 4)
+SPECIALS = ["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"]
+QUIET_FACES = ("dynamite", "dynamite", "gatling", "gatling", "arrow")  # nobody hurt, no choice
+
+
+def test_the_bad_may_cancel_the_life_of_a_whiskey() -> None:
+    """The Bad: "Reveal this card when another player is about to gain life points", with
+    Undead or Alive 1's Whiskey ("Gain 1 life point"): the gain is The Bad's moment like any
+    other; cancelled, the Whiskey still discards a Wound token or draws a Rage card."""
+    game = roles_game(SPECIALS, modules=(OS3, UA1, UA2))
+    game.players[0].life = 5
+    game.apply(Roll(ALL5, ("dynamite", "dynamite", "gatling", "whiskey", "gatling")))
+    game.apply(Stop())
+    assert (2, "the_bad") in reveals(game)
+    events = reveal(game, 2, "the_bad")
+    assert "heal_prevented" in kinds(events) and "life_gained" not in kinds(events)
+    assert game.players[0].life == 5
+    assert "rage_drawn" in kinds(events)  # no Wound token to discard: a Rage card instead
+
+
+def test_the_bad_may_cancel_sam_the_healers_gift() -> None:
+    """The Bad with Undead or Alive 3's SAM THE HEALER ("you may choose one player to gain
+    one life point"): that gain is The Bad's moment too."""
+    game = roles_game(
+        SPECIALS,
+        modules=(OS3, UA1, UA2, UA3),
+        characters=("sam_the_healer", "calamity_janet", "paul_regret", "lucky_duke", "black_jack"),
+    )
+    game.players[1].life = 5
+    game.apply(Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "gatling")))
+    game.apply(Stop())
+    game.apply(ChooseSeat(4))
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.SAM_HEAL, 0)
+    events = game.apply(ChooseSeat(1))
+    assert LifeGained(1, 1, 6, "sam_the_healer") in events
+    assert (2, "the_bad") in reveals(game)
+    events = reveal(game, 2, "the_bad")
+    assert "heal_prevented" in kinds(events) and game.players[1].life == 5
+    assert game.pending.kind is DecisionKind.DUEL_ROLL and game.pending.seat == 4
+
+
+def outbreak_game(
+    modules: tuple[str, ...],
+    characters: tuple[str, ...],
+    specials: list[str] | None = None,
+    rage: tuple[int, ...] = (),
+) -> Game:
+    """Seat 0 eliminates seat 4 in the first turn; with four hands already showing, seat 4's
+    card (one hand) starts the outbreak with seat 1's turn: seat 4 is a zombie with 4 life and
+    the Renegade (seat 3) the Zombie Master. The Boneyard cards are the real deck's; the
+    ``rage`` seats hold a face-down Rage card from the start."""
+    setup = GameSetup(
+        characters=characters,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset(modules),
+        specials=None if specials is None else tuple(specials),
+        real_boneyard=True,
+    )
+    game = Game(setup, ScriptedDice([]))
+    for card in ("two_hands", "two_hands"):
+        game.boneyard_pile.remove(card)
+        game.boneyard_shown.append(card)
+    for seat in rage:
+        game.players[seat].rage_held += 1
+        game.rage_pile -= 1
+    game.players[4].life = 1
+    n = len(game.faces)
+    play(game, Roll(tuple(range(n)), ("bullseye1", *QUIET_FACES[: n - 1])), Stop())
+    play(game, ChooseSeat(4), Choose("one_hand"))
+    assert game.players[4].zombie and game.players[3].master and game.turn == 1
+    return game
+
+
+def test_a_zombie_is_never_about_to_gain_life_so_the_bad_is_not_offered() -> None:
+    """Undead or Alive 4: zombies "do not gain life points from beer or other life-point-gaining
+    effects"; Old Saloon 3's The Bad reveals "when another player is about to gain life points".
+    A Beer given to a zombie is wasted: no moment for The Bad opens, his card stays usable."""
+    characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
+    game = outbreak_game((OS3, UA4), characters, SPECIALS)
+    play(game, Roll(ALL5, ("bullseye1", "beer", "dynamite", "dynamite", "gatling")), Stop())
+    play(game, ChooseSeat(4))  # Calamity Janet hits the zombie two places away
+    events = play(game, ChooseSeat(4))  # and gives it the Beer
+    assert game.players[4].life == 3 and "life_gained" not in kinds(events)
+    assert (2, "the_bad") not in reveals(game)
+
+
+def test_pat_brennan_cannot_move_a_rage_card_to_a_zombie() -> None:
+    """Undead or Alive 3's PAT BRENNAN moves "one Rage card from one player to another"; with
+    Undead or Alive 4 zombies "do not collect any Duel Wound tokens or Rage cards", so a
+    zombie is never among the players he may move it to."""
+    characters = ("paul_regret", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")
+    game = outbreak_game((UA2, UA3, UA4), characters, rage=(2,))
+    assert game.pending.kind is DecisionKind.RAGE_FROM  # the outbreak began his turn
+    play(game, ChooseSeat(2))
+    assert game.pending.kind is DecisionKind.RAGE_TO
+    assert ChooseSeat(4) not in game.legal_actions()
+    assert set(game.legal_actions()) == {ChooseSeat(0), ChooseSeat(1), ChooseSeat(3)}
+
+
+def test_legacy_follows_the_star_the_good_took() -> None:
+    """Undead or Alive 5, "If the Sheriff died by the hand of another player, the player who
+    killed them will be the new Sheriff", with Old Saloon 3's The Good ("You become the new
+    Sheriff, and the old Sheriff becomes a Deputy"): the Sheriff of the series is the player
+    holding the star when the game ends (our reading), here The Good, shot by seat 2."""
+    game = roles_game(
+        ["the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"],
+        faces=QUIET_FACES * 2,
+        modules=(OS3, UA5),
+    )
+    quiet_turn(game)
+    reveal(game, 1, "the_good")
+    quiet_turn(game)
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
+    if not game.over:  # the Left Hand's moment was open: the win waits for seat 2
+        play(game, Accept())
+    assert game.over and game.side == "outlaws"
+    result = result_of(game)
+    assert (result.sheriff, result.sheriff_alive, result.sheriff_killer) == (1, False, 2)
+    assert next_game(result).sheriff == 2 and next_game(result).appointer is None
+
+
+def test_legacy_the_old_sheriff_who_survives_as_a_deputy_appoints_no_one() -> None:
+    """The same reading when the star's holder survives: The Good, Sheriff at the end, appoints
+    the next Sheriff; the first Sheriff, a Deputy by then, does not."""
+    game = roles_game(
+        ["the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"],
+        faces=QUIET_FACES,
+        modules=(OS3, UA5),
+    )
+    quiet_turn(game)
+    reveal(game, 1, "the_good")
+    for seat in (2, 3, 4):
+        game.players[seat].life = 1
+    play(game, Roll(ALL5, ("gatling", "gatling", "gatling", "dynamite", "dynamite")), Stop())
+    if not game.over:
+        play(game, Accept())
+    assert game.over and game.side == "sheriff"
+    result = result_of(game)
+    assert (result.sheriff, result.sheriff_alive) == (1, True)
+    assert next_game(result).appointer == 1
+
+
+def test_entering_a_real_boneyard_card_leaves_the_right_hands_moment_open() -> None:
+    """Old Saloon 3 (ruling OS3: the moment stays open until the pending player acts) with
+    Undead or Alive 4's real Boneyard deck: the card an eliminated player draws at the end of
+    the turn is entered, not chosen, so, like showing a role, it is no move and closes no
+    moment (our reading): the Right Hand may still take his extra turn, as he may when the
+    engine draws the card itself; the card of that turn's end is then entered again."""
+    setup = GameSetup(
+        characters=QUIET,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS3, UA4}),
+        specials=("the_bear", "the_doc", "the_bad", "the_right_hand", "the_gambler"),
+        real_boneyard=True,
+    )
+    game = Game(setup, ScriptedDice(QUIET_FACES * 3))
+    for _ in range(3):
+        quiet_turn(game)
+    game.players[4].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.BONEYARD_CARD, 4)
+    play(game, Choose("one_hand"))  # the card of the turn's end
+    play(game, Choose("one_hand"))  # and of seat 4's would-be turn
+    assert (3, "the_right_hand") in reveals(game)
+    reveal(game, 3, "the_right_hand")
+    assert (game.pending.kind, game.pending.cause) == (DecisionKind.BONEYARD_CARD, "end")
+    events = play(game, Choose("one_hand"))
+    assert kinds(events)[-3:] == ["turn_ended", "extra_turn", "turn_started"]
+    assert game.turn == 3 and game.pending.kind is DecisionKind.ROLL
+
+
+def test_the_good_keeps_the_legacy_bullet_in_his_maximum() -> None:
+    """The Good: "The new Sheriff does not get any additional bullets—his maximum life points
+    remain the same as his character's", with Undead or Alive 5's bullet for the Sheriff who
+    appointed another (ruling UA5), which the engine counts in the maximum: the bullet is not a
+    Sheriff's, so The Good's maximum stays what it was, character's life and bullet (our
+    reading); the old Sheriff's becomes his character's."""
+    setup = GameSetup(
+        characters=QUIET,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS3, UA5}),
+        specials=("the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"),
+        legacy_bullet=1,
+    )
+    game = Game(setup, ScriptedDice(QUIET_FACES))
+    assert (game.players[1].life, game.players[1].max_life) == (10, 10)  # Paul Regret, 9 + 1
+    quiet_turn(game)
+    reveal(game, 1, "the_good")
+    assert (game.players[1].life, game.players[1].max_life) == (10, 10)
+    assert (game.players[0].life, game.players[0].max_life) == (11, 8)
+
+
+def seven_with_a_ghost(modules: tuple[str, ...]) -> Game:
+    """Old Saloon 5 at seven players (test_ghost's table): the Sheriff (seat 0) shoots Jack
+    (seat 1), who becomes the Ghost and gives a pair of Dynamite to seat 3 (Lucky Duke, who
+    cannot re-roll Dynamite); seat 2 then plays a quiet turn."""
+    setup = GameSetup(
+        characters=SEVEN, roles=tuple(Role(r) for r in SEVEN_ROLES), modules=frozenset(modules)
+    )
+    game = Game(setup, ScriptedDice(()))
+    saloon = [Choose("none")] if OS1 in modules else []
+    game.players[1].life = 1
+    play(game, *saloon, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(1))
+    play(game, Roll((0, 1), ("dynamite", "dynamite")), Stop(), ChooseSeat(3))
+    assert game.ghost_token == [3, "dynamite", 2] and game.turn == 2
+    return game
+
+
+def test_the_ghosts_token_with_a_saloon_die_the_set_dice_stay_base_dice() -> None:
+    """Old Saloon 5 with Module 1: "If the player wants to use a Saloon die, he must swap out
+    one of the other base dice", and "Starting with his second roll, the die affected by the
+    Ghost token may be re-rolled (unless it is a Dynamite result, which cannot be re-rolled)"."""
+    game = seven_with_a_ghost((OS1, OS5))
+    play(game, Choose("none"), Roll(ALL5, QUIET_FACES), Stop())
+    assert game.turn == 3 and game.pending.kind is DecisionKind.SALOON_DIE
+    play(game, Choose("loudmouth"))
+    assert game.dice_kinds == ["base"] * 4 + ["loudmouth"]
+    assert game.faces[:2] == ["dynamite", "dynamite"] and game.preset == [0, 1]
+    assert game.legal_actions() == [Roll((2, 3, 4))]  # the set dice are not rolled first
+    play(game, Roll((2, 3, 4), ("gatling", "beer", "double_gatling")))
+    rerolls = [a for a in game.legal_actions() if isinstance(a, Roll)]
+    assert rerolls and all(0 not in a.dice and 1 not in a.dice for a in rerolls)
+
+
+def test_the_ghosts_token_returns_at_once_when_its_holder_is_eliminated_first() -> None:
+    """Old Saloon 5, "At the end of the other player's turn, the tokens go back to the Ghost":
+    a holder eliminated before his turn has no turn to end, so they go back at once (the
+    reading in docs/rules.md)."""
+    game = seven_with_a_ghost((OS5,))
+    game.players[3].life = 1
+    events = play(game, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(3))
+    assert "ghost_token_returned" in kinds(events) and game.ghost_token is None
+    assert game.turn == 4 and game.preset == []
+
+
+def test_the_ghost_cannot_use_his_special_role() -> None:
+    """Old Saloon 5 with Module 3: as the Ghost "you cannot use the ability of your special
+    role card": the Ghost holding The Left Hand is offered no save when a player is about to
+    be eliminated."""
+    game = roles_game(
+        ["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"],
+        modules=(OS3, OS5),
+    )
+    game.players[3].life = 1
+    play(game, Roll(ALL5, ("bullseye2", *QUIET_FACES[:4])), Stop(), ChooseSeat(3))
+    assert game.players[3].ghost and game.turn == 1
+    assert (3, "the_left_hand") in reveals(game)  # alive at that moment, he could save himself
+    game.players[2].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
+    assert not game.players[2].alive
+    assert all(seat != 3 for seat, _card in reveals(game))
+
+
+def test_the_zombie_master_may_still_reveal_his_special_role() -> None:
+    """Undead or Alive 4 with Old Saloon 3: the outbreak makes the living Renegade the Zombie
+    Master, known to all as the Renegade, but his special card was never revealed at its moment
+    and "The Zombie Master keeps their character's life points and ability": his card's power
+    is still his to use once (our reading). Here The Left Hand saves a survivor."""
+    characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
+    game = outbreak_game((OS3, UA4), characters, SPECIALS)
+    assert game.players[3].revealed and not game.players[3].special_shown
+    game.players[2].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
+    assert not game.players[2].alive
+    assert (3, "the_left_hand") in reveals(game)
+    reveal(game, 3, "the_left_hand")
+    assert game.players[2].alive and game.players[2].life == 2
+
+
+def test_the_good_cannot_take_the_star_of_a_dead_sheriff() -> None:
+    """Old Saloon 3's The Good ("You become the new Sheriff, and the old Sheriff becomes a
+    Deputy. Both players keep their current life points") with Undead or Alive 4, where after
+    the outbreak the game goes on without the Sheriff: with the Sheriff dead there is no star
+    to exchange, so The Good is not offered (our reading; Wild West Legacy then still takes the
+    dead Sheriff and his killer)."""
+    characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
+    specials = ["the_bear", "the_good", "the_bad", "the_left_hand", "the_gambler"]
+    game = outbreak_game((OS3, UA4), characters, specials)
+    assert (1, "the_good") in reveals(game)  # the Sheriff lives: he could take the star now
+    game.players[0].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(0))
+    assert not game.players[0].alive and not game.over  # the outbreak has begun
+    for seat in (2, 3, 4):
+        assert game.turn == seat
+        n = len(game.faces)
+        play(game, Roll(tuple(range(n)), QUIET_FACES[:n]), Stop())
+    assert game.turn == 1 and game.pending.kind is DecisionKind.ROLL
+    assert (1, "the_good") not in reveals(game)
+
+
+def test_entering_a_real_wound_token_leaves_the_gamblers_moment_open() -> None:
+    """The same with Undead or Alive 1's real Wound pile: the tokens Herb Hunter (Module 3)
+    hands out at the end of his turn are entered by the players who draw them, which is no
+    move: The Gambler may still make the Sheriff re-roll his last roll, as he may when the
+    engine draws the tokens itself."""
+    setup = GameSetup(
+        characters=("herb_hunter", "paul_regret", "lucky_duke", "black_jack", "calamity_janet"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS3, UA1, UA2, UA3}),
+        specials=tuple(SPECIALS),
+        real_piles=frozenset({"wounds"}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    game.players[2].arrows, game.players[3].arrows, game.pile = 2, 6, 1
+    play(game, Roll(ALL5, ("arrow", "arrow", "gatling", "dynamite", "gatling")))  # Indians
+    play(game, Stop())  # seats 2 and 3 lost 2 and 6 life: Herb Hunter's tokens at the end
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.WOUND_TOKEN, 2)
+    assert (4, "the_gambler") in reveals(game)
+    play(game, Choose("beer"), Choose("dynamite"))
+    assert game.turn == 1 and (4, "the_gambler") in reveals(game)
+
+
+def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -> None:
+    """Undead or Alive 4, "the outbreak begins at the start of the next player's turn", with
+    the Right Hand of the Devil's "Immediately take another turn": his extra turn is the next
+    turn, so the outbreak begins with it and is announced for his seat (our reading)."""
+    setup = GameSetup(
+        characters=QUIET,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS3, UA4}),
+        specials=("the_bear", "the_doc", "the_bad", "the_right_hand", "the_gambler"),
+        real_boneyard=True,
+    )
+    game = Game(setup, ScriptedDice(QUIET_FACES * 3))
+    for card in ("two_hands", "two_hands"):
+        game.boneyard_pile.remove(card)
+        game.boneyard_shown.append(card)
+    for _ in range(3):
+        quiet_turn(game)
+    game.players[4].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
+    events = play(game, Choose("one_hand"))  # 5 hands, 4 living: seat 4's turn, as a zombie
+    assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [4]
+    assert game.players[4].zombie and game.turn == 4
+    reveal(game, 3, "the_right_hand")
+    assert not game.players[4].zombie and game.outbreak is None  # back at his turn's end
+    events = play(game, Choose("one_hand"))
+    assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [3]
+    assert kinds(events)[-2:] == ["zombie_outbreak", "turn_started"]
+    assert game.turn == 3 and game.players[3].master and game.players[4].zombie
