@@ -11,8 +11,10 @@ from __future__ import annotations
 from companion.engine import (
     Accept,
     Choose,
+    ChooseDie,
     ChooseSeat,
     DecisionKind,
+    Decline,
     Game,
     GameSetup,
     Role,
@@ -27,7 +29,7 @@ from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
 from .test_ghost import SEVEN, SEVEN_ROLES, SHOOT_JACK
 
-OS1, OS3, OS5 = "old_saloon.1", "old_saloon.3", "old_saloon.5"
+OS1, OS3, OS4, OS5 = "old_saloon.1", "old_saloon.3", "old_saloon.4", "old_saloon.5"
 UA1, UA2, UA3, UA4, UA5 = (f"undead_or_alive.{n}" for n in range(1, 6))
 ALL5 = (0, 1, 2, 3, 4)
 SPECIALS = ["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"]
@@ -370,3 +372,71 @@ def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -
     assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [3]
     assert kinds(events)[-2:] == ["zombie_outbreak", "turn_started"]
     assert game.turn == 3 and game.players[3].master and game.players[4].zombie
+
+
+def test_molly_stark_cannot_pay_chuck_wengams_price() -> None:
+    """Old Saloon 4's MOLLY STARK: "Each time another player must lose 1 or more life points,
+    you can lose them in his place", with Undead or Alive 3's CHUCK WENGAM: "you may lose one
+    life point to turn one of your dice". Chuck chooses to pay that life for his power; it is
+    no loss he must take, so Molly is not offered it (our reading): Chuck pays it himself."""
+    setup = GameSetup(
+        characters=("chuck_wengam", "molly_stark", "jourdonnais", "black_jack", "lucky_duke"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS4, UA3}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    play(game, Roll(ALL5, ("beer", "dynamite", "gatling", "gatling", "arrow")))
+    assert game.pending.kind is DecisionKind.CHUCK_DIE
+    events = play(game, ChooseDie(0), Choose("gatling"))
+    assert game.pending.kind is not DecisionKind.TAKE_LOSS
+    assert [(e.seat, e.amount) for e in events if e.kind == "life_lost"] == [(0, 1)]
+    assert game.players[0].life == 9 and game.players[1].life == 8
+
+
+SUZY = ("paul_regret", "suzy_lafayette", "jourdonnais", "black_jack", "lucky_duke")
+
+
+def suzy_game(modules: tuple[str, ...]) -> Game:
+    """Suzy Lafayette (seat 1, 5 life) after the Sheriff's quiet turn."""
+    setup = GameSetup(
+        characters=SUZY,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset(modules),
+    )
+    game = Game(setup, ScriptedDice(()))
+    game.players[1].life = 5
+    if UA2 in modules:
+        game.rage_pile -= 1
+        game.players[1].rage_held += 1  # revealed at the start of her turn
+    n = len(game.faces)
+    play(game, Roll(tuple(range(n)), QUIET_FACES[:n]), Stop())
+    assert game.turn == 1
+    return game
+
+
+def test_suzy_lafayette_rolled_a_bullseye_a_wound_token_cancels() -> None:
+    """SUZY LAFAYETTE: "If you didn't roll any Bull's Eye "1" or Bull's Eye "2", you gain two
+    life points", with Undead or Alive 1: "each Duel Wound token you have cancels one identical
+    symbol rolled on a die that you decided to keep". The token cancels the result, not the
+    roll: she rolled a Bull's Eye and gains nothing."""
+    game = suzy_game((UA1, UA2))
+    play(game, Choose("gatling"), Decline())  # her Rage card
+    game.wound_pile.remove("bullseye1")
+    game.players[1].wounds.append("bullseye1")
+    events = play(game, Roll(ALL5, ("bullseye1", "gatling", "dynamite", "dynamite", "arrow")))
+    events += play(game, Stop())
+    assert "turn_ended" in kinds(events) and "life_gained" not in kinds(events)
+    assert game.players[1].life == 5
+
+
+def test_suzy_lafayette_a_rage_cards_bullseye_is_not_rolled() -> None:
+    """SUZY LAFAYETTE with Undead or Alive 2: a Rage card's symbols "are added to the results of
+    the dice"; they are not rolled (as tokens never cancel them, docs/rules.md), so a Bull's Eye
+    on her Rage card hits but does not take her two life points away."""
+    game = suzy_game((UA2,))
+    assert game.pending.kind is DecisionKind.RAGE_SYMBOL
+    play(game, Choose("bullseye1"), Decline())
+    play(game, Roll(ALL5, QUIET_FACES), Stop())
+    events = play(game, ChooseSeat(2))
+    assert game.players[2].life == 6  # Jourdonnais, 7, hit by the Rage card's Bull's Eye
+    assert LifeGained(1, 2, 7, "suzy_lafayette") in events
