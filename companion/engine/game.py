@@ -96,10 +96,15 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
 ARROW_TOKENS = ("arrow", "chief_arrow")
 
 # Decisions that are no move: showing a card the rules make one show, entering a card or token
-# drawn from a real deck or pile (which the simulated one draws unasked). They do not close the
-# moments still open (Old Saloon 3).
+# drawn from a real deck or pile (which the simulated one draws unasked), or the symbols of the
+# Rage cards the rules make one reveal. They do not close the moments still open (Old Saloon 3).
 NO_MOVE = frozenset(
-    {DecisionKind.REVEAL_ROLE, DecisionKind.BONEYARD_CARD, DecisionKind.WOUND_TOKEN}
+    {
+        DecisionKind.REVEAL_ROLE,
+        DecisionKind.BONEYARD_CARD,
+        DecisionKind.WOUND_TOKEN,
+        DecisionKind.RAGE_SYMBOL,
+    }
 )
 
 # Immutable values the hot paths would otherwise build again and again.

@@ -440,3 +440,28 @@ def test_suzy_lafayette_a_rage_cards_bullseye_is_not_rolled() -> None:
     events = play(game, ChooseSeat(2))
     assert game.players[2].life == 6  # Jourdonnais, 7, hit by the Rage card's Bull's Eye
     assert LifeGained(1, 2, 7, "suzy_lafayette") in events
+
+
+def test_entering_rage_symbols_leaves_the_uglys_moment_open() -> None:
+    """Old Saloon 3's THE UGLY, "Reveal this card at the start of your turn", with Undead or
+    Alive 2: "At the start of your turn, reveal all of your Rage cards". Entering what the real
+    cards show is no move, as entering a Boneyard card or a Wound token is (our reading): the
+    moment of the turn's start stays open; revealed into it, The Ugly goes first and the Rage
+    symbols are entered again after his exchange."""
+    game = roles_game(
+        ["the_bear", "the_doc", "the_ugly", "the_left_hand", "the_gambler"],
+        faces=QUIET_FACES * 2,
+        modules=(OS3, UA2),
+    )
+    game.rage_pile -= 1
+    game.players[2].rage_held += 1
+    quiet_turn(game)
+    quiet_turn(game)
+    assert (game.turn, game.pending.kind) == (2, DecisionKind.RAGE_SYMBOL)
+    assert (2, "the_ugly") in reveals(game)
+    play(game, Choose("gatling"), Decline())
+    assert game.pending.kind is DecisionKind.ROLL and (2, "the_ugly") in reveals(game)
+    reveal(game, 2, "the_ugly")
+    events = play(game, ChooseSeat(0), ChooseSeat(2))
+    assert "arrows_exchanged" in kinds(events)
+    assert game.pending.kind is DecisionKind.RAGE_SYMBOL and game.players[2].rage_symbols == []
