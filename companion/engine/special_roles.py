@@ -242,14 +242,26 @@ def _decide_left_hand(game: Game, d: Decision, action: Action) -> None:
 
 
 def _save(game: Game, seat: int, target: int) -> None:
-    """The target's loss of this moment is dropped; it stays in the game at 2 life."""
+    """The target's loss of this moment is dropped; it stays in the game with 2 life. From 1
+    life that is a gain like any other: The Bad may stop it, and a zombie (Undead or Alive 4),
+    which gains nothing, stays in the game at 1."""
     top = game.queue[-1]
     assert top[0] == "lose", top
     top[1] = [loss for loss in top[1] if loss[0] != target]
     p = game.players[target]
-    p.life = min(2, p.max_life)
+    p.life = min(p.life, 2)
     game.emit(EliminationAverted(seat, target, p.life))
-    if p.arrows or p.chief_arrow:
+    rise = min(2, p.max_life) - p.life
+    game.front(
+        [*([["gain", target, rise, "the_left_hand"]] if rise > 0 else []), ["saved", target]]
+    )
+
+
+@step("saved")
+def _saved(game: Game, target: int) -> None:
+    """The saved player "may discard all of his arrows"."""
+    p = game.players[target]
+    if p.alive and (p.arrows or p.chief_arrow):
         game.ask(DecisionKind.LEFT_HAND_DISCARD, target)
 
 

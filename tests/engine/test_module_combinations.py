@@ -465,3 +465,34 @@ def test_entering_rage_symbols_leaves_the_uglys_moment_open() -> None:
     events = play(game, ChooseSeat(0), ChooseSeat(2))
     assert "arrows_exchanged" in kinds(events)
     assert game.pending.kind is DecisionKind.RAGE_SYMBOL and game.players[2].rage_symbols == []
+
+
+def test_the_left_hand_keeps_a_zombie_in_the_game_without_a_gain() -> None:
+    """Old Saloon 3's THE LEFT HAND: "That player stays in the game with 2 life points", with
+    Undead or Alive 4's zombies, who "do not gain life points from beer or other
+    life-point-gaining effects". From 1 life, 2 is a gain (a bullet taken from the pile): the
+    zombie stays in the game, its loss dropped, but at 1 life (our reading)."""
+    characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
+    game = outbreak_game((OS3, UA4), characters, SPECIALS)
+    game.players[4].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
+    assert not game.players[4].alive
+    events = reveal(game, 3, "the_left_hand")  # the Zombie Master saves his zombie
+    assert game.players[4].alive and game.players[4].life == 1
+    assert "elimination_averted" in kinds(events) and "life_gained" not in kinds(events)
+
+
+def test_the_bad_may_stop_the_life_the_left_hand_gives() -> None:
+    """THE LEFT HAND's save from 1 life to 2 is a gain ("when you gain a life point (bullet),
+    take it from the central pile"), so it is THE BAD's moment, "when another player is about
+    to gain life points. That player does not gain those life points": the saved player stays
+    in the game, at 1 life (our reading)."""
+    game = roles_game(SPECIALS, faces=QUIET_FACES)
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
+    events = reveal(game, 3, "the_left_hand")
+    assert LifeGained(1, 1, 2, "the_left_hand") in events
+    assert (2, "the_bad") in reveals(game)
+    events = reveal(game, 2, "the_bad")
+    assert "heal_prevented" in kinds(events)
+    assert game.players[1].alive and game.players[1].life == 1
