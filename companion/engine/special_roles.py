@@ -169,7 +169,17 @@ def _decide_ugly(game: Game, d: Decision, action: Action) -> None:
 
 
 def _the_doc(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
-    game.ask(DecisionKind.DOC_DIE, seat)
+    """After a turn's roll he picks the die; after a duel's roll (Undead or Alive 1, moment
+    ``[roller, die]``) the one die rolled is the one he turns."""
+    if len(args) > 1:
+        _ask_doc_face(game, seat, args[1], "duel")
+    else:
+        game.ask(DecisionKind.DOC_DIE, seat)
+
+
+def _ask_doc_face(game: Game, seat: int, die: int, cause: str | None = None) -> None:
+    sides = tuple(dict.fromkeys(DICE[game.dice_kinds[die]]))
+    game.ask(DecisionKind.DOC_FACE, seat, die=die, options=sides, cause=cause)
 
 
 def _legal_doc_die(game: Game, d: Decision) -> list[Action]:
@@ -179,8 +189,7 @@ def _legal_doc_die(game: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.DOC_DIE, legal=_legal_doc_die)
 def _decide_doc_die(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseDie)
-    faces = DICE[game.dice_kinds[action.die]]
-    game.ask(DecisionKind.DOC_FACE, d.seat, die=action.die, options=faces)
+    _ask_doc_face(game, d.seat, action.die)
 
 
 def _legal_choice(game: Game, d: Decision) -> list[Action]:
@@ -190,7 +199,12 @@ def _legal_choice(game: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.DOC_FACE, legal=_legal_choice)
 def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.die is not None
-    game.faces[d.die] = action.option
+    if d.cause == "duel":
+        top = game.queue[-1]
+        assert top[0] == "duel_face", top
+        top[-1] = action.option
+    else:
+        game.faces[d.die] = action.option
     game.emit(DieTurned(d.seat, d.die, action.option))
 
 

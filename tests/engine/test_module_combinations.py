@@ -496,3 +496,26 @@ def test_the_bad_may_stop_the_life_the_left_hand_gives() -> None:
     events = reveal(game, 2, "the_bad")
     assert "heal_prevented" in kinds(events)
     assert game.players[1].alive and game.players[1].life == 1
+
+
+def test_the_doc_may_turn_the_die_of_a_duels_roll() -> None:
+    """Old Saloon 3's THE DOC: "Reveal this card after any dice roll. Turn one die to show the
+    side of your choice before applying its effect. You may use this power after your own roll
+    or another player's", with Undead or Alive 1's duels, where the challenged player "rolls
+    that Duel die again": that is a dice roll, so The Doc may turn its die. Here he turns the
+    Outlaw's miss into a Fight a Duel, which passes the die back to the Sheriff."""
+    game = roles_game(SPECIALS, modules=(OS3, UA1, UA2))
+    play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "gatling")), Stop())
+    play(game, ChooseSeat(2))
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 2)
+    play(game, Roll((3,), ("arrow",)))
+    assert (1, "the_doc") in reveals(game)
+    reveal(game, 1, "the_doc")
+    d = game.pending
+    assert (d.kind, d.seat, d.die) == (DecisionKind.DOC_FACE, 1, 3)
+    assert game.legal_actions() == [
+        Choose(f) for f in ("duel", "arrow", "dynamite", "gatling", "whiskey")
+    ]
+    events = play(game, Choose("duel"))
+    assert "die_turned" in kinds(events) and game.players[2].life == 7  # Jourdonnais, unhurt
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 0)
