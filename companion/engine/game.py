@@ -104,6 +104,7 @@ NO_MOVE = frozenset(
         DecisionKind.BONEYARD_CARD,
         DecisionKind.WOUND_TOKEN,
         DecisionKind.RAGE_SYMBOL,
+        DecisionKind.ROLE_CARD,
     }
 )
 
@@ -1125,6 +1126,8 @@ def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -
 @step("reveal")
 def _reveal(game: Game, seat: int) -> None:
     player = game.players[seat]
+    if not player.alive and Module.SPECIAL_ROLES in game.setup.modules:
+        game.front([["show_card", seat]])  # Old Saloon 3: which card is now face up
     if player.revealed:
         return
     if player.role is not None:

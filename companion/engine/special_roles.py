@@ -33,13 +33,14 @@ from .events import (
     EliminationAverted,
     HealPrevented,
     RevealCancelled,
+    RoleCardShown,
     SheriffChanged,
     SpecialRoleRevealed,
 )
 from .modules import Module
 from .rules import decision, step
 from .state import PlayerState
-from .windows import Offers, moment_steps, opening, seizer
+from .windows import Offers, moment_steps, opening, seizer, still
 
 if TYPE_CHECKING:
     from .game import Game
@@ -123,6 +124,18 @@ def _seize(game: Game, action: WindowAction, moment: str, args: list[Any]) -> No
 seizer(RevealSpecial, _seize)
 
 
+def _unclaimed(game: Game, action: WindowAction) -> bool:
+    """A card another seat has shown since the moment (an eliminated player's, face up)
+    can no longer be claimed into it."""
+    assert isinstance(action, RevealSpecial)
+    return not any(
+        p.special == action.card and p.special_shown and p.seat != action.seat for p in game.players
+    )
+
+
+still(RevealSpecial, _unclaimed)
+
+
 @step("power")
 def _power(
     game: Game, seat: int, card: str, args: list[Any], faces: list[str] | None = None
@@ -132,6 +145,53 @@ def _power(
 
 
 # ===================================================================== the powers
+
+
+# ===================================================== an eliminated player's card
+
+
+@step("show_card")
+def _show_card(game: Game, seat: int) -> None:
+    """An eliminated player shows their role card: a special one is used, nobody may claim it
+    any more. With physical secret cards the table says which card it is."""
+    p = game.players[seat]
+    if p.special_shown:
+        return
+    if p.special is not None or game.setup.roles_known or p.role is Role.SHERIFF:
+        p.special_shown = p.special is not None  # known: dealt, or the Sheriff's face-up card
+        return
+    assert p.role is not None
+    options = [
+        c.name
+        for c in SPECIAL_ROLES.values()
+        if c.role is p.role and not any(q.special == c.name for q in game.players)
+    ]
+    if game.setup.specials_mixed:
+        options.append(NORMAL_CARD)
+    if len(options) > 1:
+        game.ask(DecisionKind.ROLE_CARD, seat, options=tuple(options))
+    elif options:
+        _card_shown(game, seat, options[0])
+
+
+NORMAL_CARD = "normal"
+
+
+def _legal_card(game: Game, d: Decision) -> list[Action]:
+    return [Choose(o) for o in d.options]
+
+
+@decision(DecisionKind.ROLE_CARD, legal=_legal_card)
+def _decide_card(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose)
+    _card_shown(game, d.seat, action.option)
+
+
+def _card_shown(game: Game, seat: int, card: str) -> None:
+    p = game.players[seat]
+    if card != NORMAL_CARD:
+        p.special, p.special_shown = card, True
+    game.emit(RoleCardShown(seat, card))
 
 
 def _the_good(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:

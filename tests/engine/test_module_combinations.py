@@ -17,12 +17,13 @@ from companion.engine import (
     Decline,
     Game,
     GameSetup,
+    Reveal,
     Role,
     Roll,
     ScriptedDice,
     Stop,
 )
-from companion.engine.events import LifeGained
+from companion.engine.events import LifeGained, RoleCardShown
 from companion.engine.legacy import next_game, result_of
 
 from .helpers import kinds, play
@@ -519,3 +520,56 @@ def test_the_doc_may_turn_the_die_of_a_duels_roll() -> None:
     events = play(game, Choose("duel"))
     assert "die_turned" in kinds(events) and game.players[2].life == 7  # Jourdonnais, unhurt
     assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 0)
+
+
+EIGHT = (*QUIET, "rose_doolan", "jesse_jones", "el_gringo")
+EIGHT_ROLES = ("sheriff", "renegade", "outlaw", "deputy", "outlaw", "renegade", "deputy", "outlaw")
+
+
+def test_an_eliminated_players_special_card_is_shown_and_can_no_longer_be_claimed() -> None:
+    """Old Saloon 3 with physical secret cards, 8 players: "If you lose your last life point,
+    you are out of the game. Show your role". The card shown is the special card itself, so
+    the table learns which one it was; a special card shown so is used (our reading): the
+    other Renegade can no longer claim The Left Hand, while the dead Renegade could still
+    have saved himself at the moment he was about to be eliminated."""
+    game = roles_game(
+        ["the_bear", None, None, None, None, None, None, None],
+        roles=EIGHT_ROLES,
+        faces=QUIET_FACES * 2,
+        characters=EIGHT,
+        known=False,
+    )
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
+    assert (5, "the_left_hand") in reveals(game) and (1, "the_left_hand") in reveals(game)
+    play(game, Reveal(Role.RENEGADE))
+    assert game.players[1].role is Role.RENEGADE
+    d = game.pending
+    assert (d.kind, d.seat) == (DecisionKind.ROLE_CARD, 1)
+    assert set(d.options) == {"the_left_hand", "the_right_hand"}
+    events = play(game, Choose("the_left_hand"))
+    assert "role_card_shown" in kinds(events) and game.players[1].special_shown
+    assert (5, "the_left_hand") not in reveals(game)  # that card is face up on seat 1
+    assert (1, "the_left_hand") in reveals(game)  # he held it when he was about to fall
+    game.players[5].life = 1
+    while game.turn != 4:
+        quiet_turn(game)
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(5))
+    assert all(card != "the_left_hand" for _seat, card in reveals(game))
+
+
+def test_a_normal_card_shown_by_an_eliminated_player_uses_no_special_card() -> None:
+    """The same with normal and special cards mixed by type: the eliminated player may show a
+    normal card, and every special card of that type may still be claimed."""
+    game = roles_game(
+        ["the_bear", None, None, None, None],
+        faces=QUIET_FACES,
+        known=False,
+        mixed=True,
+    )
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
+    play(game, Reveal(Role.DEPUTY))
+    assert set(game.pending.options) == {"the_good", "the_doc", "the_judge", "normal"}
+    events = play(game, Choose("normal"))
+    assert RoleCardShown(1, "normal") in events and not game.players[1].special_shown
