@@ -573,3 +573,24 @@ def test_a_normal_card_shown_by_an_eliminated_player_uses_no_special_card() -> N
     assert set(game.pending.options) == {"the_good", "the_doc", "the_judge", "normal"}
     events = play(game, Choose("normal"))
     assert RoleCardShown(1, "normal") in events and not game.players[1].special_shown
+
+
+def test_a_lost_duel_gives_el_gringos_winner_an_arrow_and_bart_cassidy_no_choice() -> None:
+    """Undead or Alive 1's duels with two base characters. EL GRINGO: "When a player makes you
+    lose one or more life points, he must take an arrow": the duel's winner makes him lose it
+    (ruling 5 names what never triggers him; a duel is not among them), so the winner takes
+    one. BART CASSIDY may take an arrow "only for Bull's Eye "1", Bull's Eye "2", or Gatling
+    Guns": a lost duel costs him the life, no choice asked."""
+    setup = GameSetup(
+        characters=("paul_regret", "el_gringo", "bart_cassidy", "jourdonnais", "lucky_duke"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({UA1, UA2}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "duel")), Stop())
+    events = play(game, ChooseSeat(1), Roll((3,), ("arrow",)))
+    assert kinds(events)[-1] == "arrow_taken" and game.players[0].arrows == 1
+    play(game, ChooseSeat(2))
+    events = play(game, Roll((4,), ("arrow",)))
+    assert [(e.seat, e.amount) for e in events if e.kind == "life_lost"] == [(2, 1)]
+    assert game.players[2].arrows == 0 and game.turn == 1
