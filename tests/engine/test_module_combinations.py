@@ -594,3 +594,27 @@ def test_a_lost_duel_gives_el_gringos_winner_an_arrow_and_bart_cassidy_no_choice
     events = play(game, Roll((4,), ("arrow",)))
     assert [(e.seat, e.amount) for e in events if e.kind == "life_lost"] == [(2, 1)]
     assert game.players[2].arrows == 0 and game.turn == 1
+
+
+def test_a_rage_cards_arrow_is_taken_at_once_and_is_not_rolled() -> None:
+    """Undead or Alive 2: "Arrows trigger immediately when you reveal the cards", with Old
+    Saloon 4's arrow characters, whose cards speak of arrows rolled: BILL NOFACE ("Apply
+    [Indian arrow] results only after your last roll") takes it at once all the same, ELENA
+    FUENTE ("Each time you roll one or more [Indian arrow]") gives none of it away and
+    APACHE KID ("If you roll [Indian arrow]") takes no Chief's Arrow with it (our reading:
+    a Rage card's symbols are not rolled)."""
+    for who in ("bill_noface", "elena_fuente", "apache_kid"):
+        setup = GameSetup(
+            characters=("paul_regret", who, "jourdonnais", "black_jack", "lucky_duke"),
+            roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+            modules=frozenset({"old_saloon.2", OS4, UA2}),
+        )
+        game = Game(setup, ScriptedDice(()))
+        game.rage_pile -= 1
+        game.players[1].rage_held = 1
+        game.chief_in_pile, game.players[3].chief_arrow = False, True  # Apache Kid's prize
+        play(game, Roll(ALL5, QUIET_FACES), Stop())
+        assert (game.turn, game.pending.kind) == (1, DecisionKind.RAGE_SYMBOL)
+        events = play(game, Choose("arrow"))
+        assert kinds(events) == ["rage_symbol_entered", "arrow_taken"], who
+        assert game.players[1].arrows == 1 and game.pending.kind is DecisionKind.RAGE_SYMBOL
