@@ -618,3 +618,27 @@ def test_a_rage_cards_arrow_is_taken_at_once_and_is_not_rolled() -> None:
         events = play(game, Choose("arrow"))
         assert kinds(events) == ["rage_symbol_entered", "arrow_taken"], who
         assert game.players[1].arrows == 1 and game.pending.kind is DecisionKind.RAGE_SYMBOL
+
+
+def test_molly_stark_may_lose_a_duels_life_the_loser_still_draws_the_token() -> None:
+    """Old Saloon 4's MOLLY STARK ("Each time another player must lose 1 or more life points,
+    you can lose them in his place") with Undead or Alive 1's duel, whose loser must "lose 1
+    life point and draw 1 Duel Wound token": she may lose the life point, which is all her
+    card takes; the loser still draws the token (our reading)."""
+    setup = GameSetup(
+        characters=("paul_regret", "molly_stark", "bart_cassidy", "jourdonnais", "lucky_duke"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS4, UA1, UA2}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "gatling")), Stop())
+    play(game, ChooseSeat(2), Roll((3,), ("arrow",)))
+    assert (game.pending.kind, game.pending.seat, game.pending.target) == (
+        DecisionKind.TAKE_LOSS,
+        1,
+        2,
+    )
+    events = play(game, Accept())
+    assert kinds(events)[:3] == ["loss_taken_over", "life_lost", "wound_drawn"]
+    assert (game.players[1].life, game.players[2].life) == (7, 8)
+    assert len(game.players[2].wounds) == 1 and not game.players[1].wounds
