@@ -642,3 +642,25 @@ def test_molly_stark_may_lose_a_duels_life_the_loser_still_draws_the_token() -> 
     assert kinds(events)[:3] == ["loss_taken_over", "life_lost", "wound_drawn"]
     assert (game.players[1].life, game.players[2].life) == (7, 8)
     assert len(game.players[2].wounds) == 1 and not game.players[1].wounds
+
+
+def test_the_ghost_rolls_two_base_dice_and_his_token_sets_base_dice_beside_the_duel_dice() -> None:
+    """Old Saloon 5 with Undead or Alive 1: the Ghost "only roll[s] two base dice", never a Duel
+    die; the token's holder "must turn one of his base dice" (two with [x2]): with the Duel
+    dice in play those are two of his three base dice, and he rolls the third with both Duel
+    dice ("the player only rolls four dice—three if he has the [x2] token")."""
+    setup = GameSetup(
+        characters=SEVEN,
+        roles=tuple(Role(r) for r in SEVEN_ROLES),
+        modules=frozenset({OS5, UA1, UA2}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    game.players[1].life = 1
+    play(game, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(1))
+    assert game.players[1].ghost and game.dice_kinds == ["base", "base"]
+    assert game.legal_actions() == [Roll((0, 1))]
+    play(game, Roll((0, 1), ("dynamite", "dynamite")), Stop(), ChooseSeat(3))
+    play(game, Roll(ALL5, ("dynamite", "gatling", "dynamite", "gatling", "arrow")), Stop())
+    assert game.turn == 3 and game.dice_kinds == ["base", "base", "base", "duel", "duel"]
+    assert game.faces[:2] == ["dynamite", "dynamite"] and game.preset == [0, 1]
+    assert game.legal_actions() == [Roll((2, 3, 4))]
