@@ -664,3 +664,24 @@ def test_the_ghost_rolls_two_base_dice_and_his_token_sets_base_dice_beside_the_d
     assert game.turn == 3 and game.dice_kinds == ["base", "base", "base", "duel", "duel"]
     assert game.faces[:2] == ["dynamite", "dynamite"] and game.preset == [0, 1]
     assert game.legal_actions() == [Roll((2, 3, 4))]
+
+
+def test_chuck_wengam_may_pay_his_last_life_and_his_turn_ends() -> None:
+    """Undead or Alive 3's CHUCK WENGAM "may lose one life point to turn one of your dice":
+    nothing keeps him from paying his last one (Molly Stark's "never more life points than
+    you have" is not broken by it). He is then eliminated by no one's hand, and "An active
+    player who is eliminated during their turn ends the turn" (ruling 2): the die is not
+    turned, nothing else of his resolves."""
+    setup = GameSetup(
+        characters=("paul_regret", "chuck_wengam", "bart_cassidy", "jourdonnais", "black_jack"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({UA3}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    play(game, Roll(ALL5, QUIET_FACES), Stop())
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "gatling", "beer")))
+    events = play(game, ChooseDie(4), Choose("arrow"))
+    assert not game.players[1].alive and game.players[1].killer is None
+    assert "face_changed" not in kinds(events) and "arrow_taken" not in kinds(events)
+    assert game.turn == 2 and game.pending.kind is DecisionKind.ROLL
