@@ -685,3 +685,28 @@ def test_chuck_wengam_may_pay_his_last_life_and_his_turn_ends() -> None:
     assert not game.players[1].alive and game.players[1].killer is None
     assert "face_changed" not in kinds(events) and "arrow_taken" not in kinds(events)
     assert game.turn == 2 and game.pending.kind is DecisionKind.ROLL
+
+
+def test_the_ghost_keeps_no_chiefs_arrow_and_his_arrow_token_takes_it_as_rolled() -> None:
+    """Old Saloon 5 with Module 2: eliminated, the Ghost-to-be discards all his arrows, the
+    Indian Chief's Arrow too (it goes back to the pile); a double arrow token he gives is
+    "evaluated as if he had rolled it": its two arrows are taken on the holder's first roll,
+    with the choice of the Chief's Arrow while it is in the pile ("If you have to take an
+    arrow from the pile, you can choose to take the Indian Chief's Arrow instead")."""
+    setup = GameSetup(
+        characters=SEVEN,
+        roles=tuple(Role(r) for r in SEVEN_ROLES),
+        modules=frozenset({OS5, "old_saloon.2"}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    game.players[1].life, game.players[1].chief_arrow, game.chief_in_pile = 1, True, False
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
+    assert game.players[1].ghost and not game.players[1].chief_arrow and game.chief_in_pile
+    play(game, Roll((0, 1), ("arrow", "arrow")), Stop(), ChooseSeat(3))
+    play(game, Roll(ALL5, ("gatling", "gatling", "beer", "dynamite", "dynamite")), Stop())
+    play(game, ChooseSeat(0))
+    assert game.turn == 3 and game.faces[:2] == ["arrow", "arrow"]
+    play(game, Roll((2, 3, 4), ("dynamite", "gatling", "gatling")))
+    assert game.pending.kind is DecisionKind.CHIEF_ARROW and game.pending.seat == 3
+    play(game, Choose("chief_arrow"))  # the second is then a regular one, no choice left
+    assert game.players[3].chief_arrow and game.players[3].arrows == 1
