@@ -158,7 +158,7 @@ def _show_card(game: Game, seat: int) -> None:
     if p.special_shown:
         return
     if p.special is not None or game.setup.roles_known or p.role is Role.SHERIFF:
-        p.special_shown = p.special is not None  # known: dealt, or the Sheriff's face-up card
+        p.special_shown = True  # known: dealt, or the Sheriff's face-up card
         return
     assert p.role is not None
     options = [
@@ -188,9 +188,11 @@ def _decide_card(game: Game, d: Decision, action: Action) -> None:
 
 
 def _card_shown(game: Game, seat: int, card: str) -> None:
+    """The card is face up for good: a zombie (Undead or Alive 4) eliminated again shows
+    nothing new."""
     p = game.players[seat]
-    if card != NORMAL_CARD:
-        p.special, p.special_shown = card, True
+    p.special = None if card == NORMAL_CARD else card
+    p.special_shown = True
     game.emit(RoleCardShown(seat, card))
 
 

@@ -559,20 +559,23 @@ def test_an_eliminated_players_special_card_is_shown_and_can_no_longer_be_claime
 
 
 def test_a_normal_card_shown_by_an_eliminated_player_uses_no_special_card() -> None:
-    """The same with normal and special cards mixed by type: the eliminated player may show a
-    normal card, and every special card of that type may still be claimed."""
+    """The same with normal and special cards mixed by type: the eliminated Outlaw may show a
+    normal card; every special Outlaw card may then still be claimed by the other Outlaw (here
+    The Gambler, after the next player's last roll)."""
     game = roles_game(
         ["the_bear", None, None, None, None],
         faces=QUIET_FACES,
         known=False,
         mixed=True,
     )
-    game.players[1].life = 1
-    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
-    play(game, Reveal(Role.DEPUTY))
-    assert set(game.pending.options) == {"the_good", "the_doc", "the_judge", "normal"}
+    game.players[2].life = 1
+    play(game, Roll(ALL5, ("bullseye2", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
+    play(game, Reveal(Role.OUTLAW))
+    assert set(game.pending.options) == {"the_gambler", "the_bad", "the_ugly", "normal"}
     events = play(game, Choose("normal"))
-    assert RoleCardShown(1, "normal") in events and not game.players[1].special_shown
+    assert RoleCardShown(2, "normal") in events and game.players[2].special is None
+    play(game, Roll(ALL5, QUIET_FACES), Stop())
+    assert (4, "the_gambler") in reveals(game)
 
 
 def test_a_lost_duel_gives_el_gringos_winner_an_arrow_and_bart_cassidy_no_choice() -> None:
@@ -710,3 +713,32 @@ def test_the_ghost_keeps_no_chiefs_arrow_and_his_arrow_token_takes_it_as_rolled(
     assert game.pending.kind is DecisionKind.CHIEF_ARROW and game.pending.seat == 3
     play(game, Choose("chief_arrow"))  # the second is then a regular one, no choice left
     assert game.players[3].chief_arrow and game.players[3].arrows == 1
+
+
+def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
+    """The shown card with Undead or Alive 4 and physical secret cards mixed by type: the
+    Outlaw shows a normal card when first eliminated; back as a zombie and eliminated for good,
+    his card is already face up, so nothing more is asked."""
+    setup = GameSetup(
+        characters=("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke"),
+        roles=None,
+        sheriff=0,
+        modules=frozenset({OS3, UA4}),
+        specials=("the_bear", None, None, None, None),
+        specials_mixed=True,
+        real_boneyard=True,
+    )
+    game = Game(setup, ScriptedDice(()))
+    for card in ("two_hands", "two_hands"):
+        game.boneyard_pile.remove(card)
+        game.boneyard_shown.append(card)
+    shoot_seat_4 = (Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
+    game.players[4].life = 1
+    play(game, *shoot_seat_4, Reveal(Role.OUTLAW))
+    assert game.pending.options == ("the_gambler", "the_bad", "the_ugly", "normal")
+    play(game, Choose("normal"), Choose("one_hand"), ChooseSeat(3))  # the outbreak
+    assert game.players[4].zombie and game.turn == 1
+    game.players[4].life = 1
+    events = play(game, *shoot_seat_4)
+    assert "player_eliminated" in kinds(events) and "role_card_shown" not in kinds(events)
+    assert game.turn == 2 and game.pending.kind is DecisionKind.ROLL
