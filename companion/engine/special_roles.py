@@ -4,7 +4,9 @@ Each card with a moment is offered as a ``RevealSpecial`` at that moment's windo
 to every seat that could hold it: with dealt roles the seat that does, with secret cards any
 living seat whose role is still hidden and whose type the role mix still allows. A reveal turns
 the card face up (its power is used once, or cancelled by The Judge), opens the Judge's moment,
-then applies the power to the game as it was at the card's moment.
+then applies the power to the game as it was at the card's moment. An eliminated player's card
+is turned face up (with physical secret cards the table enters which): a special card shown so
+is used, and no other seat may claim it.
 """
 
 from __future__ import annotations
@@ -144,10 +146,9 @@ def _power(
     POWERS[card](game, seat, args, faces)
 
 
-# ===================================================================== the powers
-
-
 # ===================================================== an eliminated player's card
+
+NORMAL_CARD = "normal"  # what a seat shows with a normal card (cards mixed by type)
 
 
 @step("show_card")
@@ -174,9 +175,6 @@ def _show_card(game: Game, seat: int) -> None:
         _card_shown(game, seat, options[0])
 
 
-NORMAL_CARD = "normal"
-
-
 def _legal_card(game: Game, d: Decision) -> list[Action]:
     return [Choose(o) for o in d.options]
 
@@ -194,6 +192,9 @@ def _card_shown(game: Game, seat: int, card: str) -> None:
     p.special = None if card == NORMAL_CARD else card
     p.special_shown = True
     game.emit(RoleCardShown(seat, card))
+
+
+# ===================================================================== the powers
 
 
 def _the_good(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
