@@ -742,3 +742,25 @@ def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
     events = play(game, *shoot_seat_4)
     assert "player_eliminated" in kinds(events) and "role_card_shown" not in kinds(events)
     assert game.turn == 2 and game.pending.kind is DecisionKind.ROLL
+
+
+def test_a_wound_token_cancels_one_of_a_double_bullseyes_two_results() -> None:
+    """Undead or Alive 1, "each Duel Wound token you have cancels one identical symbol rolled",
+    with Old Saloon 1's double faces, which "count as two single symbols": a Bull's Eye "1"
+    token cancels one of the double Bull's Eye "1"'s two results; the other still hits."""
+    setup = GameSetup(
+        characters=("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS1, UA1, UA2}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    game.wound_pile.remove("bullseye1")
+    game.players[0].wounds.append("bullseye1")
+    play(game, Choose("loudmouth"))
+    assert game.dice_kinds == ["base", "base", "loudmouth", "duel", "duel"]
+    faces = ("gatling", "dynamite", "double_bullseye1", "gatling", "dynamite")
+    play(game, Roll(ALL5, faces), Stop())
+    assert game.pending.kind is DecisionKind.BULLSEYE_TARGET
+    events = play(game, ChooseSeat(1))
+    assert [(e.seat, e.amount) for e in events if e.kind == "life_lost"] == [(1, 1)]
+    assert game.turn == 1
