@@ -327,7 +327,12 @@ class SuzyLafayette(Ability):
     name = "suzy_lafayette"
 
     def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        if phase != "end" or game.symbol_count("bullseye1") or game.symbol_count("bullseye2"):
+        """Her card reads "If you didn't roll any Bull's Eye": the dice decide, counting a Bull's
+        Eye a Wound token cancels, not a Rage card's symbol, which is never rolled."""
+        if phase != "end":
+            return []
+        dice = range(len(game.faces))
+        if game.symbol_count("bullseye1", dice) or game.symbol_count("bullseye2", dice):
             return []
         return [["gain", game.turn, 2, self.name]]
 
@@ -459,6 +464,11 @@ def _doc_holyday(game: Game) -> None:
         game.front([["gain", game.turn, 2, "doc_holyday"]])
 
 
+# Life a player chooses to pay for a power (Chuck Wengam, Undead or Alive 3) is no loss he
+# "must" take, so Molly Stark cannot pay it for him.
+PRICES = frozenset({"chuck_wengam"})
+
+
 @ability
 class MollyStark(Ability):
     """Each time another player must lose life, she may lose it in their place."""
@@ -474,7 +484,7 @@ class MollyStark(Ability):
         by: int | None,
         then: list[Step],
     ) -> list[Step]:
-        if not any(s != seat and amount > 0 for s, amount, _r in losses):
+        if cause in PRICES or not any(s != seat and amount > 0 for s, amount, _r in losses):
             return []
         game.scratch.loss = [losses, cause, by, then]
         return [["take_loss", seat, 0]]

@@ -59,6 +59,7 @@ class DecisionKind(StrEnum):
     # Undead or Alive, Module 4
     BONEYARD_CARD = "boneyard_card"  # which Boneyard card was drawn from the real deck
     ZOMBIE_MASTER = "zombie_master"  # physical roles: which living seat declares the Renegade
+    ROLE_CARD = "role_card"  # physical special roles: which card the eliminated seat shows
 
 
 class Answer(StrEnum):
@@ -121,6 +122,7 @@ SPECS: dict[DecisionKind, Spec] = {
     DecisionKind.CHUCK_FACE: Spec(Answer.CHOICE, False, "turn the die to which side"),
     DecisionKind.BONEYARD_CARD: Spec(Answer.CHOICE, False, "which Boneyard card did you draw"),
     DecisionKind.ZOMBIE_MASTER: Spec(Answer.SEAT, True, "the living Renegade declares"),
+    DecisionKind.ROLE_CARD: Spec(Answer.CHOICE, False, "which role card is face up"),
 }
 
 

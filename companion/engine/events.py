@@ -220,6 +220,16 @@ class SpecialRoleRevealed(Event):
 
 
 @dataclass(frozen=True)
+class RoleCardShown(Event):
+    """An eliminated seat's physical role card, face up: a special one (now used) or
+    ``normal`` (Old Saloon 3, cards mixed by type)."""
+
+    kind: ClassVar[str] = "role_card_shown"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
 class RevealCancelled(Event):
     """The Judge (``by``) cancelled the power of the card ``seat`` revealed."""
 

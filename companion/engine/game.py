@@ -96,10 +96,16 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
 ARROW_TOKENS = ("arrow", "chief_arrow")
 
 # Decisions that are no move: showing a card the rules make one show, entering a card or token
-# drawn from a real deck or pile (which the simulated one draws unasked). They do not close the
-# moments still open (Old Saloon 3).
+# drawn from a real deck or pile (which the simulated one draws unasked), or the symbols of the
+# Rage cards the rules make one reveal. They do not close the moments still open (Old Saloon 3).
 NO_MOVE = frozenset(
-    {DecisionKind.REVEAL_ROLE, DecisionKind.BONEYARD_CARD, DecisionKind.WOUND_TOKEN}
+    {
+        DecisionKind.REVEAL_ROLE,
+        DecisionKind.BONEYARD_CARD,
+        DecisionKind.WOUND_TOKEN,
+        DecisionKind.RAGE_SYMBOL,
+        DecisionKind.ROLE_CARD,
+    }
 )
 
 # Immutable values the hot paths would otherwise build again and again.
@@ -1120,6 +1126,8 @@ def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -
 @step("reveal")
 def _reveal(game: Game, seat: int) -> None:
     player = game.players[seat]
+    if not player.alive and Module.SPECIAL_ROLES in game.setup.modules:
+        game.front([["show_card", seat]])  # Old Saloon 3: which card is now face up
     if player.revealed:
         return
     if player.role is not None:

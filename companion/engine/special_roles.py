@@ -4,7 +4,9 @@ Each card with a moment is offered as a ``RevealSpecial`` at that moment's windo
 to every seat that could hold it: with dealt roles the seat that does, with secret cards any
 living seat whose role is still hidden and whose type the role mix still allows. A reveal turns
 the card face up (its power is used once, or cancelled by The Judge), opens the Judge's moment,
-then applies the power to the game as it was at the card's moment.
+then applies the power to the game as it was at the card's moment. An eliminated player's card
+is turned face up (with physical secret cards the table enters which): a special card shown so
+is used, and no other seat may claim it.
 """
 
 from __future__ import annotations
@@ -33,13 +35,14 @@ from .events import (
     EliminationAverted,
     HealPrevented,
     RevealCancelled,
+    RoleCardShown,
     SheriffChanged,
     SpecialRoleRevealed,
 )
 from .modules import Module
 from .rules import decision, step
 from .state import PlayerState
-from .windows import Offers, moment_steps, opening, seizer
+from .windows import Offers, moment_steps, opening, seizer, still
 
 if TYPE_CHECKING:
     from .game import Game
@@ -123,12 +126,72 @@ def _seize(game: Game, action: WindowAction, moment: str, args: list[Any]) -> No
 seizer(RevealSpecial, _seize)
 
 
+def _unclaimed(game: Game, action: WindowAction) -> bool:
+    """A card another seat has shown since the moment (an eliminated player's, face up)
+    can no longer be claimed into it."""
+    assert isinstance(action, RevealSpecial)
+    return not any(
+        p.special == action.card and p.special_shown and p.seat != action.seat for p in game.players
+    )
+
+
+still(RevealSpecial, _unclaimed)
+
+
 @step("power")
 def _power(
     game: Game, seat: int, card: str, args: list[Any], faces: list[str] | None = None
 ) -> None:
     """A card's power; ``faces`` are those a record gives the roll it makes (The Gambler)."""
     POWERS[card](game, seat, args, faces)
+
+
+# ===================================================== an eliminated player's card
+
+NORMAL_CARD = "normal"  # what a seat shows with a normal card (cards mixed by type)
+
+
+@step("show_card")
+def _show_card(game: Game, seat: int) -> None:
+    """An eliminated player shows their role card: a special one is used, nobody may claim it
+    any more. With physical secret cards the table says which card it is."""
+    p = game.players[seat]
+    if p.special_shown:
+        return
+    if p.special is not None or game.setup.roles_known or p.role is Role.SHERIFF:
+        p.special_shown = True  # known: dealt, or the Sheriff's face-up card
+        return
+    assert p.role is not None
+    options = [
+        c.name
+        for c in SPECIAL_ROLES.values()
+        if c.role is p.role and not any(q.special == c.name for q in game.players)
+    ]
+    if game.setup.specials_mixed:
+        options.append(NORMAL_CARD)
+    if len(options) > 1:
+        game.ask(DecisionKind.ROLE_CARD, seat, options=tuple(options))
+    elif options:
+        _card_shown(game, seat, options[0])
+
+
+def _legal_card(game: Game, d: Decision) -> list[Action]:
+    return [Choose(o) for o in d.options]
+
+
+@decision(DecisionKind.ROLE_CARD, legal=_legal_card)
+def _decide_card(game: Game, d: Decision, action: Action) -> None:
+    assert isinstance(action, Choose)
+    _card_shown(game, d.seat, action.option)
+
+
+def _card_shown(game: Game, seat: int, card: str) -> None:
+    """The card is face up for good: a zombie (Undead or Alive 4) eliminated again shows
+    nothing new."""
+    p = game.players[seat]
+    p.special = None if card == NORMAL_CARD else card
+    p.special_shown = True
+    game.emit(RoleCardShown(seat, card))
 
 
 # ===================================================================== the powers
@@ -169,7 +232,17 @@ def _decide_ugly(game: Game, d: Decision, action: Action) -> None:
 
 
 def _the_doc(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
-    game.ask(DecisionKind.DOC_DIE, seat)
+    """After a turn's roll he picks the die; after a duel's roll (Undead or Alive 1, moment
+    ``[roller, die]``) the one die rolled is the one he turns."""
+    if len(args) > 1:
+        _ask_doc_face(game, seat, args[1], "duel")
+    else:
+        game.ask(DecisionKind.DOC_DIE, seat)
+
+
+def _ask_doc_face(game: Game, seat: int, die: int, cause: str | None = None) -> None:
+    sides = tuple(dict.fromkeys(DICE[game.dice_kinds[die]]))
+    game.ask(DecisionKind.DOC_FACE, seat, die=die, options=sides, cause=cause)
 
 
 def _legal_doc_die(game: Game, d: Decision) -> list[Action]:
@@ -179,8 +252,7 @@ def _legal_doc_die(game: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.DOC_DIE, legal=_legal_doc_die)
 def _decide_doc_die(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseDie)
-    faces = DICE[game.dice_kinds[action.die]]
-    game.ask(DecisionKind.DOC_FACE, d.seat, die=action.die, options=faces)
+    _ask_doc_face(game, d.seat, action.die)
 
 
 def _legal_choice(game: Game, d: Decision) -> list[Action]:
@@ -190,7 +262,12 @@ def _legal_choice(game: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.DOC_FACE, legal=_legal_choice)
 def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.die is not None
-    game.faces[d.die] = action.option
+    if d.cause == "duel":
+        top = game.queue[-1]
+        assert top[0] == "duel_face", top
+        top[-1] = action.option
+    else:
+        game.faces[d.die] = action.option
     game.emit(DieTurned(d.seat, d.die, action.option))
 
 
@@ -242,14 +319,26 @@ def _decide_left_hand(game: Game, d: Decision, action: Action) -> None:
 
 
 def _save(game: Game, seat: int, target: int) -> None:
-    """The target's loss of this moment is dropped; it stays in the game at 2 life."""
+    """The target's loss of this moment is dropped; it stays in the game with 2 life. From 1
+    life that is a gain like any other: The Bad may stop it, and a zombie (Undead or Alive 4),
+    which gains nothing, stays in the game at 1."""
     top = game.queue[-1]
     assert top[0] == "lose", top
     top[1] = [loss for loss in top[1] if loss[0] != target]
     p = game.players[target]
-    p.life = min(2, p.max_life)
+    p.life = min(p.life, 2)
     game.emit(EliminationAverted(seat, target, p.life))
-    if p.arrows or p.chief_arrow:
+    rise = min(2, p.max_life) - p.life
+    game.front(
+        [*([["gain", target, rise, "the_left_hand"]] if rise > 0 else []), ["saved", target]]
+    )
+
+
+@step("saved")
+def _saved(game: Game, target: int) -> None:
+    """The saved player "may discard all of his arrows"."""
+    p = game.players[target]
+    if p.alive and (p.arrows or p.chief_arrow):
         game.ask(DecisionKind.LEFT_HAND_DISCARD, target)
 
 

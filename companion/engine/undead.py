@@ -31,6 +31,7 @@ from .events import (
 from .game import RESOLUTION_PHASES
 from .modules import Module
 from .rules import Step, decision, step
+from .windows import moment_steps
 
 if TYPE_CHECKING:
     from .game import Game
@@ -257,14 +258,24 @@ def _decide_duel_roll(game: Game, d: Decision, action: Action) -> None:
         (face,) = game.dice_source.roll(game.roll_count, [(d.die, DUEL_DIE)])
     game.roll_count += 1
     game.emit(DuelRolled(d.seat, d.target, (d.die,), (face,)))
-    if FACES[face].symbol == "duel":
-        game.front([["duel_roll", d.target, d.seat, d.die]])
-    elif d.seat == game.turn and game.scratch.used.count("duel_reroll") < (
-        game.ability(d.seat).duel_rerolls
-    ):
-        game.ask(DecisionKind.DUEL_REROLL, d.seat, die=d.die, target=d.target)
+    moment = moment_steps(game, "roll", d.seat, d.die)
+    if moment:  # "after any dice roll" (The Doc, Old Saloon 3): a duel's roll too
+        game.front([*moment, ["duel_face", d.seat, d.target, d.die, face]])
     else:
-        game.front([["duel_lost", d.seat, d.target]])
+        _duel_face(game, d.seat, d.target, d.die, face)
+
+
+@step("duel_face")
+def _duel_face(game: Game, roller: int, other: int, die: int, face: str) -> None:
+    """The face a duel's roll shows (or The Doc turned it to): a Fight a Duel passes it back."""
+    if FACES[face].symbol == "duel":
+        game.front([["duel_roll", other, roller, die]])
+    elif roller == game.turn and game.scratch.used.count("duel_reroll") < (
+        game.ability(roller).duel_rerolls
+    ):
+        game.ask(DecisionKind.DUEL_REROLL, roller, die=die, target=other)
+    else:
+        game.front([["duel_lost", roller, other]])
 
 
 @step("duel_lost")

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 # ``actual`` False asks only whether the table can rule them out).
 Offers = Callable[["Game", list[Any], bool], list[WindowAction]]
 Seize = Callable[["Game", WindowAction, str, list[Any]], None]
+# Whether an action offered at its moment is still open, by what the table has seen since.
+Still = Callable[["Game", WindowAction], bool]
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class Opening:
 
 OPENINGS: dict[str, list[Opening]] = {}
 SEIZERS: dict[type[WindowAction], Seize] = {}
+STILL: dict[type[WindowAction], Still] = {}
 
 
 def opening(module: Module, moment: str, offers: Offers) -> None:
@@ -56,6 +59,11 @@ def opening(module: Module, moment: str, offers: Offers) -> None:
 def seizer(kind: type[WindowAction], fn: Seize) -> None:
     """Register what taking a window action does, once the game is back at its moment."""
     SEIZERS[kind] = fn
+
+
+def still(kind: type[WindowAction], fn: Still) -> None:
+    """Register what, learned after a moment (a card shown), takes back an action offered."""
+    STILL[kind] = fn
 
 
 def _active(game: Game, moment: str) -> tuple[Opening, ...]:
@@ -99,7 +107,9 @@ def window_actions(game: Game) -> list[WindowAction]:
         for data in offers:
             action = action_from_json(data)
             assert isinstance(action, WindowAction)
-            found.append(replace(action, window=i))
+            check = STILL.get(type(action))
+            if check is None or check(game, action):
+                found.append(replace(action, window=i))
     return found
 
 

@@ -69,6 +69,10 @@ def _words(d: Decision, a: Action, seat: Callable[[int], str]) -> str:
             return "discards no arrow"
         case K.REVEAL_ROLE, Reveal(role=role):
             return f"shows the role card: {ROLE_LABELS[role]}"
+        case K.ROLE_CARD, Choose(option="normal"):
+            return "shows a normal role card"
+        case K.ROLE_CARD, Choose():
+            return f"shows the special role card: {option}"
         case K.SALOON_DIE, Choose(option="none"):
             return "rolls no Saloon die"
         case K.SALOON_DIE, Choose():

@@ -51,6 +51,12 @@ OPTION_LABELS = {
     "no_hands": "No hands",
     "one_hand": "1 hand",
     "two_hands": "2 hands",
+    # The role card an eliminated seat shows (Old Saloon 3): a special card, or a normal one.
+    **{
+        c.name: c.title.removeprefix("The ").removesuffix(" of the Devil")
+        for c in SPECIAL_ROLES.values()
+    },
+    "normal": "normal",
 }
 
 # What the table calls each playable module, short enough for the console.
@@ -241,6 +247,8 @@ def undead_prompt(game: Game, d: Decision, seats: list[int]) -> str | None:
             return f"Chuck Wengam: die {(d.die or 0) + 1} to which side? press its DIE"
         case DecisionKind.BONEYARD_CARD:
             return f"Seat {seat}: draw a Boneyard card: {choices(d)}"
+        case DecisionKind.ROLE_CARD:
+            return f"Seat {seat}: which role card is face up? {choices(d)}"
         case DecisionKind.ZOMBIE_MASTER:
             return "Outbreak! The living Renegade presses their seat, DONE: none"
     return None

@@ -11,23 +11,26 @@ from __future__ import annotations
 from companion.engine import (
     Accept,
     Choose,
+    ChooseDie,
     ChooseSeat,
     DecisionKind,
+    Decline,
     Game,
     GameSetup,
+    Reveal,
     Role,
     Roll,
     ScriptedDice,
     Stop,
 )
-from companion.engine.events import LifeGained
+from companion.engine.events import LifeGained, RoleCardShown
 from companion.engine.legacy import next_game, result_of
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
 from .test_ghost import SEVEN, SEVEN_ROLES, SHOOT_JACK
 
-OS1, OS3, OS5 = "old_saloon.1", "old_saloon.3", "old_saloon.5"
+OS1, OS3, OS4, OS5 = "old_saloon.1", "old_saloon.3", "old_saloon.4", "old_saloon.5"
 UA1, UA2, UA3, UA4, UA5 = (f"undead_or_alive.{n}" for n in range(1, 6))
 ALL5 = (0, 1, 2, 3, 4)
 SPECIALS = ["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"]
@@ -370,3 +373,394 @@ def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -
     assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [3]
     assert kinds(events)[-2:] == ["zombie_outbreak", "turn_started"]
     assert game.turn == 3 and game.players[3].master and game.players[4].zombie
+
+
+def test_molly_stark_cannot_pay_chuck_wengams_price() -> None:
+    """Old Saloon 4's MOLLY STARK: "Each time another player must lose 1 or more life points,
+    you can lose them in his place", with Undead or Alive 3's CHUCK WENGAM: "you may lose one
+    life point to turn one of your dice". Chuck chooses to pay that life for his power; it is
+    no loss he must take, so Molly is not offered it (our reading): Chuck pays it himself."""
+    setup = GameSetup(
+        characters=("chuck_wengam", "molly_stark", "jourdonnais", "black_jack", "lucky_duke"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS4, UA3}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    play(game, Roll(ALL5, ("beer", "dynamite", "gatling", "gatling", "arrow")))
+    assert game.pending.kind is DecisionKind.CHUCK_DIE
+    events = play(game, ChooseDie(0), Choose("gatling"))
+    assert game.pending.kind is not DecisionKind.TAKE_LOSS
+    assert [(e.seat, e.amount) for e in events if e.kind == "life_lost"] == [(0, 1)]
+    assert game.players[0].life == 9 and game.players[1].life == 8
+
+
+SUZY = ("paul_regret", "suzy_lafayette", "jourdonnais", "black_jack", "lucky_duke")
+
+
+def suzy_game(modules: tuple[str, ...]) -> Game:
+    """Suzy Lafayette (seat 1, 5 life) after the Sheriff's quiet turn."""
+    setup = GameSetup(
+        characters=SUZY,
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset(modules),
+    )
+    game = Game(setup, ScriptedDice(()))
+    game.players[1].life = 5
+    if UA2 in modules:
+        game.rage_pile -= 1
+        game.players[1].rage_held += 1  # revealed at the start of her turn
+    n = len(game.faces)
+    play(game, Roll(tuple(range(n)), QUIET_FACES[:n]), Stop())
+    assert game.turn == 1
+    return game
+
+
+def test_suzy_lafayette_rolled_a_bullseye_a_wound_token_cancels() -> None:
+    """SUZY LAFAYETTE: "If you didn't roll any Bull's Eye "1" or Bull's Eye "2", you gain two
+    life points", with Undead or Alive 1: "each Duel Wound token you have cancels one identical
+    symbol rolled on a die that you decided to keep". The token cancels the result, not the
+    roll: she rolled a Bull's Eye and gains nothing."""
+    game = suzy_game((UA1, UA2))
+    play(game, Choose("gatling"), Decline())  # her Rage card
+    game.wound_pile.remove("bullseye1")
+    game.players[1].wounds.append("bullseye1")
+    events = play(game, Roll(ALL5, ("bullseye1", "gatling", "dynamite", "dynamite", "arrow")))
+    events += play(game, Stop())
+    assert "turn_ended" in kinds(events) and "life_gained" not in kinds(events)
+    assert game.players[1].life == 5
+
+
+def test_suzy_lafayette_a_rage_cards_bullseye_is_not_rolled() -> None:
+    """SUZY LAFAYETTE with Undead or Alive 2: a Rage card's symbols "are added to the results of
+    the dice"; they are not rolled (as tokens never cancel them, docs/rules.md), so a Bull's Eye
+    on her Rage card hits but does not take her two life points away."""
+    game = suzy_game((UA2,))
+    assert game.pending.kind is DecisionKind.RAGE_SYMBOL
+    play(game, Choose("bullseye1"), Decline())
+    play(game, Roll(ALL5, QUIET_FACES), Stop())
+    events = play(game, ChooseSeat(2))
+    assert game.players[2].life == 6  # Jourdonnais, 7, hit by the Rage card's Bull's Eye
+    assert LifeGained(1, 2, 7, "suzy_lafayette") in events
+
+
+def test_entering_rage_symbols_leaves_the_uglys_moment_open() -> None:
+    """Old Saloon 3's THE UGLY, "Reveal this card at the start of your turn", with Undead or
+    Alive 2: "At the start of your turn, reveal all of your Rage cards". Entering what the real
+    cards show is no move, as entering a Boneyard card or a Wound token is (our reading): the
+    moment of the turn's start stays open; revealed into it, The Ugly goes first and the Rage
+    symbols are entered again after his exchange."""
+    game = roles_game(
+        ["the_bear", "the_doc", "the_ugly", "the_left_hand", "the_gambler"],
+        faces=QUIET_FACES * 2,
+        modules=(OS3, UA2),
+    )
+    game.rage_pile -= 1
+    game.players[2].rage_held += 1
+    quiet_turn(game)
+    quiet_turn(game)
+    assert (game.turn, game.pending.kind) == (2, DecisionKind.RAGE_SYMBOL)
+    assert (2, "the_ugly") in reveals(game)
+    play(game, Choose("gatling"), Decline())
+    assert game.pending.kind is DecisionKind.ROLL and (2, "the_ugly") in reveals(game)
+    reveal(game, 2, "the_ugly")
+    events = play(game, ChooseSeat(0), ChooseSeat(2))
+    assert "arrows_exchanged" in kinds(events)
+    assert game.pending.kind is DecisionKind.RAGE_SYMBOL and game.players[2].rage_symbols == []
+
+
+def test_the_left_hand_keeps_a_zombie_in_the_game_without_a_gain() -> None:
+    """Old Saloon 3's THE LEFT HAND: "That player stays in the game with 2 life points", with
+    Undead or Alive 4's zombies, who "do not gain life points from beer or other
+    life-point-gaining effects". From 1 life, 2 is a gain (a bullet taken from the pile): the
+    zombie stays in the game, its loss dropped, but at 1 life (our reading)."""
+    characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
+    game = outbreak_game((OS3, UA4), characters, SPECIALS)
+    game.players[4].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
+    assert not game.players[4].alive
+    events = reveal(game, 3, "the_left_hand")  # the Zombie Master saves his zombie
+    assert game.players[4].alive and game.players[4].life == 1
+    assert "elimination_averted" in kinds(events) and "life_gained" not in kinds(events)
+
+
+def test_the_bad_may_stop_the_life_the_left_hand_gives() -> None:
+    """THE LEFT HAND's save from 1 life to 2 is a gain ("when you gain a life point (bullet),
+    take it from the central pile"), so it is THE BAD's moment, "when another player is about
+    to gain life points. That player does not gain those life points": the saved player stays
+    in the game, at 1 life (our reading)."""
+    game = roles_game(SPECIALS, faces=QUIET_FACES)
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
+    events = reveal(game, 3, "the_left_hand")
+    assert LifeGained(1, 1, 2, "the_left_hand") in events
+    assert (2, "the_bad") in reveals(game)
+    events = reveal(game, 2, "the_bad")
+    assert "heal_prevented" in kinds(events)
+    assert game.players[1].alive and game.players[1].life == 1
+
+
+def test_the_doc_may_turn_the_die_of_a_duels_roll() -> None:
+    """Old Saloon 3's THE DOC: "Reveal this card after any dice roll. Turn one die to show the
+    side of your choice before applying its effect. You may use this power after your own roll
+    or another player's", with Undead or Alive 1's duels, where the challenged player "rolls
+    that Duel die again": that is a dice roll, so The Doc may turn its die. Here he turns the
+    Outlaw's miss into a Fight a Duel, which passes the die back to the Sheriff."""
+    game = roles_game(SPECIALS, modules=(OS3, UA1, UA2))
+    play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "gatling")), Stop())
+    play(game, ChooseSeat(2))
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 2)
+    play(game, Roll((3,), ("arrow",)))
+    assert (1, "the_doc") in reveals(game)
+    reveal(game, 1, "the_doc")
+    d = game.pending
+    assert (d.kind, d.seat, d.die) == (DecisionKind.DOC_FACE, 1, 3)
+    assert game.legal_actions() == [
+        Choose(f) for f in ("duel", "arrow", "dynamite", "gatling", "whiskey")
+    ]
+    events = play(game, Choose("duel"))
+    assert "die_turned" in kinds(events) and game.players[2].life == 7  # Jourdonnais, unhurt
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 0)
+
+
+EIGHT = (*QUIET, "rose_doolan", "jesse_jones", "el_gringo")
+EIGHT_ROLES = ("sheriff", "renegade", "outlaw", "deputy", "outlaw", "renegade", "deputy", "outlaw")
+
+
+def test_an_eliminated_players_special_card_is_shown_and_can_no_longer_be_claimed() -> None:
+    """Old Saloon 3 with physical secret cards, 8 players: "If you lose your last life point,
+    you are out of the game. Show your role". The card shown is the special card itself, so
+    the table learns which one it was; a special card shown so is used (our reading): the
+    other Renegade can no longer claim The Left Hand, while the dead Renegade could still
+    have saved himself at the moment he was about to be eliminated."""
+    game = roles_game(
+        ["the_bear", None, None, None, None, None, None, None],
+        roles=EIGHT_ROLES,
+        faces=QUIET_FACES * 2,
+        characters=EIGHT,
+        known=False,
+    )
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
+    assert (5, "the_left_hand") in reveals(game) and (1, "the_left_hand") in reveals(game)
+    play(game, Reveal(Role.RENEGADE))
+    assert game.players[1].role is Role.RENEGADE
+    d = game.pending
+    assert (d.kind, d.seat) == (DecisionKind.ROLE_CARD, 1)
+    assert set(d.options) == {"the_left_hand", "the_right_hand"}
+    events = play(game, Choose("the_left_hand"))
+    assert "role_card_shown" in kinds(events) and game.players[1].special_shown
+    assert (5, "the_left_hand") not in reveals(game)  # that card is face up on seat 1
+    assert (1, "the_left_hand") in reveals(game)  # he held it when he was about to fall
+    game.players[5].life = 1
+    while game.turn != 4:
+        quiet_turn(game)
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(5))
+    assert all(card != "the_left_hand" for _seat, card in reveals(game))
+
+
+def test_a_normal_card_shown_by_an_eliminated_player_uses_no_special_card() -> None:
+    """The same with normal and special cards mixed by type: the eliminated Outlaw may show a
+    normal card; every special Outlaw card may then still be claimed by the other Outlaw (here
+    The Gambler, after the next player's last roll)."""
+    game = roles_game(
+        ["the_bear", None, None, None, None],
+        faces=QUIET_FACES,
+        known=False,
+        mixed=True,
+    )
+    game.players[2].life = 1
+    play(game, Roll(ALL5, ("bullseye2", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
+    play(game, Reveal(Role.OUTLAW))
+    assert set(game.pending.options) == {"the_gambler", "the_bad", "the_ugly", "normal"}
+    events = play(game, Choose("normal"))
+    assert RoleCardShown(2, "normal") in events and game.players[2].special is None
+    play(game, Roll(ALL5, QUIET_FACES), Stop())
+    assert (4, "the_gambler") in reveals(game)
+
+
+def test_a_lost_duel_gives_el_gringos_winner_an_arrow_and_bart_cassidy_no_choice() -> None:
+    """Undead or Alive 1's duels with two base characters. EL GRINGO: "When a player makes you
+    lose one or more life points, he must take an arrow": the duel's winner makes him lose it
+    (ruling 5 names what never triggers him; a duel is not among them), so the winner takes
+    one. BART CASSIDY may take an arrow "only for Bull's Eye "1", Bull's Eye "2", or Gatling
+    Guns": a lost duel costs him the life, no choice asked."""
+    setup = GameSetup(
+        characters=("paul_regret", "el_gringo", "bart_cassidy", "jourdonnais", "lucky_duke"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({UA1, UA2}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "duel")), Stop())
+    events = play(game, ChooseSeat(1), Roll((3,), ("arrow",)))
+    assert kinds(events)[-1] == "arrow_taken" and game.players[0].arrows == 1
+    play(game, ChooseSeat(2))
+    events = play(game, Roll((4,), ("arrow",)))
+    assert [(e.seat, e.amount) for e in events if e.kind == "life_lost"] == [(2, 1)]
+    assert game.players[2].arrows == 0 and game.turn == 1
+
+
+def test_a_rage_cards_arrow_is_taken_at_once_and_is_not_rolled() -> None:
+    """Undead or Alive 2: "Arrows trigger immediately when you reveal the cards", with Old
+    Saloon 4's arrow characters, whose cards speak of arrows rolled: BILL NOFACE ("Apply
+    [Indian arrow] results only after your last roll") takes it at once all the same, ELENA
+    FUENTE ("Each time you roll one or more [Indian arrow]") gives none of it away and
+    APACHE KID ("If you roll [Indian arrow]") takes no Chief's Arrow with it (our reading:
+    a Rage card's symbols are not rolled)."""
+    for who in ("bill_noface", "elena_fuente", "apache_kid"):
+        setup = GameSetup(
+            characters=("paul_regret", who, "jourdonnais", "black_jack", "lucky_duke"),
+            roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+            modules=frozenset({"old_saloon.2", OS4, UA2}),
+        )
+        game = Game(setup, ScriptedDice(()))
+        game.rage_pile -= 1
+        game.players[1].rage_held = 1
+        game.chief_in_pile, game.players[3].chief_arrow = False, True  # Apache Kid's prize
+        play(game, Roll(ALL5, QUIET_FACES), Stop())
+        assert (game.turn, game.pending.kind) == (1, DecisionKind.RAGE_SYMBOL)
+        events = play(game, Choose("arrow"))
+        assert kinds(events) == ["rage_symbol_entered", "arrow_taken"], who
+        assert game.players[1].arrows == 1 and game.pending.kind is DecisionKind.RAGE_SYMBOL
+
+
+def test_molly_stark_may_lose_a_duels_life_the_loser_still_draws_the_token() -> None:
+    """Old Saloon 4's MOLLY STARK ("Each time another player must lose 1 or more life points,
+    you can lose them in his place") with Undead or Alive 1's duel, whose loser must "lose 1
+    life point and draw 1 Duel Wound token": she may lose the life point, which is all her
+    card takes; the loser still draws the token (our reading)."""
+    setup = GameSetup(
+        characters=("paul_regret", "molly_stark", "bart_cassidy", "jourdonnais", "lucky_duke"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS4, UA1, UA2}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "gatling")), Stop())
+    play(game, ChooseSeat(2), Roll((3,), ("arrow",)))
+    assert (game.pending.kind, game.pending.seat, game.pending.target) == (
+        DecisionKind.TAKE_LOSS,
+        1,
+        2,
+    )
+    events = play(game, Accept())
+    assert kinds(events)[:3] == ["loss_taken_over", "life_lost", "wound_drawn"]
+    assert (game.players[1].life, game.players[2].life) == (7, 8)
+    assert len(game.players[2].wounds) == 1 and not game.players[1].wounds
+
+
+def test_the_ghost_rolls_two_base_dice_and_his_token_sets_base_dice_beside_the_duel_dice() -> None:
+    """Old Saloon 5 with Undead or Alive 1: the Ghost "only roll[s] two base dice", never a Duel
+    die; the token's holder "must turn one of his base dice" (two with [x2]): with the Duel
+    dice in play those are two of his three base dice, and he rolls the third with both Duel
+    dice ("the player only rolls four dice—three if he has the [x2] token")."""
+    setup = GameSetup(
+        characters=SEVEN,
+        roles=tuple(Role(r) for r in SEVEN_ROLES),
+        modules=frozenset({OS5, UA1, UA2}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    game.players[1].life = 1
+    play(game, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(1))
+    assert game.players[1].ghost and game.dice_kinds == ["base", "base"]
+    assert game.legal_actions() == [Roll((0, 1))]
+    play(game, Roll((0, 1), ("dynamite", "dynamite")), Stop(), ChooseSeat(3))
+    play(game, Roll(ALL5, ("dynamite", "gatling", "dynamite", "gatling", "arrow")), Stop())
+    assert game.turn == 3 and game.dice_kinds == ["base", "base", "base", "duel", "duel"]
+    assert game.faces[:2] == ["dynamite", "dynamite"] and game.preset == [0, 1]
+    assert game.legal_actions() == [Roll((2, 3, 4))]
+
+
+def test_chuck_wengam_may_pay_his_last_life_and_his_turn_ends() -> None:
+    """Undead or Alive 3's CHUCK WENGAM "may lose one life point to turn one of your dice":
+    nothing keeps him from paying his last one (Molly Stark's "never more life points than
+    you have" is not broken by it). He is then eliminated by no one's hand, and "An active
+    player who is eliminated during their turn ends the turn" (ruling 2): the die is not
+    turned, nothing else of his resolves."""
+    setup = GameSetup(
+        characters=("paul_regret", "chuck_wengam", "bart_cassidy", "jourdonnais", "black_jack"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({UA3}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    play(game, Roll(ALL5, QUIET_FACES), Stop())
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "gatling", "beer")))
+    events = play(game, ChooseDie(4), Choose("arrow"))
+    assert not game.players[1].alive and game.players[1].killer is None
+    assert "face_changed" not in kinds(events) and "arrow_taken" not in kinds(events)
+    assert game.turn == 2 and game.pending.kind is DecisionKind.ROLL
+
+
+def test_the_ghost_keeps_no_chiefs_arrow_and_his_arrow_token_takes_it_as_rolled() -> None:
+    """Old Saloon 5 with Module 2: eliminated, the Ghost-to-be discards all his arrows, the
+    Indian Chief's Arrow too (it goes back to the pile); a double arrow token he gives is
+    "evaluated as if he had rolled it": its two arrows are taken on the holder's first roll,
+    with the choice of the Chief's Arrow while it is in the pile ("If you have to take an
+    arrow from the pile, you can choose to take the Indian Chief's Arrow instead")."""
+    setup = GameSetup(
+        characters=SEVEN,
+        roles=tuple(Role(r) for r in SEVEN_ROLES),
+        modules=frozenset({OS5, "old_saloon.2"}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    game.players[1].life, game.players[1].chief_arrow, game.chief_in_pile = 1, True, False
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
+    assert game.players[1].ghost and not game.players[1].chief_arrow and game.chief_in_pile
+    play(game, Roll((0, 1), ("arrow", "arrow")), Stop(), ChooseSeat(3))
+    play(game, Roll(ALL5, ("gatling", "gatling", "beer", "dynamite", "dynamite")), Stop())
+    play(game, ChooseSeat(0))
+    assert game.turn == 3 and game.faces[:2] == ["arrow", "arrow"]
+    play(game, Roll((2, 3, 4), ("dynamite", "gatling", "gatling")))
+    assert game.pending.kind is DecisionKind.CHIEF_ARROW and game.pending.seat == 3
+    play(game, Choose("chief_arrow"))  # the second is then a regular one, no choice left
+    assert game.players[3].chief_arrow and game.players[3].arrows == 1
+
+
+def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
+    """The shown card with Undead or Alive 4 and physical secret cards mixed by type: the
+    Outlaw shows a normal card when first eliminated; back as a zombie and eliminated for good,
+    his card is already face up, so nothing more is asked."""
+    setup = GameSetup(
+        characters=("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke"),
+        roles=None,
+        sheriff=0,
+        modules=frozenset({OS3, UA4}),
+        specials=("the_bear", None, None, None, None),
+        specials_mixed=True,
+        real_boneyard=True,
+    )
+    game = Game(setup, ScriptedDice(()))
+    for card in ("two_hands", "two_hands"):
+        game.boneyard_pile.remove(card)
+        game.boneyard_shown.append(card)
+    shoot_seat_4 = (Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
+    game.players[4].life = 1
+    play(game, *shoot_seat_4, Reveal(Role.OUTLAW))
+    assert game.pending.options == ("the_gambler", "the_bad", "the_ugly", "normal")
+    play(game, Choose("normal"), Choose("one_hand"), ChooseSeat(3))  # the outbreak
+    assert game.players[4].zombie and game.turn == 1
+    game.players[4].life = 1
+    events = play(game, *shoot_seat_4)
+    assert "player_eliminated" in kinds(events) and "role_card_shown" not in kinds(events)
+    assert game.turn == 2 and game.pending.kind is DecisionKind.ROLL
+
+
+def test_a_wound_token_cancels_one_of_a_double_bullseyes_two_results() -> None:
+    """Undead or Alive 1, "each Duel Wound token you have cancels one identical symbol rolled",
+    with Old Saloon 1's double faces, which "count as two single symbols": a Bull's Eye "1"
+    token cancels one of the double Bull's Eye "1"'s two results; the other still hits."""
+    setup = GameSetup(
+        characters=("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke"),
+        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
+        modules=frozenset({OS1, UA1, UA2}),
+    )
+    game = Game(setup, ScriptedDice(()))
+    game.wound_pile.remove("bullseye1")
+    game.players[0].wounds.append("bullseye1")
+    play(game, Choose("loudmouth"))
+    assert game.dice_kinds == ["base", "base", "loudmouth", "duel", "duel"]
+    faces = ("gatling", "dynamite", "double_bullseye1", "gatling", "dynamite")
+    play(game, Roll(ALL5, faces), Stop())
+    assert game.pending.kind is DecisionKind.BULLSEYE_TARGET
+    events = play(game, ChooseSeat(1))
+    assert [(e.seat, e.amount) for e in events if e.kind == "life_lost"] == [(1, 1)]
+    assert game.turn == 1

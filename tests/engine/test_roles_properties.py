@@ -11,6 +11,7 @@ from itertools import combinations
 import pytest
 
 from companion.engine import (
+    Choose,
     DecisionKind,
     Event,
     Game,
@@ -66,10 +67,19 @@ def play_mirrored(players: int, seed: int) -> tuple[Game, Game, list[Event]]:
 
 
 def _show_roles(known: Game, secret: Game) -> None:
-    while secret.pending is not None and secret.pending.kind is DecisionKind.REVEAL_ROLE:
-        role = known.players[secret.pending.seat].role
-        assert role is not None
-        secret.apply(Reveal(role))
+    """The secret game's seats show their true role, then which card it is."""
+    while secret.pending is not None and secret.pending.kind in SHOWING:
+        p = known.players[secret.pending.seat]
+        if secret.pending.kind is DecisionKind.REVEAL_ROLE:
+            assert p.role is not None
+            secret.apply(Reveal(p.role))
+        else:
+            card = p.special or "normal"
+            assert card in secret.pending.options
+            secret.apply(Choose(card))
+
+
+SHOWING = (DecisionKind.REVEAL_ROLE, DecisionKind.ROLE_CARD)
 
 
 def check_winners(game: Game) -> None:

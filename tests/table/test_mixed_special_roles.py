@@ -5,18 +5,21 @@ special roles are in play!" Chosen at set-up (the module's DIE button: off, on, 
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from companion.config import ConfigError, load
-from companion.engine import Module, Role
+from companion.engine import DecisionKind, Module, Role
 from companion.engine.components import CHARACTERS
 from companion.table import TableConfig, TableSession
 from companion.table.buttons import BUTTONS
 from companion.table.prompts import MODULE_PAGES
 from companion.table.setup_flow import SetupFlow
 from companion.table.setup_journal import NAME, SetupJournal, read_setup
+
+from .driver import next_buttons
 
 JOIN_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]
 SPECIAL_ROLES_DIE = f"DIE{MODULE_PAGES[0].index(Module.SPECIAL_ROLES) + 1}"
@@ -116,3 +119,36 @@ def test_a_power_cut_during_a_mixed_set_up_comes_back_at_the_sheriffs_card(tmp_p
     assert again.setup is not None and again.setup.specials_mixed
     assert again.setup.prompt().startswith("Sheriff's card")
     assert again.setup.roles == {1: Role.SHERIFF}
+
+
+def test_an_eliminated_seat_shows_which_role_card_by_presses() -> None:
+    """Eliminated, a seat shows its physical role card ("Show your role to all players"): after
+    the role, the table enters which card it is with a DIE press, a special one (then used,
+    nobody else may claim it) or a normal one; the console names the choices."""
+    session = _physical_mixed("DIE2")
+    rng = random.Random(1)
+    t = 100.0
+    shown = 0
+    for _ in range(3_000):
+        assert session.play is not None
+        game = session.play.game
+        d = game.pending
+        if game.over:
+            break
+        if d is not None and d.kind is DecisionKind.ROLE_CARD:
+            prompt = session.view().console.prompt
+            assert "which role card is face up?" in prompt and "normal" in prompt
+            pick = rng.randrange(len(d.options))
+            card = d.options[pick]
+            t += 1.0
+            session.handle(f"DIE{pick + 1}", "press", t)
+            assert session.flash is None, session.flash
+            p = session.play.game.players[d.seat]
+            assert p.special_shown and p.special == (None if card == "normal" else card)
+            shown += 1
+            continue
+        for button in next_buttons(session, rng):
+            t += 1.0
+            session.handle(button, "press", t)
+            assert session.flash is None, f"{button}: {session.flash}"
+    assert shown
