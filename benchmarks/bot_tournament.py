@@ -31,7 +31,7 @@ from perfdoc import write_section
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.bots import Bot, MonteCarloBot, Observation, RandomBot, RuleBot, play_match
-from companion.engine import CHARACTERS, Action, Game, HouseRule, Role, deal
+from companion.engine import CHARACTERS, Action, Game, HouseRule, Module, Role, deal
 
 COMMAND = ".venv/bin/python benchmarks/bot_tournament.py --markdown-into docs/bots.md"
 TIME_SECTION = "## Bot decisions"
@@ -162,12 +162,17 @@ class Balance:
 
 
 def balance(
-    players: int, games: int, seed: int, house_rules: frozenset[HouseRule] = frozenset()
+    players: int,
+    games: int,
+    seed: int,
+    house_rules: frozenset[HouseRule] = frozenset(),
+    modules: frozenset[Module] = frozenset(),
 ) -> Balance:
     label = f"{players} players" + "".join(f", {h}" for h in sorted(house_rules))
+    label += "".join(f", {m.value}" for m in sorted(modules))
     result = Balance(players, label)
     for i in range(games):
-        game = Game(deal(players, seed + i, house_rules=house_rules))
+        game = Game(deal(players, seed + i, house_rules=house_rules, modules=modules))
         play_match(game, [RuleBot() for _ in range(players)])
         assert game.side is not None
         result.games += 1
@@ -187,6 +192,8 @@ COLOURS = {
     "outlaws": (180, 70, 60),
     "outlaw": (180, 70, 60),
     "renegade": (90, 130, 190),
+    "survivors": (110, 150, 90),
+    "zombies": (120, 90, 140),
     "nobody": GREY,
 }
 
@@ -364,8 +371,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
         "With sensible players at every seat (not random ones, which say nothing about "
         "balance). 3 players: each role is its own side. The last rows turn on one house "
-        f"rule each, at {args.players} players (the expansions' modules are not in the "
-        "engine yet).",
+        f"rule each, at {args.players} players; the modules are in the next section "
+        "(`benchmarks/bot_balance_modules.py`).",
         "",
         "![Win share per side](images/balance-roles.png)",
         "",
