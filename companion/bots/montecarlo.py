@@ -18,7 +18,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from itertools import product
 
-from ..engine import Action, DecisionKind, Event, Game, Roll, SeededDice, Stop
+from ..engine import Action, DecisionKind, DiceSource, Event, Game, Roll, SeededDice, Stop
 from ..engine.events import TurnStarted
 from .base import checked
 from .beliefs import Beliefs, beliefs, hostility, sample_roles
@@ -79,10 +79,15 @@ class MonteCarloBot:
         mine = beliefs(obs, acts)
         scores: list[list[float]] = [[] for _ in candidates]
         self.work = 0
+        dice = SampleDice()
+        position = obs.game(dice)  # read once; each sample is a copy with its roles filled in
         for sample in range(self.samples):
             if sample >= 2 and self.work > self.budget:
                 break
-            start = obs.game(SeededDice(rng.getrandbits(32)), sample_roles(obs, rng, acts))
+            dice.source = SeededDice(rng.getrandbits(32))
+            start = position.copy()
+            for seat, role in sample_roles(obs, rng, acts).items():
+                start.players[seat].role = role
             known = Beliefs(tuple({p.role: 1.0} if p.role else {} for p in start.players))
             for k, action in enumerate(candidates):
                 game = start.copy()
@@ -146,6 +151,16 @@ class MonteCarloBot:
             turns += sum(isinstance(e, TurnStarted) for e in new)
             events += new
         return score(game, events, seat, known)
+
+
+class SampleDice:
+    """The dice of the sample being played: every copy of a decision's position shares it."""
+
+    def __init__(self) -> None:
+        self.source: DiceSource = SeededDice(0)
+
+    def roll(self, roll_number: int, dice: Sequence[tuple[int, str]]) -> list[str]:
+        return self.source.roll(roll_number, dice)
 
 
 def _same_as(obs: Observation, action: Action) -> object:
