@@ -305,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=600, help="deals, rules v random (600)")
     # More deals than rules v random: the stronger players differ by less, and the interval
     # narrows only like one over the square root of the deals.
-    parser.add_argument("--mc-games", type=int, default=800, help="deals, mc v rules (800)")
+    parser.add_argument("--mc-games", type=int, default=600, help="deals, mc v rules (600)")
     parser.add_argument("--balance-games", type=int, default=400, help="per player count (400)")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed (1)")
     parser.add_argument("--markdown-into", type=Path, help="write the report here (docs/bots.md)")
