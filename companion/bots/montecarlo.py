@@ -34,8 +34,9 @@ class MonteCarloBot:
     """``samples`` deals x each candidate, played until ``horizon`` more turns have started
     (0: to the end of this turn; None: to the end of the game).
 
-    ``budget`` caps the engine actions all playouts of one decision may take (after at least
-    two samples): it bounds the longest decisions, the same on every machine.
+    ``budget`` caps the engine actions all playouts of one decision may take: after two
+    samples, no sample is started that would, at the average so far, overrun it. It bounds
+    the longest decisions, the same on every machine.
     """
 
     name = "mc"
@@ -49,7 +50,7 @@ class MonteCarloBot:
         rollout: str = "rules",
         width: int = 6,
         confidence: float = 2.0,
-        budget: int = 800,
+        budget: int = 500,
     ) -> None:
         if samples < 1 or width < 1:
             raise ValueError(f"samples and width must be at least 1, got {samples} and {width}")
@@ -82,8 +83,8 @@ class MonteCarloBot:
         dice = SampleDice()
         position = obs.game(dice)  # read once; each sample is a copy with its roles filled in
         for sample in range(self.samples):
-            if sample >= 2 and self.work > self.budget:
-                break
+            if sample >= 2 and self.work * (sample + 1) / sample > self.budget:
+                break  # one more sample, at the average so far, would overrun the budget
             dice.source = SeededDice(rng.getrandbits(32))
             start = position.copy()
             for seat, role in sample_roles(obs, rng, acts).items():
