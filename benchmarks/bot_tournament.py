@@ -43,6 +43,9 @@ Z95 = 1.96
 # one core of the x86 machine measured here: the same factor the other estimates in
 # docs/performance.md use (CPython is interpreter-bound, so clock x IPC decides).
 PI_FACTOR = 10.0
+# The factor is a judgement, not a measurement (roughly 3x the clock and 3x the work per clock of
+# an in-order A53); the page also says what a Pi half as fast again would see.
+PI_PESSIMISTIC = 15.0
 PI_BUDGET = 1.0  # seconds a table waits for a bot
 
 
@@ -252,6 +255,13 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def reach(horizon: int | None) -> str:
+    """How far the playouts go, in words."""
+    if horizon is None:
+        return "to the end of the game"
+    return "to the end of the current turn" + (f" and {horizon} more" if horizon else "")
+
+
 def time_section(times: Sequence[float], mc: MonteCarloBot, pinned: str, on: list[str]) -> str:
     ms = [t * 1000 for t in times]
     p50, p95, worst = percentile(ms, 0.5), percentile(ms, 0.95), max(ms)
@@ -261,7 +271,8 @@ def time_section(times: Sequence[float], mc: MonteCarloBot, pinned: str, on: lis
             TIME_SECTION,
             "",
             f"The Monte Carlo player ({mc.samples} role samples, up to {mc.width} candidates, "
-            f"playouts of the current turn + {mc.horizon} by rule-based players), thread CPU "
+            f"playouts by rule-based players {reach(mc.horizon)}, then the learned win "
+            "chance), thread CPU "
             f"time of each of its {len(ms)} decisions with more than one legal action during "
             f"the tournament in docs/bots.md; one process, {pinned}. Produced by:",
             "",
@@ -283,7 +294,8 @@ def time_section(times: Sequence[float], mc: MonteCarloBot, pinned: str, on: lis
             f"Not measured on a Pi: the estimate multiplies by {PI_FACTOR:.0f}, the factor the "
             "other Pi estimates on this page use for this interpreter-bound Python (a Cortex-A53 "
             "at 1 GHz against one x86 server core). CPU time, not wall time, because the "
-            "machine is shared. "
+            f"machine is shared. Were the Pi {PI_PESSIMISTIC:.0f} times slower, the p95 would "
+            f"be {p95 * PI_PESSIMISTIC / 1000:.2f} s. "
             + (
                 f"The budget is set so that 95 % of decisions stay under {PI_BUDGET:.0f} s there."
                 if ok
@@ -298,7 +310,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5, help="players in the duels (5)")
     parser.add_argument("--games", type=int, default=600, help="deals, rules v random (600)")
-    parser.add_argument("--mc-games", type=int, default=300, help="deals, mc v rules (300)")
+    # More deals than rules v random: the stronger players differ by less, and the interval
+    # narrows only like one over the square root of the deals.
+    parser.add_argument("--mc-games", type=int, default=600, help="deals, mc v rules (600)")
     parser.add_argument("--balance-games", type=int, default=400, help="per player count (400)")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed (1)")
     parser.add_argument("--markdown-into", type=Path, help="write the report here (docs/bots.md)")

@@ -3,9 +3,11 @@
 Determinized Monte Carlo: each sample deals the roles this seat cannot see (consistent with
 everything public, tilted by what the seats did) and fresh dice of the bot's own; every
 candidate action is played forward from the same sample with the same dice (common random
-numbers), by rule-based or random players, for ``horizon`` more turns or to the end of the
-game. A finished game scores 1 for a win and 0 for a loss; an unfinished one is scored by how
-far my side is ahead. The rule-based player's own choice is a candidate and wins ties.
+numbers), by rule-based or random players, until ``horizon`` more turns have started or to
+the end of the game. A finished game scores 1 for a win and 0 for a loss; an unfinished one
+gets the chance of a win that rule-based self-play gives such a position (``value.py``), or,
+where no model fits, a score of how far my side is ahead. The rule-based player's own choice
+is a candidate and wins ties.
 """
 
 from __future__ import annotations
@@ -16,22 +18,25 @@ import zlib
 from collections.abc import Callable, Sequence
 from itertools import product
 
-from ..engine import Action, DecisionKind, Event, Game, Roll, SeededDice, Stop
+from ..engine import Action, DecisionKind, DiceSource, Event, Game, Roll, SeededDice, Stop
 from ..engine.events import TurnStarted
 from .base import checked
 from .beliefs import Beliefs, beliefs, hostility, sample_roles
 from .observation import Observation, observe
 from .rules import RuleBot, read_table
+from .value import win_chance
 
 ARROW_COST = 0.4  # an arrow held is part of a life already lost
 ALIVE_BONUS = 0.5  # a seat in play is worth more than its life alone
 
 
 class MonteCarloBot:
-    """``samples`` deals x each candidate, played ``horizon`` turns on (None: to the end).
+    """``samples`` deals x each candidate, played until ``horizon`` more turns have started
+    (0: to the end of this turn; None: to the end of the game).
 
-    ``budget`` caps the engine actions all playouts of one decision may take (after at least
-    two samples): it bounds the longest decisions, the same on every machine.
+    ``budget`` caps the engine actions all playouts of one decision may take: after two
+    samples, no sample is started that would, at the average so far, overrun it. It bounds
+    the longest decisions, the same on every machine.
     """
 
     name = "mc"
@@ -40,12 +45,12 @@ class MonteCarloBot:
     def __init__(
         self,
         seed: int = 0,
-        samples: int = 6,
-        horizon: int | None = 1,
+        samples: int = 16,
+        horizon: int | None = 0,
         rollout: str = "rules",
         width: int = 6,
-        confidence: float = 0.5,
-        budget: int = 300,
+        confidence: float = 2.0,
+        budget: int = 500,
     ) -> None:
         if samples < 1 or width < 1:
             raise ValueError(f"samples and width must be at least 1, got {samples} and {width}")
@@ -75,10 +80,15 @@ class MonteCarloBot:
         mine = beliefs(obs, acts)
         scores: list[list[float]] = [[] for _ in candidates]
         self.work = 0
+        dice = SampleDice()
+        position = obs.game(dice)  # read once; each sample is a copy with its roles filled in
         for sample in range(self.samples):
-            if sample >= 2 and self.work > self.budget:
-                break
-            start = obs.game(SeededDice(rng.getrandbits(32)), sample_roles(obs, rng, acts))
+            if sample >= 2 and self.work * (sample + 1) / sample > self.budget:
+                break  # one more sample, at the average so far, would overrun the budget
+            dice.source = SeededDice(rng.getrandbits(32))
+            start = position.copy()
+            for seat, role in sample_roles(obs, rng, acts).items():
+                start.players[seat].role = role
             known = Beliefs(tuple({p.role: 1.0} if p.role else {} for p in start.players))
             for k, action in enumerate(candidates):
                 game = start.copy()
@@ -144,6 +154,16 @@ class MonteCarloBot:
         return score(game, events, seat, known)
 
 
+class SampleDice:
+    """The dice of the sample being played: every copy of a decision's position shares it."""
+
+    def __init__(self) -> None:
+        self.source: DiceSource = SeededDice(0)
+
+    def roll(self, roll_number: int, dice: Sequence[tuple[int, str]]) -> list[str]:
+        return self.source.roll(roll_number, dice)
+
+
 def _same_as(obs: Observation, action: Action) -> object:
     """Re-rolls of dice that show the same faces are the same choice."""
     if isinstance(action, Roll):
@@ -175,9 +195,13 @@ def _roll_variants(obs: Observation, first: Action) -> list[Action]:
 
 
 def score(game: Game, events: Sequence[Event], seat: int, known: Beliefs) -> float:
-    """1 for a win, 0 for a loss; before the end, 0..1 by how far ``seat``'s side is ahead."""
+    """1 for a win, 0 for a loss; before the end, the learned chance of a win, or where no
+    model fits, 0..1 by how far ``seat``'s side is ahead."""
     if game.over:
         return 1.0 if seat in game.winners else 0.0
+    chance = win_chance(game, seat)
+    if chance is not None:
+        return chance
     table = read_table(observe(game, seat, events, position=False), known)
     ahead = 0.0
     for p, stake in zip(game.players, table.stake, strict=True):

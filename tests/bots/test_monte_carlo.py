@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from companion.bots import MonteCarloBot, RuleBot, observe
+from companion.bots import MonteCarloBot, Observation, RuleBot, observe
 from companion.bots.beliefs import beliefs, hostility, sample_roles
 from companion.engine import ChooseSeat, Game, Role, Roll, Stop, deal
 from companion.engine.events import ResultAssigned
@@ -102,3 +102,28 @@ def test_a_bot_target_is_always_a_legal_seat() -> None:
     obs = observe(game, 0)
     answer = MonteCarloBot(2, samples=2)(obs)
     assert isinstance(answer, ChooseSeat) and answer in obs.legal
+
+
+def a_reroll(seed: int) -> Observation:
+    """A re-roll decision some random actions into a 5-player game."""
+    game = Game(deal(5, seed))
+    rng = random.Random(seed)
+    while game.pending.kind.value != "reroll":
+        game.apply(rng.choice(game.legal_actions()))
+    return observe(game, game.pending.seat)
+
+
+def test_the_budget_stops_sampling_after_two_samples() -> None:
+    """Past its budget of engine actions a decision takes no third sample, however many asked."""
+    obs = a_reroll(8)
+    bounded, two = MonteCarloBot(1, samples=40, budget=0), MonteCarloBot(1, samples=2)
+    assert bounded(obs) == two(obs)
+    assert bounded.work == two.work > 0
+    unbounded = MonteCarloBot(1, samples=40, budget=10**9)
+    unbounded(obs)
+    assert unbounded.work > 10 * bounded.work
+
+
+def test_without_a_clear_margin_the_rule_based_choice_stands() -> None:
+    obs = a_reroll(5)
+    assert MonteCarloBot(2, confidence=1e9)(obs) == RuleBot()(obs)
