@@ -114,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         SECTION,
         "",
         f"Rule-based players at every seat, {args.players} players, {args.games} games per set "
-        f"from seed {args.seed} (measured in about {minutes:.0f} minutes, {pinned}). Produced by:",
+        f"from seed {args.seed} (measured in about {max(1, round(minutes))} min, {pinned}). "
+        "Produced by:",
         "",
         "```",
         COMMAND,
