@@ -20,23 +20,27 @@ from companion.simulation import SimulationReport, simulate
 
 SECTION = "## Rules engine with modules"
 COMMAND = ".venv/bin/python benchmarks/engine_modules.py --markdown-into docs/performance.md"
+OLD_SALOON_124 = ("old_saloon.1", "old_saloon.2", "old_saloon.4")
 SETS: list[tuple[str, ...]] = [
     (),
     ("old_saloon.1",),
     ("old_saloon.2",),
     ("old_saloon.4",),
-    ("old_saloon.1", "old_saloon.2", "old_saloon.4"),
+    OLD_SALOON_124,
     ("old_saloon.3",),
     ("old_saloon.3", "old_saloon.5"),
 ]
 
 
-def report(reports: Sequence[SimulationReport], pinned: str, measured_on: list[str]) -> str:
+def report(
+    reports: Sequence[SimulationReport], pinned: str, measured_on: list[str], rounds: int
+) -> str:
     lines = [
         SECTION,
         "",
         "The same random games for each set of modules (5 players, 2000 games from seed 1, one",
-        f"process {pinned}). Produced by:",
+        f"process {pinned}; the sets run in turn {rounds} times, the quickest run of each kept,",
+        "as this shared machine's speed varies by a quarter from run to run). Produced by:",
         "",
         "```",
         "bang-companion simulate --players 5 --games 2000 --seed 1 --modules old_saloon.1 "
@@ -59,21 +63,35 @@ def report(reports: Sequence[SimulationReport], pinned: str, measured_on: list[s
             f"{data['games_per_second']:.0f} | {data['average_turns']:.2f} | "
             f"{data['average_actions']:.1f} | {shares} |"
         )
+    base, saloon = reports[0], reports[SETS.index(OLD_SALOON_124)]
+    ratio = saloon.games_per_second / base.games_per_second
+    lines += [
+        "",
+        f"Old Saloon 1, 2 and 4 together run at {ratio:.2f} of the base game's speed (the "
+        "requirement: at least half); their games are longer (the Saloon die question each "
+        "turn, the Chief's Arrow and the new characters' choices). Old Saloon 3 costs most: "
+        "every open moment keeps a copy of the game for a reveal to go back to.",
+    ]
     return "\n".join([*lines, ""])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per module set (2000)")
+    parser.add_argument("--rounds", type=int, default=3, help="runs of every set; best kept (3)")
     parser.add_argument("--markdown-into", type=Path, help="update this file's section too")
     args = parser.parse_args(argv)
     measured_on = machine()
     pinned = pin_to_one_core()
-    reports = []
-    for names in SETS:
-        reports.append(simulate(5, args.games, 1, modules=frozenset(Module(m) for m in names)))
-        print(f"{names or 'base'}: {reports[-1].games_per_second:.0f} games/s", file=sys.stderr)
-    publish(SECTION, report(reports, pinned, measured_on), args.markdown_into)
+    best: dict[tuple[str, ...], SimulationReport] = {}
+    for _ in range(args.rounds):  # in turn, so a busy spell of the machine hits every set
+        for names in SETS:
+            run = simulate(5, args.games, 1, modules=frozenset(Module(m) for m in names))
+            print(f"{names or 'base'}: {run.games_per_second:.0f} games/s", file=sys.stderr)
+            if names not in best or run.games_per_second > best[names].games_per_second:
+                best[names] = run
+    reports = [best[names] for names in SETS]
+    publish(SECTION, report(reports, pinned, measured_on, args.rounds), args.markdown_into)
     return 0
 
 
