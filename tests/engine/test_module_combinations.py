@@ -175,12 +175,8 @@ def test_legacy_the_old_sheriff_who_survives_as_a_deputy_appoints_no_one() -> No
     assert next_game(result).appointer == 1
 
 
-def test_entering_a_real_boneyard_card_leaves_the_right_hands_moment_open() -> None:
-    """Old Saloon 3 (ruling OS3: the moment stays open until the pending player acts) with
-    Undead or Alive 4's real Boneyard deck: the card an eliminated player draws at the end of
-    the turn is entered, not chosen, so, like showing a role, it is no move and closes no
-    moment (our reading): the Right Hand may still take his extra turn, as he may when the
-    engine draws the card itself; the card of that turn's end is then entered again."""
+def _right_hand_with_real_boneyard() -> Game:
+    """Five quiet seats, seat 3 the Right Hand of the Devil, the Boneyard deck entered."""
     setup = GameSetup(
         characters=QUIET,
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
@@ -188,7 +184,16 @@ def test_entering_a_real_boneyard_card_leaves_the_right_hands_moment_open() -> N
         specials=("the_bear", "the_doc", "the_bad", "the_right_hand", "the_gambler"),
         real_boneyard=True,
     )
-    game = Game(setup, ScriptedDice(QUIET_FACES * 3))
+    return Game(setup, ScriptedDice(QUIET_FACES * 3))
+
+
+def test_entering_a_real_boneyard_card_leaves_the_right_hands_moment_open() -> None:
+    """Old Saloon 3 (ruling OS3: the moment stays open until the pending player acts) with
+    Undead or Alive 4's real Boneyard deck: the card an eliminated player draws at the end of
+    the turn is entered, not chosen, so, like showing a role, it is no move and closes no
+    moment (our reading): the Right Hand may still take his extra turn, as he may when the
+    engine draws the card itself; the card of that turn's end is then entered again."""
+    game = _right_hand_with_real_boneyard()
     for _ in range(3):
         quiet_turn(game)
     game.players[4].life = 1
@@ -349,14 +354,7 @@ def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -
     """Undead or Alive 4, "the outbreak begins at the start of the next player's turn", with
     the Right Hand of the Devil's "Immediately take another turn": his extra turn is the next
     turn, so the outbreak begins with it and is announced for his seat (our reading)."""
-    setup = GameSetup(
-        characters=QUIET,
-        roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
-        modules=frozenset({OS3, UA4}),
-        specials=("the_bear", "the_doc", "the_bad", "the_right_hand", "the_gambler"),
-        real_boneyard=True,
-    )
-    game = Game(setup, ScriptedDice(QUIET_FACES * 3))
+    game = _right_hand_with_real_boneyard()
     for card in ("two_hands", "two_hands"):
         game.boneyard_pile.remove(card)
         game.boneyard_shown.append(card)
