@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine_simulate import COLOURS as SIDE_COLOURS
 from engine_simulate import machine, pin_to_one_core
 from perfdoc import write_section
 from PIL import Image, ImageDraw, ImageFont
@@ -189,16 +190,8 @@ def balance(
 # ------------------------------------------------------------------ pictures
 
 INK, PAPER, GREY = (30, 30, 30), (250, 248, 242), (120, 120, 120)
-COLOURS = {
-    "sheriff": (214, 170, 60),
-    "deputy": (214, 170, 60),
-    "outlaws": (180, 70, 60),
-    "outlaw": (180, 70, 60),
-    "renegade": (90, 130, 190),
-    "survivors": (110, 150, 90),
-    "zombies": (120, 90, 140),
-    "nobody": GREY,
-}
+# The win-shares chart's colours, and the two sides of an Undead or Alive 4 outbreak.
+COLOURS = {**SIDE_COLOURS, "survivors": (110, 150, 90), "zombies": (120, 90, 140)}
 
 
 def bars(title: str, rows: list[tuple[str, float, float, float, tuple]], note: str) -> Image.Image:
