@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bot_tournament import COLOURS, Balance, balance, bars, role_rows, wilson
 from engine_simulate import pin_to_one_core
-from perfdoc import write_section
+from perfdoc import publish
 
 from companion.engine import CHARACTERS, Module
 from companion.engine.modules import MODULES
@@ -137,9 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "![Win share per expansion character](images/balance-expansion-characters.png)",
         "",
     ]
-    print("\n".join(section))
+    publish(SECTION, "\n".join(section), args.markdown_into)
     if args.markdown_into:
-        write_section(args.markdown_into, SECTION, "\n".join(section))
         for name, picture in pictures.items():
             picture.save(images / name)
     return 0
