@@ -233,10 +233,18 @@ def character_rows(results: Sequence[Balance]) -> list[tuple[str, float, float, 
             continue  # characters: the base game only
         won.update(b.character_won)
         played.update(b.character_played)
+    return share_rows(won, played, lambda name: CHARACTERS[name].title)
+
+
+def share_rows(
+    won: Counter[str], played: Counter[str], label: Callable[[str], str]
+) -> list[tuple[str, float, float, float, tuple]]:
+    """One bar per character in ``played``: the share of its games its seat won, highest
+    first, with its Wilson interval."""
     rows = []
     for name in sorted(played, key=lambda c: -won[c] / played[c]):
         low, high = wilson(won[name], played[name])
-        rows.append((CHARACTERS[name].title, won[name] / played[name], low, high, (90, 130, 190)))
+        rows.append((label(name), won[name] / played[name], low, high, COLOURS["renegade"]))
     return rows
 
 
