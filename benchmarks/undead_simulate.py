@@ -17,6 +17,7 @@ from engine_simulate import machine, pin_to_one_core
 from perfdoc import publish
 
 from companion.engine import Game, deal
+from companion.simulation import play, random_policy
 
 SECTION = "## Undead or Alive"
 COMMAND = ".venv/bin/python benchmarks/undead_simulate.py --markdown-into docs/performance.md"
@@ -32,10 +33,7 @@ def measure(modules: frozenset[str], games: int, seed: int) -> tuple[float, floa
     start = time.process_time()
     for s in range(seed, seed + games):
         game = Game(deal(5, s, modules=modules))
-        rng = random.Random(s)
-        while not game.over:
-            game.apply(rng.choice(game.legal_actions()))
-            actions += 1
+        actions += play(game, random_policy, random.Random(s))
         turns += game.turn_number
     return time.process_time() - start, actions / games, turns / games
 
