@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot_tournament import COLOURS, Balance, balance, bars, role_rows, wilson
+from bot_tournament import Balance, balance, bars, role_rows, share_rows
 from engine_simulate import pin_to_one_core
-from perfdoc import write_section
+from perfdoc import publish
 
 from companion.engine import CHARACTERS, Module
 from companion.engine.modules import MODULES
@@ -67,13 +67,8 @@ def expansion_character_rows(
     for b in results:
         won.update(b.character_won)
         played.update(b.character_played)
-    rows = []
-    new = [c for c in played if CHARACTERS[c].module is not None]
-    for name in sorted(new, key=lambda c: -won[c] / played[c]):
-        low, high = wilson(won[name], played[name])
-        label = f"{CHARACTERS[name].title} ({CHARACTERS[name].module})"
-        rows.append((label, won[name] / played[name], low, high, COLOURS["renegade"]))
-    return rows
+    new = Counter({c: n for c, n in played.items() if CHARACTERS[c].module is not None})
+    return share_rows(won, new, lambda c: f"{CHARACTERS[c].title} ({CHARACTERS[c].module})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -137,9 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "![Win share per expansion character](images/balance-expansion-characters.png)",
         "",
     ]
-    print("\n".join(section))
+    publish(SECTION, "\n".join(section), args.markdown_into)
     if args.markdown_into:
-        write_section(args.markdown_into, SECTION, "\n".join(section))
         for name, picture in pictures.items():
             picture.save(images / name)
     return 0

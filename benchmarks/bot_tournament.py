@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine_simulate import COLOURS as SIDE_COLOURS
 from engine_simulate import machine, pin_to_one_core
 from perfdoc import write_section
 from PIL import Image, ImageDraw, ImageFont
@@ -189,16 +190,8 @@ def balance(
 # ------------------------------------------------------------------ pictures
 
 INK, PAPER, GREY = (30, 30, 30), (250, 248, 242), (120, 120, 120)
-COLOURS = {
-    "sheriff": (214, 170, 60),
-    "deputy": (214, 170, 60),
-    "outlaws": (180, 70, 60),
-    "outlaw": (180, 70, 60),
-    "renegade": (90, 130, 190),
-    "survivors": (110, 150, 90),
-    "zombies": (120, 90, 140),
-    "nobody": GREY,
-}
+# The win-shares chart's colours, and the two sides of an Undead or Alive 4 outbreak.
+COLOURS = {**SIDE_COLOURS, "survivors": (110, 150, 90), "zombies": (120, 90, 140)}
 
 
 def bars(title: str, rows: list[tuple[str, float, float, float, tuple]], note: str) -> Image.Image:
@@ -240,10 +233,18 @@ def character_rows(results: Sequence[Balance]) -> list[tuple[str, float, float, 
             continue  # characters: the base game only
         won.update(b.character_won)
         played.update(b.character_played)
+    return share_rows(won, played, lambda name: CHARACTERS[name].title)
+
+
+def share_rows(
+    won: Counter[str], played: Counter[str], label: Callable[[str], str]
+) -> list[tuple[str, float, float, float, tuple]]:
+    """One bar per character in ``played``: the share of its games its seat won, highest
+    first, with its Wilson interval."""
     rows = []
     for name in sorted(played, key=lambda c: -won[c] / played[c]):
         low, high = wilson(won[name], played[name])
-        rows.append((CHARACTERS[name].title, won[name] / played[name], low, high, (90, 130, 190)))
+        rows.append((label(name), won[name] / played[name], low, high, COLOURS["renegade"]))
     return rows
 
 
@@ -280,10 +281,7 @@ def time_section(times: Sequence[float], mc: MonteCarloBot, pinned: str, on: lis
             COMMAND,
             "```",
             "",
-            "Measured on:",
-            "",
             *on,
-            "",
             "| | median | p95 | max |",
             "| --- | ---: | ---: | ---: |",
             f"| this machine | {p50:.0f} ms | {p95:.0f} ms | {worst:.0f} ms |",

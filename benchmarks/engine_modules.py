@@ -48,10 +48,7 @@ def report(
         COMMAND,
         "```",
         "",
-        "Measured on:",
-        "",
         *measured_on,
-        "",
         "| modules | games/s (1 core) | turns/game | actions/game | win shares |",
         "| --- | ---: | ---: | ---: | --- |",
     ]

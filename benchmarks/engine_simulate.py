@@ -40,7 +40,10 @@ def pin_to_one_core() -> str:
 
 
 def machine() -> list[str]:
-    """What the numbers were measured on."""
+    """The "Measured on:" paragraph of a section: CPU, Python and OS, a blank line after.
+
+    Call it before ``pin_to_one_core``: pinned, ``nproc`` counts one CPU whatever the machine.
+    """
     try:
         nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError):
@@ -54,10 +57,13 @@ def machine() -> list[str]:
     except OSError:
         pass
     return [
+        "Measured on:",
+        "",
         f"- CPU: {model} (`nproc`: {nproc.strip()})",
         f"- Python: {platform.python_implementation()} {platform.python_version()} "
         f"(`python3 --version`: Python {platform.python_version()})",
         f"- OS: {platform.system()} {platform.release()} ({platform.machine()})",
+        "",
     ]
 
 
@@ -130,10 +136,7 @@ def report(
         COMMAND,
         "```",
         "",
-        "Measured on:",
-        "",
         *measured_on,
-        "",
         *table(reports),
         "",
         f"![Share of wins per side by player count](images/{Path(CHART).name})",

@@ -24,7 +24,7 @@ from operator import mul
 from pathlib import Path
 
 from companion.bots import RuleBot, observe
-from companion.bots.value import FEATURES, features
+from companion.bots.value import FEATURES, features, logistic
 from companion.engine import Game, deal
 from companion.engine.events import TurnStarted
 
@@ -72,7 +72,7 @@ def newton(rows: Rows, iterations: int = 12) -> list[float]:
         for j in range(k):
             if beta[j]:
                 z = [a + beta[j] * x for a, x in zip(z, cols[j], strict=True)]
-        p = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, v)))) for v in z]
+        p = [logistic(v) for v in z]
         w = [q * (1.0 - q) for q in p]
         residual = [t - q for t, q in zip(y, p, strict=True)]
         grad = [
@@ -114,7 +114,7 @@ def log_loss(rows: Rows, beta: Sequence[float]) -> float:
     total = 0.0
     for row, label in rows:
         z = sum(map(mul, beta, row))
-        p = min(1 - 1e-9, max(1e-9, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))))
+        p = min(1 - 1e-9, max(1e-9, logistic(z)))
         total -= math.log(p if label else 1.0 - p)
     return total / len(rows)
 

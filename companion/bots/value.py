@@ -81,5 +81,9 @@ def win_chance(game: Game, seat: int) -> float | None:
     weights = COEFFICIENTS.get((len(game.players), str(role)))
     if weights is None:
         return None
-    z = sum(w * x for w, x in zip(weights, features(game, seat), strict=True))
+    return logistic(sum(w * x for w, x in zip(weights, features(game, seat), strict=True)))
+
+
+def logistic(z: float) -> float:
+    """The model's chance from its weighted sum (clamped: no overflow far from 0)."""
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

@@ -149,21 +149,24 @@ def test_the_fallback_says_no_or_stops_before_anything_else() -> None:
     assert fallback(obs) == obs.legal[0]  # the first roll: the only action
     game.apply(obs.legal[0])
     obs = observe(game, game.pending.seat)
-    if game.pending.kind is DecisionKind.REROLL:
-        assert fallback(obs).kind == "stop"
+    assert game.pending.kind is DecisionKind.REROLL  # this deal's first roll leaves dice to keep
+    assert fallback(obs).kind == "stop"
 
 
 def test_an_eliminated_bot_shows_its_own_card() -> None:
     game, roles = physical_game(6, 4)
     bot = RuleBot()
     events: list[Event] = list(game.opening_events)
+    shown = 0
     while not game.over:
         seat = game.pending.seat
         obs = observe(game, seat, events, role=roles[seat])
         action = bot(obs)
         if game.pending.kind is DecisionKind.REVEAL_ROLE:
             assert action.role is roles[seat]
+            shown += 1
         events += game.apply(action)
+    assert shown, "no seat was asked to show its card: nothing was checked"
     assert all(p.role in (None, roles[p.seat]) for p in game.players)
 
 

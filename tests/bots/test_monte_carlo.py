@@ -11,15 +11,13 @@ from companion.bots import MonteCarloBot, Observation, RuleBot, observe
 from companion.bots.beliefs import beliefs, hostility, sample_roles
 from companion.engine import ChooseSeat, Game, Role, Roll, Stop, deal
 from companion.engine.events import ResultAssigned
-from tests.engine.helpers import make_game, play
-
-FIVE = ("jesse_jones", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
+from tests.engine.helpers import FILLERS, make_game, play
 
 
 def test_rerolls_of_dice_showing_the_same_face_are_considered_once() -> None:
     """Two Bull's Eye 1 and two Gatlings: 3 x 3 different re-rolls (Stop among them), not 2^4."""
     game = make_game(
-        FIVE,
+        FILLERS,
         roles=["sheriff", "outlaw", "renegade", "outlaw", "deputy"],
         faces=["bullseye1", "bullseye1", "gatling", "gatling", "dynamite"],
     )
@@ -94,7 +92,7 @@ def test_a_sample_deals_exactly_the_roles_still_unaccounted_for() -> None:
 
 def test_a_bot_target_is_always_a_legal_seat() -> None:
     game = make_game(
-        FIVE,
+        FILLERS,
         roles=["sheriff", "outlaw", "renegade", "outlaw", "deputy"],
         faces=["bullseye2", "arrow", "dynamite", "arrow", "arrow"],
     )

@@ -6,10 +6,9 @@ import pytest
 
 from companion.bots import RuleBot, observe
 from companion.engine import Accept, ChooseSeat, Decline, Game, Roll, Stop
-from tests.engine.helpers import make_game, play
+from tests.engine.helpers import FILLERS, make_game, play
 
 QUIET_ROLL = ["arrow", "dynamite", "dynamite", "arrow", "arrow"]  # no result needs a target
-FIVE = ("jesse_jones", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
 
 
 def decide(game: Game, events: list | None = None) -> object:
@@ -19,7 +18,7 @@ def decide(game: Game, events: list | None = None) -> object:
 
 def test_the_sheriff_keeps_a_bullseye_and_a_gatling_and_rerolls_an_unneeded_beer() -> None:
     game = make_game(
-        FIVE,
+        FILLERS,
         roles=["sheriff", "outlaw", "renegade", "outlaw", "deputy"],
         faces=["bullseye1", "beer", "gatling", "dynamite", "arrow"],
     )
@@ -37,7 +36,7 @@ def test_whom_a_bullseye_hits_depends_on_the_shooters_role(role: str, target: in
     rest = others.get(role, ["outlaw", "deputy"])
     roles = ["sheriff", role, rest[0], "outlaw", rest[1]]
     game = make_game(
-        FIVE, roles=roles, faces=[*QUIET_ROLL, "bullseye1", "arrow", "dynamite", "arrow", "beer"]
+        FILLERS, roles=roles, faces=[*QUIET_ROLL, "bullseye1", "arrow", "dynamite", "arrow", "beer"]
     )
     play(game, Roll((0, 1, 2, 3, 4)), Stop(), Roll((0, 1, 2, 3, 4)), Stop())
     assert game.pending is not None and game.pending.seat == 1
@@ -47,7 +46,7 @@ def test_whom_a_bullseye_hits_depends_on_the_shooters_role(role: str, target: in
 def test_a_beer_goes_to_the_hurt_sheriff_from_his_deputy() -> None:
     roles = ["sheriff", "deputy", "outlaw", "outlaw", "renegade"]
     game = make_game(
-        FIVE,
+        FILLERS,
         roles=roles,
         faces=["bullseye1", "bullseye1", "arrow", "dynamite", "dynamite"]  # sheriff shoots 1 twice
         + ["beer", "arrow", "arrow", "dynamite", "dynamite"],
@@ -73,7 +72,7 @@ def test_pedro_ramirez_always_discards_an_arrow_for_a_life_lost() -> None:
 
 def test_with_two_dynamite_and_two_lives_left_the_player_stops_rolling() -> None:
     game = make_game(
-        FIVE,
+        FILLERS,
         roles=["sheriff", "outlaw", "renegade", "outlaw", "deputy"],
         faces=["dynamite", "dynamite", "arrow", "beer", "bullseye2"],
     )
@@ -85,7 +84,7 @@ def test_with_two_dynamite_and_two_lives_left_the_player_stops_rolling() -> None
 def test_a_player_does_not_bring_the_indians_down_on_its_own_side() -> None:
     """One arrow left in the pile, and the Sheriff holds most of the arrows: he keeps his dice."""
     game = make_game(
-        FIVE,
+        FILLERS,
         roles=["sheriff", "outlaw", "renegade", "outlaw", "deputy"],
         faces=["arrow", "arrow", "arrow", "arrow", "arrow"]
         + ["arrow", "arrow", "arrow", "beer", "gatling"],

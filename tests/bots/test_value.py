@@ -11,18 +11,13 @@ from companion.bots.value import FEATURES, features, win_chance
 from companion.bots.value_model import COEFFICIENTS
 from companion.engine import ROLE_MIX, Game, Role, SeededDice, deal
 
+from .test_information import advance
+
 
 def advanced(players: int, seed: int, steps: int = 60) -> Game:
     """A game some random actions in, not yet over."""
     game = Game(deal(players, seed))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        action = rng.choice(game.legal_actions())
-        trial = game.copy()
-        trial.apply(action)
-        if trial.over:
-            break
-        game.apply(action)
+    advance(game, steps, random.Random(seed))
     return game
 
 
