@@ -226,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sim = commands.add_parser(
-        "simulate", help="play whole games with random legal actions (fuzzer and benchmark)"
+        "simulate", help="whole games of random legal play or of computer players (--policy)"
     )
     sim.add_argument("--players", type=int, default=5, help="3 to 8 (default 5)")
     sim.add_argument(
