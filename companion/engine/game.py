@@ -65,7 +65,7 @@ from .events import (
 from .explain import why_illegal
 from .modules import Module, turn_hooks, turn_order
 from .ranges import distances, next_living
-from .rules import DECISIONS, STEPS, Step, decision, step
+from .rules import DECISIONS, STEPS, Step, decision, one_of_options, step
 from .setup import GameSetup
 from .state import GameState, PlayerState, TurnScratch, copy_state, decode, encode
 
@@ -625,11 +625,7 @@ def _saloon_die(game: Game) -> None:
     game.ask(DecisionKind.SALOON_DIE, game.turn, options=game._abilities[game.turn].saloon_options)
 
 
-def _legal_choice(game: Game, d: Decision) -> list[Action]:
-    return [Choose(o) for o in d.options]
-
-
-@decision(DecisionKind.SALOON_DIE, legal=_legal_choice)
+@decision(DecisionKind.SALOON_DIE, legal=one_of_options)
 def _decide_saloon_die(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     die, kinds = SALOON_DICE[action.option]
@@ -995,7 +991,7 @@ def _take_arrow(game: Game, seat: int, cause: str) -> None:
     game.take(seat, "arrow" if game.pile else "chief_arrow", cause)
 
 
-@decision(DecisionKind.CHIEF_ARROW, legal=_legal_choice)
+@decision(DecisionKind.CHIEF_ARROW, legal=one_of_options)
 def _decide_chief_arrow(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.cause is not None
     game.take(d.seat, action.option, d.cause)
@@ -1011,7 +1007,7 @@ def _which_arrow(game: Game, seat: int, holder: int, cause: str) -> None:
         game.discard_token(player, "arrow" if player.arrows else "chief_arrow", cause)
 
 
-@decision(DecisionKind.WHICH_ARROW, legal=_legal_choice)
+@decision(DecisionKind.WHICH_ARROW, legal=one_of_options)
 def _decide_which_arrow(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.target is not None and d.cause is not None
     game.discard_token(game.players[d.target], action.option, d.cause)

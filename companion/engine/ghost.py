@@ -18,7 +18,7 @@ from .components import GHOST_DICE, GHOST_RENEGADE_TEAM, REROLLS, Role
 from .decisions import Decision, DecisionKind
 from .events import BecameGhost, DicePreset, DiceRolled, GhostTokenGiven, GhostTokenReturned
 from .modules import Module
-from .rules import decision, step
+from .rules import decision, one_of_options, step
 
 if TYPE_CHECKING:
     from .game import Game
@@ -127,11 +127,7 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
         game.ask(DecisionKind.GHOST_FACE, game.turn, options=(first, second))
 
 
-def _legal_face(game: Game, d: Decision) -> list[Action]:
-    return [Choose(o) for o in d.options]
-
-
-@decision(DecisionKind.GHOST_FACE, legal=_legal_face)
+@decision(DecisionKind.GHOST_FACE, legal=one_of_options)
 def _decide_face(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     game.ask(DecisionKind.GHOST_TARGET, d.seat, options=(action.option,), remaining=1)
