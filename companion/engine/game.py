@@ -389,10 +389,6 @@ class Game(GameState):
             return []
         return self._abilities[self.turn].turn_steps(self, phase)
 
-    def seat_with(self, has: Callable[[Ability], bool]) -> PlayerState | None:
-        """The living player whose ability has this property, if any."""
-        return next((p for p in self.players if p.alive and has(self.ability(p.seat))), None)
-
     # ------------------------------------------------------------ arrows and life
 
     def take(self, seat: int, token: str, cause: str) -> None:
