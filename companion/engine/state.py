@@ -72,8 +72,8 @@ class TurnScratch:
     doubled: int | None = None  # the die Slab the Killer doubled with a Beer
     hits: list[int] = field(default_factory=list)  # life each seat is about to lose
     hit_results: list[int] = field(default_factory=list)  # results that hit each seat
-    # Life losses waiting for Molly Stark's answers: [[seat, amount]...], cause, by, the steps
-    # after the loss, and the next seat she may be asked about.
+    # Life losses waiting for Molly Stark's answers: [[seat, amount, results]...], cause, by
+    # and the steps after the loss (the next seat she may be asked about is on her step).
     loss: list[Any] | None = None
     # Undead or Alive: life each seat lost this turn, the seats challenged to a duel, whether
     # a kept Beer draws a Rage card, once-a-turn abilities used, and whether the turn's end
