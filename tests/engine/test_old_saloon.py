@@ -30,7 +30,6 @@ from companion.engine.events import (
     ArrowTaken,
     ChiefArrowDiscarded,
     ChiefArrowTaken,
-    Event,
     GatlingFired,
     IndiansAttacked,
     LifeGained,
@@ -41,15 +40,11 @@ from companion.engine.events import (
 )
 from companion.engine.modules import turn_order
 
-from .helpers import make_game, play
+from .helpers import make_game, of, play
 
 OS1, OS2, OS4 = "old_saloon.1", "old_saloon.2", "old_saloon.4"
 FIVE = ["paul_regret", "jesse_jones", "suzy_lafayette", "lucky_duke", "black_jack"]
 ALL5 = (0, 1, 2, 3, 4)
-
-
-def of(events: list[Event], cls: type[Event]) -> list[Event]:
-    return [e for e in events if isinstance(e, cls)]
 
 
 def saloon(characters: list[str], faces: list[str], modules: tuple[str, ...] = (OS1,)) -> Game:
