@@ -114,7 +114,7 @@ class GameState:
     scratch: TurnScratch
     chief_in_pile: bool = False
     # Old Saloon 3: the moments still open to a reveal, each [moment, arguments, the state at
-    # that moment]; a win waiting for them to close, [side, winners].
+    # that moment, the actions offered there as JSON]; a win waiting for them, [side, winners].
     windows: list[list[Any]] = field(default_factory=list)
     ending: list[Any] | None = None
     # Old Saloon 5: the Ghost's token, [holder, face, dice], and the dice it sets this turn.
