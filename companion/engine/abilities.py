@@ -15,7 +15,7 @@ from .actions import DECLINE, SEATS, Accept, Action, ChooseDie, ChooseSeat, Decl
 from .components import CHARACTERS, GATLING_NEEDED
 from .decisions import Decision, DecisionKind
 from .events import BullseyeDoubled, ChiefArrowTaken, LossTakenOver
-from .rules import Step, decision, step, yes_no
+from .rules import Step, any_living_seat, decision, step, yes_no
 
 if TYPE_CHECKING:
     from .game import Game
@@ -282,11 +282,7 @@ def _sid_gift(game: Game) -> None:
     game.ask(DecisionKind.GIFT_LIFE, game.turn)
 
 
-def _legal_living(game: Game, d: Decision) -> list[Action]:
-    return [SEATS[s] for s in game.living()]
-
-
-@decision(DecisionKind.GIFT_LIFE, legal=_legal_living)
+@decision(DecisionKind.GIFT_LIFE, legal=any_living_seat)
 def _decide_gift(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
     game.front([["gain", action.seat, 1, "sid_ketchum"]])

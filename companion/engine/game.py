@@ -65,7 +65,7 @@ from .events import (
 from .explain import why_illegal
 from .modules import Module, turn_hooks, turn_order
 from .ranges import distances, next_living
-from .rules import DECISIONS, STEPS, Step, decision, one_of_options, step
+from .rules import DECISIONS, STEPS, Step, any_living_seat, decision, one_of_options, step
 from .setup import GameSetup
 from .state import GameState, PlayerState, TurnScratch, copy_state, decode, encode
 
@@ -907,11 +907,7 @@ def _assign_beer(game: Game) -> None:
         game.ask(DecisionKind.BEER_TARGET, game.turn, die=scratch.to_assign[0][0])
 
 
-def _legal_living(game: Game, d: Decision) -> list[Action]:
-    return [SEATS[s] for s in game.living()]
-
-
-@decision(DecisionKind.BEER_TARGET, legal=_legal_living)
+@decision(DecisionKind.BEER_TARGET, legal=any_living_seat)
 def _decide_beer(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.die is not None
     game.scratch.to_assign.pop(0)
