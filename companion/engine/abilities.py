@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from .actions import DECLINE, SEATS, YES_NO, Accept, Action, ChooseDie, ChooseSeat, Decline
+from .actions import DECLINE, SEATS, Accept, Action, ChooseDie, ChooseSeat, Decline
 from .components import CHARACTERS, GATLING_NEEDED
 from .decisions import Decision, DecisionKind
 from .events import BullseyeDoubled, ChiefArrowTaken, LossTakenOver
-from .rules import Step, decision, step
+from .rules import Step, any_living_seat, decision, step, yes_no
 
 if TYPE_CHECKING:
     from .game import Game
@@ -116,10 +116,6 @@ def ability_of(character: str) -> Ability:
     return ABILITIES.get(character, _NONE)
 
 
-def _yes_no(game: Game, d: Decision) -> list[Action]:
-    return list(YES_NO)
-
-
 def _tokens(game: Game, seat: int) -> int:
     p = game.players[seat]
     return p.arrows + (1 if p.chief_arrow else 0)
@@ -145,7 +141,7 @@ def _arrow_instead(game: Game, seat: int) -> None:
         game.ask(DecisionKind.ARROW_INSTEAD, seat, remaining=hits)
 
 
-@decision(DecisionKind.ARROW_INSTEAD, legal=_yes_no)
+@decision(DecisionKind.ARROW_INSTEAD, legal=yes_no)
 def _decide_arrow_instead(game: Game, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
@@ -255,7 +251,7 @@ def _pedro(game: Game, seat: int, lost: int) -> None:
         game.ask(DecisionKind.DISCARD_ARROW, seat, remaining=min(lost, tokens))
 
 
-@decision(DecisionKind.DISCARD_ARROW, legal=_yes_no)
+@decision(DecisionKind.DISCARD_ARROW, legal=yes_no)
 def _decide_pedro(game: Game, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
@@ -286,11 +282,7 @@ def _sid_gift(game: Game) -> None:
     game.ask(DecisionKind.GIFT_LIFE, game.turn)
 
 
-def _legal_living(game: Game, d: Decision) -> list[Action]:
-    return [SEATS[s] for s in game.living()]
-
-
-@decision(DecisionKind.GIFT_LIFE, legal=_legal_living)
+@decision(DecisionKind.GIFT_LIFE, legal=any_living_seat)
 def _decide_gift(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
     game.front([["gain", action.seat, 1, "sid_ketchum"]])
@@ -385,7 +377,7 @@ def _apache_kid(game: Game, arrows: int) -> None:
         game.front([["take_arrow", game.turn, "dice"]] * arrows)
 
 
-@decision(DecisionKind.TAKE_CHIEF_ARROW, legal=_yes_no)
+@decision(DecisionKind.TAKE_CHIEF_ARROW, legal=yes_no)
 def _decide_apache_kid(game: Game, d: Decision, action: Action) -> None:
     assert d.remaining is not None and d.target is not None
     arrows = d.remaining
@@ -511,7 +503,7 @@ def _take_loss(game: Game, seat: int, start: int) -> None:
     game.front([["lose", losses, cause, by, then, True]])
 
 
-@decision(DecisionKind.TAKE_LOSS, legal=_yes_no)
+@decision(DecisionKind.TAKE_LOSS, legal=yes_no)
 def _decide_take_loss(game: Game, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return

@@ -20,7 +20,7 @@ from .components import Role
 from .decisions import Decision, DecisionKind
 from .events import Event, ExtraTurn, TurnEnded
 from .ranges import next_living
-from .rules import decision, step
+from .rules import decision, one_of_options, step
 from .victory import Outcome, unrevealed_pool
 
 if TYPE_CHECKING:
@@ -157,11 +157,7 @@ def _draw(game: Game, seat: int, when: str) -> None:
     reveal(game, seat, rng.choice(sorted(game.boneyard_pile)), when)
 
 
-def _legal_card(game: Game, d: Decision) -> list[Action]:
-    return [Choose(o) for o in d.options]
-
-
-@decision(DecisionKind.BONEYARD_CARD, legal=_legal_card)
+@decision(DecisionKind.BONEYARD_CARD, legal=one_of_options)
 def _decide_card(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.cause is not None
     reveal(game, d.seat, action.option, d.cause)

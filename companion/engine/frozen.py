@@ -24,18 +24,8 @@ def quick_init(cls: type[T]) -> type[T]:
         else:
             params.append(f.name)
         body.append(f"    d[{f.name!r}] = {f.name}")
-    source = (
-        "\n".join(
-            [
-                f"def __init__(self, {', '.join(params)}):",
-                "    d = self.__dict__",
-                *body,
-                "    pass",
-            ]
-        )
-        if params
-        else "def __init__(self):\n    pass"
-    )
+    signature = ", ".join(["self", *params])
+    source = "\n".join([f"def __init__({signature}):", "    d = self.__dict__", *body])
     namespace: dict[str, Any] = dict(defaults)
     exec(source, namespace)  # noqa: S102 - the source is built above from field names only
     init = namespace["__init__"]

@@ -65,7 +65,7 @@ from .events import (
 from .explain import why_illegal
 from .modules import Module, turn_hooks, turn_order
 from .ranges import distances, next_living
-from .rules import DECISIONS, STEPS, Step, decision, step
+from .rules import DECISIONS, STEPS, Step, any_living_seat, decision, one_of_options, step
 from .setup import GameSetup
 from .state import GameState, PlayerState, TurnScratch, copy_state, decode, encode
 
@@ -389,10 +389,6 @@ class Game(GameState):
             return []
         return self._abilities[self.turn].turn_steps(self, phase)
 
-    def seat_with(self, has: Callable[[Ability], bool]) -> PlayerState | None:
-        """The living player whose ability has this property, if any."""
-        return next((p for p in self.players if p.alive and has(self.ability(p.seat))), None)
-
     # ------------------------------------------------------------ arrows and life
 
     def take(self, seat: int, token: str, cause: str) -> None:
@@ -625,11 +621,7 @@ def _saloon_die(game: Game) -> None:
     game.ask(DecisionKind.SALOON_DIE, game.turn, options=game._abilities[game.turn].saloon_options)
 
 
-def _legal_choice(game: Game, d: Decision) -> list[Action]:
-    return [Choose(o) for o in d.options]
-
-
-@decision(DecisionKind.SALOON_DIE, legal=_legal_choice)
+@decision(DecisionKind.SALOON_DIE, legal=one_of_options)
 def _decide_saloon_die(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     die, kinds = SALOON_DICE[action.option]
@@ -915,11 +907,7 @@ def _assign_beer(game: Game) -> None:
         game.ask(DecisionKind.BEER_TARGET, game.turn, die=scratch.to_assign[0][0])
 
 
-def _legal_living(game: Game, d: Decision) -> list[Action]:
-    return [SEATS[s] for s in game.living()]
-
-
-@decision(DecisionKind.BEER_TARGET, legal=_legal_living)
+@decision(DecisionKind.BEER_TARGET, legal=any_living_seat)
 def _decide_beer(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.die is not None
     game.scratch.to_assign.pop(0)
@@ -995,7 +983,7 @@ def _take_arrow(game: Game, seat: int, cause: str) -> None:
     game.take(seat, "arrow" if game.pile else "chief_arrow", cause)
 
 
-@decision(DecisionKind.CHIEF_ARROW, legal=_legal_choice)
+@decision(DecisionKind.CHIEF_ARROW, legal=one_of_options)
 def _decide_chief_arrow(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.cause is not None
     game.take(d.seat, action.option, d.cause)
@@ -1011,7 +999,7 @@ def _which_arrow(game: Game, seat: int, holder: int, cause: str) -> None:
         game.discard_token(player, "arrow" if player.arrows else "chief_arrow", cause)
 
 
-@decision(DecisionKind.WHICH_ARROW, legal=_legal_choice)
+@decision(DecisionKind.WHICH_ARROW, legal=one_of_options)
 def _decide_which_arrow(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.target is not None and d.cause is not None
     game.discard_token(game.players[d.target], action.option, d.cause)

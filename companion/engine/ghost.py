@@ -18,7 +18,7 @@ from .components import GHOST_DICE, GHOST_RENEGADE_TEAM, REROLLS, Role
 from .decisions import Decision, DecisionKind
 from .events import BecameGhost, DicePreset, DiceRolled, GhostTokenGiven, GhostTokenReturned
 from .modules import Module
-from .rules import decision, step
+from .rules import any_living_seat, decision, one_of_options, step
 
 if TYPE_CHECKING:
     from .game import Game
@@ -127,21 +127,13 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
         game.ask(DecisionKind.GHOST_FACE, game.turn, options=(first, second))
 
 
-def _legal_face(game: Game, d: Decision) -> list[Action]:
-    return [Choose(o) for o in d.options]
-
-
-@decision(DecisionKind.GHOST_FACE, legal=_legal_face)
+@decision(DecisionKind.GHOST_FACE, legal=one_of_options)
 def _decide_face(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     game.ask(DecisionKind.GHOST_TARGET, d.seat, options=(action.option,), remaining=1)
 
 
-def _legal_target(game: Game, d: Decision) -> list[Action]:
-    return [ChooseSeat(s) for s in game.living()]
-
-
-@decision(DecisionKind.GHOST_TARGET, legal=_legal_target)
+@decision(DecisionKind.GHOST_TARGET, legal=any_living_seat)
 def _decide_target(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.remaining is not None
     game.ghost_token = [action.seat, d.options[0], d.remaining]

@@ -9,15 +9,11 @@ from .actions import Action, Choose, ChooseDie, ChooseSeat, Decline
 from .components import DICE, DYNAMITE_LIMIT, FACES
 from .decisions import Decision, DecisionKind
 from .events import FaceChanged, RageMoved
-from .rules import Step, decision, step
+from .rules import Step, decision, one_of_options, step
 from .undead import DYNAMITE, dice_showing
 
 if TYPE_CHECKING:
     from .game import Game
-
-
-def _legal_choice(game: Game, d: Decision) -> list[Action]:
-    return [Choose(o) for o in d.options]
 
 
 @ability
@@ -89,7 +85,7 @@ def _decide_chuck_die(game: Game, d: Decision, action: Action) -> None:
     game.ask(DecisionKind.CHUCK_FACE, d.seat, die=action.die, options=sides)
 
 
-@decision(DecisionKind.CHUCK_FACE, legal=_legal_choice)
+@decision(DecisionKind.CHUCK_FACE, legal=one_of_options)
 def _decide_chuck_face(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.die is not None
     game.scratch.used.append("chuck")

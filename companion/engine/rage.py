@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, Choose, Decline
-from .components import FACES, RAGE_SYMBOLS, RAGE_SYMBOLS_PER_CARD
+from .components import RAGE_SYMBOLS, RAGE_SYMBOLS_PER_CARD
 from .decisions import Decision, DecisionKind
 from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled, RageSymbolEntered
 from .game import RESOLUTION_PHASES
 from .rules import Step, decision, step
+from .undead import dice_showing
 
 if TYPE_CHECKING:
     from .game import Game
@@ -95,8 +96,7 @@ def _phase_beer_rage(game: Game, exploded: bool) -> list[Step]:
 @step("beer_rage")
 def _beer_rage(game: Game) -> None:
     """A Beer rolled and kept with no Wound token to discard draws a Rage card (UA2)."""
-    beer = any(f is not None and FACES[f].symbol == "beer" for f in game.faces)
-    if beer and not game.players[game.turn].wounds:
+    if dice_showing(game, "beer") and not game.players[game.turn].wounds:
         game.scratch.beer_rage = True
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+from .actions import SEATS, YES_NO, Action, Choose
 from .decisions import Decision, DecisionKind
 
 if TYPE_CHECKING:
@@ -54,6 +54,21 @@ class DecisionRule:
 
 
 DECISIONS: dict[DecisionKind, DecisionRule] = {}
+
+
+def one_of_options(game: Game, d: Decision) -> list[Action]:
+    """The ``legal`` of a decision answered by picking one of its ``options``."""
+    return [Choose(o) for o in d.options]
+
+
+def any_living_seat(game: Game, d: Decision) -> list[Action]:
+    """The ``legal`` of a decision answered by choosing any living seat, the asker's included."""
+    return [SEATS[s] for s in game.living()]
+
+
+def yes_no(game: Game, d: Decision) -> list[Action]:
+    """The ``legal`` of a decision the asked seat accepts or declines."""
+    return list(YES_NO)
 
 
 def decision(

@@ -21,7 +21,6 @@ from .actions import (
     Choose,
     ChooseDie,
     ChooseSeat,
-    Decline,
     RevealSpecial,
     WindowAction,
 )
@@ -40,7 +39,7 @@ from .events import (
     SpecialRoleRevealed,
 )
 from .modules import Module
-from .rules import decision, step
+from .rules import decision, one_of_options, step, yes_no
 from .state import PlayerState
 from .windows import Offers, moment_steps, opening, seizer, still
 
@@ -175,11 +174,7 @@ def _show_card(game: Game, seat: int) -> None:
         _card_shown(game, seat, options[0])
 
 
-def _legal_card(game: Game, d: Decision) -> list[Action]:
-    return [Choose(o) for o in d.options]
-
-
-@decision(DecisionKind.ROLE_CARD, legal=_legal_card)
+@decision(DecisionKind.ROLE_CARD, legal=one_of_options)
 def _decide_card(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     _card_shown(game, d.seat, action.option)
@@ -255,11 +250,7 @@ def _decide_doc_die(game: Game, d: Decision, action: Action) -> None:
     _ask_doc_face(game, d.seat, action.die)
 
 
-def _legal_choice(game: Game, d: Decision) -> list[Action]:
-    return [Choose(o) for o in d.options]
-
-
-@decision(DecisionKind.DOC_FACE, legal=_legal_choice)
+@decision(DecisionKind.DOC_FACE, legal=one_of_options)
 def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.die is not None
     if d.cause == "duel":
@@ -342,11 +333,7 @@ def _saved(game: Game, target: int) -> None:
         game.ask(DecisionKind.LEFT_HAND_DISCARD, target)
 
 
-def _yes_no(game: Game, d: Decision) -> list[Action]:
-    return [Accept(), Decline()]
-
-
-@decision(DecisionKind.LEFT_HAND_DISCARD, legal=_yes_no)
+@decision(DecisionKind.LEFT_HAND_DISCARD, legal=yes_no)
 def _decide_left_hand_discard(game: Game, d: Decision, action: Action) -> None:
     if isinstance(action, Accept):
         game.discard_all(game.players[d.seat], "the_left_hand")

@@ -72,8 +72,8 @@ class TurnScratch:
     doubled: int | None = None  # the die Slab the Killer doubled with a Beer
     hits: list[int] = field(default_factory=list)  # life each seat is about to lose
     hit_results: list[int] = field(default_factory=list)  # results that hit each seat
-    # Life losses waiting for Molly Stark's answers: [[seat, amount]...], cause, by, the steps
-    # after the loss, and the next seat she may be asked about.
+    # Life losses waiting for Molly Stark's answers: [[seat, amount, results]...], cause, by
+    # and the steps after the loss (the next seat she may be asked about is on her step).
     loss: list[Any] | None = None
     # Undead or Alive: life each seat lost this turn, the seats challenged to a duel, whether
     # a kept Beer draws a Rage card, once-a-turn abilities used, and whether the turn's end
@@ -114,7 +114,7 @@ class GameState:
     scratch: TurnScratch
     chief_in_pile: bool = False
     # Old Saloon 3: the moments still open to a reveal, each [moment, arguments, the state at
-    # that moment]; a win waiting for them to close, [side, winners].
+    # that moment, the actions offered there as JSON]; a win waiting for them, [side, winners].
     windows: list[list[Any]] = field(default_factory=list)
     ending: list[Any] | None = None
     # Old Saloon 5: the Ghost's token, [holder, face, dice], and the dice it sets this turn.

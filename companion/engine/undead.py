@@ -30,7 +30,7 @@ from .events import (
 )
 from .game import RESOLUTION_PHASES
 from .modules import Module
-from .rules import Step, decision, step
+from .rules import Step, decision, one_of_options, step
 from .windows import moment_steps
 
 if TYPE_CHECKING:
@@ -113,11 +113,7 @@ def _draw_wound(game: Game, seat: int, cause: str) -> None:
     _receive(game, seat, rng.choice(game.wound_pile), cause)
 
 
-def _legal_choice(game: Game, d: Decision) -> list[Action]:
-    return [Choose(o) for o in d.options]
-
-
-@decision(DecisionKind.WOUND_TOKEN, legal=_legal_choice)
+@decision(DecisionKind.WOUND_TOKEN, legal=one_of_options)
 def _decide_wound_token(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.cause is not None
     _receive(game, d.seat, action.option, d.cause)
@@ -175,7 +171,7 @@ def _whiskey_wound(game: Game) -> None:
         game.front([["draw_rage", seat, "whiskey"]])
 
 
-@decision(DecisionKind.WHICH_WOUND, legal=_legal_choice)
+@decision(DecisionKind.WHICH_WOUND, legal=one_of_options)
 def _decide_which_wound(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     _return_wounds(game, d.seat, [action.option], "whiskey")

@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .components import GHOST_RENEGADE_TEAM, THREE_PLAYER_TARGET, Role
+from .components import THREE_PLAYER_TARGET, Role
+from .ghost import team
 from .state import PlayerState
 
 
@@ -50,9 +51,7 @@ def _seats_of(
 
 def _side(p: PlayerState, players: int) -> Role | None:
     """The role a player wins with: its own, or a Ghost Renegade's team (Old Saloon 5)."""
-    if p.ghost and p.role is Role.RENEGADE:
-        return GHOST_RENEGADE_TEAM[players]
-    return p.role
+    return team(p.role, players) if p.ghost else p.role
 
 
 def base_outcome(

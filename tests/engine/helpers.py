@@ -58,3 +58,8 @@ def play(game: Game, *actions: Action) -> list[Event]:
 
 def kinds(events: Sequence[Event]) -> list[str]:
     return [e.kind for e in events]
+
+
+def of(events: Sequence[Event], cls: type[Event]) -> list[Event]:
+    """The events of one type, in order."""
+    return [e for e in events if isinstance(e, cls)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.engine import (
-    Action,
     Event,
     Game,
     GameSetup,
@@ -82,10 +81,3 @@ def roll_all(game: Game) -> list[Event]:
     assert game.pending is not None
     legal = [a for a in game.legal_actions() if isinstance(a, Roll)]
     return game.apply(legal[0])
-
-
-def apply_all(game: Game, *actions: Action) -> list[Event]:
-    events: list[Event] = []
-    for action in actions:
-        events += game.apply(action)
-    return events

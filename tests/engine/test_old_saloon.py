@@ -30,7 +30,6 @@ from companion.engine.events import (
     ArrowTaken,
     ChiefArrowDiscarded,
     ChiefArrowTaken,
-    Event,
     GatlingFired,
     IndiansAttacked,
     LifeGained,
@@ -41,15 +40,11 @@ from companion.engine.events import (
 )
 from companion.engine.modules import turn_order
 
-from .helpers import make_game, play
+from .helpers import make_game, of, play
 
 OS1, OS2, OS4 = "old_saloon.1", "old_saloon.2", "old_saloon.4"
 FIVE = ["paul_regret", "jesse_jones", "suzy_lafayette", "lucky_duke", "black_jack"]
 ALL5 = (0, 1, 2, 3, 4)
-
-
-def of(events: list[Event], cls: type[Event]) -> list[Event]:
-    return [e for e in events if isinstance(e, cls)]
 
 
 def saloon(characters: list[str], faces: list[str], modules: tuple[str, ...] = (OS1,)) -> Game:
@@ -272,6 +267,14 @@ def test_module1_resolution_order_is_the_old_saloon_list() -> None:
 # ======================================= Module 2: the Arrow of the Indian Chief
 
 
+def last_arrow_game() -> Game:
+    """Module 2, five players; seat 0's first roll shows one arrow, to take the pile's last
+    token once the test has handed out the other nine."""
+    return make_game(
+        FIVE, faces=["arrow", "dynamite", "gatling", "gatling", "beer"], modules=(OS2,)
+    )
+
+
 def test_module2_the_chiefs_arrow_joins_the_pile() -> None:
     """'add the Indian Chief's Arrow token to the pile': ten tokens."""
     game = make_game(FIVE, modules=(OS2,))
@@ -308,9 +311,7 @@ def test_module2_indians_attack_when_the_last_of_ten_tokens_is_taken() -> None:
 
 def test_module2_the_chiefs_arrow_counts_two_in_the_attack() -> None:
     """'the Indian Chief's Arrow will make you lose two life points instead of one'."""
-    game = make_game(
-        FIVE, faces=["arrow", "dynamite", "gatling", "gatling", "beer"], modules=(OS2,)
-    )
+    game = last_arrow_game()
     give(game, 1, 5)
     give(game, 2, 2, chief=True)
     give(game, 3, 1)
@@ -321,9 +322,7 @@ def test_module2_the_chiefs_arrow_counts_two_in_the_attack() -> None:
 
 def test_module2_holder_with_strictly_the_most_arrows_loses_nothing() -> None:
     """'unless you have the Indian Chief's Arrow and you are the single player with the most'."""
-    game = make_game(
-        FIVE, faces=["arrow", "dynamite", "gatling", "gatling", "beer"], modules=(OS2,)
-    )
+    game = last_arrow_game()
     give(game, 1, 2)
     give(game, 2, 5, chief=True)
     give(game, 3, 1)
@@ -333,9 +332,7 @@ def test_module2_holder_with_strictly_the_most_arrows_loses_nothing() -> None:
 
 def test_module2_holder_tied_for_the_most_loses_the_chiefs_two_too() -> None:
     """'(not tied for the most)': a tie with the holder costs the holder all, Chief's as two."""
-    game = make_game(
-        FIVE, faces=["arrow", "dynamite", "gatling", "gatling", "beer"], modules=(OS2,)
-    )
+    game = last_arrow_game()
     give(game, 1, 4)
     give(game, 2, 2, chief=True)
     give(game, 3, 2)
@@ -345,9 +342,7 @@ def test_module2_holder_tied_for_the_most_loses_the_chiefs_two_too() -> None:
 
 def test_module2_everyone_discards_the_chiefs_arrow_goes_back() -> None:
     """After the attack all players discard, the Chief's Arrow back to the pile."""
-    game = make_game(
-        FIVE, faces=["arrow", "dynamite", "gatling", "gatling", "beer"], modules=(OS2,)
-    )
+    game = last_arrow_game()
     give(game, 1, 6)
     give(game, 2, 2, chief=True)
     events = game.apply(Roll(ALL5))

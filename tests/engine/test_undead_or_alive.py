@@ -50,7 +50,7 @@ from companion.engine.events import (
 )
 from companion.engine.modules import turn_order
 
-from .helpers import play
+from .helpers import of, play
 
 UA1, UA2, UA3 = "undead_or_alive.1", "undead_or_alive.2", "undead_or_alive.3"
 M12 = (UA1, UA2)
@@ -61,10 +61,6 @@ ROLES = ["sheriff", "outlaw", "renegade", "outlaw", "deputy"]
 ALL5 = (0, 1, 2, 3, 4)
 # Harmless base faces: one Dynamite and two Gatlings (no Gun for Jourdonnais).
 CALM = ("dynamite", "gatling", "gatling")
-
-
-def of(events: list[Event], cls: type[Event]) -> list[Event]:
-    return [e for e in events if isinstance(e, cls)]
 
 
 def ua(

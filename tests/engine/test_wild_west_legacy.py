@@ -19,7 +19,14 @@ from companion.engine import (
     ScriptedDice,
     SetupError,
 )
-from companion.engine.legacy import deal_roles, legacy_setup, next_game, result_of, unused
+from companion.engine.legacy import (
+    NextGame,
+    deal_roles,
+    legacy_setup,
+    next_game,
+    result_of,
+    unused,
+)
 
 from .test_undead_or_alive_4 import quiet_turn, shoot
 
@@ -106,24 +113,26 @@ def second_game() -> Game:
     return game
 
 
+def after_second_game() -> tuple[NextGame, tuple[str, ...]]:
+    """What game 3 starts from: the next game's terms, and the characters, each seat keeping
+    its own but the eliminated ones, who take the fresh ones in turn."""
+    game = second_game()
+    nxt = next_game(result_of(game))
+    chars = game.setup.characters
+    choices = iter(fresh_for(chars))
+    return nxt, tuple(next(choices) if s in nxt.new_character else chars[s] for s in range(5))
+
+
 def test_a_surviving_sheriff_appoints_the_next_one_and_may_choose_themselves() -> None:
-    nxt = next_game(result_of(second_game()))
+    nxt, keep = after_second_game()
     assert nxt.sheriff is None and nxt.appointer == 2
-    chars = second_game().setup.characters
-    fresh = fresh_for(chars)
-    choices = iter(fresh)
-    keep = tuple(next(choices) if s in nxt.new_character else chars[s] for s in range(5))
     itself = legacy_setup(nxt, 2, keep, modules=LEGACY, seed=8, roles=deal_roles(5, 2, 8))
     assert itself.sheriff_seat() == 2 and itself.legacy_bullet is None
     assert Game(itself).players[2].life == CHARACTERS[keep[2]].life + 2
 
 
 def test_ua5_a_sheriff_who_appoints_another_starts_with_one_bullet_more() -> None:
-    nxt = next_game(result_of(second_game()))
-    chars = second_game().setup.characters
-    fresh = fresh_for(chars)
-    choices = iter(fresh)
-    keep = tuple(next(choices) if s in nxt.new_character else chars[s] for s in range(5))
+    nxt, keep = after_second_game()
     setup = legacy_setup(nxt, 3, keep, modules=LEGACY, seed=8)
     assert setup.sheriff_seat() == 3 and setup.legacy_bullet == 2
     game = Game(setup)
@@ -140,11 +149,7 @@ def test_ua5_the_legacy_bullet_never_goes_to_the_new_sheriff() -> None:
 
 def test_ua5_a_sheriff_killed_by_no_ones_hand_leaves_the_choice_to_the_table() -> None:
     """Third game: the Sheriff (seat 3) falls to three Dynamite."""
-    nxt = next_game(result_of(second_game()))
-    chars = second_game().setup.characters
-    fresh = fresh_for(chars)
-    choices = iter(fresh)
-    keep = tuple(next(choices) if s in nxt.new_character else chars[s] for s in range(5))
+    nxt, keep = after_second_game()
     game = Game(legacy_setup(nxt, 3, keep, modules=LEGACY, seed=9, roles=deal_roles(5, 3, 9)))
     game.players[3].life = 1
     game.dice_source = ScriptedDice(("dynamite",) * 3 + ("arrow", "arrow"))
