@@ -11,7 +11,7 @@ Every error is one line: ``file: key: what was wrong and what was expected``.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -197,16 +197,21 @@ def _roles(value: Any, key: str) -> str:
     return value
 
 
-def _house_rules(value: Any, key: str) -> frozenset[HouseRule]:
-    known = [rule.value for rule in HouseRule]
+def _names(value: Any, key: str, known: Sequence[str], what: str) -> list[str]:
+    """A list whose every entry is one of the ``known`` names (``what`` names one in errors)."""
     if not isinstance(value, list):
         raise SettingError(key, f'expected a list such as ["{known[0]}"], got {shown(value)}')
-    for rule in value:
-        if not isinstance(rule, str) or rule not in known:
+    for name in value:
+        if not isinstance(name, str) or name not in known:
             raise SettingError(
-                key, f"unknown house rule {shown(rule)}; expected any of {', '.join(known)}"
+                key, f"unknown {what} {shown(name)}; expected any of {', '.join(known)}"
             )
-    return frozenset(HouseRule(rule) for rule in value)
+    return value
+
+
+def _house_rules(value: Any, key: str) -> frozenset[HouseRule]:
+    known = [rule.value for rule in HouseRule]
+    return frozenset(HouseRule(rule) for rule in _names(value, key, known, "house rule"))
 
 
 def _expansions(value: Any, key: str) -> list[str]:
@@ -234,14 +239,7 @@ def _modules(value: Any, key: str) -> frozenset[Module]:
 
 def _real_piles(value: Any, key: str) -> frozenset[str]:
     """The piles the table draws for real (Undead or Alive's Wound tokens)."""
-    if not isinstance(value, list):
-        raise SettingError(key, f'expected a list such as ["{REAL_PILES[0]}"], got {shown(value)}')
-    for pile in value:
-        if not isinstance(pile, str) or pile not in REAL_PILES:
-            raise SettingError(
-                key, f"unknown pile {shown(pile)}; expected any of {', '.join(REAL_PILES)}"
-            )
-    return frozenset(value)
+    return frozenset(_names(value, key, REAL_PILES, "pile"))
 
 
 def _boneyard(value: Any, key: str) -> str:
