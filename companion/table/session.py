@@ -17,12 +17,10 @@ from ..engine import (
     ChooseSeat,
     DecisionKind,
     Event,
-    Game,
     HouseRule,
     Module,
     Role,
     SetupError,
-    boneyard,
 )
 from ..engine.modules import module
 from . import series
@@ -34,12 +32,14 @@ from .prompts import (
     ROLE_LABELS,
     game_over_text,
     ghost_note,
+    hands_text,
     house_rules_text,
     menu_note,
     modules_text,
     prompt_for,
     reveal_legend,
     table_chores,
+    undead_note,
     window_text,
 )
 from .setup_flow import SetupFlow
@@ -733,24 +733,3 @@ def _saloon(dice: list[str]) -> str:
     """The Saloon die of the turn, named after the title (the console shows its faces)."""
     saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
     return f", {saloon[0].capitalize()}" if saloon else ""
-
-
-def undead_note(game: Game, seat: int) -> str:
-    """Undead or Alive 4 on a seat: ZOMBIE, the Master's crown, or an eliminated seat's cards."""
-    p = game.players[seat]
-    if (p.zombie or p.master) and not p.alive:
-        return "out for good"
-    if p.master:
-        return "ZOMBIE MASTER"
-    if p.zombie:
-        return "ZOMBIE"
-    if not p.alive and Module.UNDEAD_OR_ALIVE in game.setup.modules and game.outbreak is None:
-        return f"Boneyard: hands {boneyard.hands_showing(game)}"
-    return ""
-
-
-def hands_text(game: Game) -> str:
-    """The zombie hands showing against the living, so the outbreak is never a surprise."""
-    if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == boneyard.BEGUN:
-        return ""
-    return f" hands {boneyard.hands_showing(game)} / living {boneyard.living_count(game)}"
