@@ -358,8 +358,7 @@ class TableSession:
         self.flash = None
         self._tell(events, before, steps)
         if self.play is not None:
-            real = "wounds" in self.play.game.setup.real_piles
-            self.chores = table_chores(events, self.play.seats, real)
+            self.chores = _chores(self.play, events)
         return events
 
     def _tell(self, events: list[Event], before: Tokens | None, steps: int) -> None:
@@ -552,7 +551,7 @@ class TableSession:
         since = self._since_press or tokens(made[0].before)
         self.marks = {play.seats[s]: m for s, m in change_marks(since, tokens(play.game)).items()}
         self.history.add(len(play.history), self.story)
-        self.chores = table_chores(events, play.seats, "wounds" in play.game.setup.real_piles)
+        self.chores = _chores(play, events)
         log.info("%s", self.story)
         self._box_at = None
         self._schedule(now)
@@ -727,6 +726,12 @@ class TableSession:
             picker=d.options if d is not None and d.kind in PICKERS else (),
         )
         return TableView(tuple(seats), console)
+
+
+def _chores(play: TablePlay, events: list[Event]) -> str:
+    """What the players must do with real pieces after ``events`` (its Wound tokens, when the
+    table draws them for real)."""
+    return table_chores(events, play.seats, "wounds" in play.game.setup.real_piles)
 
 
 def _saloon(dice: list[str]) -> str:
