@@ -689,8 +689,9 @@ class TableSession:
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
             if box:
                 prompt = f"BOT seat {play.seats[d.seat]}: {d.spec.question}"
-            if window_text(game):
-                prompt = f"{prompt}; {window_text(game)}"
+            window = window_text(game)
+            if window:
+                prompt = f"{prompt}; {window}"
             rules = ". ".join(
                 t
                 for t in (
