@@ -191,10 +191,17 @@ def _seats(value: Any, key: str) -> int:
     return value
 
 
-def _roles(value: Any, key: str) -> str:
-    if not isinstance(value, str) or value not in ROLES:
-        raise SettingError(key, f'expected "physical" or "dealt", got {shown(value)}')
+def _one_of(value: Any, key: str, words: tuple[str, ...]) -> str:
+    """A string that is one of ``words``, which the error quotes."""
+    if not isinstance(value, str) or value not in words:
+        quoted = [f'"{word}"' for word in words]
+        expected = " or ".join(quoted) if len(words) == 2 else "one of " + ", ".join(quoted)
+        raise SettingError(key, f"expected {expected}, got {shown(value)}")
     return value
+
+
+def _roles(value: Any, key: str) -> str:
+    return _one_of(value, key, ROLES)
 
 
 def _names(value: Any, key: str, known: Sequence[str], what: str) -> list[str]:
@@ -244,17 +251,13 @@ def _real_piles(value: Any, key: str) -> frozenset[str]:
 
 def _boneyard(value: Any, key: str) -> str:
     """Undead or Alive 4: who draws the Boneyard cards, the engine or the table's real deck."""
-    if value not in BONEYARD_DECKS:
-        raise SettingError(key, f'expected "simulated" or "real", got {shown(value)}')
-    return str(value)
+    return _one_of(value, key, BONEYARD_DECKS)
 
 
 def _special_roles(value: Any, key: str) -> str:
     """Old Saloon 3: every role card special (the rulebook's first way), or normal and special
     cards mixed by type so nobody knows which and how many are in play (its second way)."""
-    if value not in SPECIAL_ROLE_DEALS:
-        raise SettingError(key, f'expected "special" or "mixed", got {shown(value)}')
-    return str(value)
+    return _one_of(value, key, SPECIAL_ROLE_DEALS)
 
 
 def _state_dir(value: Any, key: str) -> Path:
@@ -302,10 +305,7 @@ def _bot_pause(value: Any, key: str) -> float:
 
 def _bot_player(value: Any, key: str) -> str:
     """Which computer player takes the box's seats (companion/bots)."""
-    if not isinstance(value, str) or value not in BOTS:
-        expected = ", ".join(f'"{name}"' for name in BOTS)
-        raise SettingError(key, f"expected one of {expected}, got {shown(value)}")
-    return value
+    return _one_of(value, key, BOTS)
 
 
 def _check_bot_seats(bots: tuple[int, ...], seats: int) -> None:
