@@ -436,11 +436,12 @@ class TableSession:
         self._made_by = trial
         return list(play.game.opening_events)
 
-    def _save_setup_press(self, button: str) -> None:
+    def _save_setup_press(self, button: str, kind: str = "press") -> None:
+        """A set-up press or hold on disk; Refused, and nothing changed, if the disk says no."""
         if self.setup_journal is None:
             return
         try:
-            self.setup_journal.append_press(button)
+            self.setup_journal.append_press(button, kind)
         except OSError as exc:
             raise Refused(
                 f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
@@ -497,13 +498,9 @@ class TableSession:
         trial = copy.deepcopy(self.setup)
         try:
             trial.hold(button)
-            if self.setup_journal is not None:
-                self.setup_journal.append_press(button, "hold")
+            self._save_setup_press(button, "hold")
         except Refused as exc:
             self.flash = str(exc)
-            return
-        except OSError as exc:
-            self.flash = f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
             return
         self.setup = trial
         seat = int(button[4:])
