@@ -11,7 +11,7 @@ Every error is one line: ``file: key: what was wrong and what was expected``.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -191,22 +191,34 @@ def _seats(value: Any, key: str) -> int:
     return value
 
 
+def _one_of(value: Any, key: str, words: tuple[str, ...]) -> str:
+    """A string that is one of ``words``, which the error quotes."""
+    if not isinstance(value, str) or value not in words:
+        quoted = [f'"{word}"' for word in words]
+        expected = " or ".join(quoted) if len(words) == 2 else "one of " + ", ".join(quoted)
+        raise SettingError(key, f"expected {expected}, got {shown(value)}")
+    return value
+
+
 def _roles(value: Any, key: str) -> str:
-    if not isinstance(value, str) or value not in ROLES:
-        raise SettingError(key, f'expected "physical" or "dealt", got {shown(value)}')
+    return _one_of(value, key, ROLES)
+
+
+def _names(value: Any, key: str, known: Sequence[str], what: str) -> list[str]:
+    """A list whose every entry is one of the ``known`` names (``what`` names one in errors)."""
+    if not isinstance(value, list):
+        raise SettingError(key, f'expected a list such as ["{known[0]}"], got {shown(value)}')
+    for name in value:
+        if not isinstance(name, str) or name not in known:
+            raise SettingError(
+                key, f"unknown {what} {shown(name)}; expected any of {', '.join(known)}"
+            )
     return value
 
 
 def _house_rules(value: Any, key: str) -> frozenset[HouseRule]:
     known = [rule.value for rule in HouseRule]
-    if not isinstance(value, list):
-        raise SettingError(key, f'expected a list such as ["{known[0]}"], got {shown(value)}')
-    for rule in value:
-        if not isinstance(rule, str) or rule not in known:
-            raise SettingError(
-                key, f"unknown house rule {shown(rule)}; expected any of {', '.join(known)}"
-            )
-    return frozenset(HouseRule(rule) for rule in value)
+    return frozenset(HouseRule(rule) for rule in _names(value, key, known, "house rule"))
 
 
 def _expansions(value: Any, key: str) -> list[str]:
@@ -234,29 +246,18 @@ def _modules(value: Any, key: str) -> frozenset[Module]:
 
 def _real_piles(value: Any, key: str) -> frozenset[str]:
     """The piles the table draws for real (Undead or Alive's Wound tokens)."""
-    if not isinstance(value, list):
-        raise SettingError(key, f'expected a list such as ["{REAL_PILES[0]}"], got {shown(value)}')
-    for pile in value:
-        if not isinstance(pile, str) or pile not in REAL_PILES:
-            raise SettingError(
-                key, f"unknown pile {shown(pile)}; expected any of {', '.join(REAL_PILES)}"
-            )
-    return frozenset(value)
+    return frozenset(_names(value, key, REAL_PILES, "pile"))
 
 
 def _boneyard(value: Any, key: str) -> str:
     """Undead or Alive 4: who draws the Boneyard cards, the engine or the table's real deck."""
-    if value not in BONEYARD_DECKS:
-        raise SettingError(key, f'expected "simulated" or "real", got {shown(value)}')
-    return str(value)
+    return _one_of(value, key, BONEYARD_DECKS)
 
 
 def _special_roles(value: Any, key: str) -> str:
     """Old Saloon 3: every role card special (the rulebook's first way), or normal and special
     cards mixed by type so nobody knows which and how many are in play (its second way)."""
-    if value not in SPECIAL_ROLE_DEALS:
-        raise SettingError(key, f'expected "special" or "mixed", got {shown(value)}')
-    return str(value)
+    return _one_of(value, key, SPECIAL_ROLE_DEALS)
 
 
 def _state_dir(value: Any, key: str) -> Path:
@@ -304,10 +305,7 @@ def _bot_pause(value: Any, key: str) -> float:
 
 def _bot_player(value: Any, key: str) -> str:
     """Which computer player takes the box's seats (companion/bots)."""
-    if not isinstance(value, str) or value not in BOTS:
-        expected = ", ".join(f'"{name}"' for name in BOTS)
-        raise SettingError(key, f"expected one of {expected}, got {shown(value)}")
-    return value
+    return _one_of(value, key, BOTS)
 
 
 def _check_bot_seats(bots: tuple[int, ...], seats: int) -> None:

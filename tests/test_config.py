@@ -21,6 +21,13 @@ def write(tmp_path: Path, text: str) -> Path:
     return path
 
 
+def refusal(path: Path) -> str:
+    """The message `load` refuses the file at ``path`` with; the test fails if it loads."""
+    with pytest.raises(ConfigError) as error:
+        load(path)
+    return str(error.value)
+
+
 def test_the_example_config_loads_and_builds_every_device_spec() -> None:
     config = load(EXAMPLE)
     assert config.table.seats == len(config.seats)
@@ -77,9 +84,7 @@ def test_a_bad_config_names_file_key_and_expectation(
     tmp_path: Path, text: str, key: str, expected: str
 ) -> None:
     path = write(tmp_path, text)
-    with pytest.raises(ConfigError) as error:
-        load(path)
-    message = str(error.value)
+    message = refusal(path)
     assert message.startswith(f"{path}: {key}: ") and expected in message
 
 
@@ -115,10 +120,9 @@ def test_a_value_of_the_wrong_type_is_a_one_line_error_naming_its_key(
     tmp_path: Path, text: str, key: str
 ) -> None:
     path = write(tmp_path, text)
-    with pytest.raises(ConfigError) as error:
-        load(path)
-    assert str(error.value).startswith(f"{path}: {key}: ")
-    assert "\n" not in str(error.value)
+    message = refusal(path)
+    assert message.startswith(f"{path}: {key}: ")
+    assert "\n" not in message
 
 
 @pytest.mark.parametrize(("text", "key"), TRACEBACKS.values(), ids=TRACEBACKS)
@@ -158,9 +162,7 @@ def test_a_misspelt_key_is_refused_with_the_expected_keys_and_a_suggestion(
     tmp_path: Path, text: str, key: str, meant: str
 ) -> None:
     path = write(tmp_path, text)
-    with pytest.raises(ConfigError) as error:
-        load(path)
-    message = str(error.value)
+    message = refusal(path)
     assert message.startswith(f"{path}: {key}: ") and "; expected " in message
     assert message.endswith(f"did you mean {meant}?")
 
@@ -228,10 +230,9 @@ def test_a_button_on_a_pin_another_part_uses_is_refused_naming_that_part(
     tmp_path: Path, text: str, key: str, owner: str
 ) -> None:
     path = write(tmp_path, text)
-    with pytest.raises(ConfigError) as error:
-        load(path)
-    assert str(error.value).startswith(f"{path}: {key}: BCM pin ")
-    assert f"already used by {owner}" in str(error.value)
+    message = refusal(path)
+    assert message.startswith(f"{path}: {key}: BCM pin ")
+    assert f"already used by {owner}" in message
 
 
 def test_pins_the_console_does_not_use_stay_free_for_buttons(tmp_path: Path) -> None:
@@ -249,9 +250,8 @@ def test_an_empty_or_relative_state_dir_is_refused(
     tmp_path: Path, value: str, expected: str
 ) -> None:
     path = write(tmp_path, f"[game]\nstate_dir = {value}\n")
-    with pytest.raises(ConfigError) as error:
-        load(path)
-    assert str(error.value).startswith(f"{path}: game.state_dir: ") and expected in str(error.value)
+    message = refusal(path)
+    assert message.startswith(f"{path}: game.state_dir: ") and expected in message
 
 
 @pytest.mark.parametrize("text", ["", "\n\n", "# the table's settings\n"])
@@ -259,8 +259,6 @@ def test_an_empty_file_is_refused_saying_what_a_configuration_needs(
     tmp_path: Path, text: str
 ) -> None:
     path = write(tmp_path, text)
-    with pytest.raises(ConfigError) as error:
-        load(path)
-    message = str(error.value)
+    message = refusal(path)
     assert message.startswith(f"{path}: (file): has no settings: expected ")
     assert "[[seat]]" in message and "[buttons]" in message and "config.example.toml" in message

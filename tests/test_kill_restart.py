@@ -100,6 +100,42 @@ class Companion:
             stream.close()
 
 
+def play_with_kills(
+    state_dir: Path,
+    keys: list[str],
+    digests: list[str],
+    kill_after: set[int],
+    on_the_way: set[int],
+    options: Sequence[str] = (),
+) -> int:
+    """Send every key to a real companion, pulling the plug after each key in ``kill_after``
+    (it must resume exactly there) and with each key in ``on_the_way`` still in flight (it
+    resumes before or after that key); returns how many times it was killed."""
+    companion = Companion(state_dir, options)
+    kills = 0
+    i = 0
+    while i < len(keys):
+        key = keys[i]
+        if i in on_the_way:
+            on_the_way.discard(i)
+            companion.send(key)
+            companion.kill()
+            companion = Companion(state_dir, options)
+            assert companion.ready in (digests[i - 1], digests[i])
+            kills += 1
+            i += companion.ready == digests[i]
+            continue
+        assert companion.press(key) == digests[i], f"key {i} {key}"
+        if i in kill_after:
+            companion.kill()
+            companion = Companion(state_dir, options)
+            assert companion.ready == digests[i], f"resumed elsewhere after key {i} {key}"
+            kills += 1
+        i += 1
+    companion.kill()
+    return kills
+
+
 def test_killed_at_many_points_it_resumes_at_the_last_journaled_action(tmp_path: Path) -> None:
     presses, digests, killable, final = reference_game(tmp_path / "reference")
     start = len(SETUP_5 + CHARACTERS_5)
@@ -111,29 +147,7 @@ def test_killed_at_many_points_it_resumes_at_the_last_journaled_action(tmp_path:
     assert len(synced) >= 6, "the scripted game is too short to kill it often"
 
     state_dir = tmp_path / "table"
-    companion = Companion(state_dir)
-    i = 0
-    kills = 0
-    while i < len(presses):
-        if i in unsynced:
-            # Killed with the press on its way: it resumes before or after that press.
-            unsynced.discard(i)
-            companion.send(presses[i])
-            companion.kill()
-            companion = Companion(state_dir)
-            assert companion.ready in (digests[i - 1], digests[i])
-            kills += 1
-            if companion.ready == digests[i]:
-                i += 1
-            continue
-        assert companion.press(presses[i]) == digests[i], f"press {i} {presses[i]}"
-        if i in synced:
-            companion.kill()
-            companion = Companion(state_dir)
-            assert companion.ready == digests[i], f"resumed elsewhere after press {i}"
-            kills += 1
-        i += 1
-    companion.kill()
+    kills = play_with_kills(state_dir, presses, digests, synced, unsynced)
     assert kills >= 10
 
     path = journals(state_dir / "games")[-1]

@@ -16,7 +16,7 @@ from companion.table.journal import journals
 from companion.table.play import TablePlay
 
 from .table.driver import next_buttons
-from .test_kill_restart import Companion
+from .test_kill_restart import play_with_kills
 
 SEED = 7
 BOX = 4  # the physical seat the box plays
@@ -77,28 +77,9 @@ def test_killed_at_many_points_it_resumes_with_the_boxs_seat_and_secret_card(
     on_the_way = set(rng.sample([i for i in points if killable[i - 1] and i not in kill_after], 4))
 
     state_dir = tmp_path / "table"
-    companion = Companion(state_dir, ["--config", str(config_path)])
-    kills = 0
-    i = 0
-    while i < len(keys):
-        key = keys[i]
-        if i in on_the_way:
-            on_the_way.discard(i)
-            companion.send(key)
-            companion.kill()
-            companion = Companion(state_dir, ["--config", str(config_path)])
-            assert companion.ready in (digests[i - 1], digests[i])
-            kills += 1
-            i += companion.ready == digests[i]
-            continue
-        assert companion.press(key) == digests[i], f"key {i} {key}"
-        if i in kill_after:
-            companion.kill()
-            companion = Companion(state_dir, ["--config", str(config_path)])
-            assert companion.ready == digests[i], f"resumed elsewhere after key {i} {key}"
-            kills += 1
-        i += 1
-    companion.kill()
+    kills = play_with_kills(
+        state_dir, keys, digests, kill_after, on_the_way, ["--config", str(config_path)]
+    )
     assert kills >= 10
 
     path = journals(state_dir / "games")[-1]

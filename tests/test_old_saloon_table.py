@@ -4,7 +4,6 @@ emulator that resumes after being killed."""
 
 from __future__ import annotations
 
-import itertools
 import random
 import tempfile
 from pathlib import Path
@@ -23,6 +22,7 @@ from companion.table.play import TablePlay
 from companion.table.prompts import prompt_for
 
 from .table.driver import next_buttons
+from .table.test_session import Clock, press_all
 from .test_kill_restart import Companion
 
 SALOON = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.SALOON_CHARACTERS})
@@ -39,14 +39,7 @@ def session_for(tmp_path: Path, modules: frozenset[Module] = frozenset()) -> Tab
     return session
 
 
-CLOCK = itertools.count(1)
-
-
-def press_all(session: TableSession, buttons: list[str]) -> None:
-    """Presses a second apart (the same button again at once would be a bounce)."""
-    for button in buttons:
-        session.handle(button, "press", float(next(CLOCK)))
-        assert session.flash is None, (button, session.flash)
+CLOCK = Clock()
 
 
 def test_config_game_modules_are_the_default_and_checked(tmp_path: Path) -> None:
@@ -64,7 +57,8 @@ def test_config_game_modules_are_the_default_and_checked(tmp_path: Path) -> None
 def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: Path) -> None:
     session = session_for(tmp_path, frozenset({Module.CHIEF_ARROW}))
     assert "Modules: Chief's Arrow" in session.view().console.prompt
-    press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE4"])  # DIE3: Special roles, DIE5: Ghost
+    # DIE3: Special roles, DIE5: Ghost
+    press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE4"], CLOCK)
     assert session.view().console.choices == (
         "1 Saloon dice: on",
         "2 Chief's Arrow",
@@ -76,10 +70,10 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     assert session.setup is not None
     assert session.setup.modules == {Module.LOUDMOUTH_AND_COWARD, Module.SALOON_CHARACTERS}
     assert "Modules: Saloon dice, Saloon characters" in session.view().console.prompt
-    press_all(session, ["DIE6"])  # Undead or Alive's page
+    press_all(session, ["DIE6"], CLOCK)  # Undead or Alive's page
     assert session.view().console.title == "Undead or Alive 2/2"
     assert session.view().console.choices[:3] == ("1 Duel dice", "2 Rage cards", "3 New posse")
-    press_all(session, ["DIE3"])  # its module 3
+    press_all(session, ["DIE3"], CLOCK)  # its module 3
     assert session.setup.modules == {
         Module.LOUDMOUTH_AND_COWARD,
         Module.SALOON_CHARACTERS,
@@ -91,12 +85,12 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
 def test_setup_offers_only_the_characters_the_modules_allow(tmp_path: Path) -> None:
     """Characters whose card needs a module not in play are not offered."""
     session = session_for(tmp_path)
-    press_all(session, ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "DIE4", "DONE", "SEAT1"])
+    press_all(session, ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "DIE4", "DONE", "SEAT1"], CLOCK)
     assert session.setup is not None and session.setup.picker == 1
     seen: set[str] = set()
     for _ in range(10):  # seat 1 pages through every name it is offered
         seen |= set(session.setup.shown())
-        session.handle("SEAT1", "press", float(next(CLOCK)))
+        session.handle("SEAT1", "press", CLOCK())
     assert "molly_stark" in seen and "jose_delgado" not in seen and "apache_kid" not in seen
 
 
@@ -104,7 +98,7 @@ def test_modules_are_shown_before_the_first_roll_and_kept_for_the_next_game(
     tmp_path: Path,
 ) -> None:
     session = session_for(tmp_path)
-    press_all(session, SETUP_SALOON)
+    press_all(session, SETUP_SALOON, CLOCK)
     assert session.play is not None
     setup: GameSetup = session.play.game.setup
     assert setup.modules == SALOON
@@ -119,36 +113,36 @@ def test_modules_are_shown_before_the_first_roll_and_kept_for_the_next_game(
 
 def test_saloon_die_is_one_press_and_roll_means_none(tmp_path: Path) -> None:
     session = session_for(tmp_path)
-    press_all(session, SETUP_SALOON)
+    press_all(session, SETUP_SALOON, CLOCK)
     play = session.play
     assert play is not None and play.game.pending.kind is DecisionKind.SALOON_DIE
     assert (
         "Saloon die? DIE1:none DIE2:Loudmouth DIE3:Coward, ROLL: none"
         in session.view().console.prompt
     )
-    events = session.handle("DIE2", "press", float(next(CLOCK)))
+    events = session.handle("DIE2", "press", CLOCK())
     assert events[0] == SaloonDieChosen(play.game.turn, "loudmouth", ("base",) * 4 + ("loudmouth",))
     assert session.view().console.title.endswith(", Loudmouth")
-    press_all(session, ["UNDO"])
-    events = session.handle("ROLL", "press", float(next(CLOCK)))
+    press_all(session, ["UNDO"], CLOCK)
+    events = session.handle("ROLL", "press", CLOCK())
     assert events[0].die is None and events[1].kind == "dice_rolled"
 
 
 def test_an_undone_roll_brings_back_its_saloon_die(tmp_path: Path) -> None:
     """UNDO cannot buy other dice: the undone roll's Saloon die comes back with it."""
     session = session_for(tmp_path)
-    press_all(session, SETUP_SALOON)
+    press_all(session, SETUP_SALOON, CLOCK)
     play = session.play
     assert play is not None
-    press_all(session, ["DIE3"])
-    session.handle("ROLL", "press", float(next(CLOCK)))
+    press_all(session, ["DIE3"], CLOCK)
+    session.handle("ROLL", "press", CLOCK())
     rolled = [f for f in play.game.faces]
-    press_all(session, ["UNDO"])
+    press_all(session, ["UNDO"], CLOCK)
     while play.game.pending.kind is not DecisionKind.SALOON_DIE:
-        press_all(session, ["UNDO"])
-    session.handle("DIE2", "press", float(next(CLOCK)))
+        press_all(session, ["UNDO"], CLOCK)
+    session.handle("DIE2", "press", CLOCK())
     assert session.flash and "Saloon die comes back" in session.flash
-    session.handle("ROLL", "press", float(next(CLOCK)))
+    session.handle("ROLL", "press", CLOCK())
     assert session.flash is None
     assert play.game.dice_kinds[-1] == "coward" and play.game.faces == rolled
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from companion.config import defaults
-from companion.devices.inputs import ButtonEvent
 from companion.emulate import Emulator
 from companion.engine import Choose, DecisionKind, Game, GameSetup, Module, Roll, ScriptedDice
 from companion.engine.events import RageDiscarded, RageDrawn, RageShuffled, WoundDrawn
@@ -21,7 +20,7 @@ from companion.table.play import Refused, TablePlay
 from companion.table.prompts import table_chores
 from companion.table.view import SeatView
 
-from .table.driver import SETUP_5, next_buttons
+from .table.driver import SETUP_5, EmulatorPresses, next_buttons
 
 ALL = frozenset({Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS, Module.NEW_POSSE})
 SEED = 3
@@ -35,20 +34,14 @@ def test_a_whole_game_with_modules_1_to_3_is_played_by_presses_in_the_emulator(
     emulator = Emulator(config, seed=SEED)
     session: TableSession = emulator.session
     rng = random.Random(SEED)
-    count = 0
-
-    def press(button: str) -> None:
-        nonlocal count
-        count += 1
-        emulator.press(ButtonEvent(button, "press"), at=float(count))
-        assert session.flash is None, (button, session.flash)
+    press = EmulatorPresses(emulator)
 
     for button in [*SETUP_5, "ROLL", "DONE"]:
         press(button)
     play = session.play
     assert play is not None and play.game.dice_kinds.count("duel") == 2
     challenged_pressed = picked = told = 0
-    while not play.game.over and count < 5_000:
+    while not play.game.over and press.count < 5_000:
         d = play.game.pending
         assert d is not None
         buttons = next_buttons(session, rng)

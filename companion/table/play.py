@@ -321,9 +321,10 @@ class TablePlay:
         if _draws(action):
             self.drawn += 1
         if self.forced_rolls or self.forced_choices or self.forced_reveals:
-            self.forced_rolls.pop(_fingerprint(before), None)
-            self.forced_choices.pop(_fingerprint(before), None)
-            self.forced_reveals.pop(_fingerprint(before), None)
+            key = _fingerprint(before)
+            self.forced_rolls.pop(key, None)
+            self.forced_choices.pop(key, None)
+            self.forced_reveals.pop(key, None)
         return events
 
     def _draw(self, action: Roll) -> Roll:

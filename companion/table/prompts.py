@@ -1,8 +1,20 @@
-"""The console's one-line question for each decision, in the words of the table."""
+"""The console's one-line question for each decision and the seats' notes, in the words of the
+table."""
 
 from __future__ import annotations
 
-from ..engine import FACES, MODULES, Decision, DecisionKind, Event, Game, HouseRule, Module, Role
+from ..engine import (
+    FACES,
+    MODULES,
+    Decision,
+    DecisionKind,
+    Event,
+    Game,
+    HouseRule,
+    Module,
+    Role,
+    boneyard,
+)
 from ..engine.actions import RevealSpecial
 from ..engine.components import SPECIAL_ROLES
 from ..engine.events import (
@@ -207,6 +219,27 @@ def ghost_note(game: Game, seat: int, seats: list[int]) -> str:
     if game.players[seat].ghost:
         return f"GHOST, gave seat {seats[token[0]]} {given}" if token is not None else "GHOST"
     return ""
+
+
+def undead_note(game: Game, seat: int) -> str:
+    """Undead or Alive 4 on a seat: ZOMBIE, the Master's crown, or an eliminated seat's cards."""
+    p = game.players[seat]
+    if (p.zombie or p.master) and not p.alive:
+        return "out for good"
+    if p.master:
+        return "ZOMBIE MASTER"
+    if p.zombie:
+        return "ZOMBIE"
+    if not p.alive and Module.UNDEAD_OR_ALIVE in game.setup.modules and game.outbreak is None:
+        return f"Boneyard: hands {boneyard.hands_showing(game)}"
+    return ""
+
+
+def hands_text(game: Game) -> str:
+    """The zombie hands showing against the living, so the outbreak is never a surprise."""
+    if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == boneyard.BEGUN:
+        return ""
+    return f" hands {boneyard.hands_showing(game)} / living {boneyard.living_count(game)}"
 
 
 def reveal_legend(roles: list[Role]) -> str:

@@ -17,12 +17,10 @@ from ..engine import (
     ChooseSeat,
     DecisionKind,
     Event,
-    Game,
     HouseRule,
     Module,
     Role,
     SetupError,
-    boneyard,
 )
 from ..engine.modules import module
 from . import series
@@ -34,12 +32,14 @@ from .prompts import (
     ROLE_LABELS,
     game_over_text,
     ghost_note,
+    hands_text,
     house_rules_text,
     menu_note,
     modules_text,
     prompt_for,
     reveal_legend,
     table_chores,
+    undead_note,
     window_text,
 )
 from .setup_flow import SetupFlow
@@ -358,8 +358,7 @@ class TableSession:
         self.flash = None
         self._tell(events, before, steps)
         if self.play is not None:
-            real = "wounds" in self.play.game.setup.real_piles
-            self.chores = table_chores(events, self.play.seats, real)
+            self.chores = _chores(self.play, events)
         return events
 
     def _tell(self, events: list[Event], before: Tokens | None, steps: int) -> None:
@@ -437,11 +436,12 @@ class TableSession:
         self._made_by = trial
         return list(play.game.opening_events)
 
-    def _save_setup_press(self, button: str) -> None:
+    def _save_setup_press(self, button: str, kind: str = "press") -> None:
+        """A set-up press or hold on disk; Refused, and nothing changed, if the disk says no."""
         if self.setup_journal is None:
             return
         try:
-            self.setup_journal.append_press(button)
+            self.setup_journal.append_press(button, kind)
         except OSError as exc:
             raise Refused(
                 f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
@@ -498,13 +498,9 @@ class TableSession:
         trial = copy.deepcopy(self.setup)
         try:
             trial.hold(button)
-            if self.setup_journal is not None:
-                self.setup_journal.append_press(button, "hold")
+            self._save_setup_press(button, "hold")
         except Refused as exc:
             self.flash = str(exc)
-            return
-        except OSError as exc:
-            self.flash = f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
             return
         self.setup = trial
         seat = int(button[4:])
@@ -552,7 +548,7 @@ class TableSession:
         since = self._since_press or tokens(made[0].before)
         self.marks = {play.seats[s]: m for s, m in change_marks(since, tokens(play.game)).items()}
         self.history.add(len(play.history), self.story)
-        self.chores = table_chores(events, play.seats, "wounds" in play.game.setup.real_piles)
+        self.chores = _chores(play, events)
         log.info("%s", self.story)
         self._box_at = None
         self._schedule(now)
@@ -690,8 +686,9 @@ class TableSession:
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
             if box:
                 prompt = f"BOT seat {play.seats[d.seat]}: {d.spec.question}"
-            if window_text(game):
-                prompt = f"{prompt}; {window_text(game)}"
+            window = window_text(game)
+            if window:
+                prompt = f"{prompt}; {window}"
             rules = ". ".join(
                 t
                 for t in (
@@ -729,28 +726,13 @@ class TableSession:
         return TableView(tuple(seats), console)
 
 
+def _chores(play: TablePlay, events: list[Event]) -> str:
+    """What the players must do with real pieces after ``events`` (its Wound tokens, when the
+    table draws them for real)."""
+    return table_chores(events, play.seats, "wounds" in play.game.setup.real_piles)
+
+
 def _saloon(dice: list[str]) -> str:
     """The Saloon die of the turn, named after the title (the console shows its faces)."""
     saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
     return f", {saloon[0].capitalize()}" if saloon else ""
-
-
-def undead_note(game: Game, seat: int) -> str:
-    """Undead or Alive 4 on a seat: ZOMBIE, the Master's crown, or an eliminated seat's cards."""
-    p = game.players[seat]
-    if (p.zombie or p.master) and not p.alive:
-        return "out for good"
-    if p.master:
-        return "ZOMBIE MASTER"
-    if p.zombie:
-        return "ZOMBIE"
-    if not p.alive and Module.UNDEAD_OR_ALIVE in game.setup.modules and game.outbreak is None:
-        return f"Boneyard: hands {boneyard.hands_showing(game)}"
-    return ""
-
-
-def hands_text(game: Game) -> str:
-    """The zombie hands showing against the living, so the outbreak is never a surprise."""
-    if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == boneyard.BEGUN:
-        return ""
-    return f" hands {boneyard.hands_showing(game)} / living {boneyard.living_count(game)}"

@@ -82,11 +82,6 @@ class SetupJournal:
             os.close(self._fd)
             self._fd = -1
 
-    def discard(self) -> None:
-        """The set-up became a game, whose own journal now holds everything."""
-        self.close()
-        self.path.unlink(missing_ok=True)
-
 
 def read_setup(path: Path, buttons: frozenset[str]) -> SetupRecord:
     """The set-up journal's contents; JournalError (with the line) for anything wrong."""

@@ -34,6 +34,14 @@ def noise(seed: int, size: tuple[int, int] = (128, 64)) -> Image.Image:
     return Image.frombytes("1", size, data)
 
 
+def flipped(image: Image.Image, *pixels: tuple[int, int]) -> Image.Image:
+    """A copy of ``image`` with each of ``pixels`` inverted."""
+    copy = image.copy()
+    for xy in pixels:
+        copy.putpixel(xy, 1 - copy.getpixel(xy))
+    return copy
+
+
 def serial() -> Mock:
     """luma's test suite mocks the serial interface the same way."""
     return Mock(unsafe=True)
@@ -73,8 +81,7 @@ def test_an_unchanged_picture_sends_nothing(driver):
 def test_ssd1306_sends_one_changed_byte_as_a_one_byte_window():
     device = PartialSSD1306(serial())
     before = noise(2)
-    after = before.copy()
-    after.putpixel((40, 21), 1 - after.getpixel((40, 21)))
+    after = flipped(before, (40, 21))
     device.display(before)
     page = 21 // 8
     assert shown(device, after) == [
@@ -86,8 +93,7 @@ def test_ssd1306_sends_one_changed_byte_as_a_one_byte_window():
 def test_sh1106_sends_one_changed_byte_at_its_column_offset():
     device = PartialSH1106(serial())
     before = noise(2)
-    after = before.copy()
-    after.putpixel((40, 21), 1 - after.getpixel((40, 21)))
+    after = flipped(before, (40, 21))
     device.display(before)
     column = 40 + 2
     assert shown(device, after) == [
@@ -260,10 +266,7 @@ def test_many_scattered_changes_become_at_most_one_window_per_page():
     """Merging costs the cube of the windows: scattered changes are planned page by page."""
     device = PartialSSD1306(serial())
     before = noise(4)
-    after = before.copy()
-    for x in range(0, 128, 12):
-        for y in range(0, 64, 8):
-            after.putpixel((x, y), 1 - after.getpixel((x, y)))
+    after = flipped(before, *((x, y) for x in range(0, 128, 12) for y in range(0, 64, 8)))
     device.display(before)
     calls = shown(device, after)
     assert 0 < len([c for c in calls if c[0] == "data"]) <= 8

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from companion.devices.inputs import ButtonEvent
+from companion.emulate import Emulator
 from companion.engine import (
     Accept,
     Action,
@@ -22,6 +24,20 @@ from companion.table.setup_flow import PAGE, SetupFlow, page_count
 
 SETUP_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE", "SEAT2"]
 CHARACTERS_5 = ["DIE1", "DIE2", "DIE1", "DIE1", "DIE1"]  # the last pick starts the game
+
+
+class EmulatorPresses:
+    """Presses on the emulator one second apart (no bounce), each checked to flash nothing."""
+
+    def __init__(self, emulator: Emulator) -> None:
+        self.emulator = emulator
+        self.count = 0
+
+    def __call__(self, button: str) -> None:
+        self.count += 1
+        self.emulator.press(ButtonEvent(button, "press"), at=float(self.count))
+        flash = self.emulator.session.flash
+        assert flash is None, (button, flash)
 
 
 def buttons_for(play: TablePlay, action: Action) -> list[str]:

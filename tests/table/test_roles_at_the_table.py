@@ -25,18 +25,10 @@ from companion.table.play import FIRST_ROLLS, TablePlay
 from companion.table.prompts import WINDOW_LABELS
 
 from .driver import buttons_for
+from .test_session import Clock
 
 MODULES = frozenset({Module.SPECIAL_ROLES, Module.GHOST})
 JOIN_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
 
 
 def buttons(play: TablePlay, action: Action) -> list[str]:

@@ -13,14 +13,13 @@ import pytest
 
 from companion.cli import main
 from companion.config import defaults
-from companion.devices.inputs import ButtonEvent
 from companion.emulate import Emulator
 from companion.engine import CHARACTERS, Module
 from companion.engine.legacy import result_of
 from companion.table import TableConfig, TableSession
 from companion.table.series import SERIES_FILE, SeriesError, listing, load
 
-from .driver import CHARACTERS_5, SETUP_5, next_buttons
+from .driver import CHARACTERS_5, SETUP_5, EmulatorPresses, next_buttons
 from .test_session import Clock, press_all
 
 LEGACY = frozenset({Module.WILD_WEST_LEGACY})
@@ -130,13 +129,7 @@ def test_a_series_of_two_games_is_played_by_presses_in_the_emulator(tmp_path: Pa
     config.table.modules = LEGACY
     emulator = Emulator(config, seed=7)
     session = emulator.session
-    count = 0
-
-    def press(button: str) -> None:
-        nonlocal count
-        count += 1
-        emulator.press(ButtonEvent(button, "press"), at=float(count))
-        assert session.flash is None, (button, session.flash)
+    press = EmulatorPresses(emulator)
 
     for button in SETUP_5 + CHARACTERS_5:
         press(button)
