@@ -100,7 +100,7 @@ def run(
                     turn=seat.active,
                     legal=seat.answer,
                     eliminated=not seat.alive,
-                    prompt=view.console.prompt,
+                    prompt=seat.pod_prompt(view.console.prompt),
                 )
 
         beeper = None

@@ -14,6 +14,7 @@ import tempfile
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -492,3 +493,35 @@ def test_the_loop_sleeps_until_a_press_unless_a_retry_or_a_ping_is_due() -> None
         assert not displays["seat2"].online
         clock.now += 2
         assert _next_due(Notifier({}), displays) == 3.0
+
+
+def test_the_pod_of_a_seat_the_box_plays_says_bot(
+    tmp_path: Path, factory: MockFactory, no_leaked_threads: None
+) -> None:
+    """Issue 15: the box's seat shows BOT on its pod, as on its panel (the STATE line's prompt)."""
+    pod = PtyPod(tmp_path / "usb-Raspberry_Pi_Pico_E6614C311B-if00")
+    config = table_config(tmp_path, pod)
+    config.table = replace(config.table, bots=(3,))
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=run,
+        args=(config, stop),
+        kwargs={
+            "open_i2c": lambda n: RecordingBus(),
+            "open_spi": lambda: FakeSpi(factory),
+            "pin_factory": factory,
+        },
+        name="test daemon",
+    )
+    thread.start()
+    try:
+        pod.read_lines(lambda lines: b"PING" in lines)
+        pod.write(b"HELLO 1 pod-3 A\n")
+        state = wait_state(pod, lambda s: s.prompt.startswith("BOT"), "the BOT prompt")
+        # At set-up every seat's button answers (it joins or leaves), the box's too.
+        assert state.prompt.startswith("BOT: New game: seats press to join")
+    finally:
+        stop.set()
+        thread.join(DEADLINE * 3)
+        pod.close()
+    assert not thread.is_alive()

@@ -33,6 +33,14 @@ class SeatView:
     rage_symbols: tuple[str, ...] = ()
     bot: bool = False  # the box plays this seat
 
+    def pod_prompt(self, prompt: str) -> str:
+        """The text line of this seat's pod (docs/serial-protocol.md has no BOT field): the
+        console's prompt, and on the box's seat BOT first; the prompt itself only when its
+        button answers it (a person may press it to pick the box's seat)."""
+        if not self.bot:
+            return prompt
+        return f"BOT: {prompt}" if self.answer else "BOT: the box plays this seat"
+
 
 @dataclass(frozen=True)
 class ConsoleView:
