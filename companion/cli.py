@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 import tempfile
 import warnings
@@ -315,6 +316,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SetupError, ConfigError, JournalError) as exc:
         print(f"bang-companion: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): what it read is all it wanted, so no traceback,
+        # and nothing more written at exit to the closed pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

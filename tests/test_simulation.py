@@ -121,6 +121,20 @@ def test_the_module_runs_as_a_command() -> None:
     assert done.stdout.startswith("5 games of 4 players")
 
 
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """``bang-companion simulate | head -1`` closes the pipe before the report is written."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "simulate", "--players", "4", "--games", "5"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader went away before the report
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 1
+    assert err == b""
+
+
 def test_policy_seats_bots_and_reports_how_often_each_kind_of_player_won(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
