@@ -91,6 +91,7 @@ def _replay(args: argparse.Namespace) -> int:
     elif contents.abandoned:
         print(f"abandoned at the table: arrows in the pile {game.pile}; no winner")
     else:
+        assert game.pending is not None  # a game neither over nor abandoned waits for someone
         print(f"in progress: arrows in the pile {game.pile}; waiting for {game.pending.kind}")
     return 0
 
@@ -119,14 +120,14 @@ def _emulate(args: argparse.Namespace) -> int:
     from_stdin = args.keys == "-"
     try:
         keys = None if args.keys is None or from_stdin else parse_keys(args.keys)
-        outputs = [_output_file(option, args) for option in ("snapshot", "record")]
+        snapshot, record = (_output_file(option, args) for option in ("snapshot", "record"))
     except ValueError as exc:
         print(f"bang-companion emulate: {exc}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="bang-companion-") as scratch:
         scripted = args.keys is not None
         config = _emulator_config(args, Path(scratch) if scripted else None)
-        return emulate.run(config, keys, *outputs, args.terminal, args.seed, from_stdin)
+        return emulate.run(config, keys, snapshot, record, args.terminal, args.seed, from_stdin)
 
 
 def _output_file(option: str, args: argparse.Namespace) -> Path | None:

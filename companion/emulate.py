@@ -211,7 +211,7 @@ def _terminal_loop(emulator: Emulator) -> None:
             sys.stdout.write("\x1b[2J\x1b[H" + text_view(emulator.session.view()))
             sys.stdout.write(f"\n\n{KEY_HELP}\n")
             sys.stdout.flush()
-            events = []
+            events: list[ButtonEvent] = []
             while not events:
                 wait = emulator.session.box_wait()
                 events = read(0.5 if wait is None else min(0.5, wait))

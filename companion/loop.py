@@ -88,8 +88,8 @@ class Companion:
             _safely(sink, view)
         seats = [self._seat_picture(i, seat) for i, seat in enumerate(view.seats)]
         console = draw_console(view.console, self.console_width)
-        for sink in self.pictures:
-            _safely(sink, seats, console)
+        for draw in self.pictures:
+            _safely(draw, seats, console)
 
     def _seat_picture(self, index: int, seat: SeatView) -> Image.Image:
         """A seat's picture, drawn again only when what it shows changed (most presses

@@ -485,6 +485,7 @@ def open_device(spec: PanelSpec, interface: Any) -> LumaDevice:
     constructors initialise and blank the panel. They ignore a ``persist=`` argument, so
     persist is set afterwards: otherwise luma's atexit hook blanks the panel on exit.
     """
+    device: Any  # luma's drivers and ours share no declared type
     if spec.driver in ("ssd1306", "sh1106"):
         kind = (_FULL_FRAME if spec.full_frames else _PARTIAL)[spec.driver]
         device = kind(interface, width=128, height=64, rotate=spec.rotate)

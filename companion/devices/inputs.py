@@ -74,7 +74,7 @@ class InputQueue:
 
     def drain(self) -> list[ButtonEvent]:
         """Every event waiting now, oldest first."""
-        events = []
+        events: list[ButtonEvent] = []
         while True:
             try:
                 event = self._queue.get_nowait()

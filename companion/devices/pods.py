@@ -25,7 +25,13 @@ from typing import Any
 
 import serial
 
-from companion.devices.inputs import EXPECTED_BUTTONS, ButtonEvent, InputQueue, is_button_name
+from companion.devices.inputs import (
+    EXPECTED_BUTTONS,
+    ButtonEvent,
+    InputQueue,
+    PressKind,
+    is_button_name,
+)
 from companion.devices.pod_protocol import (
     Hello,
     Hold,
@@ -312,7 +318,7 @@ class SerialPod:
                 if table_button is None:
                     self._complain("unmapped", f"button {button!r} is not in this pod's buttons")
                     return
-                kind = "press" if isinstance(message, Press) else "hold"
+                kind: PressKind = "press" if isinstance(message, Press) else "hold"
                 self._count("presses" if kind == "press" else "holds")
                 self._queue.put(ButtonEvent(table_button, kind, self.source))
             case Hello():

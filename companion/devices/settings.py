@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _SHOWN = 60  # characters of a value shown in an error: enough to recognise it, one line
@@ -67,7 +67,7 @@ def check_keys(
             raise SettingError(name, unknown_key(key, expected, what))
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """True for a TOML integer (not a bool, which Python counts as an int)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -126,7 +126,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
+def action_from_json(data: Any) -> Action:
     """Read an action back from its JSON form, with a clear error for anything else."""
     kind = data.get("action") if isinstance(data, dict) else None
     if not isinstance(kind, str) or kind not in ACTION_TYPES:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from _random import Random as _CoreRandom
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -21,7 +22,7 @@ class DiceSource(Protocol):
 
 
 # The generator's own seeding, as ``random.Random(n)`` does it for an int ``n``.
-_SEED = random.Random.__mro__[1].seed
+_SEED = _CoreRandom.seed
 
 
 class SeededDice:

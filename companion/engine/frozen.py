@@ -30,5 +30,5 @@ def quick_init(cls: type[T]) -> type[T]:
     exec(source, namespace)  # noqa: S102 - the source is built above from field names only
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
+    cls.__init__ = init  # type: ignore[method-assign]
     return cls

@@ -170,7 +170,7 @@ class Game(GameState):
             rage_pile=RAGE_CARDS if Module.TWO_BULLETS in setup.modules else 0,
             boneyard_pile=boneyard.full_deck() if Module.UNDEAD_OR_ALIVE in setup.modules else [],
         )
-        self._events = [
+        self._events: list[Event] = [
             GameStarted(
                 tuple(p.character for p in self.players),
                 tuple(p.life for p in self.players),
@@ -188,7 +188,7 @@ class Game(GameState):
         self.turn_start, self.turn_end = turn_hooks(setup.modules)
         self.moments = windows.watched(setup.modules)
         self._abilities, self._hooks = _abilities_at(setup.characters)
-        self._events: list[Event] = []
+        self._events = []
 
     def lose_abilities(self, seats: tuple[int, ...] | list[int]) -> None:
         """These seats play on without their character's ability (zombies, Undead or Alive 4)."""
@@ -726,11 +726,11 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
 
 
 @step("roll_effects")
-def _roll_effects_step(game: Game, dice: list[int]) -> None:
+def _roll_effects_step(game: Game, dice: Sequence[int]) -> None:
     game.front(_roll_effects(game, dice))
 
 
-def _roll_effects(game: Game, dice: list[int]) -> list[Step]:
+def _roll_effects(game: Game, dice: Sequence[int]) -> list[Step]:
     steps: list[Step] = []
     for phase in game.per_roll:
         steps += PER_ROLL_PHASES[phase](game, dice)
@@ -776,22 +776,22 @@ def _resolution(game: Game, exploded: bool) -> list[Step]:
 # -------------------------------------------------- per-roll phases (applied on each roll)
 
 
-def _roll_arrows(game: Game, dice: tuple[int, ...]) -> list[Step]:
+def _roll_arrows(game: Game, dice: Sequence[int]) -> list[Step]:
     ability = game._abilities[game.turn]
     if ability.defers_arrows:
         return []
     return ability.arrow_steps(game, game.symbol_count("arrow", dice))
 
 
-def _roll_broken_arrows(game: Game, dice: tuple[int, ...]) -> list[Step]:
+def _roll_broken_arrows(game: Game, dice: Sequence[int]) -> list[Step]:
     return [["broken_arrow"]] * game.symbol_count("broken_arrow", dice)
 
 
-def _roll_bullets(game: Game, dice: tuple[int, ...]) -> list[Step]:
+def _roll_bullets(game: Game, dice: Sequence[int]) -> list[Step]:
     return [["lose", [[game.turn, 1, 0]], "bullet", None, []]] * game.symbol_count("bullet", dice)
 
 
-PER_ROLL_PHASES: dict[str, Callable[[Game, tuple[int, ...]], list[Step]]] = {
+PER_ROLL_PHASES: dict[str, Callable[[Game, Sequence[int]], list[Step]]] = {
     "arrow": _roll_arrows,
     "broken_arrow": _roll_broken_arrows,
     "bullet": _roll_bullets,

@@ -113,11 +113,11 @@ def validate(modules: frozenset[Module], players: int, characters: Iterable[str]
         )
     for seat, name in enumerate(characters):
         card = CHARACTERS[name]
-        for needed in (card.module, *card.needs):
-            if needed is not None and needed not in modules:
+        for card_needs in (card.module, *card.needs):
+            if card_needs is not None and card_needs not in modules:
                 raise SetupError(
-                    f"seat {seat + 1}: {card.title} plays only with module {needed} "
-                    f"({MODULES[Module(needed)].title})"
+                    f"seat {seat + 1}: {card.title} plays only with module {card_needs} "
+                    f"({MODULES[Module(card_needs)].title})"
                 )
     unplayable = sorted(m for m in modules if not MODULES[m].playable)
     if unplayable:

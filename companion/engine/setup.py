@@ -214,15 +214,17 @@ class GameSetup:
                 ),
                 roles=None
                 if roles is None
-                else tuple(text(r, "a role") for r in listed(roles, "roles")),
+                else tuple(
+                    _role(text(r, "a role"), i) for i, r in enumerate(listed(roles, "roles"))
+                ),
                 sheriff=None if sheriff is None else whole_number(sheriff, "sheriff", 0),
                 house_rules=frozenset(
-                    text(h, "a house rule")
+                    _house_rule(text(h, "a house rule"))
                     for h in listed(data.get("house_rules", []), "house_rules")
                 ),
                 seed=whole_number(data.get("seed", 0), "seed"),
                 modules=frozenset(
-                    text(m, "a module") for m in listed(data.get("modules", []), "modules")
+                    module(text(m, "a module")) for m in listed(data.get("modules", []), "modules")
                 ),
                 specials=None
                 if data.get("specials") is None
@@ -284,16 +286,16 @@ def deal(
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SetupError(f"{players} players: BANG! The Dice Game is for 3 to 8 players")
+    chosen = frozenset(module(m) for m in modules)
     rng = random.Random(f"deal:{seed}")
     roles = list(ROLE_MIX[players])
     rng.shuffle(roles)
     if characters is None:
-        chosen = frozenset(module(m) for m in modules)
         characters = tuple(rng.sample(characters_for(chosen), players))
     known = roles_known or players == 3
     sheriff = None if players == 3 else roles.index(Role.SHERIFF)
     specials = None
-    if Module.SPECIAL_ROLES in {module(m) for m in modules}:
+    if Module.SPECIAL_ROLES in chosen:
         dealt = deal_specials(roles, rng, specials_mixed)
         specials = (
             dealt
@@ -306,7 +308,7 @@ def deal(
         sheriff=sheriff,
         house_rules=house_rules,
         seed=seed,
-        modules=frozenset(modules),
+        modules=chosen,
         specials=specials,
         specials_mixed=specials_mixed,
         real_piles=real_piles,

@@ -203,7 +203,7 @@ def _decode_dataclass(kind: type[T], data: Any, where: str) -> T:
         elif f.default is not MISSING:
             setattr(obj, f.name, f.default)
         else:
-            setattr(obj, f.name, f.default_factory())  # type: ignore[misc]
+            setattr(obj, f.name, f.default_factory())  # type: ignore[operator]
     return obj
 
 

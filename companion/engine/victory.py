@@ -85,7 +85,11 @@ def three_player_outcome(
     """
     for dead, by in deaths:
         killer_role = players[by].role if by is not None else None
-        if killer_role is not None and THREE_PLAYER_TARGET[killer_role] is players[dead].role:
+        if (
+            by is not None
+            and killer_role is not None
+            and THREE_PLAYER_TARGET[killer_role] is players[dead].role
+        ):
             return Outcome(str(killer_role), (by,)), last_standing
     if deaths:
         last_standing = True

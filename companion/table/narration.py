@@ -94,8 +94,8 @@ def _words(d: Decision, a: Action, seat: Callable[[int], str]) -> str:
         case K.TAKE_CHIEF_ARROW, _:
             return "takes the Chief's Arrow" if yes else "leaves the Chief's Arrow"
         case K.TAKE_LOSS, _:
-            target = seat(d.target or 0)
-            return f"loses the life for {target}" if yes else f"lets {target} lose the life"
+            whom = seat(d.target or 0)
+            return f"loses the life for {whom}" if yes else f"lets {whom} lose the life"
         case K.DOC_DIE, ChooseDie(die=die):
             return f"turns die {die + 1}"
         case K.DOC_FACE | K.CHUCK_FACE, Choose():

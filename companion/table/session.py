@@ -423,9 +423,11 @@ class TableSession:
         self.modules = finished.modules
         self.specials_mixed = trial.specials_mixed
         roles = "dealt" if trial.dealt else self.config.roles
-        bots = {seat: self.config.bot_player for seat in trial.bots}
+        players = {seat: self.config.bot_player for seat in trial.bots}
         try:
-            play = TablePlay.new(finished, list(trial.joined), self.config.state_dir, roles, bots)
+            play = TablePlay.new(
+                finished, list(trial.joined), self.config.state_dir, roles, players
+            )
         except OSError as exc:
             raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
         try:

@@ -336,7 +336,7 @@ class SetupFlow:
         """The next seat clockwise (after the last picker) still without a character."""
         waiting = [s for s in self.joined if s not in self.characters]
         later = [s for s in waiting if self.picker is not None and s > self.picker]
-        return (later or waiting or [None])[0]
+        return next(iter(later or waiting), None)
 
     def _unused(self, seat: int) -> list[str]:
         """Characters in neither the last game nor at another seat now (Wild West Legacy)."""
@@ -357,10 +357,10 @@ class SetupFlow:
         seed = self.rng.randrange(2**32)
         dealt = self.dealt or len(self.joined) == 3
         sheriff = next((s for s, r in self.roles.items() if r is Role.SHERIFF), None)
-        if dealt:
-            roles = tuple(self.roles[s] for s in self.joined)
-        else:
-            roles = tuple(Role.SHERIFF if s == sheriff else None for s in self.joined)
+        dealt_roles = tuple(self.roles[s] for s in self.joined) if dealt else None
+        roles: tuple[Role | None, ...] = dealt_roles or tuple(
+            Role.SHERIFF if s == sheriff else None for s in self.joined
+        )
         options: dict[str, Any] = {
             "house_rules": self.house_rules,
             "seed": seed,
@@ -372,11 +372,9 @@ class SetupFlow:
         }
         seat = None if sheriff is None else self.joined.index(sheriff)
         if self.legacy is not None:
-            return legacy_setup(
-                self.legacy, seat, characters, roles=roles if dealt else None, **options
-            )
-        if dealt:
-            return GameSetup(characters, roles=roles, **options)
+            return legacy_setup(self.legacy, seat, characters, roles=dealt_roles, **options)
+        if dealt_roles is not None:
+            return GameSetup(characters, roles=dealt_roles, **options)
         return GameSetup(characters, sheriff=seat, **options)
 
     def title(self) -> str:
