@@ -133,7 +133,8 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
             raise SettingError(
                 "game.seats", f"{seats} seats but {len(seat_tables)} [[seat]] tables"
             )
-        _check_bot_seats(checked.get("bots", ()), seats)
+        bots: dict[int, str | None] = checked.get("bots", {})
+        _check_bot_seats(tuple(bots), seats)
         console = _section(data, "console")
         check_keys(console, CONSOLE_KEYS, "console")
         stream = _section(data, "stream")
@@ -152,7 +153,8 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                 real_boneyard=checked.get("boneyard", "simulated") == "real",
                 specials_mixed=checked.get("special_roles", "special") == "mixed",
                 state_dir=state_dir or checked.get("state_dir", DEFAULT_STATE_DIR),
-                bots=checked.get("bots", ()),
+                bots=tuple(sorted(bots)),
+                bot_players={seat: p for seat, p in bots.items() if p is not None},
                 bot_pause=checked.get("bot_pause", TableConfig.bot_pause),
                 bot_player=checked.get("bot_player", TableConfig.bot_player),
             ),
@@ -283,16 +285,32 @@ def _console_width(value: Any, key: str) -> int:
     return value
 
 
-def _bots(value: Any, key: str) -> tuple[int, ...]:
-    """The seats the box plays from the start of every set-up (a hold at set-up adds more)."""
+def _bots(value: Any, key: str) -> dict[int, str | None]:
+    """The seats the box plays from the start of every set-up (a hold at set-up adds more),
+    each with its own player where a table names one (None: ``bot_player``'s)."""
+    if isinstance(value, dict):
+        return {_bot_seat(seat, key): _bot_player(p, f"{key}.{seat}") for seat, p in value.items()}
     if not isinstance(value, list) or not all(is_int(seat) for seat in value):
-        raise SettingError(key, f"expected a list of seat numbers such as [3], got {shown(value)}")
+        raise SettingError(
+            key,
+            f"expected a list of seat numbers such as [3], or seats and players such as "
+            f'{{ 3 = "mc" }}, got {shown(value)}',
+        )
     for seat in value:
         if not 1 <= seat <= MAX_SEATS:
             raise SettingError(key, f"seat {seat}: expected seat numbers from 1 to {MAX_SEATS}")
     if len(set(value)) != len(value):
         raise SettingError(key, f"{shown(value)} names a seat twice: expected each seat once")
-    return tuple(sorted(value))
+    return dict.fromkeys(sorted(value))
+
+
+def _bot_seat(name: str, key: str) -> int:
+    """A seat number written as a key of a TOML table ("3")."""
+    if not name.isdigit() or not 1 <= int(name) <= MAX_SEATS:
+        raise SettingError(
+            f"{key}.{name}", f"expected a seat number from 1 to {MAX_SEATS} as the key"
+        )
+    return int(name)
 
 
 def _bot_pause(value: Any, key: str) -> float:

@@ -19,6 +19,15 @@ def test_the_boxs_seats_pause_and_player_reach_the_table(tmp_path: Path) -> None
     assert (table.bots, table.bot_pause, table.bot_player) == ((2, 4), 0.5, "mc")
 
 
+def test_each_seat_of_the_box_may_have_its_own_player(tmp_path: Path) -> None:
+    """A table of seats and players: the seats it names are the box's, with those players."""
+    text = '[game]\nseats = 5\nbots = { 4 = "mc", 2 = "random" }\n'
+    table = load(write(tmp_path, text)).table
+    assert table.bots == (2, 4)
+    assert (table.player_for(2), table.player_for(4)) == ("random", "mc")
+    assert table.player_for(3) == "rules"  # a seat held at set-up: bot_player's
+
+
 def test_by_default_the_box_plays_no_seat_pauses_a_second_and_plays_by_rules(
     tmp_path: Path,
 ) -> None:
@@ -32,9 +41,18 @@ def test_by_default_the_box_plays_no_seat_pauses_a_second_and_plays_by_rules(
         ("bots = [6]", "game.bots: seat 6, but the table has 5 seats: expected 1 to 5"),
         ("bots = [9]", "game.bots: seat 9: expected seat numbers from 1 to 8"),
         ("bots = [0]", "game.bots: seat 0: expected seat numbers from 1 to 8"),
-        ('bots = ["three"]', "game.bots: expected a list of seat numbers such as [3], got"),
-        ("bots = 3", "game.bots: expected a list of seat numbers such as [3], got 3"),
-        ("bots = [true]", "game.bots: expected a list of seat numbers such as [3], got [True]"),
+        ('bots = ["three"]', "game.bots: expected a list of seat numbers such as [3], or seats"),
+        (
+            "bots = 3",
+            "game.bots: expected a list of seat numbers such as [3], "
+            'or seats and players such as { 3 = "mc" }, got 3',
+        ),
+        ("bots = [true]", "game.bots: expected a list of seat numbers such as [3], or seats"),
+        ('bots = { three = "mc" }', "game.bots.three: expected a seat number from 1 to 8 as"),
+        ('bots = { 9 = "mc" }', "game.bots.9: expected a seat number from 1 to 8 as the key"),
+        ('bots = { 6 = "mc" }', "game.bots: seat 6, but the table has 5 seats: expected 1 to 5"),
+        ('bots = { 3 = "genius" }', 'game.bots.3: expected one of "random", "rules", "mc", got'),
+        ("bots = { 3 = 1 }", 'game.bots.3: expected one of "random", "rules", "mc", got 1'),
         ("bots = [2, 2]", "game.bots: [2, 2] names a seat twice: expected each seat once"),
         ("bots = [1, 2, 3, 4, 5]", "game.bots: every seat of 5 is the box's: leave at least one"),
         ("bot_pause = -1", "game.bot_pause: expected seconds from 0 to 10, got -1"),
@@ -60,3 +78,29 @@ def test_a_seat_from_the_configuration_starts_every_set_up_as_the_boxs(tmp_path:
     assert session.setup is not None
     assert (session.setup.joined, session.setup.bots) == ([2], [2])
     assert session.view().seats[1].bot and session.view().seats[1].note == "the box plays"
+
+
+def test_a_seat_named_with_its_player_is_played_by_it_and_a_held_seat_by_bot_player(
+    tmp_path: Path,
+) -> None:
+    """``bots = { 2 = "random" }`` with ``bot_player = "mc"``: seat 2 plays randomly, a seat
+    held at set-up is the Monte Carlo player's, and the game's journal says so."""
+    config = TableConfig(
+        seats=4, bots=(2,), bot_players={2: "random"}, bot_player="mc", state_dir=tmp_path
+    )
+    session = TableSession(config, seed=1)
+    session.start()
+    for at, (button, kind) in enumerate(
+        [("SEAT1", "press"), ("SEAT3", "hold"), ("SEAT4", "press"), ("DONE", "press")]
+        + [("ROLL", "press"), ("ROLL", "press"), ("DONE", "press")],
+        start=1,
+    ):
+        session.handle(button, kind, float(at))
+        assert session.flash is None, f"{button}: {session.flash}"
+    assert session.play is not None
+    assert session.play.bots == {2: "random", 3: "mc"}
+    session.close()
+    resumed = TableSession(config)
+    resumed.start()
+    assert resumed.play is not None and resumed.play.bots == {2: "random", 3: "mc"}
+    resumed.close()

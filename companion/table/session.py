@@ -87,6 +87,7 @@ class TableConfig:
     bots: tuple[int, ...] = ()  # seats the box plays from the start of a set-up
     bot_pause: float = 1.0  # seconds the table sees a choice of the box coming
     bot_player: str = "rules"  # the computer player of the box's seats (companion/bots)
+    bot_players: dict[int, str] = field(default_factory=dict)  # another player for a seat
 
     def __post_init__(self) -> None:
         if self.roles not in ("physical", "dealt"):
@@ -95,8 +96,15 @@ class TableConfig:
             raise ValueError(f"a table has 3 to 8 seats, not {self.seats}")
         if any(not 1 <= seat <= self.seats for seat in self.bots):
             raise ValueError(f"the box's seats {self.bots} are not all seats 1 to {self.seats}")
-        if self.bot_player not in BOTS:
-            raise ValueError(f"unknown player {self.bot_player!r}: expected one of {BOTS}")
+        for player in (self.bot_player, *self.bot_players.values()):
+            if player not in BOTS:
+                raise ValueError(f"unknown player {player!r}: expected one of {BOTS}")
+        if any(seat not in self.bots for seat in self.bot_players):
+            raise ValueError(f"players {self.bot_players} for seats the box does not play")
+
+    def player_for(self, seat: int) -> str:
+        """The computer player of a seat the box plays (a seat held at set-up: bot_player)."""
+        return self.bot_players.get(seat, self.bot_player)
 
 
 @dataclass
@@ -423,7 +431,7 @@ class TableSession:
         self.modules = finished.modules
         self.specials_mixed = trial.specials_mixed
         roles = "dealt" if trial.dealt else self.config.roles
-        players = {seat: self.config.bot_player for seat in trial.bots}
+        players = {seat: self.config.player_for(seat) for seat in trial.bots}
         try:
             play = TablePlay.new(
                 finished, list(trial.joined), self.config.state_dir, roles, players
