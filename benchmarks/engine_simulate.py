@@ -42,10 +42,12 @@ def pin_to_one_core() -> str:
 def machine() -> list[str]:
     """The "Measured on:" paragraph of a section: CPU, Python and OS, a blank line after.
 
-    Call it before ``pin_to_one_core``: pinned, ``nproc`` counts one CPU whatever the machine.
+    ``nproc --all`` counts the machine's CPUs, even in a process pinned to one (``taskset``).
     """
     try:
-        nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout
+        nproc = subprocess.run(
+            ["nproc", "--all"], capture_output=True, text=True, check=True
+        ).stdout
     except (OSError, subprocess.CalledProcessError):
         nproc = str(os.cpu_count())
     model = platform.processor() or "unknown"
@@ -59,7 +61,7 @@ def machine() -> list[str]:
     return [
         "Measured on:",
         "",
-        f"- CPU: {model} (`nproc`: {nproc.strip()})",
+        f"- CPU: {model} (`nproc --all`: {nproc.strip()})",
         f"- Python: {platform.python_implementation()} {platform.python_version()} "
         f"(`python3 --version`: Python {platform.python_version()})",
         f"- OS: {platform.system()} {platform.release()} ({platform.machine()})",
@@ -172,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED, help=f"first game's seed ({SEED})")
     parser.add_argument("--markdown-into", type=Path, help="update this file's section too")
     args = parser.parse_args(argv)
-    measured_on = machine()  # before pinning: nproc counts only the CPUs we may use
+    measured_on = machine()
     pinned = pin_to_one_core()
     reports = []
     for players in args.players:

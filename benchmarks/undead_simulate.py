@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first game's seed (1)")
     parser.add_argument("--markdown-into", type=Path, help="update this file's section too")
     args = parser.parse_args(argv)
-    measured_on = machine()  # before pinning: nproc counts only the CPUs we may use
+    measured_on = machine()
     pinned = pin_to_one_core()
     rows = []
     for name, modules in SETS.items():
