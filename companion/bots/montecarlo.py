@@ -50,7 +50,7 @@ class MonteCarloBot:
         rollout: str = "rules",
         width: int = 6,
         confidence: float = 2.0,
-        budget: int = 500,
+        budget: int = 400,
     ) -> None:
         if samples < 1 or width < 1:
             raise ValueError(f"samples and width must be at least 1, got {samples} and {width}")
