@@ -308,8 +308,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5, help="players in the duels (5)")
     parser.add_argument("--games", type=int, default=600, help="deals, rules v random (600)")
-    # More deals than rules v random: the stronger players differ by less, and the interval
-    # narrows only like one over the square root of the deals.
+    # Its own count: the stronger players differ by less, and the interval narrows only like
+    # one over the square root of the deals.
     parser.add_argument("--mc-games", type=int, default=600, help="deals, mc v rules (600)")
     parser.add_argument("--balance-games", type=int, default=400, help="per player count (400)")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed (1)")
