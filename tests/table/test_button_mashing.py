@@ -4,6 +4,7 @@ resumes to exactly the game on the table."""
 from __future__ import annotations
 
 import tempfile
+import time
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -113,8 +114,14 @@ def test_random_pushes_with_modules_and_box_seats_never_break_the_game_or_its_jo
         )
         session = TableSession(config, seed=seed)
         session.start()
-        now = 0.0
-        for button in SETUP_5 + CHARACTERS_5:
+        # The box's pause starts from the real clock at each press: the pushes' times run on
+        # from it, ahead of it, so each choice it owes comes due between them.
+        now = time.monotonic()
+        # People join their seats (pressing the box's would take it off the table); with a
+        # seat of the box's, the box deals the roles (ROLL) and the characters (ROLL).
+        joins = [f"SEAT{s}" for s in range(1, 6) if s not in bots]
+        setup = joins + (["DONE", "ROLL", "ROLL", "DONE"] if bots else SETUP_5[5:] + CHARACTERS_5)
+        for button in setup:
             now += 1.0
             session.tick(now)
             session.handle(button, "press", now)
