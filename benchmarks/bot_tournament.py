@@ -266,7 +266,7 @@ def reach(horizon: int | None) -> str:
 def time_section(times: Sequence[float], mc: MonteCarloBot, pinned: str, on: list[str]) -> str:
     ms = [t * 1000 for t in times]
     p50, p95, worst = percentile(ms, 0.5), percentile(ms, 0.95), max(ms)
-    ok = p95 * PI_FACTOR / 1000 < PI_BUDGET
+    ok = worst * PI_FACTOR / 1000 < PI_BUDGET
     return "\n".join(
         [
             TIME_SECTION,
@@ -295,9 +295,10 @@ def time_section(times: Sequence[float], mc: MonteCarloBot, pinned: str, on: lis
             f"machine is shared. Were the Pi {PI_PESSIMISTIC:.0f} times slower, the p95 would "
             f"be {p95 * PI_PESSIMISTIC / 1000:.2f} s. "
             + (
-                f"The budget is set so that 95 % of decisions stay under {PI_BUDGET:.0f} s there."
+                f"The budget is set so that even the slowest decision stays under "
+                f"{PI_BUDGET:.0f} s there."
                 if ok
-                else f"**Over budget**: the p95 is above {PI_BUDGET:.0f} s there."
+                else f"**Over budget**: the slowest decision is over {PI_BUDGET:.0f} s there."
             ),
             "",
         ]

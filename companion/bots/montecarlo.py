@@ -1,4 +1,5 @@
-"""The stronger player: guess the hidden roles, play each choice forward, keep the best.
+"""The searching player: guess the hidden roles, play each choice forward, keep the best
+(not measurably stronger than the rule-based player at a table's budget: docs/bots.md).
 
 Determinized Monte Carlo: each sample deals the roles this seat cannot see (consistent with
 everything public, tilted by what the seats did) and fresh dice of the bot's own; every

@@ -3,8 +3,8 @@
 One file, ``<state_dir>/setup.jsonl``: a header with the seed of the set-up's shuffles, the
 seats that joined already and those the box plays, then each accepted press (and each hold that
 handed a seat to the box or took it back). Replaying them with the same seed rebuilds the same
-set-up. It is replaced when a new set-up begins and removed once its game's
-own journal is on disk.
+set-up. It is replaced when a new set-up begins, and kept after its game's own journal is on
+disk: UNDO before anyone's first choice takes the table back into the set-up.
 """
 
 from __future__ import annotations
@@ -95,7 +95,8 @@ def read_setup(path: Path, buttons: frozenset[str]) -> SetupRecord:
     try:
         header = decode_line(lines[0])
         if header["type"] != "header" or header.get("version") not in READABLE:
-            raise RecordError(f"expected a version {SETUP_VERSION} set-up header")
+            versions = " or ".join(map(str, READABLE))
+            raise RecordError(f"expected a set-up header of version {versions}")
         seed = whole_number(header.get("seed"), "seed", 0)
         joined = listed(header.get("joined"), "joined")
         joined = seats_list(joined, len(joined))
