@@ -121,10 +121,10 @@ class Emulator:
     def tick(self) -> None:
         """The box's choices that are due (all it owes, when scripted), each its own frame."""
         while self.session.box_wait() is not None:
-            if not self.scripted and self.session.tick() is None:
-                return
             if self.scripted:
                 self.session.box_step()
+            elif self.session.tick() is None:
+                return
             self._draw()
             if self.session.flash is not None:
                 return  # the choice could not be saved: tried again later, not in a loop

@@ -48,11 +48,11 @@ class Companion:
         self._publish(caused)
         return caused + self.tick()
 
-    def tick(self, now: float | None = None) -> list[Event]:
+    def tick(self) -> list[Event]:
         """The box's choices that are due (with no pause, all it owes; else the one whose pause
         is over), each shown as it is made."""
         caused: list[Event] = []
-        while (events := self.session.tick(now)) is not None:
+        while (events := self.session.tick()) is not None:
             self._publish(events)
             caused += events
         return caused
