@@ -631,18 +631,16 @@ class TableSession:
     def _play_view(self, play: TablePlay) -> TableView:
         game = play.game
         d = game.pending
-        answers: set[int] = set()
+        answers: set[int] = set()  # none while the box chooses: nobody presses
         asked: int | None = None
-        if d is not None:
+        box = play.box_due()
+        if d is not None and not box:
             if d.spec.answer is Answer.SEAT:
                 answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
             elif d.spec.answer in OWN_ANSWERS and d.kind is not DecisionKind.GAME_END:
                 answers, asked = {d.seat}, d.seat
             elif d.kind in DUEL_ROLLS:
                 answers = {d.seat}  # the seat holding the Duel die rolls it with its press
-        box = play.box_due()
-        if box:
-            answers, asked = set(), None  # nobody presses: the box chooses
         pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
         seats = []
         for n in range(1, self._seat_count() + 1):
@@ -693,9 +691,10 @@ class TableSession:
             prompt = game_over_text(game.side)
         else:
             assert d is not None
-            prompt = prompt_for(game, d, play.seats, play.reveal_choices())
             if box:
                 prompt = f"BOT seat {play.seats[d.seat]}: {d.spec.question}"
+            else:
+                prompt = prompt_for(game, d, play.seats, play.reveal_choices())
             window = window_text(game)
             if window:
                 prompt = f"{prompt}; {window}"
