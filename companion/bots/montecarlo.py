@@ -33,7 +33,8 @@ ALIVE_BONUS = 0.5  # a seat in play is worth more than its life alone
 
 class MonteCarloBot:
     """``samples`` deals x each candidate, played until ``horizon`` more turns have started
-    (0: to the end of this turn; None: to the end of the game).
+    after the candidate's own action (0: until the next turn starts; None: to the end of the
+    game).
 
     ``budget`` caps the engine actions all playouts of one decision may take: after two
     samples, no sample is started that would, at the average so far, overrun it. It bounds

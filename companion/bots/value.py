@@ -13,12 +13,12 @@ from __future__ import annotations
 import math
 
 from ..engine import Game, Role
+from ..engine.components import ARROWS_IN_PILE
 from .value_model import COEFFICIENTS
 
 # The sides of the table, in the order of the features.
 GROUPS = (Role.SHERIFF, Role.DEPUTY, Role.OUTLAW, Role.RENEGADE)
 ARROW_SCALE = 3.0  # arrows held per seat: 3 is a lot
-PILE = 9.0  # arrows in a full pile
 FEATURES = (
     "bias",
     *(f"{r}_{what}" for r in GROUPS for what in ("life", "alive", "arrows")),
@@ -68,7 +68,7 @@ def features(game: Game, seat: int) -> list[float]:
         me.life / me.max_life if me.alive else 0.0,
         me.arrows / ARROW_SCALE if me.alive else 0.0,
         sheriff_low,
-        game.pile / PILE,
+        game.pile / ARROWS_IN_PILE,
     ]
     turn = game.players[game.turn].role
     row += [1.0 if turn is r else 0.0 for r in GROUPS]

@@ -330,7 +330,8 @@ class Game(GameState):
         return list(found)
 
     def symbol_count(self, symbol: Symbol | str, dice: Sequence[int] | None = None) -> int:
-        """Results of ``symbol`` among the dice (a double face counts two)."""
+        """Results of ``symbol`` among the dice (a double face counts two); of the whole turn
+        with the Wound tokens and Rage symbols of the player, or of the ``dice`` given alone."""
         results = _RESULTS[symbol].__getitem__
         if dice is None:
             count = sum(map(results, self.faces))
