@@ -348,14 +348,18 @@ class WillyTheKid(Ability):
 
 @ability
 class JoseDelgado(Ability):
+    """Ruling OS6: with the Loudmouth he always rolls six dice (never five, one replaced)."""
+
     name = "jose_delgado"
-    saloon_options = ("none", "loudmouth", "coward", "loudmouth_sixth")
+    saloon_options = ("none", "loudmouth_sixth", "coward")
 
 
 @ability
 class TequilaJoe(Ability):
+    """Ruling OS6: with the Coward he always rolls six dice (never five, one replaced)."""
+
     name = "tequila_joe"
-    saloon_options = ("none", "loudmouth", "coward", "coward_sixth")
+    saloon_options = ("none", "loudmouth", "coward_sixth")
 
 
 @ability

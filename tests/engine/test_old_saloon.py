@@ -500,24 +500,34 @@ def test_module4_characters_needing_another_module_are_not_offered_without_it() 
         assert {"jose_delgado", "tequila_joe", "apache_kid"}.isdisjoint(dealt)
 
 
-def test_module4_jose_delgado_may_roll_the_loudmouth_as_a_sixth_die() -> None:
-    """José Delgado: the Loudmouth without replacing a base die (six dice); the Coward: five."""
+def test_os6_jose_delgado_with_the_loudmouth_always_rolls_six_dice() -> None:
+    """Ruling OS6: José Delgado's Loudmouth is always a sixth die ("Loudmouth replacing a base
+    die" is no option for him); with the Coward he rolls five, as anyone does."""
     faces = ["arrow", "dynamite", "dynamite", "gatling", "gatling", "double_gatling"]
     game = saloon(["jose_delgado", *FIVE[1:]], faces, modules=(OS1, OS4))
-    assert game.pending.options == ("none", "loudmouth", "coward", "loudmouth_sixth")
+    assert game.pending.options == ("none", "loudmouth_sixth", "coward")
+    assert Choose("loudmouth") not in game.legal_actions()
     assert Choose("coward_sixth") not in game.legal_actions()
     play(game, Choose("loudmouth_sixth"))
     assert game.dice_kinds == ["base"] * 5 + ["loudmouth"]
     events = play(game, Roll((0, 1, 2, 3, 4, 5)))
     assert len(events[0].faces) == 6
+    other = saloon(["jose_delgado", *FIVE[1:]], [], modules=(OS1, OS4))
+    play(other, Choose("coward"))
+    assert other.dice_kinds == ["base"] * 4 + ["coward"]
 
 
-def test_module4_tequila_joe_may_roll_the_coward_as_a_sixth_die() -> None:
-    """Tequila Joe: the Coward as a sixth die; the Loudmouth replaces a base die; never both."""
+def test_os6_tequila_joe_with_the_coward_always_rolls_six_dice() -> None:
+    """Ruling OS6: Tequila Joe's Coward is always a sixth die; the Loudmouth replaces a base
+    die, as for anyone; never both."""
     game = saloon(["tequila_joe", *FIVE[1:]], [], modules=(OS1, OS4))
-    assert game.pending.options == ("none", "loudmouth", "coward", "coward_sixth")
+    assert game.pending.options == ("none", "loudmouth", "coward_sixth")
+    assert Choose("coward") not in game.legal_actions()
     play(game, Choose("coward_sixth"))
     assert game.dice_kinds == ["base"] * 5 + ["coward"]
+    other = saloon(["tequila_joe", *FIVE[1:]], [], modules=(OS1, OS4))
+    play(other, Choose("loudmouth"))
+    assert other.dice_kinds == ["base"] * 4 + ["loudmouth"]
 
 
 def test_module4_apache_kid_may_take_the_chiefs_arrow_from_another_player() -> None:
