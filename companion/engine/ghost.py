@@ -3,8 +3,8 @@
 The Ghost is a player who takes turns without being alive: never counted in range, never a
 target, never gaining or losing life (it is not alive, so the rules that look for living players
 pass it by), with no ability and no role power. Its turn is two base dice and two re-rolls
-whose results do nothing (ruling OS5), then one result given to another player (twice on a
-pair). That player's next turn starts with one (or two) base dice set to the result and not
+whose results do nothing and whose Dynamite is not locked (ruling OS5), then one result given
+to another player (twice on a pair); The Doc may turn one of its dice after a roll (OS7). That player's next turn starts with one (or two) base dice set to the result and not
 rolled on the first roll; the token comes back at the end of that turn.
 """
 
@@ -19,6 +19,7 @@ from .decisions import Decision, DecisionKind
 from .events import BecameGhost, DicePreset, DiceRolled, GhostTokenGiven, GhostTokenReturned
 from .modules import Module
 from .rules import any_living_seat, decision, one_of_options, step
+from .windows import moment_steps
 
 if TYPE_CHECKING:
     from .game import Game
@@ -116,9 +117,22 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
         game.roll_count += 1
         shown = tuple(f for f in game.faces if f is not None)
         game.emit(DiceRolled(game.turn, game.rolls, tuple(dice), tuple(faces), shown))
-        if game.rolls < 1 + REROLLS:
-            game.ask(DecisionKind.GHOST_REROLL, game.turn)
-            return
+        # Ruling OS7: "The Doc" may turn one of the Ghost's dice after its roll.
+        game.front([*moment_steps(game, "roll", game.turn), ["ghost_rolled"]])
+        return
+    _give(game)
+
+
+@step("ghost_rolled")
+def _rolled(game: Game) -> None:
+    if game.rolls < 1 + REROLLS:
+        game.ask(DecisionKind.GHOST_REROLL, game.turn)
+    else:
+        _give(game)
+
+
+def _give(game: Game) -> None:
+    """One result to give, or the pair twice (as the dice show now: The Doc may have turned one)."""
     first, second = game.faces
     assert first is not None and second is not None
     if first == second:

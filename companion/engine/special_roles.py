@@ -54,6 +54,11 @@ def public_pool(game: Game) -> Counter[Role]:
     return +pool
 
 
+# The moments of the Ghost's turn (Old Saloon 5): after its rolls The Doc may turn a die
+# (ruling OS7), and The Judge may follow that reveal.
+GHOST_MOMENTS = frozenset({"roll", "reveal"})
+
+
 def _offers_for(moment: str) -> Offers:
     """Who may reveal which card at this kind of moment: with dealt roles (``actual``) its
     holder; by what the table knows, any living seat (not the Ghost) whose card is hidden and
@@ -62,8 +67,8 @@ def _offers_for(moment: str) -> Offers:
 
     def offers(game: Game, args: list[Any], actual: bool) -> list[WindowAction]:
         players = game.players
-        if players[game.turn].ghost:
-            return []  # the Ghost's dice and turn do nothing
+        if players[game.turn].ghost and moment not in GHOST_MOMENTS:
+            return []  # the Ghost's turn does nothing but roll and give a result
         shown = {p.special for p in players if p.special_shown}
         held = actual and game.setup.roles_known
         pool = public_pool(game)

@@ -109,6 +109,19 @@ def test_the_rulebook_example_jack_gives_barbara_a_double_arrow() -> None:
     assert game.ghost_token is None  # the tokens went back at the end of her turn
 
 
+def test_os5_the_ghosts_dynamite_is_not_locked() -> None:
+    """Ruling OS5: the Ghost's own dice do nothing, and its Dynamite is not locked (the
+    rulebook's example has Jack re-roll a Dynamite): it may re-roll two Dynamite, one, or both."""
+    game = ghost_game(SHOOT_JACK + ("dynamite", "dynamite", "beer", "beer"))
+    jack_becomes_the_ghost(game)
+    game.apply(Roll((0, 1)))
+    assert game.faces == ["dynamite", "dynamite"]
+    assert not game.locked(0) and not game.locked(1)
+    assert {Roll((0,)), Roll((1,)), Roll((0, 1)), Stop()} == set(game.legal_actions())
+    game.apply(Roll((0, 1)))
+    assert game.faces == ["beer", "beer"]
+
+
 def test_the_ghost_is_never_counted_in_range_never_a_target_never_gains_or_loses() -> None:
     game = ghost_game(SHOOT_JACK + ("beer", "beer") + ("gatling",) * 3)
     jack_becomes_the_ghost(game)

@@ -291,6 +291,45 @@ def test_the_ghost_cannot_use_his_special_role() -> None:
     assert all(seat != 3 for seat, _card in reveals(game))
 
 
+def test_os7_the_doc_may_be_revealed_after_the_ghosts_roll() -> None:
+    """Ruling OS7 (Old Saloon 3 and 5): "The Doc" may be revealed after any roll, the Ghost's
+    included: turning one of the Ghost's dice changes which results it can give, here into a
+    pair it gives twice."""
+    game = roles_game(
+        ["the_bear", "the_doc", "the_gambler", "the_left_hand", "the_bad"], modules=(OS3, OS5)
+    )
+    game.players[2].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
+    assert game.players[2].ghost
+    play(game, Roll(ALL5, QUIET_FACES), Stop())  # seat 1, the Doc, plays a quiet turn
+    assert game.turn == 2 and game.pending.kind is DecisionKind.GHOST_ROLL
+    play(game, Roll((0, 1), ("beer", "gatling")))
+    assert reveals(game) == [(1, "the_doc")]
+    reveal(game, 1, "the_doc")
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DOC_DIE, 1)
+    play(game, ChooseDie(1), Choose("beer"))
+    assert game.faces == ["beer", "beer"]
+    assert game.pending.kind is DecisionKind.GHOST_REROLL and game.turn == 2
+    play(game, Stop())
+    assert game.pending.kind is DecisionKind.GHOST_TARGET and game.pending.remaining == 2
+
+
+def test_os7_the_judge_may_cancel_the_docs_reveal_after_the_ghosts_roll() -> None:
+    """Ruling OS7 with The Judge ("right after another player reveals their role"): The Doc's
+    reveal in the Ghost's turn is a reveal like any other, which The Judge may cancel."""
+    specials = ["the_bear", "the_left_hand", "the_gambler", "the_bad", "the_doc", "the_ugly"]
+    game = roles_game([*specials, "the_judge"], SEVEN_ROLES, characters=SEVEN, modules=(OS3, OS5))
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
+    assert game.players[1].ghost and game.turn == 1
+    play(game, Roll((0, 1), ("beer", "gatling")))
+    reveal(game, 4, "the_doc")
+    assert (6, "the_judge") in reveals(game)
+    events = reveal(game, 6, "the_judge")
+    assert "reveal_cancelled" in kinds(events)
+    assert game.faces == ["beer", "gatling"] and game.pending.kind is DecisionKind.GHOST_REROLL
+
+
 def test_the_zombie_master_may_still_reveal_his_special_role() -> None:
     """Undead or Alive 4 with Old Saloon 3: the outbreak makes the living Renegade the Zombie
     Master, known to all as the Renegade, but his special card was never revealed at its moment
