@@ -4,8 +4,9 @@ The Ghost is a player who takes turns without being alive: never counted in rang
 target, never gaining or losing life (it is not alive, so the rules that look for living players
 pass it by), with no ability and no role power. Its turn is two base dice and two re-rolls
 whose results do nothing and whose Dynamite is not locked (ruling OS5), then one result given
-to another player (twice on a pair); The Doc may turn one of its dice after a roll (OS7). That player's next turn starts with one (or two) base dice set to the result and not
-rolled on the first roll; the token comes back at the end of that turn.
+to another player (twice on a pair); The Doc may turn one of its dice after a roll (OS7). That
+player's next turn starts with one (or two) base dice set to the result and not rolled on the
+first roll; the token comes back at the end of that turn.
 """
 
 from __future__ import annotations
