@@ -85,6 +85,11 @@ class Ability:
         """Steps after other players were eliminated while this seat lives."""
         return []
 
+    def own_turn_losses(self, game: Game, lost: dict[int, int]) -> list[Step]:
+        """Steps after players lost life (``lost`` by seat) in this player's own turn, whether
+        or not he is still alive."""
+        return []
+
     def shooter_arrows(self, results: int, lost: int) -> int:
         """Arrows the player who hit this seat with ``results`` results must take."""
         return 0
@@ -96,6 +101,7 @@ HOOKS = (
     "offer_for_losses",
     "on_life_lost",
     "on_deaths",
+    "own_turn_losses",
     "shooter_arrows",
     "turn_steps",
 )

@@ -471,6 +471,8 @@ class Game(GameState):
             self.eliminated_now.append(seat)
             self.emit(PlayerEliminated(seat, cause, hand))
             self.discard_all(player, "eliminated")
+            if player.wounds or player.rage_held or player.rage_revealed:
+                undead.give_back(self, player)  # at once (ruling UA3)
         if dead:
             ghost.on_eliminated(self, dead)
         follow: list[Step] = [["reveal", seat] for seat in dead]
@@ -486,6 +488,8 @@ class Game(GameState):
                 if seat in lost:
                     arrows = self.ability(seat).shooter_arrows(results[seat], lost[seat])
                     follow += [["take_arrow", by, self.ability(seat).name]] * arrows
+        if lost and self.turn in self._hooks["own_turn_losses"]:
+            follow += self.ability(self.turn).own_turn_losses(self, lost)
         return follow, self.turn in dead
 
     def finish(self, side: str, winners: tuple[int, ...]) -> None:

@@ -102,16 +102,14 @@ def _beer_rage(game: Game) -> None:
 
 @step("rage_end")
 def _rage_end(game: Game) -> None:
-    """End of turn: revealed cards discarded; 2 or more life lost, or the Beer, draws one."""
-    for p in game.players:
-        cards = p.rage_revealed + (0 if p.alive else p.rage_held)
-        if cards and (p.seat == game.turn or not p.alive):
-            game.rage_discard += cards
-            p.rage_revealed = 0
-            p.rage_symbols = []
-            if not p.alive:
-                p.rage_held = 0
-            game.emit(RageDiscarded(p.seat, cards))
+    """End of turn: revealed cards discarded (an eliminated player's went at once, ruling UA3);
+    2 or more life lost, or the Beer, draws one."""
+    p = game.players[game.turn]
+    if p.rage_revealed:
+        game.rage_discard += p.rage_revealed
+        game.emit(RageDiscarded(p.seat, p.rage_revealed))
+        p.rage_revealed = 0
+        p.rage_symbols = []
     scratch = game.scratch
     steps: list[Step] = [
         ["draw_rage", s, "lost_two"] for s in game.clockwise(game.living()) if scratch.lost[s] >= 2

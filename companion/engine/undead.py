@@ -25,12 +25,14 @@ from .events import (
     DuelChallenged,
     DuelLost,
     DuelRolled,
+    RageDiscarded,
     WoundDrawn,
     WoundsReturned,
 )
 from .game import RESOLUTION_PHASES
 from .modules import Module
 from .rules import Step, decision, one_of_options, step
+from .state import PlayerState
 from .windows import moment_steps
 
 if TYPE_CHECKING:
@@ -139,10 +141,23 @@ def _return_wounds(game: Game, seat: int, tokens: list[str], cause: str) -> None
 
 @step("wounds_back")
 def _wounds_back(game: Game) -> None:
-    """End of turn: the active player's tokens (and any eliminated player's) go back."""
-    for p in game.players:
-        if p.wounds and (p.seat == game.turn or not p.alive):
-            _return_wounds(game, p.seat, list(p.wounds), "end_of_turn")
+    """End of turn: the active player's tokens go back (an eliminated player's went at once)."""
+    p = game.players[game.turn]
+    if p.wounds:
+        _return_wounds(game, p.seat, list(p.wounds), "end_of_turn")
+
+
+def give_back(game: Game, player: PlayerState) -> None:
+    """Ruling UA3: an eliminated player's Wound tokens go back at once, like their arrows and
+    Rage cards (the rulebook's Module 4 sentence), so they can be drawn again in the same turn."""
+    if player.wounds:
+        _return_wounds(game, player.seat, list(player.wounds), "eliminated")
+    cards = player.rage_held + player.rage_revealed
+    if cards:
+        game.rage_discard += cards
+        player.rage_held = player.rage_revealed = 0
+        player.rage_symbols = []
+        game.emit(RageDiscarded(player.seat, cards))
 
 
 # ======================================================================= Whiskey

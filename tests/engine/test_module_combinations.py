@@ -369,21 +369,23 @@ def test_the_good_cannot_take_the_star_of_a_dead_sheriff() -> None:
 
 def test_entering_a_real_wound_token_leaves_the_gamblers_moment_open() -> None:
     """The same with Undead or Alive 1's real Wound pile: the tokens Herb Hunter (Module 3)
-    hands out at the end of his turn are entered by the players who draw them, which is no
-    move: The Gambler may still make the Sheriff re-roll his last roll, as he may when the
+    hands out the moment a player has lost a second life point in his turn (ruling UA3), here
+    to his Gatling Gun after the last roll, are entered by the players who draw them, which is
+    no move: The Gambler may still make the Sheriff re-roll his last roll, as he may when the
     engine draws the tokens itself."""
     setup = GameSetup(
-        characters=("herb_hunter", "paul_regret", "lucky_duke", "black_jack", "calamity_janet"),
+        characters=("herb_hunter", "jourdonnais", "lucky_duke", "black_jack", "calamity_janet"),
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
         modules=frozenset({OS3, UA1, UA2, UA3}),
         specials=tuple(SPECIALS),
         real_piles=frozenset({"wounds"}),
     )
     game = Game(setup, ScriptedDice(()))
-    game.players[2].arrows, game.players[3].arrows, game.pile = 2, 6, 1
-    play(game, Roll(ALL5, ("arrow", "arrow", "gatling", "dynamite", "gatling")))  # Indians
-    play(game, Stop())  # seats 2 and 3 lost 2 and 6 life: Herb Hunter's tokens at the end
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.WOUND_TOKEN, 2)
+    game.players[1].arrows, game.players[2].arrows, game.pile = 7, 1, 1
+    play(game, Roll(ALL5, ("arrow", "gatling", "gatling", "dynamite", "gatling")))  # Indians
+    assert [p.life for p in game.players] == [10, 6, 7, 8, 8]  # Jourdonnais loses 1 only
+    play(game, Stop())  # the Gun: seats 1 and 2 have now lost 2, seats 3 and 4 only 1
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.WOUND_TOKEN, 1)
     assert (4, "the_gambler") in reveals(game)
     play(game, Choose("beer"), Choose("dynamite"))
     assert game.turn == 1 and (4, "the_gambler") in reveals(game)

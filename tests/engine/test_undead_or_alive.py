@@ -385,6 +385,50 @@ def test_tokens_go_back_to_the_pile_at_the_end_of_your_turn() -> None:
     assert len(game.wound_pile) == 14
 
 
+def test_ua3_an_eliminated_players_wound_tokens_go_back_at_once_and_can_be_drawn_again() -> None:
+    """Ruling UA3: an eliminated player's Duel Wound tokens go back to the pile at once, like
+    their arrows and Rage cards, so they can be drawn again in the same turn: here both
+    Dynamite tokens are held, seat 1 falls to a Bull's Eye and the loser of the duel after it
+    may draw seat 1's Dynamite."""
+    game = ua()
+    hold(game, 1, "dynamite")
+    hold(game, 3, "dynamite")
+    rage(game, 1, 1)
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("bullseye1", "dynamite", "gatling", "duel", "gatling")), Stop())
+    events = play(game, ChooseSeat(1))
+    assert WoundsReturned(1, ("dynamite",), "eliminated") in events
+    assert RageDiscarded(1, 1) in events and game.rage_discard == 1
+    assert game.players[1].wounds == [] and "dynamite" in game.wound_pile
+    play(game, ChooseSeat(2), Roll((3,), ("gatling",)))  # seat 2 misses: a Wound token
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind.WOUND_TOKEN, 2)
+    assert "dynamite" in game.pending.options
+    play(game, Choose("dynamite"))
+    assert game.players[2].wounds == ["dynamite"]
+
+
+def test_ua3_herb_hunters_token_is_taken_at_the_second_life_point_whatever_becomes_of_herb() -> (
+    None
+):
+    """Ruling UA3: Herb Hunter's token is taken the moment a player has lost their second life
+    point of his turn: Herb's own elimination later in that turn (here in a duel he started)
+    does not cancel it."""
+    game = ua(["jourdonnais", "herb_hunter", *QUIET[2:]], modules=ALL)
+    end_quietly(game)
+    game.players[1].life = 1
+    play(game, Roll(ALL5, ("bullseye1", "bullseye1", "gatling", "duel", "gatling")), Stop())
+    play(game, ChooseSeat(2), ChooseSeat(2))  # seat 2 loses 2 at once
+    assert (game.pending.kind, game.pending.seat, game.pending.cause) == (
+        DecisionKind.WOUND_TOKEN,
+        2,
+        "herb_hunter",
+    )
+    play(game, Choose("beer"), ChooseSeat(3), Roll((3,), ("duel",)))
+    events = play(game, Roll((3,), ("arrow",)))  # Herb misses the duel he started
+    assert PlayerEliminated(1, "duel", 3) in events
+    assert game.players[2].wounds == ["beer"]
+
+
 def test_simulated_pile_draws_are_the_seeds_and_recorded() -> None:
     """Simulated by default: the token is drawn from the seed and named in its event."""
 
