@@ -136,7 +136,15 @@ class PatBrennan(Ability):
 
 
 def _rage_holders(game: Game) -> list[int]:
-    return [p.seat for p in game.players if p.alive and p.rage_held]
+    """Living holders of a face-down card with someone to move it to."""
+    return [p.seat for p in game.players if p.alive and p.rage_held and _recipients(game, p.seat)]
+
+
+def _recipients(game: Game, source: int) -> list[int]:
+    """Any other living player but a zombie, who collects no Rage cards (Undead or Alive 4):
+    the last survivor among zombies has nobody to move his own card to."""
+    players = game.players
+    return [s for s in game.living() if s != source and not players[s].zombie]
 
 
 @step("rage_from")
@@ -156,9 +164,8 @@ def _decide_rage_from(game: Game, d: Decision, action: Action) -> None:
 
 
 def _legal_rage_to(game: Game, d: Decision) -> list[Action]:
-    """Any other living player but a zombie, who collects no Rage cards (Undead or Alive 4)."""
-    players = game.players
-    return [ChooseSeat(s) for s in game.living() if s != d.target and not players[s].zombie]
+    assert d.target is not None
+    return [ChooseSeat(s) for s in _recipients(game, d.target)]
 
 
 @decision(DecisionKind.RAGE_TO, legal=_legal_rage_to)
