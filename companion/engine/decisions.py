@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from .frozen import quick_init
+from .reading import listed, text, whole_number
 
 
 class DecisionKind(StrEnum):
@@ -165,13 +166,25 @@ class Decision:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Decision:
+    def from_json(cls, data: Any) -> Decision:
+        """A decision read back, each field checked; ValueError names the one that is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError(f"expected an object, not {data!r}")
+        kind = data.get("kind")
+        if kind not in tuple(DecisionKind):
+            raise ValueError(f"kind {kind!r} is not a kind of decision")
+
+        def number(key: str, low: int | None = 0) -> int | None:
+            value = data.get(key)
+            return None if value is None else whole_number(value, key, low)
+
+        cause = data.get("cause")
         return cls(
-            DecisionKind(data["kind"]),
-            int(data["seat"]),
-            data.get("die"),
-            data.get("remaining"),
-            data.get("target"),
-            tuple(str(o) for o in data.get("options", ())),
-            data.get("cause"),
+            DecisionKind(kind),
+            whole_number(data.get("seat"), "seat", 0),
+            number("die"),
+            number("remaining", None),  # Rage symbols entered beyond one a card: below 0
+            number("target"),
+            tuple(text(o, "an option") for o in listed(data.get("options", []), "options")),
+            None if cause is None else text(cause, "cause"),
         )

@@ -37,7 +37,7 @@ from .components import (
 )
 from .decisions import Decision, DecisionKind
 from .dice import DiceSource, SeededDice
-from .errors import IllegalAction, StateError
+from .errors import IllegalAction, SetupError, StateError
 from .events import (
     ArrowsDiscarded,
     ArrowTaken,
@@ -545,10 +545,14 @@ class Game(GameState):
             )
         if "setup" not in data:
             raise StateError("game state is incomplete: 'setup' is missing")
-        setup = GameSetup.from_json(data["setup"])
-        state = decode(GameState, {k: v for k, v in data.items() if k != "setup"}, "state")
+        try:
+            setup = GameSetup.from_json(data["setup"])
+        except SetupError as exc:
+            raise SetupError(f"setup: {exc}") from exc
+        body = {k: v for k, v in data.items() if k not in ("setup", "windows")}
         game = cls.__new__(cls)
-        copy_state(state, into=game)
+        game.__dict__.update(vars(decode(GameState, body, "state")))
+        game.windows = windows.read(data.get("windows", []), "state.windows")
         game.queue = game.queue[::-1]
         game._attach(setup, dice)
         game.lose_abilities([p.seat for p in game.players if p.zombie])

@@ -8,6 +8,7 @@ names the field that is wrong.
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from enum import Enum
 from types import NoneType, UnionType
@@ -152,59 +153,124 @@ def encode(value: Any) -> Any:
 
 def decode(kind: Any, data: Any, where: str) -> Any:
     """Read ``data`` as a value of type ``kind``; StateError names ``where`` it went wrong."""
+    return _reader(kind)(data, where)
+
+
+# How to read each type, made once per type from its declaration: reading a state is done
+# whenever a game is resumed and many times per decision of the Monte Carlo player.
+Reader = Callable[[Any, str], Any]
+_READERS: dict[Any, Reader] = {}
+
+
+def _reader(kind: Any) -> Reader:
+    found = _READERS.get(kind)
+    if found is None:
+        found = _READERS[kind] = _make_reader(kind)
+    return found
+
+
+def _make_reader(kind: Any) -> Reader:
     origin = typing.get_origin(kind)
     if kind is Any:
-        return copy_data(data)
+        return lambda data, where: copy_data(data)
     if origin is UnionType or origin is typing.Union:
-        options = typing.get_args(kind)
-        if data is None and NoneType in options:
-            return None
-        (inner,) = [o for o in options if o is not NoneType]
-        return decode(inner, data, where)
+        (inner,) = [o for o in typing.get_args(kind) if o is not NoneType]
+        read = _reader(inner)
+        return lambda data, where: None if data is None else read(data, where)
     if origin is list or origin is tuple:
-        if not isinstance(data, list):
-            raise StateError(f"{where}: expected a list, got {data!r}")
-        (inner, *_) = typing.get_args(kind)
-        items = [decode(inner, v, f"{where}[{i}]") for i, v in enumerate(data)]
-        return items if origin is list else tuple(items)
+        return _sequence_reader(typing.get_args(kind)[0], list if origin is list else tuple)
+    if kind is Decision:
+        return _read_decision
     if isinstance(kind, type) and is_dataclass(kind):
-        return _decode_dataclass(kind, data, where)
+        return _dataclass_reader(kind)
     if isinstance(kind, type) and issubclass(kind, Enum):
+        return _enum_reader(kind)
+    if kind is bool or kind is int or kind is str:
+        return _plain_reader(kind)
+    raise StateError(f"cannot read a {kind!r}")
+
+
+def _plain_reader(kind: type) -> Reader:
+    def read(data: Any, where: str) -> Any:
+        if type(data) is not kind:
+            raise StateError(f"{where}: expected {kind.__name__}, got {data!r}")
+        return data
+
+    return read
+
+
+def _enum_reader(kind: type[Enum]) -> Reader:
+    def read(data: Any, where: str) -> Any:
         try:
             return kind(data)
         except ValueError:
             raise StateError(f"{where}: {data!r} is not a {kind.__name__}") from None
-    if kind is bool or kind is int or kind is str:
-        if type(data) is not kind:
-            raise StateError(f"{where}: expected {kind.__name__}, got {data!r}")
-        return data
-    raise StateError(f"{where}: cannot read a {kind!r}")
+
+    return read
 
 
-def _decode_dataclass(kind: type[T], data: Any, where: str) -> T:
-    if kind is Decision:
-        try:
-            return Decision.from_json(data)  # type: ignore[return-value]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StateError(f"{where}: not a decision: {data!r}") from exc
-    if not isinstance(data, dict):
-        raise StateError(f"{where}: expected an object, got {data!r}")
+def _sequence_reader(inner: Any, make: type[list[Any]] | type[tuple[Any, ...]]) -> Reader:
+    def expect_list(data: Any, where: str) -> None:
+        if not isinstance(data, list):
+            raise StateError(f"{where}: expected a list, got {data!r}")
+
+    if inner is bool or inner is int or inner is str:
+
+        def read_plain(data: Any, where: str) -> Any:
+            expect_list(data, where)
+            for i, v in enumerate(data):
+                if type(v) is not inner:
+                    raise StateError(f"{where}[{i}]: expected {inner.__name__}, got {v!r}")
+            return make(data)
+
+        return read_plain
+    read_item = _reader(inner)
+
+    def read(data: Any, where: str) -> Any:
+        expect_list(data, where)
+        return make(read_item(v, f"{where}[{i}]") for i, v in enumerate(data))
+
+    return read
+
+
+def _read_decision(data: Any, where: str) -> Decision:
+    try:
+        return Decision.from_json(data)
+    except ValueError as exc:
+        raise StateError(f"{where}: not a decision ({exc}): {data!r}") from exc
+
+
+def _dataclass_reader(kind: type) -> Reader:
+    """Each field read by its type's reader; a field left out takes its default."""
     hints = _hints(kind)
-    values = {}
-    for f in fields(kind):  # type: ignore[arg-type]
-        if f.name in data:
-            values[f.name] = decode(hints[f.name], data[f.name], f"{where}.{f.name}")
-        elif f.default is MISSING and f.default_factory is MISSING:
-            raise StateError(f"{where}: {f.name!r} is missing")
-    obj = kind.__new__(kind)
-    for f in fields(kind):  # type: ignore[arg-type]
-        if f.name in values:
-            setattr(obj, f.name, values[f.name])
-        elif f.default is not MISSING:
-            setattr(obj, f.name, f.default)
-        else:
-            setattr(obj, f.name, f.default_factory())  # type: ignore[operator]
-    return obj
+    plan = [
+        (
+            f.name,
+            f".{f.name}",
+            _reader(hints[f.name]),
+            f.default,
+            None if f.default_factory is MISSING else f.default_factory,
+        )
+        for f in fields(kind)
+    ]
+
+    def read(data: Any, where: str) -> Any:
+        if not isinstance(data, dict):
+            raise StateError(f"{where}: expected an object, got {data!r}")
+        obj: Any = object.__new__(kind)
+        values = obj.__dict__
+        for name, suffix, read_field, default, factory in plan:
+            if name in data:
+                values[name] = read_field(data[name], where + suffix)
+            elif factory is not None:
+                values[name] = factory()
+            elif default is not MISSING:
+                values[name] = default
+            else:
+                raise StateError(f"{where}: {name!r} is missing")
+        return obj
+
+    return read
 
 
 _HINTS: dict[type, dict[str, Any]] = {}

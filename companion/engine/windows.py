@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Accept, Action, WindowAction, action_from_json
 from .decisions import Decision, DecisionKind
+from .errors import StateError
 from .events import Rewound
 from .modules import Module
 from .rules import Step, decision, step
-from .state import GameState, copy_state, decode
+from .state import GameState, copy_data, copy_state, decode
 
 if TYPE_CHECKING:
     from .game import Game
@@ -155,10 +156,24 @@ def _snapshot(game: Game) -> GameState:
     return snapshot
 
 
-def _restore(game: Game, snapshot: GameState | dict[str, Any]) -> None:
-    """Back to a snapshot (a state read back from JSON holds it as plain data)."""
-    state = decode(GameState, snapshot, "window") if isinstance(snapshot, dict) else snapshot
-    copy_state(state, into=game)
+def _restore(game: Game, snapshot: GameState) -> None:
+    """Back to a snapshot (it stays as it is: restoring copies from it)."""
+    copy_state(snapshot, into=game)
+
+
+def read(data: Any, where: str) -> list[list[Any]]:
+    """The open moments of a state read from JSON, each state kept at a moment read as a
+    state (checked with the game, ``checks.py``), the rest as plain data."""
+    if not isinstance(data, list):
+        raise StateError(f"{where}: expected a list, got {data!r}")
+    found = []
+    for i, window in enumerate(data):
+        if not isinstance(window, list) or len(window) != 4:
+            raise StateError(f"{where}[{i}]: expected [moment, arguments, state, offers]")
+        moment, args, state, offers = window
+        snapshot = decode(GameState, state, f"{where}[{i}][2]")
+        found.append([copy_data(moment), copy_data(args), snapshot, copy_data(offers)])
+    return found
 
 
 # ---------------------------------------------------------------- the end of the game
