@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, ClassVar
 from .actions import Action, Choose, ChooseSeat, Decline
 from .components import Role
 from .decisions import Decision, DecisionKind
+from .errors import StateError
 from .events import Event, ExtraTurn, TurnEnded
+from .modules import Module
 from .ranges import next_living
 from .rules import decision, one_of_options, step
 from .victory import Outcome, unrevealed_pool
@@ -239,6 +241,86 @@ def _begin(game: Game, master: int | None) -> None:
     game.outbreak = BEGUN
     game.lose_abilities(zombies)
     game.emit(ZombieOutbreak(zombies, life, master))
+
+
+# ======================================================================= a state read back
+
+
+def check(game: Game) -> None:
+    """The Boneyard cards, the outbreak's stage and the undead (``checks.py``): the eleven cards
+    are in the pile, face up (hands) or drawn this turn (No hands) until the outbreak removes
+    them all; zombies and the Master exist only once it has begun."""
+    on = Module.UNDEAD_OR_ALIVE in game.setup.modules
+    piles = {
+        "boneyard_pile": game.boneyard_pile,
+        "boneyard_shown": game.boneyard_shown,
+        "boneyard_back": game.boneyard_back,
+    }
+    for name, cards in piles.items():
+        unknown = [c for c in cards if c not in DECK]
+        if unknown:
+            raise StateError(
+                f"{name}: unknown card {unknown[0]!r}; expected one of " + ", ".join(DECK)
+            )
+    cards = sorted(c for pile in piles.values() for c in pile)
+    if game.outbreak not in (None, NEXT_TURN, THIS_TURN, BEGUN) or (game.outbreak and not on):
+        raise StateError(
+            f"outbreak {game.outbreak!r}: expected None, {NEXT_TURN!r}, {THIS_TURN!r} or "
+            f"{BEGUN!r} (with module {Module.UNDEAD_OR_ALIVE})"
+        )
+    if game.boneyard_draws < 0 or (game.boneyard_draws and not on):
+        raise StateError(f"boneyard_draws {game.boneyard_draws}: 0 or more, with the module")
+    begun = game.outbreak == BEGUN
+    expected = full_deck() if on and not begun else []
+    if cards != expected:
+        raise StateError(
+            "Boneyard cards not conserved: boneyard_pile, boneyard_shown and boneyard_back "
+            f"hold {cards} (outbreak {game.outbreak!r}); expected "
+            + (
+                ", ".join(f"{c} x{k}" for c, k in DECK.items())
+                if expected
+                else "none (" + ("the outbreak removed them" if on else "module off") + ")"
+            )
+        )
+    if any(HANDS[c] == 0 for c in game.boneyard_shown) or any(HANDS[c] for c in game.boneyard_back):
+        raise StateError(
+            f"boneyard_shown {game.boneyard_shown} holds the cards with hands, boneyard_back "
+            f"{game.boneyard_back} the No hands drawn this turn"
+        )
+    if game.outbreak in (NEXT_TURN, THIS_TURN) and (
+        hands_showing(game) <= living_count(game) or game.boneyard_back
+    ):
+        raise StateError(
+            f"outbreak {game.outbreak!r}: it comes when the hands showing ({hands_showing(game)}) "
+            f"exceed the living ({living_count(game)}) with no No hands drawn this turn"
+        )
+    _check_undead(game, begun)
+
+
+def _check_undead(game: Game, begun: bool) -> None:
+    zombies = [p.seat for p in game.players if p.zombie]
+    masters = [p.seat for p in game.players if p.master]
+    for seat in [*zombies, *masters]:
+        if Module.UNDEAD_OR_ALIVE not in game.setup.modules:
+            raise StateError(
+                f"seat {seat + 1}: zombie or master, but module {Module.UNDEAD_OR_ALIVE} is off"
+            )
+        if not begun:
+            raise StateError(
+                f"seat {seat + 1}: zombie or master, but no outbreak has begun "
+                f"(outbreak {game.outbreak!r})"
+            )
+    if begun and not zombies:
+        raise StateError(f"outbreak {BEGUN!r}, but no player is a zombie")
+    if len(masters) > 1:
+        raise StateError(f"master: seats {[s + 1 for s in masters]}; one Zombie Master at most")
+    for seat in masters:
+        p = game.players[seat]
+        if p.zombie or p.role is not Role.RENEGADE or not p.revealed:
+            raise StateError(
+                f"seat {seat + 1}: master, but the Zombie Master is the living Renegade, known "
+                f"as such and no zombie (role {p.role}, zombie {p.zombie})"
+            )
 
 
 # ====================================================================== the new sides

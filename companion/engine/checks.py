@@ -1,70 +1,79 @@
-"""What a state read back must satisfy: a game the rules can reach, or a clear StateError."""
+"""What a state read back must satisfy: a game the rules can reach, or a clear StateError.
+
+A saved game, a journal's position or a bot's snapshot is never trusted: whatever a power cut,
+a bad SD card or a hand edit leaves there must be a game the rules can reach, or be refused
+here, never crash later in play. Each message names the field as the state's JSON spells it
+(a player's as ``seat N: field``) and what was expected. A redacted snapshot (what one seat may
+know) is such a game too: the roles and special cards the seat cannot know are None, or guesses
+that fit the role mix.
+
+Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
+own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``undead``,
+``rage``, ``boneyard``); the queue and the turn's scratch in ``queue_checks``; the pending
+decision in ``pending_checks``.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from .components import ARROWS_IN_PILE, BEAR_SHERIFF_BONUS, DICE, RAGE_CARDS, WOUND_TOKENS
+from . import boneyard, ghost, pending_checks, queue_checks, rage, special_roles, undead
+from .abilities import ability_of
+from .actions import RevealSpecial, action_from_json
+from .components import (
+    ARROWS_IN_PILE,
+    BASE_DICE,
+    BEAR_SHERIFF_BONUS,
+    CHARACTERS,
+    DICE,
+    GHOST_DICE,
+    REROLLS,
+    ROLE_MIX,
+    SHERIFF_BONUS,
+    SPECIAL_ROLES,
+    Role,
+)
+from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .modules import Module
-from .rules import STEPS
+from .state import GameState
+from .victory import SIDES
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def check_state(game: Game) -> None:
-    """Raise StateError naming the first thing in ``game`` the rules do not allow."""
-    setup = game.setup
-    if len(game.players) != setup.players:
-        raise StateError(f"{len(game.players)} players in a game set up for {setup.players}")
-    for seat, p in enumerate(game.players):
-        where = f"seat {seat + 1}"
-        if p.seat != seat or p.character != setup.characters[seat]:
+def check_state(game: Game, snapshot: bool = False) -> None:
+    """Raise StateError naming the first thing in ``game`` the rules do not allow.
+
+    ``snapshot``: the state kept at an open moment, taken between two steps (no decision
+    pending, no moment of its own open).
+    """
+    _check_players(game)
+    _check_roles(game)
+    _check_arrows(game)
+    _check_dice(game)
+    ghost.check(game)
+    special_roles.check(game)
+    undead.check(game)
+    rage.check(game)
+    boneyard.check(game)
+    queue_checks.check(game)
+    if snapshot:
+        if game.pending is not None or game.over or game.windows or game.ending is not None:
             raise StateError(
-                f"{where}: holds {p.character!r} at seat {p.seat + 1}, not the set-up's"
+                "a moment's state is taken between two steps: no pending decision, not over, "
+                f"no windows or ending of its own; got pending {game.pending}, over {game.over}"
             )
-        # The Good's old Sheriff keeps life above the maximum he has now (Old Saloon 3).
-        ceiling = p.max_life + (BEAR_SHERIFF_BONUS if Module.SPECIAL_ROLES in setup.modules else 0)
-        if not 0 <= p.life <= ceiling:
-            raise StateError(f"{where}: life {p.life} is outside 0..{ceiling}")
-        if p.alive != (p.life > 0):
-            raise StateError(f"{where}: life {p.life} but {'alive' if p.alive else 'eliminated'}")
-        if p.arrows < 0 or (not p.alive and (p.arrows or p.chief_arrow)):
-            raise StateError(f"{where}: holds {p.arrows} arrows, which cannot be")
-    held = sum(p.arrows for p in game.players)
-    if game.pile < 0 or game.pile + held != ARROWS_IN_PILE:
-        raise StateError(
-            f"arrows not conserved: {game.pile} in the pile and {held} held, "
-            f"not {ARROWS_IN_PILE} in all"
-        )
-    chiefs = sum(p.chief_arrow for p in game.players) + game.chief_in_pile
-    if chiefs != (1 if Module.CHIEF_ARROW in setup.modules else 0):
-        raise StateError(f"the Chief's Arrow is in {chiefs} places")
-    _check_undead(game)
-    if len(game.faces) != len(game.dice_kinds) or any(k not in DICE for k in game.dice_kinds):
-        raise StateError(f"dice {game.dice_kinds} do not fit faces {game.faces}")
-    for die, (kind, face) in enumerate(zip(game.dice_kinds, game.faces, strict=True)):
-        if face is not None and face not in DICE[kind]:
-            raise StateError(f"die {die + 1} ({kind}) has no face {face!r}")
-    unknown = [s[0] for s in game.queue if not s or s[0] not in STEPS]
-    if unknown:
-        raise StateError(f"unknown steps in the queue: {unknown}")
-    if not 0 <= game.turn < setup.players:
-        raise StateError(f"turn of seat {game.turn + 1}, which is not at the table")
-    _check_pending(game)
-
-
-def _check_pending(game: Game) -> None:
-    d = game.pending
-    if game.over:
-        if d is not None:
-            raise StateError("the game is over but a decision is pending")
         return
+    _check_windows(game)
+    _check_end(game)
+    pending_checks.check(game)
+    d = game.pending
     if d is None:
-        raise StateError("the game goes on but no decision is pending")
-    if not 0 <= d.seat < len(game.players):
-        raise StateError(f"a decision for seat {d.seat + 1}, which is not at the table")
+        return
     try:
         legal = game.legal_actions()
     except (EngineError, LookupError, TypeError, ValueError, AssertionError) as exc:
@@ -73,16 +82,337 @@ def _check_pending(game: Game) -> None:
         raise StateError(f"the pending {d.kind} decision has no legal answer")
 
 
-def _check_undead(game: Game) -> None:
-    """Undead or Alive: the 15 Wound tokens and the 18 Rage cards are all somewhere."""
-    modules = game.setup.modules
-    tokens = sorted(game.wound_pile + [t for p in game.players for t in p.wounds])
-    if tokens != (sorted(WOUND_TOKENS) if Module.LOOK_ME_IN_THE_EYES in modules else []):
-        raise StateError(f"Wound tokens not conserved: {tokens}")
-    for p in game.players:
-        if len(set(p.wounds)) != len(p.wounds):
-            raise StateError(f"seat {p.seat + 1} holds the same Wound token twice: {p.wounds}")
-    cards = game.rage_pile + game.rage_discard
-    cards += sum(p.rage_held + p.rage_revealed for p in game.players)
-    if cards != (RAGE_CARDS if Module.TWO_BULLETS in modules else 0) or game.rage_pile < 0:
-        raise StateError(f"Rage cards not conserved: {cards} in all")
+# ===================================================================== players and roles
+
+
+def _check_players(game: Game) -> None:
+    setup = game.setup
+    n = setup.players
+    if len(game.players) != n:
+        raise StateError(f"{len(game.players)} players in a game set up for {setup.players}")
+    for seat, p in enumerate(game.players):
+        if p.seat != seat or p.character != setup.characters[seat]:
+            raise StateError(
+                f"seat {seat + 1}: character {p.character!r} at seat {p.seat + 1}, not the "
+                f"set-up's {setup.characters[seat]!r}"
+            )
+        _check_life(game, seat)
+        if not 0 <= p.arrows <= ARROWS_IN_PILE:
+            raise StateError(f"seat {seat + 1}: arrows {p.arrows} is outside 0..{ARROWS_IN_PILE}")
+        if not p.alive and (p.arrows or p.chief_arrow):
+            raise StateError(
+                f"seat {seat + 1}: eliminated but holds "
+                + (f"{p.arrows} arrows" if p.arrows else "the Chief's Arrow (chief_arrow)")
+            )
+        if p.killer is not None:
+            if not 0 <= p.killer < n:
+                raise StateError(f"seat {seat + 1}: killer {p.killer} is not a seat (0 to {n - 1})")
+            if p.alive and not p.zombie:
+                raise StateError(
+                    f"seat {seat + 1}: killer {p.killer}, but the seat was never eliminated"
+                )
+
+
+def _check_life(game: Game, seat: int) -> None:
+    """Maximum life is the character's, with the Sheriff's bonus (three with The Bear), the
+    Legacy bullet (ruling UA5), or for a zombie the living counted at the outbreak."""
+    setup, p = game.setup, game.players[seat]
+    n = setup.players
+    cards = Module.SPECIAL_ROLES in setup.modules
+    if p.zombie:
+        if not 1 <= p.max_life < n:
+            raise StateError(
+                f"seat {seat + 1}: a zombie's max_life {p.max_life} is outside 1..{n - 1}, "
+                "the players alive at the outbreak"
+            )
+        ceiling = p.max_life
+    else:
+        allowed = _maxima(game, seat)
+        if p.max_life not in allowed:
+            raise StateError(
+                f"seat {seat + 1}: max_life {p.max_life}, but {CHARACTERS[p.character].title} "
+                "plays with "
+                + " or ".join(str(m) for m in sorted(allowed))
+                + f" (role {p.role}"
+                + (f", special {p.special!r}" if p.role is Role.SHERIFF else "")
+                + (", the Legacy bullet included" if seat == setup.legacy_bullet else "")
+                + ", no zombie)"
+            )
+        # The Good's old Sheriff keeps the life he has above his new maximum (Old Saloon 3).
+        swapped = cards and p.special == "the_good" and p.special_shown
+        ceiling = p.max_life + (BEAR_SHERIFF_BONUS if swapped else 0)
+    if not 0 <= p.life <= ceiling:
+        kept = f", special {p.special!r}, special_shown {p.special_shown}" if cards else ""
+        raise StateError(
+            f"seat {seat + 1}: life {p.life} is outside 0..{ceiling} (max_life {p.max_life}{kept})"
+        )
+    if p.alive != (p.life > 0):
+        raise StateError(
+            f"seat {seat + 1}: life {p.life} but {'alive' if p.alive else 'eliminated'} "
+            f"(alive {p.alive})"
+        )
+
+
+def _maxima(game: Game, seat: int) -> tuple[int, ...]:
+    """The maximum life the seat may have: its character's (with the Legacy bullet), and as
+    the Sheriff with his bonus, or after The Good took the star without it (Old Saloon 3)."""
+    setup, p = game.setup, game.players[seat]
+    base = CHARACTERS[p.character].life + (1 if seat == setup.legacy_bullet else 0)
+    if p.role is not Role.SHERIFF:
+        return (base,)
+    bonus = BEAR_SHERIFF_BONUS if p.special == "the_bear" else SHERIFF_BONUS
+    return (base, base + bonus) if Module.SPECIAL_ROLES in setup.modules else (base + bonus,)
+
+
+def _check_roles(game: Game) -> None:
+    """Known roles fit the role mix and the set-up; secret ones are None or fitting guesses."""
+    setup, players = game.setup, game.players
+    mix = _MIX[setup.players]
+    known: dict[Role, int] = {}
+    for p in players:
+        if p.role is not None:
+            known[p.role] = known.get(p.role, 0) + 1
+    for role, count in known.items():
+        if count > mix.get(role, 0):
+            raise StateError(
+                f"role: {count} seats hold {role}, but {setup.players} players have "
+                f"{mix.get(role, 0)} (the role mix is " + ", ".join(setup.role_mix) + ")"
+            )
+    swaps = Module.SPECIAL_ROLES in setup.modules  # The Good takes the star
+    dealt = setup.roles
+    for seat, p in enumerate(players):
+        if p.revealed and p.role is None:
+            raise StateError(f"seat {seat + 1}: revealed, but its role is None")
+        swapped = dealt is not None and {p.role, dealt[seat]} == {Role.SHERIFF, Role.DEPUTY}
+        if dealt is not None and p.role is not dealt[seat] and not (swaps and swapped):
+            raise StateError(
+                f"seat {seat + 1}: role {p.role}, but the set-up dealt it {dealt[seat]}"
+            )
+        if setup.three_player and not p.revealed:
+            raise StateError(f"seat {seat + 1}: with 3 players every role is face up: revealed")
+    sheriff = setup.sheriff_seat()
+    if sheriff is None:
+        return
+    holders = [p.seat for p in players if p.role is Role.SHERIFF]
+    if len(holders) != 1:
+        raise StateError(
+            f"role: the Sheriff at seats {[s + 1 for s in holders]}; one Sheriff is expected"
+        )
+    if not players[holders[0]].revealed:
+        raise StateError(f"seat {holders[0] + 1}: the Sheriff's card is face up: revealed expected")
+    if holders[0] != sheriff and not (swaps and players[sheriff].role is Role.DEPUTY):
+        raise StateError(
+            f"seat {sheriff + 1}: the set-up's Sheriff holds role {players[sheriff].role}"
+        )
+
+
+_MIX: dict[int, Counter[Role]] = {n: Counter(mix) for n, mix in ROLE_MIX.items()}
+
+
+def _check_arrows(game: Game) -> None:
+    held = sum(p.arrows for p in game.players)
+    if not 0 <= game.pile <= ARROWS_IN_PILE or game.pile + held != ARROWS_IN_PILE:
+        raise StateError(
+            f"arrows not conserved: {game.pile} in the pile and {held} held, "
+            f"not {ARROWS_IN_PILE} in all"
+        )
+    chiefs = sum(p.chief_arrow for p in game.players) + game.chief_in_pile
+    expected = 1 if Module.CHIEF_ARROW in game.setup.modules else 0
+    if chiefs != expected:
+        raise StateError(
+            f"the Chief's Arrow is in {chiefs} places (chief_in_pile and the players' "
+            f"chief_arrow), not {expected} (module {Module.CHIEF_ARROW} "
+            + ("on)" if expected else "off)")
+        )
+
+
+# ============================================================================= the dice
+
+
+def _check_dice(game: Game) -> None:
+    kinds, faces = game.dice_kinds, game.faces
+    n = len(game.players)
+    if not 0 <= game.turn < n:
+        raise StateError(f"turn of seat {game.turn + 1}, which is not at the table")
+    if game.turn_number < 1:
+        raise StateError(f"turn_number {game.turn_number}: turns are counted from 1")
+    if len(faces) != len(kinds):
+        raise StateError(f"dice_kinds {kinds} do not fit faces {faces}: one face (or None) per die")
+    for die, kind in enumerate(kinds):
+        if kind not in DICE:
+            raise StateError(
+                f"dice_kinds[{die}]: unknown die {kind!r}; expected one of " + ", ".join(DICE)
+            )
+        face = faces[die]
+        if face is not None and face not in DICE[kind]:
+            raise StateError(
+                f"faces[{die}]: die {die + 1} ({kind}) has no face {face!r} "
+                f"(dice_kinds[{die}] {kind!r})"
+            )
+    allowed = _dice_sets(game)
+    if tuple(kinds) not in allowed:
+        player = game.players[game.turn]
+        raise StateError(
+            f"dice_kinds {kinds}: seat {game.turn + 1}'s turn rolls "
+            + " or ".join(str(list(a)) for a in sorted(allowed))
+            + (
+                f" (zombie {player.zombie})"
+                if player.zombie or game.outbreak == boneyard.BEGUN
+                else ""
+            )
+        )
+    most = 1 + REROLLS + max(ability_of(c).extra_rolls for c in game.setup.characters)
+    if not 0 <= game.rolls <= most:
+        raise StateError(f"rolls {game.rolls} is outside 0..{most}")
+    if game.roll_count < 0:
+        raise StateError(f"roll_count {game.roll_count}: the rolls of the game, 0 or more")
+    shown = [die for die, face in enumerate(faces) if face is not None]
+    if game.rolls and len(shown) != len(faces):
+        raise StateError(f"faces {faces}: after a roll (rolls {game.rolls}) every die shows")
+    # Before the first roll only the dice the Ghost's token set show (its face, on base dice),
+    # still set when a holder fell before rolling (``preset`` then emptied).
+    set_faces = {faces[die] for die in shown}
+    if not game.rolls and (
+        len(shown) > 2
+        or len(set_faces) > 1
+        or any(kinds[die] != "base" for die in shown)
+        or not set(game.preset) <= set(shown)
+    ):
+        raise StateError(
+            f"faces {faces}: before the first roll (rolls 0) only the base dice the Ghost's "
+            f"token set (preset {game.preset}) show a face"
+        )
+
+
+def _dice_sets(game: Game) -> frozenset[tuple[str, ...]]:
+    """The dice the turn's player may roll; between turns (a would-be turn, the outbreak's
+    Zombie Master) or once over, the dice of any seat's turn, which the last turn left."""
+    player = game.players[game.turn]
+    pending = game.pending
+    between = game.over or not player.alive
+    between = between or (pending is not None and pending.kind is DecisionKind.ZOMBIE_MASTER)
+    if between:
+        return _any_dice(game.setup.modules, game.setup.characters)
+    if player.zombie:
+        return frozenset({BASE_DICE[: boneyard.ZOMBIE_DICE]})
+    return _turn_dice(game.setup.modules, game.ability(game.turn).saloon_options)
+
+
+@cache
+def _turn_dice(modules: frozenset[Module], options: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    """The dice of a turn: with the Saloon dice, of each choice the player has."""
+    from .game import SALOON_DICE
+
+    if Module.LOUDMOUTH_AND_COWARD not in modules:
+        options = ("none",)
+    return frozenset(tuple(undead.dice_of(modules, SALOON_DICE[o][1])) for o in options)
+
+
+@cache
+def _any_dice(
+    modules: frozenset[Module], characters: tuple[str, ...]
+) -> frozenset[tuple[str, ...]]:
+    found = set().union(*(_turn_dice(modules, ability_of(c).saloon_options) for c in characters))
+    if Module.UNDEAD_OR_ALIVE in modules:
+        found.add(BASE_DICE[: boneyard.ZOMBIE_DICE])
+    if Module.GHOST in modules:
+        found.add(GHOST_DICE)
+    return frozenset(found)
+
+
+# ============================================================ the open moments and the end
+
+
+def _check_windows(game: Game) -> None:
+    """Each open moment: its kind and arguments, the state kept at it (checked as a game of
+    its own) and what it offers."""
+    if game.windows and Module.SPECIAL_ROLES not in game.setup.modules:
+        raise StateError(f"windows: {len(game.windows)} open, but only module old_saloon.3 opens")
+    for i, window in enumerate(game.windows):
+        where = f"windows[{i}]"
+        if not isinstance(window, list) or len(window) != 4:
+            raise StateError(f"{where}: expected [moment, arguments, state, offers]")
+        moment, args, state, offers = window
+        if not isinstance(state, GameState):
+            raise StateError(f"{where}[2]: expected the state at the moment, got {state!r}")
+        kept = _check_snapshot(game, state, f"{where}[2]")
+        queue_checks.check_moment(kept, moment, args, where)
+        if not isinstance(offers, list):
+            raise StateError(f"{where}[3]: expected the reveals offered there, got {offers!r}")
+        for j, data in enumerate(offers):
+            _check_offer(game, moment, data, f"{where}[3][{j}]")
+
+
+def _check_snapshot(game: Game, state: GameState, where: str) -> Game:
+    """The state at a moment, checked as a game of its own; that game."""
+    from .game import Game
+
+    kept = Game.__new__(Game)
+    kept.__dict__.update(vars(state))
+    kept._attach(game.setup, game.dice_source)
+    kept.lose_abilities([p.seat for p in kept.players if p.zombie])
+    try:
+        check_state(kept, snapshot=True)
+    except StateError as exc:
+        raise StateError(f"{where}: {exc}") from exc
+    return kept
+
+
+def _check_offer(game: Game, moment: str, data: Any, where: str) -> None:
+    action = action_from_json(data)
+    n = len(game.players)
+    card = SPECIAL_ROLES.get(action.card) if isinstance(action, RevealSpecial) else None
+    if (
+        not isinstance(action, RevealSpecial)
+        or action.window != 0
+        or action.faces is not None
+        or not 0 <= action.seat < n
+        or card is None
+        or card.moment != moment
+    ):
+        raise StateError(
+            f"{where}: {data!r} is no reveal offered at a {moment!r} moment: expected a "
+            "reveal_special of a seat at the table, window 0, with a card revealed then"
+        )
+
+
+def _check_end(game: Game) -> None:
+    n = len(game.players)
+    if game.last_standing and not game.setup.three_player:
+        raise StateError("last_standing: only a 3-player game becomes last one standing")
+    if game.over:
+        if game.pending is not None:
+            raise StateError("the game is over but a decision is pending")
+        if game.queue or game.windows or game.ending is not None:
+            raise StateError("the game is over: queue, windows and ending are empty")
+        if game.side not in SIDES:
+            raise StateError(f"side {game.side!r}: expected one of " + ", ".join(SIDES))
+        if len(set(game.winners)) != len(game.winners) or any(not 0 <= s < n for s in game.winners):
+            raise StateError(f"winners {list(game.winners)}: seats 0 to {n - 1}, once each")
+        return
+    if game.side is not None or game.winners:
+        raise StateError(
+            f"the game goes on (over false), but side {game.side!r}, winners {game.winners}"
+        )
+    if game.pending is None:
+        raise StateError("the game goes on but no decision is pending")
+    ending = game.ending
+    waiting = game.pending.kind is DecisionKind.GAME_END
+    if ending is None:
+        if waiting:
+            raise StateError("pending: game_end, but no ending waits for the open moments")
+        return
+    if not waiting or not game.windows:
+        raise StateError(
+            f"ending {ending}: a win waits only while moments are open, the pending "
+            "decision game_end"
+        )
+    if (
+        len(ending) != 2
+        or ending[0] not in SIDES
+        or not isinstance(ending[1], list)
+        or any(type(s) is not int or not 0 <= s < n for s in ending[1])
+    ):
+        raise StateError(
+            f"ending {ending}: expected [side, winners], a side of " + ", ".join(SIDES)
+        )

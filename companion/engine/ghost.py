@@ -15,8 +15,9 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .actions import Action, Choose, ChooseSeat, Roll, Stop
-from .components import GHOST_DICE, GHOST_RENEGADE_TEAM, REROLLS, Role
+from .components import DICE, GHOST_DICE, GHOST_RENEGADE_TEAM, REROLLS, Role
 from .decisions import Decision, DecisionKind
+from .errors import StateError
 from .events import BecameGhost, DicePreset, DiceRolled, GhostTokenGiven, GhostTokenReturned
 from .modules import Module
 from .rules import any_living_seat, decision, one_of_options, step
@@ -74,6 +75,77 @@ def preset(game: Game, announce: bool) -> None:
     game.preset = dice
     if announce:
         game.emit(DicePreset(holder, tuple(dice), face))
+
+
+def check(game: Game) -> None:
+    """A state read back: the Ghost is the first eliminated player who is not the Sheriff, and
+    its token is held by a living player; the dice it sets are set only before that player's
+    first roll (``checks.py``)."""
+    players = game.players
+    ghosts = [p.seat for p in players if p.ghost]
+    on = Module.GHOST in game.setup.modules
+    for seat in ghosts:
+        p = players[seat]
+        if not on:
+            raise StateError(f"seat {seat + 1}: ghost, but module {Module.GHOST} is off")
+        if p.alive:
+            raise StateError(f"seat {seat + 1}: ghost but alive: only the eliminated come back")
+        if p.role is Role.SHERIFF:
+            raise StateError(f"seat {seat + 1}: ghost, but the Sheriff never becomes the Ghost")
+    if len(ghosts) > 1:
+        raise StateError(f"ghost: seats {[s + 1 for s in ghosts]}; there is one Ghost at most")
+    fallen = [p.seat for p in players if not p.alive and p.role is not Role.SHERIFF]
+    if on and fallen and not ghosts:
+        raise StateError(
+            f"ghost: seat {fallen[0] + 1} was eliminated and is not the Sheriff, but nobody is "
+            "the Ghost"
+        )
+    token = game.ghost_token
+    if token is not None:
+        _check_token(game, token, bool(ghosts))
+    if game.preset:
+        _check_preset(game)
+
+
+def _check_token(game: Game, token: list[object], ghost: bool) -> None:
+    n = len(game.players)
+    if (
+        len(token) != 3
+        or type(token[0]) is not int
+        or not 0 <= token[0] < n
+        or token[1] not in DICE["base"]
+        or token[2] not in (1, 2)
+        or type(token[2]) is not int
+    ):
+        raise StateError(
+            f"ghost_token {token}: expected [holder seat, a base die's face, 1 or 2 dice]"
+        )
+    if not ghost:
+        raise StateError(f"ghost_token {token}: given, but nobody is the Ghost")
+    if not game.players[token[0]].alive:
+        raise StateError(
+            f"ghost_token {token}: held by seat {token[0] + 1}, which is eliminated: a token "
+            "returns when its holder falls"
+        )
+
+
+def _check_preset(game: Game) -> None:
+    token, preset = game.ghost_token, game.preset
+    faces, kinds = game.faces, game.dice_kinds
+    if token is None or token[0] != game.turn or game.rolls:
+        raise StateError(
+            f"preset {preset}: the Ghost's token sets dice only before the first roll of its "
+            f"holder's turn (ghost_token {token}, turn of seat {game.turn + 1}, rolls {game.rolls})"
+        )
+    if (
+        len(set(preset)) != len(preset)
+        or len(preset) > token[2]
+        or any(not 0 <= die < len(faces) for die in preset)
+        or any(kinds[die] != "base" or faces[die] != token[1] for die in preset)
+    ):
+        raise StateError(
+            f"preset {preset}: up to {token[2]} base dice showing {token[1]!r} (ghost_token)"
+        )
 
 
 # ====================================================================== the Ghost's turn

@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, Choose, Decline
-from .components import RAGE_SYMBOLS, RAGE_SYMBOLS_PER_CARD
+from .components import RAGE_CARDS, RAGE_SYMBOLS, RAGE_SYMBOLS_PER_CARD
 from .decisions import Decision, DecisionKind
+from .errors import StateError
 from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled, RageSymbolEntered
 from .game import RESOLUTION_PHASES
+from .modules import Module
 from .rules import Step, decision, step
 from .undead import dice_showing
 
@@ -120,3 +122,53 @@ def _rage_end(game: Game) -> None:
 
 
 RESOLUTION_PHASES.update(beer_rage=_phase_beer_rage)
+
+
+def check(game: Game) -> None:
+    """A state read back: the 18 Rage cards are all somewhere; cards are revealed only in their
+    holder's own turn, with up to three symbols each entered; the eliminated and zombies hold
+    none (``checks.py``)."""
+    if game.rage_pile < 0 or game.rage_discard < 0:
+        raise StateError(
+            f"rage_pile {game.rage_pile}, rage_discard {game.rage_discard}: counts of cards, "
+            "0 or more"
+        )
+    cards = game.rage_pile + game.rage_discard
+    for p in game.players:
+        if p.rage_held < 0 or p.rage_revealed < 0:
+            raise StateError(
+                f"seat {p.seat + 1}: rage_held {p.rage_held}, rage_revealed {p.rage_revealed}: "
+                "counts of cards, 0 or more"
+            )
+        cards += p.rage_held + p.rage_revealed
+    expected = RAGE_CARDS if Module.TWO_BULLETS in game.setup.modules else 0
+    if cards != expected:
+        raise StateError(
+            f"Rage cards not conserved: {cards} in rage_pile, rage_discard and the seats' "
+            f"rage_held and rage_revealed; expected {expected}"
+        )
+    for p in game.players:
+        if not (p.rage_held or p.rage_revealed or p.rage_symbols):
+            continue
+        where = f"seat {p.seat + 1}"
+        unknown = [s for s in p.rage_symbols if s not in RAGE_SYMBOLS]
+        if unknown:
+            raise StateError(
+                f"{where}: rage_symbols: unknown symbol {unknown[0]!r}; expected one of "
+                + ", ".join(RAGE_SYMBOLS)
+            )
+        if len(p.rage_symbols) > p.rage_revealed * RAGE_SYMBOLS_PER_CARD:
+            raise StateError(
+                f"{where}: rage_symbols {p.rage_symbols}: at most {RAGE_SYMBOLS_PER_CARD} for "
+                f"each card revealed (rage_revealed {p.rage_revealed})"
+            )
+        if p.rage_revealed and p.seat != game.turn:
+            raise StateError(
+                f"{where}: rage_revealed {p.rage_revealed}, but cards are revealed only in their "
+                f"holder's own turn (turn of seat {game.turn + 1})"
+            )
+        if (p.rage_held or p.rage_revealed) and (p.zombie or not p.alive):
+            raise StateError(
+                f"{where}: rage_held {p.rage_held}, rage_revealed {p.rage_revealed}, but "
+                + ("a zombie takes none" if p.zombie else "an eliminated player's go back at once")
+            )

@@ -26,6 +26,7 @@ from .actions import (
 )
 from .components import CHARACTERS, DICE, DYNAMITE_LIMIT, SPECIAL_ROLES, Role, SpecialRole
 from .decisions import Decision, DecisionKind
+from .errors import StateError
 from .events import (
     ArrowsExchanged,
     DiceRolled,
@@ -41,6 +42,7 @@ from .events import (
 from .modules import Module
 from .rules import decision, one_of_options, step, yes_no
 from .state import PlayerState
+from .victory import unrevealed_pool
 from .windows import Offers, moment_steps, opening, seizer, still
 
 if TYPE_CHECKING:
@@ -148,6 +150,53 @@ def _power(
 ) -> None:
     """A card's power; ``faces`` are those a record gives the roll it makes (The Gambler)."""
     POWERS[card](game, seat, args, faces)
+
+
+def check(game: Game) -> None:
+    """A state read back: each seat's card is one of the nine, of its role's type, and in the
+    game once; None where the card is normal (cards mixed by type) or not known to the state
+    (secret cards, or a seat's snapshot of what it may know) (``checks.py``)."""
+    setup, players = game.setup, game.players
+    on = Module.SPECIAL_ROLES in setup.modules
+    seen: dict[str, int] = {}
+    for p in players:
+        if p.special is None and not p.special_shown:
+            if on and setup.roles is not None and not setup.specials_mixed:
+                raise StateError(
+                    f"seat {p.seat + 1}: special None, but with dealt roles and every card "
+                    "special each seat holds one (specials_mixed is off)"
+                )
+            continue
+        where = f"seat {p.seat + 1}"
+        if not on:
+            raise StateError(
+                f"{where}: special or special_shown, but module {Module.SPECIAL_ROLES} is off"
+            )
+        if p.special is None:
+            if not setup.specials_mixed:
+                raise StateError(
+                    f"{where}: special_shown with no special card, but every card is special "
+                    "(specials_mixed is off)"
+                )
+            continue
+        card = SPECIAL_ROLES.get(p.special)
+        if card is None:
+            raise StateError(
+                f"{where}: unknown special {p.special!r}; expected one of "
+                + ", ".join(SPECIAL_ROLES)
+            )
+        if p.role is not None and card.role is not p.role:
+            raise StateError(f"{where}: special {card.title} is a {card.role} card, not {p.role}")
+        if p.role is None and card.role not in unrevealed_pool(setup.role_mix, players):
+            raise StateError(f"{where}: special {card.title}, but no {card.role} card is unknown")
+        if p.special in seen:
+            raise StateError(
+                f"{where}: special {card.title} is also held at seat {seen[p.special] + 1}; each "
+                "card is in the game once"
+            )
+        seen[p.special] = p.seat
+        if p.role is Role.SHERIFF and not setup.specials_mixed and p.special != "the_bear":
+            raise StateError(f"{where}: the Sheriff's special card is The Bear")
 
 
 # ===================================================== an eliminated player's card
@@ -360,6 +409,24 @@ def _the_judge(game: Game, seat: int, args: list[Any], faces: list[str] | None =
 Power = Callable[["Game", int, list[Any], "list[str] | None"], None]
 # The cards whose power rolls the dice: the table draws their faces as it does a roll's.
 REROLLING = frozenset({"the_gambler"})
+
+# The step each power changes, which runs right after it (a state read back must have it there).
+POWER_BEFORE: dict[str, str] = {
+    "the_gambler": "resolve",
+    "the_bad": "gain",
+    "the_left_hand": "lose",
+    "the_right_hand": "end_turn",
+    "the_judge": "power",
+}
+
+
+def changed_step(card: str, args: list[Any]) -> str | None:
+    """The step ``card``'s power changes at a moment with ``args`` (The Doc after a duel's
+    roll turns the die of the ``duel_face`` step)."""
+    if card == "the_doc" and len(args) > 1:
+        return "duel_face"
+    return POWER_BEFORE.get(card)
+
 
 POWERS: dict[str, Power] = {
     "the_good": _the_good,

@@ -15,12 +15,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .actions import Action, Choose, ChooseSeat, Roll, Stop
-from .components import (
-    DUEL_DICE,
-    DUEL_DIE,
-    FACES,
-)
+from .components import DUEL_DICE, DUEL_DIE, FACES, WOUND_TOKENS
 from .decisions import Decision, DecisionKind
+from .errors import StateError
 from .events import (
     DuelChallenged,
     DuelLost,
@@ -47,7 +44,12 @@ WOUNDS_PILE = "wounds"
 
 def turn_dice(game: Game, kinds: Sequence[str]) -> list[str]:
     """The dice of a turn: with Module 1, the last two base dice become Duel dice (kept last)."""
-    if Module.LOOK_ME_IN_THE_EYES not in game.setup.modules:
+    return dice_of(game.setup.modules, kinds)
+
+
+def dice_of(modules: frozenset[Module], kinds: Sequence[str]) -> list[str]:
+    """``turn_dice`` for the modules in play."""
+    if Module.LOOK_ME_IN_THE_EYES not in modules:
         return list(kinds)
     base = [k for k in kinds if k == "base"]
     others = [k for k in kinds if k != "base"]
@@ -158,6 +160,32 @@ def give_back(game: Game, player: PlayerState) -> None:
         player.rage_held = player.rage_revealed = 0
         player.rage_symbols = []
         game.emit(RageDiscarded(player.seat, cards))
+
+
+def check(game: Game) -> None:
+    """A state read back: the 15 Wound tokens are all somewhere, the pile kept sorted (the
+    simulated draw picks by position), none held twice, by the eliminated or by a zombie
+    (``checks.py``)."""
+    on = Module.LOOK_ME_IN_THE_EYES in game.setup.modules
+    held = [t for p in game.players for t in p.wounds]
+    if sorted(game.wound_pile + held) != (sorted(WOUND_TOKENS) if on else []):
+        raise StateError(
+            f"Wound tokens not conserved: wound_pile {game.wound_pile} and the seats' wounds "
+            f"{held}; expected "
+            + ("beer x3, bullseye1 x5, bullseye2 x5, dynamite x2" if on else "none (module off)")
+        )
+    if game.wound_pile != sorted(game.wound_pile):
+        raise StateError(f"wound_pile {game.wound_pile}: the pile is kept sorted")
+    if game.wound_draws < 0 or (game.wound_draws and not on):
+        raise StateError(f"wound_draws {game.wound_draws}: draws of the simulated pile, 0 or more")
+    for p in game.players:
+        if len(set(p.wounds)) != len(p.wounds):
+            raise StateError(f"seat {p.seat + 1} holds the same Wound token twice: {p.wounds}")
+        if p.wounds and (p.zombie or not p.alive):
+            raise StateError(
+                f"seat {p.seat + 1}: wounds {p.wounds}, but "
+                + ("a zombie takes none" if p.zombie else "an eliminated player's go back at once")
+            )
 
 
 # ======================================================================= Whiskey

@@ -14,6 +14,19 @@ from .components import THREE_PLAYER_TARGET, Role
 from .ghost import team
 from .state import PlayerState
 
+# Every side a game can end with: the base game's, the 3-player game's, and after an outbreak
+# (Undead or Alive 4) the survivors' and the zombies'.
+SIDES: tuple[str, ...] = (
+    "sheriff",
+    "outlaws",
+    "renegade",
+    "deputy",
+    "outlaw",
+    "nobody",
+    "survivors",
+    "zombies",
+)
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -103,7 +103,7 @@ def test_state_copy_is_independent() -> None:
         (lambda d: d["players"][2].update(chief_arrow=True), "the Chief's Arrow is in 2 places"),
         (lambda d: d["players"][1].update(alive=False), "seat 2: life 9 but eliminated"),
         (lambda d: d["players"][0].update(life="ten"), r"state.players\[0\].life: expected int"),
-        (lambda d: d.update(queue=[["fly_away"]]), "unknown steps in the queue: .'fly_away'."),
+        (lambda d: d.update(queue=[["fly_away"]]), r"queue\[0\]: unknown step \['fly_away'\]"),
         (lambda d: d.update(pending=None), "the game goes on but no decision is pending"),
         (
             lambda d: d.update(pending={"kind": "bullseye_target", "seat": 0, "die": 9}),

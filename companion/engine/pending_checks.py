@@ -1,0 +1,402 @@
+"""The pending decision of a state read back: one the rules could be asking now.
+
+Each kind of decision is asked by one rule, of one seat, about what the state holds (the die
+whose result is being assigned, the tokens left in a pile, the card that grants a power). A
+decision that could not be asked here is a StateError naming it, so that answering it later
+never meets a missing result, token or step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, GHOST_DICE, RAGE_SYMBOLS, SPECIAL_ROLES
+from .decisions import Decision, DecisionKind
+from .errors import StateError
+from .modules import Module
+
+if TYPE_CHECKING:
+    from .game import Game
+
+K = DecisionKind
+
+# Decisions of the player whose turn it is, alive (the Ghost's have their own rule below).
+ACTIVE = frozenset(
+    {
+        K.GIFT_LIFE,
+        K.ROLL,
+        K.REROLL,
+        K.BULLSEYE_TARGET,
+        K.SLAB_DOUBLE,
+        K.BEER_TARGET,
+        K.KIT_DISCARD,
+        K.SALOON_DIE,
+        K.BROKEN_ARROW,
+        K.GIVE_ARROW,
+        K.TAKE_CHIEF_ARROW,
+        K.DUEL_TARGET,
+        K.WHICH_WOUND,
+        K.RAGE_SYMBOL,
+        K.SAM_HEAL,
+        K.RAGE_FROM,
+        K.RAGE_TO,
+        K.BELLE_STAR,
+        K.CHUCK_DIE,
+        K.CHUCK_FACE,
+    }
+)
+GHOST = frozenset({K.GHOST_ROLL, K.GHOST_REROLL, K.GHOST_FACE, K.GHOST_TARGET})
+# Decisions of an eliminated seat: showing a role or a card, drawing a Boneyard card.
+DEAD = frozenset({K.REVEAL_ROLE, K.ROLE_CARD, K.BONEYARD_CARD})
+# Decisions of the turn's seat whatever became of it (a win waiting, the outbreak's Master).
+TURN = frozenset({K.GAME_END, K.ZOMBIE_MASTER})
+# Decisions that count down what they are about: at least one left.
+COUNTED = frozenset(
+    {
+        K.ARROW_INSTEAD,
+        K.DISCARD_ARROW,
+        K.KIT_DISCARD,
+        K.GIVE_ARROW,
+        K.TAKE_CHIEF_ARROW,
+        K.TAKE_LOSS,
+        K.DUEL_TARGET,
+    }
+)
+ARROW_TOKENS = ("arrow", "chief_arrow")
+
+Fits = Callable[["Game", Decision], "str | None"]
+
+
+def check(game: Game) -> None:
+    """Raise StateError when the pending decision is not one the rules could ask now."""
+    d = game.pending
+    if d is None:
+        return
+    problem = _problem(game, d)
+    if problem is not None:
+        raise StateError(
+            f"the pending {d.kind} decision does not fit the game (pending kind {d.kind}, "
+            f"seat {d.seat + 1}): {problem}"
+        )
+
+
+def _problem(game: Game, d: Decision) -> str | None:
+    n = len(game.players)
+    if not 0 <= d.seat < n:
+        return f"seat {d.seat + 1} is not at the table"
+    if d.target is not None and not 0 <= d.target < n:
+        return f"target {d.target} is not a seat (0 to {n - 1})"
+    if d.remaining is not None and d.remaining < 0 and d.kind is not K.RAGE_SYMBOL:
+        return f"remaining {d.remaining} is below 0"
+    if d.kind in COUNTED and (d.remaining is None or d.remaining < 1):
+        return f"remaining {d.remaining}: at least one is left to decide"
+    player = game.players[d.seat]
+    if d.kind in ACTIVE or d.kind in GHOST or d.kind in TURN:
+        if d.seat != game.turn:
+            return f"the decision is the turn's player's, and turn is seat {game.turn + 1}'s"
+        if d.kind in ACTIVE and not player.alive:
+            return "the seat whose turn it is is eliminated"
+        if d.kind in GHOST and not player.ghost:
+            return "only the Ghost takes its turn's decisions (ghost)"
+    elif d.kind in DEAD:
+        if player.alive and d.kind is not K.REVEAL_ROLE:
+            return "the seat is alive; an eliminated seat is asked this"
+    elif not player.alive:
+        return "the seat is eliminated"
+    fits = FITS.get(d.kind)
+    return None if fits is None else fits(game, d)
+
+
+# ============================================================================ the turn
+
+
+def _roll(game: Game, d: Decision) -> str | None:
+    if d.die is not None:
+        return f"die {d.die}: a roll names no die"
+    if d.kind is K.ROLL and game.rolls:
+        return f"rolls {game.rolls}: the first roll comes before any"
+    if d.kind is K.REROLL:
+        if not 1 <= game.rolls < game.max_rolls:
+            return f"rolls {game.rolls}: a re-roll comes after a roll, with one left"
+        if game.symbol_count("dynamite") >= DYNAMITE_LIMIT:
+            return f"faces {game.faces}: {DYNAMITE_LIMIT} Dynamite end the rolling"
+    return None
+
+
+def _assigning(symbols: tuple[str, ...]) -> Fits:
+    """A target for the first result still to assign, of one of these symbols."""
+
+    def fits(game: Game, d: Decision) -> str | None:
+        todo = game.scratch.to_assign
+        if not todo or todo[0][0] != d.die or todo[0][1] not in symbols:
+            return f"die {d.die}, but scratch.to_assign is {todo}"
+        return None
+
+    return fits
+
+
+def _slab(game: Game, d: Decision) -> str | None:
+    if not game.scratch.assigned or not game.symbol_count("beer"):
+        return "Slab the Killer doubles a Bull's Eye assigned (scratch.assigned) with a Beer"
+    return None
+
+
+def _arrow_instead(game: Game, d: Decision) -> str | None:
+    hits = game.scratch.hits[d.seat]
+    return None if hits else f"scratch.hits {game.scratch.hits}: no hit on the seat to take"
+
+
+def _reveal_role(game: Game, d: Decision) -> str | None:
+    role = game.players[d.seat].role
+    return None if role is None else f"the seat's role is known ({role}): nothing to reveal"
+
+
+def _saloon_die(game: Game, d: Decision) -> str | None:
+    if Module.LOUDMOUTH_AND_COWARD not in game.setup.modules:
+        return f"module {Module.LOUDMOUTH_AND_COWARD} is off"
+    options = game.ability(d.seat).saloon_options
+    if d.options != options or game.rolls or game.players[d.seat].zombie:
+        return f"options {list(d.options)}: before the first roll the seat chooses of {options}"
+    return None
+
+
+def _broken_arrow(game: Game, d: Decision) -> str | None:
+    on = Module.LOUDMOUTH_AND_COWARD in game.setup.modules
+    return None if on else f"module {Module.LOUDMOUTH_AND_COWARD} is off"
+
+
+def _chief_arrow(game: Game, d: Decision) -> str | None:
+    if d.options != ARROW_TOKENS or d.cause is None:
+        return f"options {list(d.options)}, cause {d.cause!r}: expected {ARROW_TOKENS}, a cause"
+    if not (game.chief_in_pile and game.pile):
+        return "the choice comes while the pile holds a regular arrow and the Chief's (pile)"
+    return None
+
+
+def _which_arrow(game: Game, d: Decision) -> str | None:
+    if d.options != ARROW_TOKENS or d.cause is None or d.target is None:
+        return f"options {list(d.options)}, cause {d.cause!r}: expected {ARROW_TOKENS}, a cause"
+    holder = game.players[d.target]
+    if not (holder.arrows and holder.chief_arrow):
+        return f"target {d.target}: the choice is for a holder of both kinds of arrow"
+    return None
+
+
+def _take_chief(game: Game, d: Decision) -> str | None:
+    if d.target is None or d.target == d.seat or not game.players[d.target].chief_arrow:
+        return f"target {d.target}: another player holding the Chief's Arrow (chief_arrow)"
+    return None
+
+
+def _take_loss(game: Game, d: Decision) -> str | None:
+    loss = game.scratch.loss
+    if loss is None or d.target is None:
+        return "Molly Stark takes a loss waiting in scratch.loss, of a target"
+    if not any(s == d.target for s, _a, _r in loss[0]):
+        return f"target {d.target} loses nothing in scratch.loss {loss[0]}"
+    return None
+
+
+# ===================================================================== Old Saloon 3 and 5
+
+
+def _holds(card: str) -> Fits:
+    """A power's decision: the seat revealed ``card``."""
+
+    def fits(game: Game, d: Decision) -> str | None:
+        p = game.players[d.seat]
+        if p.special != card or not p.special_shown:
+            return f"the seat revealed {SPECIAL_ROLES[card].title} (special {p.special!r})"
+        return None
+
+    return fits
+
+
+def _doc_face(game: Game, d: Decision) -> str | None:
+    problem = _holds("the_doc")(game, d)
+    if problem is not None:
+        return problem
+    if d.die is None or not 0 <= d.die < len(game.dice_kinds):
+        return f"die {d.die} is not a die"
+    sides = tuple(dict.fromkeys(DICE[game.dice_kinds[d.die]]))
+    if d.options != sides:
+        return f"options {list(d.options)}: The Doc turns die {d.die + 1} to one of {sides}"
+    if d.cause == "duel":
+        top = game.queue[-1] if game.queue else None
+        if not (top and top[0] == "duel_face" and top[3] == d.die):
+            return f"the duel's roll of die {d.die + 1} comes next in the queue"
+    elif d.cause is not None or game.faces[d.die] is None:
+        return f"cause {d.cause!r}: die {d.die + 1}, rolled, or a duel's roll"
+    return None
+
+
+def _left_hand_target(game: Game, d: Decision) -> str | None:
+    problem = _holds("the_left_hand")(game, d)
+    if problem is not None:
+        return problem
+    n = len(game.players)
+    if not d.options or any(not o.isdigit() or not 0 <= int(o) < n for o in d.options):
+        return f"options {list(d.options)}: the seats about to be eliminated"
+    top = game.queue[-1] if game.queue else None
+    if not (top and top[0] == "lose"):
+        return "the loss The Left Hand averts comes next in the queue"
+    return None
+
+
+def _left_hand_discard(game: Game, d: Decision) -> str | None:
+    p = game.players[d.seat]
+    return None if p.arrows or p.chief_arrow else "the saved seat holds no arrow to discard"
+
+
+def _ghost(game: Game, d: Decision) -> str | None:
+    if game.dice_kinds != list(GHOST_DICE):
+        return f"dice_kinds {game.dice_kinds}: the Ghost rolls {list(GHOST_DICE)}"
+    faces = game.faces
+    if d.kind is K.GHOST_ROLL:
+        return None if not game.rolls else f"rolls {game.rolls}: the first roll comes first"
+    if d.kind is K.GHOST_REROLL:
+        return None if 1 <= game.rolls < 3 else f"rolls {game.rolls}: a re-roll has one left"
+    if d.kind is K.GHOST_FACE:
+        if len(set(faces)) != 2 or d.options != tuple(faces):
+            return f"options {list(d.options)}: the Ghost's two different faces {faces}"
+        return None
+    if (
+        len(d.options) != 1
+        or d.options[0] not in faces
+        or d.remaining != (2 if faces[0] == faces[1] else 1)
+    ):
+        return (
+            f"options {list(d.options)}, remaining {d.remaining}: a face of {faces}, twice "
+            "on a pair"
+        )
+    return None
+
+
+def _role_card(game: Game, d: Decision) -> str | None:
+    role = game.players[d.seat].role
+    cards = [c.name for c in SPECIAL_ROLES.values() if c.role is role]
+    if Module.SPECIAL_ROLES not in game.setup.modules or role is None:
+        return "an eliminated seat of known role shows its card (module old_saloon.3)"
+    if not d.options or not set(d.options) <= {*cards, "normal"}:
+        return f"options {list(d.options)}: the {role} cards, or normal"
+    return None
+
+
+# ================================================================ Undead or Alive 1-4
+
+
+def _duel_target(game: Game, d: Decision) -> str | None:
+    from .queue_checks import duels_left
+
+    assert d.remaining is not None  # COUNTED
+    if d.remaining > duels_left(game):
+        return (
+            f"remaining {d.remaining}, but {duels_left(game)} Duel dice showing are not given "
+            f"yet (faces, scratch.duels {game.scratch.duels})"
+        )
+    return None
+
+
+def _duel_roll(game: Game, d: Decision) -> str | None:
+    kinds = game.dice_kinds
+    if d.die is None or not 0 <= d.die < len(kinds) or kinds[d.die] != DUEL_DIE:
+        return f"die {d.die}: a duel rolls a Duel die (dice_kinds {kinds})"
+    if d.target is None or d.target == d.seat or not game.players[d.target].alive:
+        return f"target {d.target}: the living player the duel is against"
+    return None
+
+
+def _wound_token(game: Game, d: Decision) -> str | None:
+    if "wounds" not in game.setup.real_piles:
+        return "the Wound tokens are simulated: nothing to enter (real_piles)"
+    left = tuple(sorted(set(game.wound_pile)))
+    if not left or d.options != left or d.cause is None:
+        return f"options {list(d.options)}: the tokens left in wound_pile {list(left)}, a cause"
+    return None
+
+
+def _which_wound(game: Game, d: Decision) -> str | None:
+    held = tuple(sorted(set(game.players[d.seat].wounds)))
+    if len(held) < 2 or d.options != held:
+        return f"options {list(d.options)}: two or more kinds of the seat's wounds {list(held)}"
+    return None
+
+
+def _rage_symbol(game: Game, d: Decision) -> str | None:
+    p = game.players[d.seat]
+    if d.options != RAGE_SYMBOLS or not p.rage_revealed:
+        return f"options {list(d.options)}: the symbols of the Rage cards revealed (rage_revealed)"
+    if d.remaining != p.rage_revealed - len(p.rage_symbols):
+        return f"remaining {d.remaining}: the cards revealed less the rage_symbols entered"
+    return None
+
+
+def _rage_to(game: Game, d: Decision) -> str | None:
+    if d.target is None or not game.players[d.target].rage_held:
+        return f"target {d.target}: a player holding a Rage card (rage_held) to move"
+    return None
+
+
+def _chuck_face(game: Game, d: Decision) -> str | None:
+    if d.die is None or not 0 <= d.die < len(game.faces) or game.faces[d.die] is None:
+        return f"die {d.die}: a die rolled this turn"
+    current = game.faces[d.die]
+    sides = tuple(dict.fromkeys(f for f in DICE[game.dice_kinds[d.die]] if f != current))
+    if d.options != sides:
+        return f"options {list(d.options)}: the other sides {list(sides)} of die {d.die + 1}"
+    return None
+
+
+def _boneyard_card(game: Game, d: Decision) -> str | None:
+    if not game.setup.real_boneyard:
+        return "the Boneyard cards are simulated: nothing to enter (real_boneyard)"
+    left = tuple(sorted(set(game.boneyard_pile)))
+    if not left or d.options != left or d.cause not in ("end", "start"):
+        return f"options {list(d.options)}: the cards left in boneyard_pile {list(left)}"
+    return None
+
+
+def _zombie_master(game: Game, d: Decision) -> str | None:
+    from .boneyard import NEXT_TURN, THIS_TURN
+
+    if game.outbreak not in (NEXT_TURN, THIS_TURN):
+        return f"outbreak {game.outbreak!r}: the Master declares as an outbreak begins"
+    return None
+
+
+FITS: dict[DecisionKind, Fits] = {
+    K.ROLL: _roll,
+    K.REROLL: _roll,
+    K.BULLSEYE_TARGET: _assigning(("bullseye1", "bullseye2")),
+    K.BEER_TARGET: _assigning(("beer",)),
+    K.SLAB_DOUBLE: _slab,
+    K.ARROW_INSTEAD: _arrow_instead,
+    K.REVEAL_ROLE: _reveal_role,
+    K.SALOON_DIE: _saloon_die,
+    K.BROKEN_ARROW: _broken_arrow,
+    K.CHIEF_ARROW: _chief_arrow,
+    K.WHICH_ARROW: _which_arrow,
+    K.TAKE_CHIEF_ARROW: _take_chief,
+    K.TAKE_LOSS: _take_loss,
+    K.DOC_DIE: _holds("the_doc"),
+    K.DOC_FACE: _doc_face,
+    K.UGLY_SWAP: _holds("the_ugly"),
+    K.LEFT_HAND_TARGET: _left_hand_target,
+    K.LEFT_HAND_DISCARD: _left_hand_discard,
+    K.GHOST_ROLL: _ghost,
+    K.GHOST_REROLL: _ghost,
+    K.GHOST_FACE: _ghost,
+    K.GHOST_TARGET: _ghost,
+    K.ROLE_CARD: _role_card,
+    K.DUEL_TARGET: _duel_target,
+    K.DUEL_ROLL: _duel_roll,
+    K.DUEL_REROLL: _duel_roll,
+    K.WOUND_TOKEN: _wound_token,
+    K.WHICH_WOUND: _which_wound,
+    K.RAGE_SYMBOL: _rage_symbol,
+    K.RAGE_TO: _rage_to,
+    K.CHUCK_FACE: _chuck_face,
+    K.BONEYARD_CARD: _boneyard_card,
+    K.ZOMBIE_MASTER: _zombie_master,
+}

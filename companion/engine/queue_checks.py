@@ -1,0 +1,378 @@
+"""What a state keeps between steps, checked when it is read back: the queue of steps still to
+run, the arguments of the open moments and the turn's scratch.
+
+Each step's arguments are checked against what its rule takes, by the name and type of its
+parameters (``ARGUMENTS``), so an unknown seat, die, face, symbol or card in the queue is a
+StateError when the state is read, never a KeyError later in play. A new step whose parameters
+are named and typed as others' needs no line here.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from .components import DICE, FACES, SPECIAL_ROLES, Symbol
+from .decisions import DecisionKind
+from .errors import StateError
+from .rules import STEPS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# ``check(game, value, where)`` raises StateError when ``value`` is not one the rule takes.
+Check = Callable[["Game", Any, str], None]
+
+
+def _whole(value: Any, where: str, low: int = 0) -> int:
+    if type(value) is not int or value < low:
+        raise StateError(f"{where}: {value!r} is not a whole number of {low} or more")
+    return value
+
+
+def _seat(game: Game, value: Any, where: str) -> None:
+    n = len(game.players)
+    if type(value) is not int or not 0 <= value < n:
+        raise StateError(f"{where}: {value!r} is not a seat (0 to {n - 1})")
+
+
+def _seat_or_none(game: Game, value: Any, where: str) -> None:
+    if value is not None:
+        _seat(game, value, where)
+
+
+def _count(game: Game, value: Any, where: str) -> None:
+    _whole(value, where)
+
+
+def _truth(game: Game, value: Any, where: str) -> None:
+    if type(value) is not bool:
+        raise StateError(f"{where}: expected true or false, got {value!r}")
+
+
+def _text(game: Game, value: Any, where: str) -> None:
+    if not isinstance(value, str):
+        raise StateError(f"{where}: expected a string, got {value!r}")
+
+
+def _listed(value: Any, where: str, size: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (size is not None and len(value) != size):
+        items = "a list" if size is None else f"a list of {size}"
+        raise StateError(f"{where}: expected {items}, got {value!r}")
+    return value
+
+
+def _die(game: Game, value: Any, where: str) -> None:
+    dice = len(game.dice_kinds)
+    if type(value) is not int or not 0 <= value < dice:
+        raise StateError(f"{where}: {value!r} is not a die (0 to {dice - 1})")
+
+
+def _dice(game: Game, value: Any, where: str) -> None:
+    for i, die in enumerate(_listed(value, where)):
+        _die(game, die, f"{where}[{i}]")
+    if len(set(value)) != len(value):
+        raise StateError(f"{where}: {value} names a die twice")
+
+
+def _face(game: Game, value: Any, where: str) -> None:
+    if value not in FACES:
+        raise StateError(f"{where}: unknown face {value!r}; expected one of " + ", ".join(FACES))
+
+
+def _faces(game: Game, value: Any, where: str) -> None:
+    """The faces a record gives a roll of every die (The Gambler's)."""
+    if value is None:
+        return
+    kinds = game.dice_kinds
+    for die, face in enumerate(_listed(value, where, len(kinds))):
+        if face not in DICE[kinds[die]]:
+            raise StateError(f"{where}[{die}]: die {die + 1} ({kinds[die]}) has no face {face!r}")
+
+
+def _symbol(game: Game, value: Any, where: str) -> None:
+    if value not in tuple(Symbol):
+        raise StateError(f"{where}: unknown symbol {value!r}; expected one of " + ", ".join(Symbol))
+
+
+def _card(game: Game, value: Any, where: str) -> None:
+    """A special role card revealed at a moment (Old Saloon 3)."""
+    if value not in SPECIAL_ROLES or SPECIAL_ROLES[value].moment is None:
+        revealed = [c.name for c in SPECIAL_ROLES.values() if c.moment is not None]
+        raise StateError(
+            f"{where}: {value!r} is no card revealed at a moment: " + ", ".join(revealed)
+        )
+
+
+def _when(game: Game, value: Any, where: str) -> None:
+    if value not in ("end", "start"):
+        raise StateError(f"{where}: {value!r}: a Boneyard card is drawn at a turn's end or start")
+
+
+def _losses(game: Game, value: Any, where: str) -> None:
+    """Life lost together: ``[seat, amount, results that hit it]`` each."""
+    for i, loss in enumerate(_listed(value, where)):
+        seat, amount, results = _listed(loss, f"{where}[{i}]", 3)
+        _seat(game, seat, f"{where}[{i}][0]")
+        _whole(amount, f"{where}[{i}][1]")
+        _whole(results, f"{where}[{i}][2]")
+
+
+def _deaths(game: Game, value: Any, where: str) -> None:
+    """Players eliminated together: ``[seat, the seat whose hand it was or None]`` each."""
+    for i, death in enumerate(_listed(value, where)):
+        seat, by = _listed(death, f"{where}[{i}]", 2)
+        _seat(game, seat, f"{where}[{i}][0]")
+        _seat_or_none(game, by, f"{where}[{i}][1]")
+
+
+def _steps(game: Game, value: Any, where: str) -> None:
+    """Steps in the order they will run."""
+    steps = _listed(value, where)
+    for i, item in enumerate(steps):
+        check_step(game, item, f"{where}[{i}]", steps[i + 1] if i + 1 < len(steps) else None)
+
+
+def _any(game: Game, value: Any, where: str) -> None:
+    """Checked with what they go with (a moment's arguments by its kind, a power's by its card)."""
+
+
+# Every parameter of a step, by ``name: type`` as its rule declares it.
+ARGUMENTS: dict[str, Check] = {
+    "seat: int": _seat,
+    "holder: int": _seat,
+    "target: int": _seat,
+    "roller: int": _seat,
+    "other: int": _seat,
+    "loser: int": _seat,
+    "winner: int": _seat,
+    "by: int | None": _seat_or_none,
+    "amount: int": _count,
+    "arrows: int": _count,
+    "gatlings: int": _count,
+    "lost: int": _count,
+    "remaining: int": _count,
+    "start: int": _count,
+    "again: bool": _truth,
+    "exploded: bool": _truth,
+    "moment: bool": _truth,
+    "offered: bool": _truth,
+    "cause: str": _text,
+    "when: str": _when,
+    "die: int": _die,
+    "dice: Sequence[int]": _dice,
+    "face: str": _face,
+    "faces: list[str] | None": _faces,
+    "symbols: str": _symbol,
+    "card: str": _card,
+    "losses: list[list[int]]": _losses,
+    "deaths: list[list[Any]]": _deaths,
+    "then: list[Step]": _steps,
+    "moment: str": _any,
+    "arguments: Any": _any,
+    "args: list[Any]": _any,
+}
+
+# The arguments of each kind of moment (``windows.moment_steps``), the last one optional for
+# a roll (a duel's roll names its die).
+MOMENTS: dict[str, tuple[tuple[str, ...], int]] = {
+    "turn_start": (("seat: int",), 1),
+    "turn_end": (("seat: int",), 1),
+    "last_roll": (("seat: int",), 1),
+    "roll": (("seat: int", "die: int"), 1),
+    "gain": (("seat: int", "amount: int", "cause: str"), 3),
+    "eliminate": (("seats",), 1),
+    "reveal": (("seat: int", "card: str"), 2),
+}
+
+
+def check_moment(game: Game, moment: Any, args: Any, where: str) -> None:
+    """A moment's kind and arguments, as a ``moment`` step or an open window holds them."""
+    if moment not in MOMENTS:
+        raise StateError(
+            f"{where}: unknown moment {moment!r}; expected one of " + ", ".join(MOMENTS)
+        )
+    names, least = MOMENTS[moment]
+    _listed(args, where)
+    if not least <= len(args) <= len(names):
+        raise StateError(f"{where}: a {moment!r} moment takes {', '.join(names)}, got {args!r}")
+    for i, (name, value) in enumerate(zip(names, args, strict=False)):
+        if name == "seats":
+            if not _listed(value, f"{where}[{i}]"):
+                raise StateError(f"{where}[{i}]: the seats about to be eliminated, not none")
+            for j, seat in enumerate(value):
+                _seat(game, seat, f"{where}[{i}][{j}]")
+        else:
+            ARGUMENTS[name](game, value, f"{where}[{i}]")
+
+
+@cache
+def step_checks(name: str) -> tuple[tuple[tuple[str, Check, bool], ...], Check | None]:
+    """A step's parameters after the game: ``(name, check, required)``, and the check of its
+    ``*rest`` if it takes any."""
+    found, rest = [], None
+    for p in list(inspect.signature(STEPS[name]).parameters.values())[1:]:
+        check = ARGUMENTS[f"{p.name}: {p.annotation}"]
+        if p.kind is inspect.Parameter.VAR_POSITIONAL:
+            rest = check
+        else:
+            found.append((p.name, check, p.default is inspect.Parameter.empty))
+    return tuple(found), rest
+
+
+def check_step(game: Game, item: Any, where: str, after: Any = None) -> None:
+    """One step, ``[name, *arguments]``, as its rule takes it; ``after`` runs right after it."""
+    if (
+        not isinstance(item, list)
+        or not item
+        or not isinstance(item[0], str)
+        or item[0] not in STEPS
+    ):
+        raise StateError(f"{where}: unknown step {item!r}")
+    name, *args = item
+    params, rest = step_checks(name)
+    required = sum(1 for _, _, needed in params if needed)
+    if len(args) < required or (rest is None and len(args) > len(params)):
+        raise StateError(
+            f"{where}: step {name!r} takes "
+            + (", ".join(p for p, _, _ in params) or "nothing")
+            + f", got {args!r}"
+        )
+    for (param, check, _), value in zip(params, args, strict=False):
+        check(game, value, f"{where} ({name} {param})")
+    if rest is not None:
+        for i, value in enumerate(args[len(params) :]):
+            rest(game, value, f"{where} ({name} argument {len(params) + i + 1})")
+    if name == "moment":
+        check_moment(game, args[0], args[1:], where)
+    elif name == "power":
+        _check_power(game, args, where, after)
+    else:
+        problem = _fits(game, name, args)
+        if problem is not None:
+            raise StateError(f"{where}: step {name!r}: {problem}")
+
+
+def _fits(game: Game, name: str, args: list[Any]) -> str | None:
+    """What a step needs of the state when it runs (beside its arguments' own checks)."""
+    if name == "duels" and args[0] > duels_left(game):
+        return (
+            f"{args[0]} duels to come, but {duels_left(game)} Duel dice showing are not given "
+            f"yet (faces, scratch.duels {game.scratch.duels})"
+        )
+    if name in ("give_arrow", "apache_kid") and args[0] < 1:
+        return f"arrows {args[0]}: the arrows of a roll, one or more"
+    if name == "take_loss" and game.scratch.loss is None:
+        return "Molly Stark is offered a loss waiting in scratch.loss, which is None"
+    if name == "ghost_rolled" and (
+        not game.players[game.turn].ghost or None in game.faces or not game.rolls
+    ):
+        return f"the Ghost's roll (ghost, faces {game.faces}, rolls {game.rolls})"
+    if name == "show_card" and game.players[args[0]].role is None:
+        d = game.pending
+        if d is None or d.kind is not DecisionKind.REVEAL_ROLE or d.seat != args[0]:
+            return f"seat {args[0] + 1} shows its card once its role is known (role None)"
+    return None
+
+
+def duels_left(game: Game) -> int:
+    """Duel dice showing that no player has been given yet this turn."""
+    from .undead import dice_showing
+
+    return len(dice_showing(game, "duel")) - len(game.scratch.duels)
+
+
+def _check_power(game: Game, args: list[Any], where: str, after: Any) -> None:
+    """A power applies with its card's moment's arguments, to the step it changes, which runs
+    right after it (``special_roles.changed_step``)."""
+    from .special_roles import changed_step
+
+    card = SPECIAL_ROLES[args[1]]
+    assert card.moment is not None  # checked: a card revealed at a moment
+    check_moment(game, card.moment, args[2], f"{where} (power args)")
+    changes = changed_step(card.name, args[2])
+    if changes is not None and not (isinstance(after, list) and after[:1] == [changes]):
+        raise StateError(f"{where}: {card.title}'s power changes the {changes!r} step after it")
+
+
+def check(game: Game) -> None:
+    """The queue (each step as its rule takes it) and the turn's scratch."""
+    queue = game.queue
+    last = len(queue) - 1
+    for i, item in enumerate(queue):
+        # The queue is a stack (the next step last); its JSON lists them in the order they run.
+        check_step(game, item, f"queue[{last - i}]", queue[i - 1] if i else None)
+    _check_scratch(game)
+
+
+# ======================================================================== the scratch
+
+
+def _check_scratch(game: Game) -> None:
+    s = game.scratch
+    n = len(game.players)
+    for name in ("hits", "hit_results", "lost"):
+        values = getattr(s, name)
+        if len(values) != n or any(v < 0 for v in values):
+            raise StateError(f"scratch.{name} {values}: one count of 0 or more per seat")
+    results = len(game.faces) + len(_extra_results(game))
+    for i, item in enumerate(_listed(s.to_assign, "scratch.to_assign")):
+        die, symbol = _listed(item, f"scratch.to_assign[{i}]", 2)
+        _result(game, die, symbol, results, f"scratch.to_assign[{i}]")
+    for i, item in enumerate(s.assigned):  # resolved (a Rage card's may be discarded since)
+        die, symbol, target = _listed(item, f"scratch.assigned[{i}]", 3)
+        _whole(die, f"scratch.assigned[{i}][0]")
+        if symbol not in ("bullseye1", "bullseye2"):
+            raise StateError(f"scratch.assigned[{i}][1]: {symbol!r} is no Bull's Eye")
+        _seat(game, target, f"scratch.assigned[{i}][2]")
+    for i, item in enumerate(s.beers):
+        if len(item) != 2:
+            raise StateError(f"scratch.beers[{i}]: expected [die, target], got {item!r}")
+        _whole(item[0], f"scratch.beers[{i}][0]")
+        _seat(game, item[1], f"scratch.beers[{i}][1]")
+    if s.doubled is not None and s.doubled not in {a[0] for a in s.assigned}:
+        raise StateError(f"scratch.doubled {s.doubled}: a die of a Bull's Eye assigned")
+    if s.loss is not None:
+        loss = _listed(s.loss, "scratch.loss", 4)
+        _losses(game, loss[0], "scratch.loss[0]")
+        _text(game, loss[1], "scratch.loss[1]")
+        _seat_or_none(game, loss[2], "scratch.loss[2]")
+        _steps(game, loss[3], "scratch.loss[3]")
+    for i, seat in enumerate(s.duels):
+        _seat(game, seat, f"scratch.duels[{i}]")
+    if len(set(s.duels)) != len(s.duels):
+        raise StateError(f"scratch.duels {s.duels}: one Duel die to each player a turn")
+    unknown = [u for u in s.used if u not in USED]
+    if unknown:
+        raise StateError(
+            f"scratch.used: unknown {unknown[0]!r}; expected one of " + ", ".join(USED)
+        )
+    for i, seat in enumerate(game.eliminated_now):
+        _seat(game, seat, f"eliminated_now[{i}]")
+
+
+# Once-a-turn abilities the scratch counts (Undead or Alive 3: Chuck Wengam, Sean Mallory).
+USED = ("chuck", "duel_reroll")
+
+
+def _extra_results(game: Game) -> list[str]:
+    from .undead import extra_results
+
+    return extra_results(game)
+
+
+def _result(game: Game, die: Any, symbol: Any, results: int, where: str) -> None:
+    """A result to resolve: a die's, or past the dice a Rage card's symbol, of that symbol."""
+    if type(die) is not int or not 0 <= die < results:
+        raise StateError(
+            f"{where}[0]: {die!r} is not a result (0 to {results - 1}: faces, then the "
+            "turn's rage_symbols)"
+        )
+    face = game.result_face(die)
+    if face is None or FACES[face].symbol != symbol:
+        raise StateError(
+            f"{where}: result {die} shows {face!r}, not {symbol!r} (faces, then the turn's "
+            "rage_symbols)"
+        )
