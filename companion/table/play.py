@@ -36,6 +36,7 @@ from .answers import DUEL_ROLLS, duel_roll
 from .journal import Journal, JournalContents, JournalError
 from .narration import TABLE_ENTRIES
 from .prompts import ROLE_LABELS, prompt_for
+from .setup_journal import SetupRecord
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,7 @@ class TablePlay:
     # Why presses cannot be saved (a read-only disk): they are refused, so none is lost.
     unsaved: str | None = None
     bots: dict[int, str] = field(default_factory=dict)
+    path: Path | None = None  # the journal's file, open or not
 
     # ------------------------------------------------------------------ creation
 
@@ -112,7 +114,10 @@ class TablePlay:
         state_dir: Path | None,
         roles_mode: str = "physical",
         bots: dict[int, str] | None = None,
+        made_by: SetupRecord | None = None,
     ) -> TablePlay:
+        """A new game, its journal created (``made_by``: the set-up's record, kept in its
+        header so UNDO can go back into the set-up whatever the power does)."""
         game = Game(setup)
         bots = dict(bots or {})
         if bots and not setup.roles_known:
@@ -122,8 +127,11 @@ class TablePlay:
             meta: dict[str, object] = {"seats": seats, "roles_mode": roles_mode}
             if bots:
                 meta["bots"] = {str(seat): name for seat, name in sorted(bots.items())}
+            if made_by is not None:
+                meta["made_by"] = made_by.to_json()
             journal = Journal.create(state_dir / "games", setup, meta=meta)
-        play = cls(game=game, seats=seats, journal=journal, bots=bots)
+        path = journal.path if journal is not None else None
+        play = cls(game=game, seats=seats, journal=journal, bots=bots, path=path)
         play._auto()
         return play
 
@@ -133,7 +141,7 @@ class TablePlay:
         seats = contents.meta.get("seats") or list(range(1, contents.setup.players + 1))
         if len(seats) != contents.setup.players:
             raise JournalError(path, 1, f"{len(seats)} seats for {contents.setup.players} players")
-        play = cls(game=Game(contents.setup), seats=seats, bots=contents.bots)
+        play = cls(game=Game(contents.setup), seats=seats, bots=contents.bots, path=path)
         for entry in contents.entries:
             if entry.kind == "undo":
                 if not play.history:
@@ -153,10 +161,36 @@ class TablePlay:
 
     # ------------------------------------------------------------------ presses
 
+    def recover(self) -> list[Event]:
+        """Open the journal again (a resumed game's, or one the disk refused), and make the
+        automatic choices still owed: a power cut can fall between a press's record and
+        theirs. Their events; Refused while the disk still says no."""
+        if self.journal is None and self.path is not None:
+            try:
+                self.journal = Journal.reopen(self.path)
+            except OSError as exc:
+                self.unsaved = (
+                    f"Cannot save the game ({exc.strerror or exc}): presses are refused "
+                    "until the disk can be written."
+                )
+                raise Refused(self.unsaved) from exc
+        try:
+            events = self._auto()
+        except Refused as exc:
+            self.unsaved = str(exc)
+            raise
+        self.unsaved = None
+        return events
+
     def press(self, button: str) -> list[Event]:
-        """Apply what ``button`` means now; Refused (and nothing changed) if it means nothing."""
+        """Apply what ``button`` means now; Refused (and nothing changed) if it means nothing.
+
+        While the disk refused the game's records, a press first tries again; if that makes
+        automatic choices, they are the press's result."""
         if self.unsaved is not None:
-            raise Refused(self.unsaved)
+            owed = self.recover()
+            if owed:
+                return owed
         if button == "UNDO":
             return [self.undo()]
         if self.game.over:
@@ -397,10 +431,12 @@ class TablePlay:
         only what that seat may know. A choice depends on that alone, so the same moment
         after UNDO or a restart gets the same choice.
         """
+        if self.unsaved is not None:
+            owed = self.recover()
+            if owed:
+                return owed
         d = self.game.pending
         assert d is not None and self.box_due()
-        if self.unsaved is not None:
-            raise Refused(self.unsaved)
         action = self.forced_roll() or self.forced_choice() or self._box_choice(d)
         try:
             events = self._apply(action, auto=False, box=True)
@@ -466,10 +502,11 @@ class TablePlay:
             self.journal.close()
             self.journal = None
 
-    def abandon(self) -> None:
-        """End an unfinished game on purpose: its journal is kept, marked abandoned."""
+    def abandon(self, to_setup: bool = False) -> None:
+        """End an unfinished game on purpose: its journal is kept, marked abandoned (and
+        ``to_setup``: by UNDO, back into its set-up)."""
         if self.journal is not None:
-            self.journal.append_abandoned()
+            self.journal.append_abandoned(to_setup)
             self.journal.close()
             self.journal = None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import logging
 import random
 import secrets
@@ -17,16 +18,17 @@ from ..engine import (
     ChooseSeat,
     DecisionKind,
     Event,
+    GameSetup,
     HouseRule,
     Module,
     Role,
     SetupError,
 )
 from ..engine.modules import module
-from . import series
+from . import durable, series
 from .answers import DUEL_ROLLS
 from .buttons import BUTTONS
-from .journal import Journal, JournalError, cut_torn_line, journals, read_journal
+from .journal import JournalContents, JournalError, journals, read_journal
 from .play import Refused, TablePlay
 from .prompts import (
     ROLE_LABELS,
@@ -43,7 +45,8 @@ from .prompts import (
     window_text,
 )
 from .setup_flow import SetupFlow
-from .setup_journal import SetupJournal, read_setup
+from .setup_journal import NAME as SETUP_FILE
+from .setup_journal import SetupJournal, SetupRecord, read_setup
 from .story import (
     History,
     Tokens,
@@ -122,107 +125,293 @@ class TableSession:
     history: History = field(default_factory=History)
     looking_back: int | None = None  # how many lines back the console's history shows
     ending: bool = False  # UNDO was held: the next press confirms (DONE) or keeps the game
-    _made_by: SetupFlow | None = field(default=None, repr=False)  # the set-up of this game
+    refused: str | None = None  # why the last press or hold changed nothing (None: it acted)
     setup_journal: SetupJournal | None = None
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now
-    modules: frozenset[Module] | None = None  # as last chosen at set-up (None: the config's)
-    specials_mixed: bool | None = None  # Old Saloon 3's way of dealing, likewise
     chores: str = ""  # what the players must do with real cards after the last press
     _last_press: dict[str, float] = field(default_factory=dict)
     _box_at: float | None = None  # when the box makes the choice it owes (monotonic seconds)
     _since_press: Tokens | None = None  # life and arrows at the people's last press
+    # The set-up that made the game in progress (UNDO before anyone's choice goes back into
+    # it), and its record as the game's journal holds it.
+    _made_by: SetupFlow | None = field(default=None, repr=False)
+    _made_from: SetupRecord | None = field(default=None, repr=False)
+    # The set-up in progress as its journal holds it (or would, once the disk takes it); the
+    # file read at start to open again rather than write anew;
+    # a finished game the series still owes an entry (the disk refused it).
+    _setup_record: SetupRecord = field(default_factory=lambda: SetupRecord(0, [], None), repr=False)
+    _opens_setup: Path | None = field(default=None, repr=False)
+    _owed: tuple[TablePlay, str] | None = field(default=None, repr=False)
 
     def start(self) -> None:
-        """Resume the newest unfinished game, or the set-up in progress, or begin a set-up.
+        """Take the evening up where the disk left it, writing nothing over what is there: the
+        unfinished game; or the set-up begun after the newest game (or before any); or, when a
+        power cut fell between the end of the newest game and the next set-up, that step made
+        again; or a fresh set-up.
 
         Never raises for what is on disk: a file it cannot use is kept, reported on the console
         and in the log, and the table goes on.
         """
+        newest = self._newest_journal()
+        latest = self._latest_game()
+        if latest is not None and not latest[1].finished:
+            play = self._replayed(*latest)
+            if play is not None:
+                self._resume(play, latest[1])
+                return
+            latest = None
+        read = self._read_setup()
+        if read is not None and read.follows == newest:
+            self._resume_setup(read)
+        elif latest is not None:
+            self._after_journal(*latest)
+        else:
+            fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
+            self._new_setup(fresh, newest)
+
+    def _newest_journal(self) -> str | None:
         directory = self._games_dir()
-        for path in journals(directory)[-1:] if directory else []:
-            try:
-                contents = read_journal(path)
-                if contents.finished:
-                    break
-                play = TablePlay.replay(contents, path)
-            except JournalError as exc:
-                self._unreadable(path, str(exc))
-                break
-            except Exception as exc:  # noqa: BLE001 - the box starts whatever a file holds
-                log.exception("cannot resume %s", path)
-                self._unreadable(path, f"{path}: {exc!r}")
-                break
-            self._reopen(play, path, contents.dropped_torn_line)
-            self._begin_play(play)
-            log.info("resumed the game in %s", path)
-            self._schedule()
-            return
-        if self._resume_setup():
-            return
-        self._new_setup([], bots=list(self.config.bots))
+        found = journals(directory) if directory else []
+        return found[-1].name if found else None
+
+    def _latest_game(self) -> tuple[Path, JournalContents] | None:
+        """The newest game's journal and what it holds; None when there is none, or when it
+        cannot be read (then kept as it is, and reported)."""
+        directory = self._games_dir()
+        found = journals(directory) if directory else []
+        if not found:
+            return None
+        try:
+            return found[-1], read_journal(found[-1])
+        except JournalError as exc:
+            self._unreadable(found[-1], str(exc))
+            return None
+
+    def _replayed(self, path: Path, contents: JournalContents) -> TablePlay | None:
+        try:
+            return TablePlay.replay(contents, path)
+        except JournalError as exc:
+            self._unreadable(path, str(exc))
+        except Exception as exc:  # noqa: BLE001 - the box starts whatever a file holds
+            log.exception("cannot replay %s", path)
+            self._unreadable(path, f"{path}: {exc!r}")
+        return None
 
     def _unreadable(self, path: Path, problem: str) -> None:
         log.error("cannot resume: %s (the file is kept as it is)", problem)
         self.flash = f"Journal unreadable, kept: {path.name}"
 
-    def _reopen(self, play: TablePlay, path: Path, torn: bool) -> None:
-        """Open a resumed game's journal for more records; a disk that refuses makes the game
-        shown but not playable, since a press that cannot be saved would be lost."""
+    def _resume(self, play: TablePlay, contents: JournalContents) -> None:
+        """Play on a game read back from its journal: the journal opened for more records, the
+        automatic choices a power cut left unmade made now, and the set-up that made it
+        remembered, so UNDO before anyone's first choice still goes back into it."""
+        assert play.journal is None and play.path is not None
+        if contents.dropped_torn_line:
+            try:
+                durable.cut_torn_tail(play.path)  # only once all the rest replayed
+            except OSError as exc:
+                log.error("%s: cannot cut its torn last line (%s)", play.path, exc)
         try:
-            if torn:
-                cut_torn_line(path)  # only once all the rest replayed: a bad file is kept
-            play.journal = Journal.reopen(path)
-        except OSError as exc:
-            play.unsaved = (
-                f"Cannot save the game ({exc.strerror or exc}): presses are refused "
-                "until the disk can be written."
-            )
-            self.flash = play.unsaved
-            log.error("%s: %s", path, play.unsaved)
+            play.recover()
+        except Refused as exc:
+            self.flash = str(exc)
+            log.error("%s: %s", play.path, exc)
+        self._begin_play(play)
+        made_by = contents.made_by
+        if made_by is not None and not any(step.people for step in play.history):
+            flow, made = self._replay(made_by)
+            if made == play.game.setup:
+                self._made_by, self._made_from = flow, made_by
+        log.info("resumed the game in %s", play.path)
+        self._schedule()
 
-    def _resume_setup(self) -> bool:
-        """Replay the set-up in progress, press by press, with its own seed."""
+    def _read_setup(self) -> SetupRecord | None:
+        """The set-up journal; None when there is none, or when it cannot be read (then kept
+        aside, and reported)."""
         if self.config.state_dir is None:
-            return False
-        path = self.config.state_dir / "setup.jsonl"
+            return None
+        path = self.config.state_dir / SETUP_FILE
         if not path.exists():
-            return False
+            return None
         try:
-            record = read_setup(path, BUTTONS)
+            return read_setup(path, BUTTONS)
         except JournalError as exc:
-            kept = path.with_name(f"setup-unreadable-{secrets.token_hex(4)}.jsonl")
+            kept = durable.keep_aside(path, "the set-up journal")
             log.error("cannot resume the set-up: %s (kept as %s)", exc, kept.name)
-            try:
-                path.rename(kept)
-            except OSError:
-                kept = path
             self.flash = f"Set-up unreadable, kept: {kept.name}"
-            return False
-        if record.modules is not None:
-            try:
-                self.modules = frozenset(module(m) for m in record.modules)
-            except SetupError as exc:
-                log.warning("set-up journal: modules %s ignored (%s)", record.modules, exc)
-        if record.specials_mixed is not None:
-            self.specials_mixed = record.specials_mixed
-        self._new_setup(record.joined, seed=record.seed, bots=record.bots)
-        finished = False
+            return None
+
+    def _resume_setup(self, record: SetupRecord) -> None:
+        """The set-up in progress, its presses made again with its own seed; the file is only
+        opened for more presses, never written again."""
+        flow, made = self._replay(record)
+        if made is not None:  # an older companion's set-up whose game is gone: start anew
+            fresh = SetupRecord(self._seed(), flow.joined, record.modules, bots=flow.bots)
+            self._new_setup(fresh, self._newest_journal())
+            return
+        self._show_setup(flow, record)
+        assert self.config.state_dir is not None
+        self._opens_setup = self.config.state_dir / SETUP_FILE
+        self._save_setup()
+        log.info("resumed the set-up in %s", SETUP_FILE)
+
+    def _replay(self, record: SetupRecord) -> tuple[SetupFlow, GameSetup | None]:
+        """A set-up's presses made again: the set-up, and the game it made if its last press
+        finished it."""
+        flow = self._flow(record)
+        made = None
         for button, kind in record.presses:
-            assert self.setup is not None
             try:
                 if kind == "hold":
-                    self.setup.hold(button)
+                    flow.hold(button)
+                    made = None
                 else:
-                    finished = self.setup.press(button) is not None
-                if self.setup_journal is not None:
-                    self.setup_journal.append_press(button, kind)
-            except (Refused, OSError) as exc:
+                    made = flow.press(button)
+            except Refused as exc:
                 log.warning("set-up journal: %s %s skipped (%s)", kind, button, exc)
-        if finished:  # its game began, and ended: the next set-up starts afresh
-            self._new_setup(record.joined, bots=record.bots)
-            return True
-        log.info("resumed the set-up in %s", path)
-        return True
+        return flow, made
+
+    def _flow(self, record: SetupRecord) -> SetupFlow:
+        """A fresh set-up from a record's header: its seed, seats, the box's seats, modules."""
+        modules = self.config.modules
+        if record.modules is not None:
+            try:
+                modules = frozenset(module(m) for m in record.modules)
+            except SetupError as exc:
+                log.warning("set-up journal: modules %s ignored (%s)", record.modules, exc)
+        mixed = record.specials_mixed
+        bots = sorted(record.bots)
+        joined = sorted({*record.joined, *bots})
+        return SetupFlow(
+            seats=self.config.seats,
+            roles_mode=self.config.roles,
+            house_rules=self.config.house_rules,
+            modules=modules,
+            real_piles=self.config.real_piles,
+            joined=joined,
+            bots=bots,
+            rng=random.Random(record.seed),
+            real_boneyard=self.config.real_boneyard,
+            specials_mixed=self.config.specials_mixed if mixed is None else mixed,
+            legacy=self._follow_up(joined, modules),
+        )
+
+    def _seed(self) -> int:
+        return self.seed if self.seed is not None else secrets.randbits(64)
+
+    def _new_setup(self, record: SetupRecord, follows: str | None) -> None:
+        """A fresh set-up from ``record`` (no presses yet), after the game ``follows``."""
+        record.follows = follows
+        self._show_setup(self._flow(record), record)
+        self._opens_setup = None
+        self._save_setup()
+
+    def _show_setup(self, flow: SetupFlow, record: SetupRecord) -> None:
+        self.play, self.setup, self._made_by, self._made_from = None, flow, None, None
+        self._close_setup_journal()
+        self._setup_record = record
+
+    def _save_setup(self) -> None:
+        """The set-up on disk: first the finished game it follows in the series, when that is
+        still owed, then its journal (a new file, or the one read at start opened again). When
+        the disk says no, set-up presses are refused, and the next one tries again."""
+        state_dir = self.config.state_dir
+        if state_dir is None:
+            return
+        try:
+            if self._owed is not None:
+                self._record(*self._owed)
+                self._owed = None
+                self.setup = self._flow(self._setup_record)  # the series now holds that game
+            if self._opens_setup is not None:
+                self.setup_journal = SetupJournal.reopen(self._opens_setup, self._setup_record)
+            else:
+                self.setup_journal = SetupJournal.create(state_dir, self._setup_record)
+        except OSError as exc:
+            self.setup_unsaved = (
+                f"Cannot save the set-up ({exc.strerror or exc}): presses are refused."
+            )
+            self.flash = self.setup_unsaved
+            log.error("%s", self.setup_unsaved)
+            return
+        self.setup_unsaved = None
+
+    def _close_setup_journal(self) -> None:
+        if self.setup_journal is not None:
+            self.setup_journal.close()
+            self.setup_journal = None
+
+    def _follow_up(self, joined: list[int], modules: frozenset[Module]) -> series.NextGame | None:
+        """Wild West Legacy: what the last game at these seats decides for this one."""
+        if not joined or self.config.state_dir is None:
+            return None
+        try:
+            return series.follow_up(self.config.state_dir, joined, modules)
+        except series.SeriesError as exc:
+            self.flash = series.kept_aside(self.config.state_dir, str(exc))
+            return None
+
+    def _record(self, play: TablePlay, journal: str) -> None:
+        """A finished game joins the history (and its series) on disk; an unreadable series
+        file is kept aside and a new one begins. OSError when the disk says no."""
+        assert self.config.state_dir is not None
+        try:
+            series.record(self.config.state_dir, play, journal)
+        except series.SeriesError as exc:
+            self.flash = series.kept_aside(self.config.state_dir, str(exc))
+            series.record(self.config.state_dir, play, journal)
+
+    # ------------------------------------------------------- from one game to the next
+
+    def _after_journal(self, path: Path, contents: JournalContents) -> None:
+        """At start: the step from this ended game to the next set-up, which a power cut
+        interrupted, made now."""
+        play = self._replayed(path, contents)
+        if play is None:
+            fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
+            self._new_setup(fresh, path.name)
+            return
+        how = "to_setup" if contents.to_setup else "abandoned" if contents.abandoned else "won"
+        log.info("%s ended: the next set-up is made now", path.name)
+        self._after(play, path.name, how, contents.made_by)
+
+    def _after(
+        self,
+        play: TablePlay,
+        journal: str,
+        how: str,
+        made_by: SetupRecord | None,
+        flow: SetupFlow | None = None,
+    ) -> None:
+        """The set-up that follows a game whose journal is closed: back into the set-up that
+        made it (``how`` "to_setup", by UNDO), or the next game's at the same seats with the same
+        modules (after a game "won", which first joins the series, or "abandoned")."""
+        if how == "to_setup" and made_by is not None:
+            record = dataclasses.replace(
+                made_by, presses=[*made_by.presses, ("UNDO", "press")], follows=journal
+            )
+            if flow is None:
+                flow, _ = self._replay(record)
+            else:
+                flow.press("UNDO")
+            self._show_setup(flow, record)
+            self._opens_setup = None
+            self._owed = None
+            self._save_setup()
+            return
+        setup = play.game.setup
+        mixed = setup.specials_mixed if Module.SPECIAL_ROLES in setup.modules else None
+        record = SetupRecord(
+            self._seed(),
+            list(play.seats),
+            sorted(map(str, setup.modules)),
+            [],
+            mixed,
+            sorted(play.bots),
+        )
+        # Recorded before the set-up is saved: it may follow from it (Wild West Legacy).
+        self._owed = (play, journal) if how == "won" and journal else None
+        self._new_setup(record, journal or None)
 
     def _seat_count(self) -> int:
         """The seats drawn: the table's, or more when a resumed game was set up on a bigger one."""
@@ -231,81 +420,14 @@ class TableSession:
     def _games_dir(self) -> Path | None:
         return None if self.config.state_dir is None else self.config.state_dir / "games"
 
-    def _new_setup(
-        self, joined: list[int], seed: int | None = None, bots: list[int] | None = None
-    ) -> None:
-        """A fresh set-up: ``joined`` seats (a finished game's), ``bots`` of them the box's."""
-        bots = sorted(bots or [])
-        joined = sorted({*joined, *bots})
-        if seed is None:
-            seed = self.seed if self.seed is not None else secrets.randbits(64)
-        self.play = None
-        self.setup = SetupFlow(
-            seats=self.config.seats,
-            roles_mode=self.config.roles,
-            house_rules=self.config.house_rules,
-            modules=self._modules(),
-            real_piles=self.config.real_piles,
-            joined=list(joined),
-            bots=bots,
-            rng=random.Random(seed),
-            real_boneyard=self.config.real_boneyard,
-            specials_mixed=self._specials_mixed(),
-            legacy=self._follow_up(joined, self._modules()),
-        )
-        self._close_setup_journal()
-        self.setup_unsaved = None
-        if self.config.state_dir is not None:
-            try:
-                chosen = None if self.modules is None else sorted(map(str, self.modules))
-                self.setup_journal = SetupJournal.create(
-                    self.config.state_dir, seed, joined, chosen, self.specials_mixed, bots
-                )
-            except OSError as exc:
-                self.setup_unsaved = (
-                    f"Cannot save the set-up ({exc.strerror or exc}): presses are refused."
-                )
-                self.flash = self.setup_unsaved
-                log.error("%s", self.setup_unsaved)
-
-    def _close_setup_journal(self) -> None:
-        if self.setup_journal is not None:
-            self.setup_journal.close()
-            self.setup_journal = None
-
-    def _modules(self) -> frozenset[Module]:
-        return self.config.modules if self.modules is None else self.modules
-
-    def _specials_mixed(self) -> bool:
-        return self.config.specials_mixed if self.specials_mixed is None else self.specials_mixed
-
-    def _follow_up(self, joined: list[int], modules: frozenset[Module]) -> series.NextGame | None:
-        """Wild West Legacy: what the last game at these seats decides for this one."""
-        if not joined:
-            return None
-        try:
-            return series.follow_up(self.config.state_dir, joined, modules)
-        except series.SeriesError as exc:
-            log.error("series not continued: %s", exc)
-            self.flash = "Series file unreadable: a fresh set-up"
-            return None
-
-    def _record(self, play: TablePlay, journal: str) -> None:
-        """A finished game joins the history (and its series) on disk."""
-        if self.config.state_dir is None:
-            return
-        try:
-            series.record(self.config.state_dir, play, journal)
-        except (OSError, series.SeriesError) as exc:
-            log.error("game not added to the history: %s", exc)
-
     def _begin_play(self, play: TablePlay) -> None:
         """Play ``play``; a resumed game's story is told again from its steps, so the last
         press's line and marks are back and holding DONE pages through the whole game."""
         self.play = play
         self.setup = None
         self.history = History()
-        self._made_by = None
+        self._made_by, self._made_from = None, None
+        self._close_setup_journal()  # the game's journal holds its set-up now
         told = retell([(s.before, s.action, s.auto, s.box) for s in play.history], play.seats)
         for press in told:
             self.history.add(press.steps, press.line)
@@ -325,8 +447,9 @@ class TableSession:
         return events
 
     def _handle(self, button: str, kind: str, at: float) -> list[Event]:
+        self.refused = None
         if button not in BUTTONS or kind not in ("press", "hold"):
-            self.flash = f"Unknown button {button!r} ({kind})."
+            self._refuse(f"Unknown button {button!r} ({kind}).")
             return []
         if kind == "hold":
             self.flash = None
@@ -335,7 +458,7 @@ class TableSession:
         last = self._last_press.get(button)
         if last is not None and at - last < self.config.double_press:
             # Contact bounce or a nervous double tap: ignored, but never without a word.
-            self.flash = f"{button} twice within {self.config.double_press:g} s: once counted"
+            self._refuse(f"{button} twice within {self.config.double_press:g} s: once counted")
             return []
         self._last_press[button] = at
         menu, self.menu = self.menu, None
@@ -353,6 +476,7 @@ class TableSession:
         before = tokens(self.play.game) if self.play is not None else None
         self._since_press = before
         steps = len(self.play.history) if self.play is not None else 0
+        self.flash = None  # what this press says (a file kept aside, the disk) stays shown
         try:
             # A DIE press while a seat's menu is open makes that seat's reveal (Old Saloon 3).
             if menu is not None and button.startswith("DIE") and self._reveals(menu):
@@ -361,9 +485,8 @@ class TableSession:
             else:
                 events = self._press(button)
         except Refused as exc:
-            self.flash = str(exc)
+            self._refuse(str(exc))
             return []
-        self.flash = None
         self._tell(events, before, steps)
         if self.play is not None:
             self.chores = _chores(self.play, events)
@@ -389,16 +512,21 @@ class TableSession:
         if self.looking_back >= len(self.history.lines):
             self.looking_back = None
 
+    def _refuse(self, why: str) -> None:
+        """A press that changed nothing: said on the console, and to a script (``refused``)."""
+        self.flash = self.refused = why
+
     def _abandon(self) -> list[Event]:
         """End the game in progress on purpose: its journal kept, marked abandoned; a new
-        set-up with the same seats."""
-        assert self.play is not None
+        set-up with the same seats and modules."""
+        play = self.play
+        assert play is not None
         try:
-            self.play.abandon()
+            play.abandon()
         except OSError as exc:
-            self.flash = f"Cannot mark the journal ({exc.strerror or exc}): the game goes on."
+            self._refuse(f"Cannot mark the journal ({exc.strerror or exc}): the game goes on.")
             return []
-        self._new_setup(list(self.play.seats), bots=list(self.play.bots))
+        self._after(play, play.path.name if play.path else "", "abandoned", None)
         self.story, self.marks = "Game ended; its journal is kept", {}
         return []
 
@@ -410,45 +538,57 @@ class TableSession:
     def _press(self, button: str) -> list[Event]:
         if self.play is not None:
             if self.play.game.over and button == "ROLL":
-                joined, bots = list(self.play.seats), list(self.play.bots)
-                journal = self.play.journal.path.name if self.play.journal is not None else ""
-                self.play.finish()
-                self._record(self.play, journal)
-                self._new_setup(joined, bots=bots)
+                self._next_game(self.play)
                 return []
-            if button == "UNDO" and self._back_to_setup():
+            if button == "UNDO" and self._back_to_setup(self.play):
                 return []
             return self.play.press(button)
         assert self.setup is not None
-        if self.setup_unsaved is not None:
-            raise Refused(self.setup_unsaved)
+        self._setup_saveable()
         trial = copy.deepcopy(self.setup)
         finished = trial.press(button)  # Refused: nothing changed
         if finished is None:
             self._save_setup_press(button)
             self.setup = trial
             return []
-        self.modules = finished.modules
-        self.specials_mixed = trial.specials_mixed
+        made_by = dataclasses.replace(
+            self._setup_record, presses=[*self._setup_record.presses, (button, "press")]
+        )
         roles = "dealt" if trial.dealt else self.config.roles
         players = {seat: self.config.player_for(seat) for seat in trial.bots}
-        try:
+        try:  # the set-up's record goes into the game's journal, with it or not at all
             play = TablePlay.new(
-                finished, list(trial.joined), self.config.state_dir, roles, players
+                finished, list(trial.joined), self.config.state_dir, roles, players, made_by
             )
         except OSError as exc:
             raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
-        try:
-            self._save_setup_press(button)  # kept: UNDO may take the table back into it
-        except Refused as exc:  # the game's journal is newer: a restart resumes the game
-            log.warning("%s", exc)
         self._begin_play(play)
-        self._made_by = trial
+        self._made_by, self._made_from = trial, made_by
         return list(play.game.opening_events)
+
+    def _next_game(self, play: TablePlay) -> None:
+        """ROLL after the game is over: its journal closed with its result, the game added to
+        the series, and the next set-up at the same seats with the same modules."""
+        try:
+            play.finish()
+        except OSError as exc:
+            raise Refused(
+                f"Cannot save the end of the game ({exc.strerror or exc}): ROLL tries again."
+            ) from exc
+        self._after(play, play.path.name if play.path else "", "won", None)
+
+    def _setup_saveable(self) -> None:
+        """Refused while the set-up cannot be saved, after trying once more (the disk may have
+        room again)."""
+        if self.setup_unsaved is not None:
+            self._save_setup()
+        if self.setup_unsaved is not None:
+            raise Refused(self.setup_unsaved)
 
     def _save_setup_press(self, button: str, kind: str = "press") -> None:
         """A set-up press or hold on disk; Refused, and nothing changed, if the disk says no."""
         if self.setup_journal is None:
+            self._setup_record.presses.append((button, kind))
             return
         try:
             self.setup_journal.append_press(button, kind)
@@ -457,24 +597,18 @@ class TableSession:
                 f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
             ) from exc
 
-    def _back_to_setup(self) -> bool:
+    def _back_to_setup(self, play: TablePlay) -> bool:
         """UNDO before anyone has pressed in the game: back into the set-up that made it (the
         last pick taken back), so a wrong Sheriff or character is mended like any other step.
         The game's journal is kept, marked abandoned."""
-        assert self.play is not None
         flow = self._made_by
-        if flow is None or any(step.people for step in self.play.history):
+        if flow is None or any(step.people for step in play.history):
             return False
         try:
-            self.play.abandon()
+            play.abandon(to_setup=True)
         except OSError as exc:
             raise Refused(f"Cannot save the undo ({exc.strerror or exc}).") from exc
-        flow.press("UNDO")
-        self.play, self.setup, self._made_by = None, flow, None
-        try:
-            self._save_setup_press("UNDO")
-        except Refused as exc:  # a restart then starts the set-up afresh
-            log.warning("%s", exc)
+        self._after(play, play.path.name if play.path else "", "to_setup", self._made_from, flow)
         return True
 
     def _hold(self, button: str) -> None:
@@ -488,29 +622,27 @@ class TableSession:
             self.menu = None if self.menu == seat else seat
         elif button == "DONE":
             if not self.history.lines:
-                self.flash = "Nothing has happened yet."
+                self._refuse("Nothing has happened yet.")
             elif self.looking_back is None:
                 self.looking_back = 0
             else:
                 self._look_back()
         elif button == "UNDO":
             if self.play is None or self.play.game.over:
-                self.flash = "No game in progress to end."
+                self._refuse("No game in progress to end.")
             else:
                 self.ending = True
 
     def _hand_over(self, button: str) -> None:
         """A set-up hold: the seat is the box's, or a person's again; saved like a press."""
         assert self.setup is not None
-        if self.setup_unsaved is not None:
-            self.flash = self.setup_unsaved
-            return
         trial = copy.deepcopy(self.setup)
         try:
+            self._setup_saveable()
             trial.hold(button)
             self._save_setup_press(button, "hold")
         except Refused as exc:
-            self.flash = str(exc)
+            self._refuse(str(exc))
             return
         self.setup = trial
         seat = int(button[4:])
