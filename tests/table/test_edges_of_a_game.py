@@ -25,7 +25,7 @@ from companion.table.journal import journals
 from companion.table.play import TablePlay
 
 from .driver import CHARACTERS_5, SETUP_5, next_buttons
-from .test_session import Clock, press_all
+from .test_session import Clock, play_to_the_end, press_all
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,13 +34,6 @@ def table(state_dir: Path, **options: Any) -> TableSession:
     session = TableSession(TableConfig(seats=6, state_dir=state_dir, **options), seed=5)
     session.start()
     return session
-
-
-def to_game_over(session: TableSession, clock: Clock, seed: int = 4) -> None:
-    rng = random.Random(seed)
-    assert session.play is not None
-    while not session.play.game.over:
-        press_all(session, next_buttons(session, rng), clock)
 
 
 def in_a_process(script: str, *args: str) -> dict:
@@ -91,7 +84,7 @@ def test_a_power_cut_after_the_end_record_resumes_at_the_next_set_up_with_its_se
     clock = Clock()
     session = table(tmp_path, modules=frozenset({Module.WILD_WEST_LEGACY}))
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
-    to_game_over(session, clock)
+    play_to_the_end(session, clock, seed=4)
     assert session.play is not None
     session.play.finish()  # the end record only: the power goes right after it
     again = table(tmp_path, modules=frozenset({Module.WILD_WEST_LEGACY}))
@@ -134,7 +127,7 @@ def legacy_game_over(tmp_path: Path) -> TableSession:
     clock = Clock()
     session = table(tmp_path, modules=frozenset({Module.WILD_WEST_LEGACY}))
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
-    to_game_over(session, clock)
+    play_to_the_end(session, clock, seed=4)
     press_all(session, ["ROLL"], clock)  # the series file has the game now
     return session
 
@@ -178,7 +171,7 @@ def test_a_game_after_the_series_file_was_kept_aside_joins_a_new_history(tmp_pat
     clock = Clock()
     session = table(tmp_path)
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
-    to_game_over(session, clock)
+    play_to_the_end(session, clock, seed=4)
     session.handle("ROLL", "press", clock())
     assert session.refused is None and session.setup is not None
     assert session.flash is not None and session.flash.startswith("Series file unreadable")
@@ -189,34 +182,28 @@ def test_a_game_after_the_series_file_was_kept_aside_joins_a_new_history(tmp_pat
 # ----------------------------------------------------- F12: the end record cannot be written
 
 FULL_AT_THE_END = """
-    import json, random, resource, signal, sys
+    import json, resource, signal, sys
     from pathlib import Path
     from companion.table import TableConfig, TableSession
-    from tests.table.driver import CHARACTERS_5, SETUP_5, next_buttons
+    from tests.table.driver import CHARACTERS_5, SETUP_5
+    from tests.table.test_session import Clock, play_to_the_end, press_all
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails: a full disk
     state = Path(sys.argv[1])
     session = TableSession(TableConfig(seats=6, state_dir=state), seed=5)
     session.start()
-    at = 0.0
-    def press(*buttons):
-        global at
-        for button in buttons:
-            at += 1.0
-            session.handle(button, "press", at)
-    press(*SETUP_5, *CHARACTERS_5)
-    rng = random.Random(4)
-    while not session.play.game.over:
-        press(*next_buttons(session, rng))
+    clock = Clock()
+    press_all(session, SETUP_5 + CHARACTERS_5, clock)
+    play_to_the_end(session, clock, seed=4)
     soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
     resource.setrlimit(resource.RLIMIT_FSIZE, (session.play.path.stat().st_size, hard))
-    press("ROLL")  # the end record does not fit
+    session.handle("ROLL", "press", clock())  # the end record does not fit
     refused = [session.flash, session.play is not None and session.play.game.over]
     again = TableSession(TableConfig(seats=6, state_dir=state), seed=5)
     again.start()  # a restart while the disk is still full: the game over screen, no crash
     restarted = again.play is not None and again.play.game.over
     resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))  # space returns
-    press("ROLL")
+    session.handle("ROLL", "press", clock())
     print(json.dumps({"refused": refused, "restarted": restarted,
                       "next": session.setup is not None and session.setup.joined}))
 """
@@ -366,7 +353,7 @@ def test_the_message_of_a_failed_save_after_a_game_stays_shown(tmp_path: Path) -
     clock = Clock()
     session = table(tmp_path)
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
-    to_game_over(session, clock)
+    play_to_the_end(session, clock, seed=4)
     (tmp_path / "setup.jsonl").unlink()
     (tmp_path / "setup.jsonl").mkdir()  # the next set-up's file cannot take its place
     session.handle("ROLL", "press", clock())
@@ -390,7 +377,7 @@ def test_a_finished_games_journal_replays_to_its_end(tmp_path: Path) -> None:
     clock = Clock()
     session = table(tmp_path)
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
-    to_game_over(session, clock)
+    play_to_the_end(session, clock, seed=4)
     press_all(session, ["ROLL"], clock)
     path = journals(tmp_path / "games")[-1]
     assert TablePlay.replay(read_journal(path), path).game.over

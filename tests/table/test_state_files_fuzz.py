@@ -23,8 +23,9 @@ from companion.table.journal import journals
 from companion.table.series import SERIES_FILE
 from companion.table.setup_journal import read_setup
 
-from .driver import CHARACTERS_5, SETUP_5, next_buttons
+from .driver import CHARACTERS_5, SETUP_5
 from .test_journal_fuzz import JSON
+from .test_session import Clock, play_to_the_end, press_all
 
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
 CONFIG = TableConfig(seats=6, modules=frozenset({Module.WILD_WEST_LEGACY}))
@@ -42,22 +43,14 @@ def after_a_legacy_game() -> tuple[tuple[str, bytes], ...]:
         state = Path(scratch)
         session = TableSession(config(state), seed=3)
         session.start()
-        at = 0.0
-
-        def press(*buttons: str) -> None:
-            nonlocal at
-            for button in buttons:
-                at += 1.0
-                session.handle(button, "press", at)
-
-        press(*SETUP_5, *CHARACTERS_5)
-        rng = random.Random(2)
-        assert session.play is not None
-        while not session.play.game.over:
-            press(*next_buttons(session, rng))
-        press("ROLL")
+        clock = Clock()
+        press_all(session, SETUP_5 + CHARACTERS_5, clock)
+        play_to_the_end(session, clock, seed=2)
+        press_all(session, ["ROLL"], clock)
         assert session.setup is not None and session.setup.legacy is not None
-        press("SEAT1") if session.setup.legacy.appointer is not None else press("DIE1")
+        press_all(
+            session, ["SEAT1" if session.setup.legacy.appointer is not None else "DIE1"], clock
+        )
         session.close()
         return tuple(
             (str(p.relative_to(state)), p.read_bytes()) for p in state.rglob("*") if p.is_file()
