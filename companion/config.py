@@ -20,9 +20,9 @@ from typing import Any
 from .bots import BOTS
 from .devices.buttons import ButtonPins
 from .devices.buzzer import BuzzerSpec
-from .devices.displays import MuxSpec, PanelSpec, panel_key, specs_from_config
 from .devices.event_stream import StreamSpec
 from .devices.header import check_pins
+from .devices.panel_specs import MuxSpec, PanelSpec, panel_key, specs_from_config
 from .devices.pods import PodSpec
 from .devices.settings import SettingError, check_keys, is_int, require_table, shown
 from .engine import HouseRule, Module, SetupError

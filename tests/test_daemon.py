@@ -27,8 +27,9 @@ from PIL import Image
 from companion.config import Config, load
 from companion.daemon import _next_due, run
 from companion.devices.buttons import ButtonPins
-from companion.devices.displays import Displays, MuxSpec, PanelSpec
+from companion.devices.displays import Displays
 from companion.devices.event_stream import read_event_stream
+from companion.devices.panel_specs import MuxSpec, PanelSpec
 from companion.devices.pod_protocol import Ping, ProtocolError, SeatState, parse_line
 from companion.panels.notice import draw_paused
 from companion.systemd import Notifier
