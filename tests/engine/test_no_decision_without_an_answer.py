@@ -3,7 +3,10 @@
 F14 (issue 20): Pat Brennan (Undead or Alive 3) could pick his own Rage card to move when every
 other living player was a zombie (Undead or Alive 4), who may receive none; "who gets it" then
 had no answer, and the box playing Pat died on it at every restart. He is now offered only moves
-he can complete. Every seed the issue found is played here to its end.
+he can complete. Beside that rule, the engine never waits on a decision no answer fits: the table
+skips it with a ``no_legal_answer`` event, and the tests (``tests/conftest.py``) and the
+module-set campaign (``benchmarks/campaign.py``) run the engine strict, where a rule that asks
+one raises StateError. Every seed the campaign or the issue found is played here to its end.
 """
 
 from __future__ import annotations
@@ -17,11 +20,14 @@ from companion.engine import (
     Game,
     Module,
     Roll,
+    StateError,
     Stop,
 )
-from companion.engine.events import RageMoved
+from companion.engine.events import NoLegalAnswer, RageMoved
+from companion.engine.rules import STEPS
 from companion.simulation import simulate
 
+from .helpers import make_game
 from .test_module_combinations import outbreak_game
 
 UA = frozenset(m for m in Module if m.value.startswith("undead_or_alive."))
@@ -116,3 +122,42 @@ def test_pat_brennan_is_asked_when_a_move_can_be_completed() -> None:
     game.apply(ChooseSeat(1))
     assert game.legal_actions() == [ChooseSeat(2)]
     assert RageMoved(1, 1, 2) in game.apply(ChooseSeat(2))
+
+
+# ===================================================== the guard in Game.ask
+
+
+def asks_with_no_answer(game: Game) -> None:
+    """A faulty rule: a Broken arrow's "whose arrow" asked while nobody holds one."""
+    game.ask(DecisionKind.BROKEN_ARROW, game.turn)
+
+
+@pytest.fixture
+def faulty_rule(monkeypatch: pytest.MonkeyPatch) -> Game:
+    """Sid Ketchum's gift pending at the first turn, the faulty rule's step next in the queue:
+    it runs once the gift is given."""
+    monkeypatch.setitem(STEPS, "asks_with_no_answer", asks_with_no_answer)
+    game = make_game(["sid_ketchum", "jesse_jones", "lucky_duke", "black_jack"])
+    assert game.pending.kind is DecisionKind.GIFT_LIFE
+    game.queue.append(["asks_with_no_answer"])
+    return game
+
+
+def test_strict_mode_raises_state_error_when_a_rule_asks_a_decision_no_answer_fits(
+    faulty_rule: Game,
+) -> None:
+    assert Game.strict_decisions  # tests/conftest.py
+    with pytest.raises(StateError, match="broken_arrow .*no answer fits"):
+        faulty_rule.apply(ChooseSeat(1))
+
+
+def test_by_default_a_decision_no_answer_fits_is_skipped_with_an_event(
+    faulty_rule: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the table the game goes on: the event says which question was skipped, and the next
+    decision (the Sheriff's roll) is pending."""
+    monkeypatch.setattr(Game, "strict_decisions", False)
+    events = faulty_rule.apply(ChooseSeat(1))
+    assert NoLegalAnswer(0, "broken_arrow") in events
+    assert (faulty_rule.pending.kind, faulty_rule.pending.seat) == (DecisionKind.ROLL, 0)
+    assert faulty_rule.legal_actions()
