@@ -141,8 +141,16 @@ class PatBrennan(Ability):
         return [["rage_from"]] if phase == "start" else []
 
 
+def _receivers(game: Game, holder: int) -> list[int]:
+    """Any other living player but a zombie, who collects no Rage cards (Undead or Alive 4)."""
+    players = game.players
+    return [s for s in game.living() if s != holder and not players[s].zombie]
+
+
 def _rage_holders(game: Game) -> list[int]:
-    return [p.seat for p in game.players if p.alive and p.rage_held]
+    """The seats whose card Pat Brennan may move: a move is one he can complete, so only a
+    holder some other player may receive it from (with every other survivor a zombie, none)."""
+    return [p.seat for p in game.players if p.alive and p.rage_held and _receivers(game, p.seat)]
 
 
 @step("rage_from")
@@ -162,9 +170,8 @@ def _decide_rage_from(game: Game, d: Decision, action: Action) -> None:
 
 
 def _legal_rage_to(game: Game, d: Decision) -> list[Action]:
-    """Any other living player but a zombie, who collects no Rage cards (Undead or Alive 4)."""
-    players = game.players
-    return [ChooseSeat(s) for s in game.living() if s != d.target and not players[s].zombie]
+    assert d.target is not None
+    return [ChooseSeat(s) for s in _receivers(game, d.target)]
 
 
 @decision(DecisionKind.RAGE_TO, legal=_legal_rage_to)
