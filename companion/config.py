@@ -323,7 +323,7 @@ def _bot_pause(value: Any, key: str) -> float:
 
 def _bot_player(value: Any, key: str) -> str:
     """Which computer player takes the box's seats (companion/bots)."""
-    return _one_of(value, key, BOTS)
+    return _one_of(value, key, tuple(BOTS))
 
 
 def _check_bot_seats(bots: tuple[int, ...], seats: int) -> None:

@@ -98,7 +98,7 @@ class TableConfig:
             raise ValueError(f"the box's seats {self.bots} are not all seats 1 to {self.seats}")
         for player in (self.bot_player, *self.bot_players.values()):
             if player not in BOTS:
-                raise ValueError(f"unknown player {player!r}: expected one of {BOTS}")
+                raise ValueError(f"unknown player {player!r}: expected one of {', '.join(BOTS)}")
         if any(seat not in self.bots for seat in self.bot_players):
             raise ValueError(f"players {self.bot_players} for seats the box does not play")
 
@@ -131,6 +131,7 @@ class TableSession:
     _last_press: dict[str, float] = field(default_factory=dict)
     _box_at: float | None = None  # when the box makes the choice it owes (monotonic seconds)
     _since_press: Tokens | None = None  # life and arrows at the people's last press
+    _fell_back: str | None = None  # a player of the box's failed since then: who chose instead
 
     def start(self) -> None:
         """Resume the newest unfinished game, or the set-up in progress, or begin a set-up.
@@ -352,6 +353,7 @@ class TableSession:
             return []
         before = tokens(self.play.game) if self.play is not None else None
         self._since_press = before
+        self._fell_back = None
         steps = len(self.play.history) if self.play is not None else 0
         try:
             # A DIE press while a seat's menu is open makes that seat's reveal (Old Saloon 3).
@@ -538,7 +540,8 @@ class TableSession:
 
     def box_step(self, now: float | None = None) -> list[Event]:
         """The box's choice for its seat, at once: said on the console's story line ("Seat 3
-        shoots seat 1"), each changed seat marked since the people's last press."""
+        shoots seat 1"), each changed seat marked since the people's last press; a player that
+        failed, on the console's flash line ("Seat 3: its mc player failed; ...")."""
         play = self.play
         assert play is not None and play.box_due()
         now = time.monotonic() if now is None else now
@@ -551,7 +554,8 @@ class TableSession:
             self.flash = str(exc)
             self._box_at = now + max(self.config.bot_pause, BOX_RETRY)
             return []
-        self.flash = None
+        self._fell_back = play.fell_back or self._fell_back
+        self.flash = self._fell_back  # shown until the people's next press
         made = play.history[steps:]
         automatic = [(s.before.pending, s.action) for s in made[1:] if s.before.pending]
         self.story = said_by_box(d, made[0].action, events, play.seats, automatic)
