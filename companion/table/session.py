@@ -131,7 +131,7 @@ class TableSession:
     _last_press: dict[str, float] = field(default_factory=dict)
     _box_at: float | None = None  # when the box makes the choice it owes (monotonic seconds)
     _since_press: Tokens | None = None  # life and arrows at the people's last press
-    _fell_back: str | None = None  # a player of the box's failed since then: who chose instead
+    _fell_back: str | None = None  # a player of the box's failed since: who chose instead
 
     def start(self) -> None:
         """Resume the newest unfinished game, or the set-up in progress, or begin a set-up.
@@ -329,6 +329,7 @@ class TableSession:
         if button not in BUTTONS or kind not in ("press", "hold"):
             self.flash = f"Unknown button {button!r} ({kind})."
             return []
+        self._fell_back = None  # said until the people's next press or hold
         if kind == "hold":
             self.flash = None
             self._hold(button)
@@ -353,7 +354,6 @@ class TableSession:
             return []
         before = tokens(self.play.game) if self.play is not None else None
         self._since_press = before
-        self._fell_back = None
         steps = len(self.play.history) if self.play is not None else 0
         try:
             # A DIE press while a seat's menu is open makes that seat's reveal (Old Saloon 3).
