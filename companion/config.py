@@ -324,7 +324,7 @@ def _bot_pause(value: Any, key: str) -> float:
 
 def _bot_player(value: Any, key: str) -> str:
     """Which computer player takes the box's seats (companion/bots)."""
-    return _one_of(value, key, BOTS)
+    return _one_of(value, key, tuple(BOTS))
 
 
 def _check_modules_fit(modules: frozenset[Module], seats: int) -> None:

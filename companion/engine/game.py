@@ -542,10 +542,12 @@ class Game(GameState):
 
     # ----------------------------------------------------------------- JSON
 
-    def to_json(self) -> dict[str, Any]:
-        data = encode(self)
+    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+        """The game as JSON; for ``seat``, as that seat may see it (``hidden.py``): a game
+        of its own, the secrets it cannot know blank."""
+        data = encode(self, seat)
         data["queue"] = data["queue"][::-1]  # in the order the steps will run
-        return {"version": STATE_VERSION, "setup": self.setup.to_json(), **data}
+        return {"version": STATE_VERSION, "setup": self.setup.to_json(seat), **data}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], dice: DiceSource | None = None) -> Game:

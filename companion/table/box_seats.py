@@ -39,7 +39,8 @@ class BoxSeats(SessionState):
 
     def box_step(self, now: float | None = None) -> list[Event]:
         """The box's choice for its seat, at once: said on the console's story line ("Seat 3
-        shoots seat 1"), each changed seat marked since the people's last press."""
+        shoots seat 1"), each changed seat marked since the people's last press; a player that
+        failed, on the console's flash line ("Seat 3: its mc player failed; ...")."""
         play = self.play
         assert play is not None and play.box_due()
         now = time.monotonic() if now is None else now
@@ -52,7 +53,8 @@ class BoxSeats(SessionState):
             self.flash = str(exc)
             self._box_at = now + max(self.config.bot_pause, BOX_RETRY)
             return []
-        self.flash = None
+        self._fell_back = play.fell_back or self._fell_back
+        self.flash = self._fell_back  # shown until the people's next press
         made = play.history[steps:]
         automatic = [(s.before.pending, s.action) for s in made[1:] if s.before.pending]
         self.story = said_by_box(d, made[0].action, events, play.seats, automatic)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from ..bots import Observation, fallback, make_bot, observe
+from ..bots import Observation, make_bot, observe
 from ..engine import (
     CHARACTERS,
     Accept,
@@ -103,6 +103,9 @@ class TablePlay:
     unsaved: str | None = None
     bots: dict[int, str] = field(default_factory=dict)
     path: Path | None = None  # the journal's file, open or not
+    # Why the box's last choice is not its seat's player's own (that player failed), for the
+    # console; None when it is.
+    fell_back: str | None = None
 
     # ------------------------------------------------------------------ creation
 
@@ -429,7 +432,8 @@ class TablePlay:
         A roll UNDO took back at this very decision comes back as it was (with its Saloon die),
         like a person's ROLL would; any other choice comes from the seat's player, which sees
         only what that seat may know. A choice depends on that alone, so the same moment
-        after UNDO or a restart gets the same choice.
+        after UNDO or a restart gets the same choice. A player that fails never stops the box:
+        ``fell_back`` then says, in one line for the console, who answered instead.
         """
         if self.unsaved is not None:
             owed = self.recover()
@@ -437,18 +441,39 @@ class TablePlay:
                 return owed
         d = self.game.pending
         assert d is not None and self.box_due()
+        self.fell_back = None
         action = self.forced_roll() or self.forced_choice() or self._box_choice(d)
-        try:
-            events = self._apply(action, auto=False, box=True)
-        except IllegalAction:
-            log.exception("the box's player chose an illegal %s; it takes a legal one", action)
-            events = self._apply(fallback(self._observe(d)), auto=False, box=True)
+        events = self._apply(action, auto=False, box=True)
         return events + self._auto()
 
     def _box_choice(self, d: Decision) -> Action:
-        obs = self._observe(d)
-        seed = zlib.crc32(obs.position.encode())  # what the seat knows, and nothing else
-        return make_bot(self.bots[self.seats[d.seat]], seed)(obs)
+        """The seat's player's choice; if it raises or chooses what the rules do not allow,
+        the rule-based player's, and if that fails too, the first legal answer. Each failure
+        goes to the log with its traceback."""
+        seat = self.seats[d.seat]
+        legal = self.game.legal_actions()
+        failed: list[str] = []
+        for player in dict.fromkeys((self.bots[seat], "rules")):
+            try:
+                obs = self._observe(d)
+                seed = zlib.crc32(obs.position.encode())  # what the seat knows, nothing else
+                action = make_bot(player, seed)(obs)
+                if action not in legal:
+                    raise IllegalAction(f"{action!r} is not a legal answer now")
+            except Exception:
+                log.exception(
+                    "seat %d: the %s player failed at a %s decision", seat, player, d.kind
+                )
+                failed.append(player)
+                continue
+            if failed:
+                self.fell_back = (
+                    f"Seat {seat}: its {failed[0]} player failed; the {player} player chose"
+                )
+            return action
+        players = " and ".join(failed) + (" players" if len(failed) > 1 else " player")
+        self.fell_back = f"Seat {seat}: its {players} failed; the first legal answer was taken"
+        return legal[0]
 
     def _observe(self, d: Decision) -> Observation:
         """What the deciding seat may know: the public table, its own card, the events seen."""

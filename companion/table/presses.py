@@ -34,6 +34,7 @@ class Presses(Lifecycle):
         if button not in BUTTONS or kind not in ("press", "hold"):
             self._refuse(f"Unknown button {button!r} ({kind}).")
             return []
+        self._fell_back = None  # said until the people's next press or hold
         if kind == "hold":
             self.flash = None
             self._hold(button)

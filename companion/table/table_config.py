@@ -36,7 +36,7 @@ class TableConfig:
             raise ValueError(f"the box's seats {self.bots} are not all seats 1 to {self.seats}")
         for player in (self.bot_player, *self.bot_players.values()):
             if player not in BOTS:
-                raise ValueError(f"unknown player {player!r}: expected one of {BOTS}")
+                raise ValueError(f"unknown player {player!r}: expected one of {', '.join(BOTS)}")
         if any(seat not in self.bots for seat in self.bot_players):
             raise ValueError(f"players {self.bot_players} for seats the box does not play")
 
