@@ -144,6 +144,8 @@ def cut_at_every_change(
         copy = tmp_path / f"cut-{n}"
         shutil.copytree(folder, copy)
         box = Box(config, copy, crash_after=n)
+        if box.ready is None:
+            raise AssertionError(f"died as it started ({n}): {box.stop()}")
         assert box.ready == before, f"the start itself changed the disk ({n})"
         shown = [box.press(key) for key in keys]
         box.stop()

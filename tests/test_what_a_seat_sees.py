@@ -24,7 +24,7 @@ from companion.devices.event_stream import encode_event
 from companion.engine import Action, Event, Game, GameSetup, Module, SeededDice, deal
 from companion.table import TableSession
 from companion.table.play import TablePlay
-from companion.table.session import TableConfig
+from companion.table import TableConfig
 from companion.table.view import TableView
 
 from .bots.test_module_games import MODULE_SETS, _name, _playable
