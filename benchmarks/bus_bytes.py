@@ -36,7 +36,8 @@ from pathlib import Path
 from perfdoc import publish
 from PIL import Image
 
-from companion.devices.displays import Displays, MuxSpec, PanelSpec
+from companion.devices.displays import Displays
+from companion.devices.panel_specs import MuxSpec, PanelSpec
 from companion.engine import Event
 from companion.loop import Companion
 from companion.table import TableConfig, TableSession

@@ -145,13 +145,16 @@ def _output_file(option: str, args: argparse.Namespace) -> Path | None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from . import daemon
+    from .systemd import stop_on_signals
 
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO,
         stream=sys.stderr,
         format="%(levelname)s %(name)s: %(message)s",
     )
+    stop = stop_on_signals()  # before anything else: systemd may stop the box as it starts
+    from . import daemon
+
     config = load(Path(args.config))
     if not _gpio_found():
         print(
@@ -160,7 +163,7 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    return daemon.run(config)
+    return daemon.run(config, stop)
 
 
 def _gpio_found() -> bool:
@@ -190,9 +193,9 @@ def _check_hardware(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    """The table's history: every finished game, grouped in series (Wild West Legacy)."""
-    from .table.series import SeriesError, listing
-    from .table.series import load as load_series
+    """The table's history: every finished game it can read, grouped in series (Wild West
+    Legacy), and each record it skipped, with why."""
+    from .table.series import listing, read
 
     if args.state_dir:
         state_dir = Path(args.state_dir)
@@ -200,10 +203,10 @@ def _games(args: argparse.Namespace) -> int:
         config = load(Path(args.config))
         assert config.table.state_dir is not None
         state_dir = config.table.state_dir
-    try:
-        games = load_series(state_dir)
-    except SeriesError as exc:
-        print(f"bang-companion: {exc}", file=sys.stderr)
+    games, skipped = read(state_dir)
+    for problem in skipped:
+        print(f"bang-companion: skipped {problem}", file=sys.stderr)
+    if skipped and not games:
         return 2
     if args.json:
         print(json.dumps([g.to_json() for g in games], indent=1))

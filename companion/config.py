@@ -20,14 +20,14 @@ from typing import Any
 from .bots import BOTS
 from .devices.buttons import ButtonPins
 from .devices.buzzer import BuzzerSpec
-from .devices.displays import MuxSpec, PanelSpec, panel_key, specs_from_config
 from .devices.event_stream import StreamSpec
 from .devices.header import check_pins
+from .devices.panel_specs import MuxSpec, PanelSpec, panel_key, specs_from_config
 from .devices.pods import PodSpec
 from .devices.settings import SettingError, check_keys, is_int, require_table, shown
 from .engine import HouseRule, Module, SetupError
 from .engine.components import REAL_PILES
-from .engine.modules import module
+from .engine.modules import MODULES, module
 from .engine.modules import validate as validate_modules
 from .table import TableConfig
 
@@ -135,6 +135,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
             )
         bots: dict[int, str | None] = checked.get("bots", {})
         _check_bot_seats(tuple(bots), seats)
+        _check_modules_fit(checked.get("modules", frozenset()), seats)
         console = _section(data, "console")
         check_keys(console, CONSOLE_KEYS, "console")
         stream = _section(data, "stream")
@@ -323,7 +324,19 @@ def _bot_pause(value: Any, key: str) -> float:
 
 def _bot_player(value: Any, key: str) -> str:
     """Which computer player takes the box's seats (companion/bots)."""
-    return _one_of(value, key, BOTS)
+    return _one_of(value, key, tuple(BOTS))
+
+
+def _check_modules_fit(modules: frozenset[Module], seats: int) -> None:
+    """A module the table's seats can never play would refuse every set-up's DONE."""
+    for m in sorted(modules):
+        info = MODULES[m]
+        if info.min_players > seats:
+            raise SettingError(
+                "game.modules",
+                f"{m} ({info.title}) needs {info.min_players} or more players, but the table has "
+                f"{seats} seats: add seats or leave the module out",
+            )
 
 
 def _check_bot_seats(bots: tuple[int, ...], seats: int) -> None:

@@ -8,7 +8,6 @@ pings; SIGTERM leaves every panel showing "paused" and the journal closed.
 from __future__ import annotations
 
 import logging
-import signal
 import threading
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -52,7 +51,8 @@ def run(
     open_spi: Callable[[], Any] | None = None,
     pin_factory: Factory | None = None,
 ) -> int:
-    """Run until SIGTERM/SIGINT (or ``stop`` is set); returns the exit status.
+    """Run until ``stop`` is set (``bang-companion run`` sets it on SIGTERM or SIGINT, from
+    its first line: ``systemd.stop_on_signals``); returns the exit status.
 
     The bus openers and the pin factory are the real ones unless a test hands in others.
     ``stop`` is set when run returns.
@@ -127,13 +127,6 @@ def run(
         )
         companion.refresh()
 
-        def request_stop(signum: int, _frame: object) -> None:
-            log.info("signal %d: pausing", signum)
-            stop.set()
-
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGTERM, request_stop)
-            signal.signal(signal.SIGINT, request_stop)
         # The loop sleeps until a press, a due retry or ping, or a stop: this thread sleeps
         # until stop is set (by a signal or the caller), then wakes the loop.
         waker = threading.Thread(target=_wake_on, args=(stop, queue), name="stop waker")

@@ -83,8 +83,13 @@ def digest(session: TableSession) -> str:
     if session.play is not None:
         state = json.dumps(session.play.game.to_json(), sort_keys=True)
     else:
-        assert session.setup is not None
-        state = f"setup:{session.setup.stage}:{session.setup.joined}"
+        flow = session.setup
+        assert flow is not None
+        state = "setup:" + repr(
+            (flow.stage, flow.joined, flow.bots, sorted(flow.modules), flow.specials_mixed)
+            + (sorted(flow.roles.items()), sorted(flow.characters.items()), flow.picker)
+            + (flow.page, flow.module_page, flow.bear, flow.legacy)
+        )
     return hashlib.sha1(state.encode()).hexdigest()[:12]
 
 
@@ -169,7 +174,8 @@ def run(
 
 
 def _stdin_loop(emulator: Emulator) -> None:
-    """Presses read line by line from stdin; each acknowledged once it is on disk."""
+    """Presses read line by line from stdin; each acknowledged once it is on disk
+    (``ok N digest``), or said to have changed nothing (``refused why``)."""
     print(f"ready {digest(emulator.session)}", flush=True)
     count = 0
     for line in sys.stdin:
@@ -182,7 +188,11 @@ def _stdin_loop(emulator: Emulator) -> None:
             count += 1
             # Scripted presses are a second apart: none is mistaken for contact bounce.
             emulator.press(event, at=float(count))
-            print(f"ok {count} {digest(emulator.session)}", flush=True)
+            refused = emulator.session.refused
+            if refused is not None:
+                print(f"refused {refused}", flush=True)
+            else:
+                print(f"ok {count} {digest(emulator.session)}", flush=True)
 
 
 def _window_loop(emulator: Emulator) -> None:

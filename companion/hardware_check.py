@@ -17,8 +17,9 @@ from gpiozero.pins import Factory
 from .config import Config
 from .devices.buttons import GpioButtons
 from .devices.buzzer import Beeper
-from .devices.displays import Displays, MuxSpec, PanelSpec
+from .devices.displays import Displays
 from .devices.inputs import InputQueue
+from .devices.panel_specs import MuxSpec, PanelSpec
 from .devices.pods import SerialPod
 from .panels.notice import draw_notice
 

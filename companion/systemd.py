@@ -5,9 +5,14 @@ A few lines of the documented datagram protocol, so no extra dependency is neede
 
 from __future__ import annotations
 
+import logging
 import os
+import signal
 import socket
+import threading
 import time
+
+log = logging.getLogger(__name__)
 
 
 class Notifier:
@@ -59,3 +64,18 @@ class Notifier:
         if now - self._last_ping >= self.watchdog_interval:
             self._last_ping = now
             self.notify("WATCHDOG=1")
+
+
+def stop_on_signals() -> threading.Event:
+    """An event SIGTERM and SIGINT set, from now on: a stop that comes while the devices open
+    or the game resumes waits for them, then pauses the panels, instead of killing the box
+    midway."""
+    stop = threading.Event()
+
+    def request_stop(signum: int, _frame: object) -> None:
+        log.info("signal %d: pausing", signum)
+        stop.set()
+
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGINT, request_stop)
+    return stop

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -26,8 +27,9 @@ from PIL import Image
 from companion.config import Config, load
 from companion.daemon import _next_due, run
 from companion.devices.buttons import ButtonPins
-from companion.devices.displays import Displays, MuxSpec, PanelSpec
+from companion.devices.displays import Displays
 from companion.devices.event_stream import read_event_stream
+from companion.devices.panel_specs import MuxSpec, PanelSpec
 from companion.devices.pod_protocol import Ping, ProtocolError, SeatState, parse_line
 from companion.panels.notice import draw_paused
 from companion.systemd import Notifier
@@ -525,3 +527,46 @@ def test_the_pod_of_a_seat_the_box_plays_says_bot(
         thread.join(DEADLINE * 3)
         pod.close()
     assert not thread.is_alive()
+
+
+def caught_signals(pid: int) -> int:
+    """The signals a process handles, from its /proc status line SigCgt (a bit per signal)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return int(line.split()[1], 16)
+    return 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize("later", [0.0, 0.05, 0.2, 0.5])
+def test_sigterm_while_the_box_starts_pauses_it_instead_of_killing_it(
+    tmp_path: Path, later: float
+) -> None:
+    """systemd may stop the service while it opens its devices and resumes the game: from the
+    first line of ``run`` the stop waits for them, then the box pauses and exits cleanly."""
+    config = tmp_path / "config.toml"
+    config.write_text(SMALL_CONFIG.format(state_dir=tmp_path / "state"))
+    env = {k: v for k, v in os.environ.items() if k not in ("NOTIFY_SOCKET", "WATCHDOG_USEC")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "run", "--config", str(config)],
+        cwd=ROOT,
+        env=env | {"GPIOZERO_PIN_FACTORY": "mock"},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        term = 1 << (signal.SIGTERM - 1)
+        assert wait_for(lambda: caught_signals(process.pid) & term, DEADLINE * 3)
+        time.sleep(later)  # at some point of the start (or just after it)
+        process.send_signal(signal.SIGTERM)
+        _, log = process.communicate(timeout=DEADLINE * 3)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, log
+    assert "signal 15: pausing" in log and "Traceback" not in log
+    if not later:  # caught as soon as it could be: before the devices and the game
+        assert log.index("signal 15: pausing") < log.index("ready:"), log

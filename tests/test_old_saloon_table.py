@@ -107,7 +107,8 @@ def test_modules_are_shown_before_the_first_roll_and_kept_for_the_next_game(
     assert view.console.pile == 10  # nine arrows and the Chief's Arrow
     header = read_journal(journals(tmp_path / "games")[-1]).setup
     assert header.modules == SALOON  # recorded in the journal
-    session._new_setup(list(session.play.seats))
+    session.handle("UNDO", "hold", CLOCK())  # start over: the next game's set-up
+    session.handle("DONE", "press", CLOCK())
     assert session.setup is not None and session.setup.modules == SALOON
 
 

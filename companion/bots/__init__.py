@@ -10,25 +10,31 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .base import Bot, RandomBot, fallback
 from .match import Record, play_match
 from .montecarlo import MonteCarloBot
 from .observation import Observation, PublicPlayer, observe
 from .rules import RuleBot
 
-# The kinds of player ``simulate --policy`` and the table know, by name.
-BOTS = ("random", "rules", "mc")
+# The kinds of player ``simulate --policy``, the configuration, the journal and the table know,
+# by name, each made fresh from a seed. Extendable: a name added here (a test's own player, or
+# a new kind) is known to all of them at once; ``BOTS`` lists the names as they are now.
+PLAYERS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "rules": lambda seed: RuleBot(),
+    "mc": MonteCarloBot,
+}
+BOTS = PLAYERS.keys()
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A fresh player of the kind ``name``, with a clear error for an unknown one."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "rules":
-        return RuleBot()
-    if name == "mc":
-        return MonteCarloBot(seed)
-    raise ValueError(f"unknown player {name!r}: expected one of {', '.join(BOTS)}")
+    factory = PLAYERS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown player {name!r}: expected one of {', '.join(PLAYERS)}")
+    return factory(seed)
 
 
 __all__ = [
@@ -36,6 +42,7 @@ __all__ = [
     "Bot",
     "MonteCarloBot",
     "Observation",
+    "PLAYERS",
     "PublicPlayer",
     "RandomBot",
     "Record",

@@ -2,9 +2,10 @@
 
 A bot never sees the game itself. ``observe`` copies out the public table (life, arrows,
 characters, dice, the pile, revealed roles), the seat's own role and the events every player
-saw, and a snapshot of the position with every role the seat cannot know erased and the dice
-source's seed dropped, so a bot that plays the position forward (Monte Carlo) cannot learn a
-hidden role or a future roll from it.
+saw, and a snapshot of the position written as the seat may see it: every secret the state
+declares (``engine/hidden.py``: hidden roles and special cards, the seed, the draw counters,
+others' reveals into open moments, in the snapshots of those moments too) is blank, so a bot
+that plays the position forward (Monte Carlo) cannot learn a hidden card or a future draw.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine import (
     FACES,
@@ -58,7 +58,7 @@ class Observation:
     pending: Decision
     legal: tuple[Action, ...]
     events: tuple[Event, ...]
-    position: str  # the game as JSON, hidden roles and the dice seed removed
+    position: str  # the game as JSON as this seat may see it (its secrets blank)
 
     @property
     def me(self) -> PublicPlayer:
@@ -143,7 +143,7 @@ def observe(
         pending=game.pending,
         legal=tuple(game.legal_actions()),
         events=tuple(events),
-        position=_redacted(game, seat, own, players) if position else "",
+        position=_redacted(game, seat, own) if position else "",
     )
 
 
@@ -151,15 +151,10 @@ def _is_bullseye(face: str | None) -> bool:
     return face is not None and FACES[face].symbol in (Symbol.BULLSEYE1, Symbol.BULLSEYE2)
 
 
-def _redacted(game: Game, seat: int, own: Role | None, public: Sequence[PublicPlayer]) -> str:
-    """The game's JSON with every role ``seat`` does not know erased and no dice seed."""
-    data: dict[str, Any] = game.to_json()
-    for p, record in zip(public, data["players"], strict=True):
-        known = own if p.seat == seat else p.role
-        record["role"] = None if known is None else str(known)
-    setup = data["setup"]
-    setup["seed"] = 0
-    if len(public) > 3:  # with 3 players every role is face up: nothing to hide
-        setup["roles"] = None
-        setup["sheriff"] = next(p.seat for p in public if p.role is Role.SHERIFF)
+def _redacted(game: Game, seat: int, own: Role | None) -> str:
+    """The game's JSON as ``seat`` may see it (the state's one walk, ``engine/hidden.py``),
+    with the seat's own card as it was told it."""
+    data = game.to_json(seat)
+    if own is not None:
+        data["players"][seat]["role"] = str(own)
     return json.dumps(data, sort_keys=True)

@@ -126,6 +126,12 @@ SPECS: dict[DecisionKind, Spec] = {
     DecisionKind.ROLE_CARD: Spec(Answer.CHOICE, False, "which role card is face up"),
 }
 
+# Kinds whose answers never run out: a roll (or stop), yes or no. ``Game.ask`` looks for an
+# answer to the others before it waits for one.
+ALWAYS_ANSWERED = frozenset(
+    kind for kind, spec in SPECS.items() if spec.answer in (Answer.ROLL, Answer.YES_NO)
+)
+
 
 @quick_init
 @dataclass(frozen=True)

@@ -14,4 +14,5 @@ class IllegalAction(EngineError):
 
 
 class StateError(EngineError, ValueError):
-    """A saved game state that cannot be read back."""
+    """A saved game state that cannot be read back, or a state the rules cannot go on from
+    (a decision no answer fits, when ``Game.strict_decisions`` is on)."""

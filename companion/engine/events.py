@@ -444,5 +444,15 @@ class FaceChanged(Event):
     cause: str
 
 
+@dataclass(frozen=True)
+class NoLegalAnswer(Event):
+    """A rule would have asked ``seat`` a ``decision`` that no answer fits: nobody is asked and
+    the rules go on, so a game never waits for a press that cannot come (``Game.ask``)."""
+
+    kind: ClassVar[str] = "no_legal_answer"
+    seat: int
+    decision: str
+
+
 for _event in Event.__subclasses__():
     quick_init(_event)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from . import boneyard, ghost, special_roles, victory, windows  # noqa: F401 (registers)
 from .abilities import HOOKS, Ability, ability_of
@@ -35,7 +35,7 @@ from .components import (
     Role,
     Symbol,
 )
-from .decisions import Decision, DecisionKind
+from .decisions import ALWAYS_ANSWERED, Decision, DecisionKind
 from .dice import DiceSource, SeededDice
 from .errors import IllegalAction, SetupError, StateError
 from .events import (
@@ -55,6 +55,7 @@ from .events import (
     LastOneStanding,
     LifeGained,
     LifeLost,
+    NoLegalAnswer,
     PlayerEliminated,
     ResultAssigned,
     RoleRevealed,
@@ -110,13 +111,19 @@ NO_MOVE = frozenset(
 
 # Immutable values the hot paths would otherwise build again and again.
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
-_REACH: dict[tuple[Any, ...], list[int]] = {}
+_REACH: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _REACH_LIMIT = 50_000
 _GHOST = Ability()  # Old Saloon 5: the Ghost's character loses all of its abilities
 
 
 class Game(GameState):
     """A game in progress: ask ``pending`` and ``legal_actions()``, then ``apply()`` one."""
+
+    # What the engine does when a rule asks a decision no answer fits: the table (False)
+    # skips it with a NoLegalAnswer event, so a game never waits for a press that cannot come;
+    # the tests (tests/conftest.py) and the module-set campaign (True) raise StateError, so
+    # the rule that asked is caught. Either way no such decision is ever pending.
+    strict_decisions: ClassVar[bool] = False
 
     def __init__(self, setup: GameSetup, dice: DiceSource | None = None) -> None:
         self._attach(setup, dice)
@@ -308,11 +315,11 @@ class Game(GameState):
             return self.faces[die]
         return undead.extra_results(self)[die - len(self.faces)]
 
-    def targets(self, die: int) -> list[int]:
+    def targets(self, die: int) -> tuple[int, ...]:
         """Seats a Bull's Eye result on ``die`` may hit, for the player whose turn it is."""
         face = self.faces[die] if die < len(self.faces) else self.result_face(die)
         if face is None:
-            return []
+            return ()
         living = tuple([p.seat for p in self.players if p.alive])
         ability = self._abilities[self.turn]
         up_to_two = HouseRule.BULLSEYE2_UP_TO_TWO in self.setup.house_rules
@@ -323,11 +330,11 @@ class Game(GameState):
             if len(living) <= 3:
                 reach["bullseye2"] = {1}
             allowed = ability.reach(_SYMBOL[face], reach)
-            found = [s for s, k in distances(self.turn, living).items() if k in allowed]
+            found = tuple(s for s, k in distances(self.turn, living).items() if k in allowed)
             if len(_REACH) >= _REACH_LIMIT:
                 _REACH.clear()
             _REACH[key] = found
-        return list(found)
+        return found
 
     def symbol_count(self, symbol: Symbol | str, dice: Sequence[int] | None = None) -> int:
         """Results of ``symbol`` among the dice (a double face counts two); of the whole turn
@@ -363,12 +370,21 @@ class Game(GameState):
         self._events.append(event)
 
     def ask(self, kind: DecisionKind, seat: int, **about: Any) -> None:
-        """Wait for ``seat``'s decision (see ``Decision`` for what it may be ``about``)."""
+        """Wait for ``seat``'s decision (see ``Decision`` for what it may be ``about``), when
+        some answer fits it (``strict_decisions`` says what happens when none does)."""
         die = about.get("die")
         if len(about) > (0 if die is None else 1):
-            self.pending = Decision(kind, seat, **about)
+            d = Decision(kind, seat, **about)
         else:
-            self.pending = _plain(kind, seat, die)
+            d = _plain(kind, seat, die)
+        if kind in ALWAYS_ANSWERED or DECISIONS[kind].legal(self, d):
+            self.pending = d
+        elif self.strict_decisions:
+            raise StateError(
+                f"a rule asked seat {seat + 1} {kind} ({d.spec.question}), which no answer fits"
+            )
+        else:
+            self.emit(NoLegalAnswer(seat, str(kind)))
 
     def clockwise(self, seats: list[int]) -> list[int]:
         """Seats in clockwise order starting from the player whose turn it is."""
@@ -530,10 +546,12 @@ class Game(GameState):
 
     # ----------------------------------------------------------------- JSON
 
-    def to_json(self) -> dict[str, Any]:
-        data = encode(self)
+    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+        """The game as JSON; for ``seat``, as that seat may see it (``hidden.py``): a game
+        of its own, the secrets it cannot know blank."""
+        data = encode(self, seat)
         data["queue"] = data["queue"][::-1]  # in the order the steps will run
-        return {"version": STATE_VERSION, "setup": self.setup.to_json(), **data}
+        return {"version": STATE_VERSION, "setup": self.setup.to_json(seat), **data}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], dice: DiceSource | None = None) -> Game:
@@ -874,7 +892,7 @@ def _assign_bullseye(game: Game) -> None:
 
 def _legal_targets(game: Game, d: Decision) -> list[Action]:
     assert d.die is not None
-    return [SEATS[s] for s in game.targets(d.die)]
+    return list(map(SEATS.__getitem__, game.targets(d.die)))
 
 
 def _accepts_target(game: Game, d: Decision, action: Action) -> bool:

@@ -12,10 +12,12 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .components import ROLE_MIX, Role
+from .components import CHARACTERS, MAX_PLAYERS, MIN_PLAYERS, ROLE_MIX, Role
 from .errors import SetupError
 from .modules import Module, characters_for
+from .reading import listed, text, truth, whole_number
 from .setup import GameSetup
+from .victory import SIDES
 
 if TYPE_CHECKING:
     from .game import Game
@@ -37,19 +39,47 @@ class GameResult:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in self.__dict__.items()}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameResult:
+    def from_json(cls, data: Any) -> GameResult:
+        """A result as the series file holds it; SetupError names the field that is wrong."""
+        if not isinstance(data, dict):
+            raise SetupError(f"result: expected an object, got {data!r}")
         try:
-            return cls(
-                characters=tuple(data["characters"]),
-                sheriff=data["sheriff"],
-                sheriff_alive=bool(data["sheriff_alive"]),
-                sheriff_killer=data["sheriff_killer"],
-                eliminated=tuple(data["eliminated"]),
-                side=str(data["side"]),
-                winners=tuple(data["winners"]),
+            names = listed(data.get("characters"), "result.characters")
+            if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+                raise ValueError(f"result.characters: {len(names)} players, not 3 to 8")
+            for name in names:
+                if text(name, "result.characters") not in CHARACTERS:
+                    raise ValueError(f"result.characters: unknown character {name!r}")
+            last = len(names) - 1
+
+            def seat(value: Any, what: str) -> int | None:
+                return None if value is None else whole_number(value, what, 0, last)
+
+            def seats(value: Any, what: str) -> tuple[int, ...]:
+                found = tuple(whole_number(v, what, 0, last) for v in listed(value, what))
+                if len(set(found)) != len(found):
+                    raise ValueError(f"{what}: a seat twice in {value!r}")
+                return found
+
+            result = cls(
+                characters=tuple(names),
+                sheriff=seat(data.get("sheriff"), "result.sheriff"),
+                sheriff_alive=truth(data.get("sheriff_alive"), "result.sheriff_alive"),
+                sheriff_killer=seat(data.get("sheriff_killer"), "result.sheriff_killer"),
+                eliminated=seats(data.get("eliminated"), "result.eliminated"),
+                side=text(data.get("side"), "result.side"),
+                winners=seats(data.get("winners"), "result.winners"),
             )
-        except (KeyError, TypeError) as exc:
-            raise SetupError(f"a series game record is incomplete: {exc}") from exc
+        except ValueError as exc:
+            raise SetupError(str(exc)) from None
+        if result.side not in SIDES:
+            raise SetupError(f"result.side: {result.side!r} is not one of {', '.join(SIDES)}")
+        killer = result.sheriff_killer
+        if killer is not None and (result.sheriff_alive or killer == result.sheriff):
+            raise SetupError(f"result.sheriff_killer: seat {killer + 1} cannot have killed him")
+        if result.sheriff is None and (result.sheriff_alive or killer is not None):
+            raise SetupError("result.sheriff: none, yet the result says how he fared")
+        return result
 
 
 def result_of(game: Game) -> GameResult:

@@ -111,18 +111,24 @@ class GregDigger(Ability):
 
 @ability
 class HerbHunter(Ability):
-    """Another player who lost 2 or more life in his turn takes a Wound token: the moment he
-    has lost his second life point, whatever becomes of Herb later in the turn (ruling UA3)."""
+    """Another player who lost 2 or more life in his turn takes a Wound token."""
 
     name = "herb_hunter"
 
-    def own_turn_losses(self, game: Game, lost: dict[int, int]) -> list[Step]:
-        total = game.scratch.lost
-        return [
+    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+        return [["herb_hunter"]] if phase == "end" else []
+
+
+@step("herb_hunter")
+def _herb_hunter(game: Game) -> None:
+    lost = game.scratch.lost
+    game.front(
+        [
             ["draw_wound", s, "herb_hunter"]
-            for s in game.clockwise(list(lost))
-            if s != game.turn and total[s] >= 2 > total[s] - lost[s]
+            for s in game.clockwise(game.living())
+            if s != game.turn and lost[s] >= 2
         ]
+    )
 
 
 @ability
@@ -135,16 +141,16 @@ class PatBrennan(Ability):
         return [["rage_from"]] if phase == "start" else []
 
 
-def _rage_holders(game: Game) -> list[int]:
-    """Living holders of a face-down card with someone to move it to."""
-    return [p.seat for p in game.players if p.alive and p.rage_held and _recipients(game, p.seat)]
-
-
-def _recipients(game: Game, source: int) -> list[int]:
-    """Any other living player but a zombie, who collects no Rage cards (Undead or Alive 4):
-    the last survivor among zombies has nobody to move his own card to."""
+def _receivers(game: Game, holder: int) -> list[int]:
+    """Any other living player but a zombie, who collects no Rage cards (Undead or Alive 4)."""
     players = game.players
-    return [s for s in game.living() if s != source and not players[s].zombie]
+    return [s for s in game.living() if s != holder and not players[s].zombie]
+
+
+def _rage_holders(game: Game) -> list[int]:
+    """The seats whose card Pat Brennan may move: a move is one he can complete, so only a
+    holder some other player may receive it from (with every other survivor a zombie, none)."""
+    return [p.seat for p in game.players if p.alive and p.rage_held and _receivers(game, p.seat)]
 
 
 @step("rage_from")
@@ -165,7 +171,7 @@ def _decide_rage_from(game: Game, d: Decision, action: Action) -> None:
 
 def _legal_rage_to(game: Game, d: Decision) -> list[Action]:
     assert d.target is not None
-    return [ChooseSeat(s) for s in _recipients(game, d.target)]
+    return [ChooseSeat(s) for s in _receivers(game, d.target)]
 
 
 @decision(DecisionKind.RAGE_TO, legal=_legal_rage_to)

@@ -63,7 +63,7 @@ def one_of_options(game: Game, d: Decision) -> list[Action]:
 
 def any_living_seat(game: Game, d: Decision) -> list[Action]:
     """The ``legal`` of a decision answered by choosing any living seat, the asker's included."""
-    return [SEATS[s] for s in game.living()]
+    return [SEATS[p.seat] for p in game.players if p.alive]
 
 
 def yes_no(game: Game, d: Decision) -> list[Action]:

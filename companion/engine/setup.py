@@ -22,8 +22,10 @@ from .components import (
     Role,
 )
 from .errors import SetupError
+from .hidden import secret
 from .modules import Module, characters_for, module, validate
 from .reading import listed, text, truth, whole_number
+from .state import WRITTEN, encode
 
 
 @dataclass(frozen=True)
@@ -31,8 +33,8 @@ class GameSetup:
     """Seats are numbered 0..players-1 clockwise.
 
     ``roles`` is None when the role cards are physical and secret: the engine then knows only
-    the Sheriff (``sheriff``) and learns other roles as they are revealed. With 3 players the
-    roles are face up and must be given.
+    the Sheriff (``sheriff``, named with dealt roles too) and learns other roles as they are
+    revealed. With 3 players the roles are face up and must be given.
 
     ``specials`` (Old Saloon 3) names each seat's special role card, None for a normal card:
     every seat's with dealt roles, only the face-up Sheriff's with secret cards (the others
@@ -41,20 +43,42 @@ class GameSetup:
     """
 
     characters: tuple[str, ...]
-    roles: tuple[Role, ...] | None = None
+    # Face up with 3 players; else only the Sheriff's, named by ``sheriff``.
+    roles: tuple[Role, ...] | None = field(
+        default=None, metadata=secret(sees=lambda setup, seat: setup.three_player)
+    )
     sheriff: int | None = None
     house_rules: frozenset[HouseRule] = field(default_factory=frozenset)
-    seed: int = 0
-    modules: frozenset[Module] = field(default_factory=frozenset)
-    specials: tuple[str | None, ...] | None = None
-    specials_mixed: bool = False
+    # The seed of the simulated dice and piles: it says every draw.
+    seed: int = field(default=0, metadata=secret(blank=0))
+    # A base game's record stays as it always was: the fields modules added are written only
+    # when they say something.
+    modules: frozenset[Module] = field(
+        default_factory=frozenset, metadata={WRITTEN: lambda setup: bool(setup.modules)}
+    )
+    specials: tuple[str | None, ...] | None = field(
+        default=None,
+        metadata={
+            **secret(each=lambda setup, seat, card_seat: card_seat == setup.sheriff_seat()),
+            WRITTEN: lambda setup: setup.specials is not None,
+        },
+    )
+    specials_mixed: bool = field(
+        default=False, metadata={WRITTEN: lambda setup: setup.specials is not None}
+    )
     # Piles the table draws for real, the drawing seat entering what it drew (REAL_PILES).
-    real_piles: frozenset[str] = field(default_factory=frozenset)
+    real_piles: frozenset[str] = field(
+        default_factory=frozenset, metadata={WRITTEN: lambda setup: bool(setup.real_piles)}
+    )
     # Undead or Alive 4: Boneyard cards drawn from the table's real deck and entered.
-    real_boneyard: bool = False
+    real_boneyard: bool = field(
+        default=False, metadata={WRITTEN: lambda setup: setup.real_boneyard}
+    )
     # Undead or Alive 5 (ruling UA5): the seat of the last game's Sheriff who appointed another
     # player, starting with one life more.
-    legacy_bullet: int | None = None
+    legacy_bullet: int | None = field(
+        default=None, metadata={WRITTEN: lambda setup: setup.legacy_bullet is not None}
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "characters", tuple(self.characters))
@@ -66,6 +90,10 @@ class GameSetup:
             object.__setattr__(self, "specials", tuple(self.specials))
         object.__setattr__(self, "real_piles", frozenset(self.real_piles))
         self._validate()
+        if self.sheriff is None and not self.three_player:
+            # Named even with dealt roles: the Sheriff's card is face up, so a seat that may
+            # not see the roles still knows it (``hidden.py``).
+            object.__setattr__(self, "sheriff", self.sheriff_seat())
         self._validate_specials()
 
     @property
@@ -179,25 +207,9 @@ class GameSetup:
                 "who appointed another player (ruling UA5)"
             )
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "characters": list(self.characters),
-            "roles": None if self.roles is None else [str(r) for r in self.roles],
-            "sheriff": self.sheriff,
-            "house_rules": sorted(str(h) for h in self.house_rules),
-            "seed": self.seed,
-        }
-        if self.modules:  # a base game's record stays as it always was
-            data["modules"] = sorted(str(m) for m in self.modules)
-        if self.specials is not None:
-            data["specials"] = list(self.specials)
-            data["specials_mixed"] = self.specials_mixed
-        if self.real_piles:
-            data["real_piles"] = sorted(self.real_piles)
-        if self.real_boneyard:
-            data["real_boneyard"] = True
-        if self.legacy_bullet is not None:
-            data["legacy_bullet"] = self.legacy_bullet
+    def to_json(self, seat: int | None = None) -> dict[str, Any]:
+        """The set-up as JSON; for ``seat``, as that seat sees it (``hidden.py``)."""
+        data: dict[str, Any] = encode(self, seat)
         return data
 
     @classmethod

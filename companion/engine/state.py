@@ -2,7 +2,8 @@
 
 Every field is declared once, here; copying, writing JSON and reading it back are generic over
 the declared types, so a new field needs no other line. Reading checks each value's type and
-names the field that is wrong.
+names the field that is wrong. A field a seat may not see is declared so (``hidden.secret``):
+the same walk that writes the state writes it as that seat may see it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, TypeVar
 from .components import Role
 from .decisions import Decision
 from .errors import StateError
+from .hidden import OWN_OFFERS, PARTS, SECRET, SNAPSHOT, Parts, Secret, own_or_shown, secret
 
 T = TypeVar("T")
 
@@ -34,13 +36,13 @@ class PlayerState:
     max_life: int
     life: int
     arrows: int = 0
-    role: Role | None = None
+    role: Role | None = field(default=None, metadata=secret(sees=own_or_shown("revealed")))
     revealed: bool = False
     alive: bool = True
     chief_arrow: bool = False
     # Old Saloon 3: the special role card the engine knows this seat holds, and whether it is
     # face up (its power used or cancelled). Old Saloon 5: this eliminated player is the Ghost.
-    special: str | None = None
+    special: str | None = field(default=None, metadata=secret(sees=own_or_shown("special_shown")))
     special_shown: bool = False
     ghost: bool = False
     # Undead or Alive, Modules 1 and 2: Duel Wound tokens held (face up), Rage cards held face
@@ -103,7 +105,7 @@ class GameState:
     dice_kinds: list[str]
     faces: list[str | None]
     rolls: int
-    roll_count: int
+    roll_count: int = field(metadata=secret(blank=0))  # the key of the next roll in the seed's dice
     turn: int
     turn_number: int
     queue: list[list[Any]]
@@ -116,7 +118,9 @@ class GameState:
     chief_in_pile: bool = False
     # Old Saloon 3: the moments still open to a reveal, each [moment, arguments, the state at
     # that moment, the actions offered there as JSON]; a win waiting for them, [side, winners].
-    windows: list[list[Any]] = field(default_factory=list)
+    windows: list[list[Any]] = field(
+        default_factory=list, metadata={PARTS: Parts({2: SNAPSHOT, 3: OWN_OFFERS})}
+    )
     ending: list[Any] | None = None
     # Old Saloon 5: the Ghost's token, [holder, face, dice], and the dice it sets this turn.
     ghost_token: list[Any] | None = None
@@ -124,7 +128,7 @@ class GameState:
     # Undead or Alive: the Duel Wound tokens in the pile (sorted), how many draws the simulated
     # pile has made, and the Rage cards in the draw pile and the discards.
     wound_pile: list[str] = field(default_factory=list)
-    wound_draws: int = 0
+    wound_draws: int = field(default=0, metadata=secret(blank=0))
     rage_pile: int = 0
     rage_discard: int = 0
     eliminated_now: list[int] = field(default_factory=list)  # seats eliminated this turn
@@ -133,22 +137,72 @@ class GameState:
     boneyard_pile: list[str] = field(default_factory=list)
     boneyard_shown: list[str] = field(default_factory=list)
     boneyard_back: list[str] = field(default_factory=list)
-    boneyard_draws: int = 0
+    boneyard_draws: int = field(default=0, metadata=secret(blank=0))
     outbreak: str | None = None
 
 
 # ------------------------------------------------------------------- generic JSON and copy
 
 
-def encode(value: Any) -> Any:
-    """Plain JSON data for a state value: dataclasses by field, enums by value, tuples as lists."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in fields(value)}
+WRITTEN = "written"  # field metadata: written only when this holds of the record
+
+
+def encode(value: Any, seat: int | None = None) -> Any:
+    """Plain JSON data for a state value: dataclasses by field, enums by value, tuples as
+    lists, sets sorted. For ``seat``, each secret field as that seat sees it (``hidden.py``):
+    the one walk, so nothing declared secret is ever written for a seat that may not see it.
+    """
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, list | tuple):
-        return [encode(v) for v in value]
+        return [encode(v, seat) for v in value]
+    if isinstance(value, frozenset):
+        return sorted(encode(v, seat) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        data = {}
+        for name, hidden, parts, written in _encoding(type(value)):
+            if written is not None and not written(value):
+                continue
+            v = getattr(value, name)
+            if seat is not None and hidden is not None:
+                v = hidden.shown(value, v, seat)
+            if seat is not None and parts is not None:
+                data[name] = [_encode_parts(entry, parts, seat) for entry in v]
+            else:
+                data[name] = encode(v, seat)
+        return data
     return value
+
+
+_ENCODINGS: dict[type, list[tuple[str, Secret | None, Parts | None, Any]]] = {}
+
+
+def _encoding(kind: type) -> list[tuple[str, Secret | None, Parts | None, Any]]:
+    """Each field of ``kind`` with what its declaration says of writing it."""
+    found = _ENCODINGS.get(kind)
+    if found is None:
+        found = _ENCODINGS[kind] = [
+            (f.name, f.metadata.get(SECRET), f.metadata.get(PARTS), f.metadata.get(WRITTEN))
+            for f in fields(kind)
+        ]
+    return found
+
+
+def _encode_parts(entry: list[Any], parts: Parts, seat: int) -> list[Any]:
+    """An entry of an untyped field as ``seat`` sees it: a snapshot walked like the state
+    (read back first when it is plain data, as in a state read from JSON), only the seat's
+    own offers."""
+    seen = []
+    for i, part in enumerate(entry):
+        holds = parts.at.get(i)
+        if holds == SNAPSHOT:
+            state = decode(GameState, part, "snapshot") if isinstance(part, dict) else part
+            seen.append(encode(state, seat))
+        elif holds == OWN_OFFERS:
+            seen.append([copy_data(o) for o in part if o.get("seat") == seat])
+        else:
+            seen.append(encode(part, seat))
+    return seen
 
 
 def decode(kind: Any, data: Any, where: str) -> Any:

@@ -14,18 +14,9 @@ from .components import THREE_PLAYER_TARGET, Role
 from .ghost import team
 from .state import PlayerState
 
-# Every side a game can end with: the base game's, the 3-player game's, and after an outbreak
-# (Undead or Alive 4) the survivors' and the zombies'.
-SIDES: tuple[str, ...] = (
-    "sheriff",
-    "outlaws",
-    "renegade",
-    "deputy",
-    "outlaw",
-    "nobody",
-    "survivors",
-    "zombies",
-)
+# Every side an outcome may name: the base game's, the 3-player game's winners by role, nobody
+# (3 players, no one's hand), and Undead or Alive 4's.
+SIDES = ("sheriff", "outlaws", "renegade", "deputy", "outlaw", "nobody", "zombies", "survivors")
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 from .journal import Journal, JournalError, read_journal
 from .play import Refused, TablePlay
-from .session import TableConfig, TableSession
+from .session import TableSession
+from .table_config import TableConfig
 from .view import ConsoleView, SeatView, TableView
 
 __all__ = [

@@ -1,9 +1,10 @@
 """The game's journal: every action on disk before its result is shown.
 
 JSON Lines, append-only, one record a line, each record written whole and fsync'd (format:
-docs/journal.md). A record that cannot be written whole is cut off again, so a refused press
-leaves no trace. A power cut can tear only the last line; that line is dropped and logged.
-Anything else unreadable is reported with the file and line, and the file is kept as it is.
+docs/journal.md; how: ``durable.py``). A journal appears with its header already whole in it.
+A record that cannot be written whole is cut off again, so a refused press leaves no trace. A
+power cut can tear only the last line; that line is dropped and logged. Anything else
+unreadable is reported with the file and line, and the file is kept as it is.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from typing import Any
 
 from ..bots import BOTS
 from ..engine import Action, GameSetup, SetupError, StateError, action_from_json
-from .records import RecordError, append_record, decode_line, fsync_dir, seats_list
+from . import durable
+from .buttons import BUTTONS
+from .records import JournalError, RecordError, decode_line, encode, seats_list
+from .setup_journal import SetupRecord
 
 log = logging.getLogger(__name__)
 
@@ -32,16 +36,6 @@ SUFFIX = ".jsonl"
 NUMBERED = re.compile(r"^game-(\d{6,})\.jsonl$")
 # Journals of companions before numbering were named by local time; they count as older.
 LEGACY = re.compile(r"^game-\d{8}-\d{6}-\d{3}\.jsonl$")
-
-
-class JournalError(Exception):
-    """A journal that cannot be read back; the message names the file and line."""
-
-    def __init__(self, path: Path, line: int | None, problem: str) -> None:
-        where = f"{path}" if line is None else f"{path}, line {line}"
-        super().__init__(f"{where}: {problem}")
-        self.path = path
-        self.line = line
 
 
 @dataclass
@@ -63,7 +57,14 @@ class JournalContents:
     entries: list[JournalEntry] = field(default_factory=list)
     finished: bool = False
     abandoned: bool = False  # ended on purpose before anyone won
+    to_setup: bool = False  # abandoned by UNDO, back into the set-up that made it
     dropped_torn_line: bool = False
+
+    @property
+    def made_by(self) -> SetupRecord | None:
+        """The set-up that made this game, press by press (journals since it was recorded)."""
+        made: SetupRecord | None = self.meta.get("made_by")
+        return made
 
     @property
     def bots(self) -> dict[int, str]:
@@ -82,39 +83,28 @@ class Journal:
     def create(
         cls, directory: Path, setup: GameSetup, meta: dict[str, Any] | None = None
     ) -> Journal:
-        """A new journal for a new game, numbered after every other, its header on disk."""
-        directory.mkdir(parents=True, exist_ok=True)
+        """A new journal for a new game, numbered after every other, its header whole in it
+        from the moment it has a name (a power cut leaves no journal, or a whole header)."""
+        durable.make_folder(directory)
+        header = {
+            "type": "header",
+            "version": BOX_VERSION if meta and meta.get("bots") else JOURNAL_VERSION,
+            "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "setup": setup.to_json(),
+            **({"meta": meta} if meta else {}),
+        }
         number = next_number(directory)
         while True:
             path = directory / f"game-{number:06d}{SUFFIX}"
             try:
-                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
+                return cls(path, durable.create(path, encode(header)))
             except FileExistsError:
                 number += 1
-                continue
-            break
-        journal = cls(path, fd)
-        try:
-            journal._write(
-                {
-                    "type": "header",
-                    "version": BOX_VERSION if meta and meta.get("bots") else JOURNAL_VERSION,
-                    "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                    "setup": setup.to_json(),
-                    **({"meta": meta} if meta else {}),
-                }
-            )
-            fsync_dir(directory)
-        except OSError:
-            journal.close()
-            path.unlink(missing_ok=True)  # a game that never began leaves no file behind
-            raise
-        return journal
 
     @classmethod
     def reopen(cls, path: Path) -> Journal:
         """The journal of a resumed game, for appending; OSError if the disk will not take it."""
-        return cls(path, os.open(path, os.O_WRONLY | os.O_APPEND))
+        return cls(path, durable.open_to_append(path))
 
     def append_action(self, action: Action, auto: bool = False, box: bool = False) -> None:
         record: dict[str, Any] = {"type": "action", "action": action.to_json()}
@@ -130,12 +120,16 @@ class Journal:
     def append_end(self, side: str | None) -> None:
         self._write({"type": "end", "side": side})
 
-    def append_abandoned(self) -> None:
-        """The game was ended on purpose before anyone won; the record stays readable."""
-        self._write({"type": "end", "side": None, "abandoned": True})
+    def append_abandoned(self, to_setup: bool = False) -> None:
+        """The game was ended on purpose before anyone won (``to_setup``: by UNDO, back into
+        the set-up that made it); the record stays readable."""
+        record: dict[str, Any] = {"type": "end", "side": None, "abandoned": True}
+        if to_setup:
+            record["to_setup"] = True
+        self._write(record)
 
     def _write(self, record: dict[str, Any]) -> None:
-        append_record(self._fd, record)
+        durable.append(self._fd, encode(record))
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -161,16 +155,6 @@ def read_journal(path: Path) -> JournalContents:
             "%s: dropping a torn last line (%d bytes, power cut mid-write)", path, len(torn)
         )
     return contents
-
-
-def cut_torn_line(path: Path) -> None:
-    """Cut a torn last line off a journal that otherwise replayed, so the next record starts
-    on a line of its own."""
-    data = path.read_bytes()
-    with open(path, "r+b") as handle:
-        handle.truncate(data.rfind(b"\n") + 1)
-        handle.flush()
-        os.fsync(handle.fileno())
 
 
 def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
@@ -212,6 +196,11 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
             meta = {**meta, "bots": _bots(meta["bots"], meta.get("seats"), setup)}
         except RecordError as exc:
             raise JournalError(path, 1, f"meta.bots: {exc}") from exc
+    if "made_by" in meta:
+        try:
+            meta = {**meta, "made_by": SetupRecord.from_json(meta["made_by"], BUTTONS)}
+        except RecordError as exc:
+            raise JournalError(path, 1, f"meta.made_by: {exc}") from exc
     contents = JournalContents(setup=setup, meta=meta, dropped_torn_line=dropped)
     for number, record in enumerate(records[1:], start=2):
         kind = record["type"]
@@ -235,6 +224,7 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
         elif kind == "end":
             contents.finished = True
             contents.abandoned = record.get("abandoned") is True
+            contents.to_setup = contents.abandoned and record.get("to_setup") is True
         else:
             raise JournalError(path, number, f"unknown record type {kind!r}")
     return contents

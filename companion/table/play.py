@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from ..bots import Observation, fallback, make_bot, observe
+from ..bots import Observation, make_bot, observe
 from ..engine import (
     CHARACTERS,
     Accept,
@@ -36,6 +36,7 @@ from .answers import DUEL_ROLLS, duel_roll
 from .journal import Journal, JournalContents, JournalError
 from .narration import TABLE_ENTRIES
 from .prompts import ROLE_LABELS, prompt_for
+from .setup_journal import SetupRecord
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,10 @@ class TablePlay:
     # Why presses cannot be saved (a read-only disk): they are refused, so none is lost.
     unsaved: str | None = None
     bots: dict[int, str] = field(default_factory=dict)
+    path: Path | None = None  # the journal's file, open or not
+    # Why the box's last choice is not its seat's player's own (that player failed), for the
+    # console; None when it is.
+    fell_back: str | None = None
 
     # ------------------------------------------------------------------ creation
 
@@ -112,7 +117,10 @@ class TablePlay:
         state_dir: Path | None,
         roles_mode: str = "physical",
         bots: dict[int, str] | None = None,
+        made_by: SetupRecord | None = None,
     ) -> TablePlay:
+        """A new game, its journal created (``made_by``: the set-up's record, kept in its
+        header so UNDO can go back into the set-up whatever the power does)."""
         game = Game(setup)
         bots = dict(bots or {})
         if bots and not setup.roles_known:
@@ -122,8 +130,11 @@ class TablePlay:
             meta: dict[str, object] = {"seats": seats, "roles_mode": roles_mode}
             if bots:
                 meta["bots"] = {str(seat): name for seat, name in sorted(bots.items())}
+            if made_by is not None:
+                meta["made_by"] = made_by.to_json()
             journal = Journal.create(state_dir / "games", setup, meta=meta)
-        play = cls(game=game, seats=seats, journal=journal, bots=bots)
+        path = journal.path if journal is not None else None
+        play = cls(game=game, seats=seats, journal=journal, bots=bots, path=path)
         play._auto()
         return play
 
@@ -133,7 +144,7 @@ class TablePlay:
         seats = contents.meta.get("seats") or list(range(1, contents.setup.players + 1))
         if len(seats) != contents.setup.players:
             raise JournalError(path, 1, f"{len(seats)} seats for {contents.setup.players} players")
-        play = cls(game=Game(contents.setup), seats=seats, bots=contents.bots)
+        play = cls(game=Game(contents.setup), seats=seats, bots=contents.bots, path=path)
         for entry in contents.entries:
             if entry.kind == "undo":
                 if not play.history:
@@ -153,10 +164,36 @@ class TablePlay:
 
     # ------------------------------------------------------------------ presses
 
+    def recover(self) -> list[Event]:
+        """Open the journal again (a resumed game's, or one the disk refused), and make the
+        automatic choices still owed: a power cut can fall between a press's record and
+        theirs. Their events; Refused while the disk still says no."""
+        if self.journal is None and self.path is not None:
+            try:
+                self.journal = Journal.reopen(self.path)
+            except OSError as exc:
+                self.unsaved = (
+                    f"Cannot save the game ({exc.strerror or exc}): presses are refused "
+                    "until the disk can be written."
+                )
+                raise Refused(self.unsaved) from exc
+        try:
+            events = self._auto()
+        except Refused as exc:
+            self.unsaved = str(exc)
+            raise
+        self.unsaved = None
+        return events
+
     def press(self, button: str) -> list[Event]:
-        """Apply what ``button`` means now; Refused (and nothing changed) if it means nothing."""
+        """Apply what ``button`` means now; Refused (and nothing changed) if it means nothing.
+
+        While the disk refused the game's records, a press first tries again; if that makes
+        automatic choices, they are the press's result."""
         if self.unsaved is not None:
-            raise Refused(self.unsaved)
+            owed = self.recover()
+            if owed:
+                return owed
         if button == "UNDO":
             return [self.undo()]
         if self.game.over:
@@ -395,24 +432,48 @@ class TablePlay:
         A roll UNDO took back at this very decision comes back as it was (with its Saloon die),
         like a person's ROLL would; any other choice comes from the seat's player, which sees
         only what that seat may know. A choice depends on that alone, so the same moment
-        after UNDO or a restart gets the same choice.
+        after UNDO or a restart gets the same choice. A player that fails never stops the box:
+        ``fell_back`` then says, in one line for the console, who answered instead.
         """
+        if self.unsaved is not None:
+            owed = self.recover()
+            if owed:
+                return owed
         d = self.game.pending
         assert d is not None and self.box_due()
-        if self.unsaved is not None:
-            raise Refused(self.unsaved)
+        self.fell_back = None
         action = self.forced_roll() or self.forced_choice() or self._box_choice(d)
-        try:
-            events = self._apply(action, auto=False, box=True)
-        except IllegalAction:
-            log.exception("the box's player chose an illegal %s; it takes a legal one", action)
-            events = self._apply(fallback(self._observe(d)), auto=False, box=True)
+        events = self._apply(action, auto=False, box=True)
         return events + self._auto()
 
     def _box_choice(self, d: Decision) -> Action:
-        obs = self._observe(d)
-        seed = zlib.crc32(obs.position.encode())  # what the seat knows, and nothing else
-        return make_bot(self.bots[self.seats[d.seat]], seed)(obs)
+        """The seat's player's choice; if it raises or chooses what the rules do not allow,
+        the rule-based player's, and if that fails too, the first legal answer. Each failure
+        goes to the log with its traceback."""
+        seat = self.seats[d.seat]
+        legal = self.game.legal_actions()
+        failed: list[str] = []
+        for player in dict.fromkeys((self.bots[seat], "rules")):
+            try:
+                obs = self._observe(d)
+                seed = zlib.crc32(obs.position.encode())  # what the seat knows, nothing else
+                action = make_bot(player, seed)(obs)
+                if action not in legal:
+                    raise IllegalAction(f"{action!r} is not a legal answer now")
+            except Exception:
+                log.exception(
+                    "seat %d: the %s player failed at a %s decision", seat, player, d.kind
+                )
+                failed.append(player)
+                continue
+            if failed:
+                self.fell_back = (
+                    f"Seat {seat}: its {failed[0]} player failed; the {player} player chose"
+                )
+            return action
+        players = " and ".join(failed) + (" players" if len(failed) > 1 else " player")
+        self.fell_back = f"Seat {seat}: its {players} failed; the first legal answer was taken"
+        return legal[0]
 
     def _observe(self, d: Decision) -> Observation:
         """What the deciding seat may know: the public table, its own card, the events seen."""
@@ -466,10 +527,11 @@ class TablePlay:
             self.journal.close()
             self.journal = None
 
-    def abandon(self) -> None:
-        """End an unfinished game on purpose: its journal is kept, marked abandoned."""
+    def abandon(self, to_setup: bool = False) -> None:
+        """End an unfinished game on purpose: its journal is kept, marked abandoned (and
+        ``to_setup``: by UNDO, back into its set-up)."""
         if self.journal is not None:
-            self.journal.append_abandoned()
+            self.journal.append_abandoned(to_setup)
             self.journal.close()
             self.journal = None
 

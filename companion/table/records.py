@@ -1,23 +1,28 @@
-"""Writing and reading one JSON Lines record: whole or not at all, and checked on the way in.
+"""One JSON Lines record: encoded one way, and checked on the way back in.
 
-Shared by the game journal and the set-up journal, so both keep the same promises: a record
-that cannot be written whole is cut off again (a refused press leaves no trace), and what is
-read back is never trusted.
+Shared by the game journal and the set-up journal, so what either reads back is never trusted
+(writing them is ``durable.py``'s).
 """
 
 from __future__ import annotations
 
 import json
-import logging
-import os
 from pathlib import Path
 from typing import Any
 
 from ..engine.reading import whole_number
 
-log = logging.getLogger(__name__)
-
 SEAT_NUMBERS = range(1, 9)
+
+
+class JournalError(Exception):
+    """A journal that cannot be read back; the message names the file and line."""
+
+    def __init__(self, path: Path, line: int | None, problem: str) -> None:
+        where = f"{path}" if line is None else f"{path}, line {line}"
+        super().__init__(f"{where}: {problem}")
+        self.path = path
+        self.line = line
 
 
 class RecordError(ValueError):
@@ -26,35 +31,6 @@ class RecordError(ValueError):
 
 def encode(record: dict[str, Any]) -> bytes:
     return (json.dumps(record, separators=(",", ":"), sort_keys=True) + "\n").encode()
-
-
-def append_record(fd: int, record: dict[str, Any]) -> None:
-    """Append one record and fsync it; on any failure the file is cut back to where it was.
-
-    A buffered file would keep a failed record in its buffer and write it later, when the
-    disk has room again: that is how a refused press once reached the journal.
-    """
-    data = memoryview(encode(record))
-    start = os.lseek(fd, 0, os.SEEK_END)
-    try:
-        while data:
-            data = data[os.write(fd, data) :]
-        os.fsync(fd)
-    except OSError:
-        try:
-            os.ftruncate(fd, start)
-            os.fsync(fd)
-        except OSError as exc:  # the next read reports a torn or bad line; nothing is shown
-            log.error("could not cut a failed record off the journal: %s", exc)
-        raise
-
-
-def fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _no_constant(name: str) -> Any:

@@ -3,23 +3,29 @@
 ``<state_dir>/series.json`` lists every finished game: when it ended, its journal, the seats,
 characters and winners, and what the Legacy rules need from it (``legacy.GameResult``). A game
 set up from the one before links to it, so the history shows which games form a series. The
-file is replaced whole (written aside, fsync'd, renamed), so a power cut leaves the old or the
-new list, never half of one.
+file is replaced whole (``durable.replace``), so a power cut leaves the old or the new list,
+never half of one. Every field read back is checked; a file that is not what it should be is
+kept aside and the table starts a new list.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import CHARACTERS, Module
+from ..engine import CHARACTERS, Module, SetupError
 from ..engine.legacy import GameResult, NextGame, next_game, result_of
+from ..engine.reading import listed, text, whole_number
+from . import durable
 from .play import TablePlay
 from .prompts import SIDE_LABELS
+from .records import RecordError, seats_list
+
+log = logging.getLogger(__name__)
 
 SERIES_FILE = "series.json"
 VERSION = 1
@@ -51,32 +57,69 @@ class SeriesGame:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SeriesGame:
+    def from_json(cls, data: Any) -> SeriesGame:
+        """A game record as the file holds it; ValueError names the field that is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError(f"expected an object, got {data!r}")
+        try:
+            result = GameResult.from_json(data.get("result"))
+        except SetupError as exc:
+            raise ValueError(str(exc)) from None
+        try:
+            seats = seats_list(data.get("seats"), len(result.characters))
+        except RecordError as exc:
+            raise ValueError(f"seats: {exc}") from None
+        modules = [text(m, "modules") for m in listed(data.get("modules"), "modules")]
+        unknown = [m for m in modules if m not in set(Module)]
+        if unknown:
+            raise ValueError(f"modules: unknown module {unknown[0]!r}")
         return cls(
-            journal=str(data["journal"]),
-            finished=str(data["finished"]),
-            series=int(data["series"]),
-            seats=tuple(data["seats"]),
-            modules=tuple(data["modules"]),
-            result=GameResult.from_json(data["result"]),
+            journal=text(data.get("journal"), "journal"),
+            finished=text(data.get("finished"), "finished"),
+            series=whole_number(data.get("series"), "series", 1),
+            seats=tuple(seats),
+            modules=tuple(modules),
+            result=result,
         )
 
 
-def load(state_dir: Path) -> list[SeriesGame]:
-    """Every finished game, oldest first ([] before the first)."""
+def read(state_dir: Path) -> tuple[list[SeriesGame], list[str]]:
+    """Every finished game that can be read, oldest first, and what was skipped and why (one
+    line each; the whole file's fault when it cannot be read at all)."""
     path = state_dir / SERIES_FILE
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(path.read_bytes())
     except FileNotFoundError:
-        return []
-    except (OSError, ValueError) as exc:
-        raise SeriesError(f"{path}: not readable as the series' JSON ({exc})") from exc
+        return [], []
+    except (OSError, ValueError, RecursionError) as exc:
+        return [], [f"{path}: not readable as the series' JSON ({exc})"]
     if not isinstance(data, dict) or data.get("version") != VERSION:
-        raise SeriesError(f"{path}: expected a series file of version {VERSION}")
-    try:
-        return [SeriesGame.from_json(g) for g in data["games"]]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SeriesError(f"{path}: a game record is incomplete or malformed ({exc!r})") from exc
+        return [], [f"{path}: expected a series file of version {VERSION}"]
+    if not isinstance(data.get("games"), list):
+        return [], [f"{path}: 'games' must be a list of game records"]
+    games, skipped = [], []
+    for number, entry in enumerate(data["games"], start=1):
+        try:
+            games.append(SeriesGame.from_json(entry))
+        except ValueError as exc:
+            skipped.append(f"{path}: game {number}: {exc}")
+    return games, skipped
+
+
+def load(state_dir: Path) -> list[SeriesGame]:
+    """Every finished game, oldest first ([] before the first); SeriesError names the first
+    thing wrong, since a series cannot go on from a list it cannot trust whole."""
+    games, skipped = read(state_dir)
+    if skipped:
+        raise SeriesError(skipped[0])
+    return games
+
+
+def kept_aside(state_dir: Path, problem: str) -> str:
+    """Keep an unreadable series file for a person to look at; the one line that says so."""
+    kept = durable.keep_aside(state_dir / SERIES_FILE, "the series file")
+    log.error("series file unreadable, kept as %s: %s", kept.name, problem)
+    return f"Series file unreadable, kept: {kept.name}"
 
 
 def record(state_dir: Path, play: TablePlay, journal: str, when: float | None = None) -> None:
@@ -99,19 +142,8 @@ def record(state_dir: Path, play: TablePlay, journal: str, when: float | None = 
         modules=tuple(sorted(str(m) for m in play.game.setup.modules)),
         result=result_of(play.game),
     )
-    _write(state_dir, [*games, entry])
-
-
-def _write(state_dir: Path, games: list[SeriesGame]) -> None:
-    state_dir.mkdir(parents=True, exist_ok=True)
-    path = state_dir / SERIES_FILE
-    aside = path.with_suffix(".json.tmp")
-    data = {"version": VERSION, "games": [g.to_json() for g in games]}
-    with open(aside, "w") as handle:
-        json.dump(data, handle, indent=1)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(aside, path)
+    data = {"version": VERSION, "games": [g.to_json() for g in [*games, entry]]}
+    durable.replace(state_dir / SERIES_FILE, json.dumps(data, indent=1).encode())
 
 
 def follow_up(

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine import Action, ChooseSeat, Decision, DecisionKind, Event, Game
+from ..engine import SPECS, Action, ChooseSeat, Decision, DecisionKind, Event, Game
 from ..engine.events import (
     ArrowsDiscarded,
     ArrowTaken,
@@ -23,6 +23,7 @@ from ..engine.events import (
     LastOneStanding,
     LifeGained,
     LifeLost,
+    NoLegalAnswer,
     PlayerEliminated,
     ResultAssigned,
     RoleRevealed,
@@ -219,6 +220,9 @@ def tell(
                 next_turn = f"seat {line.seat(seat)}'s turn"
             case GameOver(side=side):
                 line.say(SIDE_LABELS.get(side, side))
+            case NoLegalAnswer(seat=seat, decision=decision):
+                question = SPECS[DecisionKind(decision)].question
+                line.say(f"seat {line.seat(seat)} not asked {question}: no answer fits")
     text = line.text()
     if next_turn is not None and text:
         text = f"{text}; {next_turn}"

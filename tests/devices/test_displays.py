@@ -16,17 +16,10 @@ from PIL import Image, ImageDraw
 
 from companion.devices import displays as displays_module
 from companion.devices.buttons import ButtonPins
-from companion.devices.displays import (
-    Displays,
-    MuxSpec,
-    Panel,
-    PanelSpec,
-    SharedI2C,
-    SharedI2CBus,
-    check_wiring,
-    open_device,
-    specs_from_config,
-)
+from companion.devices.displays import Displays
+from companion.devices.i2c_bus import SharedI2C, SharedI2CBus
+from companion.devices.panel import Panel, open_device
+from companion.devices.panel_specs import MuxSpec, PanelSpec, check_wiring, specs_from_config
 from companion.devices.partial_oled import PartialSH1106, PartialSSD1306
 
 from ..fakes import frame_of
@@ -363,7 +356,7 @@ def test_a_panel_missing_at_start_comes_up_later(bus, clock):
 
 
 def test_an_outage_is_logged_once_and_the_return_once(table, bus, clock, caplog):
-    caplog.set_level(logging.INFO, logger="companion.devices.displays")
+    caplog.set_level(logging.INFO, logger="companion.devices.panel")
     seat = table["seat7"]
     bus.devices.discard((6, OLED))
     for step in range(5):

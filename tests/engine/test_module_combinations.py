@@ -131,28 +131,6 @@ def test_pat_brennan_cannot_move_a_rage_card_to_a_zombie() -> None:
     assert set(game.legal_actions()) == {ChooseSeat(0), ChooseSeat(1), ChooseSeat(3)}
 
 
-def test_pat_brennan_cannot_move_his_own_card_when_only_zombies_are_left_to_take_it() -> None:
-    """PAT BRENNAN with Undead or Alive 4: the last survivor among zombies has nobody to move
-    his own Rage card to, so he is not offered to move it (another's card, he may take)."""
-    characters = ("paul_regret", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")
-    game = outbreak_game((UA2, UA3, UA4), characters, rage=(1, 2))
-    data = game.to_json()
-    for seat in (0, 3):  # the Sheriff and the Master fall, seat 2 becomes a zombie
-        data["players"][seat].update(life=0, alive=False)
-        data["pile"] += data["players"][seat]["arrows"]
-        data["players"][seat]["arrows"] = 0
-    data["players"][2].update(zombie=True, life=3, max_life=4, rage_held=0)
-    data["rage_discard"] += 1
-    game = Game.from_json(data)
-    assert game.legal_actions() == [Decline()]
-    data["players"][2].update(zombie=False, max_life=7, rage_held=1)
-    data["rage_discard"] -= 1
-    game = Game.from_json(data)
-    assert game.legal_actions() == [ChooseSeat(1), ChooseSeat(2), Decline()]
-    play(game, ChooseSeat(2))
-    assert game.legal_actions() == [ChooseSeat(1)]
-
-
 def test_legacy_follows_the_star_the_good_took() -> None:
     """Undead or Alive 5, "If the Sheriff died by the hand of another player, the player who
     killed them will be the new Sheriff", with Old Saloon 3's The Good ("You become the new

@@ -17,7 +17,7 @@ from companion.table import TableConfig, TableSession
 from companion.table.buttons import BUTTONS
 from companion.table.prompts import MODULE_PAGES
 from companion.table.setup_flow import SetupFlow
-from companion.table.setup_journal import NAME, SetupJournal, read_setup
+from companion.table.setup_journal import NAME, SetupJournal, SetupRecord, read_setup
 
 from .driver import next_buttons
 
@@ -99,7 +99,9 @@ def test_the_way_of_dealing_is_a_checked_setting(tmp_path: Path) -> None:
 
 
 def test_the_set_up_journal_keeps_the_way_of_dealing(tmp_path: Path) -> None:
-    journal = SetupJournal.create(tmp_path, 7, [1, 2, 3, 4, 5], ["old_saloon.3"], True)
+    journal = SetupJournal.create(
+        tmp_path, SetupRecord(7, [1, 2, 3, 4, 5], ["old_saloon.3"], specials_mixed=True)
+    )
     journal.append_press("DONE")
     journal.close()
     record = read_setup(tmp_path / NAME, BUTTONS)

@@ -20,7 +20,7 @@ from companion.table import TableConfig, TableSession
 from companion.table.series import SERIES_FILE, SeriesError, listing, load
 
 from .driver import CHARACTERS_5, SETUP_5, EmulatorPresses, next_buttons
-from .test_session import Clock, press_all
+from .test_session import Clock, play_to_the_end, press_all
 
 LEGACY = frozenset({Module.WILD_WEST_LEGACY})
 
@@ -33,13 +33,6 @@ def legacy_session(tmp_path: Path, roles: str = "physical") -> tuple[TableSessio
     clock = Clock()
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
     return session, clock
-
-
-def play_to_the_end(session: TableSession, clock: Clock, seed: int) -> None:
-    rng = random.Random(seed)
-    assert session.play is not None
-    while not session.play.game.over:
-        press_all(session, next_buttons(session, rng), clock)
 
 
 def test_a_series_of_two_games_by_presses_the_second_sheriff_is_the_first_ones_killer(

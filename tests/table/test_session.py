@@ -44,6 +44,14 @@ def press_all(session: TableSession, buttons: list[str], clock: Clock) -> None:
         assert session.flash is None, f"{button} refused: {session.flash}"
 
 
+def play_to_the_end(session: TableSession, clock: Clock, seed: int) -> None:
+    """Random legal presses (``seed``) until the game in progress is over."""
+    rng = random.Random(seed)
+    assert session.play is not None
+    while not session.play.game.over:
+        press_all(session, next_buttons(session, rng), clock)
+
+
 def test_set_up_with_the_buttons_then_a_whole_game_to_the_winners(tmp_path: Path) -> None:
     clock = Clock()
     session = new_session(tmp_path)

@@ -8,8 +8,10 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion.engine.events import NoLegalAnswer
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
+from companion.table.story import tell
 from tests.engine.helpers import make_game
 
 from .driver import CHARACTERS_5, SETUP_5, next_buttons
@@ -157,3 +159,10 @@ def test_a_resumed_game_still_tells_what_happened(tmp_path: Path) -> None:
     again.start()
     assert again.history.lines == session.history.lines
     assert (again.story, again.marks) == (session.story, session.marks)
+
+
+def test_a_question_skipped_for_want_of_an_answer_is_told() -> None:
+    """The engine skips a decision no answer fits (``no_legal_answer``): the line says whose
+    question it was and why nobody was asked."""
+    line = tell([NoLegalAnswer(2, "rage_to")], seats=[1, 2, 3, 4])
+    assert line == "seat 3 not asked who gets the Rage card: no answer fits"

@@ -1,0 +1,82 @@
+"""The seats the box plays: when its next choice is due, and making it, said on the console."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from ..engine import Event
+from .play import Refused, TablePlay
+from .prompts import table_chores
+from .session_state import SessionState
+from .story import change_marks, said_by_box, tokens
+
+log = logging.getLogger(__name__)
+
+BOX_RETRY = 1.0  # seconds before the box tries again a choice the disk would not take
+
+
+class BoxSeats(SessionState):
+    """The box's choices, each after a pause that never blocks the loop."""
+
+    def box_wait(self, now: float | None = None) -> float | None:
+        """Seconds until the box makes the choice it owes (0: now), None when it owes none or
+        waits for the table to say whether the game goes on (UNDO held)."""
+        if self._box_at is None or self.ending:
+            return None
+        now = time.monotonic() if now is None else now
+        return max(0.0, self._box_at - now)
+
+    def tick(self, now: float | None = None) -> list[Event] | None:
+        """Make the box's choice if it is due: its events, or None when nothing was due.
+
+        Never waits: the loop calls it when ``box_wait`` says, and presses go on meanwhile.
+        """
+        wait = self.box_wait(now)
+        if wait is None or wait > 0:
+            return None
+        return self.box_step(now)
+
+    def box_step(self, now: float | None = None) -> list[Event]:
+        """The box's choice for its seat, at once: said on the console's story line ("Seat 3
+        shoots seat 1"), each changed seat marked since the people's last press; a player that
+        failed, on the console's flash line ("Seat 3: its mc player failed; ...")."""
+        play = self.play
+        assert play is not None and play.box_due()
+        now = time.monotonic() if now is None else now
+        steps = len(play.history)
+        d = play.game.pending
+        assert d is not None
+        try:
+            events = play.box_move()
+        except Refused as exc:  # the journal cannot be written: nothing changed; try again
+            self.flash = str(exc)
+            self._box_at = now + max(self.config.bot_pause, BOX_RETRY)
+            return []
+        self._fell_back = play.fell_back or self._fell_back
+        self.flash = self._fell_back  # shown until the people's next press
+        made = play.history[steps:]
+        automatic = [(s.before.pending, s.action) for s in made[1:] if s.before.pending]
+        self.story = said_by_box(d, made[0].action, events, play.seats, automatic)
+        since = self._since_press or tokens(made[0].before)
+        self.marks = {play.seats[s]: m for s, m in change_marks(since, tokens(play.game)).items()}
+        self.history.add(len(play.history), self.story)
+        self.chores = chores_after(play, events)
+        log.info("%s", self.story)
+        self._box_at = None
+        self._schedule(now)
+        return events
+
+    def _schedule(self, now: float | None = None) -> None:
+        """Start the pause before a choice the box owes (once), or forget it if none is owed."""
+        if self.play is None or not self.play.box_due():
+            self._box_at = None
+        elif self._box_at is None:
+            now = time.monotonic() if now is None else now
+            self._box_at = now + self.config.bot_pause
+
+
+def chores_after(play: TablePlay, events: list[Event]) -> str:
+    """What the players must do with real pieces after ``events`` (its Wound tokens, when the
+    table draws them for real)."""
+    return table_chores(events, play.seats, "wounds" in play.game.setup.real_piles)

@@ -1,0 +1,376 @@
+"""The table's files through an evening: where the disk left it at start, the set-up's journal,
+and the steps from one game to the next, each ordered so a power cut at any byte resumes the
+state before it or after it (docs/reliability.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+import secrets
+from pathlib import Path
+
+from ..engine import Event, GameSetup, Module, SetupError
+from ..engine.modules import module
+from . import durable, series
+from .box_seats import BoxSeats
+from .buttons import BUTTONS
+from .journal import JournalContents, JournalError, journals, read_journal
+from .play import Refused, TablePlay
+from .setup_flow import SetupFlow
+from .setup_journal import NAME as SETUP_FILE
+from .setup_journal import SetupJournal, SetupRecord, read_setup
+from .story import History, retell
+
+log = logging.getLogger(__name__)
+
+
+class Lifecycle(BoxSeats):
+    """Start, resume, the set-up's file, and the steps between games."""
+
+    def start(self) -> None:
+        """Take the evening up where the disk left it, writing nothing over what is there: the
+        unfinished game; or the set-up begun after the newest game (or before any); or, when a
+        power cut fell between the end of the newest game and the next set-up, that step made
+        again; or a fresh set-up.
+
+        Never raises for what is on disk: a file it cannot use is kept, reported on the console
+        and in the log, and the table goes on.
+        """
+        newest = self._newest_journal()
+        latest = self._latest_game()
+        if latest is not None and not latest[1].finished:
+            play = self._replayed(*latest)
+            if play is not None:
+                self._resume(play, latest[1])
+                return
+            latest = None
+        read = self._read_setup()
+        if read is not None and read.follows == newest:
+            self._resume_setup(read)
+        elif latest is not None:
+            self._after_journal(*latest)
+        else:
+            fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
+            self._new_setup(fresh, newest)
+
+    def _newest_journal(self) -> str | None:
+        directory = self._games_dir()
+        found = journals(directory) if directory else []
+        return found[-1].name if found else None
+
+    def _latest_game(self) -> tuple[Path, JournalContents] | None:
+        """The newest game's journal and what it holds; None when there is none, or when it
+        cannot be read (then kept as it is, and reported)."""
+        directory = self._games_dir()
+        found = journals(directory) if directory else []
+        if not found:
+            return None
+        try:
+            return found[-1], read_journal(found[-1])
+        except JournalError as exc:
+            self._unreadable(found[-1], str(exc))
+            return None
+
+    def _replayed(self, path: Path, contents: JournalContents) -> TablePlay | None:
+        try:
+            return TablePlay.replay(contents, path)
+        except JournalError as exc:
+            self._unreadable(path, str(exc))
+        except Exception as exc:  # noqa: BLE001 - the box starts whatever a file holds
+            log.exception("cannot replay %s", path)
+            self._unreadable(path, f"{path}: {exc!r}")
+        return None
+
+    def _unreadable(self, path: Path, problem: str) -> None:
+        log.error("cannot resume: %s (the file is kept as it is)", problem)
+        self.flash = f"Journal unreadable, kept: {path.name}"
+
+    def _resume(self, play: TablePlay, contents: JournalContents) -> None:
+        """Play on a game read back from its journal: the journal opened for more records, the
+        automatic choices a power cut left unmade made now, and the set-up that made it
+        remembered, so UNDO before anyone's first choice still goes back into it."""
+        assert play.journal is None and play.path is not None
+        if contents.dropped_torn_line:
+            try:
+                durable.cut_torn_tail(play.path)  # only once all the rest replayed
+            except OSError as exc:
+                log.error("%s: cannot cut its torn last line (%s)", play.path, exc)
+        try:
+            play.recover()
+        except Refused as exc:
+            self.flash = str(exc)
+            log.error("%s: %s", play.path, exc)
+        self._begin_play(play)
+        made_by = contents.made_by
+        if made_by is not None and not any(step.people for step in play.history):
+            flow, made = self._replay(made_by)
+            if made == play.game.setup:
+                self._made_by, self._made_from = flow, made_by
+        log.info("resumed the game in %s", play.path)
+        self._schedule()
+
+    def _read_setup(self) -> SetupRecord | None:
+        """The set-up journal; None when there is none, or when it cannot be read (then kept
+        aside, and reported)."""
+        if self.config.state_dir is None:
+            return None
+        path = self.config.state_dir / SETUP_FILE
+        if not path.exists():
+            return None
+        try:
+            return read_setup(path, BUTTONS)
+        except JournalError as exc:
+            kept = durable.keep_aside(path, "the set-up journal")
+            log.error("cannot resume the set-up: %s (kept as %s)", exc, kept.name)
+            self.flash = f"Set-up unreadable, kept: {kept.name}"
+            return None
+
+    def _resume_setup(self, record: SetupRecord) -> None:
+        """The set-up in progress, its presses made again with its own seed; the file is only
+        opened for more presses, never written again."""
+        flow, made = self._replay(record)
+        if made is not None:  # an older companion's set-up whose game is gone: start anew
+            fresh = SetupRecord(self._seed(), flow.joined, record.modules, bots=flow.bots)
+            self._new_setup(fresh, self._newest_journal())
+            return
+        self._show_setup(flow, record)
+        assert self.config.state_dir is not None
+        self._opens_setup = self.config.state_dir / SETUP_FILE
+        self._save_setup()
+        log.info("resumed the set-up in %s", SETUP_FILE)
+
+    def _replay(self, record: SetupRecord) -> tuple[SetupFlow, GameSetup | None]:
+        """A set-up's presses made again: the set-up, and the game it made if its last press
+        finished it."""
+        flow = self._flow(record)
+        made = None
+        for button, kind in record.presses:
+            try:
+                if kind == "hold":
+                    flow.hold(button)
+                    made = None
+                else:
+                    made = flow.press(button)
+            except Refused as exc:
+                log.warning("set-up journal: %s %s skipped (%s)", kind, button, exc)
+        return flow, made
+
+    def _flow(self, record: SetupRecord) -> SetupFlow:
+        """A fresh set-up from a record's header: its seed, seats, the box's seats, modules."""
+        modules = self.config.modules
+        if record.modules is not None:
+            try:
+                modules = frozenset(module(m) for m in record.modules)
+            except SetupError as exc:
+                log.warning("set-up journal: modules %s ignored (%s)", record.modules, exc)
+        mixed = record.specials_mixed
+        bots = sorted(record.bots)
+        joined = sorted({*record.joined, *bots})
+        return SetupFlow(
+            seats=self.config.seats,
+            roles_mode=self.config.roles,
+            house_rules=self.config.house_rules,
+            modules=modules,
+            real_piles=self.config.real_piles,
+            joined=joined,
+            bots=bots,
+            rng=random.Random(record.seed),
+            real_boneyard=self.config.real_boneyard,
+            specials_mixed=self.config.specials_mixed if mixed is None else mixed,
+            legacy=self._follow_up(joined, modules),
+        )
+
+    def _seed(self) -> int:
+        return self.seed if self.seed is not None else secrets.randbits(64)
+
+    def _new_setup(self, record: SetupRecord, follows: str | None) -> None:
+        """A fresh set-up from ``record`` (no presses yet), after the game ``follows``."""
+        record.follows = follows
+        self._show_setup(self._flow(record), record)
+        self._opens_setup = None
+        self._save_setup()
+
+    def _show_setup(self, flow: SetupFlow, record: SetupRecord) -> None:
+        self.play, self.setup, self._made_by, self._made_from = None, flow, None, None
+        self._close_setup_journal()
+        self._setup_record = record
+
+    def _save_setup(self) -> None:
+        """The set-up on disk: first the finished game it follows in the series, when that is
+        still owed, then its journal (a new file, or the one read at start opened again). When
+        the disk says no, set-up presses are refused, and the next one tries again."""
+        state_dir = self.config.state_dir
+        if state_dir is None:
+            return
+        try:
+            if self._owed is not None:
+                self._record(*self._owed)
+                self._owed = None
+                self.setup = self._flow(self._setup_record)  # the series now holds that game
+            if self._opens_setup is not None:
+                self.setup_journal = SetupJournal.reopen(self._opens_setup, self._setup_record)
+            else:
+                self.setup_journal = SetupJournal.create(state_dir, self._setup_record)
+        except OSError as exc:
+            self.setup_unsaved = (
+                f"Cannot save the set-up ({exc.strerror or exc}): presses are refused."
+            )
+            self.flash = self.setup_unsaved
+            log.error("%s", self.setup_unsaved)
+            return
+        self.setup_unsaved = None
+
+    def _close_setup_journal(self) -> None:
+        if self.setup_journal is not None:
+            self.setup_journal.close()
+            self.setup_journal = None
+
+    def _follow_up(self, joined: list[int], modules: frozenset[Module]) -> series.NextGame | None:
+        """Wild West Legacy: what the last game at these seats decides for this one."""
+        if not joined or self.config.state_dir is None:
+            return None
+        try:
+            return series.follow_up(self.config.state_dir, joined, modules)
+        except series.SeriesError as exc:
+            self.flash = series.kept_aside(self.config.state_dir, str(exc))
+            return None
+
+    def _record(self, play: TablePlay, journal: str) -> None:
+        """A finished game joins the history (and its series) on disk; an unreadable series
+        file is kept aside and a new one begins. OSError when the disk says no."""
+        assert self.config.state_dir is not None
+        try:
+            series.record(self.config.state_dir, play, journal)
+        except series.SeriesError as exc:
+            self.flash = series.kept_aside(self.config.state_dir, str(exc))
+            series.record(self.config.state_dir, play, journal)
+
+    def _setup_saveable(self) -> None:
+        """Refused while the set-up cannot be saved, after trying once more (the disk may have
+        room again)."""
+        if self.setup_unsaved is not None:
+            self._save_setup()
+        if self.setup_unsaved is not None:
+            raise Refused(self.setup_unsaved)
+
+    def _save_setup_press(self, button: str, kind: str = "press") -> None:
+        """A set-up press or hold on disk; Refused, and nothing changed, if the disk says no."""
+        if self.setup_journal is None:
+            self._setup_record.presses.append((button, kind))
+            return
+        try:
+            self.setup_journal.append_press(button, kind)
+        except OSError as exc:
+            raise Refused(
+                f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
+            ) from exc
+
+    def _after_journal(self, path: Path, contents: JournalContents) -> None:
+        """At start: the step from this ended game to the next set-up, which a power cut
+        interrupted, made now."""
+        play = self._replayed(path, contents)
+        if play is None:
+            fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
+            self._new_setup(fresh, path.name)
+            return
+        how = "to_setup" if contents.to_setup else "abandoned" if contents.abandoned else "won"
+        log.info("%s ended: the next set-up is made now", path.name)
+        self._after(play, path.name, how, contents.made_by)
+
+    def _after(
+        self,
+        play: TablePlay,
+        journal: str,
+        how: str,
+        made_by: SetupRecord | None,
+        flow: SetupFlow | None = None,
+    ) -> None:
+        """The set-up that follows a game whose journal is closed: back into the set-up that
+        made it (``how`` "to_setup", by UNDO), or the next game's at the same seats with the same
+        modules (after a game "won", which first joins the series, or "abandoned")."""
+        if how == "to_setup" and made_by is not None:
+            record = dataclasses.replace(
+                made_by, presses=[*made_by.presses, ("UNDO", "press")], follows=journal
+            )
+            if flow is None:
+                flow, _ = self._replay(record)
+            else:
+                flow.press("UNDO")
+            self._show_setup(flow, record)
+            self._opens_setup = None
+            self._owed = None
+            self._save_setup()
+            return
+        setup = play.game.setup
+        mixed = setup.specials_mixed if Module.SPECIAL_ROLES in setup.modules else None
+        record = SetupRecord(
+            self._seed(),
+            list(play.seats),
+            sorted(map(str, setup.modules)),
+            [],
+            mixed,
+            sorted(play.bots),
+        )
+        # Recorded before the set-up is saved: it may follow from it (Wild West Legacy).
+        self._owed = (play, journal) if how == "won" and journal else None
+        self._new_setup(record, journal or None)
+
+    def _next_game(self, play: TablePlay) -> None:
+        """ROLL after the game is over: its journal closed with its result, the game added to
+        the series, and the next set-up at the same seats with the same modules."""
+        try:
+            play.finish()
+        except OSError as exc:
+            raise Refused(
+                f"Cannot save the end of the game ({exc.strerror or exc}): ROLL tries again."
+            ) from exc
+        self._after(play, play.path.name if play.path else "", "won", None)
+
+    def _abandon(self) -> list[Event]:
+        """End the game in progress on purpose: its journal kept, marked abandoned; a new
+        set-up with the same seats and modules."""
+        play = self.play
+        assert play is not None
+        try:
+            play.abandon()
+        except OSError as exc:
+            self._refuse(f"Cannot mark the journal ({exc.strerror or exc}): the game goes on.")
+            return []
+        self._after(play, play.path.name if play.path else "", "abandoned", None)
+        self.story, self.marks = "Game ended; its journal is kept", {}
+        return []
+
+    def _back_to_setup(self, play: TablePlay) -> bool:
+        """UNDO before anyone has pressed in the game: back into the set-up that made it (the
+        last pick taken back), so a wrong Sheriff or character is mended like any other step.
+        The game's journal is kept, marked abandoned."""
+        flow = self._made_by
+        if flow is None or any(step.people for step in play.history):
+            return False
+        try:
+            play.abandon(to_setup=True)
+        except OSError as exc:
+            raise Refused(f"Cannot save the undo ({exc.strerror or exc}).") from exc
+        self._after(play, play.path.name if play.path else "", "to_setup", self._made_from, flow)
+        return True
+
+    def _begin_play(self, play: TablePlay) -> None:
+        """Play ``play``; a resumed game's story is told again from its steps, so the last
+        press's line and marks are back and holding DONE pages through the whole game."""
+        self.play = play
+        self.setup = None
+        self.history = History()
+        self._made_by, self._made_from = None, None
+        self._close_setup_journal()  # the game's journal holds its set-up now
+        told = retell([(s.before, s.action, s.auto, s.box) for s in play.history], play.seats)
+        for press in told:
+            self.history.add(press.steps, press.line)
+        last = told[-1] if told else None
+        self.story = last.line if last else ""
+        self.marks = {play.seats[s]: m for s, m in last.marks.items()} if last else {}
+
+    def close(self) -> None:
+        if self.play is not None:
+            self.play.close()
+        self._close_setup_journal()

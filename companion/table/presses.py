@@ -1,0 +1,170 @@
+"""Button presses and holds at the table: what each means now, and the story it tells."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import logging
+import time
+
+from ..engine import Event
+from .box_seats import chores_after
+from .buttons import BUTTONS
+from .lifecycle import Lifecycle
+from .play import Refused, TablePlay
+from .story import Tokens, change_marks, tell, tokens
+
+log = logging.getLogger(__name__)
+
+
+class Presses(Lifecycle):
+    """Turns button presses into set-up steps and game actions; never raises for bad input."""
+
+    def handle(self, button: str, kind: str = "press", at: float | None = None) -> list[Event]:
+        """One press or hold; returns the engine events it caused. Never raises for bad input.
+
+        A choice the box now owes is made later (``tick``), after the table has seen it coming.
+        """
+        events = self._handle(button, kind, time.monotonic() if at is None else at)
+        self._schedule()
+        return events
+
+    def _handle(self, button: str, kind: str, at: float) -> list[Event]:
+        self.refused = None
+        if button not in BUTTONS or kind not in ("press", "hold"):
+            self._refuse(f"Unknown button {button!r} ({kind}).")
+            return []
+        self._fell_back = None  # said until the people's next press or hold
+        if kind == "hold":
+            self.flash = None
+            self._hold(button)
+            return []
+        last = self._last_press.get(button)
+        if last is not None and at - last < self.config.double_press:
+            # Contact bounce or a nervous double tap: ignored, but never without a word.
+            self._refuse(f"{button} twice within {self.config.double_press:g} s: once counted")
+            return []
+        self._last_press[button] = at
+        menu, self.menu = self.menu, None
+        if self.looking_back is not None:
+            if button == "DONE":
+                self._look_back()
+                return []
+            self.looking_back = None  # any other button goes back to the game, and acts
+        if self.ending:
+            self.ending = False
+            if button == "DONE":
+                return self._abandon()
+            self.flash = "The game goes on."
+            return []
+        before = tokens(self.play.game) if self.play is not None else None
+        self._since_press = before
+        steps = len(self.play.history) if self.play is not None else 0
+        self.flash = None  # what this press says (a file kept aside, the disk) stays shown
+        try:
+            # A DIE press while a seat's menu is open makes that seat's reveal (Old Saloon 3).
+            if menu is not None and button.startswith("DIE") and self._reveals(menu):
+                assert self.play is not None
+                events = self.play.reveal(menu, int(button[3:]) - 1)
+            else:
+                events = self._press(button)
+        except Refused as exc:
+            self._refuse(str(exc))
+            return []
+        self._tell(events, before, steps)
+        if self.play is not None:
+            self.chores = chores_after(self.play, events)
+        return events
+
+    def _tell(self, events: list[Event], before: Tokens | None, steps: int) -> None:
+        """The story of a press: the console's line, each changed seat's mark, the history."""
+        self.story, self.marks = "", {}
+        play = self.play
+        if play is None or before is None:
+            return
+        automatic = [(s.before.pending, s.action) for s in play.history[steps:] if s.auto]
+        self.story = tell(events, play.seats, [(d, a) for d, a in automatic if d is not None])
+        changed = change_marks(before, tokens(play.game))
+        self.marks = {play.seats[s]: mark for s, mark in changed.items()}
+        self.history.undo_to(len(play.history))
+        self.history.add(len(play.history), self.story)
+
+    def _look_back(self) -> None:
+        """One line further back in the game's story; past the oldest, back to the game."""
+        assert self.looking_back is not None
+        self.looking_back += 1
+        if self.looking_back >= len(self.history.lines):
+            self.looking_back = None
+
+    def _reveals(self, seat: int) -> bool:
+        """Whether seat's menu offers reveals: never the box's (its card is its secret)."""
+        play = self.play
+        return play is not None and seat not in play.bots and bool(play.reveals_for(seat))
+
+    def _press(self, button: str) -> list[Event]:
+        if self.play is not None:
+            if self.play.game.over and button == "ROLL":
+                self._next_game(self.play)
+                return []
+            if button == "UNDO" and self._back_to_setup(self.play):
+                return []
+            return self.play.press(button)
+        assert self.setup is not None
+        self._setup_saveable()
+        trial = copy.deepcopy(self.setup)
+        finished = trial.press(button)  # Refused: nothing changed
+        if finished is None:
+            self._save_setup_press(button)
+            self.setup = trial
+            return []
+        made_by = dataclasses.replace(
+            self._setup_record, presses=[*self._setup_record.presses, (button, "press")]
+        )
+        roles = "dealt" if trial.dealt else self.config.roles
+        players = {seat: self.config.player_for(seat) for seat in trial.bots}
+        try:  # the set-up's record goes into the game's journal, with it or not at all
+            play = TablePlay.new(
+                finished, list(trial.joined), self.config.state_dir, roles, players, made_by
+            )
+        except OSError as exc:
+            raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
+        self._begin_play(play)
+        self._made_by, self._made_from = trial, made_by
+        return list(play.game.opening_events)
+
+    def _hold(self, button: str) -> None:
+        """Holding a seat button opens (or closes) that seat's menu, or before the roles are
+        dealt hands the seat to the box (or takes it back); holding DONE pages back through the
+        game's story; holding UNDO (three seconds on the box) asks to end the game."""
+        if self.setup is not None and self.setup.hands_over(button):
+            self._hand_over(button)
+        elif button.startswith("SEAT"):
+            seat = int(button[4:])
+            self.menu = None if self.menu == seat else seat
+        elif button == "DONE":
+            if not self.history.lines:
+                self._refuse("Nothing has happened yet.")
+            elif self.looking_back is None:
+                self.looking_back = 0
+            else:
+                self._look_back()
+        elif button == "UNDO":
+            if self.play is None or self.play.game.over:
+                self._refuse("No game in progress to end.")
+            else:
+                self.ending = True
+
+    def _hand_over(self, button: str) -> None:
+        """A set-up hold: the seat is the box's, or a person's again; saved like a press."""
+        assert self.setup is not None
+        trial = copy.deepcopy(self.setup)
+        try:
+            self._setup_saveable()
+            trial.hold(button)
+            self._save_setup_press(button, "hold")
+        except Refused as exc:
+            self._refuse(str(exc))
+            return
+        self.setup = trial
+        seat = int(button[4:])
+        self.story = f"Seat {seat}: {'the box' if seat in trial.bots else 'a person'} plays it"

@@ -1,0 +1,196 @@
+"""What the table shows now: the view (view.py's data) of a set-up or of a game in progress,
+built from the session's state. A seat's hidden role shows only on its own menu, never the
+box's."""
+
+from __future__ import annotations
+
+from ..engine import CHARACTERS, Answer, ChooseSeat, DecisionKind, Module, Role
+from .answers import DUEL_ROLLS
+from .play import TablePlay
+from .prompts import (
+    ROLE_LABELS,
+    game_over_text,
+    ghost_note,
+    hands_text,
+    house_rules_text,
+    menu_note,
+    modules_text,
+    prompt_for,
+    reveal_legend,
+    undead_note,
+    window_text,
+)
+from .session_state import SessionState
+from .setup_flow import SetupFlow
+from .story import pending_marks
+from .view import ConsoleView, SeatView, TableView
+
+# Decisions the asked seat answers with its own button (yes) or DONE (no). A role is shown
+# with the DIE buttons instead, as the seat's own note says.
+OWN_ANSWERS = (Answer.YES_NO,)
+# Choices that are faces: the console shows their icons over the DIE buttons (a picker).
+PICKERS = (
+    DecisionKind.RAGE_SYMBOL,
+    DecisionKind.WOUND_TOKEN,
+    DecisionKind.WHICH_WOUND,
+    DecisionKind.CHUCK_FACE,
+)
+
+
+def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
+    """The set-up: who joined, roles and characters so far, the console's page of names."""
+    seats = []
+    for n in range(1, session.config.seats + 1):
+        joined = n in flow.joined
+        character = flow.characters.get(n)
+        role = flow.roles.get(n)
+        bot = n in flow.bots
+        public = role is Role.SHERIFF or len(flow.joined) == 3
+        shown = role if public or (session.menu == n and not bot) else None  # the box's: secret
+        note = "the box plays" if bot else "joined" if joined else "press to join"
+        if flow.stage == "characters" and joined:
+            note = CHARACTERS[character].ability if character in CHARACTERS else ""
+            if n == flow.picker:
+                note = "DIE picks; me: more names"
+        seats.append(
+            SeatView(
+                number=n,
+                playing=joined or flow.stage == "join",
+                name=CHARACTERS[character].title if character else "",
+                life=CHARACTERS[character].life if character else 0,
+                max_life=CHARACTERS[character].life if character else 0,
+                sheriff=shown is Role.SHERIFF,
+                role=ROLE_LABELS[shown] if shown is not None else None,
+                answer=flow.stage == "join" or joined,
+                note=note,
+                change=session.marks.get(n, ""),
+                bot=bot,
+            )
+        )
+    names = flow.module_lines() if flow.stage == "join" else flow.shown()
+    choices = tuple(
+        f"{i} {CHARACTERS[name].title if name in CHARACTERS else name}"
+        for i, name in enumerate(names, start=1)
+    )
+    console = ConsoleView(
+        prompt=flow.prompt(),
+        flash=session.flash,
+        title=flow.title(),
+        story=session.story,
+        choices=choices,
+    )
+    return TableView(tuple(seats), console)
+
+
+def play_view(session: SessionState, play: TablePlay) -> TableView:
+    """A game in progress: every seat's panel and the console, as the table may see them."""
+    game = play.game
+    d = game.pending
+    answers: set[int] = set()  # none while the box chooses: nobody presses
+    asked: int | None = None
+    box = play.box_due()
+    if d is not None and not box:
+        if d.spec.answer is Answer.SEAT:
+            answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
+        elif d.spec.answer in OWN_ANSWERS and d.kind is not DecisionKind.GAME_END:
+            answers, asked = {d.seat}, d.seat
+        elif d.kind in DUEL_ROLLS:
+            answers = {d.seat}  # the seat holding the Duel die rolls it with its press
+    pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
+    seats = []
+    for n in range(1, session.seat_count() + 1):
+        if n not in play.seats:
+            seats.append(SeatView(number=n, playing=False))
+            continue
+        s = play.seats.index(n)
+        p = game.players[s]
+        role = p.role if p.revealed else None
+        bot = n in play.bots
+        if session.menu == n and p.role is not None and not bot:  # the box's card: its secret
+            role = p.role
+        note = undead_note(game, s)
+        if Module.GHOST in game.setup.modules:
+            note = ghost_note(game, s, play.seats)
+        if session.menu == n:
+            reveals = [] if bot else play.reveals_for(n)
+            note = menu_note(reveals) or CHARACTERS[p.character].ability
+        elif game.over and s in game.winners:
+            note = "WINS"
+        elif d is not None and d.kind is DecisionKind.REVEAL_ROLE and s == d.seat:
+            note = "Show your role card: " + reveal_legend(play.reveal_choices())
+        seats.append(
+            SeatView(
+                number=n,
+                playing=True,
+                name=CHARACTERS[p.character].title,
+                life=p.life,
+                max_life=p.max_life,
+                arrows=p.arrows,
+                chief_arrow=p.chief_arrow,
+                sheriff=p.role is Role.SHERIFF and p.revealed,
+                active=not game.over and game.turn == s,
+                alive=p.alive,
+                role=ROLE_LABELS[role] if role is not None else None,
+                answer=s in answers,
+                asked=s == asked,
+                winner=game.over and s in game.winners,
+                note=note,
+                change=", ".join(m for m in (session.marks.get(n), pending.get(n)) if m),
+                wounds=tuple(p.wounds),
+                rage_held=p.rage_held,
+                rage_symbols=tuple(p.rage_symbols),
+                bot=bot,
+            )
+        )
+    if game.over:
+        prompt = game_over_text(game.side)
+    else:
+        assert d is not None
+        if box:
+            prompt = f"BOT seat {play.seats[d.seat]}: {d.spec.question}"
+        else:
+            prompt = prompt_for(game, d, play.seats, play.reveal_choices())
+        window = window_text(game)
+        if window:
+            prompt = f"{prompt}; {window}"
+        rules = ". ".join(
+            t
+            for t in (
+                modules_text(game.setup.modules, game.setup.specials_mixed),
+                house_rules_text(game.setup.house_rules),
+            )
+            if t
+        )
+        if rules and game.turn_number == 1 and game.roll_count == 0:
+            prompt = f"{prompt}. {rules}"
+    if session.chores:
+        prompt = f"{session.chores} {prompt}"
+    title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}" + _saloon(game.dice_kinds)
+    title += hands_text(game)
+    story = session.story
+    if session.ending:
+        title, story = "Start over?", ""
+        prompt = "DONE: end this game (its journal is kept); any other button: play on"
+    elif session.looking_back is not None:
+        title, story = "What happened", ""
+        prompt = f"{session.history.page(session.looking_back)} (DONE: older, other: back)"
+    console = ConsoleView(
+        faces=tuple(game.faces),
+        locked=tuple(game.locked(i) for i in range(len(game.faces))),
+        marked=tuple(i in play.marked for i in range(len(game.faces))),
+        rolls_left=game.rolls_left,
+        pile=game.tokens_in_pile,
+        prompt=prompt,
+        flash=session.flash,
+        title=title,
+        story=story,
+        kinds=tuple(game.dice_kinds),
+        picker=d.options if d is not None and d.kind in PICKERS else (),
+    )
+    return TableView(tuple(seats), console)
+
+
+def _saloon(dice: list[str]) -> str:
+    """The Saloon die of the turn, named after the title (the console shows its faces)."""
+    saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
+    return f", {saloon[0].capitalize()}" if saloon else ""

@@ -1,0 +1,215 @@
+"""Hidden information stays hidden, with every module set: two games that differ only in what
+seat S may not see (hidden roles and special role cards of others, the dice seed and the draw
+counters keyed on it) give S byte-identical observations at every decision of S, the same
+panels and console (but another seat's open menu, which shows that seat's card) and the same
+event stream records; and every observation's position loads as a game of its own.
+
+Piles have no order to change: the state keeps each as a sorted multiset (checked below), the
+simulated draws coming from the seed and a counter, both secret.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.bots import Observation, observe
+from companion.devices.event_stream import encode_event
+from companion.engine import Action, Event, Game, GameSetup, Module, SeededDice, deal
+from companion.table import TableSession
+from companion.table.play import TablePlay
+from companion.table import TableConfig
+from companion.table.view import TableView
+
+from .bots.test_module_games import MODULE_SETS, _name, _playable
+
+SETS = [frozenset(), *MODULE_SETS]
+RUNS = settings(
+    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+MAX_ACTIONS = 160
+
+
+@st.composite
+def tables(draw: st.DrawFn, modules: frozenset[Module]) -> tuple[GameSetup, int, int]:
+    """A set-up of these modules at a player count they allow, roles dealt by the box or
+    secret cards, real piles on or off; the seat S; a seed for the play."""
+    players = draw(st.sampled_from([n for n in range(3, 9) if _playable(modules, n) == modules]))
+    dealt = draw(st.booleans())
+    real = draw(st.booleans())
+    setup = deal(
+        players,
+        draw(st.integers(0, 10_000)),
+        roles_known=dealt,
+        modules=modules,
+        specials_mixed=Module.SPECIAL_ROLES in modules and draw(st.booleans()),
+        real_piles=frozenset({"wounds"}) if real else frozenset(),
+    )
+    if real and Module.UNDEAD_OR_ALIVE in modules:
+        setup = dataclasses.replace(setup, real_boneyard=True)
+    return setup, draw(st.integers(0, players - 1)), draw(st.integers(0, 10_000))
+
+
+def choices(game: Game) -> list[Action]:
+    """What may be done now: the pending decision's answers and the reveals into open moments."""
+    return [*game.legal_actions(), *game.window_actions()]
+
+
+def play(game: Game, seed: int) -> tuple[list[Action], list[list[Event]]]:
+    """Random choices up to MAX_ACTIONS, stopping before the one that would end the game (the
+    end shows every card): the actions and each one's events."""
+    rng = random.Random(seed)
+    actions: list[Action] = []
+    events: list[list[Event]] = [list(game.opening_events)]
+    while len(actions) < MAX_ACTIONS:
+        action = rng.choice(choices(game))
+        trial = game.copy()
+        trial.apply(action)
+        if trial.over:
+            break
+        events.append(game.apply(action))
+        actions.append(action)
+    return actions, events
+
+
+def seen(game: Game, seat: int, events: list[Event]) -> Observation:
+    """What the seat observes, its position checked to load as a game of its own."""
+    obs = observe(game, seat, events)
+    ahead = obs.game(SeededDice(1))
+    assert ahead.legal_actions() == game.legal_actions()
+    return obs
+
+
+def views(game: Game, seat: int, bots: dict[int, str]) -> tuple[TableView, TableView]:
+    """The panels and console the session shows: no menu open, and the seat's own menu."""
+    play = TablePlay(game=game, seats=list(range(1, len(game.players) + 1)), bots=bots)
+    session = TableSession(TableConfig(seats=8), play=play)
+    plain = session.view()
+    session.menu = seat + 1
+    return plain, session.view()
+
+
+def hidden_from(game: Game, seat: int) -> list[int]:
+    """The seats whose role ``seat`` may not see now."""
+    return [p.seat for p in game.players if not p.revealed and p.seat != seat]
+
+
+# ---------------------------------------------------------------- twins from the start
+
+
+def permuted(setup: GameSetup, seats: list[int], rng: random.Random) -> GameSetup:
+    """The set-up with the role cards (and their special cards) of ``seats`` shuffled."""
+    if setup.roles is None:
+        return setup
+    order = rng.sample(seats, len(seats))
+    roles, specials = list(setup.roles), list(setup.specials or ())
+    for to, source in zip(seats, order, strict=True):
+        roles[to] = setup.roles[source]
+        if setup.specials is not None:
+            specials[to] = setup.specials[source]
+    return dataclasses.replace(
+        setup, roles=tuple(roles), specials=tuple(specials) if setup.specials else None
+    )
+
+
+@pytest.mark.parametrize("modules", SETS, ids=lambda m: _name(m) or "base")
+@RUNS
+@given(data=st.data())
+def test_hidden_roles_and_cards_change_nothing_a_seat_sees_hears_or_is_shown(
+    modules: frozenset[Module], data: st.DataObject
+) -> None:
+    setup, seat, seed = data.draw(tables(modules))
+    game = Game(setup)
+    actions, events = play(game, seed)
+    hidden = hidden_from(game, seat)  # hidden still at the end: hidden all along
+    twin_setup = permuted(setup, hidden, random.Random(seed))
+    bots = {s + 1: "rules" for s in range(setup.players) if s != seat and s % 2 and setup.roles}
+    first, twin = Game(setup), Game(twin_setup)
+    assert _records(first.opening_events) == _records(twin.opening_events)
+    so_far = list(first.opening_events)
+    for action, told in zip(actions, events[1:], strict=True):
+        if first.pending is not None and first.pending.seat == seat:
+            assert _same(seen(first, seat, so_far), seen(twin, seat, so_far))
+            assert views(first, seat, bots) == views(twin, seat, bots)
+        assert _records(first.apply(action)) == _records(twin.apply(action)) == _records(told)
+        so_far += told
+    assert first.to_json(seat) == twin.to_json(seat)
+    if len(hidden) > 1 and setup.roles is not None and twin_setup != setup:
+        assert first.to_json() != twin.to_json()  # the twins did differ, where S cannot look
+
+
+def _records(events: list[Event]) -> list[bytes]:
+    """The event stream's lines for these events, as the daemon writes them."""
+    return [encode_event(e.to_json()) for e in events]
+
+
+def _same(a: Observation, b: Observation) -> bool:
+    """Byte-identical: the position's text and every other field."""
+    return a.position.encode() == b.position.encode() and a == b
+
+
+# ------------------------------------------------------------------ twins of a moment
+
+
+def twin_of(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
+    """The game's JSON with what ``seat`` may not see changed: the roles and special cards of
+    the seats hidden from it shuffled (in the set-up, the players and every open moment's
+    snapshot, reveals offered into those moments following their cards), another seed and
+    other draw counters."""
+    data = json.loads(json.dumps(data))
+    hidden = [p["seat"] for p in data["players"] if not p["revealed"] and p["seat"] != seat]
+    order = dict(zip(hidden, rng.sample(hidden, len(hidden)), strict=True))
+    back = {source: to for to, source in order.items()}
+
+    def shuffle(players: list[dict[str, Any]]) -> None:
+        cards = [(p["role"], p["special"]) for p in players]
+        for to, source in order.items():
+            players[to]["role"], players[to]["special"] = cards[source]
+
+    def recount(state: dict[str, Any]) -> None:
+        for counter in ("roll_count", "wound_draws", "boneyard_draws"):
+            state[counter] += rng.randint(0, 50)
+
+    shuffle(data["players"])
+    recount(data)
+    setup = data["setup"]
+    setup["seed"] = rng.randint(0, 10**6)
+    for key in ("roles", "specials"):
+        if setup.get(key) is not None:
+            given = list(setup[key])
+            for to, source in order.items():
+                setup[key][to] = given[source]
+    for window in data["windows"]:
+        shuffle(window[2]["players"])
+        recount(window[2])
+        for offer in window[3]:
+            offer["seat"] = back.get(offer["seat"], offer["seat"])
+    return data
+
+
+@pytest.mark.parametrize("modules", SETS, ids=lambda m: _name(m) or "base")
+@RUNS
+@given(data=st.data())
+def test_at_every_decision_the_seat_cannot_tell_its_game_from_one_differing_in_its_secrets(
+    modules: frozenset[Module], data: st.DataObject
+) -> None:
+    setup, seat, seed = data.draw(tables(modules))
+    game = Game(setup)
+    rng = random.Random(seed)
+    events = list(game.opening_events)
+    decisions = 0
+    while not game.over and decisions < 40:
+        if game.pending is not None and game.pending.seat == seat:
+            original = game.to_json()
+            twin = Game.from_json(twin_of(original, seat, rng))
+            assert _same(seen(game, seat, events), seen(twin, seat, events))
+            decisions += 1
+        for pile in (game.wound_pile, game.boneyard_pile):
+            assert pile == sorted(pile)  # a multiset: no order to hide
+        events += game.apply(rng.choice(choices(game)))
