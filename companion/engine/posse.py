@@ -111,24 +111,18 @@ class GregDigger(Ability):
 
 @ability
 class HerbHunter(Ability):
-    """Another player who lost 2 or more life in his turn takes a Wound token."""
+    """Another player who lost 2 or more life in his turn takes a Wound token: the moment he
+    has lost his second life point, whatever becomes of Herb later in the turn (ruling UA3)."""
 
     name = "herb_hunter"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["herb_hunter"]] if phase == "end" else []
-
-
-@step("herb_hunter")
-def _herb_hunter(game: Game) -> None:
-    lost = game.scratch.lost
-    game.front(
-        [
+    def own_turn_losses(self, game: Game, lost: dict[int, int]) -> list[Step]:
+        total = game.scratch.lost
+        return [
             ["draw_wound", s, "herb_hunter"]
-            for s in game.clockwise(game.living())
-            if s != game.turn and lost[s] >= 2
+            for s in game.clockwise(list(lost))
+            if s != game.turn and total[s] >= 2 > total[s] - lost[s]
         ]
-    )
 
 
 @ability
