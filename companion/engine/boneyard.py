@@ -268,8 +268,10 @@ def check(game: Game) -> None:
             f"outbreak {game.outbreak!r}: expected None, {NEXT_TURN!r}, {THIS_TURN!r} or "
             f"{BEGUN!r} (with module {Module.UNDEAD_OR_ALIVE})"
         )
-    if game.boneyard_draws < 0 or (game.boneyard_draws and not on):
-        raise StateError(f"boneyard_draws {game.boneyard_draws}: 0 or more, with the module")
+    if game.boneyard_draws < 0:
+        raise StateError(
+            f"boneyard_draws {game.boneyard_draws}: draws of the simulated deck, 0 or more"
+        )
     begun = game.outbreak == BEGUN
     expected = full_deck() if on and not begun else []
     if cards != expected:

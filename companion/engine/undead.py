@@ -176,7 +176,7 @@ def check(game: Game) -> None:
         )
     if game.wound_pile != sorted(game.wound_pile):
         raise StateError(f"wound_pile {game.wound_pile}: the pile is kept sorted")
-    if game.wound_draws < 0 or (game.wound_draws and not on):
+    if game.wound_draws < 0:
         raise StateError(f"wound_draws {game.wound_draws}: draws of the simulated pile, 0 or more")
     for p in game.players:
         if len(set(p.wounds)) != len(p.wounds):
