@@ -359,7 +359,10 @@ def _check_snapshot(game: Game, state: GameState, where: str) -> Game:
 
 
 def _check_offer(game: Game, moment: str, data: Any, where: str) -> None:
-    action = action_from_json(data)
+    try:
+        action = action_from_json(data)
+    except StateError as exc:
+        raise StateError(f"{where}: {exc}") from exc
     n = len(game.players)
     card = SPECIAL_ROLES.get(action.card) if isinstance(action, RevealSpecial) else None
     if (

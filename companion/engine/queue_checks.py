@@ -78,7 +78,7 @@ def _dice(game: Game, value: Any, where: str) -> None:
 
 
 def _face(game: Game, value: Any, where: str) -> None:
-    if value not in FACES:
+    if not isinstance(value, str) or value not in FACES:
         raise StateError(f"{where}: unknown face {value!r}; expected one of " + ", ".join(FACES))
 
 
@@ -99,7 +99,7 @@ def _symbol(game: Game, value: Any, where: str) -> None:
 
 def _card(game: Game, value: Any, where: str) -> None:
     """A special role card revealed at a moment (Old Saloon 3)."""
-    if value not in SPECIAL_ROLES or SPECIAL_ROLES[value].moment is None:
+    if not isinstance(value, str) or value not in SPECIAL_ROLES or not SPECIAL_ROLES[value].moment:
         revealed = [c.name for c in SPECIAL_ROLES.values() if c.moment is not None]
         raise StateError(
             f"{where}: {value!r} is no card revealed at a moment: " + ", ".join(revealed)
@@ -190,7 +190,7 @@ MOMENTS: dict[str, tuple[tuple[str, ...], int]] = {
 
 def check_moment(game: Game, moment: Any, args: Any, where: str) -> None:
     """A moment's kind and arguments, as a ``moment`` step or an open window holds them."""
-    if moment not in MOMENTS:
+    if not isinstance(moment, str) or moment not in MOMENTS:
         raise StateError(
             f"{where}: unknown moment {moment!r}; expected one of " + ", ".join(MOMENTS)
         )
