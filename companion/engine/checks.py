@@ -340,7 +340,7 @@ def _check_windows(game: Game) -> None:
         if not isinstance(offers, list):
             raise StateError(f"{where}[3]: expected the reveals offered there, got {offers!r}")
         for j, data in enumerate(offers):
-            _check_offer(game, moment, data, f"{where}[3][{j}]")
+            _check_offer(kept, moment, args, data, f"{where}[3][{j}]")
 
 
 def _check_snapshot(game: Game, state: GameState, where: str) -> Game:
@@ -358,12 +358,13 @@ def _check_snapshot(game: Game, state: GameState, where: str) -> Game:
     return kept
 
 
-def _check_offer(game: Game, moment: str, data: Any, where: str) -> None:
+def _check_offer(kept: Game, moment: str, args: list[Any], data: Any, where: str) -> None:
+    """A reveal offered at a moment, whose power finds there the step it changes."""
     try:
         action = action_from_json(data)
     except StateError as exc:
         raise StateError(f"{where}: {exc}") from exc
-    n = len(game.players)
+    n = len(kept.players)
     card = SPECIAL_ROLES.get(action.card) if isinstance(action, RevealSpecial) else None
     if (
         not isinstance(action, RevealSpecial)
@@ -376,6 +377,13 @@ def _check_offer(game: Game, moment: str, data: Any, where: str) -> None:
         raise StateError(
             f"{where}: {data!r} is no reveal offered at a {moment!r} moment: expected a "
             "reveal_special of a seat at the table, window 0, with a card revealed then"
+        )
+    changes = special_roles.changed_step(card.name, args)
+    after = kept.queue[-1][0] if kept.queue else None
+    if changes is not None and after != changes:
+        raise StateError(
+            f"{where}: {card.title}'s power changes the {changes!r} step, but the state kept "
+            f"at the moment goes on with {after!r} (queue)"
         )
 
 

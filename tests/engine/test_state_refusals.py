@@ -552,6 +552,20 @@ def test_from_json_refuses_an_unknown_card_offered_at_an_open_moment() -> None:
     )
 
 
+def test_from_json_refuses_a_moment_that_lost_the_step_its_reveal_changes() -> None:
+    """The Bad's reveal cancels the gain kept at his moment: without it, nothing to cancel."""
+    game = roles_game(SPECIALS)
+    game.players[1].life = 5
+    play(game, Roll(ALL5, ("beer", *QUIET_FACES[:4])), Stop())
+    play(game, ChooseSeat(1))
+    assert game.windows[0][2].queue[-1][0] == "gain"  # a stack: the next step last
+    refused(
+        game,
+        lambda d: d["windows"][0][2]["queue"].pop(),
+        r"windows\[0\]\[3\]\[0\]: The Bad's power changes the 'gain' step, but the state kept",
+    )
+
+
 def test_setup_from_json_refuses_what_a_set_up_cannot_be() -> None:
     """The set-up's record is checked as the set-up itself: SetupError names the field."""
     data = roles_game(SPECIALS).setup.to_json()
