@@ -266,7 +266,7 @@ def summary(
             for p in campaign.policies
             if cpu[p]
         )
-        + f"; the longest game {max(r['longest'] for r in records):,} actions.",
+        + f"; the longest game {max((r['longest'] for r in records), default=0):,} actions.",
         "",
     ]
     if failures:
