@@ -313,7 +313,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # With no command: the box on a Pi, the emulator anywhere else.
         args = parser.parse_args(["run" if on_a_pi() else "emulate"])
     try:
-        return args.func(args)
+        code = args.func(args)
+        # A pipe's output is buffered: without this flush a reader that stopped early would
+        # only be found at exit, where Python prints "Exception ignored ... BrokenPipeError".
+        sys.stdout.flush()
+        return code
     except (SetupError, ConfigError, JournalError) as exc:
         print(f"bang-companion: {exc}", file=sys.stderr)
         return 2
