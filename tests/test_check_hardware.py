@@ -42,13 +42,14 @@ def test_check_hardware_reports_buses_panels_and_buttons(mock_factory: MockFacto
     )
     text = "\n".join(lines)
     assert code == 1
-    assert "I2C bus 1: 0x70" in text
+    assert "I2C bus 1: 0x70" in text and "  mux TCA9548A 0x70: answers" in text
     assert "  mux channel 0: 0x3C" in text and "  mux channel 7: nothing" in text
     assert "panel seat1 (ssd1306, I2C bus 1 mux channel 0 0x3C): answers" in text
     assert "panel seat8 (ssd1306, I2C bus 1 mux channel 7 0x3C): NO ANSWER" in text
     assert "  ROLL: ok (gpio)" in text and "  SEAT1: ok (gpio)" in text
     assert "  SEAT5: NOT PRESSED within 0.2 s" in text
-    assert lines[-1] == "2 part(s) did not answer"
+    assert "buttons: press each one when asked, within 0.2 s" in lines
+    assert lines[-1] == "2 part(s) did not answer: panel seat8, button SEAT5"
 
 
 def test_check_hardware_beeps_a_configured_buzzer(mock_factory: MockFactory) -> None:
