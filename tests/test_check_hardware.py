@@ -66,3 +66,28 @@ def test_check_hardware_beeps_a_configured_buzzer(mock_factory: MockFactory) -> 
     )
     assert "buzzer (BCM 14): beeped twice; no sound? check its wiring" in lines
     mock_factory.pin(14).assert_states([False, True, False, True, False])
+
+
+def test_the_guides_passing_run_is_what_check_hardware_prints(mock_factory: MockFactory) -> None:
+    """hardware/README.md shows a passing run of the example wiring: every panel on its channel,
+    each button pressed when asked. It must be this program's output, line for line."""
+    config = load(EXAMPLE)
+    config.stream, config.pods = {}, []
+    bus = MuxBus()
+    pins = ButtonPins.from_config(config.buttons, config.seats).pins
+    lines: list[str] = []
+
+    def say(line: str) -> None:
+        lines.append(line)
+        if line.startswith("press "):
+            pin = mock_factory.pin(pins[line.split()[1]])
+            pin.drive_low()
+            pin.drive_high()
+
+    code = check_hardware(
+        config, say, open_i2c=lambda number: bus, pin_factory=mock_factory, open_spi=lambda: Spi()
+    )
+    assert code == 0
+    guide = (EXAMPLE.parent / "README.md").read_text()
+    shown = guide.split("<!-- check-hardware passing run -->\n```\n")[1].split("```")[0]
+    assert shown.splitlines() == lines
