@@ -310,7 +310,8 @@ install_udev_rules() {
 create_groups() {
     local group
     for group in "$@"; do
-        groupadd --system "$group"
+        # An earlier step may have made it (i2c-tools brings the group i2c).
+        getent group "$group" >/dev/null || groupadd --system "$group"
     done
 }
 
