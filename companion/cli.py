@@ -61,7 +61,7 @@ def _replay(args: argparse.Namespace) -> int:
     from .table.play import TablePlay
     from .table.prompts import SIDE_LABELS
 
-    path = Path(args.journal)
+    path = Path(args.journal) if args.journal else _newest_journal(Path(args.config))
     contents = read_journal(path)
     play = TablePlay.replay(contents, path)
     game = play.game
@@ -94,6 +94,18 @@ def _replay(args: argparse.Namespace) -> int:
         assert game.pending is not None  # a game neither over nor abandoned waits for someone
         print(f"in progress: arrows in the pile {game.pile}; waiting for {game.pending.kind}")
     return 0
+
+
+def _newest_journal(config_path: Path) -> Path:
+    """The game ``replay`` shows when given no journal: the newest in the box's state folder."""
+    from .table.journal import journals
+
+    state_dir = load(config_path).table.state_dir
+    assert state_dir is not None
+    found = journals(state_dir / "games")
+    if not found:
+        raise JournalError(state_dir / "games", None, "no game here yet; expected game-*.jsonl")
+    return found[-1]
 
 
 def _emulator_config(args: argparse.Namespace, scratch: Path | None = None):
@@ -184,12 +196,23 @@ def _gpio_found() -> bool:
 
 
 def _check_hardware(args: argparse.Namespace) -> int:
-    from .hardware_check import check_hardware
+    from .hardware_check import HardwareError, check_hardware
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    return check_hardware(
-        load(Path(args.config)), buttons=not args.no_buttons, button_timeout=args.timeout
-    )
+    config = load(Path(args.config))
+    if not _gpio_found():
+        print(
+            "bang-companion check-hardware: this computer has no GPIO pins, so no buttons or "
+            "panels to check\nhint: run it on the Raspberry Pi the parts are wired to; "
+            "to try the companion here: bang-companion emulate",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        return check_hardware(config, buttons=not args.no_buttons, button_timeout=args.timeout)
+    except HardwareError as exc:
+        print(f"bang-companion check-hardware: {exc}", file=sys.stderr)
+        return 2
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -257,8 +280,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = commands.add_parser("replay", help="replay a game journal and print the final state")
     rep.add_argument(
-        "journal", help="a journal file (JSON Lines, finished, abandoned or not), docs/journal.md"
+        "journal",
+        nargs="?",
+        help="a journal file (JSON Lines, finished, abandoned or not), docs/journal.md "
+        "(default: the newest in the configuration's state folder)",
     )
+    rep.add_argument("--config", default=str(DEFAULT_PATH), help=f"default {DEFAULT_PATH}")
     rep.add_argument("--json", action="store_true", help="print the final state as JSON")
     rep.set_defaults(func=_replay)
 
@@ -316,7 +343,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # With no command: the box on a Pi, the emulator anywhere else.
         args = parser.parse_args(["run" if on_a_pi() else "emulate"])
     try:
-        return args.func(args)
+        code = args.func(args)
+        # A pipe's output is buffered: without this flush a reader that stopped early would
+        # only be found at exit, where Python prints "Exception ignored ... BrokenPipeError".
+        sys.stdout.flush()
+        return code
     except (SetupError, ConfigError, JournalError) as exc:
         print(f"bang-companion: {exc}", file=sys.stderr)
         return 2

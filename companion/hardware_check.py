@@ -1,7 +1,9 @@
 """``bang-companion check-hardware``: what a maker needs to see before the first game.
 
-What answers on each I2C bus and mux channel, which configured panels answer, each panel lit
-while its button is asked for, the serial pods with their buttons, and the buzzer's beep.
+What answers on each I2C bus and mux channel, which configured panels answer (each then shows
+its own name, so a swapped cable shows), the serial pods with their buttons, each button in
+turn with a time limit, and the buzzer's beep; at the end, every part that did not answer, by
+name.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import smbus2
+from gpiozero.exc import GPIOZeroError
 from gpiozero.pins import Factory
 
 from .config import Config
@@ -27,6 +30,19 @@ SCAN = range(0x03, 0x78)  # the addresses i2cdetect probes
 BY_ID = Path("/dev/serial/by-id")
 
 Say = Callable[[str], None]
+
+
+class HardwareError(Exception):
+    """A part the check cannot use at all (a pin another program holds): one line, no trace."""
+
+
+def _pin_errors() -> tuple[type[Exception], ...]:
+    """What claiming a GPIO pin raises: gpiozero's errors, and lgpio's ("GPIO busy")."""
+    try:
+        import lgpio  # the Pi's pin library; absent elsewhere
+    except ImportError:
+        return (GPIOZeroError,)
+    return (GPIOZeroError, lgpio.error)
 
 
 def scan(bus: Any) -> list[int]:
@@ -56,8 +72,11 @@ def scan_buses(
             say(f"I2C bus {number}: " + (" ".join(f"0x{a:02X}" for a in found) or "nothing"))
             if mux is not None and mux.userspace and mux.bus == number:
                 if mux.address not in found:
-                    say(f"  no TCA9548A at 0x{mux.address:02X}: check its wiring and A0-A2")
+                    say(
+                        f"  mux TCA9548A 0x{mux.address:02X}: NO ANSWER: check its wiring and A0-A2"
+                    )
                     continue
+                say(f"  mux TCA9548A 0x{mux.address:02X}: answers")
                 for channel in range(8):
                     bus.write_byte(mux.address, 1 << channel)
                     on_channel = [a for a in scan(bus) if a not in found]
@@ -79,8 +98,32 @@ def check_hardware(
     button_timeout: float = 15.0,
     pod_wait: float = 2.0,
 ) -> int:
-    """Report on every configured part; 0 when all of them answered."""
-    problems = 0
+    """Report on every configured part; 0 when all of them answered.
+
+    Raises HardwareError when a GPIO pin cannot be claimed (the service holds it)."""
+    try:
+        return _check(
+            config, say, open_i2c, open_spi, pin_factory, buttons, button_timeout, pod_wait
+        )
+    except _pin_errors() as exc:
+        raise HardwareError(
+            f"a GPIO pin cannot be used ({exc}); is the service running? "
+            "stop it first: sudo systemctl stop bang-companion"
+        ) from None
+
+
+def _check(
+    config: Config,
+    say: Say,
+    open_i2c: Callable[[int], Any],
+    open_spi: Callable[[], Any] | None,
+    pin_factory: Factory | None,
+    buttons: bool,
+    button_timeout: float,
+    pod_wait: float,
+) -> int:
+    problems: list[str] = []
+    checked = 0
     devices = config.devices()
     pins, specs, mux, pod_specs = devices.buttons, devices.panels, devices.mux, devices.pods
 
@@ -90,17 +133,30 @@ def check_hardware(
         specs, mux=mux, open_i2c=open_i2c, open_spi=open_spi, pin_factory=pin_factory
     ) as displays:
         for name, panel in displays.panels.items():
-            where = "SPI" if panel.spec.is_spi else _place(panel.spec)
-            state = "answers" if panel.online else "NO ANSWER"
-            problems += not panel.online
+            checked += 1
+            if panel.spec.is_spi:
+                # SPI only writes: whether the panel is there shows on the panel alone.
+                where = f"SPI{panel.spec.port} CE{panel.spec.device}"
+                state = f"sent its name; it must show '{name}'" if panel.online else "NO DEVICE"
+            else:
+                where, state = _place(panel.spec), "answers" if panel.online else "NO ANSWER"
+            if panel.online:
+                panel.show(draw_notice(panel.size, ["check-hardware", name]))
+            else:
+                problems.append(f"panel {name}")
             say(f"panel {name} ({panel.spec.driver}, {where}): {state}")
         pods = [SerialPod(spec, queue) for spec in pod_specs]
         try:
+            checked += len(pods)
             problems += _report_pods(pods, pod_wait, say)
             if buttons:
                 names = list(pins.pins) + [b for p in pod_specs for b in p.buttons.values()]
+                checked += len(names)
+                say(f"buttons: press each one when asked, within {button_timeout:g} s")
                 with GpioButtons(pins, queue, pin_factory=pin_factory):
                     problems += _ask_buttons(names, displays, queue, button_timeout, say)
+            else:
+                say("buttons: not asked for (--no-buttons)")
         finally:
             for pod in pods:
                 pod.close()
@@ -108,8 +164,11 @@ def check_hardware(
         with Beeper(config.buzzer, pin_factory=pin_factory) as beeper:
             beeper.play((0.2, 0.2, 2), background=False)
         say(f"buzzer (BCM {config.buzzer.pin}): beeped twice; no sound? check its wiring")
-    say("all configured parts answered" if not problems else f"{problems} part(s) did not answer")
-    return 0 if not problems else 1
+    if not problems:
+        say(f"all {checked} configured parts answered")
+        return 0
+    say(f"{len(problems)} part(s) did not answer: {', '.join(problems)}")
+    return 1
 
 
 def _place(spec: PanelSpec) -> str:
@@ -117,20 +176,20 @@ def _place(spec: PanelSpec) -> str:
     return f"I2C bus {spec.bus}{channel} 0x{spec.address:02X}"
 
 
-def _report_pods(pods: list[SerialPod], wait: float, say: Say) -> int:
+def _report_pods(pods: list[SerialPod], wait: float, say: Say) -> list[str]:
     if BY_ID.is_dir():
         for link in sorted(BY_ID.iterdir()):
             say(f"serial device: {link}")
     deadline = time.monotonic() + wait
     while pods and time.monotonic() < deadline and not all(p.hello for p in pods):
         time.sleep(0.05)
-    missing = 0
+    missing = []
     for pod in pods:
         if pod.hello is not None:
             buttons = " ".join(f"{b}->{pod.spec.buttons.get(b, '?')}" for b in pod.hello.buttons)
             say(f"pod {pod.spec.path}: '{pod.hello.pod_id}', buttons {buttons}")
         else:
-            missing += 1
+            missing.append(f"pod {pod.spec.path}")
             state = "open but silent" if pod.connected else "not found"
             say(f"pod {pod.spec.path}: {state}")
     return missing
@@ -138,8 +197,8 @@ def _report_pods(pods: list[SerialPod], wait: float, say: Say) -> int:
 
 def _ask_buttons(
     names: list[str], displays: Displays, queue: InputQueue, timeout: float, say: Say
-) -> int:
-    missing = 0
+) -> list[str]:
+    missing = []
     for name in names:
         panel_name = f"seat{name[4:]}" if name.startswith("SEAT") else "console"
         panel = displays.panels.get(panel_name)
@@ -154,7 +213,7 @@ def _ask_buttons(
                 break
             say(f"  got {event.button} ({event.source}) instead: check the wiring")
         else:
-            missing += 1
+            missing.append(f"button {name}")
             say(f"  {name}: NOT PRESSED within {timeout:g} s")
         if panel is not None:
             panel.show(draw_notice(panel.size, ["check-hardware", f"{name} done"]))

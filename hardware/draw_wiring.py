@@ -1,6 +1,8 @@
-"""Draw hardware/wiring.png from hardware/config.example.toml.
+"""Draw hardware/wiring.png from hardware/config.example.toml and hardware/parts.toml.
 
-The pins come from the example configuration, so the diagram cannot drift from it. Buttons on
+The pins come from the example configuration and the seat cable's cores from the parts list,
+so the diagram cannot drift from either (the guide's cable table is printed from the same
+cores by hardware/parts.py). Buttons on
 odd header pins sit left of the header and those on even pins right of it, so every button
 wire is one straight line; a wire from an odd pin to a module on the right crosses the header
 between two rows, as a jumper lying over it would.
@@ -11,10 +13,15 @@ between two rows, as a jumper lying over it would.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import tomllib
 from pathlib import Path
 
+from parts import Core
+from parts import load as load_parts
 from PIL import Image, ImageDraw, ImageFont
+from PIL.PngImagePlugin import PngInfo
 
 from companion.devices.buttons import ButtonPins
 
@@ -34,7 +41,7 @@ PHYSICAL = {
     int(label.split()[0][4:]): pin for pin, label in HEADER.items() if label.startswith("GPIO")
 }
 
-WIDTH, HEIGHT = 2200, 1330
+WIDTH, HEIGHT = 2200, 1560
 TOP = 200  # y of header row 0
 ROW = 46  # header row pitch
 JOG = 22  # how far below its row an odd-pin wire crosses the header
@@ -43,6 +50,8 @@ BOX_LEFT, ODD_X, EVEN_X, BOX_RIGHT = 610, 760, 800, 950
 BLACK, GREY, WHITE = "#000000", "#777777", "#ffffff"
 RED, GREEN, PURPLE = "#d62728", "#2ca02c", "#9467bd"
 SEAT_BLUE, CONSOLE_ORANGE, SPI_BROWN, CONTROL_TEAL = "#2a6fdb", "#e07b00", "#8c564b", "#139aa8"
+#: The colours of a T568B cable's cores; "white/x" is drawn striped.
+CORE_COLOURS = {"orange": "#f28c28", "green": "#2e9e44", "blue": "#2060c0", "brown": "#7b4a22"}
 
 
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -93,6 +102,37 @@ def draw_header(sheet: Sheet, used: dict[int, str]) -> None:
             sheet.text((x - 20, y), text, 15, anchor="rm", fill=WHITE)
         else:
             sheet.text((x + 20, y), text, 15, anchor="lm", fill=WHITE)
+
+
+def draw_cable(sheet: Sheet, cores: list[Core], origin: tuple[int, int]) -> None:
+    """A seat cable's pin-out, core by core, as the guide's table gives it."""
+    x, y = origin
+    sheet.text((x, y), "Seat cable: Cat5e, RJ45 (T568B), one per seat; each signal twisted "
+               "with a GND of its own", 20)  # fmt: skip
+    columns = (x, x + 90, x + 260, x + 360, x + 1000)
+    y += 36
+    for column, title in zip(columns, ("pin", "colour", "carries", "console end", "pod end"),
+                             strict=True):  # fmt: skip
+        sheet.text((column, y), title, 16, fill=GREY)
+    for core in cores:
+        y += 26
+        sheet.text((columns[0] + 20, y), str(core.pin), 16)
+        base = CORE_COLOURS[core.colour.split("/")[-1]]
+        swatch = (columns[1], y + 2, columns[1] + 60, y + 16)
+        sheet.draw.rectangle(swatch, fill=base, outline=BLACK)
+        if core.colour.startswith("white/"):
+            for stripe in range(swatch[0] + 4, swatch[2] - 4, 12):
+                sheet.draw.rectangle((stripe, swatch[1] + 1, stripe + 5, swatch[3] - 1), fill=WHITE)
+        sheet.text((columns[1] + 70, y), core.colour, 15)
+        sheet.text((columns[2], y), core.signal, 16)
+        sheet.text((columns[3], y), core.console, 16)
+        sheet.text((columns[4], y), core.pod, 16)
+
+
+def drawn_from(buttons: dict[str, int], cores: list[Core]) -> str:
+    """What the picture shows, kept in the PNG as text: a test compares it with the data, as
+    the pixels of text drawn by FreeType vary between Pillow builds."""
+    return json.dumps({"buttons": buttons, "cable": [dataclasses.asdict(c) for c in cores]})
 
 
 def main() -> None:
@@ -206,8 +246,8 @@ def main() -> None:
     sheet.text((gnd_rail + 20, mux_top + 85), "GND", 15, anchor="mm")
     sheet.text(
         (oled_left, mux_bottom + 14),
-        "Seat cables (6 cores): GND, 3V3,\nSDA, SCL, the seat button, GND.\n"
-        "Rails: 3V3 and GND from the\nmux board's VIN and GND.",
+        "Each seat: one Cat5e cable (below).\nPull-ups: 2.2 kOhm from each SDn\n"
+        "and SCn to 3V3, at the mux.\nRails: 3V3 and GND, from pins 1, 6.",
         15,
         fill=GREY,
     )
@@ -234,6 +274,9 @@ def main() -> None:
         sheet.line([*start, (spi_left, y)], colour)
         sheet.text((spi_left + 8, y), label, 15, anchor="lm")
 
+    cores = load_parts()[2]
+    draw_cable(sheet, cores, (40, 1120))
+
     legend = [
         (SEAT_BLUE, "seat button"),
         (CONSOLE_ORANGE, "console button"),
@@ -246,22 +289,24 @@ def main() -> None:
     ]
     x = 40
     for colour, label in legend:
-        sheet.line([(x, 1200), (x + 40, 1200)], colour, 6)
-        sheet.text((x + 50, 1200), label, 17, anchor="lm")
+        sheet.line([(x, 1430), (x + 40, 1430)], colour, 6)
+        sheet.text((x + 50, 1430), label, 17, anchor="lm")
         x += 70 + int(sheet.draw.textlength(label, font=font(17)))
     sheet.text(
-        (40, 1240),
+        (40, 1470),
         "Buttons: momentary, normally open, between the GPIO and GND (internal pull-ups; "
         "no resistors). Wires that cross without a dot are not connected.",
         17,
     )
     sheet.text(
-        (40, 1272),
+        (40, 1502),
         "GPIO7 and GPIO9 need dtoverlay=spi0-1cs,no_miso (frees SPI0 CE1 and MISO). "
         "I2C at 400 kHz: dtparam=i2c_arm=on,i2c_arm_baudrate=400000.",
         17,
     )
-    sheet.image.save(args.out, optimize=True)
+    info = PngInfo()
+    info.add_text("drawn-from", drawn_from(buttons, cores))
+    sheet.image.save(args.out, optimize=True, pnginfo=info)
     print(f"wrote {args.out}")
 
 

@@ -100,7 +100,8 @@ def test_a_pod_that_answers_is_listed_with_its_id_and_buttons(
     assert pod.pings >= 1, "check-hardware never pinged the pod"
     assert f"pod {pod.pty.link}: 'pod-3', buttons A->SEAT3 B->DONE C->?" in lines
     assert not any(line.startswith("press ") for line in lines)  # buttons=False
-    assert lines[-1] == "all configured parts answered"
+    assert "buttons: not asked for (--no-buttons)" in lines
+    assert lines[-1] == "all 10 configured parts answered"  # 9 panels and the pod
     assert code == 0
 
 
@@ -111,5 +112,5 @@ def test_a_configured_pod_that_is_not_plugged_in_is_a_problem(
     config = config_with_pods([{"path": str(missing), "buttons": {"A": "SEAT4"}}])
     code, lines = check(config, factory, pod_wait=0.2)
     assert f"pod {missing}: not found" in lines
-    assert lines[-1] == "1 part(s) did not answer"
+    assert lines[-1] == f"1 part(s) did not answer: pod {missing}"
     assert code == 1

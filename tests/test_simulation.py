@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 
@@ -121,12 +122,20 @@ def test_the_module_runs_as_a_command() -> None:
     assert done.stdout.startswith("5 games of 4 players")
 
 
-def test_a_reader_that_stops_early_gets_no_traceback() -> None:
-    """``bang-companion simulate | head -1`` closes the pipe before the report is written."""
+@pytest.mark.parametrize("unbuffered", [None, "1"], ids=["buffered", "PYTHONUNBUFFERED"])
+def test_a_reader_that_stops_early_gets_no_traceback(unbuffered: str | None) -> None:
+    """``bang-companion simulate | head -1`` closes the pipe before the report is written.
+
+    A fresh Raspberry Pi OS has no PYTHONUNBUFFERED: the report then sits in a buffer, and the
+    closed pipe is only met when it is flushed."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered is not None:
+        env["PYTHONUNBUFFERED"] = unbuffered
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "simulate", "--players", "4", "--games", "5"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        env=env,
     )
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # the reader went away before the report
