@@ -87,8 +87,6 @@ RAGE_SYMBOLS_PER_CARD = 3
 REAL_PILES: tuple[str, ...] = ("wounds",)
 
 ARROWS_IN_PILE = 9
-# What one arrow token counts for in an Indian attack.
-ARROW_WEIGHT = 1
 # The Indian Chief's Arrow (Old Saloon, Module 2): a tenth token that counts two.
 CHIEF_ARROW_WEIGHT = 2
 
@@ -201,7 +199,7 @@ CHARACTERS: dict[str, Character] = {
                 ("molly_stark", "Molly Stark", 8, "May lose life in another's place", ()),
             )
         ),
-        # Undead or Alive, Module 3: a new posse in town (the module is not playable yet).
+        # Undead or Alive, Module 3: a new posse in town.
         *(
             Character(name, title, life, ability, "undead_or_alive.3", needs)
             for name, title, life, ability, needs in (

@@ -35,12 +35,11 @@ class ModuleInfo:
     """What the rulebook says of a module before play: its title, and what it needs.
 
     ``per_roll`` and ``resolution`` are the phases it adds, each placed after a named one.
-    ``playable`` says whether the engine plays it yet. ``start`` and ``end`` are steps run at
-    the start and at the end of every turn (the end even when the active player was eliminated).
+    ``start`` and ``end`` are steps run at the start and at the end of every turn (the end even
+    when the active player was eliminated).
     """
 
     title: str
-    playable: bool = False
     min_players: int = 3
     requires: tuple[Module, ...] = ()
     per_roll: tuple[tuple[str, str], ...] = ()
@@ -52,30 +51,27 @@ class ModuleInfo:
 MODULES: dict[Module, ModuleInfo] = {
     Module.LOUDMOUTH_AND_COWARD: ModuleInfo(
         "The Loudmouth and the Coward",
-        playable=True,
         per_roll=(("broken_arrow", "arrow"), ("bullet", "broken_arrow")),
     ),
-    Module.CHIEF_ARROW: ModuleInfo("The Arrow of the Indian Chief", playable=True),
-    Module.SPECIAL_ROLES: ModuleInfo("Special Roles", playable=True, min_players=4),
-    Module.SALOON_CHARACTERS: ModuleInfo("A Posse of New Characters", playable=True),
-    Module.GHOST: ModuleInfo("The Ghost", playable=True, min_players=5),
+    Module.CHIEF_ARROW: ModuleInfo("The Arrow of the Indian Chief"),
+    Module.SPECIAL_ROLES: ModuleInfo("Special Roles", min_players=4),
+    Module.SALOON_CHARACTERS: ModuleInfo("A Posse of New Characters"),
+    Module.GHOST: ModuleInfo("The Ghost", min_players=5),
     Module.LOOK_ME_IN_THE_EYES: ModuleInfo(
         "Look Me in the Eyes",
-        playable=True,
         requires=(Module.TWO_BULLETS,),
         resolution=(("whiskey", "dynamite"), ("duel", "gatling")),
         end=("wounds_back",),
     ),
     Module.TWO_BULLETS: ModuleInfo(
         "Two Bullets Are Enough",
-        playable=True,
         resolution=(("beer_rage", "beer"),),
         start=("rage_reveal",),
         end=("rage_end",),
     ),
-    Module.NEW_POSSE: ModuleInfo("A New Posse in Town", playable=True),
-    Module.UNDEAD_OR_ALIVE: ModuleInfo("Undead or Alive?", playable=True, min_players=4),
-    Module.WILD_WEST_LEGACY: ModuleInfo("Wild West Legacy", playable=True),
+    Module.NEW_POSSE: ModuleInfo("A New Posse in Town"),
+    Module.UNDEAD_OR_ALIVE: ModuleInfo("Undead or Alive?", min_players=4),
+    Module.WILD_WEST_LEGACY: ModuleInfo("Wild West Legacy"),
 }
 
 # The base game's phases: those applied on each roll, then those after the last roll.
@@ -119,14 +115,6 @@ def validate(modules: frozenset[Module], players: int, characters: Iterable[str]
                     f"seat {seat + 1}: {card.title} plays only with module {card_needs} "
                     f"({MODULES[Module(card_needs)].title})"
                 )
-    unplayable = sorted(m for m in modules if not MODULES[m].playable)
-    if unplayable:
-        raise SetupError(
-            "not playable yet: "
-            + ", ".join(f"{m} ({MODULES[m].title})" for m in unplayable)
-            + "; playable modules are "
-            + ", ".join(m.value for m in Module if MODULES[m].playable)
-        )
 
 
 @cache

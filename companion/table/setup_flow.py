@@ -22,7 +22,6 @@ from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Module, Role, c
 from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
 from ..engine.errors import SetupError
 from ..engine.legacy import NextGame, deal_roles, legacy_setup
-from ..engine.modules import MODULES
 from ..engine.modules import validate as validate_modules
 from ..engine.setup import deal_specials
 from .play import Refused
@@ -177,8 +176,6 @@ class SetupFlow:
             if n > len(modules):
                 raise Refused(f"DIE1 to DIE{len(modules)} turn the modules on and off.")
             chosen = modules[n - 1]
-            if not MODULES[chosen].playable:
-                raise Refused(f"{module_label(chosen)} cannot be played yet.")
             if chosen is Module.SPECIAL_ROLES:  # off, special cards, mixed cards, off again
                 if chosen in self.modules and not self.specials_mixed:
                     self.specials_mixed = True
