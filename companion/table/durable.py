@@ -110,9 +110,9 @@ def cut_torn_tail(path: Path) -> None:
 
 
 def keep_aside(path: Path, what: str) -> Path:
-    """Rename a file that cannot be used to ``<stem>-unreadable-XXXXXXXX<suffix>``, so the box
-    starts afresh and the file is kept for a person to look at; the new name (or the old one,
-    when even the rename fails)."""
+    """Rename a file that cannot be used to ``<stem>-unreadable-<8 hex digits><suffix>``, so
+    the box starts afresh and the file is kept for a person to look at; the new name (or the
+    old one, when even the rename fails)."""
     kept = path.with_name(f"{path.stem}-unreadable-{secrets.token_hex(4)}{path.suffix}")
     try:
         os.rename(path, kept)
