@@ -6,6 +6,7 @@ and the game ends the same."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.config import load
@@ -29,8 +30,15 @@ def event(key: str) -> ButtonEvent:
     return ButtonEvent(button, "hold" if kind else "press", "keys")
 
 
-def reference_game(config_path: Path, state_dir: Path) -> tuple[list[str], list[str], list[bool]]:
-    """The scripted game played in this process, as `emulate --keys -` plays it: the keys,
+def reference_game(
+    config_path: Path,
+    state_dir: Path,
+    setup: list[str],
+    seed: int,
+    check: Callable[[TablePlay], None],
+) -> tuple[list[str], list[str], list[bool]]:
+    """A scripted game played in this process, as `emulate --keys -` plays it: ``setup``, then
+    random presses (``seed``) to the end, ``check`` looking at the game once it began. The keys,
     the digest after each, and where the plug may be pulled (no die marked)."""
     config = load(config_path)
     config.table.state_dir = state_dir
@@ -47,11 +55,12 @@ def reference_game(config_path: Path, state_dir: Path) -> tuple[list[str], list[
         play = emulator.session.play
         killable.append(play is None or not play.marked)
 
-    for key in SETUP:
+    for key in setup:
         press(key)
-    rng = random.Random(21)
+    rng = random.Random(seed)
     play = emulator.session.play
-    assert play is not None and play.bots == {BOX: "rules"}
+    assert play is not None
+    check(play)
     while not play.game.over:
         for button in next_buttons(emulator.session, rng):
             press(button)
@@ -59,12 +68,18 @@ def reference_game(config_path: Path, state_dir: Path) -> tuple[list[str], list[
     return keys, digests, killable
 
 
+def boxs_seat_plays_rules(play: TablePlay) -> None:
+    assert play.bots == {BOX: "rules"}
+
+
 def test_killed_at_many_points_it_resumes_with_the_boxs_seat_and_secret_card(
     tmp_path: Path,
 ) -> None:
     config_path = tmp_path / "config.toml"
     config_path.write_text(CONFIG)
-    keys, digests, killable = reference_game(config_path, tmp_path / "reference")
+    keys, digests, killable = reference_game(
+        config_path, tmp_path / "reference", SETUP, 21, boxs_seat_plays_rules
+    )
     reference = journals(tmp_path / "reference" / "games")[-1]
     final = TablePlay.replay(read_journal(reference), reference)
     assert any(s.box for s in final.history)

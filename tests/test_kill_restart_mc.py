@@ -7,51 +7,22 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion.config import load
-from companion.emulate import Emulator, digest
 from companion.engine import Module
 from companion.table import read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
 
-from .table.driver import next_buttons
 from .test_kill_restart import play_with_kills
-from .test_kill_restart_bot import SEED, event
+from .test_kill_restart_bot import reference_game
 
 BOX = 3
 CONFIG = '[game]\nseats = 5\nbots = { 3 = "mc" }\nmodules = ["old_saloon.3"]\nbot_pause = 0.5\n'
 SETUP = ["SEAT1", "SEAT2", "SEAT4", "SEAT5", "DONE", "ROLL", "ROLL", "DONE"]
 
 
-def reference_game(config_path: Path, state_dir: Path) -> tuple[list[str], list[str], list[bool]]:
-    """The game played in this process as `emulate --keys -` plays it: the keys, the digest
-    after each, and where the plug may be pulled (no die marked)."""
-    config = load(config_path)
-    config.table.state_dir = state_dir
-    emulator = Emulator(config, seed=SEED, scripted=True)
-    keys: list[str] = []
-    digests: list[str] = []
-    killable: list[bool] = []
-
-    def press(key: str) -> None:
-        emulator.press(event(key), at=float(len(keys) + 1))
-        assert emulator.session.flash is None, emulator.session.flash
-        keys.append(key)
-        digests.append(digest(emulator.session))
-        play = emulator.session.play
-        killable.append(play is None or not play.marked)
-
-    for key in SETUP:
-        press(key)
-    play = emulator.session.play
-    assert play is not None and play.bots == {BOX: "mc"}
+def the_searching_player_with_special_roles(play: TablePlay) -> None:
+    assert play.bots == {BOX: "mc"}
     assert play.game.setup.modules == {Module.SPECIAL_ROLES} and play.game.setup.roles_known
-    rng = random.Random(3)
-    while not play.game.over:
-        for button in next_buttons(emulator.session, rng):
-            press(button)
-    emulator.close()
-    return keys, digests, killable
 
 
 def test_the_searching_player_with_special_roles_plays_to_the_end_and_resumes_after_kills(
@@ -59,7 +30,9 @@ def test_the_searching_player_with_special_roles_plays_to_the_end_and_resumes_af
 ) -> None:
     config_path = tmp_path / "config.toml"
     config_path.write_text(CONFIG)
-    keys, digests, killable = reference_game(config_path, tmp_path / "reference")
+    keys, digests, killable = reference_game(
+        config_path, tmp_path / "reference", SETUP, 3, the_searching_player_with_special_roles
+    )
     reference = journals(tmp_path / "reference" / "games")[-1]
     final = TablePlay.replay(read_journal(reference), reference)
     assert final.game.over and sum(s.box for s in final.history) >= 10
