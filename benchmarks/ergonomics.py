@@ -64,7 +64,7 @@ def turn_presses(seed: int, players: int) -> list[tuple[int, int, int]]:
     play = session.play
     turns: list[tuple[int, int, int]] = []
     presses = 0
-    start = len(play.history)
+    start = len(play.taken)
     turn = play.game.turn_number
     while not play.game.over:
         for button in next_buttons(session, rng):
@@ -72,10 +72,10 @@ def turn_presses(seed: int, players: int) -> list[tuple[int, int, int]]:
             session.handle(button, "press", at)
             presses += 1
         if play.game.turn_number != turn or play.game.over:
-            steps = play.history[start:]
+            steps = play.taken[start:]
             decisions = sum(1 for s in steps if not s.auto)
             turns.append((presses, decisions, len(steps) - decisions))
-            presses, start, turn = 0, len(play.history), play.game.turn_number
+            presses, start, turn = 0, len(play.taken), play.game.turn_number
     return turns
 
 

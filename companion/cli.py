@@ -70,7 +70,7 @@ def _replay(args: argparse.Namespace) -> int:
             json.dumps(
                 {
                     "journal": str(path),
-                    "actions": len(play.history),
+                    "actions": len(play.taken),
                     "finished": contents.finished,
                     "abandoned": contents.abandoned,
                     "torn_last_line_dropped": contents.dropped_torn_line,
@@ -80,7 +80,7 @@ def _replay(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    print(f"{path}: {len(play.history)} actions, turn {game.turn_number}")
+    print(f"{path}: {len(play.taken)} actions, turn {game.turn_number}")
     for seat, p in zip(play.seats, game.players, strict=True):
         role = f"  {p.role}" if p.role is not None and p.revealed else ""
         state = "out" if not p.alive else f"life {p.life}/{p.max_life}  arrows {p.arrows}"

@@ -62,7 +62,7 @@ def box_steps(play: TablePlay, seat: int) -> list[int]:
     """The indexes of the steps the box chose for physical ``seat``."""
     return [
         i
-        for i, s in enumerate(play.history)
+        for i, s in enumerate(play.taken)
         if s.box and s.before.pending and play.seats[s.before.pending.seat] == seat
     ]
 
@@ -97,21 +97,19 @@ def test_two_people_and_a_box_seat_play_a_whole_game_by_presses_in_the_emulator(
     rng = random.Random(11)
     while not play.game.over:
         for button in next_buttons(emulator.session, rng):
-            steps = len(play.history)
+            steps = len(play.taken)
             press(button)
             for i in box_steps(play, 3):
                 if i >= steps:
                     said.append(
-                        box_line(play.history[i].before.pending, play.history[i].action, [1, 2, 3])
+                        box_line(play.taken[i].before.pending, play.taken[i].action, [1, 2, 3])
                     )
     assert play.game.over and said
     told = [line for _, line in emulator.session.history.lines]
     assert all(any(line.startswith(s) for line in told) for s in said[-5:])
     assert any(s.startswith("Seat 3 rolls the dice") for s in said)
     assert any(" shoots seat " in s or "Beer" in s for s in said)
-    assert all(
-        s.box is (play.seats[s.before.pending.seat] == 3) for s in play.history if not s.auto
-    )
+    assert all(s.box is (play.seats[s.before.pending.seat] == 3) for s in play.taken if not s.auto)
     assert "BOT" in text_view(emulator.session.view()).splitlines()[2]
     emulator.close()
     header = json.loads(journals(tmp_path / "state" / "games")[-1].read_text().splitlines()[0])
@@ -240,10 +238,10 @@ def play_until_the_box_rolled(table: Table, seat: int, seed: int) -> tuple[str, 
     rng = random.Random(seed)
     for _ in range(3000):
         before = json.dumps(table.play.game.to_json(), sort_keys=True)
-        steps = len(table.play.history)
+        steps = len(table.play.taken)
         buttons = next_buttons(table.session, rng)
         table.press(*buttons)
-        made = table.play.history[steps:]
+        made = table.play.taken[steps:]
         rolled = any(s.box and isinstance(s.action, Roll) for s in made)
         only_the_box = all(s.box or s.auto for s in made[1:]) and len(buttons) == 1
         if rolled and only_the_box and not table.play.game.over:
@@ -260,17 +258,17 @@ def test_undo_takes_the_boxs_choices_back_with_the_persons_and_they_come_back_th
     table.press("SEAT4", kind="hold")
     table.press("DONE", "ROLL", "ROLL", "DONE")
     before, steps = play_until_the_box_rolled(table, 4, seed=3)
-    made = [(s.action, s.box) for s in table.play.history[steps:]]
+    made = [(s.action, s.box) for s in table.play.taken[steps:]]
     after = json.dumps(table.play.game.to_json(), sort_keys=True)
     press = made[0][0]
     table.press("UNDO")  # back to the people's decision, the box's choices after it undone
     assert json.dumps(table.play.game.to_json(), sort_keys=True) == before
-    assert len(table.play.history) == steps and not table.play.box_due()
+    assert len(table.play.taken) == steps and not table.play.box_due()
     assert table.session.story == ""
     assert all(step <= steps for step, _ in table.session.history.lines)  # its lines undone too
     # The same decision again: the box's dice the table saw come back, and so do its choices.
     table.press(*buttons_for(table.play, press))
-    assert [(s.action, s.box) for s in table.play.history[steps:]] == made
+    assert [(s.action, s.box) for s in table.play.taken[steps:]] == made
     assert json.dumps(table.play.game.to_json(), sort_keys=True) == after
 
 
@@ -280,7 +278,7 @@ def test_undo_refuses_to_take_back_the_boxs_choices_alone(tmp_path: Path) -> Non
     for seed in range(40):
         table = Table(tmp_path / str(seed), seats=4, seed=seed, bots=(1,))
         table.press("SEAT2", "SEAT3", "SEAT4", "DONE", "ROLL", "ROLL", "DONE")
-        if any(s.box for s in table.play.history):
+        if any(s.box for s in table.play.taken):
             break
     else:
         raise AssertionError("the box never began the game")
@@ -302,7 +300,7 @@ def test_undo_before_any_person_chose_goes_back_into_the_set_up(tmp_path: Path) 
     for seed in range(40):
         table = Table(tmp_path / str(seed), seats=4, seed=seed, bots=(1,))
         table.press("SEAT2", "SEAT3", "SEAT4", "DONE", "ROLL", "ROLL", "DONE")
-        if any(s.box for s in table.play.history) and not any(s.people for s in table.play.history):
+        if any(s.box for s in table.play.taken) and not any(s.people for s in table.play.taken):
             break
     else:
         raise AssertionError("the box never began the game")
@@ -330,16 +328,16 @@ def test_the_pause_never_blocks_the_loop(tmp_path: Path) -> None:
     seat = table.play.seats[table.play.game.pending.seat]
     assert session.view().console.prompt.startswith(f"BOT seat {seat}: ")
     assert not any(s.answer for s in session.view().seats)  # nobody presses: the box chooses
-    steps = len(table.play.history)
+    steps = len(table.play.taken)
     table.companion.dispatch(ButtonEvent("ROLL", at=float(next(table.clock))))
     assert session.flash == f"Seat {seat} is the box's: it chooses in a moment."
-    assert len(table.play.history) == steps
+    assert len(table.play.taken) == steps
     queue = InputQueue()
     started = time.monotonic()
     threading.Timer(5.0, queue.interrupt).start()  # a stuck loop would wait this long
     table.companion.pump(queue, timeout=None)
     assert time.monotonic() - started < 2.0
-    assert len(table.play.history) > steps and table.play.history[steps].box
+    assert len(table.play.taken) > steps and table.play.taken[steps].box
 
 
 # ------------------------------------------------------------------ a power cut in play
@@ -371,14 +369,14 @@ def test_the_box_waits_while_the_table_is_asked_whether_to_end_the_game(tmp_path
     while table.session.box_wait() is None:
         table.press(*next_buttons(table.session, rng))
     table.press("UNDO", kind="hold")  # "Start over?": nothing moves until it is answered
-    steps = len(table.play.history)
+    steps = len(table.play.taken)
     later = time.monotonic() + 10
     assert table.session.box_wait(later) is None and table.session.tick(later) is None
-    assert len(table.play.history) == steps
+    assert len(table.play.taken) == steps
     table.companion.dispatch(ButtonEvent("ROLL", at=float(next(table.clock))))
     assert table.session.flash == "The game goes on."
     assert table.session.box_wait(later) == 0  # the pause already began before the question
-    assert table.session.tick(later) is not None and table.play.history[steps].box
+    assert table.session.tick(later) is not None and table.play.taken[steps].box
 
 
 def test_the_boxs_choice_depends_only_on_what_its_seat_may_know(tmp_path: Path) -> None:
@@ -407,13 +405,13 @@ def test_the_boxs_choice_depends_only_on_what_its_seat_may_know(tmp_path: Path) 
                 play,
                 game=game,
                 journal=None,
-                history=list(play.history),
+                taken=list(play.taken),
                 marked=set(),
                 forced_rolls=dict(play.forced_rolls),
                 forced_choices=dict(play.forced_choices),
             )
             trial.box_move()
-            made.add(trial.history[len(play.history)].action)
+            made.add(trial.taken[len(play.taken)].action)
         assert len(made) == 1, made
         choices += 1
         table.session.tick(time.monotonic() + 10)
@@ -432,12 +430,12 @@ def test_the_boxs_special_role_is_never_offered_from_its_menu(tmp_path: Path) ->
         while not table.play.game.over:
             if table.play.reveals_for(5) and not table.play.box_due():
                 offered += 1
-                steps = len(table.play.history)
+                steps = len(table.play.taken)
                 table.press("SEAT5", kind="hold")
                 assert "DIE1" not in table.session.view().seats[4].note
                 table.companion.dispatch(ButtonEvent("DIE1", at=float(next(table.clock))))
                 assert not any(
-                    isinstance(s.action, RevealSpecial) for s in table.play.history[steps:]
+                    isinstance(s.action, RevealSpecial) for s in table.play.taken[steps:]
                 )
                 table.session.flash = None
             table.press(*next_buttons(table.session, rng))

@@ -101,7 +101,7 @@ def test_a_player_raising_at_its_third_decision_is_answered_for_and_the_game_res
     table.press("SEAT1", "SEAT2", "SEAT4", "DONE", "ROLL", "ROLL", "DONE")
     rng = random.Random(4)
     with caplog.at_level(logging.ERROR):
-        while sum(s.box for s in table.play.history) < 5:
+        while sum(s.box for s in table.play.taken) < 5:
             table.press(*next_buttons(table.session, rng))
     said = f"Seat {BOX}: its stumbling player failed; the rules player chose"
     assert table.flashes == [said]  # one line, naming the seat, and only the once
@@ -110,11 +110,11 @@ def test_a_player_raising_at_its_third_decision_is_answered_for_and_the_game_res
     assert "tripped over its own feet" in caplog.text  # the traceback is in the log
 
     played = table.play.game.to_json()
-    box_choices = [s.action for s in table.play.history if s.box]
+    box_choices = [s.action for s in table.play.taken if s.box]
     table.session.close()
     resumed = Table(tmp_path, "stumbling")  # a new session: the journal replayed
     assert resumed.play.game.to_json() == played
-    assert [s.action for s in resumed.play.history if s.box] == box_choices
+    assert [s.action for s in resumed.play.taken if s.box] == box_choices
     while not resumed.play.game.over:
         resumed.press(*next_buttons(resumed.session, rng))
     assert resumed.flashes == []  # the player stumbles once only
@@ -132,9 +132,9 @@ def test_when_the_rule_based_player_fails_too_the_first_legal_answer_is_taken(
     with caplog.at_level(logging.ERROR):
         while len(legal := play.game.legal_actions()) == 1:
             play.box_move()  # the first roll: one answer only
-        steps = len(play.history)
+        steps = len(play.taken)
         play.box_move()
-    assert play.history[steps].box and play.history[steps].action == legal[0]
+    assert play.taken[steps].box and play.taken[steps].action == legal[0]
     assert play.fell_back == (
         "Seat 1: its broken and rules players failed; the first legal answer was taken"
     )
@@ -150,12 +150,12 @@ def test_an_answer_the_rules_do_not_allow_is_a_failure_like_any_other(
     assert play.fell_back == "Seat 1: its cheating player failed; the rules player chose"
     d = play.game.pending
     assert d is not None and d.seat == 0 and len(play.game.legal_actions()) > 1
-    expected = RuleBot()(observe(play.game, d.seat, [e for s in play.history for e in s.events]))
+    expected = RuleBot()(observe(play.game, d.seat, [e for s in play.taken for e in s.events]))
     play.box_move()
-    assert play.history[1].box and _bare(play.history[1].action) == expected
+    assert play.taken[1].box and _bare(play.taken[1].action) == expected
     path = journals(tmp_path / "games")[-1]
     entry = read_journal(path).entries[1]
-    assert entry.box and entry.action == play.history[1].action  # journaled as the box's choice
+    assert entry.box and entry.action == play.taken[1].action  # journaled as the box's choice
 
 
 def _bare(action: Action) -> Action:

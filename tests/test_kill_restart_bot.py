@@ -82,7 +82,7 @@ def test_killed_at_many_points_it_resumes_with_the_boxs_seat_and_secret_card(
     )
     reference = journals(tmp_path / "reference" / "games")[-1]
     final = TablePlay.replay(read_journal(reference), reference)
-    assert any(s.box for s in final.history)
+    assert any(s.box for s in final.taken)
     start = len(SETUP)
     points = [i for i in range(start, len(keys) - 1) if killable[i]]
     rng = random.Random(5)

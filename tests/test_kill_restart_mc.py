@@ -35,7 +35,7 @@ def test_the_searching_player_with_special_roles_plays_to_the_end_and_resumes_af
     )
     reference = journals(tmp_path / "reference" / "games")[-1]
     final = TablePlay.replay(read_journal(reference), reference)
-    assert final.game.over and sum(s.box for s in final.history) >= 10
+    assert final.game.over and sum(s.box for s in final.taken) >= 10
 
     points = [i for i in range(len(SETUP), len(keys) - 1) if killable[i]]
     rng = random.Random(8)

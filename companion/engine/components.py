@@ -1,6 +1,7 @@
 """Every component of the game as data: dice faces, dice, characters, roles, tokens.
 
-Kept in one place so that an erratum is a one-line change (see rules/errata.md).
+Kept in one place so that an erratum is a one-line change (the errata come with the rules,
+beside this repository; docs/rules.md restates their rulings).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ FACES: dict[str, Face] = {
     )
 }
 
-# The six faces of each die, in the order of errata.md's table.
+# The six faces of each die, in the order of the errata's dice table.
 DICE: dict[str, tuple[str, ...]] = {
     "base": ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling"),
     "loudmouth": (
@@ -73,7 +74,7 @@ BASE_DICE: tuple[str, ...] = ("base",) * 5
 DUEL_DIE = "duel"
 DUEL_DICE = 2
 
-# Undead or Alive, Module 1: the 15 Duel Wound tokens (errata.md, "Decks and tokens").
+# Undead or Alive, Module 1: the 15 Duel Wound tokens (the errata, "Decks and tokens").
 WOUND_TOKENS: tuple[str, ...] = (
     ("beer",) * 3 + ("bullseye1",) * 5 + ("bullseye2",) * 5 + ("dynamite",) * 2
 )
@@ -83,7 +84,7 @@ WOUND_TOKENS: tuple[str, ...] = (
 RAGE_CARDS = 18
 RAGE_SYMBOLS: tuple[str, ...] = ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling")
 RAGE_SYMBOLS_PER_CARD = 3
-# Piles a table may use for real instead of the companion simulating them (errata.md).
+# Piles a table may use for real instead of the companion simulating them (the errata).
 REAL_PILES: tuple[str, ...] = ("wounds",)
 
 ARROWS_IN_PILE = 9
@@ -250,7 +251,7 @@ BASE_CHARACTERS: tuple[str, ...] = tuple(n for n, c in CHARACTERS.items() if c.m
 
 
 class HouseRule(StrEnum):
-    """Optional rules from the summary card, off by default (errata.md)."""
+    """Optional rules from the summary card, off by default (the errata)."""
 
     DYNAMITE_CANCELS_ACTIONS = "dynamite_cancels_actions"
     BULLSEYE2_UP_TO_TWO = "bullseye2_up_to_two"

@@ -1,7 +1,7 @@
 """A seat pod's 128x64 picture: whose seat, how much life, arrows, and what to press now.
 
 Laid out for reading at arm's length, and in the controller's 8-row pages so that the common
-events rewrite few of them (the panel driver sends only the changed windows):
+events rewrite few of them (the panel driver sends only the changed regions):
 
 - page 0: the header (seat number, name, a lit BOT tag when the box plays the seat, Sheriff
   star, crown); on the seat's turn the number and name are lit: the turn marker is this one

@@ -22,7 +22,7 @@ class BoxSeats(SessionState):
     def box_wait(self, now: float | None = None) -> float | None:
         """Seconds until the box makes the choice it owes (0: now), None when it owes none or
         waits for the table to say whether the game goes on (UNDO held)."""
-        if self._box_at is None or self.ending:
+        if self._box_at is None or self.asked_to_end:
             return None
         now = time.monotonic() if now is None else now
         return max(0.0, self._box_at - now)
@@ -44,7 +44,7 @@ class BoxSeats(SessionState):
         play = self.play
         assert play is not None and play.box_due()
         now = time.monotonic() if now is None else now
-        steps = len(play.history)
+        steps = len(play.taken)
         d = play.game.pending
         assert d is not None
         try:
@@ -55,12 +55,12 @@ class BoxSeats(SessionState):
             return []
         self._fell_back = play.fell_back or self._fell_back
         self.flash = self._fell_back  # shown until the people's next press
-        made = play.history[steps:]
+        made = play.taken[steps:]
         automatic = [(s.before.pending, s.action) for s in made[1:] if s.before.pending]
         self.story = said_by_box(d, made[0].action, events, play.seats, automatic)
         since = self._since_press or tokens(made[0].before)
         self.marks = {play.seats[s]: m for s, m in change_marks(since, tokens(play.game)).items()}
-        self.history.add(len(play.history), self.story)
+        self.history.add(len(play.taken), self.story)
         self.chores = chores_after(play, events)
         log.info("%s", self.story)
         self._box_at = None

@@ -103,7 +103,7 @@ class Lifecycle(BoxSeats):
             log.error("%s: %s", play.path, exc)
         self._begin_play(play)
         made_by = contents.made_by
-        if made_by is not None and not any(step.people for step in play.history):
+        if made_by is not None and not any(step.people for step in play.taken):
             flow, made = self._replay(made_by)
             if made == play.game.setup:
                 self._made_by, self._made_from = flow, made_by
@@ -346,7 +346,7 @@ class Lifecycle(BoxSeats):
         last pick taken back), so a wrong Sheriff or character is mended like any other step.
         The game's journal is kept, marked abandoned."""
         flow = self._made_by
-        if flow is None or any(step.people for step in play.history):
+        if flow is None or any(step.people for step in play.taken):
             return False
         try:
             play.abandon(to_setup=True)
@@ -363,7 +363,7 @@ class Lifecycle(BoxSeats):
         self.history = History()
         self._made_by, self._made_from = None, None
         self._close_setup_journal()  # the game's journal holds its set-up now
-        told = retell([(s.before, s.action, s.auto, s.box) for s in play.history], play.seats)
+        told = retell([(s.before, s.action, s.auto, s.box) for s in play.taken], play.seats)
         for press in told:
             self.history.add(press.steps, press.line)
         last = told[-1] if told else None

@@ -59,7 +59,7 @@ class Refused(Exception):
 
 
 @dataclass
-class Step:
+class Taken:
     """One action taken, with the game as it was before it and the events it caused.
 
     ``auto``: the table made the only legal choice; ``box``: the box chose for a seat it plays.
@@ -80,7 +80,7 @@ class Step:
 
 @dataclass
 class TablePlay:
-    """The game, its journal and its undo history.
+    """The game, its journal and the actions taken, which UNDO takes back.
 
     ``seats`` maps the engine's seats (0..n-1) to the physical seats (1..8) that joined;
     ``bots`` maps each physical seat the box plays to its computer player (``rules``, ...).
@@ -89,7 +89,7 @@ class TablePlay:
     game: Game
     seats: list[int]
     journal: Journal | None = None
-    history: list[Step] = field(default_factory=list)
+    taken: list[Taken] = field(default_factory=list)
     marked: set[int] = field(default_factory=set)
     # Undone rolls, by the decision they answered: there, ROLL brings back the same dice.
     forced_rolls: dict[str, Roll] = field(default_factory=dict)
@@ -147,7 +147,7 @@ class TablePlay:
         play = cls(game=Game(contents.setup), seats=seats, bots=contents.bots, path=path)
         for entry in contents.entries:
             if entry.kind == "undo":
-                if not play.history:
+                if not play.taken:
                     raise JournalError(path, entry.line, "undo with nothing to undo")
                 play._pop()
                 continue
@@ -353,7 +353,7 @@ class TablePlay:
                 raise Refused(
                     f"Cannot save the game ({exc.strerror or exc}): nothing changed."
                 ) from exc
-        self.history.append(Step(before, action, auto, box, events))
+        self.taken.append(Taken(before, action, auto, box, events))
         self.marked.clear()
         if _draws(action):
             self.drawn += 1
@@ -427,7 +427,7 @@ class TablePlay:
 
     def box_move(self) -> list[Event]:
         """The box decides for its seat; the events its choice caused, and those of the
-        automatic choices after it (all appended to ``history``, the box's first).
+        automatic choices after it (all appended to ``taken``, the box's first).
 
         A roll UNDO took back at this very decision comes back as it was (with its Saloon die),
         like a person's ROLL would; any other choice comes from the seat's player, which sees
@@ -477,19 +477,19 @@ class TablePlay:
 
     def _observe(self, d: Decision) -> Observation:
         """What the deciding seat may know: the public table, its own card, the events seen."""
-        seen = [*self.game.opening_events, *(e for s in self.history for e in s.events)]
+        seen = [*self.game.opening_events, *(e for s in self.taken for e in s.events)]
         return observe(self.game, d.seat, seen)
 
     def undo(self) -> Undone:
         """Step back to before the last decision a person made, taking back with it the
         automatic choices and the box's that followed it."""
-        if not self.history:
+        if not self.taken:
             raise Refused("Nothing to undo.")
-        if not any(step.people for step in self.history) and any(s.box for s in self.history):
+        if not any(step.people for step in self.taken) and any(s.box for s in self.taken):
             raise Refused(
                 "Only the box has chosen yet: UNDO takes its choices back only with yours."
             )
-        while self.history:
+        while self.taken:
             if self.journal is not None:
                 try:
                     self.journal.append_undo()  # on disk first, like every action
@@ -503,8 +503,8 @@ class TablePlay:
             self.game.pile,
         )
 
-    def _pop(self) -> Step:
-        step = self.history.pop()
+    def _pop(self) -> Taken:
+        step = self.taken.pop()
         left = self.game
         self.game = step.before
         self.marked.clear()

@@ -51,15 +51,15 @@ class Presses(Lifecycle):
                 self._look_back()
                 return []
             self.looking_back = None  # any other button goes back to the game, and acts
-        if self.ending:
-            self.ending = False
+        if self.asked_to_end:
+            self.asked_to_end = False
             if button == "DONE":
                 return self._abandon()
             self.flash = "The game goes on."
             return []
         before = tokens(self.play.game) if self.play is not None else None
         self._since_press = before
-        steps = len(self.play.history) if self.play is not None else 0
+        steps = len(self.play.taken) if self.play is not None else 0
         self.flash = None  # what this press says (a file kept aside, the disk) stays shown
         try:
             # A DIE press while a seat's menu is open makes that seat's reveal (Old Saloon 3).
@@ -82,12 +82,12 @@ class Presses(Lifecycle):
         play = self.play
         if play is None or before is None:
             return
-        automatic = [(s.before.pending, s.action) for s in play.history[steps:] if s.auto]
+        automatic = [(s.before.pending, s.action) for s in play.taken[steps:] if s.auto]
         self.story = tell(events, play.seats, [(d, a) for d, a in automatic if d is not None])
         changed = change_marks(before, tokens(play.game))
         self.marks = {play.seats[s]: mark for s, mark in changed.items()}
-        self.history.undo_to(len(play.history))
-        self.history.add(len(play.history), self.story)
+        self.history.undo_to(len(play.taken))
+        self.history.add(len(play.taken), self.story)
 
     def _look_back(self) -> None:
         """One line further back in the game's story; past the oldest, back to the game."""
@@ -152,7 +152,7 @@ class Presses(Lifecycle):
             if self.play is None or self.play.game.over:
                 self._refuse("No game in progress to end.")
             else:
-                self.ending = True
+                self.asked_to_end = True
 
     def _hand_over(self, button: str) -> None:
         """A set-up hold: the seat is the box's, or a person's again; saved like a press."""

@@ -30,7 +30,7 @@ class SessionState:
     marks: dict[int, str] = field(default_factory=dict)  # physical seat: its last change
     history: History = field(default_factory=History)
     looking_back: int | None = None  # how many lines back the console's history shows
-    ending: bool = False  # UNDO was held: the next press confirms (DONE) or keeps the game
+    asked_to_end: bool = False  # UNDO was held: the next press confirms (DONE) or keeps the game
     refused: str | None = None  # why the last press or hold changed nothing (None: it acted)
     setup_journal: SetupJournal | None = None
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now

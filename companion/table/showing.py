@@ -168,7 +168,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}" + _saloon(game.dice_kinds)
     title += hands_text(game)
     story = session.story
-    if session.ending:
+    if session.asked_to_end:
         title, story = "Start over?", ""
         prompt = "DONE: end this game (its journal is kept); any other button: play on"
     elif session.looking_back is not None:

@@ -1,4 +1,4 @@
-"""Old Saloon, Modules 1, 2 and 4 (rulebook), with errata.md's Saloon dice and rulings OS1, OS2.
+"""Old Saloon, Modules 1, 2 and 4 (rulebook), with the errata's Saloon dice and rulings OS1, OS2.
 
 Each test names the sentence it plays out. Seat 0 is the Sheriff and plays first; with Module 1
 the first decision of each turn is the Saloon die (``Choose``). The Saloon die is die 5 (index
@@ -64,7 +64,7 @@ def give(game: Game, seat: int, arrows: int = 0, chief: bool = False) -> None:
 
 
 def test_errata_saloon_dice_faces() -> None:
-    """errata.md's Dice table: the Loudmouth's and the Coward's six faces."""
+    """the errata's Dice table: the Loudmouth's and the Coward's six faces."""
     assert DICE["loudmouth"] == (
         "double_bullseye1",
         "double_bullseye2",

@@ -1,4 +1,4 @@
-"""The rules of the turn and of the dice, the numbered rulings of errata.md, the house rules,
+"""The rules of the turn and of the dice, the numbered rulings of the errata, the house rules,
 illegal actions, set-up, and saving and replaying a game.
 
 Unless a test says otherwise seat 0 is the Sheriff and plays first.
@@ -789,7 +789,7 @@ def test_setup_deal_refuses_player_counts_outside_three_to_eight(players: int) -
 
 
 def test_dice_and_faces_data_match_the_errata_table() -> None:
-    """errata.md, Dice: the five base dice show arrow, Dynamite, Bull's Eye 1 and 2, Beer,
+    """The errata, Dice: the five base dice show arrow, Dynamite, Bull's Eye 1 and 2, Beer,
     Gatling; the expansion dice are listed as data."""
     assert DICE["base"] == ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling")
     assert [FACES[f].symbol for f in DICE["base"]] == [

@@ -1,4 +1,4 @@
-"""Undead or Alive, Modules 1-3 (rulebook), errata.md's Duel die and Wound tokens, rulings UA1, UA2.
+"""Undead or Alive, Modules 1-3 (rulebook), errata's Duel die and Wound tokens, rulings UA1, UA2.
 
 Each test names the sentence it plays out. Seat 0 is the Sheriff and plays first. With Module 1
 the dice are three base dice (0-2) and the two Duel dice (3, 4). Rolls carry their faces, as a
@@ -129,12 +129,12 @@ def test_module1_three_base_dice_and_two_duel_dice() -> None:
 
 
 def test_errata_duel_die_faces() -> None:
-    """errata.md: Fight a Duel twice, Indian arrow, Dynamite, Gatling, Whiskey bottle."""
+    """The errata: Fight a Duel twice, Indian arrow, Dynamite, Gatling, Whiskey bottle."""
     assert DICE["duel"] == ("duel", "duel", "arrow", "dynamite", "gatling", "whiskey")
 
 
 def test_errata_fifteen_wound_tokens_shuffled_into_a_pile() -> None:
-    """errata.md: Beer x3, Bull's Eye 1 x5, Bull's Eye 2 x5, Dynamite x2."""
+    """The errata: Beer x3, Bull's Eye 1 x5, Bull's Eye 2 x5, Dynamite x2."""
     assert sorted(WOUND_TOKENS) == sorted(
         ["beer"] * 3 + ["bullseye1"] * 5 + ["bullseye2"] * 5 + ["dynamite"] * 2
     )

@@ -1,4 +1,4 @@
-"""Undead or Alive, Module 4 (rulebook) with errata.md's Boneyard deck and ruling UA4.
+"""Undead or Alive, Module 4 (rulebook) with the errata's Boneyard deck and ruling UA4.
 
 Each test names the sentence it plays out. The Boneyard cards come from the "real deck"
 (``real_boneyard``), so each test enters the card it needs; one test checks the simulated deck.

@@ -42,7 +42,7 @@ def test_every_action_is_on_disk_and_a_restart_resumes_exactly(tmp_path: Path) -
     session, path = played(tmp_path)
     lines = path.read_text().splitlines()
     assert json.loads(lines[0])["type"] == "header"
-    assert len([ln for ln in lines if '"action"' in ln]) >= len(session.play.history)
+    assert len([ln for ln in lines if '"action"' in ln]) >= len(session.play.taken)
     again = resumed(tmp_path)
     assert again.play is not None
     assert again.play.game.to_json() == session.play.game.to_json()

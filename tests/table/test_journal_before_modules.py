@@ -28,4 +28,4 @@ def test_an_unfinished_journal_from_before_modules_resumes(tmp_path: Path) -> No
     session = TableSession(TableConfig(seats=5, state_dir=tmp_path), seed=1)
     session.start()
     assert session.play is not None and not session.play.game.over
-    assert len(session.play.history) == 39
+    assert len(session.play.taken) == 39

@@ -35,7 +35,7 @@ def played(tmp_path: Path) -> Path:
 
     press(["SEAT1", "SEAT3", "SEAT4", "DONE", "ROLL", "ROLL", "DONE"])
     rng = random.Random(3)
-    while not any(s.box for s in session.play.history) or session.play.box_due():
+    while not any(s.box for s in session.play.taken) or session.play.box_due():
         press(next_buttons(session, rng))
     session.close()
     return journals(tmp_path / "games")[-1]

@@ -121,7 +121,7 @@ def progress_possible(play: TablePlay) -> bool:
             trial.press(button)
         except Refused:
             continue
-        if trial.history:
+        if trial.taken:
             return True
     return False
 

@@ -150,12 +150,12 @@ def test_every_button_in_every_phase_changes_nothing_when_it_means_nothing() -> 
         for button in BUTTONS:
             trial = copy.deepcopy(session)
             before = trial.play.game.to_json()
-            marks, steps = set(trial.play.marked), len(trial.play.history)
+            marks, steps = set(trial.play.marked), len(trial.play.taken)
             trial.handle(button, "press", clock())
             if trial.flash is not None:
                 checked.add((str(kind), button))
                 assert trial.play.game.to_json() == before
-                assert trial.play.marked == marks and len(trial.play.history) == steps
+                assert trial.play.marked == marks and len(trial.play.taken) == steps
                 assert trial.view().console.flash == trial.flash
         press_all(session, next_buttons(session, rng), clock)
     assert len({k for k, _ in checked}) >= 4

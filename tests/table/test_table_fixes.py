@@ -51,7 +51,7 @@ def test_sid_ketchum_still_chooses_when_someone_can_gain() -> None:
     assert not play._nobody_can_gain(game.pending)
     play.press("SEAT3")
     assert game.players[2].life == game.players[2].max_life
-    assert not play.history[-1].auto  # the table asked, Sid's seat answered
+    assert not play.taken[-1].auto  # the table asked, Sid's seat answered
 
 
 def test_a_press_too_soon_after_the_last_is_ignored_with_a_sign() -> None:
