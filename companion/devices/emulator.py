@@ -105,13 +105,14 @@ class Window:
     """A luma.emulator pygame window showing the whole table; keys come back as button events."""
 
     def __init__(self, size: tuple[int, int], title: str = "BANG! Dice companion") -> None:
+        import pygame  # luma.emulator's own dependency, for the caption and the keys
         from luma.emulator.device import pygame as pygame_device
 
         self.device = pygame_device(
             width=size[0], height=size[1], mode="RGB", transform="none", scale=1
         )
-        self._pygame = self.device._pygame
-        self._pygame.display.set_caption(title)
+        self._pygame = pygame
+        pygame.display.set_caption(title)
 
     def show(self, image: Image.Image) -> None:
         self.device.display(image.convert("RGB"))
