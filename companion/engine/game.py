@@ -96,19 +96,6 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
 }
 ARROW_TOKENS = ("arrow", "chief_arrow")
 
-# Decisions that are no move: showing a card the rules make one show, entering a card or token
-# drawn from a real deck or pile (which the simulated one draws unasked), or the symbols of the
-# Rage cards the rules make one reveal. They do not close the moments still open (Old Saloon 3).
-NO_MOVE = frozenset(
-    {
-        DecisionKind.REVEAL_ROLE,
-        DecisionKind.BONEYARD_CARD,
-        DecisionKind.WOUND_TOKEN,
-        DecisionKind.RAGE_SYMBOL,
-        DecisionKind.ROLE_CARD,
-    }
-)
-
 # Immutable values the hot paths would otherwise build again and again.
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
 _REACH: dict[tuple[Any, ...], tuple[int, ...]] = {}
@@ -245,7 +232,7 @@ class Game(GameState):
             raise IllegalAction(why_illegal(self, d, action))
         self._events = []
         self.pending = None
-        if d.kind not in NO_MOVE:
+        if not d.spec.shows_a_card:  # no move: the moments still open stay open
             windows.close(self)
         rule.decide(self, d, action)
         self._run()
@@ -278,12 +265,7 @@ class Game(GameState):
     @property
     def rolls_left(self) -> int:
         """Re-rolls still allowed this turn (0 once the dice resolve)."""
-        if self.pending is None or self.pending.kind not in (
-            DecisionKind.ROLL,
-            DecisionKind.REROLL,
-            DecisionKind.GHOST_ROLL,
-            DecisionKind.GHOST_REROLL,
-        ):
+        if self.pending is None or not self.pending.spec.turn_dice:
             return 0
         return self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0)
 
