@@ -1,9 +1,14 @@
 """Who must decide what, right now, and what kind of answer the decision takes.
 
 Each kind of decision says how it is answered (a seat, a die, yes or no, one of a list, a roll,
-a role card), whether it may be declined, and its question in a few words. The table maps
-buttons and words prompts from this description, so a new kind of decision is written here, in
-the rule that asks it, and in one prompt.
+a role card), whether it may be declined, its question in a few words, and in flags what the
+engine and the table treat apart (``Spec``). The table maps buttons from this description and
+the bots play a kind they have no rule for from its answer shape, so a new kind of decision is
+written in three places: here (its member and its spec), in the rule that asks it (its ``ask``
+and its ``@decision`` answer), and in its one entry of words in ``companion/table/words.py``
+(a test fails naming a kind without one). Optional, where the kind needs more: the checks of a
+state read back (``pending_checks.py``), a refusal's explanation (``explain.py``) and a rule of
+the rule-based player (``companion/bots/rules.py``).
 """
 
 from __future__ import annotations
@@ -208,8 +213,8 @@ SPECS: dict[DecisionKind, Spec] = {
     ),
 }
 
-# Kinds whose answers never run out: a roll (or stop), yes or no. ``Game.ask`` looks for an
-# answer to the others before it waits for one.
+# Kinds whose answers never run out, by their answer shape: a roll (or stop), yes or no.
+# ``Game.ask`` looks for an answer to the others before it waits for one (a set, for speed).
 ALWAYS_ANSWERED = frozenset(
     kind for kind, spec in SPECS.items() if spec.answer in (Answer.ROLL, Answer.YES_NO)
 )
