@@ -35,7 +35,7 @@ from .components import (
     Role,
     Symbol,
 )
-from .decisions import ALWAYS_ANSWERED, Decision, DecisionKind
+from .decisions import ALWAYS_ANSWERED, SPECS, Decision, DecisionKind
 from .dice import DiceSource, SeededDice
 from .errors import IllegalAction, SetupError, StateError
 from .events import (
@@ -95,6 +95,11 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
     "coward_sixth": ("coward", (*BASE_DICE, "coward")),
 }
 ARROW_TOKENS = ("arrow", "chief_arrow")
+
+# The spec's flags the hot paths read, gathered once: the kinds that are no move (they close
+# none of the moments still open) and the rolls of the turn's dice (they count the rolls left).
+NO_MOVE = frozenset(kind for kind, spec in SPECS.items() if spec.shows_a_card)
+TURN_DICE = frozenset(kind for kind, spec in SPECS.items() if spec.turn_dice)
 
 # Immutable values the hot paths would otherwise build again and again.
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
@@ -232,7 +237,7 @@ class Game(GameState):
             raise IllegalAction(why_illegal(self, d, action))
         self._events = []
         self.pending = None
-        if not d.spec.shows_a_card:  # no move: the moments still open stay open
+        if d.kind not in NO_MOVE:
             windows.close(self)
         rule.decide(self, d, action)
         self._run()
@@ -265,7 +270,7 @@ class Game(GameState):
     @property
     def rolls_left(self) -> int:
         """Re-rolls still allowed this turn (0 once the dice resolve)."""
-        if self.pending is None or not self.pending.spec.turn_dice:
+        if self.pending is None or self.pending.kind not in TURN_DICE:
             return 0
         return self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0)
 
