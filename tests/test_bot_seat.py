@@ -22,9 +22,9 @@ from companion.engine.actions import RevealSpecial
 from companion.loop import Companion
 from companion.table import TableConfig, TableSession, TableView
 from companion.table.journal import journals
+from companion.table.labels import ROLE_LABELS
 from companion.table.narration import box_line
 from companion.table.play import TablePlay
-from companion.table.prompts import ROLE_LABELS
 
 from .table.driver import buttons_for, next_buttons
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..engine import Action, Decline, Stop
+from ..engine import Action, Answer, Decline, Stop
 from .observation import Observation
 
 
@@ -18,12 +18,25 @@ class Bot(Protocol):
     def __call__(self, obs: Observation) -> Action: ...
 
 
+# The quiet answer to a decision no rule knows, by how it is answered (the spec's answer
+# shape, so a new kind of decision is played without a word here): keep the dice, or say no.
+# Where the rules refuse it (a first roll, a question that must be answered, a role card to
+# show), the bot takes the first answer offered: every die rolled, the first seat, die or
+# option, yes, the first card.
+QUIET: dict[Answer, Action | None] = {
+    Answer.ROLL: Stop(),
+    Answer.SEAT: Decline(),
+    Answer.DIE: Decline(),
+    Answer.YES_NO: Decline(),
+    Answer.CHOICE: Decline(),
+    Answer.ROLE: None,  # a role card is shown, never declined
+}
+
+
 def fallback(obs: Observation) -> Action:
-    """A legal answer to any decision, known or not: say no, stop, or take the first offer."""
-    for quiet in (Decline(), Stop()):
-        if quiet in obs.legal:
-            return quiet
-    return obs.legal[0]
+    """A legal answer to any decision, known or not, from its answer shape alone."""
+    quiet = QUIET[obs.pending.spec.answer]
+    return quiet if quiet is not None and quiet in obs.legal else obs.legal[0]
 
 
 def checked(obs: Observation, action: Action | None) -> Action:

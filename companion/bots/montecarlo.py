@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from itertools import product
 
-from ..engine import Action, DecisionKind, DiceSource, Event, Game, Roll, SeededDice, Stop
+from ..engine import Action, Answer, DiceSource, Event, Game, Roll, SeededDice, Stop
 from ..engine.events import TurnStarted
 from .base import checked
 from .beliefs import Beliefs, beliefs, hostility, sample_roles
@@ -71,7 +71,7 @@ class MonteCarloBot:
     def __call__(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:
             return obs.legal[0]
-        if obs.pending.kind is DecisionKind.REVEAL_ROLE:
+        if obs.pending.spec.answer is Answer.ROLE:
             return self.rules(obs)  # showing my card is honesty, not strategy
         candidates = self.candidates(obs)
         if len(candidates) == 1:

@@ -273,7 +273,8 @@ RULES: dict[DecisionKind, Rule] = {
 
 
 class RuleBot:
-    """Plays like a sensible person; a decision it has no rule for gets a legal fallback."""
+    """Plays like a sensible person; a decision it has no rule for gets the quiet answer its
+    answer shape allows (``base.fallback``)."""
 
     name = "rules"
     looks_ahead = False

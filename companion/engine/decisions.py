@@ -1,9 +1,14 @@
 """Who must decide what, right now, and what kind of answer the decision takes.
 
 Each kind of decision says how it is answered (a seat, a die, yes or no, one of a list, a roll,
-a role card), whether it may be declined, and its question in a few words. The table maps
-buttons and words prompts from this description, so a new kind of decision is written here, in
-the rule that asks it, and in one prompt.
+a role card), whether it may be declined, its question in a few words, and in flags what the
+engine and the table treat apart (``Spec``). The table maps buttons from this description and
+the bots play a kind they have no rule for from its answer shape, so a new kind of decision is
+written in three places: here (its member and its spec), in the rule that asks it (its ``ask``
+and its ``@decision`` answer), and in its one entry of words in ``companion/table/words.py``
+(a test fails naming a kind without one). Optional, where the kind needs more: the checks of a
+state read back (``pending_checks.py``), a refusal's explanation (``explain.py``) and a rule of
+the rule-based player (``companion/bots/rules.py``).
 """
 
 from __future__ import annotations
@@ -76,58 +81,140 @@ class Answer(StrEnum):
 
 @dataclass(frozen=True)
 class Spec:
+    """How a kind of decision is answered, and what the engine and the table must treat apart.
+
+    The flags are all the table needs to know of a kind beyond its answer, so a new kind says
+    here, once, what no set elsewhere lists.
+    """
+
     answer: Answer
     optional: bool  # Decline is an answer
     question: str
+    shows_a_card: bool = False
+    """The answer shows a card the rules make one show, or enters what a real card or token
+    shows: no move, so it closes none of the moments still open (Old Saloon 3)."""
+    person_enters: bool = False
+    """A person answers even for a seat the box plays: the box cannot see a real card or token
+    (someone draws the box's), and a question for the whole table waits for the table."""
+    turn_dice: bool = False
+    """A roll of the turn's dice (or the Ghost's), limited to three: the table counts the
+    rolls left while it is asked."""
+    first_roll: bool = False
+    """The first roll of those dice: ROLL alone answers, and every die rolls."""
+    holder_rolls: bool = False
+    """The seat holding the die rolls it with its own button (a duel, ruling UA1): the table
+    never rolls it for the player, even with one legal answer."""
+    before_roll: bool = False
+    """Chosen just before the dice are rolled (the Saloon die): ROLL answers with none and
+    rolls, and a roll taken back brings back the choice made with it."""
+    done_says_yes: bool = False
+    """Asked of the whole table, not of the seat named (a win waiting on reveals): DONE says
+    yes, no seat's button does, and the table never answers it on its own."""
+    face_options: bool = False
+    """The options are die faces or symbols: the console shows their icons over the DIE
+    buttons (a picker)."""
+    marks_hits: bool = False
+    """Asked while Bull's Eyes are given out: the hits given, not yet resolved, show on their
+    targets."""
+    marks_beers: bool = False
+    """Asked while Beers are given out: the Beers given show on their targets."""
 
 
 SPECS: dict[DecisionKind, Spec] = {
     DecisionKind.GIFT_LIFE: Spec(Answer.SEAT, False, "who gains one life"),
-    DecisionKind.ROLL: Spec(Answer.ROLL, False, "roll the dice"),
-    DecisionKind.REROLL: Spec(Answer.ROLL, False, "re-roll or stop"),
-    DecisionKind.BULLSEYE_TARGET: Spec(Answer.SEAT, False, "whom does this Bull's Eye hit"),
-    DecisionKind.SLAB_DOUBLE: Spec(Answer.DIE, True, "double a Bull's Eye with a Beer"),
-    DecisionKind.BEER_TARGET: Spec(Answer.SEAT, False, "who drinks this Beer"),
+    DecisionKind.ROLL: Spec(Answer.ROLL, False, "roll the dice", turn_dice=True, first_roll=True),
+    DecisionKind.REROLL: Spec(Answer.ROLL, False, "re-roll or stop", turn_dice=True),
+    DecisionKind.BULLSEYE_TARGET: Spec(
+        Answer.SEAT, False, "whom does this Bull's Eye hit", marks_hits=True
+    ),
+    DecisionKind.SLAB_DOUBLE: Spec(
+        Answer.DIE, True, "double a Bull's Eye with a Beer", marks_hits=True
+    ),
+    DecisionKind.BEER_TARGET: Spec(Answer.SEAT, False, "who drinks this Beer", marks_beers=True),
     DecisionKind.ARROW_INSTEAD: Spec(Answer.YES_NO, True, "take an arrow instead of losing a life"),
     DecisionKind.DISCARD_ARROW: Spec(Answer.YES_NO, True, "discard an arrow for a life lost"),
     DecisionKind.KIT_DISCARD: Spec(Answer.SEAT, True, "whose arrow does this Gatling discard"),
-    DecisionKind.REVEAL_ROLE: Spec(Answer.ROLE, False, "which role card do you show"),
-    DecisionKind.SALOON_DIE: Spec(Answer.CHOICE, False, "which Saloon die do you roll"),
+    DecisionKind.REVEAL_ROLE: Spec(
+        Answer.ROLE, False, "which role card do you show", shows_a_card=True
+    ),
+    DecisionKind.SALOON_DIE: Spec(
+        Answer.CHOICE, False, "which Saloon die do you roll", before_roll=True
+    ),
     DecisionKind.BROKEN_ARROW: Spec(Answer.SEAT, False, "whose arrow does the Broken arrow return"),
     DecisionKind.CHIEF_ARROW: Spec(Answer.CHOICE, False, "a regular arrow or the Chief's Arrow"),
     DecisionKind.WHICH_ARROW: Spec(Answer.CHOICE, False, "discard which arrow"),
     DecisionKind.GIVE_ARROW: Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
     DecisionKind.TAKE_CHIEF_ARROW: Spec(Answer.YES_NO, True, "take the Chief's Arrow"),
     DecisionKind.TAKE_LOSS: Spec(Answer.YES_NO, True, "lose these life points in their place"),
-    DecisionKind.GAME_END: Spec(Answer.YES_NO, False, "the game is over unless a role is shown"),
+    DecisionKind.GAME_END: Spec(
+        Answer.YES_NO,
+        False,
+        "the game is over unless a role is shown",
+        person_enters=True,
+        done_says_yes=True,
+    ),
     DecisionKind.DOC_DIE: Spec(Answer.DIE, False, "which die does The Doc turn"),
     DecisionKind.DOC_FACE: Spec(Answer.CHOICE, False, "which face does The Doc turn it to"),
     DecisionKind.UGLY_SWAP: Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange"),
     DecisionKind.LEFT_HAND_TARGET: Spec(Answer.SEAT, False, "whom does The Left Hand save"),
     DecisionKind.LEFT_HAND_DISCARD: Spec(Answer.YES_NO, True, "discard all your arrows"),
-    DecisionKind.GHOST_ROLL: Spec(Answer.ROLL, False, "roll the Ghost's two dice"),
-    DecisionKind.GHOST_REROLL: Spec(Answer.ROLL, False, "re-roll the Ghost's dice or stop"),
+    DecisionKind.GHOST_ROLL: Spec(
+        Answer.ROLL, False, "roll the Ghost's two dice", turn_dice=True, first_roll=True
+    ),
+    DecisionKind.GHOST_REROLL: Spec(
+        Answer.ROLL, False, "re-roll the Ghost's dice or stop", turn_dice=True
+    ),
     DecisionKind.GHOST_FACE: Spec(Answer.CHOICE, False, "which result does the Ghost give"),
     DecisionKind.GHOST_TARGET: Spec(Answer.SEAT, False, "to whom does the Ghost give it"),
     DecisionKind.DUEL_TARGET: Spec(Answer.SEAT, False, "whom do you challenge to a duel"),
-    DecisionKind.DUEL_ROLL: Spec(Answer.ROLL, False, "roll the Duel die"),
-    DecisionKind.DUEL_REROLL: Spec(Answer.ROLL, False, "re-roll the Duel die or keep it"),
-    DecisionKind.WOUND_TOKEN: Spec(Answer.CHOICE, False, "which Wound token did you draw"),
-    DecisionKind.WHICH_WOUND: Spec(Answer.CHOICE, False, "discard which Wound token"),
-    DecisionKind.RAGE_SYMBOL: Spec(Answer.CHOICE, True, "enter the Rage cards' symbols"),
+    DecisionKind.DUEL_ROLL: Spec(Answer.ROLL, False, "roll the Duel die", holder_rolls=True),
+    DecisionKind.DUEL_REROLL: Spec(
+        Answer.ROLL, False, "re-roll the Duel die or keep it", holder_rolls=True
+    ),
+    DecisionKind.WOUND_TOKEN: Spec(
+        Answer.CHOICE,
+        False,
+        "which Wound token did you draw",
+        shows_a_card=True,
+        person_enters=True,
+        face_options=True,
+    ),
+    DecisionKind.WHICH_WOUND: Spec(
+        Answer.CHOICE, False, "discard which Wound token", face_options=True
+    ),
+    DecisionKind.RAGE_SYMBOL: Spec(
+        Answer.CHOICE,
+        True,
+        "enter the Rage cards' symbols",
+        shows_a_card=True,
+        person_enters=True,
+        face_options=True,
+    ),
     DecisionKind.SAM_HEAL: Spec(Answer.SEAT, True, "who gains one life for this duel"),
     DecisionKind.RAGE_FROM: Spec(Answer.SEAT, True, "whose Rage card do you move"),
     DecisionKind.RAGE_TO: Spec(Answer.SEAT, False, "who gets the Rage card"),
     DecisionKind.BELLE_STAR: Spec(Answer.DIE, True, "turn which Dynamite to Gatling"),
     DecisionKind.CHUCK_DIE: Spec(Answer.DIE, True, "lose a life to turn which die"),
-    DecisionKind.CHUCK_FACE: Spec(Answer.CHOICE, False, "turn the die to which side"),
-    DecisionKind.BONEYARD_CARD: Spec(Answer.CHOICE, False, "which Boneyard card did you draw"),
-    DecisionKind.ZOMBIE_MASTER: Spec(Answer.SEAT, True, "the living Renegade declares"),
-    DecisionKind.ROLE_CARD: Spec(Answer.CHOICE, False, "which role card is face up"),
+    DecisionKind.CHUCK_FACE: Spec(
+        Answer.CHOICE, False, "turn the die to which side", face_options=True
+    ),
+    DecisionKind.BONEYARD_CARD: Spec(
+        Answer.CHOICE,
+        False,
+        "which Boneyard card did you draw",
+        shows_a_card=True,
+        person_enters=True,
+    ),
+    DecisionKind.ZOMBIE_MASTER: Spec(
+        Answer.SEAT, True, "the living Renegade declares", person_enters=True
+    ),
+    DecisionKind.ROLE_CARD: Spec(
+        Answer.CHOICE, False, "which role card is face up", shows_a_card=True
+    ),
 }
 
-# Kinds whose answers never run out: a roll (or stop), yes or no. ``Game.ask`` looks for an
-# answer to the others before it waits for one.
+# Kinds whose answers never run out, by their answer shape: a roll (or stop), yes or no.
+# ``Game.ask`` looks for an answer to the others before it waits for one (a set, for speed).
 ALWAYS_ANSWERED = frozenset(
     kind for kind, spec in SPECS.items() if spec.answer in (Answer.ROLL, Answer.YES_NO)
 )

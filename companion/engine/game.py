@@ -35,7 +35,7 @@ from .components import (
     Role,
     Symbol,
 )
-from .decisions import ALWAYS_ANSWERED, Decision, DecisionKind
+from .decisions import ALWAYS_ANSWERED, SPECS, Decision, DecisionKind
 from .dice import DiceSource, SeededDice
 from .errors import IllegalAction, SetupError, StateError
 from .events import (
@@ -96,18 +96,10 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
 }
 ARROW_TOKENS = ("arrow", "chief_arrow")
 
-# Decisions that are no move: showing a card the rules make one show, entering a card or token
-# drawn from a real deck or pile (which the simulated one draws unasked), or the symbols of the
-# Rage cards the rules make one reveal. They do not close the moments still open (Old Saloon 3).
-NO_MOVE = frozenset(
-    {
-        DecisionKind.REVEAL_ROLE,
-        DecisionKind.BONEYARD_CARD,
-        DecisionKind.WOUND_TOKEN,
-        DecisionKind.RAGE_SYMBOL,
-        DecisionKind.ROLE_CARD,
-    }
-)
+# The spec's flags the hot paths read, gathered once: the kinds that are no move (they close
+# none of the moments still open) and the rolls of the turn's dice (they count the rolls left).
+NO_MOVE = frozenset(kind for kind, spec in SPECS.items() if spec.shows_a_card)
+TURN_DICE = frozenset(kind for kind, spec in SPECS.items() if spec.turn_dice)
 
 # Immutable values the hot paths would otherwise build again and again.
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
@@ -278,12 +270,7 @@ class Game(GameState):
     @property
     def rolls_left(self) -> int:
         """Re-rolls still allowed this turn (0 once the dice resolve)."""
-        if self.pending is None or self.pending.kind not in (
-            DecisionKind.ROLL,
-            DecisionKind.REROLL,
-            DecisionKind.GHOST_ROLL,
-            DecisionKind.GHOST_REROLL,
-        ):
+        if self.pending is None or self.pending.kind not in TURN_DICE:
             return 0
         return self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0)
 

@@ -11,8 +11,6 @@ from . import play as table_play  # Refused: play imports this module as it load
 if TYPE_CHECKING:
     from .play import TablePlay
 
-DUEL_ROLLS = (DecisionKind.DUEL_ROLL, DecisionKind.DUEL_REROLL)
-
 
 def duel_roll(play: TablePlay, button: str, d: Decision) -> Action:
     """The holder's SEAT rolls; Sean Mallory's re-roll also takes ROLL, and DONE keeps the miss."""

@@ -12,6 +12,7 @@ from typing import ClassVar
 from ..bots import Observation, make_bot, observe
 from ..engine import (
     CHARACTERS,
+    SPECS,
     Accept,
     Action,
     Answer,
@@ -32,10 +33,11 @@ from ..engine import (
 )
 from ..engine.actions import RevealSpecial
 from ..engine.special_roles import REROLLING
-from .answers import DUEL_ROLLS, duel_roll
+from .answers import duel_roll
 from .journal import Journal, JournalContents, JournalError
+from .labels import ROLE_LABELS
 from .narration import TABLE_ENTRIES
-from .prompts import ROLE_LABELS, prompt_for
+from .prompts import prompt_for
 from .setup_journal import SetupRecord
 
 log = logging.getLogger(__name__)
@@ -51,7 +53,8 @@ class Undone(Event):
     pile: int
 
 
-FIRST_ROLLS = (DecisionKind.ROLL, DecisionKind.GHOST_ROLL)
+# The first roll of the turn's dice (or the Ghost's): ROLL alone answers it.
+FIRST_ROLLS = frozenset(kind for kind, spec in SPECS.items() if spec.first_roll)
 
 
 class Refused(Exception):
@@ -202,7 +205,7 @@ class TablePlay:
         assert d is not None
         if self.box_due():
             raise Refused(f"Seat {self.seats[d.seat]} is the box's: it chooses in a moment.")
-        if d.kind is DecisionKind.SALOON_DIE and button == "ROLL":
+        if d.spec.before_roll and button == "ROLL":
             # No Saloon die (or the one of an undone roll), and roll: two answers, one press.
             choice = self.forced_choice() or Choose("none")
             return self._apply(choice, auto=False) + self.press("ROLL")
@@ -218,7 +221,7 @@ class TablePlay:
     def _action_for(self, button: str, d: Decision) -> Action | None:
         kind = d.kind
         forced = self.forced_roll()
-        if kind in DUEL_ROLLS:  # Undead or Alive: the seat holding the Duel die rolls it
+        if d.spec.holder_rolls:  # Undead or Alive: the seat holding the Duel die rolls it
             action = duel_roll(self, button, d)
             if forced is not None:
                 if not isinstance(action, Roll):
@@ -246,14 +249,14 @@ class TablePlay:
             raise Refused("Re-roll: mark dice and press ROLL, or DONE to keep the dice.")
         action = self._answer(button, d)
         kept = self.forced_choice()
-        if kind is DecisionKind.SALOON_DIE and kept is not None and action != kept:
+        if d.spec.before_roll and kept is not None and action != kept:
             raise Refused("That roll was undone: its Saloon die comes back with it (or ROLL).")
         return action
 
     def _answer(self, button: str, d: Decision) -> Action:
         """The action a press gives, from how the decision is answered (not its kind)."""
         spec = d.spec
-        if d.kind is DecisionKind.GAME_END and button == "DONE":
+        if spec.done_says_yes and button == "DONE":
             return Accept()  # Old Saloon 3: no reveal came, the game is over
         if button == "DONE" and spec.optional:
             return Decline()
@@ -397,7 +400,7 @@ class TablePlay:
         while not self.game.over:
             d = self.game.pending
             assert d is not None
-            if d.spec.answer is Answer.ROLL or d.kind is DecisionKind.GAME_END:
+            if d.spec.answer is Answer.ROLL or d.spec.done_says_yes:
                 break  # rolls (a duel's too) are pressed; a game waiting for reveals ends on DONE
             legal = self.game.legal_actions()
             if len(legal) != 1 and not self._nobody_can_gain(d):
@@ -515,8 +518,8 @@ class TablePlay:
             if step.before.pending is not None and step.before.rolls > 0:
                 self.marked = set(step.action.dice)  # shown: the dice ROLL brings back
         pending = step.before.pending
-        saloon = pending is not None and pending.kind is DecisionKind.SALOON_DIE
-        if saloon and _fingerprint(left) in self.forced_rolls:  # its roll was seen: no other
+        chosen_with = pending is not None and pending.spec.before_roll
+        if chosen_with and _fingerprint(left) in self.forced_rolls:  # its roll was seen: no other
             self.forced_choices[_fingerprint(step.before)] = step.action
         return step
 

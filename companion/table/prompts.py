@@ -3,11 +3,11 @@ table."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import (
-    FACES,
     MODULES,
     Decision,
-    DecisionKind,
     Event,
     Game,
     HouseRule,
@@ -26,19 +26,8 @@ from ..engine.events import (
     WoundsReturned,
 )
 from ..engine.windows import open_moments
-
-ROLE_LABELS: dict[Role, str] = {
-    Role.SHERIFF: "Sheriff",
-    Role.DEPUTY: "Deputy",
-    Role.OUTLAW: "Outlaw",
-    Role.RENEGADE: "Renegade",
-}
-
-SYMBOL_LABELS = {
-    "bullseye1": "Bull's Eye 1",
-    "bullseye2": "Bull's Eye 2",
-    "beer": "Beer",
-}
+from .labels import WOUND_LABELS
+from .words import WORDS, Asked
 
 SIDE_LABELS = {
     "sheriff": "Sheriff & Deputies win",
@@ -49,26 +38,6 @@ SIDE_LABELS = {
     "nobody": "Nobody wins",
     "zombies": "Zombies & Master win",
     "survivors": "Survivors win",
-}
-
-
-OPTION_LABELS = {
-    "none": "none",
-    "loudmouth": "Loudmouth",
-    "coward": "Coward",
-    "loudmouth_sixth": "Loudmouth+",
-    "coward_sixth": "Coward+",
-    "arrow": "arrow",
-    "chief_arrow": "Chief's",
-    "no_hands": "No hands",
-    "one_hand": "1 hand",
-    "two_hands": "2 hands",
-    # The role card an eliminated seat shows (Old Saloon 3): a special card, or a normal one.
-    **{
-        c.name: c.title.removeprefix("The ").removesuffix(" of the Devil")
-        for c in SPECIAL_ROLES.values()
-    },
-    "normal": "normal",
 }
 
 # What the table calls each playable module, short enough for the console.
@@ -96,62 +65,11 @@ def module_label(m: Module) -> str:
     return MODULE_LABELS.get(m, MODULES[m].title)
 
 
-def choices(d: Decision) -> str:
-    """A choice decision's answers, one per DIE button."""
-    return " ".join(f"DIE{i + 1}:{OPTION_LABELS.get(o, o)}" for i, o in enumerate(d.options))
+def prompt_for(game: Game, d: Decision, seats: Sequence[int], roles: Sequence[Role]) -> str:
+    """What the pending decision asks, naming physical seats (1..8) and the buttons that answer:
+    each kind's words are its one entry in ``words.py``."""
+    return WORDS[d.kind].prompt(Asked(game, d, seats, roles))
 
-
-def prompt_for(game: Game, d: Decision, seats: list[int], roles: list[Role]) -> str:
-    """What the pending decision asks, naming physical seats (1..8) and the buttons that answer."""
-    seat = seats[d.seat]
-    other = seats[d.target] if d.target is not None else None
-    match d.kind:
-        case DecisionKind.GIFT_LIFE:
-            return "Sid Ketchum: press the seat that gains 1 life"
-        case DecisionKind.ROLL:
-            return f"Seat {seat}: press ROLL"
-        case DecisionKind.REROLL:
-            left = game.rolls_left
-            return f"Mark dice, ROLL ({left} left) or DONE"
-        case DecisionKind.BULLSEYE_TARGET:
-            assert d.die is not None
-            face = game.result_face(d.die)
-            label = SYMBOL_LABELS[FACES[face].symbol.value] if face else "Bull's Eye"
-            return f"{label} (die {d.die + 1}): press the seat you shoot"
-        case DecisionKind.SLAB_DOUBLE:
-            return "Slab: press a DIE to double it with a Beer, DONE: no"
-        case DecisionKind.BEER_TARGET:
-            assert d.die is not None
-            return f"Beer (die {d.die + 1}): press the seat that drinks"
-        case DecisionKind.ARROW_INSTEAD:
-            return f"Seat {seat}: take an arrow instead? SEAT {seat}: yes, DONE: no"
-        case DecisionKind.DISCARD_ARROW:
-            return f"Seat {seat}: discard an arrow? SEAT {seat}: yes, DONE: no"
-        case DecisionKind.KIT_DISCARD:
-            return "Kit Carlson: press a seat to discard its arrow, DONE: no"
-        case DecisionKind.REVEAL_ROLE:
-            return f"Seat {seat} shows role: {reveal_legend(roles)}"
-        case DecisionKind.SALOON_DIE:
-            return f"Saloon die? {choices(d)}, ROLL: none"
-        case DecisionKind.BROKEN_ARROW:
-            return "Broken arrow: press the seat whose arrow goes back"
-        case DecisionKind.CHIEF_ARROW:
-            return f"Seat {seat} takes: {choices(d)}"
-        case DecisionKind.WHICH_ARROW:
-            return f"Seat {other} discards: {choices(d)}"
-        case DecisionKind.GIVE_ARROW:
-            return "Elena: press a seat to give it an arrow, DONE: keep"
-        case DecisionKind.TAKE_CHIEF_ARROW:
-            return f"Take the Chief's Arrow from seat {other}? SEAT {seat}: yes, DONE: no"
-        case DecisionKind.TAKE_LOSS:
-            return f"Molly: lose {d.remaining} for seat {other}? SEAT {seat}: yes, DONE: no"
-    undead = undead_prompt(game, d, seats)
-    if undead is not None:
-        return undead
-    return _roles_prompt(game, d, seats)
-
-
-# --------------------------------------------- Old Saloon 3 (special roles) and 5 (Ghost)
 
 # The moments a reveal may seize, named for the console while one is open.
 WINDOW_LABELS = {
@@ -163,34 +81,6 @@ WINDOW_LABELS = {
     "eliminate": "The Left Hand may save",
     "reveal": "The Judge may cancel this",
 }
-
-
-def _roles_prompt(game: Game, d: Decision, seats: list[int]) -> str:
-    seat = seats[d.seat]
-    match d.kind:
-        case DecisionKind.GAME_END:
-            return "Game over unless a role is revealed: DONE"
-        case DecisionKind.DOC_DIE:
-            return "The Doc: press the DIE to turn"
-        case DecisionKind.DOC_FACE | DecisionKind.GHOST_FACE:
-            legend = " ".join(f"DIE{i + 1}:{o}" for i, o in enumerate(d.options))
-            who = "The Doc" if d.kind is DecisionKind.DOC_FACE else "Ghost gives"
-            return f"{who}: {legend}"
-        case DecisionKind.UGLY_SWAP:
-            which = "first" if d.target is None else "second"
-            return f"The Ugly: press the {which} seat whose arrows swap"
-        case DecisionKind.LEFT_HAND_TARGET:
-            return "The Left Hand: press the seat to save"
-        case DecisionKind.LEFT_HAND_DISCARD:
-            return f"Seat {seat}: discard all arrows? SEAT {seat}: yes, DONE: no"
-        case DecisionKind.GHOST_ROLL:
-            return f"Ghost (seat {seat}): press ROLL"
-        case DecisionKind.GHOST_REROLL:
-            return f"Ghost: mark dice, ROLL ({game.rolls_left} left) or DONE"
-        case DecisionKind.GHOST_TARGET:
-            times = "x2 " if d.remaining == 2 else ""
-            return f"Ghost gives {times}{d.options[0]}: press a seat"
-    return f"Seat {seat}: {d.spec.question}"
 
 
 def window_text(game: Game) -> str:
@@ -242,51 +132,6 @@ def hands_text(game: Game) -> str:
     return f" hands {boneyard.hands_showing(game)} / living {boneyard.living_count(game)}"
 
 
-def reveal_legend(roles: list[Role]) -> str:
-    """The DIE button for each role card an eliminated seat may show."""
-    return " ".join(f"DIE{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
-
-
-def undead_prompt(game: Game, d: Decision, seats: list[int]) -> str | None:
-    """Undead or Alive's questions; a picker's choices are shown above the DIE buttons."""
-    seat = seats[d.seat]
-    match d.kind:
-        case DecisionKind.DUEL_TARGET:
-            return "Duel: press the seat you challenge"
-        case DecisionKind.DUEL_ROLL:
-            assert d.target is not None
-            return f"Duel with seat {seats[d.target]}: SEAT {seat} rolls the Duel die"
-        case DecisionKind.DUEL_REROLL:
-            return f"Sean Mallory: SEAT {seat} re-rolls the Duel die, DONE: keep"
-        case DecisionKind.WOUND_TOKEN:
-            return f"Seat {seat}: draw a Wound token, press its DIE"
-        case DecisionKind.WHICH_WOUND:
-            return f"Whiskey: seat {seat}, press the DIE of the token to discard"
-        case DecisionKind.RAGE_SYMBOL:
-            cards = game.players[d.seat].rage_revealed
-            entered = len(game.players[d.seat].rage_symbols)
-            return f"Rage ({cards} card{'s' * (cards != 1)}, {entered} in): DIE per symbol, DONE"
-        case DecisionKind.SAM_HEAL:
-            return "Sam the Healer: press the seat that gains 1 life, DONE: no"
-        case DecisionKind.RAGE_FROM:
-            return "Pat Brennan: press the seat whose Rage card moves, DONE: no"
-        case DecisionKind.RAGE_TO:
-            return "Pat Brennan: press the seat that gets the Rage card"
-        case DecisionKind.BELLE_STAR:
-            return "Belle Star: press a Dynamite's DIE for Gatling, DONE: no"
-        case DecisionKind.CHUCK_DIE:
-            return "Chuck Wengam: lose 1 life, press a DIE to turn, DONE: no"
-        case DecisionKind.CHUCK_FACE:
-            return f"Chuck Wengam: die {(d.die or 0) + 1} to which side? press its DIE"
-        case DecisionKind.BONEYARD_CARD:
-            return f"Seat {seat}: draw a Boneyard card: {choices(d)}"
-        case DecisionKind.ROLE_CARD:
-            return f"Seat {seat}: which role card is face up? {choices(d)}"
-        case DecisionKind.ZOMBIE_MASTER:
-            return "Outbreak! The living Renegade presses their seat, DONE: none"
-    return None
-
-
 HOUSE_RULE_LABELS = {
     HouseRule.DYNAMITE_CANCELS_ACTIONS: "3 Dynamite end the turn",
     HouseRule.BULLSEYE2_UP_TO_TWO: "Bull's Eye 2 hits 1-2 away",
@@ -312,9 +157,6 @@ def modules_text(modules: frozenset[Module], specials_mixed: bool = False) -> st
 
 def game_over_text(side: str | None) -> str:
     return f"{SIDE_LABELS.get(side or '', 'Game over')}! ROLL: new game"
-
-
-WOUND_LABELS = {"beer": "Beer", "bullseye1": "Bull's Eye 1", "bullseye2": "Bull's Eye 2"}
 
 
 def table_chores(events: list[Event], seats: list[int], real_wounds: bool) -> str:

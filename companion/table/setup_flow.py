@@ -24,11 +24,11 @@ from ..engine.errors import SetupError
 from ..engine.legacy import NextGame, deal_roles, legacy_setup
 from ..engine.modules import validate as validate_modules
 from ..engine.setup import deal_specials
+from .labels import ROLE_LABELS
 from .play import Refused
 from .prompts import (
     EXPANSION_LABELS,
     MODULE_PAGES,
-    ROLE_LABELS,
     house_rules_text,
     module_label,
     modules_text,

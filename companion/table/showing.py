@@ -4,11 +4,10 @@ box's."""
 
 from __future__ import annotations
 
-from ..engine import CHARACTERS, Answer, ChooseSeat, DecisionKind, Module, Role
-from .answers import DUEL_ROLLS
+from ..engine import CHARACTERS, Answer, ChooseSeat, Module, Role
+from .labels import ROLE_LABELS, reveal_legend
 from .play import TablePlay
 from .prompts import (
-    ROLE_LABELS,
     game_over_text,
     ghost_note,
     hands_text,
@@ -16,7 +15,6 @@ from .prompts import (
     menu_note,
     modules_text,
     prompt_for,
-    reveal_legend,
     undead_note,
     window_text,
 )
@@ -24,17 +22,6 @@ from .session_state import SessionState
 from .setup_flow import SetupFlow
 from .story import pending_marks
 from .view import ConsoleView, SeatView, TableView
-
-# Decisions the asked seat answers with its own button (yes) or DONE (no). A role is shown
-# with the DIE buttons instead, as the seat's own note says.
-OWN_ANSWERS = (Answer.YES_NO,)
-# Choices that are faces: the console shows their icons over the DIE buttons (a picker).
-PICKERS = (
-    DecisionKind.RAGE_SYMBOL,
-    DecisionKind.WOUND_TOKEN,
-    DecisionKind.WHICH_WOUND,
-    DecisionKind.CHUCK_FACE,
-)
 
 
 def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
@@ -90,11 +77,14 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     asked: int | None = None
     box = play.box_due()
     if d is not None and not box:
-        if d.spec.answer is Answer.SEAT:
+        spec = d.spec
+        if spec.answer is Answer.SEAT:
             answers = {a.seat for a in game.legal_actions() if isinstance(a, ChooseSeat)}
-        elif d.spec.answer in OWN_ANSWERS and d.kind is not DecisionKind.GAME_END:
+        elif spec.answer is Answer.YES_NO and not spec.done_says_yes:
+            # the asked seat answers with its own button (yes) or DONE (no); a role is shown
+            # with the DIE buttons instead, as the seat's own note says
             answers, asked = {d.seat}, d.seat
-        elif d.kind in DUEL_ROLLS:
+        elif spec.holder_rolls:
             answers = {d.seat}  # the seat holding the Duel die rolls it with its press
     pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
     seats = []
@@ -116,7 +106,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             note = menu_note(reveals) or CHARACTERS[p.character].ability
         elif game.over and s in game.winners:
             note = "WINS"
-        elif d is not None and d.kind is DecisionKind.REVEAL_ROLE and s == d.seat:
+        elif d is not None and d.spec.answer is Answer.ROLE and s == d.seat:
             note = "Show your role card: " + reveal_legend(play.reveal_choices())
         seats.append(
             SeatView(
@@ -185,7 +175,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         title=title,
         story=story,
         kinds=tuple(game.dice_kinds),
-        picker=d.options if d is not None and d.kind in PICKERS else (),
+        picker=d.options if d is not None and d.spec.face_options else (),
     )
     return TableView(tuple(seats), console)
 

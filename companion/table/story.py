@@ -29,8 +29,9 @@ from ..engine.events import (
     RoleRevealed,
     TurnStarted,
 )
+from .labels import ROLE_LABELS, SYMBOL_LABELS
 from .narration import box_line
-from .prompts import ROLE_LABELS, SIDE_LABELS, SYMBOL_LABELS
+from .prompts import SIDE_LABELS
 
 HISTORY = 30  # lines kept for paging back; a long turn makes about five
 
@@ -105,11 +106,11 @@ def pending_marks(game: Game) -> dict[int, str]:
     scratch = game.scratch
     for seat, n in enumerate(scratch.hits):
         hits[seat] += n
-    if d.kind in (DecisionKind.BULLSEYE_TARGET, DecisionKind.SLAB_DOUBLE):
+    if d.spec.marks_hits:
         for _die, _symbol, target in scratch.assigned:
             hits[target] += 1
     marks = {seat: f"hit x{n}" for seat, n in enumerate(hits) if n}
-    if d.kind is DecisionKind.BEER_TARGET:
+    if d.spec.marks_beers:
         beers = Counter(target for _die, target in scratch.beers)
         marks |= {seat: f"beer x{n}" for seat, n in beers.items()}
     return marks

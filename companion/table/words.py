@@ -1,0 +1,399 @@
+"""Each kind of decision in the words of the table, in one entry: the console's question while
+it waits, and the line that says the box's answer for a seat it plays (the live console and a
+resumed game's history read the same line).
+
+A new kind of decision gets its entry here; a test fails naming any kind without one. Seats
+are the physical ones (1..8), as on the panels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine import (
+    FACES,
+    Accept,
+    Action,
+    Choose,
+    ChooseDie,
+    ChooseSeat,
+    Decision,
+    DecisionKind,
+    Game,
+    Reveal,
+    Role,
+    Roll,
+)
+from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS, choices, reveal_legend
+
+K = DecisionKind
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A decision waiting at the table: the game, the decision, the physical seats in engine
+    order, and the role cards the asked seat may show."""
+
+    game: Game
+    d: Decision
+    seats: Sequence[int]
+    roles: Sequence[Role]
+
+    @property
+    def seat(self) -> int:
+        """The asked seat's physical number."""
+        return self.seats[self.d.seat]
+
+    @property
+    def other(self) -> int | None:
+        """The physical number of the seat the decision is about, if any."""
+        return self.seats[self.d.target] if self.d.target is not None else None
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The box's answer to a decision, for the line that says it."""
+
+    d: Decision
+    action: Action
+    seats: Sequence[int]
+
+    def seat(self, engine_seat: int) -> str:
+        return f"seat {self.seats[engine_seat]}"
+
+    @property
+    def yes(self) -> bool:
+        return isinstance(self.action, Accept)
+
+    @property
+    def option(self) -> str:
+        """The chosen option in the table's words ('' unless the answer is a choice)."""
+        a = self.action
+        return OPTION_LABELS.get(a.option, a.option) if isinstance(a, Choose) else ""
+
+
+Told = Callable[[Answered], str | None]
+
+
+@dataclass(frozen=True)
+class Words:
+    """One kind's words. ``told`` is None for a kind a person always answers (the spec's
+    ``person_enters``), and gives None for an answer it has no words for: both are said as
+    the generic 'chooses ...'."""
+
+    prompt: Callable[[Asked], str]
+    told: Told | None
+
+
+def _dice(action: Roll) -> str:
+    dice = [str(die + 1) for die in action.dice]
+    return f"die {dice[0]}" if len(dice) == 1 else "dice " + ", ".join(dice)
+
+
+def _seat_told(verb: Callable[[Answered, int], str], declined: str | None = None) -> Told:
+    """Words for a seat answer: ``verb`` names the seat chosen; ``declined`` says a no."""
+
+    def told(t: Answered) -> str | None:
+        if isinstance(t.action, ChooseSeat):
+            return verb(t, t.action.seat)
+        return declined
+
+    return told
+
+
+def _die_told(verb: Callable[[int], str], declined: str | None = None) -> Told:
+    """Words for a die answer: ``verb`` names the die chosen; ``declined`` says a no."""
+
+    def told(t: Answered) -> str | None:
+        if isinstance(t.action, ChooseDie):
+            return verb(t.action.die)
+        return declined
+
+    return told
+
+
+def _yes_no(yes: str, no: str) -> Told:
+    return lambda t: yes if t.yes else no
+
+
+def _roll_told(rolled: Callable[[Roll], str], kept: str | None = None) -> Told:
+    """Words for a roll: ``rolled`` says which dice; ``kept`` says a stop (None: no stop)."""
+
+    def told(t: Answered) -> str | None:
+        if isinstance(t.action, Roll):
+            return rolled(t.action)
+        return kept
+
+    return told
+
+
+def _choice_told(said: Callable[[Answered], str], **options: str) -> Told:
+    """Words for a choice: an option named in ``options`` has its own, any other ``said``."""
+
+    def told(t: Answered) -> str | None:
+        if not isinstance(t.action, Choose):
+            return None
+        return options[t.action.option] if t.action.option in options else said(t)
+
+    return told
+
+
+# ------------------------------------------------------------------ the base game
+
+
+def _bullseye_prompt(q: Asked) -> str:
+    d = q.d
+    assert d.die is not None
+    face = q.game.result_face(d.die)
+    label = SYMBOL_LABELS[FACES[face].symbol.value] if face else "Bull's Eye"
+    return f"{label} (die {d.die + 1}): press the seat you shoot"
+
+
+def _beer_prompt(q: Asked) -> str:
+    assert q.d.die is not None
+    return f"Beer (die {q.d.die + 1}): press the seat that drinks"
+
+
+def _beer_told(t: Answered, target: int) -> str:
+    return "drinks the Beer" if target == t.d.seat else f"gives the Beer to {t.seat(target)}"
+
+
+def _revealed(t: Answered) -> str | None:
+    if isinstance(t.action, Reveal):
+        return f"shows the role card: {ROLE_LABELS[t.action.role]}"
+    return None
+
+
+def _gift(t: Answered, target: int) -> str:
+    return f"gives 1 life to {t.seat(target)}"
+
+
+BASE: dict[DecisionKind, Words] = {
+    K.GIFT_LIFE: Words(
+        lambda q: "Sid Ketchum: press the seat that gains 1 life",
+        _seat_told(_gift),
+    ),
+    K.ROLL: Words(
+        lambda q: f"Seat {q.seat}: press ROLL",
+        _roll_told(lambda roll: "rolls the dice"),
+    ),
+    K.REROLL: Words(
+        lambda q: f"Mark dice, ROLL ({q.game.rolls_left} left) or DONE",
+        _roll_told(lambda roll: f"re-rolls {_dice(roll)}", "keeps the dice"),
+    ),
+    K.BULLSEYE_TARGET: Words(
+        _bullseye_prompt,
+        _seat_told(lambda t, target: f"shoots {t.seat(target)}"),
+    ),
+    K.SLAB_DOUBLE: Words(
+        lambda q: "Slab: press a DIE to double it with a Beer, DONE: no",
+        _die_told(
+            lambda die: f"doubles the Bull's Eye of die {die + 1} with a Beer", "keeps the Beer"
+        ),
+    ),
+    K.BEER_TARGET: Words(_beer_prompt, _seat_told(_beer_told)),
+    K.ARROW_INSTEAD: Words(
+        lambda q: f"Seat {q.seat}: take an arrow instead? SEAT {q.seat}: yes, DONE: no",
+        _yes_no("takes an arrow instead", "loses the life"),
+    ),
+    K.DISCARD_ARROW: Words(
+        lambda q: f"Seat {q.seat}: discard an arrow? SEAT {q.seat}: yes, DONE: no",
+        _yes_no("discards an arrow for the life", "keeps the arrows"),
+    ),
+    K.KIT_DISCARD: Words(
+        lambda q: "Kit Carlson: press a seat to discard its arrow, DONE: no",
+        _seat_told(lambda t, target: f"discards an arrow of {t.seat(target)}", "discards no arrow"),
+    ),
+    K.REVEAL_ROLE: Words(
+        lambda q: f"Seat {q.seat} shows role: {reveal_legend(q.roles)}",
+        _revealed,
+    ),
+}
+
+# ------------------------------------------------------------------ Old Saloon 1 and 2
+
+
+def _take_loss(t: Answered) -> str:
+    whom = t.seat(t.d.target or 0)
+    return f"loses the life for {whom}" if t.yes else f"lets {whom} lose the life"
+
+
+def _which_arrow(t: Answered) -> str | None:
+    if not isinstance(t.action, Choose):
+        return None
+    which = "the Chief's Arrow" if t.action.option == "chief_arrow" else "an arrow"
+    return f"discards {which} of {t.seat(t.d.target or 0)}"
+
+
+OLD_SALOON: dict[DecisionKind, Words] = {
+    K.SALOON_DIE: Words(
+        lambda q: f"Saloon die? {choices(q.d)}, ROLL: none",
+        _choice_told(lambda t: f"rolls the {t.option}", none="rolls no Saloon die"),
+    ),
+    K.BROKEN_ARROW: Words(
+        lambda q: "Broken arrow: press the seat whose arrow goes back",
+        _seat_told(lambda t, target: f"returns an arrow of {t.seat(target)} to the pile"),
+    ),
+    K.CHIEF_ARROW: Words(
+        lambda q: f"Seat {q.seat} takes: {choices(q.d)}",
+        _choice_told(lambda t: "takes an arrow", chief_arrow="takes the Chief's Arrow"),
+    ),
+    K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} discards: {choices(q.d)}", _which_arrow),
+    K.GIVE_ARROW: Words(
+        lambda q: "Elena: press a seat to give it an arrow, DONE: keep",
+        _seat_told(lambda t, target: f"gives an arrow to {t.seat(target)}", "keeps the arrow"),
+    ),
+    K.TAKE_CHIEF_ARROW: Words(
+        lambda q: f"Take the Chief's Arrow from seat {q.other}? SEAT {q.seat}: yes, DONE: no",
+        _yes_no("takes the Chief's Arrow", "leaves the Chief's Arrow"),
+    ),
+    K.TAKE_LOSS: Words(
+        lambda q: f"Molly: lose {q.d.remaining} for seat {q.other}? SEAT {q.seat}: yes, DONE: no",
+        _take_loss,
+    ),
+}
+
+# ------------------------------------------------ Old Saloon 3 (special roles) and 5 (Ghost)
+
+
+def _face_legend(q: Asked) -> str:
+    legend = " ".join(f"DIE{i + 1}:{o}" for i, o in enumerate(q.d.options))
+    who = "The Doc" if q.d.kind is K.DOC_FACE else "Ghost gives"
+    return f"{who}: {legend}"
+
+
+def _ugly_prompt(q: Asked) -> str:
+    which = "first" if q.d.target is None else "second"
+    return f"The Ugly: press the {which} seat whose arrows swap"
+
+
+def _ghost_target_prompt(q: Asked) -> str:
+    times = "x2 " if q.d.remaining == 2 else ""
+    return f"Ghost gives {times}{q.d.options[0]}: press a seat"
+
+
+def _turned(t: Answered) -> str | None:
+    return f"turns it to {t.option}" if isinstance(t.action, Choose) else None
+
+
+SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
+    K.GAME_END: Words(lambda q: "Game over unless a role is revealed: DONE", None),
+    K.DOC_DIE: Words(
+        lambda q: "The Doc: press the DIE to turn",
+        _die_told(lambda die: f"turns die {die + 1}"),
+    ),
+    K.DOC_FACE: Words(_face_legend, _turned),
+    K.UGLY_SWAP: Words(
+        _ugly_prompt,
+        _seat_told(lambda t, target: f"swaps the arrows of {t.seat(target)}"),
+    ),
+    K.LEFT_HAND_TARGET: Words(
+        lambda q: "The Left Hand: press the seat to save",
+        _seat_told(lambda t, target: f"saves {t.seat(target)}"),
+    ),
+    K.LEFT_HAND_DISCARD: Words(
+        lambda q: f"Seat {q.seat}: discard all arrows? SEAT {q.seat}: yes, DONE: no",
+        _yes_no("discards all arrows", "keeps the arrows"),
+    ),
+    K.GHOST_ROLL: Words(
+        lambda q: f"Ghost (seat {q.seat}): press ROLL",
+        _roll_told(lambda roll: "rolls the Ghost's dice"),
+    ),
+    K.GHOST_REROLL: Words(
+        lambda q: f"Ghost: mark dice, ROLL ({q.game.rolls_left} left) or DONE",
+        _roll_told(lambda roll: f"re-rolls the Ghost's {_dice(roll)}", "keeps the Ghost's dice"),
+    ),
+    K.GHOST_FACE: Words(
+        _face_legend,
+        lambda t: f"gives {t.option}" if isinstance(t.action, Choose) else None,
+    ),
+    K.GHOST_TARGET: Words(
+        _ghost_target_prompt,
+        _seat_told(lambda t, target: f"gives it to {t.seat(target)}"),
+    ),
+}
+
+# ------------------------------------------------------------------ Undead or Alive
+
+
+def _duel_roll_prompt(q: Asked) -> str:
+    assert q.d.target is not None
+    return f"Duel with seat {q.seats[q.d.target]}: SEAT {q.seat} rolls the Duel die"
+
+
+def _rage_prompt(q: Asked) -> str:
+    player = q.game.players[q.d.seat]
+    cards, entered = player.rage_revealed, len(player.rage_symbols)
+    return f"Rage ({cards} card{'s' * (cards != 1)}, {entered} in): DIE per symbol, DONE"
+
+
+def _wound_discarded(t: Answered) -> str | None:
+    if isinstance(t.action, Choose):
+        return f"discards a {WOUND_LABELS.get(t.action.option, 'Dynamite')} Wound token"
+    return None
+
+
+UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
+    K.DUEL_TARGET: Words(
+        lambda q: "Duel: press the seat you challenge",
+        _seat_told(lambda t, target: f"challenges {t.seat(target)} to a duel"),
+    ),
+    K.DUEL_ROLL: Words(_duel_roll_prompt, _roll_told(lambda roll: "rolls the Duel die")),
+    K.DUEL_REROLL: Words(
+        lambda q: f"Sean Mallory: SEAT {q.seat} re-rolls the Duel die, DONE: keep",
+        _roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
+    ),
+    K.WOUND_TOKEN: Words(lambda q: f"Seat {q.seat}: draw a Wound token, press its DIE", None),
+    K.WHICH_WOUND: Words(
+        lambda q: f"Whiskey: seat {q.seat}, press the DIE of the token to discard",
+        _wound_discarded,
+    ),
+    K.RAGE_SYMBOL: Words(_rage_prompt, None),
+    K.SAM_HEAL: Words(
+        lambda q: "Sam the Healer: press the seat that gains 1 life, DONE: no",
+        _seat_told(_gift, "heals nobody"),
+    ),
+    K.RAGE_FROM: Words(
+        lambda q: "Pat Brennan: press the seat whose Rage card moves, DONE: no",
+        _seat_told(
+            lambda t, target: f"moves the Rage card of {t.seat(target)}", "moves no Rage card"
+        ),
+    ),
+    K.RAGE_TO: Words(
+        lambda q: "Pat Brennan: press the seat that gets the Rage card",
+        _seat_told(lambda t, target: f"gives the Rage card to {t.seat(target)}"),
+    ),
+    K.BELLE_STAR: Words(
+        lambda q: "Belle Star: press a Dynamite's DIE for Gatling, DONE: no",
+        _die_told(
+            lambda die: f"turns the Dynamite of die {die + 1} into a Gatling", "keeps the Dynamite"
+        ),
+    ),
+    K.CHUCK_DIE: Words(
+        lambda q: "Chuck Wengam: lose 1 life, press a DIE to turn, DONE: no",
+        _die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
+    ),
+    K.CHUCK_FACE: Words(
+        lambda q: f"Chuck Wengam: die {(q.d.die or 0) + 1} to which side? press its DIE",
+        _turned,
+    ),
+    K.BONEYARD_CARD: Words(lambda q: f"Seat {q.seat}: draw a Boneyard card: {choices(q.d)}", None),
+    K.ROLE_CARD: Words(
+        lambda q: f"Seat {q.seat}: which role card is face up? {choices(q.d)}",
+        _choice_told(
+            lambda t: f"shows the special role card: {t.option}",
+            normal="shows a normal role card",
+        ),
+    ),
+    K.ZOMBIE_MASTER: Words(
+        lambda q: "Outbreak! The living Renegade presses their seat, DONE: none", None
+    ),
+}
+
+WORDS: dict[DecisionKind, Words] = {
+    **BASE,
+    **OLD_SALOON,
+    **SALOON_ROLES_AND_GHOST,
+    **UNDEAD_OR_ALIVE,
+}
