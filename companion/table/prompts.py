@@ -6,26 +6,26 @@ from __future__ import annotations
 from ..engine import (
     FACES,
     MODULES,
+    OUTBREAK_BEGUN,
+    SPECIAL_ROLES,
     Decision,
     DecisionKind,
     Event,
     Game,
     HouseRule,
     Module,
-    Role,
-    boneyard,
-)
-from ..engine.actions import RevealSpecial
-from ..engine.components import SPECIAL_ROLES
-from ..engine.events import (
     RageDiscarded,
     RageDrawn,
     RageMoved,
     RageShuffled,
+    RevealSpecial,
+    Role,
     WoundDrawn,
     WoundsReturned,
+    hands_showing,
+    living_count,
+    open_moments,
 )
-from ..engine.windows import open_moments
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",
@@ -231,15 +231,15 @@ def undead_note(game: Game, seat: int) -> str:
     if p.zombie:
         return "ZOMBIE"
     if not p.alive and Module.UNDEAD_OR_ALIVE in game.setup.modules and game.outbreak is None:
-        return f"Boneyard: hands {boneyard.hands_showing(game)}"
+        return f"Boneyard: hands {hands_showing(game)}"
     return ""
 
 
 def hands_text(game: Game) -> str:
     """The zombie hands showing against the living, so the outbreak is never a surprise."""
-    if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == boneyard.BEGUN:
+    if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == OUTBREAK_BEGUN:
         return ""
-    return f" hands {boneyard.hands_showing(game)} / living {boneyard.living_count(game)}"
+    return f" hands {hands_showing(game)} / living {living_count(game)}"
 
 
 def reveal_legend(roles: list[Role]) -> str:

@@ -10,26 +10,24 @@ import pytest
 
 from companion.engine import (
     Accept,
+    ArrowsDiscarded,
+    ArrowTaken,
+    BullseyeDoubled,
     ChooseDie,
     ChooseSeat,
     DecisionKind,
     Decline,
-    Game,
-    IllegalAction,
-    Roll,
-    Stop,
-)
-from companion.engine.events import (
-    ArrowsDiscarded,
-    ArrowTaken,
-    BullseyeDoubled,
     DynamiteExploded,
     Event,
+    Game,
     GatlingFired,
+    IllegalAction,
     IndiansAttacked,
     LifeGained,
     LifeLost,
     PlayerEliminated,
+    Roll,
+    Stop,
     TurnEnded,
     TurnStarted,
 )

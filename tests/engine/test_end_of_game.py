@@ -11,20 +11,18 @@ import pytest
 from companion.engine import (
     ChooseSeat,
     DecisionKind,
-    Game,
-    IllegalAction,
-    Reveal,
-    Role,
-    Roll,
-    Stop,
-)
-from companion.engine.events import (
     Event,
+    Game,
     GameOver,
+    IllegalAction,
     LastOneStanding,
     LifeLost,
     PlayerEliminated,
+    Reveal,
+    Role,
     RoleRevealed,
+    Roll,
+    Stop,
     TurnEnded,
 )
 

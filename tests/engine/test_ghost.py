@@ -170,8 +170,12 @@ def test_a_ghost_renegade_wins_with_the_outlaws_at_seven_players() -> None:
 
 
 def test_a_ghost_renegade_plays_as_the_rulebooks_table_says() -> None:
-    from companion.engine.ghost import team
+    from companion.engine import ghost_team
 
-    assert team(Role.RENEGADE, 5) is Role.OUTLAW and team(Role.RENEGADE, 7) is Role.OUTLAW
-    assert team(Role.RENEGADE, 6) is Role.DEPUTY and team(Role.RENEGADE, 8) is Role.DEPUTY
-    assert team(Role.OUTLAW, 6) is Role.OUTLAW
+    assert (
+        ghost_team(Role.RENEGADE, 5) is Role.OUTLAW and ghost_team(Role.RENEGADE, 7) is Role.OUTLAW
+    )
+    assert (
+        ghost_team(Role.RENEGADE, 6) is Role.DEPUTY and ghost_team(Role.RENEGADE, 8) is Role.DEPUTY
+    )
+    assert ghost_team(Role.OUTLAW, 6) is Role.OUTLAW

@@ -17,14 +17,16 @@ from companion.engine import (
     Decline,
     Game,
     GameSetup,
+    LifeGained,
     Reveal,
     Role,
+    RoleCardShown,
     Roll,
     ScriptedDice,
     Stop,
+    next_game,
+    result_of,
 )
-from companion.engine.events import LifeGained, RoleCardShown
-from companion.engine.legacy import next_game, result_of
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game

@@ -8,9 +8,11 @@ import json
 import pytest
 
 from companion.engine import (
+    ABILITIES,
     CHARACTERS,
     MODULES,
     SPECS,
+    Ability,
     Answer,
     DecisionKind,
     Game,
@@ -19,9 +21,9 @@ from companion.engine import (
     Roll,
     SetupError,
     StateError,
+    ability_of,
     deal,
 )
-from companion.engine.abilities import ABILITIES, Ability, ability_of
 
 FIVE = ("paul_regret", "jesse_jones", "suzy_lafayette", "lucky_duke", "black_jack")
 SALOON = frozenset({"old_saloon.1", "old_saloon.2", "old_saloon.4"})

@@ -14,17 +14,18 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import (
+    STEPS,
     ChooseSeat,
     DecisionKind,
     Decline,
     Game,
     Module,
+    NoLegalAnswer,
+    RageMoved,
     Roll,
     StateError,
     Stop,
 )
-from companion.engine.events import NoLegalAnswer, RageMoved
-from companion.engine.rules import STEPS
 from companion.simulation import simulate
 
 from .helpers import make_game

@@ -12,33 +12,31 @@ import pytest
 from companion.engine import (
     DICE,
     Accept,
+    ArrowsDiscarded,
+    ArrowTaken,
+    ChiefArrowDiscarded,
+    ChiefArrowTaken,
     Choose,
     ChooseSeat,
     DecisionKind,
     Decline,
     Game,
     GameSetup,
-    Module,
-    Roll,
-    SetupError,
-    Stop,
-    characters_for,
-    deal,
-)
-from companion.engine.events import (
-    ArrowsDiscarded,
-    ArrowTaken,
-    ChiefArrowDiscarded,
-    ChiefArrowTaken,
     GatlingFired,
     IndiansAttacked,
     LifeGained,
     LifeLost,
     LossTakenOver,
+    Module,
     PlayerEliminated,
+    Roll,
     SaloonDieChosen,
+    SetupError,
+    Stop,
+    characters_for,
+    deal,
+    turn_order,
 )
-from companion.engine.modules import turn_order
 
 from .helpers import make_game, of, play
 

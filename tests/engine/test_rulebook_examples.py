@@ -1,7 +1,6 @@
 """The rulebook's worked examples, played action by action."""
 
-from companion.engine import ChooseSeat, DecisionKind, Roll
-from companion.engine.events import ArrowTaken, IndiansAttacked, LifeLost
+from companion.engine import ArrowTaken, ChooseSeat, DecisionKind, IndiansAttacked, LifeLost, Roll
 
 from .helpers import kinds, make_game, play
 

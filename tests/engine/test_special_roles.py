@@ -14,13 +14,13 @@ from companion.engine import (
     DecisionKind,
     Game,
     IllegalAction,
+    RevealSpecial,
     Role,
     ScriptedDice,
     SetupError,
     Stop,
     deal,
 )
-from companion.engine.actions import RevealSpecial
 
 from .helpers import kinds
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, reveals, roles_game, roll_all

@@ -15,6 +15,9 @@ from typing import Any
 import pytest
 
 from companion.engine import (
+    MOMENTS,
+    OPENINGS,
+    STEPS,
     ChooseSeat,
     Game,
     GameSetup,
@@ -26,10 +29,8 @@ from companion.engine import (
     StateError,
     Stop,
     deal,
+    step_checks,
 )
-from companion.engine.queue_checks import MOMENTS, step_checks
-from companion.engine.rules import STEPS
-from companion.engine.windows import OPENINGS
 
 from .helpers import make_game, play
 from .roles_helpers import roles_game

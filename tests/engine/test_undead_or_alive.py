@@ -12,30 +12,23 @@ import pytest
 
 from companion.engine import (
     DICE,
+    RAGE_SYMBOLS,
+    WOUND_TOKENS,
+    ArrowTaken,
     Choose,
     ChooseDie,
     ChooseSeat,
     DecisionKind,
     Decline,
-    Game,
-    GameSetup,
-    IllegalAction,
-    Role,
-    Roll,
-    ScriptedDice,
-    SetupError,
-    Stop,
-    characters_for,
-)
-from companion.engine.components import RAGE_SYMBOLS, WOUND_TOKENS
-from companion.engine.events import (
-    ArrowTaken,
     DuelChallenged,
     DuelLost,
     DuelRolled,
     DynamiteExploded,
     Event,
     FaceChanged,
+    Game,
+    GameSetup,
+    IllegalAction,
     LifeGained,
     LifeLost,
     PlayerEliminated,
@@ -45,10 +38,16 @@ from companion.engine.events import (
     RageRevealed,
     RageShuffled,
     ResultAssigned,
+    Role,
+    Roll,
+    ScriptedDice,
+    SetupError,
+    Stop,
     WoundDrawn,
     WoundsReturned,
+    characters_for,
+    turn_order,
 )
-from companion.engine.modules import turn_order
 
 from .helpers import of, play
 

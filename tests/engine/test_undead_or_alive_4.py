@@ -12,10 +12,12 @@ import random
 import pytest
 
 from companion.engine import (
+    BONEYARD_DECK,
     Choose,
     ChooseSeat,
     DecisionKind,
     Decline,
+    Event,
     Game,
     GameSetup,
     Reveal,
@@ -25,9 +27,8 @@ from companion.engine import (
     SetupError,
     Stop,
     deal,
+    full_boneyard_deck,
 )
-from companion.engine.boneyard import DECK, full_deck
-from companion.engine.events import Event
 
 UNDEAD = "undead_or_alive.4"
 FIVE = ("jesse_jones", "black_jack", "paul_regret", "lucky_duke", "jourdonnais")
@@ -86,8 +87,12 @@ def test_module_4_needs_four_or_more_players() -> None:
 
 
 def test_the_boneyard_deck_is_errata_eleven_cards() -> None:
-    assert len(full_deck()) == 11 and DECK == {"no_hands": 2, "one_hand": 6, "two_hands": 3}
-    assert sorted(undead_game().boneyard_pile) == full_deck()
+    assert len(full_boneyard_deck()) == 11 and BONEYARD_DECK == {
+        "no_hands": 2,
+        "one_hand": 6,
+        "two_hands": 3,
+    }
+    assert sorted(undead_game().boneyard_pile) == full_boneyard_deck()
 
 
 def test_a_card_is_revealed_at_the_end_of_the_turn_in_which_a_player_was_eliminated() -> None:
@@ -96,7 +101,7 @@ def test_a_card_is_revealed_at_the_end_of_the_turn_in_which_a_player_was_elimina
     events = shoot(game, 4)
     assert game.pending.kind is DecisionKind.BONEYARD_CARD and game.pending.seat == 4
     assert game.pending.cause == "end"
-    assert set(game.pending.options) == set(DECK)
+    assert set(game.pending.options) == set(BONEYARD_DECK)
     events += game.apply(Choose("one_hand"))
     cards = of(events, "boneyard_card")
     assert cards == [

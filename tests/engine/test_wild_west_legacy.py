@@ -14,18 +14,16 @@ from companion.engine import (
     Game,
     GameSetup,
     Module,
+    NextGame,
     Role,
     Roll,
     ScriptedDice,
     SetupError,
-)
-from companion.engine.legacy import (
-    NextGame,
     deal_roles,
     legacy_setup,
     next_game,
     result_of,
-    unused,
+    unused_characters,
 )
 
 from .test_undead_or_alive_4 import quiet_turn, shoot
@@ -55,7 +53,7 @@ def first_game() -> Game:
 def second_setup(sheriff: int = 2) -> GameSetup:
     nxt = next_game(result_of(first_game()))
     new = fresh_for(FIVE)[0]
-    assert new in unused(nxt, LEGACY, ())
+    assert new in unused_characters(nxt, LEGACY, ())
     return legacy_setup(
         nxt, sheriff, (new, *FIVE[1:]), modules=LEGACY, seed=7, roles=deal_roles(5, sheriff, 7)
     )
@@ -79,14 +77,14 @@ def test_if_the_sheriff_died_by_another_players_hand_the_killer_is_the_new_sheri
 def test_eliminated_players_choose_a_new_character_from_the_unused_ones() -> None:
     nxt = next_game(result_of(first_game()))
     assert nxt.new_character == (0,) and nxt.may_keep == (1, 2, 3, 4)
-    assert not set(unused(nxt, LEGACY, ())) & set(FIVE)
+    assert not set(unused_characters(nxt, LEGACY, ())) & set(FIVE)
     with pytest.raises(SetupError, match="seat 1 was eliminated"):
         legacy_setup(nxt, 2, FIVE, modules=LEGACY, seed=7, roles=deal_roles(5, 2, 7))
 
 
 def test_survivors_keep_their_character_or_draw_an_unused_one() -> None:
     nxt = next_game(result_of(first_game()))
-    free = unused(nxt, LEGACY, ())
+    free = unused_characters(nxt, LEGACY, ())
     drawn = (free[0], FIVE[1], free[1], *FIVE[3:])  # seat 3 draws anew
     assert (
         legacy_setup(nxt, 2, drawn, modules=LEGACY, seed=7, roles=deal_roles(5, 2, 7)).characters
