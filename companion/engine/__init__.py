@@ -7,6 +7,8 @@ reaches into one). What it holds:
 
 - playing: ``Game``, ``deal``/``GameSetup``, the actions, ``Decision``/``DecisionKind``, the dice
   sources, the errors, and every ``Event``;
+- a position of one's making, mid-game, with any module's state: ``position``, checked as
+  ``Game.from_json`` checks a saved game;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
   ``RAGE_SYMBOLS``, the Boneyard cards (``BONEYARD_DECK``), ``Module``/``MODULES``;
 - a series of games (Wild West Legacy): ``result_of``, ``next_game``, ``legacy_setup``, …;
@@ -173,6 +175,7 @@ from .modules import (
 from .modules import (
     validate as validate_modules,
 )
+from .positions import position
 from .queue_checks import (
     MOMENTS,
     step_checks,
@@ -328,6 +331,7 @@ __all__ = [
     "module",
     "next_game",
     "open_moments",
+    "position",
     "result_of",
     "step_checks",
     "text",
