@@ -24,6 +24,7 @@ from companion.engine import (
     Roll,
     Stop,
     TurnEnded,
+    position,
 )
 
 from .helpers import kinds, make_game, play
@@ -68,7 +69,7 @@ def test_end_a_sheriff_eliminated_with_only_the_renegade_alive_renegade_wins() -
     """End of the Game a): the Sheriff is eliminated and a Renegade is the only one alive."""
     game = make_game(FIVE, faces=DYNAMITE)
     kill(game, 1, 3, 4)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("renegade", (2,))
 
@@ -82,7 +83,7 @@ def test_end_a_renegade_killing_the_sheriff_with_others_alive_gives_the_outlaws_
     kill(game, 3)
     roll_and_stop(game)  # Sheriff
     roll_and_stop(game)  # seat 1, Outlaw
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     play(game, Roll(ALL), Stop())  # seat 2, the Renegade: the Sheriff is two places away
     events = game.apply(ChooseSeat(0))
     assert PlayerEliminated(0, "bullseye", 2) in events
@@ -94,7 +95,7 @@ def test_end_a_renegade_kills_the_sheriff_as_last_one_standing() -> None:
     game = make_game(FIVE, faces=[*QUIET, "bullseye1", "beer", "dynamite", "dynamite", "gatling"])
     kill(game, 1, 3, 4)
     roll_and_stop(game)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(0))
     assert over(game, events) == GameOver("renegade", (2,))
@@ -104,7 +105,7 @@ def test_end_b_all_outlaws_and_renegades_eliminated_sheriff_and_deputies_win() -
     """End of the Game b): the Sheriff and all Deputies win as a team."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
     kill(game, 1, 3)
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert over(game, events) == GameOver("sheriff", (0, 4))
@@ -114,7 +115,7 @@ def test_end_example_outlaws_dead_renegade_alive_the_game_continues() -> None:
     """End of the Game, example 1: all Outlaws eliminated but a Renegade in play: go on."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
     kill(game, 1)
-    game.players[3].life = 1
+    game = position(game, players={3: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(3))
     assert PlayerEliminated(3, "bullseye", 0) in events
@@ -127,7 +128,7 @@ def test_end_example_sheriff_dies_after_all_outlaws_with_deputy_and_renegade_ali
     and a Renegade alive: the Outlaws win at the cost of their lives."""
     game = make_game(FIVE, faces=DYNAMITE)
     kill(game, 1, 3)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("outlaws", (1, 3))
 
@@ -136,10 +137,8 @@ def test_end_example_all_players_eliminated_at_the_same_time_outlaws_win() -> No
     """End of the Game, example 3: "All players are eliminated at the same time. Outlaws win!"
     (one Indian attack kills everyone)."""
     game = make_game(FIVE, faces=["arrow", "dynamite", "dynamite", "gatling", "gatling"])
-    for seat, player in enumerate(game.players):
-        player.life = 1
-        player.arrows = 2 if seat else 0
-    game.pile = 1
+    # Every seat at 1 life, the four others holding 2 arrows each: the pile keeps one.
+    game = position(game, players={s: {"life": 1, "arrows": 2 if s else 0} for s in range(5)})
     events = game.apply(Roll(ALL))
     assert [e.seat for e in of(events, PlayerEliminated)] == [0, 1, 2, 3, 4]
     assert over(game, events) == GameOver("outlaws", (1, 3))
@@ -150,7 +149,7 @@ def test_end_8_players_sheriff_facing_two_renegades_dies_first_outlaws_win() -> 
     eliminated first: the Outlaws win."""
     game = make_game(EIGHT, faces=DYNAMITE)
     kill(game, 1, 3, 4, 5, 6)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("outlaws", (1, 3, 5))
 
@@ -160,7 +159,7 @@ def test_end_8_players_each_renegade_wins_alone_as_last_alive() -> None:
     wins alone."""
     game = make_game(EIGHT, faces=DYNAMITE)
     kill(game, 1, 3, 4, 5, 6, 7)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("renegade", (2,))
 
@@ -170,14 +169,14 @@ def test_end_8_players_sheriff_must_eliminate_both_renegades() -> None:
     gone (with the Outlaws), the Sheriff and both Deputies win."""
     game = make_game(EIGHT, faces=["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
     kill(game, 1, 3, 5)
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert PlayerEliminated(2, "bullseye", 0) in events and not game.over
 
     game = make_game(EIGHT, faces=["bullseye1", "bullseye1", "dynamite", "dynamite", "gatling"])
     kill(game, 1, 3, 5)
-    game.players[2].life = game.players[7].life = 1
+    game = position(game, players={2: {"life": 1}, 7: {"life": 1}})
     roll_and_stop(game)
     events = play(game, ChooseSeat(2), ChooseSeat(7))
     assert over(game, events) == GameOver("sheriff", (0, 4, 6))
@@ -188,7 +187,7 @@ def test_ruling_8_the_game_ends_in_the_middle_of_a_turn() -> None:
     Beer and the Gatlings of that turn never resolve and the turn does not end."""
     game = make_game(FIVE, faces=["bullseye2", "beer", "gatling", "gatling", "gatling"])
     kill(game, 1, 3)
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert kinds(events) == [
@@ -206,7 +205,7 @@ def test_ruling_8_the_game_ends_in_another_players_turn() -> None:
     """Ruling 8: an Outlaw's Bull's Eye kills the Sheriff: the Outlaws win at once."""
     game = make_game(FIVE, faces=[*QUIET, "bullseye1", "beer", "dynamite", "dynamite", "arrow"])
     roll_and_stop(game)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(0))
     assert over(game, events) == GameOver("outlaws", (1, 3))
@@ -227,7 +226,7 @@ def test_unknown_roles_elimination_asks_the_eliminated_seat_to_reveal() -> None:
     engine offers only the roles still hidden."""
     game = secret(["bullseye1", "beer", "dynamite", "dynamite", "gatling"])
     assert [p.role for p in game.players] == [Role.SHERIFF, None, None, None, None]
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(1))
     assert PlayerEliminated(1, "bullseye", 0) in events
@@ -248,7 +247,7 @@ def test_unknown_roles_reveal_offers_only_roles_still_hidden() -> None:
     """Secret roles: once both Outlaws are revealed, no Outlaw can be revealed again."""
     game = secret(["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
     kill(game, 1, 3, roles={1: Role.OUTLAW, 3: Role.OUTLAW})
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     roll_and_stop(game)
     game.apply(ChooseSeat(4))
     assert game.legal_actions() == [Reveal(Role.DEPUTY), Reveal(Role.RENEGADE)]
@@ -261,7 +260,7 @@ def test_unknown_roles_renegade_and_both_outlaws_dead_sheriffs_side_wins() -> No
     side wins, the Deputy included though he never revealed."""
     game = secret(["gatling", "gatling", "gatling", "dynamite", "dynamite"])
     for seat in (1, 2, 3):
-        game.players[seat].life = 1
+        game = position(game, players={seat: {"life": 1}})
     events = roll_and_stop(game)
     assert [e.seat for e in of(events, PlayerEliminated)] == [1, 2, 3]
     assert (game.pending.kind, game.pending.seat) == (DecisionKind.REVEAL_ROLE, 1)
@@ -278,7 +277,7 @@ def test_unknown_roles_renegade_and_both_outlaws_dead_sheriffs_side_wins() -> No
 def test_unknown_roles_deputy_dead_game_goes_on() -> None:
     """Secret roles: a dead Deputy changes nothing; the game goes on."""
     game = secret(["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_and_stop(game)
     play(game, ChooseSeat(1))
     events = game.apply(Reveal(Role.DEPUTY))
@@ -299,7 +298,7 @@ def test_unknown_roles_sheriff_dies_with_one_unknown_survivor_who_must_reveal(
     that survivor is asked to reveal, and the role decides Renegade or Outlaws."""
     game = secret(DYNAMITE)
     kill(game, *dead, roles=dead)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert PlayerEliminated(0, "dynamite", None) in events
     assert not game.over
@@ -315,7 +314,7 @@ def test_unknown_roles_sheriff_dies_with_several_alive_outlaws_win_at_once() -> 
     reveal; the winners known to the engine are the revealed Outlaws."""
     game = secret(DYNAMITE)
     kill(game, 1, roles={1: Role.OUTLAW})
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("outlaws", (1,))
 
@@ -343,7 +342,7 @@ def test_three_players_deputy_wins_by_eliminating_the_renegade_himself() -> None
     game = three(
         ["deputy", "outlaw", "renegade"], ["bullseye2", "beer", "dynamite", "dynamite", "gatling"]
     )
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     assert [a.seat for a in game.legal_actions()] == [1, 2]  # Bull's Eye 2 acts as 1
     events = game.apply(ChooseSeat(2))
@@ -357,7 +356,7 @@ def test_three_players_renegade_wins_by_eliminating_the_outlaw_with_the_gatling(
         [*QUIET, "gatling", "gatling", "gatling", "dynamite", "dynamite"],
     )
     roll_and_stop(game)  # the Deputy (seat 2)
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     events = roll_and_stop(game)
     assert PlayerEliminated(1, "gatling", 0) in events
     assert over(game, events) == GameOver("renegade", (0,))
@@ -370,7 +369,7 @@ def test_three_players_outlaw_wins_by_eliminating_the_deputy() -> None:
         [*QUIET, "bullseye1", "dynamite", "dynamite", "gatling", "gatling"],
     )
     roll_and_stop(game)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(0))
     assert over(game, events) == GameOver("outlaw", (1,))
@@ -388,13 +387,13 @@ def test_three_players_wrong_hand_turns_it_into_last_one_standing() -> None:
         ],
     )
     roll_and_stop(game)
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert PlayerEliminated(2, "bullseye", 1) in events
     assert LastOneStanding() in events and game.last_standing and not game.over
     assert game.turn == 0  # the Renegade's turn is skipped
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(1))
     assert over(game, events) == GameOver("deputy", (0,))
@@ -409,12 +408,13 @@ def test_three_players_wrong_hand_then_the_outlaw_wins_as_last_standing() -> Non
             *["bullseye1", "dynamite", "dynamite", "gatling", "gatling"],
         ],
     )
-    game.players[1].life = 1  # the Deputy's Gatling kills the Outlaw: not his target
+    # the Deputy's Gatling kills the Outlaw: not his target
+    game = position(game, players={1: {"life": 1}})
     events = roll_and_stop(game)
     assert PlayerEliminated(1, "gatling", 0) in events
     assert LastOneStanding() in events and not game.over
     assert game.turn == 2
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(0))
     assert over(game, events) == GameOver("renegade", (2,))
@@ -426,7 +426,7 @@ def test_three_players_gatling_killing_both_includes_the_target_so_the_shooter_w
     game = three(
         ["deputy", "outlaw", "renegade"], ["gatling", "gatling", "gatling", "dynamite", "arrow"]
     )
-    game.players[1].life = game.players[2].life = 1
+    game = position(game, players={1: {"life": 1}, 2: {"life": 1}})
     events = roll_and_stop(game)
     assert over(game, events) == GameOver("deputy", (0,))
 
@@ -440,13 +440,13 @@ def test_ruling_11_three_players_indians_or_dynamite_are_no_ones_hand(cause: str
             ["deputy", "outlaw", "renegade"],
             ["arrow", "dynamite", "dynamite", "gatling", "gatling"],
         )
-        game.players[2].life, game.players[2].arrows, game.pile = 1, 8, 1
+        game = position(game, players={2: {"life": 1, "arrows": 8}}, pile=1)
         events = game.apply(Roll(ALL))
     else:
         game = three(["deputy", "outlaw", "renegade"], [*QUIET, *QUIET, *DYNAMITE])
         roll_and_stop(game)
         roll_and_stop(game)
-        game.players[2].life = 1
+        game = position(game, players={2: {"life": 1}})
         events = game.apply(Roll(ALL))
     assert PlayerEliminated(2, cause, None) in events
     assert LastOneStanding() in events
@@ -461,8 +461,8 @@ def test_ruling_11_el_gringo_arrow_indians_are_no_ones_hand() -> None:
         faces=[*QUIET, "bullseye1", "dynamite", "dynamite", "gatling", "gatling"],
     )
     roll_and_stop(game)  # the Deputy, seat 2, takes one arrow
-    game.players[2].life, game.players[2].arrows = 1, 8  # the Deputy holds 8 arrows
-    game.pile = 1
+    # the Deputy holds 8 arrows
+    game = position(game, players={2: {"life": 1, "arrows": 8}}, pile=1)
     roll_and_stop(game)  # the Outlaw (seat 0) shoots El Gringo (the Renegade)
     events = game.apply(ChooseSeat(1))
     # The Outlaw takes the last arrow for El Gringo: the Indians kill the Deputy, the
@@ -477,10 +477,12 @@ def test_three_players_last_two_dying_together_nobody_wins() -> None:
     game = three(
         ["deputy", "outlaw", "renegade"], ["arrow", "dynamite", "dynamite", "gatling", "gatling"]
     )
-    game.players[2].alive, game.players[2].life = False, 0
-    game.last_standing = True
-    game.players[0].life, game.players[1].life = 1, 1
-    game.players[1].arrows, game.pile = 8, 1
+    game = position(
+        game,
+        players={2: {"alive": False, "life": 0}, 0: {"life": 1}, 1: {"life": 1, "arrows": 8}},
+        last_standing=True,
+        pile=1,
+    )
     events = game.apply(Roll(ALL))
     assert [e.seat for e in of(events, LifeLost)] == [0, 1]
     assert over(game, events) == GameOver("nobody", ())

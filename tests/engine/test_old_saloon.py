@@ -35,6 +35,7 @@ from companion.engine import (
     Stop,
     characters_for,
     deal,
+    position,
     turn_order,
 )
 
@@ -225,7 +226,7 @@ def test_module1_bullet_that_kills_the_active_player_ends_the_turn() -> None:
     )
     play(game, Choose("none"), Roll(ALL5), Stop())
     assert game.turn == 1
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     events = play(game, Choose("loudmouth"), Roll(ALL5))
     assert of(events, PlayerEliminated) == [PlayerEliminated(1, "bullet", None)]
     assert game.turn == 2 and game.pending.kind is DecisionKind.SALOON_DIE
@@ -468,7 +469,7 @@ def test_os2_an_eliminated_player_discards_the_chiefs_arrow() -> None:
         FIVE, faces=["bullseye1", "dynamite", "dynamite", "gatling", "gatling"], modules=(OS2,)
     )
     give(game, 1, 0, chief=True)
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     events = play(game, Roll(ALL5), Stop(), ChooseSeat(1))
     assert ChiefArrowDiscarded(1, "eliminated") in events and game.chief_in_pile
 
@@ -649,7 +650,7 @@ def test_module4_doc_holyday_three_bullseyes_used_gain_two() -> None:
         ["bullseye1", "dynamite", "dynamite", "gatling", "double_bullseye1"],
         modules=(OS1, OS4),
     )
-    game.players[0].life -= 3
+    game = position(game, players={0: {"life": game.players[0].life - 3}})
     events = play(
         game, Choose("loudmouth"), Roll(ALL5), Stop(), ChooseSeat(1), ChooseSeat(4), ChooseSeat(1)
     )
@@ -662,7 +663,7 @@ def test_module4_doc_holyday_two_bullseyes_gain_nothing() -> None:
         faces=["bullseye1", "bullseye1", "dynamite", "dynamite", "gatling"],
         modules=(OS4,),
     )
-    game.players[0].life -= 3
+    game = position(game, players={0: {"life": game.players[0].life - 3}})
     events = play(game, Roll(ALL5), Stop(), ChooseSeat(1), ChooseSeat(4))
     assert not of(events, LifeGained)
 
@@ -702,7 +703,8 @@ def test_module4_molly_stark_never_loses_more_than_she_has() -> None:
         faces=["gatling", "gatling", "gatling", "dynamite", "dynamite"],
         modules=(OS4,),
     )
-    game.players[2].life = 2  # she loses 1 herself: 1 left to give
+    # she loses 1 herself: 1 left to give
+    game = position(game, players={2: {"life": 2}})
     play(game, Roll(ALL5), Stop())
     assert (game.pending.kind, game.pending.target) == (DecisionKind.TAKE_LOSS, 1)
     events = game.apply(Accept())

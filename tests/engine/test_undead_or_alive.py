@@ -46,6 +46,7 @@ from companion.engine import (
     WoundDrawn,
     WoundsReturned,
     characters_for,
+    position,
     turn_order,
 )
 
@@ -161,7 +162,7 @@ def test_module1_with_a_saloon_die_the_duel_dice_still_replace_two_base_dice() -
 def test_whiskey_gains_one_life_and_discards_a_wound_token() -> None:
     """'Whiskey Bottle: Gain 1 life point ... In addition, discard 1 Duel Wound token.'"""
     game = ua()
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     hold(game, 0, "bullseye2")
     events = turn(game, *CALM, "whiskey", "gatling")
     assert of(events, LifeGained)[0] == LifeGained(0, 1, 6, "whiskey")
@@ -172,7 +173,7 @@ def test_whiskey_gains_one_life_and_discards_a_wound_token() -> None:
 def test_whiskey_gains_life_only_for_the_active_player() -> None:
     """'(you cannot choose a different player)': no target decision is asked."""
     game = ua()
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     events = turn(game, *CALM, "whiskey", "gatling")
     assert [e.seat for e in of(events, LifeGained)] == [0]
 
@@ -291,7 +292,7 @@ def test_a_second_duel_with_nobody_left_to_challenge_is_lost() -> None:
     game = ua(
         ["jourdonnais", "calamity_janet", "paul_regret"], roles=["deputy", "outlaw", "renegade"]
     )
-    game.players[2].life, game.players[2].alive = 0, False
+    game = position(game, players={2: {"life": 0, "alive": False}})
     play(game, Roll(ALL5, (*CALM, "duel", "duel")), Stop(), ChooseSeat(1))
     play(game, Roll((3,), ("gatling",)), Choose("beer"))
     assert game.turn == 1  # the turn went on to the next player
@@ -302,7 +303,7 @@ def test_duel_loss_is_by_the_winners_hand_in_a_three_player_game() -> None:
     game = ua(
         ["jourdonnais", "calamity_janet", "paul_regret"], roles=["deputy", "outlaw", "renegade"]
     )
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, (*CALM, "duel", "gatling")), Stop(), ChooseSeat(2))
     events = game.apply(Roll((3,), ("arrow",)))
     assert PlayerEliminated(2, "duel", 0) in events
@@ -393,7 +394,7 @@ def test_ua3_an_eliminated_players_wound_tokens_go_back_at_once_and_can_be_drawn
     hold(game, 1, "dynamite")
     hold(game, 3, "dynamite")
     rage(game, 1, 1)
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", "dynamite", "gatling", "duel", "gatling")), Stop())
     events = play(game, ChooseSeat(1))
     assert WoundsReturned(1, ("dynamite",), "eliminated") in events
@@ -414,7 +415,7 @@ def test_ua3_herb_hunters_token_is_taken_at_the_second_life_point_whatever_becom
     does not cancel it."""
     game = ua(["jourdonnais", "herb_hunter", *QUIET[2:]], modules=ALL)
     end_quietly(game)
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", "bullseye1", "gatling", "duel", "gatling")), Stop())
     play(game, ChooseSeat(2), ChooseSeat(2))  # seat 2 loses 2 at once
     assert (game.pending.kind, game.pending.seat, game.pending.cause) == (
@@ -482,7 +483,8 @@ def test_no_rage_card_for_one_life_lost() -> None:
 def test_rage_card_for_two_life_lost_no_matter_how() -> None:
     """'no matter how (Bull's Eye, Dynamite, Indian arrow, etc.)': the Indians too."""
     game = ua(modules=(UA2,))
-    game.players[2].arrows, game.pile = 2, 1
+    # Seat 3 holds 2 arrows and the others the rest but one: the arrow rolled empties the pile.
+    game = position(game, players={2: {"arrows": 2}, 1: {"arrows": 3}, 3: {"arrows": 3}})
     events = play(game, Roll(ALL5, ("arrow", "gatling", "gatling", "gatling", "beer")))
     assert LifeLost(2, 2, 7, "indians", None) in events
     events = play(game, Stop(), ChooseSeat(3))
@@ -571,7 +573,7 @@ def test_revealed_rage_cards_are_discarded_at_the_end_of_the_turn() -> None:
 def test_empty_rage_pile_is_reshuffled_from_the_discards() -> None:
     """'If the Rage card pile is empty, shuffle the discards to form a new pile.'"""
     game = ua()
-    game.rage_pile, game.rage_discard = 0, 18
+    game = position(game, rage_pile=0, rage_discard=18)
     events = turn(game, *CALM, "whiskey", "gatling")
     assert RageShuffled(18) in events and RageDrawn(0, 1, "whiskey") in events
     assert (game.rage_pile, game.rage_discard) == (17, 0)
@@ -641,7 +643,7 @@ def test_chuck_wengam_cannot_turn_a_dynamite_of_three() -> None:
 def test_greg_digger_uses_each_beer_twice() -> None:
     """GREG DIGGER: 'You may use each Beer you roll twice.'"""
     game = ua(["greg_digger", *QUIET[1:]], modules=(UA3,))
-    game.players[1].life = 5
+    game = position(game, players={1: {"life": 5}})
     play(game, Roll(ALL5, ("beer", "gatling", "gatling", "dynamite", "arrow")), Stop())
     events = play(game, ChooseSeat(1), ChooseSeat(1))
     assert LifeGained(1, 2, 7, "beer") in events
@@ -693,7 +695,7 @@ def test_sam_the_healer_heals_one_player_for_each_duel_he_starts() -> None:
     """SAM THE HEALER: 'Each time you use a Fight a Duel symbol, you may choose one player to
     gain one life point. You may choose yourself.'"""
     game = ua(["sam_the_healer", *QUIET[1:]], modules=ALL)
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     play(game, Roll(ALL5, (*CALM, "duel", "gatling")), Stop(), ChooseSeat(2))
     assert (game.pending.kind, game.pending.seat) == (DecisionKind.SAM_HEAL, 0)
     events = game.apply(ChooseSeat(0))

@@ -22,6 +22,7 @@ from companion.engine import (
     deal_roles,
     legacy_setup,
     next_game,
+    position,
     result_of,
     unused_characters,
 )
@@ -44,7 +45,7 @@ def first_game() -> Game:
     game = Game(GameSetup(FIVE, roles=roles, modules=LEGACY), ScriptedDice(()))
     quiet_turn(game)  # seat 0
     quiet_turn(game)  # seat 1
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     shoot(game, 0, face="bullseye2")
     assert game.over and game.side == "outlaws"
     return game
@@ -102,10 +103,8 @@ def second_game() -> Game:
     game = Game(setup, ScriptedDice(()))
     deputy = setup.roles.index(Role.DEPUTY)
     others = [s for s in range(5) if s not in (2, deputy)]
-    for seat in others[1:]:
-        p = game.players[seat]
-        p.alive, p.life, p.revealed = False, 0, True
-    game.players[others[0]].life = 1
+    dead = {seat: {"alive": False, "life": 0, "revealed": True} for seat in others[1:]}
+    game = position(game, players={others[0]: {"life": 1}, **dead})
     shoot(game, others[0])
     assert game.over and game.side == "sheriff"
     return game
@@ -149,7 +148,7 @@ def test_ua5_a_sheriff_killed_by_no_ones_hand_leaves_the_choice_to_the_table() -
     """Third game: the Sheriff (seat 3) falls to three Dynamite."""
     nxt, keep = after_second_game()
     game = Game(legacy_setup(nxt, 3, keep, modules=LEGACY, seed=9, roles=deal_roles(5, 3, 9)))
-    game.players[3].life = 1
+    game = position(game, players={3: {"life": 1}})
     game.dice_source = ScriptedDice(("dynamite",) * 3 + ("arrow", "arrow"))
     game.apply(Roll((0, 1, 2, 3, 4)))
     assert game.over
