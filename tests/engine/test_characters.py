@@ -54,9 +54,7 @@ def roll_and_stop(game: Game) -> list[Event]:
 def bart_game(faces: list[str], pile: int = 9) -> Game:
     """Seat 1 is Bart Cassidy; seat 0 (Paul Regret, no effect on his own turn) shoots."""
     game = make_game(["paul_regret", "bart_cassidy", "black_jack", "lucky_duke"], faces=faces)
-    game.pile = pile
-    game.players[2].arrows = 9 - pile
-    return game
+    return position(game, players={2: {"arrows": 9 - pile}})
 
 
 def test_bart_cassidy_may_take_an_arrow_instead_of_a_bullseye_life() -> None:
@@ -538,8 +536,7 @@ def test_paul_regret_still_loses_life_to_a_bullseye() -> None:
 def pedro_game(faces: list[str], arrows: int, active: str = "paul_regret") -> Game:
     """Seat 1 is Pedro Ramirez holding ``arrows`` arrows."""
     game = make_game([active, "pedro_ramirez", "black_jack", "lucky_duke"], faces=faces)
-    game.players[1].arrows, game.pile = arrows, 9 - arrows
-    return game
+    return position(game, players={1: {"arrows": arrows}})
 
 
 def test_pedro_ramirez_discards_an_arrow_per_bullseye_life_lost() -> None:

@@ -40,13 +40,13 @@ def of(events: list[Event], cls: type[Event]) -> list[Event]:
     return [e for e in events if isinstance(e, cls)]
 
 
-def kill(game: Game, *seats: int, roles: dict[int, Role] | None = None) -> None:
+def kill(game: Game, *seats: int, roles: dict[int, Role] | None = None) -> Game:
     """Arrange a position in which these seats were eliminated (and revealed) earlier."""
-    for seat in seats:
-        player = game.players[seat]
-        player.alive, player.life, player.revealed = False, 0, True
-        if roles and seat in roles:
-            player.role = roles[seat]
+    dead = {"alive": False, "life": 0, "revealed": True}
+    known = roles or {}
+    return position(
+        game, players={s: {**dead, **({"role": known[s]} if s in known else {})} for s in seats}
+    )
 
 
 def roll_and_stop(game: Game) -> list[Event]:
@@ -68,7 +68,7 @@ def over(game: Game, events: list[Event]) -> GameOver:
 def test_end_a_sheriff_eliminated_with_only_the_renegade_alive_renegade_wins() -> None:
     """End of the Game a): the Sheriff is eliminated and a Renegade is the only one alive."""
     game = make_game(FIVE, faces=DYNAMITE)
-    kill(game, 1, 3, 4)
+    game = kill(game, 1, 3, 4)
     game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("renegade", (2,))
@@ -80,7 +80,7 @@ def test_end_a_renegade_killing_the_sheriff_with_others_alive_gives_the_outlaws_
     game = make_game(
         FIVE, faces=[*QUIET, *QUIET, "bullseye2", "dynamite", "dynamite", "beer", "beer"]
     )
-    kill(game, 3)
+    game = kill(game, 3)
     roll_and_stop(game)  # Sheriff
     roll_and_stop(game)  # seat 1, Outlaw
     game = position(game, players={0: {"life": 1}})
@@ -93,7 +93,7 @@ def test_end_a_renegade_killing_the_sheriff_with_others_alive_gives_the_outlaws_
 def test_end_a_renegade_kills_the_sheriff_as_last_one_standing() -> None:
     """End of the Game a): the Renegade's own shot leaves him the only one alive: he wins."""
     game = make_game(FIVE, faces=[*QUIET, "bullseye1", "beer", "dynamite", "dynamite", "gatling"])
-    kill(game, 1, 3, 4)
+    game = kill(game, 1, 3, 4)
     roll_and_stop(game)
     game = position(game, players={0: {"life": 1}})
     roll_and_stop(game)
@@ -104,7 +104,7 @@ def test_end_a_renegade_kills_the_sheriff_as_last_one_standing() -> None:
 def test_end_b_all_outlaws_and_renegades_eliminated_sheriff_and_deputies_win() -> None:
     """End of the Game b): the Sheriff and all Deputies win as a team."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 1, 3)
+    game = kill(game, 1, 3)
     game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
@@ -114,7 +114,7 @@ def test_end_b_all_outlaws_and_renegades_eliminated_sheriff_and_deputies_win() -
 def test_end_example_outlaws_dead_renegade_alive_the_game_continues() -> None:
     """End of the Game, example 1: all Outlaws eliminated but a Renegade in play: go on."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 1)
+    game = kill(game, 1)
     game = position(game, players={3: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(3))
@@ -127,7 +127,7 @@ def test_end_example_sheriff_dies_after_all_outlaws_with_deputy_and_renegade_ali
     """End of the Game, example 2: the Sheriff eliminated, the Outlaws already dead, a Deputy
     and a Renegade alive: the Outlaws win at the cost of their lives."""
     game = make_game(FIVE, faces=DYNAMITE)
-    kill(game, 1, 3)
+    game = kill(game, 1, 3)
     game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("outlaws", (1, 3))
@@ -148,7 +148,7 @@ def test_end_8_players_sheriff_facing_two_renegades_dies_first_outlaws_win() -> 
     """End of the Game, note: with 8 players, the Sheriff confronted by the two Renegades and
     eliminated first: the Outlaws win."""
     game = make_game(EIGHT, faces=DYNAMITE)
-    kill(game, 1, 3, 4, 5, 6)
+    game = kill(game, 1, 3, 4, 5, 6)
     game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("outlaws", (1, 3, 5))
@@ -158,7 +158,7 @@ def test_end_8_players_each_renegade_wins_alone_as_last_alive() -> None:
     """End of the Game, note: each of the two Renegades plays on his own; the last one alive
     wins alone."""
     game = make_game(EIGHT, faces=DYNAMITE)
-    kill(game, 1, 3, 4, 5, 6, 7)
+    game = kill(game, 1, 3, 4, 5, 6, 7)
     game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("renegade", (2,))
@@ -168,14 +168,14 @@ def test_end_8_players_sheriff_must_eliminate_both_renegades() -> None:
     """End of the Game b) with 8 players: one Renegade left alive keeps the game going; both
     gone (with the Outlaws), the Sheriff and both Deputies win."""
     game = make_game(EIGHT, faces=["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 1, 3, 5)
+    game = kill(game, 1, 3, 5)
     game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert PlayerEliminated(2, "bullseye", 0) in events and not game.over
 
     game = make_game(EIGHT, faces=["bullseye1", "bullseye1", "dynamite", "dynamite", "gatling"])
-    kill(game, 1, 3, 5)
+    game = kill(game, 1, 3, 5)
     game = position(game, players={2: {"life": 1}, 7: {"life": 1}})
     roll_and_stop(game)
     events = play(game, ChooseSeat(2), ChooseSeat(7))
@@ -186,7 +186,7 @@ def test_ruling_8_the_game_ends_in_the_middle_of_a_turn() -> None:
     """Ruling 8: the Sheriff's Bull's Eye kills the last Renegade: the game ends at once, the
     Beer and the Gatlings of that turn never resolve and the turn does not end."""
     game = make_game(FIVE, faces=["bullseye2", "beer", "gatling", "gatling", "gatling"])
-    kill(game, 1, 3)
+    game = kill(game, 1, 3)
     game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
@@ -246,7 +246,7 @@ def test_unknown_roles_elimination_asks_the_eliminated_seat_to_reveal() -> None:
 def test_unknown_roles_reveal_offers_only_roles_still_hidden() -> None:
     """Secret roles: once both Outlaws are revealed, no Outlaw can be revealed again."""
     game = secret(["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 1, 3, roles={1: Role.OUTLAW, 3: Role.OUTLAW})
+    game = kill(game, 1, 3, roles={1: Role.OUTLAW, 3: Role.OUTLAW})
     game = position(game, players={4: {"life": 1}})
     roll_and_stop(game)
     game.apply(ChooseSeat(4))
@@ -297,7 +297,7 @@ def test_unknown_roles_sheriff_dies_with_one_unknown_survivor_who_must_reveal(
     """End of the Game a) with secret roles: the Sheriff dies leaving one unrevealed player:
     that survivor is asked to reveal, and the role decides Renegade or Outlaws."""
     game = secret(DYNAMITE)
-    kill(game, *dead, roles=dead)
+    game = kill(game, *dead, roles=dead)
     game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert PlayerEliminated(0, "dynamite", None) in events
@@ -313,7 +313,7 @@ def test_unknown_roles_sheriff_dies_with_several_alive_outlaws_win_at_once() -> 
     """End of the Game a) with secret roles: several alive: the Outlaws win without any
     reveal; the winners known to the engine are the revealed Outlaws."""
     game = secret(DYNAMITE)
-    kill(game, 1, roles={1: Role.OUTLAW})
+    game = kill(game, 1, roles={1: Role.OUTLAW})
     game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("outlaws", (1,))

@@ -74,11 +74,10 @@ def roll_and_stop(game: Game) -> list[Event]:
     return play(game, Roll(ALL), Stop())
 
 
-def kill(game: Game, *seats: int) -> None:
+def kill(game: Game, *seats: int) -> Game:
     """Arrange a position in which these seats were eliminated on an earlier turn."""
-    for seat in seats:
-        game.players[seat].alive, game.players[seat].life = False, 0
-        game.players[seat].revealed = True
+    dead = {"alive": False, "life": 0, "revealed": True}
+    return position(game, players=dict.fromkeys(seats, dead))
 
 
 # --------------------------------------------------------------------- rolling
@@ -197,7 +196,7 @@ def test_turn_results_resolve_in_rule_order() -> None:
 def test_turn_passes_to_the_next_living_player_clockwise() -> None:
     """The Game: play passes to the player on the left, skipping the eliminated."""
     game = make_game(FIVE, faces=QUIET)
-    kill(game, 1)
+    game = kill(game, 1)
     events = roll_and_stop(game)
     assert events[-2:] == [TurnEnded(0), TurnStarted(2, 2)]
     assert game.pending == game.pending.__class__(DecisionKind.ROLL, 2)
@@ -456,7 +455,7 @@ def test_ruling_8_the_game_ends_the_instant_the_sheriff_falls_to_indians() -> No
 def test_ruling_9_range_counts_living_players_only() -> None:
     """Ruling 9 / The Dice: places are counted over living players only."""
     game = make_game(FIVE, faces=["bullseye1", "bullseye2", "dynamite", "dynamite", "gatling"])
-    kill(game, 1)
+    game = kill(game, 1)
     roll_and_stop(game)
     assert [a.seat for a in game.legal_actions()] == [2, 4]  # seat 2 is now a neighbour
     play(game, ChooseSeat(2))
@@ -466,7 +465,7 @@ def test_ruling_9_range_counts_living_players_only() -> None:
 def test_ruling_9_bullseye2_counts_as_bullseye1_with_three_alive() -> None:
     """Ruling 9 / The Dice 3B: with three or fewer alive, Bull's Eye 2 is Bull's Eye 1."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 2, 3)
+    game = kill(game, 2, 3)
     roll_and_stop(game)
     assert [a.seat for a in game.legal_actions()] == [1, 4]
 
@@ -474,7 +473,7 @@ def test_ruling_9_bullseye2_counts_as_bullseye1_with_three_alive() -> None:
 def test_ruling_9_bullseye2_with_two_alive_hits_the_other_player() -> None:
     """Ruling 9: with two alive, Bull's Eye 2 hits the only other player."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 1, 3, 4)
+    game = kill(game, 1, 3, 4)
     roll_and_stop(game)
     assert game.legal_actions() == [ChooseSeat(2)]
 
@@ -499,7 +498,7 @@ def test_ruling_10_maximum_life_is_the_characters_plus_two_for_the_sheriff() -> 
 def test_ruling_10_beer_never_revives() -> None:
     """Ruling 10: an eliminated player cannot be chosen for a Beer."""
     game = make_game(FIVE, faces=["beer", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 3)
+    game = kill(game, 3)
     roll_and_stop(game)
     assert ChooseSeat(3) not in game.legal_actions()
     with pytest.raises(IllegalAction, match="Seat 4 is eliminated"):

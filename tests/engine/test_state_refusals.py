@@ -420,7 +420,7 @@ def test_from_json_refuses_an_unknown_wound_token() -> None:
 
 def test_from_json_refuses_an_eliminated_player_holding_wound_tokens() -> None:
     game = ua()
-    hold(game, 2, "beer")
+    game = hold(game, 2, "beer")
 
     def dead(d: Data) -> None:
         kill(d, 2)
@@ -449,7 +449,7 @@ def test_from_json_refuses_a_duel_rage_symbol() -> None:
 
 def test_from_json_refuses_rage_cards_not_conserved() -> None:
     game = ua(modules=("undead_or_alive.2",))
-    rage(game, 1, 2)
+    game = rage(game, 1, 2)
     refused(game, lambda d: d.update(rage_pile=17), "Rage cards not conserved: 19")
 
 

@@ -277,10 +277,8 @@ ROLES8 = ("sheriff", "outlaw", "renegade", "outlaw", "deputy", "outlaw", "deputy
 
 def _eight(dead: tuple[int, ...]) -> Game:
     game = undead_game(characters=EIGHT, roles=ROLES8, shown=("two_hands",) * 3)
-    for seat in dead:
-        p = game.players[seat]
-        p.alive, p.life, p.revealed = False, 0, True
-    return game
+    gone = {"alive": False, "life": 0, "revealed": True}
+    return position(game, players=dict.fromkeys(dead, gone))
 
 
 def test_eight_players_both_renegades_alive_the_one_closer_clockwise_becomes_master() -> None:
