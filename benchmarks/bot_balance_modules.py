@@ -21,8 +21,7 @@ from bot_tournament import Balance, balance, bars, role_rows, share_rows
 from engine_simulate import pin_to_one_core
 from perfdoc import publish
 
-from companion.engine import CHARACTERS, Module
-from companion.engine.modules import MODULES
+from companion.engine import CHARACTERS, MODULES, Module
 
 SECTION = "## Balance by module set"
 COMMAND = ".venv/bin/python benchmarks/bot_balance_modules.py --markdown-into docs/bots.md"

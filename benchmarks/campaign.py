@@ -1,7 +1,7 @@
 """The module-set campaign: random games for every module set the set-up accepts, looking for a
 game that raises or sticks.
 
-Every subset of the ten modules that ``companion.engine.modules.validate`` accepts for some
+Every subset of the ten modules that ``companion.engine.validate_modules`` accepts for some
 player count from 3 to 8 is a set (Old Saloon 3 twice: its special roles dealt by the base
 distribution, and "mixed" by type with the normal cards). Each set plays ``--games`` games
 (20,000 by default), shared evenly between every player count it allows and two players: the
@@ -38,9 +38,16 @@ from pathlib import Path
 from typing import Any
 
 from companion.bots import make_bot, play_match
-from companion.engine import Game, Module, SetupError, StateError, deal
-from companion.engine.components import MAX_PLAYERS, MIN_PLAYERS
-from companion.engine.modules import validate
+from companion.engine import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Game,
+    Module,
+    SetupError,
+    StateError,
+    deal,
+    validate_modules,
+)
 from companion.simulation import play, random_policy
 
 DEFAULT_GAMES = 20_000
@@ -95,7 +102,7 @@ class ModuleSet:
         found = []
         for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
             try:
-                validate(self.modules, players, ())
+                validate_modules(self.modules, players, ())
             except SetupError:
                 continue
             found.append(players)

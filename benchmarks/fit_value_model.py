@@ -25,8 +25,7 @@ from pathlib import Path
 
 from companion.bots import RuleBot, observe
 from companion.bots.value import FEATURES, features, logistic
-from companion.engine import Game, deal
-from companion.engine.events import TurnStarted
+from companion.engine import Game, TurnStarted, deal
 
 COMMAND = "taskset -c 0 .venv/bin/python benchmarks/fit_value_model.py"
 OUT = Path(__file__).resolve().parents[1] / "companion" / "bots" / "value_model.py"

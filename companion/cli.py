@@ -41,13 +41,12 @@ def _policies(text: str) -> tuple[str, ...]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .engine import EngineError
-    from .engine.modules import module, validate
+    from .engine import EngineError, module, validate_modules
     from .simulation import simulate
 
     try:
         modules = frozenset(module(m) for m in args.modules)
-        validate(modules, args.players, ())
+        validate_modules(modules, args.players, ())
     except EngineError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2

@@ -25,10 +25,7 @@ from .devices.header import check_pins
 from .devices.panel_specs import MuxSpec, PanelSpec, panel_key, specs_from_config
 from .devices.pods import PodSpec
 from .devices.settings import SettingError, check_keys, is_int, require_table, shown
-from .engine import HouseRule, Module, SetupError
-from .engine.components import REAL_PILES
-from .engine.modules import MODULES, module
-from .engine.modules import validate as validate_modules
+from .engine import MODULES, REAL_PILES, HouseRule, Module, SetupError, module, validate_modules
 from .table import TableConfig
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")

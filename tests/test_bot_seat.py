@@ -17,8 +17,7 @@ import pytest
 from companion.config import load
 from companion.devices.inputs import ButtonEvent, InputQueue
 from companion.emulate import Emulator, text_view
-from companion.engine import Module, Roll
-from companion.engine.actions import RevealSpecial
+from companion.engine import Module, RevealSpecial, Roll
 from companion.loop import Companion
 from companion.table import TableConfig, TableSession, TableView
 from companion.table.journal import journals

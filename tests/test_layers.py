@@ -1,40 +1,80 @@
 """The layers of README.md's "How it is built": each package imports only what its row says,
 so the engine runs anywhere, the bots wherever the engine does, and the devices know nothing
-of the game."""
+of the game. The rows are read from the README itself, so the table and the check cannot
+drift apart. Every other package, the tests and the benchmarks use the engine's API,
+``companion.engine``, never a file under it."""
 
 from __future__ import annotations
 
 import ast
+import pkgutil
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "companion"
+import companion.engine
 
-# Per package: the packages of companion it may import, and the libraries beyond the standard
-# library. The panels take the table's view data only (companion/table/view.py).
-ALLOWED: dict[str, tuple[set[str], set[str]]] = {
-    "engine": (set(), set()),
-    "bots": ({"engine"}, set()),
-    "table": ({"engine", "bots"}, set()),
-    "panels": ({"table.view"}, {"PIL"}),
-    "devices": (set(), {"PIL", "gpiozero", "luma", "serial", "smbus2"}),
-}
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "companion"
+README = ROOT / "README.md"
 
 
-def imports(path: Path, package: str) -> list[str]:
-    """Every module ``path`` imports, as an absolute name ('companion.engine.game', 'PIL')."""
+def layer_table(readme: str) -> dict[str, tuple[set[str], set[str]]]:
+    """Per package row of the README's table: the packages of companion it may import, and the
+    libraries beyond the standard library. An import is named in backticks (``Pillow (`PIL`)``)
+    or is the item's text ("engine", "smbus2"); "stdlib only" adds nothing."""
+    section = readme.split("## How it is built", 1)[1]
+    rows = [line for line in section.splitlines() if line.startswith("| `companion/")]
+    packages = {m.group(1) for row in rows if (m := re.match(r"\| `companion/(\w+)/` \|", row))}
+    table: dict[str, tuple[set[str], set[str]]] = {}
+    for row in rows:
+        found = re.match(r"\| `companion/(\w+)/` \|.*\| (.*) \|$", row)
+        if found is None:
+            continue  # the wiring row: the modules beside the packages import them all
+        inner: set[str] = set()
+        libraries: set[str] = set()
+        for item in found.group(2).split(","):
+            if "stdlib" in item:
+                continue
+            named = re.search(r"`([\w.]+)`", item)
+            name = named.group(1) if named else item.strip()
+            if name.split(".")[0] in packages:
+                inner.add(name)
+            else:
+                libraries.add(name.split(".")[0])
+        table[found.group(1)] = (inner, libraries)
+    return table
+
+
+ALLOWED = layer_table(README.read_text(encoding="utf-8"))
+
+
+def module_imports(path: Path, package: str, taken: bool = False) -> list[str]:
+    """Every module ``path`` (in the dotted ``package``) imports, as an absolute name; with
+    ``taken``, also each name a ``from companion.engine import`` takes (a file of the engine
+    taken so is imported all the same)."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level:
-            base = ["companion", package][: 3 - node.level]
-            found.append(".".join([*base, *filter(None, [node.module])]))
         elif isinstance(node, ast.ImportFrom):
-            found.append(node.module or "")
+            if node.level:
+                parts = package.split(".")
+                base = parts[: len(parts) - node.level + 1]
+                name = ".".join([*base, *filter(None, [node.module])])
+            else:
+                name = node.module or ""
+            found.append(name)
+            if taken and name == "companion.engine":
+                found += [f"{name}.{alias.name}" for alias in node.names]
     return found
+
+
+def imports(path: Path, package: str) -> list[str]:
+    """Every module ``path`` imports, as an absolute name ('companion.engine.game', 'PIL')."""
+    return module_imports(path, f"companion.{package}")
 
 
 def forbidden(package: str, names: list[str]) -> list[str]:
@@ -53,6 +93,14 @@ def forbidden(package: str, names: list[str]) -> list[str]:
         if not allowed:
             wrong.append(name)
     return wrong
+
+
+def test_the_readme_table_is_read() -> None:
+    assert ALLOWED["engine"] == (set(), set())
+    assert ALLOWED["bots"] == ({"engine"}, set())
+    assert ALLOWED["table"] == ({"engine", "bots"}, set())
+    assert ALLOWED["panels"] == ({"table.view"}, {"PIL"})
+    assert {"gpiozero", "luma", "serial", "PIL"} <= ALLOWED["devices"][1]
 
 
 @pytest.mark.parametrize("package", sorted(ALLOWED))
@@ -81,3 +129,76 @@ def test_a_forbidden_import_is_seen(tmp_path: Path) -> None:
     ]
     assert forbidden("engine", names) == ["companion.table.view", "companion.bots", "PIL"]
     assert forbidden("panels", names) == ["companion.engine", "companion.bots"]
+
+
+# The engine's files are private to it; a sub-package of it its docstring names as
+# ``companion.engine.x`` would be public beside it.
+ENGINE_FILES = {info.name for info in pkgutil.iter_modules(companion.engine.__path__)}
+PUBLIC = set(re.findall(r"``(companion\.engine\.\w+)``", companion.engine.__doc__ or ""))
+
+
+def private_engine_imports(path: Path, package: str) -> list[str]:
+    """The engine's private modules that ``path`` imports, directly or through the package."""
+    return sorted(
+        {
+            name
+            for name in module_imports(path, package, taken=True)
+            if name.startswith("companion.engine.")
+            and name.split(".")[2] in ENGINE_FILES
+            and ".".join(name.split(".")[:3]) not in PUBLIC
+        }
+    )
+
+
+def clients() -> list[tuple[Path, str]]:
+    """Every Python file outside the engine, with its dotted package."""
+    found = []
+    for folder in ("companion", "tests", "benchmarks", "scripts"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            package = ".".join(path.relative_to(ROOT).parent.parts)
+            if not package.startswith("companion.engine"):
+                found.append((path, package))
+    return found
+
+
+def test_no_client_imports_a_private_engine_module() -> None:
+    checked = clients()
+    assert len(checked) > 100, "too few files found: nothing would be checked"
+    for path, package in checked:
+        wrong = private_engine_imports(path, package)
+        assert not wrong, (
+            f"{path.relative_to(ROOT)} imports {', '.join(wrong)}: use companion.engine"
+        )
+
+
+def test_a_private_engine_import_is_seen(tmp_path: Path) -> None:
+    """Absolute, relative and through-the-package imports of an engine file are all caught."""
+    source = tmp_path / "client.py"
+    source.write_text(
+        "from companion.engine.events import TurnStarted\nfrom ..engine.legacy import next_game\n"
+        "from companion.engine import Game, boneyard\nimport companion.engine.rules\n"
+    )
+    assert private_engine_imports(source, "companion.table") == [
+        "companion.engine.boneyard",
+        "companion.engine.events",
+        "companion.engine.legacy",
+        "companion.engine.rules",
+    ]
+
+
+def test_the_engine_exports_a_sorted_api_of_real_names() -> None:
+    names = companion.engine.__all__
+    assert names == sorted(names), "companion.engine.__all__ is not sorted"
+    missing = [name for name in names if not hasattr(companion.engine, name)]
+    assert not missing, f"companion.engine.__all__ names what it does not hold: {missing}"
+
+
+def test_every_event_is_exported() -> None:
+    """A client reads any event the engine emits without reaching into its files (the table's
+    own events, such as an undo, are the table's)."""
+    events = {companion.engine.Event}
+    while more := {sub for e in events for sub in e.__subclasses__()} - events:
+        events |= more
+    engine = [e for e in events if e.__module__.startswith("companion.engine.")]
+    missing = sorted(e.__name__ for e in engine if e.__name__ not in companion.engine.__all__)
+    assert not missing, f"events not exported from companion.engine: {missing}"

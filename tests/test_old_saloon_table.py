@@ -14,8 +14,14 @@ from hypothesis import strategies as st
 
 from companion.config import ConfigError, load
 from companion.emulate import digest
-from companion.engine import Decision, DecisionKind, GameSetup, Module
-from companion.engine.events import ChiefArrowTaken, SaloonDieChosen
+from companion.engine import (
+    ChiefArrowTaken,
+    Decision,
+    DecisionKind,
+    GameSetup,
+    Module,
+    SaloonDieChosen,
+)
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay

@@ -11,8 +11,19 @@ import pytest
 
 from companion.config import defaults
 from companion.emulate import Emulator
-from companion.engine import Choose, DecisionKind, Game, GameSetup, Module, Roll, ScriptedDice
-from companion.engine.events import RageDiscarded, RageDrawn, RageShuffled, WoundDrawn
+from companion.engine import (
+    Choose,
+    DecisionKind,
+    Game,
+    GameSetup,
+    Module,
+    RageDiscarded,
+    RageDrawn,
+    RageShuffled,
+    Roll,
+    ScriptedDice,
+    WoundDrawn,
+)
 from companion.panels.seat import undead_text
 from companion.table import TableSession
 from companion.table.journal import journals, read_journal

@@ -22,8 +22,17 @@ from hypothesis import strategies as st
 
 from companion.bots import Observation, observe
 from companion.devices.event_stream import encode_event
-from companion.engine import Action, Event, Game, GameSetup, Module, SeededDice, SetupError, deal
-from companion.engine.modules import validate
+from companion.engine import (
+    Action,
+    Event,
+    Game,
+    GameSetup,
+    Module,
+    SeededDice,
+    SetupError,
+    deal,
+    validate_modules,
+)
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from companion.table.view import TableView
@@ -40,7 +49,7 @@ RUNS = settings(
 # few more of the 576 beside the representative ones above.
 def _accepted(modules: frozenset[Module], players: int) -> bool:
     try:
-        validate(modules, players, ())
+        validate_modules(modules, players, ())
     except SetupError:
         return False
     return True

@@ -12,8 +12,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine import Event, Role
-from ..engine.events import ResultAssigned
+from ..engine import Event, ResultAssigned, Role
 from .observation import Observation
 
 # How much one public act says about the actor (in "hostility" units).

@@ -19,8 +19,17 @@ import zlib
 from collections.abc import Callable, Sequence
 from itertools import product
 
-from ..engine import Action, Answer, DiceSource, Event, Game, Roll, SeededDice, Stop
-from ..engine.events import TurnStarted
+from ..engine import (
+    Action,
+    Answer,
+    DiceSource,
+    Event,
+    Game,
+    Roll,
+    SeededDice,
+    Stop,
+    TurnStarted,
+)
 from .base import checked
 from .beliefs import Beliefs, beliefs, hostility, sample_roles
 from .observation import Observation, observe

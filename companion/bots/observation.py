@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..engine import (
     FACES,
+    Ability,
     Action,
     Decision,
     DecisionKind,
@@ -25,15 +26,19 @@ from ..engine import (
     Game,
     Role,
     Symbol,
+    ability_of,
 )
 
 
 @dataclass(frozen=True)
 class PublicPlayer:
-    """A seat as the whole table sees it: ``role`` only once it is face up."""
+    """A seat as the whole table sees it: ``role`` only once it is face up. A bot asks
+    ``ability``, never the character's name: it is the card's, even for a zombie or the Ghost,
+    who lose it in play (``Game.ability``), as the bots have always read the table."""
 
     seat: int
     character: str
+    ability: Ability
     life: int
     max_life: int
     arrows: int
@@ -119,6 +124,7 @@ def observe(
         PublicPlayer(
             p.seat,
             p.character,
+            ability_of(p.character),
             p.life,
             p.max_life,
             p.arrows,

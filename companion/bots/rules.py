@@ -12,20 +12,22 @@ from dataclasses import dataclass
 
 from ..engine import (
     FACES,
+    THREE_PLAYER_TARGET,
     Accept,
     Action,
     ChooseDie,
     ChooseSeat,
     DecisionKind,
     Decline,
+    LastOneStanding,
+    ResultAssigned,
     Reveal,
     Role,
     Roll,
     Stop,
     Symbol,
+    TurnStarted,
 )
-from ..engine.components import THREE_PLAYER_TARGET
-from ..engine.events import LastOneStanding, ResultAssigned, TurnStarted
 from .base import checked
 from .beliefs import Beliefs, beliefs
 from .observation import Observation
@@ -38,7 +40,7 @@ STAKES: dict[Role, dict[Role, float]] = {
     Role.RENEGADE: {Role.OUTLAW: 1.0, Role.DEPUTY: 0.7, Role.RENEGADE: 0.8},
 }
 SELF_STAKE = -1.5  # my own life, to everyone but a renegade (-2.5)
-EL_GRINGO_ARROW = 0.2  # shooting El Gringo hands me an arrow
+SHOOTER_ARROW = 0.2  # each arrow shooting a seat hands me (El Gringo's)
 GATLING_ARROW = 0.3  # each of my arrows the Gatling Gun discards
 WORTH_KEEPING = 0.3
 
@@ -71,8 +73,7 @@ class Table:
             return min(value, 0.0) * 0.1  # overkill: wasted on an enemy, still bad on a friend
         if left == 1:
             value *= 2.0 if value > 0 else 1.5
-        if p.character == "el_gringo":
-            value -= EL_GRINGO_ARROW
+        value -= SHOOTER_ARROW * p.ability.shooter_arrows(1, 1)
         return value
 
     def heal_value(self, seat: int) -> float:
@@ -80,21 +81,21 @@ class Table:
         p = self.obs.players[seat]
         if not p.alive or p.life >= p.max_life:
             return 0.0
-        gain = 2.0 if seat == self.me and p.character == "jesse_jones" and p.life <= 4 else 1.0
+        gain = float(p.ability.own_beer_gain(p.life, 1)) if seat == self.me else 1.0
         return -self.stake[seat] * gain * (1.0 + 2.0 / p.life)
 
     def gatling_value(self) -> float:
         others = sum(
             self.stake[p.seat]
             for p in self.obs.players
-            if p.alive and p.seat != self.me and p.character != "paul_regret"
+            if p.alive and p.seat != self.me and not p.ability.gatling_immune
         )
         return others + GATLING_ARROW * self.obs.me.arrows
 
     def indians_value(self) -> float:
         """What an Indian attack now would be worth: each arrow costs its holder one life."""
         return sum(
-            self.stake[p.seat] * (min(p.arrows, 1) if p.character == "jourdonnais" else p.arrows)
+            self.stake[p.seat] * p.ability.indian_loss(p.arrows)
             for p in self.obs.players
             if p.alive
         )
@@ -225,14 +226,14 @@ def _reroll(obs: Observation, table: Table) -> Action:
     dynamite = count[Symbol.DYNAMITE]
     if dynamite == 2 and me.life <= 2:
         return Stop()  # one more Dynamite would cost my last lives
-    needed = 2 if me.character == "willy_the_kid" else 3
+    needed = me.ability.gatling_needed
     gatling = table.gatling_value()
     keep_gatling = gatling > 0 and (
         count[Symbol.GATLING] >= needed - 1 or obs.rolls_left >= 2 and count[Symbol.GATLING] >= 1
     )
     hits = [0] * len(obs.players)
     heal = max((table.heal_value(p.seat) for p in obs.players if p.alive), default=0.0)
-    slab = me.character == "slab_the_killer"
+    slab = me.ability.beer_doubles_bullseye
     reroll: list[int] = []
     for die in free:
         symbol = symbols[die]

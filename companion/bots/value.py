@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ..engine import Game, Role
-from ..engine.components import ARROWS_IN_PILE
+from ..engine import ARROWS_IN_PILE, Game, Role
 from .value_model import COEFFICIENTS
 
 # The sides of the table, in the order of the features.

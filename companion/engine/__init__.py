@@ -1,5 +1,22 @@
 """The rules engine: pure Python, standard library only, deterministic given a dice source.
 
+Everything a client (the table, the bots, the tests, the benchmarks) uses is imported from here,
+``companion.engine``, and listed in ``__all__``; the files under it are private and may be
+renamed or split without a client noticing (``tests/test_layers.py`` checks that no client
+reaches into one). What it holds:
+
+- playing: ``Game``, ``deal``/``GameSetup``, the actions, ``Decision``/``DecisionKind``, the dice
+  sources, the errors, and every ``Event``;
+- a position of one's making, mid-game, with any module's state: ``position``, checked as
+  ``Game.from_json`` checks a saved game;
+- the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
+  ``RAGE_SYMBOLS``, the Boneyard cards (``BONEYARD_DECK``), ``Module``/``MODULES``;
+- a series of games (Wild West Legacy): ``result_of``, ``next_game``, ``legacy_setup``, …;
+- reading JSON with errors that name the field: ``whole_number``, ``text``, ``listed``,
+  ``truth``;
+- the rules' own tables, for the engine's tests to check them: ``STEPS``, ``MOMENTS``,
+  ``OPENINGS``, ``ABILITIES``, ``check_state``, ``GameState``.
+
 >>> from companion.engine import Game, deal
 >>> game = Game(deal(players=5, seed=1))
 >>> game.pending.kind
@@ -7,6 +24,14 @@
 >>> events = game.apply(game.legal_actions()[0])
 """
 
+# First: the game imports the rule files, which register their steps and decisions in its order.
+from .game import Game  # isort: split
+
+from .abilities import (
+    ABILITIES,
+    Ability,
+    ability_of,
+)
 from .actions import (
     Accept,
     Action,
@@ -15,55 +40,304 @@ from .actions import (
     ChooseSeat,
     Decline,
     Reveal,
+    RevealSpecial,
     Roll,
     Stop,
+    WindowAction,
     action_from_json,
 )
-from .components import CHARACTERS, DICE, FACES, ROLE_MIX, HouseRule, Role, Symbol
-from .decisions import SPECS, Answer, Decision, DecisionKind
-from .dice import DiceSource, ScriptedDice, SeededDice
-from .errors import EngineError, IllegalAction, SetupError, StateError
-from .events import Event
-from .game import Game
-from .modules import MODULES, Module, characters_for
-from .setup import GameSetup, deal
-from .state import PlayerState
+from .boneyard import (
+    BEGUN as OUTBREAK_BEGUN,
+)
+from .boneyard import (
+    DECK as BONEYARD_DECK,
+)
+from .boneyard import (
+    BoneyardCardRevealed,
+    OutbreakComing,
+    ZombieOutbreak,
+    hands_showing,
+    living_count,
+)
+from .boneyard import (
+    full_deck as full_boneyard_deck,
+)
+from .checks import check_state
+from .components import (
+    ARROWS_IN_PILE,
+    CHARACTERS,
+    DICE,
+    FACES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RAGE_SYMBOLS,
+    RAGE_SYMBOLS_PER_CARD,
+    REAL_PILES,
+    ROLE_MIX,
+    SPECIAL_ROLES,
+    THREE_PLAYER_TARGET,
+    WOUND_TOKENS,
+    Character,
+    Face,
+    HouseRule,
+    Role,
+    SpecialRole,
+    Symbol,
+)
+from .decisions import (
+    SPECS,
+    Answer,
+    Decision,
+    DecisionKind,
+)
+from .dice import (
+    DiceSource,
+    ScriptedDice,
+    SeededDice,
+)
+from .errors import (
+    EngineError,
+    IllegalAction,
+    SetupError,
+    StateError,
+)
+from .events import (
+    ArrowsDiscarded,
+    ArrowsExchanged,
+    ArrowTaken,
+    BecameGhost,
+    BullseyeDoubled,
+    ChiefArrowDiscarded,
+    ChiefArrowTaken,
+    DicePreset,
+    DiceRolled,
+    DieTurned,
+    DuelChallenged,
+    DuelLost,
+    DuelRolled,
+    DynamiteExploded,
+    EliminationAverted,
+    Event,
+    ExtraTurn,
+    FaceChanged,
+    GameEndWaiting,
+    GameOver,
+    GameStarted,
+    GatlingFired,
+    GhostTokenGiven,
+    GhostTokenReturned,
+    HealPrevented,
+    IndiansAttacked,
+    LastOneStanding,
+    LifeGained,
+    LifeLost,
+    LossTakenOver,
+    NoLegalAnswer,
+    PlayerEliminated,
+    RageDiscarded,
+    RageDrawn,
+    RageMoved,
+    RageRevealed,
+    RageShuffled,
+    RageSymbolEntered,
+    ResultAssigned,
+    RevealCancelled,
+    Rewound,
+    RoleCardShown,
+    RoleRevealed,
+    SaloonDieChosen,
+    SheriffChanged,
+    SpecialRoleRevealed,
+    TurnEnded,
+    TurnStarted,
+    WoundDrawn,
+    WoundsReturned,
+)
+from .ghost import team as ghost_team
+from .legacy import (
+    GameResult,
+    NextGame,
+    deal_roles,
+    legacy_setup,
+    next_game,
+    result_of,
+)
+from .legacy import (
+    unused as unused_characters,
+)
+from .modules import (
+    MODULES,
+    Module,
+    characters_for,
+    module,
+    turn_order,
+)
+from .modules import (
+    validate as validate_modules,
+)
+from .positions import position
+from .queue_checks import (
+    MOMENTS,
+    step_checks,
+)
+from .reading import (
+    listed,
+    text,
+    truth,
+    whole_number,
+)
+from .rules import STEPS
+from .setup import (
+    GameSetup,
+    deal,
+    deal_specials,
+)
+from .special_roles import REROLLING as REROLLING_SPECIALS
+from .state import (
+    GameState,
+    PlayerState,
+    TurnScratch,
+)
+from .windows import (
+    OPENINGS,
+    open_moments,
+)
 
 __all__ = [
+    "ABILITIES",
+    "ARROWS_IN_PILE",
+    "Ability",
     "Accept",
     "Action",
     "Answer",
-    "Choose",
+    "ArrowTaken",
+    "ArrowsDiscarded",
+    "ArrowsExchanged",
+    "BONEYARD_DECK",
+    "BecameGhost",
+    "BoneyardCardRevealed",
+    "BullseyeDoubled",
     "CHARACTERS",
+    "Character",
+    "ChiefArrowDiscarded",
+    "ChiefArrowTaken",
+    "Choose",
     "ChooseDie",
     "ChooseSeat",
     "DICE",
     "Decision",
     "DecisionKind",
     "Decline",
+    "DicePreset",
+    "DiceRolled",
     "DiceSource",
+    "DieTurned",
+    "DuelChallenged",
+    "DuelLost",
+    "DuelRolled",
+    "DynamiteExploded",
+    "EliminationAverted",
     "EngineError",
     "Event",
+    "ExtraTurn",
     "FACES",
+    "Face",
+    "FaceChanged",
     "Game",
+    "GameEndWaiting",
+    "GameOver",
+    "GameResult",
     "GameSetup",
+    "GameStarted",
+    "GameState",
+    "GatlingFired",
+    "GhostTokenGiven",
+    "GhostTokenReturned",
+    "HealPrevented",
     "HouseRule",
-    "MODULES",
-    "Module",
     "IllegalAction",
+    "IndiansAttacked",
+    "LastOneStanding",
+    "LifeGained",
+    "LifeLost",
+    "LossTakenOver",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MODULES",
+    "MOMENTS",
+    "Module",
+    "NextGame",
+    "NoLegalAnswer",
+    "OPENINGS",
+    "OUTBREAK_BEGUN",
+    "OutbreakComing",
+    "PlayerEliminated",
     "PlayerState",
+    "RAGE_SYMBOLS",
+    "RAGE_SYMBOLS_PER_CARD",
+    "REAL_PILES",
+    "REROLLING_SPECIALS",
     "ROLE_MIX",
+    "RageDiscarded",
+    "RageDrawn",
+    "RageMoved",
+    "RageRevealed",
+    "RageShuffled",
+    "RageSymbolEntered",
+    "ResultAssigned",
     "Reveal",
-    "SPECS",
+    "RevealCancelled",
+    "RevealSpecial",
+    "Rewound",
     "Role",
+    "RoleCardShown",
+    "RoleRevealed",
     "Roll",
+    "SPECIAL_ROLES",
+    "SPECS",
+    "STEPS",
+    "SaloonDieChosen",
     "ScriptedDice",
     "SeededDice",
     "SetupError",
+    "SheriffChanged",
+    "SpecialRole",
+    "SpecialRoleRevealed",
     "StateError",
     "Stop",
     "Symbol",
+    "THREE_PLAYER_TARGET",
+    "TurnEnded",
+    "TurnScratch",
+    "TurnStarted",
+    "WOUND_TOKENS",
+    "WindowAction",
+    "WoundDrawn",
+    "WoundsReturned",
+    "ZombieOutbreak",
+    "ability_of",
     "action_from_json",
     "characters_for",
+    "check_state",
     "deal",
+    "deal_roles",
+    "deal_specials",
+    "full_boneyard_deck",
+    "ghost_team",
+    "hands_showing",
+    "legacy_setup",
+    "listed",
+    "living_count",
+    "module",
+    "next_game",
+    "open_moments",
+    "position",
+    "result_of",
+    "step_checks",
+    "text",
+    "truth",
+    "turn_order",
+    "unused_characters",
+    "validate_modules",
+    "whole_number",
 ]

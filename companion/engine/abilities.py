@@ -36,6 +36,7 @@ class Ability:
     beer_uses: ClassVar[int] = 1  # results each Beer rolled gives (Greg Digger: two)
     draws_rage: ClassVar[int] = 1  # Rage cards drawn to keep one (Pixie Pete: two)
     duel_rerolls: ClassVar[int] = 0  # Duel dice re-rolled in one's own turn (Sean Mallory)
+    beer_doubles_bullseye: ClassVar[bool] = False  # a Beer may double a Bull's Eye (Slab)
 
     def reach(self, symbol: str, reach: dict[str, set[int]]) -> set[int]:
         """The distances a Bull's Eye of ``symbol`` may hit from this seat."""
@@ -51,6 +52,11 @@ class Ability:
 
     def beer_gain(self, game: Game, seat: int, amount: int) -> int:
         """Life ``amount`` Beers given to this seat are worth."""
+        return amount
+
+    def own_beer_gain(self, life: int, amount: int) -> int:
+        """Life ``amount`` Beers are worth to this player at ``life`` in his own turn: the
+        question a bot can ask without the game."""
         return amount
 
     def arrow_steps(self, game: Game, arrows: int) -> list[Step]:
@@ -186,7 +192,10 @@ class JesseJones(Ability):
     name = "jesse_jones"
 
     def beer_gain(self, game: Game, seat: int, amount: int) -> int:
-        return amount * 2 if seat == game.turn and game.players[seat].life <= 4 else amount
+        return self.own_beer_gain(game.players[seat].life, amount) if seat == game.turn else amount
+
+    def own_beer_gain(self, life: int, amount: int) -> int:
+        return amount * 2 if life <= 4 else amount
 
 
 @ability
@@ -297,6 +306,7 @@ def _decide_gift(game: Game, d: Decision, action: Action) -> None:
 @ability
 class SlabTheKiller(Ability):
     name = "slab_the_killer"
+    beer_doubles_bullseye = True
 
     def turn_steps(self, game: Game, phase: str) -> list[Step]:
         return [["slab"]] if phase == "bullseye_assigned" else []

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Decision, Role
-from ..engine.components import SPECIAL_ROLES
+from ..engine import SPECIAL_ROLES, Decision, Role
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",

@@ -10,8 +10,7 @@ import random
 import secrets
 from pathlib import Path
 
-from ..engine import Event, GameSetup, Module, SetupError
-from ..engine.modules import module
+from ..engine import Event, GameSetup, Module, SetupError, module
 from . import durable, series
 from .box_seats import BoxSeats
 from .buttons import BUTTONS

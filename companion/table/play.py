@@ -12,6 +12,7 @@ from typing import ClassVar
 from ..bots import Observation, make_bot, observe
 from ..engine import (
     CHARACTERS,
+    REROLLING_SPECIALS,
     SPECS,
     Accept,
     Action,
@@ -27,12 +28,11 @@ from ..engine import (
     GameSetup,
     IllegalAction,
     Reveal,
+    RevealSpecial,
     Role,
     Roll,
     Stop,
 )
-from ..engine.actions import RevealSpecial
-from ..engine.special_roles import REROLLING
 from .answers import duel_roll
 from .journal import Journal, JournalContents, JournalError
 from .labels import ROLE_LABELS
@@ -345,7 +345,11 @@ class TablePlay:
         before = self.game.copy()
         if isinstance(action, Roll) and action.faces is None:
             action = self._draw(action)
-        if isinstance(action, RevealSpecial) and action.faces is None and action.card in REROLLING:
+        if (
+            isinstance(action, RevealSpecial)
+            and action.faces is None
+            and action.card in REROLLING_SPECIALS
+        ):
             action = self._draw_reveal(action)  # The Gambler's re-roll, never seen dice
         events = self.game.apply(action)
         if journal and self.journal is not None:
@@ -551,7 +555,7 @@ class TablePlay:
 def _draws(action: Action) -> bool:
     """Whether the action used a draw of the dice (a roll, or a reveal that re-rolls)."""
     return isinstance(action, Roll) or (
-        isinstance(action, RevealSpecial) and action.card in REROLLING
+        isinstance(action, RevealSpecial) and action.card in REROLLING_SPECIALS
     )
 
 

@@ -7,25 +7,25 @@ from collections.abc import Sequence
 
 from ..engine import (
     MODULES,
+    OUTBREAK_BEGUN,
+    SPECIAL_ROLES,
     Decision,
     Event,
     Game,
     HouseRule,
     Module,
-    Role,
-    boneyard,
-)
-from ..engine.actions import RevealSpecial
-from ..engine.components import SPECIAL_ROLES
-from ..engine.events import (
     RageDiscarded,
     RageDrawn,
     RageMoved,
     RageShuffled,
+    RevealSpecial,
+    Role,
     WoundDrawn,
     WoundsReturned,
+    hands_showing,
+    living_count,
+    open_moments,
 )
-from ..engine.windows import open_moments
 from .labels import WOUND_LABELS
 from .words import WORDS, Asked
 
@@ -121,15 +121,15 @@ def undead_note(game: Game, seat: int) -> str:
     if p.zombie:
         return "ZOMBIE"
     if not p.alive and Module.UNDEAD_OR_ALIVE in game.setup.modules and game.outbreak is None:
-        return f"Boneyard: hands {boneyard.hands_showing(game)}"
+        return f"Boneyard: hands {hands_showing(game)}"
     return ""
 
 
 def hands_text(game: Game) -> str:
     """The zombie hands showing against the living, so the outbreak is never a surprise."""
-    if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == boneyard.BEGUN:
+    if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == OUTBREAK_BEGUN:
         return ""
-    return f" hands {boneyard.hands_showing(game)} / living {boneyard.living_count(game)}"
+    return f" hands {hands_showing(game)} / living {living_count(game)}"
 
 
 HOUSE_RULE_LABELS = {

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..engine.reading import whole_number
+from ..engine import whole_number
 
 SEAT_NUMBERS = range(1, 9)
 

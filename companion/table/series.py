@@ -17,9 +17,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import CHARACTERS, Module, SetupError
-from ..engine.legacy import GameResult, NextGame, next_game, result_of
-from ..engine.reading import listed, text, whole_number
+from ..engine import (
+    CHARACTERS,
+    GameResult,
+    Module,
+    NextGame,
+    SetupError,
+    listed,
+    next_game,
+    result_of,
+    text,
+    whole_number,
+)
 from . import durable
 from .play import TablePlay
 from .prompts import SIDE_LABELS

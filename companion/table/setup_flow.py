@@ -18,12 +18,23 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import CHARACTERS, ROLE_MIX, GameSetup, HouseRule, Module, Role, characters_for
-from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
-from ..engine.errors import SetupError
-from ..engine.legacy import NextGame, deal_roles, legacy_setup
-from ..engine.modules import validate as validate_modules
-from ..engine.setup import deal_specials
+from ..engine import (
+    CHARACTERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROLE_MIX,
+    GameSetup,
+    HouseRule,
+    Module,
+    NextGame,
+    Role,
+    SetupError,
+    characters_for,
+    deal_roles,
+    deal_specials,
+    legacy_setup,
+    validate_modules,
+)
 from .labels import ROLE_LABELS
 from .play import Refused
 from .prompts import (

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.reading import listed, text, truth, whole_number
+from ..engine import listed, text, truth, whole_number
 from . import durable
 from .records import JournalError, RecordError, decode_line, encode, seats_list
 

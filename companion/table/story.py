@@ -12,11 +12,17 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine import SPECS, Action, ChooseSeat, Decision, DecisionKind, Event, Game
-from ..engine.events import (
+from ..engine import (
+    SPECS,
+    Action,
     ArrowsDiscarded,
     ArrowTaken,
+    ChooseSeat,
+    Decision,
+    DecisionKind,
     DynamiteExploded,
+    Event,
+    Game,
     GameOver,
     GatlingFired,
     IndiansAttacked,

@@ -11,8 +11,7 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.engine import Module
-from companion.engine.modules import MODULES
+from companion.engine import MODULES, Module
 
 from .test_module_games import MODULE_SETS, _name
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.bots import RandomBot, RuleBot, play_match
-from companion.engine import Game, Module, SetupError, deal
-from companion.engine.modules import MODULES, validate
+from companion.engine import MODULES, Game, Module, SetupError, deal, validate_modules
 
 OLD_SALOON = frozenset(m for m in Module if m.value.startswith("old_saloon"))
 UNDEAD_OR_ALIVE = frozenset(m for m in Module if m.value.startswith("undead_or_alive"))
@@ -47,7 +46,7 @@ def test_rule_based_bots_play_every_module_set_to_the_end_at_every_player_count(
     for players in range(3, 9):
         chosen = _playable(modules, players)
         try:
-            validate(chosen, players, ())
+            validate_modules(chosen, players, ())
         except SetupError:
             continue
         game = Game(deal(players, 100 + players, modules=chosen))

@@ -9,8 +9,7 @@ import pytest
 
 from companion.bots import MonteCarloBot, Observation, RuleBot, observe
 from companion.bots.beliefs import beliefs, hostility, sample_roles
-from companion.engine import ChooseSeat, Game, Role, Roll, Stop, deal
-from companion.engine.events import ResultAssigned
+from companion.engine import ChooseSeat, Game, ResultAssigned, Role, Roll, Stop, deal
 from tests.engine.helpers import FILLERS, make_game, play
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.bots import RuleBot, observe
-from companion.engine import Accept, ChooseSeat, Decline, Game, Roll, Stop
+from companion.engine import Accept, ChooseSeat, Decline, Game, Roll, Stop, position
 from tests.engine.helpers import FILLERS, make_game, play
 
 QUIET_ROLL = ["arrow", "dynamite", "dynamite", "arrow", "arrow"]  # no result needs a target
@@ -53,7 +53,7 @@ def test_a_beer_goes_to_the_hurt_sheriff_from_his_deputy() -> None:
     )
     events = play(game, Roll((0, 1, 2, 3, 4)), Stop(), ChooseSeat(4), ChooseSeat(4))
     # Seat 1, the deputy, is next; hurt the Sheriff first so the Beer has a use.
-    game.players[0].life -= 3
+    game = position(game, players={0: {"life": game.players[0].life - 3}})
     events += play(game, Roll((0, 1, 2, 3, 4)), Stop())
     assert decide(game, events) == ChooseSeat(0)
 
@@ -64,7 +64,7 @@ def test_pedro_ramirez_always_discards_an_arrow_for_a_life_lost() -> None:
         roles=["sheriff", "outlaw", "renegade", "outlaw"],
         faces=["bullseye1", "dynamite", "dynamite", "gatling", "gatling"],
     )
-    game.players[1].arrows, game.pile = 2, game.pile - 2
+    game = position(game, players={1: {"arrows": 2}}, pile=game.pile - 2)
     play(game, Roll((0, 1, 2, 3, 4)), Stop(), ChooseSeat(1))
     assert game.pending is not None and game.pending.kind == "discard_arrow"
     assert decide(game) == Accept()
@@ -76,7 +76,7 @@ def test_with_two_dynamite_and_two_lives_left_the_player_stops_rolling() -> None
         roles=["sheriff", "outlaw", "renegade", "outlaw", "deputy"],
         faces=["dynamite", "dynamite", "arrow", "beer", "bullseye2"],
     )
-    game.players[0].life = 2
+    game = position(game, players={0: {"life": 2}})
     play(game, Roll((0, 1, 2, 3, 4)))
     assert decide(game) == Stop()
 
@@ -103,5 +103,6 @@ def test_kit_carlson_discards_his_own_arrow_and_never_an_enemys() -> None:
     play(game, Roll((0, 1, 2, 3, 4)), Stop(), ChooseSeat(0))
     assert game.pending is not None and game.pending.kind == "kit_discard"
     assert decide(game) == ChooseSeat(0)
-    game.players[0].arrows, game.players[1].arrows = 0, 1  # only an outlaw holds one now
+    # only an outlaw holds one now
+    game = position(game, players={0: {"arrows": 0}, 1: {"arrows": 1}})
     assert decide(game) == Decline()

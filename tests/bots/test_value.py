@@ -9,7 +9,7 @@ import pytest
 from companion.bots import observe
 from companion.bots.value import FEATURES, features, win_chance
 from companion.bots.value_model import COEFFICIENTS
-from companion.engine import ROLE_MIX, Game, Role, SeededDice, deal
+from companion.engine import ROLE_MIX, Game, Role, SeededDice, deal, position
 
 from .test_information import advance
 
@@ -53,6 +53,6 @@ def test_a_sheriff_near_death_is_worth_less_to_him_and_more_to_an_outlaw() -> No
     sheriff = next(p for p in game.players if p.role is Role.SHERIFF)
     outlaw = next(p for p in game.players if p.role is Role.OUTLAW)
     healthy = (win_chance(game, sheriff.seat), win_chance(game, outlaw.seat))
-    sheriff.life = 1
+    game = position(game, players={sheriff.seat: {"life": 1}})
     hurt = (win_chance(game, sheriff.seat), win_chance(game, outlaw.seat))
     assert hurt[0] < healthy[0] and hurt[1] > healthy[1]

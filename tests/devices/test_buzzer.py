@@ -11,7 +11,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.config import ConfigError, load
 from companion.devices.buzzer import Beeper, BuzzerSpec
-from companion.engine.events import GameOver, IndiansAttacked, LifeLost, TurnStarted
+from companion.engine import GameOver, IndiansAttacked, LifeLost, TurnStarted
 from companion.table.story import cue_for
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "hardware" / "config.example.toml"

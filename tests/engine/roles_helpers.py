@@ -8,12 +8,12 @@ from companion.engine import (
     Event,
     Game,
     GameSetup,
+    RevealSpecial,
     Role,
     Roll,
     ScriptedDice,
     Stop,
 )
-from companion.engine.actions import RevealSpecial
 
 # Characters whose abilities stay out of the way: no choices, no gains, no reach changes.
 QUIET = ("calamity_janet", "paul_regret", "jourdonnais", "black_jack", "lucky_duke")

@@ -10,28 +10,27 @@ import pytest
 
 from companion.engine import (
     Accept,
+    ArrowsDiscarded,
+    ArrowTaken,
+    BullseyeDoubled,
     ChooseDie,
     ChooseSeat,
     DecisionKind,
     Decline,
-    Game,
-    IllegalAction,
-    Roll,
-    Stop,
-)
-from companion.engine.events import (
-    ArrowsDiscarded,
-    ArrowTaken,
-    BullseyeDoubled,
     DynamiteExploded,
     Event,
+    Game,
     GatlingFired,
+    IllegalAction,
     IndiansAttacked,
     LifeGained,
     LifeLost,
     PlayerEliminated,
+    Roll,
+    Stop,
     TurnEnded,
     TurnStarted,
+    position,
 )
 
 from .helpers import kinds, make_game, play
@@ -55,9 +54,7 @@ def roll_and_stop(game: Game) -> list[Event]:
 def bart_game(faces: list[str], pile: int = 9) -> Game:
     """Seat 1 is Bart Cassidy; seat 0 (Paul Regret, no effect on his own turn) shoots."""
     game = make_game(["paul_regret", "bart_cassidy", "black_jack", "lucky_duke"], faces=faces)
-    game.pile = pile
-    game.players[2].arrows = 9 - pile
-    return game
+    return position(game, players={2: {"arrows": 9 - pile}})
 
 
 def test_bart_cassidy_may_take_an_arrow_instead_of_a_bullseye_life() -> None:
@@ -89,7 +86,7 @@ def test_bart_cassidy_declining_loses_the_life_point() -> None:
 def test_bart_cassidy_may_avoid_a_hit_on_his_last_life_point() -> None:
     """Bart Cassidy is asked before the life is lost: an arrow instead saves his last life."""
     game = bart_game(["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_and_stop(game)
     play(game, ChooseSeat(1))
     events = game.apply(Accept())
@@ -147,7 +144,7 @@ def test_bart_cassidy_may_take_an_arrow_instead_of_a_gatling_life() -> None:
 def test_bart_cassidy_cannot_use_his_ability_against_indians() -> None:
     """Bart Cassidy: not for life lost to the Indians."""
     game = bart_game(["arrow", "dynamite", "dynamite", "gatling", "gatling"], pile=1)
-    game.players[1].arrows, game.players[2].arrows = 2, 6
+    game = position(game, players={1: {"arrows": 2}, 2: {"arrows": 6}})
     events = game.apply(Roll(ALL))
     assert any(isinstance(e, IndiansAttacked) for e in events)
     assert LifeLost(1, 2, 6, "indians", None) in events
@@ -251,7 +248,7 @@ def test_calamity_janet_ranges_with_three_alive() -> None:
         six("calamity_janet"), faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"]
     )
     for seat in (2, 3, 4):
-        game.players[seat].alive, game.players[seat].life = False, 0
+        game = position(game, players={seat: {"alive": False, "life": 0}})
     roll_and_stop(game)
     assert [a.seat for a in game.legal_actions()] == [1, 5]
 
@@ -281,7 +278,7 @@ def test_el_gringo_two_bullseyes_on_his_last_life_give_one_arrow() -> None:
     """El Gringo (ruling 5): one arrow per result that makes him lose life. Two Bull's Eyes on
     his last life point take one life: the second result makes him lose none, so one arrow."""
     game = gringo_game(["bullseye1", "bullseye1", "dynamite", "dynamite", "gatling"])
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_and_stop(game)
     events = play(game, ChooseSeat(1), ChooseSeat(1))
     assert of(events, LifeLost) == [LifeLost(1, 1, 0, "bullseye", 0)]
@@ -291,7 +288,7 @@ def test_el_gringo_two_bullseyes_on_his_last_life_give_one_arrow() -> None:
 def test_el_gringo_gatling_arrow_comes_after_the_shooter_discards() -> None:
     """El Gringo and the Gatling Gun: the shooter discards, then takes El Gringo's arrow."""
     game = gringo_game(["gatling", "gatling", "gatling", "dynamite", "dynamite"], "jourdonnais")
-    game.players[0].arrows, game.pile = 2, 7
+    game = position(game, players={0: {"arrows": 2}}, pile=7)
     events = roll_and_stop(game)
     order = kinds(events)
     assert order.index("arrows_discarded") < order.index("life_lost") < order.index("arrow_taken")
@@ -303,8 +300,7 @@ def test_el_gringo_gatling_arrow_comes_after_the_shooter_discards() -> None:
 def test_el_gringo_arrow_can_start_an_indian_attack() -> None:
     """El Gringo (ruling 5): the shooter's arrow may be the last of the pile: Indians attack."""
     game = gringo_game(["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
-    game.pile = 1
-    game.players[2].arrows, game.players[3].arrows = 4, 4
+    game = position(game, players={2: {"arrows": 4}, 3: {"arrows": 4}}, pile=1)
     roll_and_stop(game)
     events = game.apply(ChooseSeat(1))
     order = kinds(events)
@@ -318,8 +314,7 @@ def test_el_gringo_arrow_can_start_an_indian_attack() -> None:
 def test_el_gringo_does_not_trigger_for_indians() -> None:
     """El Gringo: life lost to the Indians gives nobody an arrow."""
     game = gringo_game(["arrow", "dynamite", "dynamite", "gatling", "gatling"])
-    game.pile = 1
-    game.players[1].arrows, game.players[2].arrows = 3, 5
+    game = position(game, players={1: {"arrows": 3}, 2: {"arrows": 5}}, pile=1)
     events = game.apply(Roll(ALL))
     assert LifeLost(1, 3, 4, "indians", None) in events
     assert [e.cause for e in of(events, ArrowTaken)] == ["dice"]
@@ -342,7 +337,7 @@ def test_el_gringo_does_not_trigger_for_his_own_dynamite() -> None:
 
 def jesse_game(life: int, faces: list[str]) -> Game:
     game = make_game(["jesse_jones", "paul_regret", "black_jack", "lucky_duke"], faces=faces)
-    game.players[0].life = life
+    game = position(game, players={0: {"life": life}})
     return game
 
 
@@ -373,7 +368,7 @@ def test_jesse_jones_gains_one_per_beer_above_four_life() -> None:
 def test_jesse_jones_beer_on_someone_else_gives_one() -> None:
     """Jesse Jones: only a Beer he uses on himself is doubled."""
     game = jesse_game(3, ["beer", "dynamite", "dynamite", "gatling", "gatling"])
-    game.players[1].life = 3
+    game = position(game, players={1: {"life": 3}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(1))
     assert of(events, LifeGained) == [LifeGained(1, 1, 4, "beer")]
@@ -385,7 +380,7 @@ def test_jesse_jones_beer_from_another_player_gives_one() -> None:
         ["paul_regret", "jesse_jones", "black_jack", "lucky_duke"],
         faces=["beer", "dynamite", "dynamite", "gatling", "gatling"],
     )
-    game.players[1].life = 3
+    game = position(game, players={1: {"life": 3}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(1))
     assert of(events, LifeGained) == [LifeGained(1, 1, 4, "beer")]
@@ -400,8 +395,7 @@ def test_jourdonnais_loses_at_most_one_life_to_indians() -> None:
         ["paul_regret", "jourdonnais", "black_jack", "lucky_duke"],
         faces=["arrow", "dynamite", "dynamite", "gatling", "gatling"],
     )
-    game.pile = 1
-    game.players[1].arrows, game.players[2].arrows, game.players[3].arrows = 4, 2, 2
+    game = position(game, players={1: {"arrows": 4}, 2: {"arrows": 2}, 3: {"arrows": 2}}, pile=1)
     events = game.apply(Roll(ALL))
     assert of(events, LifeLost) == [
         LifeLost(0, 1, 10, "indians", None),
@@ -416,7 +410,7 @@ def test_jourdonnais_loses_at_most_one_life_to_indians() -> None:
 
 def kit_game(faces: list[str]) -> Game:
     game = make_game(["kit_carlson", "paul_regret", "black_jack", "lucky_duke"], faces=faces)
-    game.players[1].arrows, game.players[2].arrows, game.pile = 2, 2, 5
+    game = position(game, players={1: {"arrows": 2}, 2: {"arrows": 2}}, pile=5)
     return game
 
 
@@ -542,8 +536,7 @@ def test_paul_regret_still_loses_life_to_a_bullseye() -> None:
 def pedro_game(faces: list[str], arrows: int, active: str = "paul_regret") -> Game:
     """Seat 1 is Pedro Ramirez holding ``arrows`` arrows."""
     game = make_game([active, "pedro_ramirez", "black_jack", "lucky_duke"], faces=faces)
-    game.players[1].arrows, game.pile = arrows, 9 - arrows
-    return game
+    return position(game, players={1: {"arrows": arrows}})
 
 
 def test_pedro_ramirez_discards_an_arrow_per_bullseye_life_lost() -> None:
@@ -588,7 +581,7 @@ def test_pedro_ramirez_discards_after_his_own_dynamite() -> None:
         ["pedro_ramirez", "paul_regret", "black_jack", "lucky_duke"],
         faces=["dynamite", "dynamite", "dynamite", "gatling", "gatling"],
     )
-    game.players[0].arrows, game.pile = 2, 7
+    game = position(game, players={0: {"arrows": 2}}, pile=7)
     game.apply(Roll(ALL))
     d = game.pending
     assert (d.kind, d.seat, d.remaining) == (DecisionKind.DISCARD_ARROW, 0, 1)
@@ -599,7 +592,7 @@ def test_pedro_ramirez_discards_after_his_own_dynamite() -> None:
 def test_pedro_ramirez_is_not_asked_after_an_indian_attack() -> None:
     """Pedro Ramirez after the Indians: everyone discards all arrows anyway; no question."""
     game = pedro_game(["arrow", "dynamite", "dynamite", "gatling", "gatling"], 3)
-    game.players[2].arrows, game.pile = 5, 1
+    game = position(game, players={2: {"arrows": 5}}, pile=1)
     events = game.apply(Roll(ALL))
     assert LifeLost(1, 3, 5, "indians", None) in events
     assert ArrowsDiscarded(1, 3, 4, "indians") in events
@@ -624,7 +617,7 @@ def test_sid_ketchum_gives_a_life_at_the_start_of_his_turn() -> None:
     d = game.pending
     assert (d.kind, d.seat) == (DecisionKind.GIFT_LIFE, 0)
     assert game.legal_actions() == [ChooseSeat(0), ChooseSeat(1), ChooseSeat(2), ChooseSeat(3)]
-    game.players[2].life = 5
+    game = position(game, players={2: {"life": 5}})
     events = game.apply(ChooseSeat(2))
     assert events == [LifeGained(2, 1, 6, "sid_ketchum")]
     assert game.pending.kind is DecisionKind.ROLL
@@ -633,14 +626,14 @@ def test_sid_ketchum_gives_a_life_at_the_start_of_his_turn() -> None:
 def test_sid_ketchum_may_choose_himself() -> None:
     """Sid Ketchum: "You may also choose yourself"."""
     game = make_game(["sid_ketchum", "paul_regret", "black_jack", "lucky_duke"])
-    game.players[0].life = 4
+    game = position(game, players={0: {"life": 4}})
     assert game.apply(ChooseSeat(0)) == [LifeGained(0, 1, 5, "sid_ketchum")]
 
 
 def test_sid_ketchum_gift_skips_the_dead_and_is_wasted_at_full_life() -> None:
     """Sid Ketchum: only living players gain life, never above their maximum."""
     game = make_game(["sid_ketchum", "paul_regret", "black_jack", "lucky_duke"])
-    game.players[3].alive, game.players[3].life = False, 0
+    game = position(game, players={3: {"alive": False, "life": 0}})
     assert ChooseSeat(3) not in game.legal_actions()
     assert game.apply(ChooseSeat(1)) == []
     assert game.players[1].life == 9
@@ -669,7 +662,7 @@ def test_slab_the_killer_doubles_a_bullseye_with_a_beer() -> None:
     """Slab the Killer: a Beer doubles a Bull's Eye (two life from the same player); the Beer
     then gives no life."""
     game = slab_game(["bullseye1", "beer", "dynamite", "dynamite", "gatling"])
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     roll_and_stop(game)
     play(game, ChooseSeat(1))
     assert (game.pending.kind, game.pending.seat) == (DecisionKind.SLAB_DOUBLE, 0)
@@ -684,7 +677,7 @@ def test_slab_the_killer_doubles_a_bullseye_with_a_beer() -> None:
 def test_slab_the_killer_may_decline_and_drink_the_beer() -> None:
     """Slab the Killer's doubling is optional: declined, the Beer is an ordinary Beer."""
     game = slab_game(["bullseye1", "beer", "dynamite", "dynamite", "gatling"])
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     roll_and_stop(game)
     play(game, ChooseSeat(1))
     events = game.apply(Decline())
@@ -696,7 +689,7 @@ def test_slab_the_killer_may_decline_and_drink_the_beer() -> None:
 def test_slab_the_killer_doubles_once_per_turn() -> None:
     """Slab the Killer: once per turn, even with two Beers; the other Beer heals as usual."""
     game = slab_game(["bullseye1", "bullseye1", "beer", "beer", "dynamite"])
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     roll_and_stop(game)
     play(game, ChooseSeat(1), ChooseSeat(3))
     assert game.legal_actions() == [ChooseDie(0), ChooseDie(1), Decline()]
@@ -738,7 +731,7 @@ def test_slab_the_killer_doubled_hit_on_el_gringo_is_one_arrow() -> None:
 
 def suzy_game(faces: list[str]) -> Game:
     game = make_game(["suzy_lafayette", "paul_regret", "black_jack", "lucky_duke"], faces=faces)
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     return game
 
 
@@ -771,7 +764,8 @@ def test_suzy_lafayette_no_gain_with_a_bullseye_in_the_final_dice() -> None:
 def test_suzy_lafayette_bonus_is_capped_at_her_maximum() -> None:
     """Suzy Lafayette: the two life never take her above her maximum."""
     game = suzy_game(["gatling", "gatling", "dynamite", "dynamite", "arrow"])
-    game.players[0].life = 9  # Sheriff: 8 + 2
+    # Sheriff: 8 + 2
+    game = position(game, players={0: {"life": 9}})
     events = roll_and_stop(game)
     assert LifeGained(0, 1, 10, "suzy_lafayette") in events
 
@@ -789,7 +783,7 @@ def vulture_game(faces: list[str]) -> Game:
 def test_vulture_sam_gains_two_when_another_player_is_eliminated() -> None:
     """Vulture Sam: each time another player is eliminated he gains two life."""
     game = vulture_game(["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
-    game.players[1].life, game.players[2].life = 5, 1
+    game = position(game, players={1: {"life": 5}, 2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert PlayerEliminated(2, "bullseye", 0) in events
@@ -799,7 +793,7 @@ def test_vulture_sam_gains_two_when_another_player_is_eliminated() -> None:
 def test_vulture_sam_gains_two_per_player_eliminated_together() -> None:
     """Vulture Sam: two others eliminated by one Gatling Gun: four life."""
     game = vulture_game(["gatling", "gatling", "gatling", "dynamite", "dynamite"])
-    game.players[1].life, game.players[2].life, game.players[3].life = 4, 1, 1
+    game = position(game, players={1: {"life": 4}, 2: {"life": 1}, 3: {"life": 1}})
     events = roll_and_stop(game)
     assert [e.seat for e in of(events, PlayerEliminated)] == [2, 3]
     assert of(events, LifeGained) == [LifeGained(1, 4, 7, "vulture_sam")]
@@ -808,7 +802,7 @@ def test_vulture_sam_gains_two_per_player_eliminated_together() -> None:
 def test_vulture_sam_gains_nothing_when_eliminated_at_the_same_time() -> None:
     """Vulture Sam (ruling 4): deaths simultaneous with his own give him nothing."""
     game = vulture_game(["gatling", "gatling", "gatling", "dynamite", "dynamite"])
-    game.players[1].life, game.players[2].life = 1, 1
+    game = position(game, players={1: {"life": 1}, 2: {"life": 1}})
     events = roll_and_stop(game)
     assert [e.seat for e in of(events, PlayerEliminated)] == [1, 2]
     assert not of(events, LifeGained)

@@ -11,21 +11,20 @@ import pytest
 from companion.engine import (
     ChooseSeat,
     DecisionKind,
-    Game,
-    IllegalAction,
-    Reveal,
-    Role,
-    Roll,
-    Stop,
-)
-from companion.engine.events import (
     Event,
+    Game,
     GameOver,
+    IllegalAction,
     LastOneStanding,
     LifeLost,
     PlayerEliminated,
+    Reveal,
+    Role,
     RoleRevealed,
+    Roll,
+    Stop,
     TurnEnded,
+    position,
 )
 
 from .helpers import kinds, make_game, play
@@ -41,13 +40,13 @@ def of(events: list[Event], cls: type[Event]) -> list[Event]:
     return [e for e in events if isinstance(e, cls)]
 
 
-def kill(game: Game, *seats: int, roles: dict[int, Role] | None = None) -> None:
+def kill(game: Game, *seats: int, roles: dict[int, Role] | None = None) -> Game:
     """Arrange a position in which these seats were eliminated (and revealed) earlier."""
-    for seat in seats:
-        player = game.players[seat]
-        player.alive, player.life, player.revealed = False, 0, True
-        if roles and seat in roles:
-            player.role = roles[seat]
+    dead = {"alive": False, "life": 0, "revealed": True}
+    known = roles or {}
+    return position(
+        game, players={s: {**dead, **({"role": known[s]} if s in known else {})} for s in seats}
+    )
 
 
 def roll_and_stop(game: Game) -> list[Event]:
@@ -69,8 +68,8 @@ def over(game: Game, events: list[Event]) -> GameOver:
 def test_end_a_sheriff_eliminated_with_only_the_renegade_alive_renegade_wins() -> None:
     """End of the Game a): the Sheriff is eliminated and a Renegade is the only one alive."""
     game = make_game(FIVE, faces=DYNAMITE)
-    kill(game, 1, 3, 4)
-    game.players[0].life = 1
+    game = kill(game, 1, 3, 4)
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("renegade", (2,))
 
@@ -81,10 +80,10 @@ def test_end_a_renegade_killing_the_sheriff_with_others_alive_gives_the_outlaws_
     game = make_game(
         FIVE, faces=[*QUIET, *QUIET, "bullseye2", "dynamite", "dynamite", "beer", "beer"]
     )
-    kill(game, 3)
+    game = kill(game, 3)
     roll_and_stop(game)  # Sheriff
     roll_and_stop(game)  # seat 1, Outlaw
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     play(game, Roll(ALL), Stop())  # seat 2, the Renegade: the Sheriff is two places away
     events = game.apply(ChooseSeat(0))
     assert PlayerEliminated(0, "bullseye", 2) in events
@@ -94,9 +93,9 @@ def test_end_a_renegade_killing_the_sheriff_with_others_alive_gives_the_outlaws_
 def test_end_a_renegade_kills_the_sheriff_as_last_one_standing() -> None:
     """End of the Game a): the Renegade's own shot leaves him the only one alive: he wins."""
     game = make_game(FIVE, faces=[*QUIET, "bullseye1", "beer", "dynamite", "dynamite", "gatling"])
-    kill(game, 1, 3, 4)
+    game = kill(game, 1, 3, 4)
     roll_and_stop(game)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(0))
     assert over(game, events) == GameOver("renegade", (2,))
@@ -105,8 +104,8 @@ def test_end_a_renegade_kills_the_sheriff_as_last_one_standing() -> None:
 def test_end_b_all_outlaws_and_renegades_eliminated_sheriff_and_deputies_win() -> None:
     """End of the Game b): the Sheriff and all Deputies win as a team."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 1, 3)
-    game.players[2].life = 1
+    game = kill(game, 1, 3)
+    game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert over(game, events) == GameOver("sheriff", (0, 4))
@@ -115,8 +114,8 @@ def test_end_b_all_outlaws_and_renegades_eliminated_sheriff_and_deputies_win() -
 def test_end_example_outlaws_dead_renegade_alive_the_game_continues() -> None:
     """End of the Game, example 1: all Outlaws eliminated but a Renegade in play: go on."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 1)
-    game.players[3].life = 1
+    game = kill(game, 1)
+    game = position(game, players={3: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(3))
     assert PlayerEliminated(3, "bullseye", 0) in events
@@ -128,8 +127,8 @@ def test_end_example_sheriff_dies_after_all_outlaws_with_deputy_and_renegade_ali
     """End of the Game, example 2: the Sheriff eliminated, the Outlaws already dead, a Deputy
     and a Renegade alive: the Outlaws win at the cost of their lives."""
     game = make_game(FIVE, faces=DYNAMITE)
-    kill(game, 1, 3)
-    game.players[0].life = 1
+    game = kill(game, 1, 3)
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("outlaws", (1, 3))
 
@@ -138,10 +137,8 @@ def test_end_example_all_players_eliminated_at_the_same_time_outlaws_win() -> No
     """End of the Game, example 3: "All players are eliminated at the same time. Outlaws win!"
     (one Indian attack kills everyone)."""
     game = make_game(FIVE, faces=["arrow", "dynamite", "dynamite", "gatling", "gatling"])
-    for seat, player in enumerate(game.players):
-        player.life = 1
-        player.arrows = 2 if seat else 0
-    game.pile = 1
+    # Every seat at 1 life, the four others holding 2 arrows each: the pile keeps one.
+    game = position(game, players={s: {"life": 1, "arrows": 2 if s else 0} for s in range(5)})
     events = game.apply(Roll(ALL))
     assert [e.seat for e in of(events, PlayerEliminated)] == [0, 1, 2, 3, 4]
     assert over(game, events) == GameOver("outlaws", (1, 3))
@@ -151,8 +148,8 @@ def test_end_8_players_sheriff_facing_two_renegades_dies_first_outlaws_win() -> 
     """End of the Game, note: with 8 players, the Sheriff confronted by the two Renegades and
     eliminated first: the Outlaws win."""
     game = make_game(EIGHT, faces=DYNAMITE)
-    kill(game, 1, 3, 4, 5, 6)
-    game.players[0].life = 1
+    game = kill(game, 1, 3, 4, 5, 6)
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("outlaws", (1, 3, 5))
 
@@ -161,8 +158,8 @@ def test_end_8_players_each_renegade_wins_alone_as_last_alive() -> None:
     """End of the Game, note: each of the two Renegades plays on his own; the last one alive
     wins alone."""
     game = make_game(EIGHT, faces=DYNAMITE)
-    kill(game, 1, 3, 4, 5, 6, 7)
-    game.players[0].life = 1
+    game = kill(game, 1, 3, 4, 5, 6, 7)
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("renegade", (2,))
 
@@ -171,15 +168,15 @@ def test_end_8_players_sheriff_must_eliminate_both_renegades() -> None:
     """End of the Game b) with 8 players: one Renegade left alive keeps the game going; both
     gone (with the Outlaws), the Sheriff and both Deputies win."""
     game = make_game(EIGHT, faces=["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 1, 3, 5)
-    game.players[2].life = 1
+    game = kill(game, 1, 3, 5)
+    game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert PlayerEliminated(2, "bullseye", 0) in events and not game.over
 
     game = make_game(EIGHT, faces=["bullseye1", "bullseye1", "dynamite", "dynamite", "gatling"])
-    kill(game, 1, 3, 5)
-    game.players[2].life = game.players[7].life = 1
+    game = kill(game, 1, 3, 5)
+    game = position(game, players={2: {"life": 1}, 7: {"life": 1}})
     roll_and_stop(game)
     events = play(game, ChooseSeat(2), ChooseSeat(7))
     assert over(game, events) == GameOver("sheriff", (0, 4, 6))
@@ -189,8 +186,8 @@ def test_ruling_8_the_game_ends_in_the_middle_of_a_turn() -> None:
     """Ruling 8: the Sheriff's Bull's Eye kills the last Renegade: the game ends at once, the
     Beer and the Gatlings of that turn never resolve and the turn does not end."""
     game = make_game(FIVE, faces=["bullseye2", "beer", "gatling", "gatling", "gatling"])
-    kill(game, 1, 3)
-    game.players[2].life = 1
+    game = kill(game, 1, 3)
+    game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert kinds(events) == [
@@ -208,7 +205,7 @@ def test_ruling_8_the_game_ends_in_another_players_turn() -> None:
     """Ruling 8: an Outlaw's Bull's Eye kills the Sheriff: the Outlaws win at once."""
     game = make_game(FIVE, faces=[*QUIET, "bullseye1", "beer", "dynamite", "dynamite", "arrow"])
     roll_and_stop(game)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(0))
     assert over(game, events) == GameOver("outlaws", (1, 3))
@@ -229,7 +226,7 @@ def test_unknown_roles_elimination_asks_the_eliminated_seat_to_reveal() -> None:
     engine offers only the roles still hidden."""
     game = secret(["bullseye1", "beer", "dynamite", "dynamite", "gatling"])
     assert [p.role for p in game.players] == [Role.SHERIFF, None, None, None, None]
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(1))
     assert PlayerEliminated(1, "bullseye", 0) in events
@@ -249,8 +246,8 @@ def test_unknown_roles_elimination_asks_the_eliminated_seat_to_reveal() -> None:
 def test_unknown_roles_reveal_offers_only_roles_still_hidden() -> None:
     """Secret roles: once both Outlaws are revealed, no Outlaw can be revealed again."""
     game = secret(["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 1, 3, roles={1: Role.OUTLAW, 3: Role.OUTLAW})
-    game.players[4].life = 1
+    game = kill(game, 1, 3, roles={1: Role.OUTLAW, 3: Role.OUTLAW})
+    game = position(game, players={4: {"life": 1}})
     roll_and_stop(game)
     game.apply(ChooseSeat(4))
     assert game.legal_actions() == [Reveal(Role.DEPUTY), Reveal(Role.RENEGADE)]
@@ -263,7 +260,7 @@ def test_unknown_roles_renegade_and_both_outlaws_dead_sheriffs_side_wins() -> No
     side wins, the Deputy included though he never revealed."""
     game = secret(["gatling", "gatling", "gatling", "dynamite", "dynamite"])
     for seat in (1, 2, 3):
-        game.players[seat].life = 1
+        game = position(game, players={seat: {"life": 1}})
     events = roll_and_stop(game)
     assert [e.seat for e in of(events, PlayerEliminated)] == [1, 2, 3]
     assert (game.pending.kind, game.pending.seat) == (DecisionKind.REVEAL_ROLE, 1)
@@ -280,7 +277,7 @@ def test_unknown_roles_renegade_and_both_outlaws_dead_sheriffs_side_wins() -> No
 def test_unknown_roles_deputy_dead_game_goes_on() -> None:
     """Secret roles: a dead Deputy changes nothing; the game goes on."""
     game = secret(["bullseye1", "dynamite", "dynamite", "gatling", "gatling"])
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_and_stop(game)
     play(game, ChooseSeat(1))
     events = game.apply(Reveal(Role.DEPUTY))
@@ -300,8 +297,8 @@ def test_unknown_roles_sheriff_dies_with_one_unknown_survivor_who_must_reveal(
     """End of the Game a) with secret roles: the Sheriff dies leaving one unrevealed player:
     that survivor is asked to reveal, and the role decides Renegade or Outlaws."""
     game = secret(DYNAMITE)
-    kill(game, *dead, roles=dead)
-    game.players[0].life = 1
+    game = kill(game, *dead, roles=dead)
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert PlayerEliminated(0, "dynamite", None) in events
     assert not game.over
@@ -316,8 +313,8 @@ def test_unknown_roles_sheriff_dies_with_several_alive_outlaws_win_at_once() -> 
     """End of the Game a) with secret roles: several alive: the Outlaws win without any
     reveal; the winners known to the engine are the revealed Outlaws."""
     game = secret(DYNAMITE)
-    kill(game, 1, roles={1: Role.OUTLAW})
-    game.players[0].life = 1
+    game = kill(game, 1, roles={1: Role.OUTLAW})
+    game = position(game, players={0: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert over(game, events) == GameOver("outlaws", (1,))
 
@@ -345,7 +342,7 @@ def test_three_players_deputy_wins_by_eliminating_the_renegade_himself() -> None
     game = three(
         ["deputy", "outlaw", "renegade"], ["bullseye2", "beer", "dynamite", "dynamite", "gatling"]
     )
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     assert [a.seat for a in game.legal_actions()] == [1, 2]  # Bull's Eye 2 acts as 1
     events = game.apply(ChooseSeat(2))
@@ -359,7 +356,7 @@ def test_three_players_renegade_wins_by_eliminating_the_outlaw_with_the_gatling(
         [*QUIET, "gatling", "gatling", "gatling", "dynamite", "dynamite"],
     )
     roll_and_stop(game)  # the Deputy (seat 2)
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     events = roll_and_stop(game)
     assert PlayerEliminated(1, "gatling", 0) in events
     assert over(game, events) == GameOver("renegade", (0,))
@@ -372,7 +369,7 @@ def test_three_players_outlaw_wins_by_eliminating_the_deputy() -> None:
         [*QUIET, "bullseye1", "dynamite", "dynamite", "gatling", "gatling"],
     )
     roll_and_stop(game)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(0))
     assert over(game, events) == GameOver("outlaw", (1,))
@@ -390,13 +387,13 @@ def test_three_players_wrong_hand_turns_it_into_last_one_standing() -> None:
         ],
     )
     roll_and_stop(game)
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert PlayerEliminated(2, "bullseye", 1) in events
     assert LastOneStanding() in events and game.last_standing and not game.over
     assert game.turn == 0  # the Renegade's turn is skipped
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(1))
     assert over(game, events) == GameOver("deputy", (0,))
@@ -411,12 +408,13 @@ def test_three_players_wrong_hand_then_the_outlaw_wins_as_last_standing() -> Non
             *["bullseye1", "dynamite", "dynamite", "gatling", "gatling"],
         ],
     )
-    game.players[1].life = 1  # the Deputy's Gatling kills the Outlaw: not his target
+    # the Deputy's Gatling kills the Outlaw: not his target
+    game = position(game, players={1: {"life": 1}})
     events = roll_and_stop(game)
     assert PlayerEliminated(1, "gatling", 0) in events
     assert LastOneStanding() in events and not game.over
     assert game.turn == 2
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(0))
     assert over(game, events) == GameOver("renegade", (2,))
@@ -428,7 +426,7 @@ def test_three_players_gatling_killing_both_includes_the_target_so_the_shooter_w
     game = three(
         ["deputy", "outlaw", "renegade"], ["gatling", "gatling", "gatling", "dynamite", "arrow"]
     )
-    game.players[1].life = game.players[2].life = 1
+    game = position(game, players={1: {"life": 1}, 2: {"life": 1}})
     events = roll_and_stop(game)
     assert over(game, events) == GameOver("deputy", (0,))
 
@@ -442,13 +440,13 @@ def test_ruling_11_three_players_indians_or_dynamite_are_no_ones_hand(cause: str
             ["deputy", "outlaw", "renegade"],
             ["arrow", "dynamite", "dynamite", "gatling", "gatling"],
         )
-        game.players[2].life, game.players[2].arrows, game.pile = 1, 8, 1
+        game = position(game, players={2: {"life": 1, "arrows": 8}}, pile=1)
         events = game.apply(Roll(ALL))
     else:
         game = three(["deputy", "outlaw", "renegade"], [*QUIET, *QUIET, *DYNAMITE])
         roll_and_stop(game)
         roll_and_stop(game)
-        game.players[2].life = 1
+        game = position(game, players={2: {"life": 1}})
         events = game.apply(Roll(ALL))
     assert PlayerEliminated(2, cause, None) in events
     assert LastOneStanding() in events
@@ -463,8 +461,8 @@ def test_ruling_11_el_gringo_arrow_indians_are_no_ones_hand() -> None:
         faces=[*QUIET, "bullseye1", "dynamite", "dynamite", "gatling", "gatling"],
     )
     roll_and_stop(game)  # the Deputy, seat 2, takes one arrow
-    game.players[2].life, game.players[2].arrows = 1, 8  # the Deputy holds 8 arrows
-    game.pile = 1
+    # the Deputy holds 8 arrows
+    game = position(game, players={2: {"life": 1, "arrows": 8}}, pile=1)
     roll_and_stop(game)  # the Outlaw (seat 0) shoots El Gringo (the Renegade)
     events = game.apply(ChooseSeat(1))
     # The Outlaw takes the last arrow for El Gringo: the Indians kill the Deputy, the
@@ -479,10 +477,12 @@ def test_three_players_last_two_dying_together_nobody_wins() -> None:
     game = three(
         ["deputy", "outlaw", "renegade"], ["arrow", "dynamite", "dynamite", "gatling", "gatling"]
     )
-    game.players[2].alive, game.players[2].life = False, 0
-    game.last_standing = True
-    game.players[0].life, game.players[1].life = 1, 1
-    game.players[1].arrows, game.pile = 8, 1
+    game = position(
+        game,
+        players={2: {"alive": False, "life": 0}, 0: {"life": 1}, 1: {"life": 1, "arrows": 8}},
+        last_standing=True,
+        pile=1,
+    )
     events = game.apply(Roll(ALL))
     assert [e.seat for e in of(events, LifeLost)] == [0, 1]
     assert over(game, events) == GameOver("nobody", ())

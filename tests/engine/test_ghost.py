@@ -15,6 +15,7 @@ from companion.engine import (
     Roll,
     ScriptedDice,
     Stop,
+    position,
 )
 
 from .helpers import kinds
@@ -64,7 +65,7 @@ def test_simultaneous_eliminations_make_the_first_clockwise_from_the_active_play
     None
 ):
     game = ghost_game(("gatling", "gatling", "gatling", "dynamite", "dynamite"))
-    game.players[3].life = game.players[5].life = 1
+    game = position(game, players={3: {"life": 1}, 5: {"life": 1}})
     roll_all(game)
     game.apply(Stop())
     game.apply(Decline())  # Bart Cassidy takes the life loss
@@ -160,7 +161,7 @@ def test_a_ghost_renegade_wins_with_the_outlaws_at_seven_players() -> None:
     game.apply(Stop())
     game.apply(Choose("gatling"))
     game.apply(ChooseSeat(4))
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     roll_all(game)
     game.apply(Stop())
     assert ChooseSeat(0) in game.legal_actions()
@@ -170,8 +171,12 @@ def test_a_ghost_renegade_wins_with_the_outlaws_at_seven_players() -> None:
 
 
 def test_a_ghost_renegade_plays_as_the_rulebooks_table_says() -> None:
-    from companion.engine.ghost import team
+    from companion.engine import ghost_team
 
-    assert team(Role.RENEGADE, 5) is Role.OUTLAW and team(Role.RENEGADE, 7) is Role.OUTLAW
-    assert team(Role.RENEGADE, 6) is Role.DEPUTY and team(Role.RENEGADE, 8) is Role.DEPUTY
-    assert team(Role.OUTLAW, 6) is Role.OUTLAW
+    assert (
+        ghost_team(Role.RENEGADE, 5) is Role.OUTLAW and ghost_team(Role.RENEGADE, 7) is Role.OUTLAW
+    )
+    assert (
+        ghost_team(Role.RENEGADE, 6) is Role.DEPUTY and ghost_team(Role.RENEGADE, 8) is Role.DEPUTY
+    )
+    assert ghost_team(Role.OUTLAW, 6) is Role.OUTLAW

@@ -17,14 +17,17 @@ from companion.engine import (
     Decline,
     Game,
     GameSetup,
+    LifeGained,
     Reveal,
     Role,
+    RoleCardShown,
     Roll,
     ScriptedDice,
     Stop,
+    next_game,
+    position,
+    result_of,
 )
-from companion.engine.events import LifeGained, RoleCardShown
-from companion.engine.legacy import next_game, result_of
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -42,7 +45,7 @@ def test_the_bad_may_cancel_the_life_of_a_whiskey() -> None:
     Undead or Alive 1's Whiskey ("Gain 1 life point"): the gain is The Bad's moment like any
     other; cancelled, the Whiskey still discards a Wound token or draws a Rage card."""
     game = roles_game(SPECIALS, modules=(OS3, UA1, UA2))
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     game.apply(Roll(ALL5, ("dynamite", "dynamite", "gatling", "whiskey", "gatling")))
     game.apply(Stop())
     assert (2, "the_bad") in reveals(game)
@@ -60,7 +63,7 @@ def test_the_bad_may_cancel_sam_the_healers_gift() -> None:
         modules=(OS3, UA1, UA2, UA3),
         characters=("sam_the_healer", "calamity_janet", "paul_regret", "lucky_duke", "black_jack"),
     )
-    game.players[1].life = 5
+    game = position(game, players={1: {"life": 5}})
     game.apply(Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "gatling")))
     game.apply(Stop())
     game.apply(ChooseSeat(4))
@@ -95,9 +98,11 @@ def outbreak_game(
         game.boneyard_pile.remove(card)
         game.boneyard_shown.append(card)
     for seat in rage:
-        game.players[seat].rage_held += 1
-        game.rage_pile -= 1
-    game.players[4].life = 1
+        game = position(
+            game,
+            players={seat: {"rage_held": game.players[seat].rage_held + 1}},
+        )
+    game = position(game, players={4: {"life": 1}})
     n = len(game.faces)
     play(game, Roll(tuple(range(n)), ("bullseye1", *QUIET_FACES[: n - 1])), Stop())
     play(game, ChooseSeat(4), Choose("one_hand"))
@@ -144,7 +149,7 @@ def test_legacy_follows_the_star_the_good_took() -> None:
     quiet_turn(game)
     reveal(game, 1, "the_good")
     quiet_turn(game)
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
     if not game.over:  # the Left Hand's moment was open: the win waits for seat 2
         play(game, Accept())
@@ -165,7 +170,7 @@ def test_legacy_the_old_sheriff_who_survives_as_a_deputy_appoints_no_one() -> No
     quiet_turn(game)
     reveal(game, 1, "the_good")
     for seat in (2, 3, 4):
-        game.players[seat].life = 1
+        game = position(game, players={seat: {"life": 1}})
     play(game, Roll(ALL5, ("gatling", "gatling", "gatling", "dynamite", "dynamite")), Stop())
     if not game.over:
         play(game, Accept())
@@ -196,7 +201,7 @@ def test_entering_a_real_boneyard_card_leaves_the_right_hands_moment_open() -> N
     game = _right_hand_with_real_boneyard()
     for _ in range(3):
         quiet_turn(game)
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
     assert (game.pending.kind, game.pending.seat) == (DecisionKind.BONEYARD_CARD, 4)
     play(game, Choose("one_hand"))  # the card of the turn's end
@@ -239,7 +244,7 @@ def seven_with_a_ghost(modules: tuple[str, ...]) -> Game:
     )
     game = Game(setup, ScriptedDice(()))
     saloon = [Choose("none")] if OS1 in modules else []
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     play(game, *saloon, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(1))
     play(game, Roll((0, 1), ("dynamite", "dynamite")), Stop(), ChooseSeat(3))
     assert game.ghost_token == [3, "dynamite", 2] and game.turn == 2
@@ -267,7 +272,7 @@ def test_the_ghosts_token_returns_at_once_when_its_holder_is_eliminated_first() 
     a holder eliminated before his turn has no turn to end, so they go back at once (the
     reading in docs/rules.md)."""
     game = seven_with_a_ghost((OS5,))
-    game.players[3].life = 1
+    game = position(game, players={3: {"life": 1}})
     events = play(game, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(3))
     assert "ghost_token_returned" in kinds(events) and game.ghost_token is None
     assert game.turn == 4 and game.preset == []
@@ -281,11 +286,11 @@ def test_the_ghost_cannot_use_his_special_role() -> None:
         ["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"],
         modules=(OS3, OS5),
     )
-    game.players[3].life = 1
+    game = position(game, players={3: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye2", *QUIET_FACES[:4])), Stop(), ChooseSeat(3))
     assert game.players[3].ghost and game.turn == 1
     assert (3, "the_left_hand") in reveals(game)  # alive at that moment, he could save himself
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
     assert not game.players[2].alive
     assert all(seat != 3 for seat, _card in reveals(game))
@@ -298,7 +303,7 @@ def test_os7_the_doc_may_be_revealed_after_the_ghosts_roll() -> None:
     game = roles_game(
         ["the_bear", "the_doc", "the_gambler", "the_left_hand", "the_bad"], modules=(OS3, OS5)
     )
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
     assert game.players[2].ghost
     play(game, Roll(ALL5, QUIET_FACES), Stop())  # seat 1, the Doc, plays a quiet turn
@@ -319,7 +324,7 @@ def test_os7_the_judge_may_cancel_the_docs_reveal_after_the_ghosts_roll() -> Non
     reveal in the Ghost's turn is a reveal like any other, which The Judge may cancel."""
     specials = ["the_bear", "the_left_hand", "the_gambler", "the_bad", "the_doc", "the_ugly"]
     game = roles_game([*specials, "the_judge"], SEVEN_ROLES, characters=SEVEN, modules=(OS3, OS5))
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
     assert game.players[1].ghost and game.turn == 1
     play(game, Roll((0, 1), ("beer", "gatling")))
@@ -338,7 +343,7 @@ def test_the_zombie_master_may_still_reveal_his_special_role() -> None:
     characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
     game = outbreak_game((OS3, UA4), characters, SPECIALS)
     assert game.players[3].revealed and not game.players[3].special_shown
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
     assert not game.players[2].alive
     assert (3, "the_left_hand") in reveals(game)
@@ -356,7 +361,7 @@ def test_the_good_cannot_take_the_star_of_a_dead_sheriff() -> None:
     specials = ["the_bear", "the_good", "the_bad", "the_left_hand", "the_gambler"]
     game = outbreak_game((OS3, UA4), characters, specials)
     assert (1, "the_good") in reveals(game)  # the Sheriff lives: he could take the star now
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(0))
     assert not game.players[0].alive and not game.over  # the outbreak has begun
     for seat in (2, 3, 4):
@@ -381,7 +386,7 @@ def test_entering_a_real_wound_token_leaves_the_gamblers_moment_open() -> None:
         real_piles=frozenset({"wounds"}),
     )
     game = Game(setup, ScriptedDice(()))
-    game.players[1].arrows, game.players[2].arrows, game.pile = 7, 1, 1
+    game = position(game, players={1: {"arrows": 7}, 2: {"arrows": 1}}, pile=1)
     play(game, Roll(ALL5, ("arrow", "gatling", "gatling", "dynamite", "gatling")))  # Indians
     assert [p.life for p in game.players] == [10, 6, 7, 8, 8]  # Jourdonnais loses 1 only
     play(game, Stop())  # the Gun: seats 1 and 2 have now lost 2, seats 3 and 4 only 1
@@ -401,7 +406,7 @@ def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -
         game.boneyard_shown.append(card)
     for _ in range(3):
         quiet_turn(game)
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
     events = play(game, Choose("one_hand"))  # 5 hands, 4 living: seat 4's turn, as a zombie
     assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [4]
@@ -444,10 +449,13 @@ def suzy_game(modules: tuple[str, ...]) -> Game:
         modules=frozenset(modules),
     )
     game = Game(setup, ScriptedDice(()))
-    game.players[1].life = 5
+    game = position(game, players={1: {"life": 5}})
     if UA2 in modules:
-        game.rage_pile -= 1
-        game.players[1].rage_held += 1  # revealed at the start of her turn
+        # revealed at the start of her turn
+        game = position(
+            game,
+            players={1: {"rage_held": game.players[1].rage_held + 1}},
+        )
     n = len(game.faces)
     play(game, Roll(tuple(range(n)), QUIET_FACES[:n]), Stop())
     assert game.turn == 1
@@ -493,8 +501,10 @@ def test_entering_rage_symbols_leaves_the_uglys_moment_open() -> None:
         faces=QUIET_FACES * 2,
         modules=(OS3, UA2),
     )
-    game.rage_pile -= 1
-    game.players[2].rage_held += 1
+    game = position(
+        game,
+        players={2: {"rage_held": game.players[2].rage_held + 1}},
+    )
     quiet_turn(game)
     quiet_turn(game)
     assert (game.turn, game.pending.kind) == (2, DecisionKind.RAGE_SYMBOL)
@@ -514,7 +524,7 @@ def test_the_left_hand_keeps_a_zombie_in_the_game_without_a_gain() -> None:
     zombie stays in the game, its loss dropped, but at 1 life (our reading)."""
     characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
     game = outbreak_game((OS3, UA4), characters, SPECIALS)
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
     assert not game.players[4].alive
     events = reveal(game, 3, "the_left_hand")  # the Zombie Master saves his zombie
@@ -528,7 +538,7 @@ def test_the_bad_may_stop_the_life_the_left_hand_gives() -> None:
     to gain life points. That player does not gain those life points": the saved player stays
     in the game, at 1 life (our reading)."""
     game = roles_game(SPECIALS, faces=QUIET_FACES)
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
     events = reveal(game, 3, "the_left_hand")
     assert LifeGained(1, 1, 2, "the_left_hand") in events
@@ -578,7 +588,7 @@ def test_an_eliminated_players_special_card_is_shown_and_can_no_longer_be_claime
         characters=EIGHT,
         known=False,
     )
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
     assert (5, "the_left_hand") in reveals(game) and (1, "the_left_hand") in reveals(game)
     play(game, Reveal(Role.RENEGADE))
@@ -590,7 +600,7 @@ def test_an_eliminated_players_special_card_is_shown_and_can_no_longer_be_claime
     assert "role_card_shown" in kinds(events) and game.players[1].special_shown
     assert (5, "the_left_hand") not in reveals(game)  # that card is face up on seat 1
     assert (1, "the_left_hand") in reveals(game)  # he held it when he was about to fall
-    game.players[5].life = 1
+    game = position(game, players={5: {"life": 1}})
     while game.turn != 4:
         quiet_turn(game)
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(5))
@@ -607,7 +617,7 @@ def test_a_normal_card_shown_by_an_eliminated_player_uses_no_special_card() -> N
         known=False,
         mixed=True,
     )
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye2", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
     play(game, Reveal(Role.OUTLAW))
     assert set(game.pending.options) == {"the_gambler", "the_bad", "the_ugly", "normal"}
@@ -652,9 +662,13 @@ def test_a_rage_cards_arrow_is_taken_at_once_and_is_not_rolled() -> None:
             modules=frozenset({"old_saloon.2", OS4, UA2}),
         )
         game = Game(setup, ScriptedDice(()))
-        game.rage_pile -= 1
-        game.players[1].rage_held = 1
-        game.chief_in_pile, game.players[3].chief_arrow = False, True  # Apache Kid's prize
+        # Apache Kid's prize
+        game = position(
+            game,
+            players={1: {"rage_held": 1}, 3: {"chief_arrow": True}},
+            rage_pile=game.rage_pile - 1,
+            chief_in_pile=False,
+        )
         play(game, Roll(ALL5, QUIET_FACES), Stop())
         assert (game.turn, game.pending.kind) == (1, DecisionKind.RAGE_SYMBOL)
         events = play(game, Choose("arrow"))
@@ -697,7 +711,7 @@ def test_the_ghost_rolls_two_base_dice_and_his_token_sets_base_dice_beside_the_d
         modules=frozenset({OS5, UA1, UA2}),
     )
     game = Game(setup, ScriptedDice(()))
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(1))
     assert game.players[1].ghost and game.dice_kinds == ["base", "base"]
     assert game.legal_actions() == [Roll((0, 1))]
@@ -721,7 +735,7 @@ def test_chuck_wengam_may_pay_his_last_life_and_his_turn_ends() -> None:
     )
     game = Game(setup, ScriptedDice(()))
     play(game, Roll(ALL5, QUIET_FACES), Stop())
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "gatling", "beer")))
     events = play(game, ChooseDie(4), Choose("arrow"))
     assert not game.players[1].alive and game.players[1].killer is None
@@ -741,7 +755,7 @@ def test_the_ghost_keeps_no_chiefs_arrow_and_his_arrow_token_takes_it_as_rolled(
         modules=frozenset({OS5, "old_saloon.2"}),
     )
     game = Game(setup, ScriptedDice(()))
-    game.players[1].life, game.players[1].chief_arrow, game.chief_in_pile = 1, True, False
+    game = position(game, players={1: {"life": 1, "chief_arrow": True}}, chief_in_pile=False)
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
     assert game.players[1].ghost and not game.players[1].chief_arrow and game.chief_in_pile
     play(game, Roll((0, 1), ("arrow", "arrow")), Stop(), ChooseSeat(3))
@@ -772,12 +786,12 @@ def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
         game.boneyard_pile.remove(card)
         game.boneyard_shown.append(card)
     shoot_seat_4 = (Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     play(game, *shoot_seat_4, Reveal(Role.OUTLAW))
     assert game.pending.options == ("the_gambler", "the_bad", "the_ugly", "normal")
     play(game, Choose("normal"), Choose("one_hand"), ChooseSeat(3))  # the outbreak
     assert game.players[4].zombie and game.turn == 1
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     events = play(game, *shoot_seat_4)
     assert "player_eliminated" in kinds(events) and "role_card_shown" not in kinds(events)
     assert game.turn == 2 and game.pending.kind is DecisionKind.ROLL

@@ -8,9 +8,11 @@ import json
 import pytest
 
 from companion.engine import (
+    ABILITIES,
     CHARACTERS,
     MODULES,
     SPECS,
+    Ability,
     Answer,
     DecisionKind,
     Game,
@@ -19,9 +21,10 @@ from companion.engine import (
     Roll,
     SetupError,
     StateError,
+    ability_of,
     deal,
+    position,
 )
-from companion.engine.abilities import ABILITIES, Ability, ability_of
 
 FIVE = ("paul_regret", "jesse_jones", "suzy_lafayette", "lucky_duke", "black_jack")
 SALOON = frozenset({"old_saloon.1", "old_saloon.2", "old_saloon.4"})
@@ -87,7 +90,7 @@ def test_every_decision_describes_its_answer() -> None:
 def test_state_copy_is_independent() -> None:
     game = Game(deal(5, 4, modules=SALOON))
     clone = game.copy()
-    clone.players[0].life -= 1
+    clone = position(clone, players={0: {"life": clone.players[0].life - 1}})
     clone.scratch.hits[0] = 3
     clone.queue.append(["end_turn"])
     assert game.players[0].life == game.players[0].max_life

@@ -14,17 +14,19 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import (
+    STEPS,
     ChooseSeat,
     DecisionKind,
     Decline,
     Game,
     Module,
+    NoLegalAnswer,
+    RageMoved,
     Roll,
     StateError,
     Stop,
+    position,
 )
-from companion.engine.events import NoLegalAnswer, RageMoved
-from companion.engine.rules import STEPS
 from companion.simulation import simulate
 
 from .helpers import make_game
@@ -90,10 +92,12 @@ def pat_among_zombies(survivor: bool) -> Game:
         (Module.TWO_BULLETS.value, Module.NEW_POSSE.value, "undead_or_alive.4"), PAT
     )
     assert (game.turn, game.pending.kind) == (1, DecisionKind.ROLL)
-    game.rage_pile -= 1
-    game.players[1].rage_held += 1
+    game = position(
+        game,
+        players={1: {"rage_held": game.players[1].rage_held + 1}},
+    )
     for seat in (0, 3) if survivor else (0, 2, 3):
-        game.players[seat].life = 1
+        game = position(game, players={seat: {"life": 1}})
     game.apply(Roll((0, 1, 2, 3, 4), GATLING))
     game.apply(Stop())
     assert [p.alive for p in game.players] == [False, True, survivor, False, True]

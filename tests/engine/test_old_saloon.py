@@ -12,33 +12,32 @@ import pytest
 from companion.engine import (
     DICE,
     Accept,
+    ArrowsDiscarded,
+    ArrowTaken,
+    ChiefArrowDiscarded,
+    ChiefArrowTaken,
     Choose,
     ChooseSeat,
     DecisionKind,
     Decline,
     Game,
     GameSetup,
-    Module,
-    Roll,
-    SetupError,
-    Stop,
-    characters_for,
-    deal,
-)
-from companion.engine.events import (
-    ArrowsDiscarded,
-    ArrowTaken,
-    ChiefArrowDiscarded,
-    ChiefArrowTaken,
     GatlingFired,
     IndiansAttacked,
     LifeGained,
     LifeLost,
     LossTakenOver,
+    Module,
     PlayerEliminated,
+    Roll,
     SaloonDieChosen,
+    SetupError,
+    Stop,
+    characters_for,
+    deal,
+    position,
+    turn_order,
 )
-from companion.engine.modules import turn_order
 
 from .helpers import make_game, of, play
 
@@ -51,13 +50,12 @@ def saloon(characters: list[str], faces: list[str], modules: tuple[str, ...] = (
     return make_game(characters, faces=faces, modules=modules)
 
 
-def give(game: Game, seat: int, arrows: int = 0, chief: bool = False) -> None:
+def give(game: Game, seat: int, arrows: int = 0, chief: bool = False) -> Game:
     """Hand ``seat`` tokens from the pile, as earlier turns would have."""
-    player = game.players[seat]
-    player.arrows += arrows
-    game.pile -= arrows
+    changes: dict[str, object] = {"arrows": game.players[seat].arrows + arrows}
     if chief:
-        player.chief_arrow, game.chief_in_pile = True, False
+        changes["chief_arrow"] = True
+    return position(game, players={seat: changes})
 
 
 # ============================================ Module 1: the Loudmouth and the Coward
@@ -144,8 +142,8 @@ def test_module1_double_bullseye_is_two_results_each_assigned_on_its_own() -> No
 def test_module1_double_beer_may_heal_two_players() -> None:
     """'you can use the double Beer to let two different players each regain one life point.'"""
     game = saloon(FIVE, ["arrow", "dynamite", "dynamite", "arrow", "double_beer"])
-    game.players[1].life -= 2
-    game.players[2].life -= 1
+    life = [p.life for p in game.players]
+    game = position(game, players={1: {"life": life[1] - 2}, 2: {"life": life[2] - 1}})
     play(game, Choose("coward"), Roll(ALL5), Stop(), ChooseSeat(1))
     assert game.pending.kind is DecisionKind.BEER_TARGET
     events = game.apply(ChooseSeat(2))
@@ -180,7 +178,7 @@ def test_module1_the_gatling_gun_fires_only_once_a_turn() -> None:
 def test_module1_broken_arrow_returns_an_arrow_from_any_player_yourself_included() -> None:
     """Broken arrow (errata): return one arrow from any player, yourself included."""
     game = saloon(FIVE, ["arrow", "dynamite", "dynamite", "gatling", "broken_arrow"])
-    give(game, 2, 2)
+    game = give(game, 2, 2)
     events = play(game, Choose("coward"), Roll(ALL5))
     assert of(events, ArrowTaken) == [ArrowTaken(0, 6, "dice")]
     assert (game.pending.kind, game.pending.seat) == (DecisionKind.BROKEN_ARROW, 0)
@@ -197,7 +195,7 @@ def test_module1_broken_arrow_applies_right_after_the_rolls_arrows_and_may_be_re
     play(game, Choose("coward"), Roll(ALL5), ChooseSeat(0))
     assert game.pending.kind is DecisionKind.REROLL
     assert not game.locked(4)
-    give(game, 3, 1)
+    game = give(game, 3, 1)
     play(game, Roll((4,)))
     assert game.pending.kind is DecisionKind.BROKEN_ARROW
     assert game.legal_actions() == [ChooseSeat(3)]
@@ -227,7 +225,7 @@ def test_module1_bullet_that_kills_the_active_player_ends_the_turn() -> None:
     )
     play(game, Choose("none"), Roll(ALL5), Stop())
     assert game.turn == 1
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     events = play(game, Choose("loudmouth"), Roll(ALL5))
     assert of(events, PlayerEliminated) == [PlayerEliminated(1, "bullet", None)]
     assert game.turn == 2 and game.pending.kind is DecisionKind.SALOON_DIE
@@ -302,7 +300,7 @@ def test_module2_indians_attack_when_the_last_of_ten_tokens_is_taken() -> None:
     game = make_game(
         FIVE, faces=["arrow", "dynamite", "gatling", "gatling", "beer", "arrow"], modules=(OS2,)
     )
-    give(game, 1, 8)
+    game = give(game, 1, 8)
     events = play(game, Roll(ALL5), Choose("arrow"))
     assert game.pile == 0 and game.chief_in_pile and not of(events, IndiansAttacked)
     events = play(game, Roll((0,)))
@@ -312,9 +310,9 @@ def test_module2_indians_attack_when_the_last_of_ten_tokens_is_taken() -> None:
 def test_module2_the_chiefs_arrow_counts_two_in_the_attack() -> None:
     """'the Indian Chief's Arrow will make you lose two life points instead of one'."""
     game = last_arrow_game()
-    give(game, 1, 5)
-    give(game, 2, 2, chief=True)
-    give(game, 3, 1)
+    game = give(game, 1, 5)
+    game = give(game, 2, 2, chief=True)
+    game = give(game, 3, 1)
     events = game.apply(Roll(ALL5))  # seat 0 takes the last token, a regular arrow
     losses = {e.seat: e.amount for e in of(events, LifeLost)}
     assert losses == {0: 1, 1: 5, 2: 4, 3: 1}
@@ -323,9 +321,9 @@ def test_module2_the_chiefs_arrow_counts_two_in_the_attack() -> None:
 def test_module2_holder_with_strictly_the_most_arrows_loses_nothing() -> None:
     """'unless you have the Indian Chief's Arrow and you are the single player with the most'."""
     game = last_arrow_game()
-    give(game, 1, 2)
-    give(game, 2, 5, chief=True)
-    give(game, 3, 1)
+    game = give(game, 1, 2)
+    game = give(game, 2, 5, chief=True)
+    game = give(game, 3, 1)
     events = game.apply(Roll(ALL5))
     assert {e.seat: e.amount for e in of(events, LifeLost)} == {0: 1, 1: 2, 3: 1}
 
@@ -333,9 +331,9 @@ def test_module2_holder_with_strictly_the_most_arrows_loses_nothing() -> None:
 def test_module2_holder_tied_for_the_most_loses_the_chiefs_two_too() -> None:
     """'(not tied for the most)': a tie with the holder costs the holder all, Chief's as two."""
     game = last_arrow_game()
-    give(game, 1, 4)
-    give(game, 2, 2, chief=True)
-    give(game, 3, 2)
+    game = give(game, 1, 4)
+    game = give(game, 2, 2, chief=True)
+    game = give(game, 3, 2)
     events = game.apply(Roll(ALL5))
     assert {e.seat: e.amount for e in of(events, LifeLost)} == {0: 1, 1: 4, 2: 4, 3: 2}
 
@@ -343,8 +341,8 @@ def test_module2_holder_tied_for_the_most_loses_the_chiefs_two_too() -> None:
 def test_module2_everyone_discards_the_chiefs_arrow_goes_back() -> None:
     """After the attack all players discard, the Chief's Arrow back to the pile."""
     game = last_arrow_game()
-    give(game, 1, 6)
-    give(game, 2, 2, chief=True)
+    game = give(game, 1, 6)
+    game = give(game, 2, 2, chief=True)
     events = game.apply(Roll(ALL5))
     assert ChiefArrowDiscarded(2, "indians") in events
     assert (game.pile, game.chief_in_pile) == (9, True)
@@ -363,10 +361,10 @@ def test_module2_example_martin_barbara_william_jack() -> None:
         faces=["arrow", "dynamite", "gatling", "gatling", "beer"],
         modules=(OS2,),
     )
-    give(game, martin, 2)
-    give(game, barbara, 2, chief=True)
-    give(game, william, 1)
-    give(game, jack, 3)
+    game = give(game, martin, 2)
+    game = give(game, barbara, 2, chief=True)
+    game = give(game, william, 1)
+    game = give(game, jack, 3)
     assert game.tokens_in_pile == 1
     events = game.apply(Roll(ALL5))
     assert IndiansAttacked(martin) in events
@@ -383,8 +381,8 @@ def test_os2_jourdonnais_still_loses_at_most_one() -> None:
         faces=["arrow", "dynamite", "gatling", "gatling", "beer"],
         modules=(OS2,),
     )
-    give(game, 1, 1, chief=True)
-    give(game, 2, 7)
+    game = give(game, 1, 1, chief=True)
+    game = give(game, 2, 7)
     events = game.apply(Roll(ALL5))
     assert {e.seat: e.amount for e in of(events, LifeLost)}[1] == 1
 
@@ -396,7 +394,7 @@ def test_os2_pedro_ramirez_may_discard_the_chiefs_arrow() -> None:
         faces=["bullseye1", "dynamite", "dynamite", "gatling", "gatling"],
         modules=(OS2,),
     )
-    give(game, 1, 1, chief=True)
+    game = give(game, 1, 1, chief=True)
     play(game, Roll(ALL5), Stop(), ChooseSeat(1))
     assert game.pending.kind is DecisionKind.DISCARD_ARROW
     play(game, Accept())
@@ -418,7 +416,7 @@ def test_os2_kit_carlson_may_discard_the_chiefs_arrow() -> None:
         faces=["gatling", "dynamite", "dynamite", "arrow", "gatling"],
         modules=(OS2,),
     )
-    give(game, 3, 0, chief=True)
+    game = give(game, 3, 0, chief=True)
     play(game, Roll(ALL5), Stop())
     assert game.pending.kind is DecisionKind.KIT_DISCARD
     assert ChooseSeat(3) in game.legal_actions()
@@ -446,7 +444,7 @@ def test_os2_the_gatling_gun_discards_the_chiefs_arrow() -> None:
     game = make_game(
         FIVE, faces=["gatling", "gatling", "gatling", "dynamite", "dynamite"], modules=(OS2,)
     )
-    give(game, 0, 1, chief=True)
+    game = give(game, 0, 1, chief=True)
     events = play(game, Roll(ALL5), Stop())
     assert ChiefArrowDiscarded(0, "gatling") in events and game.chief_in_pile
 
@@ -458,8 +456,8 @@ def test_os2_broken_arrow_never_returns_the_chiefs_arrow() -> None:
         ["gatling", "dynamite", "dynamite", "gatling", "broken_arrow"],
         modules=(OS1, OS2),
     )
-    give(game, 2, 0, chief=True)
-    give(game, 3, 1)
+    game = give(game, 2, 0, chief=True)
+    game = give(game, 3, 1)
     play(game, Choose("coward"), Roll(ALL5))
     assert game.legal_actions() == [ChooseSeat(3)]
 
@@ -469,8 +467,8 @@ def test_os2_an_eliminated_player_discards_the_chiefs_arrow() -> None:
     game = make_game(
         FIVE, faces=["bullseye1", "dynamite", "dynamite", "gatling", "gatling"], modules=(OS2,)
     )
-    give(game, 1, 0, chief=True)
-    game.players[1].life = 1
+    game = give(game, 1, 0, chief=True)
+    game = position(game, players={1: {"life": 1}})
     events = play(game, Roll(ALL5), Stop(), ChooseSeat(1))
     assert ChiefArrowDiscarded(1, "eliminated") in events and game.chief_in_pile
 
@@ -537,7 +535,7 @@ def test_module4_apache_kid_may_take_the_chiefs_arrow_from_another_player() -> N
         faces=["arrow", "arrow", "dynamite", "gatling", "gatling"],
         modules=(OS2, OS4),
     )
-    give(game, 3, 1, chief=True)
+    game = give(game, 3, 1, chief=True)
     game.apply(Roll(ALL5))
     d = game.pending
     assert (d.kind, d.seat, d.target) == (DecisionKind.TAKE_CHIEF_ARROW, 0, 3)
@@ -554,7 +552,7 @@ def test_module4_apache_kid_declining_takes_regular_arrows() -> None:
         faces=["arrow", "dynamite", "dynamite", "gatling", "gatling"],
         modules=(OS2, OS4),
     )
-    give(game, 3, 0, chief=True)
+    game = give(game, 3, 0, chief=True)
     play(game, Roll(ALL5))
     events = game.apply(Decline())
     assert events[0] == ArrowTaken(0, 8, "dice") and game.players[3].chief_arrow
@@ -651,7 +649,7 @@ def test_module4_doc_holyday_three_bullseyes_used_gain_two() -> None:
         ["bullseye1", "dynamite", "dynamite", "gatling", "double_bullseye1"],
         modules=(OS1, OS4),
     )
-    game.players[0].life -= 3
+    game = position(game, players={0: {"life": game.players[0].life - 3}})
     events = play(
         game, Choose("loudmouth"), Roll(ALL5), Stop(), ChooseSeat(1), ChooseSeat(4), ChooseSeat(1)
     )
@@ -664,7 +662,7 @@ def test_module4_doc_holyday_two_bullseyes_gain_nothing() -> None:
         faces=["bullseye1", "bullseye1", "dynamite", "dynamite", "gatling"],
         modules=(OS4,),
     )
-    game.players[0].life -= 3
+    game = position(game, players={0: {"life": game.players[0].life - 3}})
     events = play(game, Roll(ALL5), Stop(), ChooseSeat(1), ChooseSeat(4))
     assert not of(events, LifeGained)
 
@@ -704,7 +702,8 @@ def test_module4_molly_stark_never_loses_more_than_she_has() -> None:
         faces=["gatling", "gatling", "gatling", "dynamite", "dynamite"],
         modules=(OS4,),
     )
-    game.players[2].life = 2  # she loses 1 herself: 1 left to give
+    # she loses 1 herself: 1 left to give
+    game = position(game, players={2: {"life": 2}})
     play(game, Roll(ALL5), Stop())
     assert (game.pending.kind, game.pending.target) == (DecisionKind.TAKE_LOSS, 1)
     events = game.apply(Accept())

@@ -19,8 +19,8 @@ from companion.engine import (
     Role,
     SeededDice,
     deal,
+    ghost_team,
 )
-from companion.engine.ghost import team
 
 OTHERS = ("old_saloon.1", "old_saloon.2", "old_saloon.4")
 COMBINATIONS = [frozenset(c) for n in range(4) for c in combinations(OTHERS, n)]
@@ -87,7 +87,7 @@ def check_winners(game: Game) -> None:
 
     def side(seat: int) -> Role | None:
         p = game.players[seat]
-        return team(p.role, n) if p.ghost else p.role
+        return ghost_team(p.role, n) if p.ghost else p.role
 
     sheriff = next(p for p in game.players if p.role is Role.SHERIFF)
     living = [p.seat for p in game.players if p.alive]

@@ -17,15 +17,18 @@ from hypothesis import strategies as st
 from companion.engine import (
     Action,
     DecisionKind,
+    DiceRolled,
     Event,
     Game,
+    GameOver,
     GameSetup,
+    PlayerEliminated,
     Reveal,
     Role,
+    RoleRevealed,
     Roll,
     deal,
 )
-from companion.engine.events import DiceRolled, GameOver, PlayerEliminated, RoleRevealed
 
 MAX_ACTIONS = 2_000
 SIDES = {

@@ -1,7 +1,14 @@
 """The rulebook's worked examples, played action by action."""
 
-from companion.engine import ChooseSeat, DecisionKind, Roll
-from companion.engine.events import ArrowTaken, IndiansAttacked, LifeLost
+from companion.engine import (
+    ArrowTaken,
+    ChooseSeat,
+    DecisionKind,
+    IndiansAttacked,
+    LifeLost,
+    Roll,
+    position,
+)
 
 from .helpers import kinds, make_game, play
 
@@ -16,11 +23,10 @@ def test_sheriff_gatling_example_played_roll_by_roll():
             *["gatling", "bullseye2"],
         ],
     )
+    held = (1, 2, 2, 2, 1)  # the pile keeps one arrow
+    players = {s: {"arrows": n} for s, n in enumerate(held)}
+    game = position(game, players={**players, 0: {"life": 6, "arrows": 1}})
     sheriff = game.players[0]
-    sheriff.life, sheriff.arrows = 6, 1
-    for seat, held in ((1, 2), (2, 2), (3, 2), (4, 1)):
-        game.players[seat].arrows = held
-    game.pile = 1
 
     events = game.apply(Roll((0, 1, 2, 3, 4)))
     # The last arrow empties the pile: the Indians attack, then the second arrow is taken.

@@ -20,40 +20,39 @@ from companion.engine import (
     ROLE_MIX,
     Accept,
     Action,
+    ArrowsDiscarded,
+    ArrowTaken,
     ChooseSeat,
     DecisionKind,
     Decline,
-    Game,
-    GameSetup,
-    HouseRule,
-    IllegalAction,
-    Reveal,
-    Role,
-    Roll,
-    SeededDice,
-    SetupError,
-    StateError,
-    Stop,
-    Symbol,
-    deal,
-)
-from companion.engine.events import (
-    ArrowsDiscarded,
-    ArrowTaken,
     DiceRolled,
     DynamiteExploded,
     Event,
+    Game,
     GameOver,
+    GameSetup,
     GatlingFired,
+    HouseRule,
+    IllegalAction,
     IndiansAttacked,
     LastOneStanding,
     LifeGained,
     LifeLost,
     PlayerEliminated,
     ResultAssigned,
+    Reveal,
+    Role,
     RoleRevealed,
+    Roll,
+    SeededDice,
+    SetupError,
+    StateError,
+    Stop,
+    Symbol,
     TurnEnded,
     TurnStarted,
+    deal,
+    position,
 )
 
 from .helpers import kinds, make_game, play
@@ -75,11 +74,10 @@ def roll_and_stop(game: Game) -> list[Event]:
     return play(game, Roll(ALL), Stop())
 
 
-def kill(game: Game, *seats: int) -> None:
+def kill(game: Game, *seats: int) -> Game:
     """Arrange a position in which these seats were eliminated on an earlier turn."""
-    for seat in seats:
-        game.players[seat].alive, game.players[seat].life = False, 0
-        game.players[seat].revealed = True
+    dead = {"alive": False, "life": 0, "revealed": True}
+    return position(game, players=dict.fromkeys(seats, dead))
 
 
 # --------------------------------------------------------------------- rolling
@@ -198,7 +196,7 @@ def test_turn_results_resolve_in_rule_order() -> None:
 def test_turn_passes_to_the_next_living_player_clockwise() -> None:
     """The Game: play passes to the player on the left, skipping the eliminated."""
     game = make_game(FIVE, faces=QUIET)
-    kill(game, 1)
+    game = kill(game, 1)
     events = roll_and_stop(game)
     assert events[-2:] == [TurnEnded(0), TurnStarted(2, 2)]
     assert game.pending == game.pending.__class__(DecisionKind.ROLL, 2)
@@ -233,7 +231,7 @@ def test_bullseye1_hits_a_neighbour_bullseye2_two_places_away() -> None:
 def test_beer_may_go_to_anyone_including_yourself() -> None:
     """The Dice, Beer: "Choose any player ... You may choose yourself"."""
     game = make_game(FIVE, faces=["beer", "beer", "dynamite", "dynamite", "gatling"])
-    game.players[0].life, game.players[3].life = 7, 3
+    game = position(game, players={0: {"life": 7}, 3: {"life": 3}})
     roll_and_stop(game)
     assert game.legal_actions() == [ChooseSeat(s) for s in range(5)]
     events = play(game, ChooseSeat(0), ChooseSeat(3))
@@ -255,7 +253,7 @@ def test_gatling_gun_three_gatlings_hit_everyone_else_and_discard_your_arrows() 
     game = make_game(
         ["jourdonnais", *FIVE[1:]], faces=["gatling", "gatling", "gatling", "arrow", "dynamite"]
     )
-    game.players[0].arrows, game.pile = 2, 7
+    game = position(game, players={0: {"arrows": 2}}, pile=7)
     events = roll_and_stop(game)
     assert GatlingFired(0) in events
     assert ArrowsDiscarded(0, 3, 9, "gatling") in events
@@ -279,7 +277,7 @@ def test_gatling_two_gatlings_do_nothing() -> None:
 def test_elimination_returns_arrows_and_reveals_the_role() -> None:
     """Running Out of Life Points: show your role, discard all your arrows, act no more."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
-    game.players[2].life, game.players[2].arrows, game.pile = 1, 3, 6
+    game = position(game, players={2: {"life": 1, "arrows": 3}}, pile=6)
     roll_and_stop(game)
     events = game.apply(ChooseSeat(2))
     assert events[1:5] == [
@@ -301,8 +299,7 @@ def test_ruling_1_arrows_taken_one_at_a_time_the_rest_from_the_refilled_pile() -
     """Ruling 1: the last arrow of the pile starts the Indian attack at once; everyone
     discards; the other arrows of the roll come from the refilled pile."""
     game = make_game(FOUR, faces=["arrow", "arrow", "arrow", "dynamite", "gatling"])
-    game.pile = 2
-    game.players[1].arrows, game.players[2].arrows = 4, 3
+    game = position(game, players={1: {"arrows": 4}, 2: {"arrows": 3}}, pile=2)
     events = game.apply(Roll(ALL))
     assert events[1:4] == [
         ArrowTaken(0, 1, "dice"),
@@ -325,7 +322,7 @@ def test_ruling_2_three_dynamite_that_kill_you_end_your_turn() -> None:
         FIVE, faces=[*QUIET, "dynamite", "dynamite", "dynamite", "bullseye1", "gatling"]
     )
     roll_and_stop(game)
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     events = game.apply(Roll(ALL))
     assert kinds(events) == [
         "dice_rolled",
@@ -344,9 +341,7 @@ def test_ruling_2_active_player_killed_by_indians_ends_the_turn() -> None:
     and results do not resolve."""
     game = make_game(FIVE, faces=[*QUIET, "arrow", "arrow", "bullseye1", "dynamite", "gatling"])
     roll_and_stop(game)  # seat 0 takes one arrow (pile 8)
-    game.players[1].life, game.players[1].arrows = 2, 1
-    game.pile = 1
-    game.players[2].arrows = 6
+    game = position(game, players={1: {"life": 2, "arrows": 1}, 2: {"arrows": 6}}, pile=1)
     events = game.apply(Roll(ALL))
     assert of(events, ArrowTaken) == [ArrowTaken(1, 0, "dice")]
     assert PlayerEliminated(1, "indians", None) in events
@@ -357,7 +352,7 @@ def test_ruling_2_active_player_killed_by_indians_ends_the_turn() -> None:
 def test_ruling_3_a_player_eliminated_in_another_turn_does_not_end_that_turn() -> None:
     """Ruling 3: the active player goes on after eliminating someone."""
     game = make_game(FIVE, faces=["bullseye1", "beer", "dynamite", "dynamite", "gatling"])
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_and_stop(game)
     events = game.apply(ChooseSeat(1))
     assert PlayerEliminated(1, "bullseye", 0) in events
@@ -369,7 +364,7 @@ def test_ruling_4_bullseyes_assigned_first_then_resolved_together() -> None:
     """Ruling 4 / The Dice: Bull's Eyes are all assigned, then resolved at the same time;
     several may go to one player, even more than his life."""
     game = make_game(FIVE, faces=["bullseye1", "bullseye1", "bullseye2", "dynamite", "gatling"])
-    game.players[1].life = 2
+    game = position(game, players={1: {"life": 2}})
     roll_and_stop(game)
     events = play(game, ChooseSeat(1))
     assert events == [ResultAssigned(0, 0, "bullseye1", 1)]  # nothing lost yet
@@ -384,7 +379,7 @@ def test_ruling_4_bullseyes_assigned_first_then_resolved_together() -> None:
 def test_ruling_4_deaths_of_one_resolution_are_simultaneous() -> None:
     """Ruling 4: players killed by the same Bull's Eye resolution die together."""
     game = make_game(FIVE, faces=["bullseye1", "bullseye2", "dynamite", "dynamite", "gatling"])
-    game.players[1].life, game.players[2].life = 1, 1
+    game = position(game, players={1: {"life": 1}, 2: {"life": 1}})
     roll_and_stop(game)
     events = play(game, ChooseSeat(1), ChooseSeat(2))
     order = kinds(events)
@@ -397,7 +392,7 @@ def test_ruling_4_vulture_sam_gains_nothing_for_a_death_simultaneous_with_his_ow
         ["paul_regret", "vulture_sam", "lucky_duke", "kit_carlson", "calamity_janet"],
         faces=["bullseye1", "bullseye2", "dynamite", "dynamite", "gatling"],
     )
-    game.players[1].life, game.players[2].life = 1, 1
+    game = position(game, players={1: {"life": 1}, 2: {"life": 1}})
     roll_and_stop(game)
     events = play(game, ChooseSeat(1), ChooseSeat(2))
     assert len(of(events, PlayerEliminated)) == 2
@@ -411,7 +406,7 @@ def test_ruling_5_el_gringo_arrow_empties_the_pile_and_starts_an_indian_attack()
         ["jourdonnais", "el_gringo", "lucky_duke", "kit_carlson"],
         faces=["gatling", "gatling", "gatling", "dynamite", "dynamite"],
     )
-    game.players[2].arrows, game.pile = 8, 1
+    game = position(game, players={2: {"arrows": 8}}, pile=1)
     events = roll_and_stop(game)
     assert ArrowTaken(0, 0, "el_gringo") in events
     assert IndiansAttacked(0) in events
@@ -424,7 +419,7 @@ def test_ruling_6_jesse_jones_four_life_two_beers_gains_four() -> None:
     game = make_game(
         ["jesse_jones", *FIVE[1:]], faces=["beer", "beer", "dynamite", "dynamite", "gatling"]
     )
-    game.players[0].life = 4
+    game = position(game, players={0: {"life": 4}})
     roll_and_stop(game)
     events = play(game, ChooseSeat(0), ChooseSeat(0))
     assert of(events, LifeGained) == [LifeGained(0, 4, 8, "beer")]
@@ -436,7 +431,7 @@ def test_ruling_7_bart_cassidy_per_life_point_never_the_last_arrow() -> None:
         ["paul_regret", "bart_cassidy", "lucky_duke", "kit_carlson"],
         faces=["bullseye1", "bullseye1", "bullseye1", "dynamite", "dynamite"],
     )
-    game.players[2].arrows, game.pile = 6, 3
+    game = position(game, players={2: {"arrows": 6}}, pile=3)
     roll_and_stop(game)
     play(game, ChooseSeat(1), ChooseSeat(1), ChooseSeat(1))
     assert (game.pending.kind, game.pending.remaining) == (DecisionKind.ARROW_INSTEAD, 3)
@@ -450,8 +445,7 @@ def test_ruling_7_bart_cassidy_per_life_point_never_the_last_arrow() -> None:
 def test_ruling_8_the_game_ends_the_instant_the_sheriff_falls_to_indians() -> None:
     """Ruling 8: the game ends the moment a win condition holds, even mid-roll."""
     game = make_game(FIVE, faces=["arrow", "arrow", "bullseye1", "beer", "gatling"])
-    game.players[0].life, game.players[0].arrows = 1, 0
-    game.players[1].arrows, game.pile = 8, 1
+    game = position(game, players={0: {"life": 1, "arrows": 0}, 1: {"arrows": 8}}, pile=1)
     events = game.apply(Roll(ALL))
     assert events[-1] == GameOver("outlaws", (1, 3))
     assert of(events, ArrowTaken) == [ArrowTaken(0, 0, "dice")]  # the second never taken
@@ -461,7 +455,7 @@ def test_ruling_8_the_game_ends_the_instant_the_sheriff_falls_to_indians() -> No
 def test_ruling_9_range_counts_living_players_only() -> None:
     """Ruling 9 / The Dice: places are counted over living players only."""
     game = make_game(FIVE, faces=["bullseye1", "bullseye2", "dynamite", "dynamite", "gatling"])
-    kill(game, 1)
+    game = kill(game, 1)
     roll_and_stop(game)
     assert [a.seat for a in game.legal_actions()] == [2, 4]  # seat 2 is now a neighbour
     play(game, ChooseSeat(2))
@@ -471,7 +465,7 @@ def test_ruling_9_range_counts_living_players_only() -> None:
 def test_ruling_9_bullseye2_counts_as_bullseye1_with_three_alive() -> None:
     """Ruling 9 / The Dice 3B: with three or fewer alive, Bull's Eye 2 is Bull's Eye 1."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 2, 3)
+    game = kill(game, 2, 3)
     roll_and_stop(game)
     assert [a.seat for a in game.legal_actions()] == [1, 4]
 
@@ -479,7 +473,7 @@ def test_ruling_9_bullseye2_counts_as_bullseye1_with_three_alive() -> None:
 def test_ruling_9_bullseye2_with_two_alive_hits_the_other_player() -> None:
     """Ruling 9: with two alive, Bull's Eye 2 hits the only other player."""
     game = make_game(FIVE, faces=["bullseye2", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 1, 3, 4)
+    game = kill(game, 1, 3, 4)
     roll_and_stop(game)
     assert game.legal_actions() == [ChooseSeat(2)]
 
@@ -495,7 +489,7 @@ def test_ruling_10_maximum_life_is_the_characters_plus_two_for_the_sheriff() -> 
         (7, 7),
         (8, 8),
     ]
-    game.players[0].life = 10
+    game = position(game, players={0: {"life": 10}})
     roll_and_stop(game)
     events = play(game, ChooseSeat(0), ChooseSeat(0), ChooseSeat(0))
     assert of(events, LifeGained) == [LifeGained(0, 1, 11, "beer")]
@@ -504,7 +498,7 @@ def test_ruling_10_maximum_life_is_the_characters_plus_two_for_the_sheriff() -> 
 def test_ruling_10_beer_never_revives() -> None:
     """Ruling 10: an eliminated player cannot be chosen for a Beer."""
     game = make_game(FIVE, faces=["beer", "dynamite", "dynamite", "gatling", "gatling"])
-    kill(game, 3)
+    game = kill(game, 3)
     roll_and_stop(game)
     assert ChooseSeat(3) not in game.legal_actions()
     with pytest.raises(IllegalAction, match="Seat 4 is eliminated"):
@@ -518,7 +512,7 @@ def test_ruling_11_a_target_lost_to_indians_makes_it_last_one_standing() -> None
         roles=["deputy", "outlaw", "renegade"],
         faces=["arrow", "dynamite", "dynamite", "gatling", "gatling"],
     )
-    game.players[2].life, game.players[2].arrows, game.pile = 2, 8, 1
+    game = position(game, players={2: {"life": 2, "arrows": 8}}, pile=1)
     events = game.apply(Roll(ALL))
     assert PlayerEliminated(2, "indians", None) in events
     assert LastOneStanding() in events
@@ -536,7 +530,7 @@ def test_house_rule_dynamite_cancels_actions_on_ends_the_turn_at_once() -> None:
         faces=["dynamite", "dynamite", "dynamite", "bullseye1", "beer"],
         house_rules=["dynamite_cancels_actions"],
     )
-    game.players[0].life = 8
+    game = position(game, players={0: {"life": 8}})
     events = game.apply(Roll(ALL))
     assert kinds(events) == [
         "dice_rolled",
@@ -565,7 +559,7 @@ def test_house_rule_dynamite_cancels_actions_keeps_arrows_and_suzy_bonus() -> No
         faces=["dynamite", "dynamite", "dynamite", "arrow", "beer"],
         house_rules=["dynamite_cancels_actions"],
     )
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     events = game.apply(Roll(ALL))
     assert ArrowTaken(0, 8, "dice") in events
     assert events[-3:-1] == [LifeGained(0, 2, 6, "suzy_lafayette"), TurnEnded(0)]
@@ -669,7 +663,7 @@ def test_illegal_reveal_of_a_role_no_longer_hidden() -> None:
         sheriff=0,
         faces=["bullseye1", "dynamite", "dynamite", "gatling", "gatling"],
     )
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_and_stop(game)
     play(game, ChooseSeat(1))
     assert game.pending.kind is DecisionKind.REVEAL_ROLE
@@ -686,7 +680,7 @@ def test_illegal_reveal_when_no_reveal_is_asked() -> None:
 def test_illegal_any_action_after_the_game_is_over() -> None:
     """Illegal: nothing can be played once the game is over."""
     game = make_game(FIVE, faces=["arrow", "dynamite", "dynamite", "gatling", "gatling"])
-    game.players[0].life, game.players[1].arrows, game.pile = 1, 8, 1
+    game = position(game, players={0: {"life": 1}, 1: {"arrows": 8}}, pile=1)
     game.apply(Roll(ALL))
     assert game.over
     unchanged_after(game, Stop(), "The game is over")

@@ -14,13 +14,14 @@ from companion.engine import (
     DecisionKind,
     Game,
     IllegalAction,
+    RevealSpecial,
     Role,
     ScriptedDice,
     SetupError,
     Stop,
     deal,
+    position,
 )
-from companion.engine.actions import RevealSpecial
 
 from .helpers import kinds
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, reveals, roles_game, roll_all
@@ -131,7 +132,7 @@ def test_the_gambler_cannot_be_revealed_after_his_own_last_roll() -> None:
 
 def test_the_bad_cancels_another_players_beer_which_cannot_be_given_again() -> None:
     game = roles_game(ALL, faces=("beer", "dynamite", "dynamite", "gatling", "gatling"))
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     roll_all(game)
     game.apply(Stop())
     game.apply(ChooseSeat(0))
@@ -149,8 +150,7 @@ def test_the_bad_in_his_own_turn_cancels_another_players_heal_but_never_his_own(
     game = roles_game(ALL, faces=QUIET_TURN * 2 + beer + beer)
     quiet_turn(game)
     quiet_turn(game)
-    game.players[2].life = 3
-    game.players[0].life = 3
+    game = position(game, players={2: {"life": 3}, 0: {"life": 3}})
     roll_all(game)
     game.apply(Stop())
     game.apply(ChooseSeat(2))  # a Beer for himself
@@ -163,7 +163,7 @@ def test_the_bad_cancels_a_heal_in_his_own_turn() -> None:
     game = roles_game(ALL, faces=QUIET_TURN * 2 + beer)
     quiet_turn(game)
     quiet_turn(game)
-    game.players[0].life = 3
+    game = position(game, players={0: {"life": 3}})
     roll_all(game)
     game.apply(Stop())
     game.apply(ChooseSeat(0))
@@ -176,7 +176,7 @@ def _shoot_seat_one(extra: tuple[str, ...] = ()) -> Game:
     game = roles_game(
         ALL, faces=("bullseye1", "dynamite", "dynamite", "gatling", "gatling", *extra)
     )
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     roll_all(game)
     game.apply(Stop())
     game.apply(ChooseSeat(1))
@@ -195,7 +195,7 @@ def test_the_left_hand_saves_another_player_at_two_life_in_another_players_turn(
 
 def test_the_left_hand_lets_the_saved_player_discard_all_his_arrows() -> None:
     game = roles_game(ALL, faces=("bullseye1", "dynamite", "dynamite", "gatling", "gatling"))
-    game.players[1].life, game.players[1].arrows, game.pile = 1, 2, 7
+    game = position(game, players={1: {"life": 1, "arrows": 2}}, pile=7)
     roll_all(game)
     game.apply(Stop())
     game.apply(ChooseSeat(1))
@@ -208,7 +208,7 @@ def test_the_left_hand_lets_the_saved_player_discard_all_his_arrows() -> None:
 
 def test_the_left_hand_may_save_himself() -> None:
     game = roles_game(ALL, faces=("bullseye2", "dynamite", "dynamite", "gatling", "gatling"))
-    game.players[3].life = 1
+    game = position(game, players={3: {"life": 1}})
     roll_all(game)
     game.apply(Stop())
     game.apply(ChooseSeat(3))
@@ -239,7 +239,7 @@ def test_the_judge_cancels_the_reveal_he_follows() -> None:
         ["the_bear", "the_judge", "the_bad", "the_left_hand", "the_gambler"],
         faces=("beer", "dynamite", "dynamite", "gatling", "gatling"),
     )
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     roll_all(game)
     game.apply(Stop())
     game.apply(ChooseSeat(0))
@@ -287,7 +287,7 @@ def test_secret_roles_offer_a_reveal_to_every_seat_that_could_hold_the_card() ->
 
 def test_a_win_that_a_reveal_could_still_avert_waits_for_the_pending_player() -> None:
     game = roles_game(ALL, faces=("dynamite",) * 5)
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     events = roll_all(game)
     assert "game_end_waiting" in kinds(events) and "game_over" not in kinds(events)
     assert not game.over and game.pending is not None
@@ -301,9 +301,8 @@ def test_a_win_that_a_reveal_could_still_avert_waits_for_the_pending_player() ->
 
 def test_a_win_no_reveal_could_avert_ends_the_game_at_once() -> None:
     game = roles_game(ALL, faces=("dynamite",) * 5)
-    for p in game.players[1:]:
-        p.revealed = True
-    game.players[0].life = 1
+    shown = {seat: {"revealed": True} for seat in range(1, len(game.players))}
+    game = position(game, players={0: {"life": 1}, **shown})
     events = roll_all(game)
     assert kinds(events)[-1] == "game_over" and game.over
 
@@ -376,7 +375,7 @@ def test_the_judge_cancels_a_reveal_in_his_own_turn() -> None:
         faces=QUIET_TURN + beer,
     )
     quiet_turn(game)
-    game.players[1].life = 5
+    game = position(game, players={1: {"life": 5}})
     roll_all(game)
     game.apply(Stop())
     game.apply(ChooseSeat(1))  # the Judge's Beer for himself
@@ -391,7 +390,7 @@ def test_the_left_hand_saves_himself_in_his_own_turn() -> None:
     for _ in range(3):
         quiet_turn(game)
     assert game.turn == 3
-    game.players[3].life = 1
+    game = position(game, players={3: {"life": 1}})
     roll_all(game)  # three Dynamite: his last life
     assert not game.players[3].alive
     reveal(game, 3, "the_left_hand")
@@ -409,7 +408,7 @@ def test_the_right_hands_extra_turn_with_the_boneyard_still_draws_for_the_elimin
     for _ in range(3):
         quiet_turn(game)
     assert game.turn == 3
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     roll_all(game)
     game.apply(Stop())
     game.apply(ChooseSeat(4))

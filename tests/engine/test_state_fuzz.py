@@ -21,9 +21,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import Game, SetupError, StateError
-from companion.engine.checks import check_state
-from companion.engine.state import GameState, PlayerState, TurnScratch
+from companion.engine import (
+    Game,
+    GameState,
+    PlayerState,
+    SetupError,
+    StateError,
+    TurnScratch,
+    check_state,
+)
 
 from .state_samples import sampled_states, state
 

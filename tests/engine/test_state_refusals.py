@@ -15,6 +15,9 @@ from typing import Any
 import pytest
 
 from companion.engine import (
+    MOMENTS,
+    OPENINGS,
+    STEPS,
     ChooseSeat,
     Game,
     GameSetup,
@@ -26,10 +29,8 @@ from companion.engine import (
     StateError,
     Stop,
     deal,
+    step_checks,
 )
-from companion.engine.queue_checks import MOMENTS, step_checks
-from companion.engine.rules import STEPS
-from companion.engine.windows import OPENINGS
 
 from .helpers import make_game, play
 from .roles_helpers import roles_game
@@ -419,7 +420,7 @@ def test_from_json_refuses_an_unknown_wound_token() -> None:
 
 def test_from_json_refuses_an_eliminated_player_holding_wound_tokens() -> None:
     game = ua()
-    hold(game, 2, "beer")
+    game = hold(game, 2, "beer")
 
     def dead(d: Data) -> None:
         kill(d, 2)
@@ -448,7 +449,7 @@ def test_from_json_refuses_a_duel_rage_symbol() -> None:
 
 def test_from_json_refuses_rage_cards_not_conserved() -> None:
     game = ua(modules=("undead_or_alive.2",))
-    rage(game, 1, 2)
+    game = rage(game, 1, 2)
     refused(game, lambda d: d.update(rage_pile=17), "Rage cards not conserved: 19")
 
 

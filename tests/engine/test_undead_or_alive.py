@@ -12,30 +12,23 @@ import pytest
 
 from companion.engine import (
     DICE,
+    RAGE_SYMBOLS,
+    WOUND_TOKENS,
+    ArrowTaken,
     Choose,
     ChooseDie,
     ChooseSeat,
     DecisionKind,
     Decline,
-    Game,
-    GameSetup,
-    IllegalAction,
-    Role,
-    Roll,
-    ScriptedDice,
-    SetupError,
-    Stop,
-    characters_for,
-)
-from companion.engine.components import RAGE_SYMBOLS, WOUND_TOKENS
-from companion.engine.events import (
-    ArrowTaken,
     DuelChallenged,
     DuelLost,
     DuelRolled,
     DynamiteExploded,
     Event,
     FaceChanged,
+    Game,
+    GameSetup,
+    IllegalAction,
     LifeGained,
     LifeLost,
     PlayerEliminated,
@@ -45,10 +38,17 @@ from companion.engine.events import (
     RageRevealed,
     RageShuffled,
     ResultAssigned,
+    Role,
+    Roll,
+    ScriptedDice,
+    SetupError,
+    Stop,
     WoundDrawn,
     WoundsReturned,
+    characters_for,
+    position,
+    turn_order,
 )
-from companion.engine.modules import turn_order
 
 from .helpers import of, play
 
@@ -82,17 +82,14 @@ def ua(
     return Game(setup, ScriptedDice([]))
 
 
-def hold(game: Game, seat: int, *tokens: str) -> None:
+def hold(game: Game, seat: int, *tokens: str) -> Game:
     """Hand ``seat`` Wound tokens from the pile, as earlier duels would have."""
-    for token in tokens:
-        game.wound_pile.remove(token)
-        game.players[seat].wounds.append(token)
+    return position(game, players={seat: {"wounds": [*game.players[seat].wounds, *tokens]}})
 
 
-def rage(game: Game, seat: int, cards: int) -> None:
+def rage(game: Game, seat: int, cards: int) -> Game:
     """Hand ``seat`` face-down Rage cards from the pile."""
-    game.rage_pile -= cards
-    game.players[seat].rage_held += cards
+    return position(game, players={seat: {"rage_held": game.players[seat].rage_held + cards}})
 
 
 def turn(game: Game, *faces: str) -> list[Event]:
@@ -162,8 +159,8 @@ def test_module1_with_a_saloon_die_the_duel_dice_still_replace_two_base_dice() -
 def test_whiskey_gains_one_life_and_discards_a_wound_token() -> None:
     """'Whiskey Bottle: Gain 1 life point ... In addition, discard 1 Duel Wound token.'"""
     game = ua()
-    game.players[0].life = 5
-    hold(game, 0, "bullseye2")
+    game = position(game, players={0: {"life": 5}})
+    game = hold(game, 0, "bullseye2")
     events = turn(game, *CALM, "whiskey", "gatling")
     assert of(events, LifeGained)[0] == LifeGained(0, 1, 6, "whiskey")
     assert WoundsReturned(0, ("bullseye2",), "whiskey") in events
@@ -173,7 +170,7 @@ def test_whiskey_gains_one_life_and_discards_a_wound_token() -> None:
 def test_whiskey_gains_life_only_for_the_active_player() -> None:
     """'(you cannot choose a different player)': no target decision is asked."""
     game = ua()
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     events = turn(game, *CALM, "whiskey", "gatling")
     assert [e.seat for e in of(events, LifeGained)] == [0]
 
@@ -189,7 +186,7 @@ def test_whiskey_without_a_wound_token_draws_a_rage_card() -> None:
 def test_whiskey_with_two_kinds_of_token_asks_which_to_discard() -> None:
     """The discarded token is the player's choice when they differ."""
     game = ua()
-    hold(game, 0, "beer", "dynamite")
+    game = hold(game, 0, "beer", "dynamite")
     play(game, Roll(ALL5, ("gatling", "gatling", "beer", "whiskey", "gatling")), Stop())
     d = game.pending
     assert (d.kind, d.options) == (DecisionKind.WHICH_WOUND, ("beer", "dynamite"))
@@ -292,7 +289,7 @@ def test_a_second_duel_with_nobody_left_to_challenge_is_lost() -> None:
     game = ua(
         ["jourdonnais", "calamity_janet", "paul_regret"], roles=["deputy", "outlaw", "renegade"]
     )
-    game.players[2].life, game.players[2].alive = 0, False
+    game = position(game, players={2: {"life": 0, "alive": False}})
     play(game, Roll(ALL5, (*CALM, "duel", "duel")), Stop(), ChooseSeat(1))
     play(game, Roll((3,), ("gatling",)), Choose("beer"))
     assert game.turn == 1  # the turn went on to the next player
@@ -303,7 +300,7 @@ def test_duel_loss_is_by_the_winners_hand_in_a_three_player_game() -> None:
     game = ua(
         ["jourdonnais", "calamity_janet", "paul_regret"], roles=["deputy", "outlaw", "renegade"]
     )
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, (*CALM, "duel", "gatling")), Stop(), ChooseSeat(2))
     events = game.apply(Roll((3,), ("arrow",)))
     assert PlayerEliminated(2, "duel", 0) in events
@@ -316,7 +313,7 @@ def test_duel_loss_is_by_the_winners_hand_in_a_three_player_game() -> None:
 def test_token_cancels_an_identical_result_on_a_kept_die() -> None:
     """'each Duel Wound token you have cancels one identical symbol rolled on a die you keep.'"""
     game = ua()
-    hold(game, 0, "beer")
+    game = hold(game, 0, "beer")
     play(game, Roll(ALL5, ("beer", "beer", "dynamite", "gatling", "gatling")), Stop())
     assert game.pending.kind is DecisionKind.BEER_TARGET
     events = game.apply(ChooseSeat(0))
@@ -327,7 +324,7 @@ def test_token_cancels_an_identical_result_on_a_kept_die() -> None:
 def test_token_does_not_cancel_a_result_that_is_rerolled() -> None:
     """'it does not cancel a Beer result that you decide to reroll': the kept one is cancelled."""
     game = ua()
-    hold(game, 0, "beer")
+    game = hold(game, 0, "beer")
     play(game, Roll(ALL5, ("beer", "beer", "dynamite", "gatling", "gatling")))
     play(game, Roll((0,), ("bullseye1",)), Stop())
     # The re-rolled Beer is gone; the token cancels the kept Beer, so no Beer is left to give.
@@ -339,7 +336,7 @@ def test_token_does_not_cancel_a_result_that_is_rerolled() -> None:
 def test_bullseye_token_cancels_one_bullseye() -> None:
     """A Bull's Eye 1 token cancels one rolled Bull's Eye 1 of two."""
     game = ua()
-    hold(game, 0, "bullseye1")
+    game = hold(game, 0, "bullseye1")
     play(game, Roll(ALL5, ("bullseye1", "bullseye1", "dynamite", "gatling", "gatling")), Stop())
     events = game.apply(ChooseSeat(1))
     assert of(events, LifeLost) == [LifeLost(1, 1, 7, "bullseye", 0)]
@@ -348,7 +345,7 @@ def test_bullseye_token_cancels_one_bullseye() -> None:
 def test_dynamite_token_counts_as_an_additional_rolled_dynamite() -> None:
     """'The Dynamite token is an exception: it counts as an additional rolled Dynamite.'"""
     game = ua()
-    hold(game, 0, "dynamite")
+    game = hold(game, 0, "dynamite")
     life = game.players[0].life
     events = game.apply(Roll(ALL5, ("dynamite", "dynamite", "gatling", "gatling", "arrow")))
     assert DynamiteExploded(0) in events  # two rolled and the token: three Dynamite
@@ -357,7 +354,7 @@ def test_dynamite_token_counts_as_an_additional_rolled_dynamite() -> None:
 
 def test_one_dynamite_and_the_token_make_two_no_explosion() -> None:
     game = ua()
-    hold(game, 0, "dynamite")
+    game = hold(game, 0, "dynamite")
     events = game.apply(Roll(ALL5, ("dynamite", "gatling", "gatling", "gatling", "arrow")))
     assert not of(events, DynamiteExploded) and game.symbol_count("dynamite") == 2
 
@@ -365,7 +362,7 @@ def test_one_dynamite_and_the_token_make_two_no_explosion() -> None:
 def test_lucky_duplicate_token_is_shuffled_back_without_replacement() -> None:
     """'If you draw a symbol you already have ... shuffle it back ... do not draw a replacement!'"""
     game = ua()
-    hold(game, 2, "beer")
+    game = hold(game, 2, "beer")
     duel_turn(game)
     play(game, Roll((3,), ("gatling",)))
     pile = list(game.wound_pile)
@@ -377,8 +374,8 @@ def test_lucky_duplicate_token_is_shuffled_back_without_replacement() -> None:
 def test_tokens_go_back_to_the_pile_at_the_end_of_your_turn() -> None:
     """'At the end of your turn, reshuffle all of your Duel Wound tokens back into the pile.'"""
     game = ua()
-    hold(game, 0, "beer", "bullseye2")
-    hold(game, 1, "bullseye1")
+    game = hold(game, 0, "beer", "bullseye2")
+    game = hold(game, 1, "bullseye1")
     events = end_quietly(game)
     assert WoundsReturned(0, ("beer", "bullseye2"), "end_of_turn") in events
     assert game.players[0].wounds == [] and game.players[1].wounds == ["bullseye1"]
@@ -391,10 +388,10 @@ def test_ua3_an_eliminated_players_wound_tokens_go_back_at_once_and_can_be_drawn
     Dynamite tokens are held, seat 1 falls to a Bull's Eye and the loser of the duel after it
     may draw seat 1's Dynamite."""
     game = ua()
-    hold(game, 1, "dynamite")
-    hold(game, 3, "dynamite")
-    rage(game, 1, 1)
-    game.players[1].life = 1
+    game = hold(game, 1, "dynamite")
+    game = hold(game, 3, "dynamite")
+    game = rage(game, 1, 1)
+    game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", "dynamite", "gatling", "duel", "gatling")), Stop())
     events = play(game, ChooseSeat(1))
     assert WoundsReturned(1, ("dynamite",), "eliminated") in events
@@ -415,7 +412,7 @@ def test_ua3_herb_hunters_token_is_taken_at_the_second_life_point_whatever_becom
     does not cancel it."""
     game = ua(["jourdonnais", "herb_hunter", *QUIET[2:]], modules=ALL)
     end_quietly(game)
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", "bullseye1", "gatling", "duel", "gatling")), Stop())
     play(game, ChooseSeat(2), ChooseSeat(2))  # seat 2 loses 2 at once
     assert (game.pending.kind, game.pending.seat, game.pending.cause) == (
@@ -446,7 +443,7 @@ def test_real_pile_offers_only_tokens_left_in_it() -> None:
     """Optionally the table uses its real pile: the choices are the tokens still in it."""
     game = ua()
     for seat in (1, 3):
-        hold(game, seat, "dynamite")
+        game = hold(game, seat, "dynamite")
     duel_turn(game)
     play(game, Roll((3,), ("gatling",)))
     assert game.pending.options == ("beer", "bullseye1", "bullseye2")
@@ -483,7 +480,8 @@ def test_no_rage_card_for_one_life_lost() -> None:
 def test_rage_card_for_two_life_lost_no_matter_how() -> None:
     """'no matter how (Bull's Eye, Dynamite, Indian arrow, etc.)': the Indians too."""
     game = ua(modules=(UA2,))
-    game.players[2].arrows, game.pile = 2, 1
+    # Seat 3 holds 2 arrows and the others the rest but one: the arrow rolled empties the pile.
+    game = position(game, players={2: {"arrows": 2}, 1: {"arrows": 3}, 3: {"arrows": 3}})
     events = play(game, Roll(ALL5, ("arrow", "gatling", "gatling", "gatling", "beer")))
     assert LifeLost(2, 2, 7, "indians", None) in events
     events = play(game, Stop(), ChooseSeat(3))
@@ -501,7 +499,7 @@ def test_rage_card_for_a_kept_beer_with_no_wound_token() -> None:
 def test_no_rage_card_for_a_beer_with_a_wound_token_to_discard() -> None:
     """UA2 with Module 1: holding a token, the kept Beer draws nothing."""
     game = ua()
-    hold(game, 0, "bullseye2")
+    game = hold(game, 0, "bullseye2")
     play(game, Roll(ALL5, ("beer", "gatling", "gatling", "dynamite", "arrow")), Stop())
     events = game.apply(ChooseSeat(3))
     assert of(events, RageDrawn) == []
@@ -510,7 +508,7 @@ def test_no_rage_card_for_a_beer_with_a_wound_token_to_discard() -> None:
 def test_rage_cards_are_revealed_at_the_start_of_your_turn_and_entered() -> None:
     """'At the start of your turn, reveal all of your Rage cards.' The seat enters the symbols."""
     game = ua(modules=(UA2,))
-    rage(game, 1, 2)
+    game = rage(game, 1, 2)
     events = end_quietly(game)
     assert RageRevealed(1, 2) in events
     d = game.pending
@@ -526,7 +524,7 @@ def test_rage_cards_are_revealed_at_the_start_of_your_turn_and_entered() -> None
 def test_rage_symbols_are_added_to_the_results_of_the_dice() -> None:
     """'All of the symbols on those cards are added to the results of the dice.'"""
     game = ua(modules=(UA2,))
-    rage(game, 1, 1)
+    game = rage(game, 1, 1)
     end_quietly(game)
     play(game, Choose("bullseye1"), Decline())
     play(game, Roll(ALL5, ("gatling", "gatling", "dynamite", "gatling", "dynamite")), Stop())
@@ -540,7 +538,7 @@ def test_rage_symbols_are_added_to_the_results_of_the_dice() -> None:
 def test_rage_arrows_trigger_immediately_on_reveal() -> None:
     """'Arrows trigger immediately when you reveal the cards.'"""
     game = ua(modules=(UA2,))
-    rage(game, 1, 1)
+    game = rage(game, 1, 1)
     end_quietly(game)
     events = game.apply(Choose("arrow"))
     assert ArrowTaken(1, 8, "rage") in events
@@ -550,7 +548,7 @@ def test_rage_arrows_trigger_immediately_on_reveal() -> None:
 def test_rage_entry_is_bounded_per_card() -> None:
     """A card shows a few symbols: after three per card only DONE is left."""
     game = ua(modules=(UA2,))
-    rage(game, 1, 1)
+    game = rage(game, 1, 1)
     end_quietly(game)
     play(game, Choose("gatling"), Choose("gatling"), Choose("gatling"))
     assert game.legal_actions() == [Decline()]
@@ -560,7 +558,7 @@ def test_revealed_rage_cards_are_discarded_at_the_end_of_the_turn() -> None:
     """'At the end of your turn, discard all of your revealed Rage cards. If you drew additional
     Rage cards during your turn, keep them face down until your next turn.'"""
     game = ua()
-    rage(game, 1, 1)
+    game = rage(game, 1, 1)
     end_quietly(game)
     play(game, Choose("gatling"), Decline())
     events = turn(game, "gatling", "gatling", "dynamite", "whiskey", "gatling")
@@ -572,7 +570,7 @@ def test_revealed_rage_cards_are_discarded_at_the_end_of_the_turn() -> None:
 def test_empty_rage_pile_is_reshuffled_from_the_discards() -> None:
     """'If the Rage card pile is empty, shuffle the discards to form a new pile.'"""
     game = ua()
-    game.rage_pile, game.rage_discard = 0, 18
+    game = position(game, rage_pile=0, rage_discard=18)
     events = turn(game, *CALM, "whiskey", "gatling")
     assert RageShuffled(18) in events and RageDrawn(0, 1, "whiskey") in events
     assert (game.rage_pile, game.rage_discard) == (17, 0)
@@ -642,7 +640,7 @@ def test_chuck_wengam_cannot_turn_a_dynamite_of_three() -> None:
 def test_greg_digger_uses_each_beer_twice() -> None:
     """GREG DIGGER: 'You may use each Beer you roll twice.'"""
     game = ua(["greg_digger", *QUIET[1:]], modules=(UA3,))
-    game.players[1].life = 5
+    game = position(game, players={1: {"life": 5}})
     play(game, Roll(ALL5, ("beer", "gatling", "gatling", "dynamite", "arrow")), Stop())
     events = play(game, ChooseSeat(1), ChooseSeat(1))
     assert LifeGained(1, 2, 7, "beer") in events
@@ -669,7 +667,7 @@ def test_pat_brennan_moves_one_rage_card_at_the_start_of_his_turn() -> None:
     alone = ua(["pat_brennan", *QUIET[1:]], modules=(UA2, UA3))
     assert alone.pending.kind is DecisionKind.ROLL  # nobody holds a card: nothing to ask
     game = ua(["calamity_janet", "pat_brennan", *QUIET[2:]], modules=(UA2, UA3))
-    rage(game, 3, 1)
+    game = rage(game, 3, 1)
     end_quietly(game)
     assert game.pending.kind is DecisionKind.RAGE_FROM
     assert game.legal_actions() == [ChooseSeat(3), Decline()]
@@ -694,7 +692,7 @@ def test_sam_the_healer_heals_one_player_for_each_duel_he_starts() -> None:
     """SAM THE HEALER: 'Each time you use a Fight a Duel symbol, you may choose one player to
     gain one life point. You may choose yourself.'"""
     game = ua(["sam_the_healer", *QUIET[1:]], modules=ALL)
-    game.players[0].life = 5
+    game = position(game, players={0: {"life": 5}})
     play(game, Roll(ALL5, (*CALM, "duel", "gatling")), Stop(), ChooseSeat(2))
     assert (game.pending.kind, game.pending.seat) == (DecisionKind.SAM_HEAL, 0)
     events = game.apply(ChooseSeat(0))
@@ -752,7 +750,7 @@ def test_illegal_answers_say_why() -> None:
     with pytest.raises(IllegalAction, match="rolls the Duel die 5, and only that die"):
         game.apply(Roll((3,)))
     game = ua(modules=(UA2,))
-    rage(game, 1, 2)
+    game = rage(game, 1, 2)
     end_quietly(game)
     with pytest.raises(IllegalAction, match=r"at least one symbol per Rage card first \(0 of 2"):
         game.apply(Decline())

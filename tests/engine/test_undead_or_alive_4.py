@@ -12,10 +12,12 @@ import random
 import pytest
 
 from companion.engine import (
+    BONEYARD_DECK,
     Choose,
     ChooseSeat,
     DecisionKind,
     Decline,
+    Event,
     Game,
     GameSetup,
     Reveal,
@@ -25,9 +27,9 @@ from companion.engine import (
     SetupError,
     Stop,
     deal,
+    full_boneyard_deck,
+    position,
 )
-from companion.engine.boneyard import DECK, full_deck
-from companion.engine.events import Event
 
 UNDEAD = "undead_or_alive.4"
 FIVE = ("jesse_jones", "black_jack", "paul_regret", "lucky_duke", "jourdonnais")
@@ -86,17 +88,21 @@ def test_module_4_needs_four_or_more_players() -> None:
 
 
 def test_the_boneyard_deck_is_errata_eleven_cards() -> None:
-    assert len(full_deck()) == 11 and DECK == {"no_hands": 2, "one_hand": 6, "two_hands": 3}
-    assert sorted(undead_game().boneyard_pile) == full_deck()
+    assert len(full_boneyard_deck()) == 11 and BONEYARD_DECK == {
+        "no_hands": 2,
+        "one_hand": 6,
+        "two_hands": 3,
+    }
+    assert sorted(undead_game().boneyard_pile) == full_boneyard_deck()
 
 
 def test_a_card_is_revealed_at_the_end_of_the_turn_in_which_a_player_was_eliminated() -> None:
     game = undead_game()
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     events = shoot(game, 4)
     assert game.pending.kind is DecisionKind.BONEYARD_CARD and game.pending.seat == 4
     assert game.pending.cause == "end"
-    assert set(game.pending.options) == set(DECK)
+    assert set(game.pending.options) == set(BONEYARD_DECK)
     events += game.apply(Choose("one_hand"))
     cards = of(events, "boneyard_card")
     assert cards == [
@@ -115,7 +121,7 @@ def test_a_card_is_revealed_at_the_end_of_the_turn_in_which_a_player_was_elimina
 
 def test_even_when_it_is_not_your_turn_you_draw_at_the_end_of_the_current_turn() -> None:
     game = undead_game()
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     shoot(game, 1)  # seat 0's turn
     assert game.pending.kind is DecisionKind.BONEYARD_CARD and game.pending.seat == 1
     assert game.turn == 0
@@ -123,7 +129,7 @@ def test_even_when_it_is_not_your_turn_you_draw_at_the_end_of_the_current_turn()
 
 def test_at_the_start_of_each_would_be_turn_an_eliminated_player_reveals_a_card() -> None:
     game = undead_game()
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     shoot(game, 1)
     game.apply(Choose("one_hand"))  # end of seat 0's turn
     assert game.pending.kind is DecisionKind.BONEYARD_CARD and game.pending.seat == 1
@@ -140,7 +146,7 @@ def test_at_the_start_of_each_would_be_turn_an_eliminated_player_reveals_a_card(
 
 def test_an_outbreak_from_a_card_at_the_end_of_a_turn_begins_with_the_next_players_turn() -> None:
     game = undead_game(shown=("two_hands", "two_hands"))
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     shoot(game, 4)
     events = game.apply(Choose("one_hand"))  # 5 hands > 4 living
     assert of(events, "outbreak_coming") == [{"event": "outbreak_coming", "seat": 1}]
@@ -154,7 +160,7 @@ def test_an_outbreak_from_a_card_at_the_end_of_a_turn_begins_with_the_next_playe
 
 def test_an_outbreak_at_an_eliminated_players_would_be_turn_begins_with_that_zombies_turn() -> None:
     game = undead_game(shown=("two_hands", "two_hands"))
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     shoot(game, 1)
     game.apply(Choose("no_hands"))
     events = game.apply(Choose("one_hand"))  # seat 1's would-be turn: 5 hands > 4 living
@@ -165,7 +171,7 @@ def test_an_outbreak_at_an_eliminated_players_would_be_turn_begins_with_that_zom
 
 def test_no_hands_means_no_outbreak_this_turn_and_goes_back_into_the_pile() -> None:
     game = undead_game(shown=("two_hands", "two_hands"))
-    game.players[1].life = game.players[4].life = 1
+    game = position(game, players={1: {"life": 1}, 4: {"life": 1}})
     shoot(game, 1, 4)
     game.apply(Choose("no_hands"))  # seat 1's card
     assert game.boneyard_back == ["no_hands"]
@@ -178,7 +184,7 @@ def test_no_hands_means_no_outbreak_this_turn_and_goes_back_into_the_pile() -> N
 
 def test_with_hands_equal_to_the_living_the_game_continues_as_normal() -> None:
     game = undead_game(shown=("two_hands",))
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     shoot(game, 4)
     events = game.apply(Choose("two_hands"))  # 4 hands, 4 living
     assert game.outbreak is None and not of(events, "zombie_outbreak")
@@ -187,7 +193,7 @@ def test_with_hands_equal_to_the_living_the_game_continues_as_normal() -> None:
 def _outbreak_game(roles: tuple[str, ...] | None = ROLES5) -> Game:
     """Seat 4 (Jourdonnais, the Deputy) eliminated; the outbreak begins with seat 1's turn."""
     game = undead_game(roles=roles, shown=("two_hands", "two_hands"))
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     shoot(game, 4)
     if game.pending.kind is DecisionKind.REVEAL_ROLE:
         game.apply(Reveal(Role.DEPUTY))
@@ -197,8 +203,7 @@ def _outbreak_game(roles: tuple[str, ...] | None = ROLES5) -> Game:
 
 def test_zombies_get_as_many_life_as_the_living_the_master_keeps_character_and_life() -> None:
     game = undead_game(shown=("two_hands", "two_hands"))
-    game.players[2].life = 5
-    game.players[4].life = 1
+    game = position(game, players={2: {"life": 5}, 4: {"life": 1}})
     shoot(game, 4)
     game.apply(Choose("one_hand"))
     zombie, master = game.players[4], game.players[2]
@@ -211,7 +216,7 @@ def test_zombies_get_as_many_life_as_the_living_the_master_keeps_character_and_l
 def test_zombies_roll_three_base_dice_and_lose_their_character() -> None:
     lucky_at_4 = ("jesse_jones", "black_jack", "paul_regret", "jourdonnais", "lucky_duke")
     game = undead_game(characters=lucky_at_4, shown=("two_hands", "two_hands"))
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     shoot(game, 4)
     game.apply(Choose("one_hand"))
     for _ in range(3):
@@ -224,7 +229,7 @@ def test_zombies_do_not_gain_life_from_beer() -> None:
     game = _outbreak_game()
     for _ in range(3):
         quiet_turn(game)
-    game.players[4].life = 2
+    game = position(game, players={4: {"life": 2}})
     game.dice_source = ScriptedDice(("beer", "dynamite", "dynamite"))
     game.apply(Roll((0, 1, 2)))
     events = game.apply(Stop()) + game.apply(ChooseSeat(4))
@@ -245,7 +250,7 @@ def test_zombies_are_included_when_counting_places_again() -> None:
 
 def test_if_the_renegade_is_dead_they_become_a_normal_zombie() -> None:
     game = undead_game(shown=("two_hands", "two_hands"))
-    game.players[2].life = 1
+    game = position(game, players={2: {"life": 1}})
     shoot(game, 2, face="bullseye2")
     events = game.apply(Choose("one_hand"))
     assert of(events, "zombie_outbreak")[0] == {
@@ -272,10 +277,8 @@ ROLES8 = ("sheriff", "outlaw", "renegade", "outlaw", "deputy", "outlaw", "deputy
 
 def _eight(dead: tuple[int, ...]) -> Game:
     game = undead_game(characters=EIGHT, roles=ROLES8, shown=("two_hands",) * 3)
-    for seat in dead:
-        p = game.players[seat]
-        p.alive, p.life, p.revealed = False, 0, True
-    return game
+    gone = {"alive": False, "life": 0, "revealed": True}
+    return position(game, players=dict.fromkeys(dead, gone))
 
 
 def test_eight_players_both_renegades_alive_the_one_closer_clockwise_becomes_master() -> None:
@@ -293,7 +296,7 @@ def test_eight_players_both_renegades_alive_the_one_closer_clockwise_becomes_mas
 
 def test_eight_players_only_one_renegade_alive_becomes_master() -> None:
     game = _eight(dead=(1, 3, 5))
-    game.players[7].life = 1
+    game = position(game, players={7: {"life": 1}})
     shoot(game, 7)
     events = game.apply(Choose("one_hand"))  # 7 hands > 4 living
     assert of(events, "zombie_outbreak")[0]["master"] == 2
@@ -322,7 +325,7 @@ def test_after_the_outbreak_an_eliminated_player_is_out_for_good() -> None:
     game = _outbreak_game()
     for _ in range(4):
         quiet_turn(game)  # seats 1, 2, 3 and the zombie at 4
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     events = shoot(game, 4)  # the Sheriff shoots the zombie
     assert not of(events, "boneyard_card") and not game.players[4].alive
     assert game.turn == 1 and not game.over
@@ -333,11 +336,12 @@ def test_after_the_outbreak_an_eliminated_player_is_out_for_good() -> None:
 
 def test_survivors_win_when_all_zombies_and_the_master_are_eliminated() -> None:
     game = _outbreak_game()
-    game.players[2].alive, game.players[2].life = False, 0  # the Master fell earlier
+    # the Master fell earlier
+    game = position(game, players={2: {"alive": False, "life": 0}})
     quiet_turn(game)  # seat 1
     quiet_turn(game)  # seat 3
     quiet_turn(game)  # seat 4, the zombie
-    game.players[4].life = 1
+    game = position(game, players={4: {"life": 1}})
     events = shoot(game, 4)
     assert game.over and game.side == "survivors" and game.winners == (0, 1, 3)
     assert of(events, "game_over") == [
@@ -348,10 +352,10 @@ def test_survivors_win_when_all_zombies_and_the_master_are_eliminated() -> None:
 def test_zombies_win_when_all_survivors_are_eliminated() -> None:
     game = _outbreak_game()
     quiet_turn(game)  # seat 1
-    for seat in (1, 3):
-        game.players[seat].alive, game.players[seat].life = False, 0
+    dead = {"alive": False, "life": 0, "arrows": 0}  # their arrows back to the pile
+    game = position(game, players={1: dead, 3: dead})
     quiet_turn(game)  # the Master, seat 2
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     shoot(game, 0)  # the zombie at seat 4 kills the Sheriff, the last survivor
     assert game.over and game.side == "zombies" and set(game.winners) == {2, 4}
 
@@ -360,16 +364,15 @@ def test_the_sheriff_eliminated_after_the_outbreak_does_not_end_the_game() -> No
     game = _outbreak_game()
     for _ in range(3):
         quiet_turn(game)  # seats 1, 2, 3
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     shoot(game, 0)  # the zombie
     assert not game.players[0].alive and not game.over
 
 
 def test_everyone_dying_in_the_same_turn_is_a_zombie_win() -> None:
     game = _outbreak_game()
-    for p, arrows in zip(game.players, (2, 1, 2, 2, 1), strict=True):
-        p.life, p.arrows = 1, arrows
-    game.pile = 1
+    held = (2, 1, 2, 2, 1)  # the pile keeps one arrow
+    game = position(game, players={s: {"life": 1, "arrows": n} for s, n in enumerate(held)})
     game.dice_source = ScriptedDice(("arrow",) + INERT)
     events = game.apply(Roll(tuple(range(5))))  # seat 1 takes the last arrow: the Indians
     assert of(events, "indians_attacked") and not any(p.alive for p in game.players)
@@ -397,7 +400,7 @@ def test_no_hands_after_a_card_with_hands_in_the_same_turn_end_still_stops_the_o
     drawn first makes the hands exceed the living, the No hands card drawn after it still
     stops the outbreak, and no outbreak is announced."""
     game = undead_game(shown=("two_hands", "two_hands"))
-    game.players[1].life = game.players[4].life = 1
+    game = position(game, players={1: {"life": 1}, 4: {"life": 1}})
     shoot(game, 1, 4)
     events = game.apply(Choose("one_hand"))  # seat 1's card: 5 hands > 3 living
     events += game.apply(Choose("no_hands"))  # seat 4's

@@ -10,8 +10,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import Action, ChooseSeat, Decline, Game, Reveal, Role, deal
-from companion.engine.decisions import DecisionKind
+from companion.engine import Action, ChooseSeat, DecisionKind, Decline, Game, Reveal, Role, deal
 
 from .test_module_properties import check_invariants, play_out
 

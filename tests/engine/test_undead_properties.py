@@ -10,8 +10,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import Event, Game, deal
-from companion.engine.components import RAGE_SYMBOLS_PER_CARD, WOUND_TOKENS
+from companion.engine import RAGE_SYMBOLS_PER_CARD, WOUND_TOKENS, Event, Game, deal
 
 from .test_module_properties import play_out as module_play_out
 

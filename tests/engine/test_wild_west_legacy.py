@@ -14,18 +14,17 @@ from companion.engine import (
     Game,
     GameSetup,
     Module,
+    NextGame,
     Role,
     Roll,
     ScriptedDice,
     SetupError,
-)
-from companion.engine.legacy import (
-    NextGame,
     deal_roles,
     legacy_setup,
     next_game,
+    position,
     result_of,
-    unused,
+    unused_characters,
 )
 
 from .test_undead_or_alive_4 import quiet_turn, shoot
@@ -46,7 +45,7 @@ def first_game() -> Game:
     game = Game(GameSetup(FIVE, roles=roles, modules=LEGACY), ScriptedDice(()))
     quiet_turn(game)  # seat 0
     quiet_turn(game)  # seat 1
-    game.players[0].life = 1
+    game = position(game, players={0: {"life": 1}})
     shoot(game, 0, face="bullseye2")
     assert game.over and game.side == "outlaws"
     return game
@@ -55,7 +54,7 @@ def first_game() -> Game:
 def second_setup(sheriff: int = 2) -> GameSetup:
     nxt = next_game(result_of(first_game()))
     new = fresh_for(FIVE)[0]
-    assert new in unused(nxt, LEGACY, ())
+    assert new in unused_characters(nxt, LEGACY, ())
     return legacy_setup(
         nxt, sheriff, (new, *FIVE[1:]), modules=LEGACY, seed=7, roles=deal_roles(5, sheriff, 7)
     )
@@ -79,14 +78,14 @@ def test_if_the_sheriff_died_by_another_players_hand_the_killer_is_the_new_sheri
 def test_eliminated_players_choose_a_new_character_from_the_unused_ones() -> None:
     nxt = next_game(result_of(first_game()))
     assert nxt.new_character == (0,) and nxt.may_keep == (1, 2, 3, 4)
-    assert not set(unused(nxt, LEGACY, ())) & set(FIVE)
+    assert not set(unused_characters(nxt, LEGACY, ())) & set(FIVE)
     with pytest.raises(SetupError, match="seat 1 was eliminated"):
         legacy_setup(nxt, 2, FIVE, modules=LEGACY, seed=7, roles=deal_roles(5, 2, 7))
 
 
 def test_survivors_keep_their_character_or_draw_an_unused_one() -> None:
     nxt = next_game(result_of(first_game()))
-    free = unused(nxt, LEGACY, ())
+    free = unused_characters(nxt, LEGACY, ())
     drawn = (free[0], FIVE[1], free[1], *FIVE[3:])  # seat 3 draws anew
     assert (
         legacy_setup(nxt, 2, drawn, modules=LEGACY, seed=7, roles=deal_roles(5, 2, 7)).characters
@@ -104,10 +103,8 @@ def second_game() -> Game:
     game = Game(setup, ScriptedDice(()))
     deputy = setup.roles.index(Role.DEPUTY)
     others = [s for s in range(5) if s not in (2, deputy)]
-    for seat in others[1:]:
-        p = game.players[seat]
-        p.alive, p.life, p.revealed = False, 0, True
-    game.players[others[0]].life = 1
+    dead = {seat: {"alive": False, "life": 0, "revealed": True} for seat in others[1:]}
+    game = position(game, players={others[0]: {"life": 1}, **dead})
     shoot(game, others[0])
     assert game.over and game.side == "sheriff"
     return game
@@ -151,7 +148,7 @@ def test_ua5_a_sheriff_killed_by_no_ones_hand_leaves_the_choice_to_the_table() -
     """Third game: the Sheriff (seat 3) falls to three Dynamite."""
     nxt, keep = after_second_game()
     game = Game(legacy_setup(nxt, 3, keep, modules=LEGACY, seed=9, roles=deal_roles(5, 3, 9)))
-    game.players[3].life = 1
+    game = position(game, players={3: {"life": 1}})
     game.dice_source = ScriptedDice(("dynamite",) * 3 + ("arrow", "arrow"))
     game.apply(Roll((0, 1, 2, 3, 4)))
     assert game.over

@@ -3,7 +3,7 @@ says so (the words come from ``prompts.ghost_note``)."""
 
 from __future__ import annotations
 
-from companion.engine import Game, GameSetup, Role, ScriptedDice
+from companion.engine import Game, GameSetup, Role, ScriptedDice, position
 from companion.panels import draw_seat
 from companion.table.prompts import ghost_note
 from companion.table.view import SeatView
@@ -16,9 +16,9 @@ def test_the_ghosts_seat_and_the_token_holders_seat_say_so() -> None:
         modules=frozenset({"old_saloon.5"}),
     )
     game = Game(setup, ScriptedDice([]))
-    game.players[1].ghost, game.players[1].alive, game.players[1].life = True, False, 0
+    game = position(game, players={1: {"ghost": True, "alive": False, "life": 0}})
     assert ghost_note(game, 1, [1, 2, 3, 4, 5]) == "GHOST"
-    game.ghost_token = [0, "arrow", 2]
+    game = position(game, ghost_token=[0, "arrow", 2])
     assert ghost_note(game, 1, [1, 2, 3, 4, 5]) == "GHOST, gave seat 1 2x arrow"
     assert ghost_note(game, 0, [1, 2, 3, 4, 5]) == "Ghost token: 2x arrow"
     assert ghost_note(game, 2, [1, 2, 3, 4, 5]) == ""

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops
 
-from companion.engine.components import CHARACTERS
+from companion.engine import CHARACTERS
 from companion.panels import draw_seat
 from companion.panels.seat import NOTE_LINES, PAGE, WIDTH
 from companion.panels.text import LINE, draw_text, text_width, wrap

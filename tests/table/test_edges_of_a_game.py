@@ -327,7 +327,7 @@ def test_a_module_that_needs_more_players_than_the_seats_is_refused_at_load(
 
 
 def _title(module_id: str) -> str:
-    from companion.engine.modules import MODULES, module
+    from companion.engine import MODULES, module
 
     return MODULES[module(module_id)].title
 

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import ConfigError, load
-from companion.engine import DecisionKind, Module, Role
-from companion.engine.components import CHARACTERS
+from companion.engine import CHARACTERS, DecisionKind, Module, Role
 from companion.table import TableConfig, TableSession
 from companion.table.buttons import BUTTONS
 from companion.table.prompts import MODULE_PAGES

@@ -20,8 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import DecisionKind, Game, GameSetup, Role, SeededDice
-from companion.engine.events import DiceRolled, DuelRolled
+from companion.engine import DecisionKind, DiceRolled, DuelRolled, Game, GameSetup, Role, SeededDice
 from companion.table import Journal, TableConfig, TableSession, read_journal
 from companion.table.buttons import BUTTONS
 from companion.table.journal import journals

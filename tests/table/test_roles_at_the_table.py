@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.engine import (
+    SPECIAL_ROLES,
     Accept,
     Action,
     Answer,
@@ -18,7 +19,6 @@ from companion.engine import (
     Roll,
     Stop,
 )
-from companion.engine.components import SPECIAL_ROLES
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import FIRST_ROLLS, TablePlay

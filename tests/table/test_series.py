@@ -14,8 +14,7 @@ import pytest
 from companion.cli import main
 from companion.config import defaults
 from companion.emulate import Emulator
-from companion.engine import CHARACTERS, Module
-from companion.engine.legacy import result_of
+from companion.engine import CHARACTERS, Module, result_of
 from companion.table import TableConfig, TableSession
 from companion.table.series import SERIES_FILE, SeriesError, listing, load
 

@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.engine.events import NoLegalAnswer
+from companion.engine import NoLegalAnswer
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from companion.table.story import tell

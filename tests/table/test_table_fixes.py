@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.engine import DecisionKind, GameSetup
+from companion.engine import DecisionKind, GameSetup, position
 from companion.panels import draw_seat
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
@@ -18,7 +18,7 @@ def test_the_reveal_screen_tells_the_seat_the_presses_that_work() -> None:
     session = TableSession(TableConfig(seats=5))
     session.start()
     game = make_game(FIVE, sheriff=0, faces=["bullseye1", "dynamite", "gatling", "beer", "arrow"])
-    game.players[1].life = 1
+    game = position(game, players={1: {"life": 1}})
     session._begin_play(TablePlay(game, [1, 2, 3, 4, 5]))
     for at, button in enumerate(["ROLL", "DONE", "SEAT2"], start=1):
         session.handle(button, "press", float(at))
