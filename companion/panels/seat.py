@@ -13,7 +13,8 @@ events rewrite few of them (the panel driver sends only the changed regions):
 - page 6: one line for the seat: its last change ("-2 +ARROW", lit, at the left: players look
   up after the fact and must see why this seat's life moved) and a short note;
 - page 7: the "press me" badge when pressing this seat answers the console: the highlight
-  that comes and goes on most presses is this one page, and only as wide as its words.
+  that comes and goes on most presses is this one page, and only as wide as its words; with
+  no badge, what the seat must do with real cards ("DRAW RAGE CARD") in its place.
 
 A note too long for its line (a character's ability, in the seat's menu or at set-up) takes
 pages 1-6 to itself, wrapped to be read whole.
@@ -245,8 +246,12 @@ def _draw_bottom(image: Image.Image, view: SeatView, line: str, change: str) -> 
         badge = "> PRESS <"
     elif view.winner:
         badge = (view.note or "WINNER").upper()
+    elif view.chore:
+        badge = view.chore.upper()  # what to do with the real cards: until it is done
     else:
         badge = ""
+    if view.chore and badge != view.chore.upper():
+        line = view.chore  # the badge asks for a press: the chore takes the seat's line
     if change:
         right = _draw_mark(image, change)
         if line:
@@ -255,8 +260,9 @@ def _draw_bottom(image: Image.Image, view: SeatView, line: str, change: str) -> 
         text = fit(line.upper(), WIDTH - 4)
         draw_text(image, ((WIDTH - text_width(text)) // 2, LINE_Y), text)
     if badge:
-        text = fit(badge, WIDTH - 2 * BADGE_MARGIN)
+        margin = BADGE_MARGIN if text_width(badge) <= WIDTH - 2 * BADGE_MARGIN else 2
+        text = fit(badge, WIDTH - 2 * margin)
         left = (WIDTH - text_width(text)) // 2
-        box = (left - BADGE_MARGIN, BADGE_Y, left + text_width(text) + BADGE_MARGIN - 1, HEIGHT - 1)
+        box = (left - margin, BADGE_Y, left + text_width(text) + margin - 1, HEIGHT - 1)
         ImageDraw.Draw(image).rectangle(box, fill=1)
         draw_text(image, (left, BADGE_Y), text, fill=0)

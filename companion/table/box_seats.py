@@ -6,8 +6,7 @@ import logging
 import time
 
 from ..engine import Event
-from .play import Refused, TablePlay
-from .prompts import table_chores
+from .play import Refused
 from .session_state import SessionState
 from .story import change_marks, said_by_box, tokens
 
@@ -61,7 +60,6 @@ class BoxSeats(SessionState):
         since = self._since_press or tokens(made[0].before)
         self.marks = {play.seats[s]: m for s, m in change_marks(since, tokens(play.game)).items()}
         self.history.add(len(play.taken), self.story)
-        self.chores = chores_after(play, events)
         log.info("%s", self.story)
         self._box_at = None
         self._schedule(now)
@@ -74,9 +72,3 @@ class BoxSeats(SessionState):
         elif self._box_at is None:
             now = time.monotonic() if now is None else now
             self._box_at = now + self.config.bot_pause
-
-
-def chores_after(play: TablePlay, events: list[Event]) -> str:
-    """What the players must do with real pieces after ``events`` (its Wound tokens, when the
-    table draws them for real)."""
-    return table_chores(events, play.seats, "wounds" in play.game.setup.real_piles)

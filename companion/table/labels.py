@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import SPECIAL_ROLES, Decision, Role
+from ..engine import FACES, SPECIAL_ROLES, Decision, Role
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",
@@ -20,33 +20,62 @@ SYMBOL_LABELS = {
     "beer": "Beer",
 }
 
+# Each face by the name the rulebook gives its symbol; a double face counts two.
+SYMBOL_NAMES = {
+    "arrow": "Arrow",
+    "dynamite": "Dynamite",
+    "bullseye1": "Bull's Eye 1",
+    "bullseye2": "Bull's Eye 2",
+    "beer": "Beer",
+    "gatling": "Gatling",
+    "broken_arrow": "Broken Arrow",
+    "bullet": "Bullet",
+    "duel": "Duel",
+    "whiskey": "Whiskey",
+}
+FACE_LABELS = {
+    name: ("2x " if face.count == 2 else "") + SYMBOL_NAMES[face.symbol.value]
+    for name, face in FACES.items()
+}
+
+# What each special role card does, as the card says it (the seat's menu, the quick reference).
+CARD_EFFECTS = {
+    "the_bear": "Sheriff with 3 more life",
+    "the_good": "become the Sheriff",
+    "the_doc": "turn one die to any side",
+    "the_judge": "that role has no effect",
+    "the_gambler": "re-roll all dice",
+    "the_bad": "no life gained",
+    "the_ugly": "swap all arrows of two players",
+    "the_right_hand": "take another turn",
+    "the_left_hand": "stays in at 2 life",
+}
+
 OPTION_LABELS = {
+    **FACE_LABELS,
     "none": "none",
     "loudmouth": "Loudmouth",
     "coward": "Coward",
     "loudmouth_sixth": "Loudmouth+",
     "coward_sixth": "Coward+",
     "arrow": "arrow",
-    "chief_arrow": "Chief's",
+    "chief_arrow": "Chief's Arrow",
     "no_hands": "No hands",
     "one_hand": "1 hand",
     "two_hands": "2 hands",
     # The role card an eliminated seat shows (Old Saloon 3): a special card, or a normal one.
-    **{
-        c.name: c.title.removeprefix("The ").removesuffix(" of the Devil")
-        for c in SPECIAL_ROLES.values()
-    },
-    "normal": "normal",
+    **{c.name: c.title.removesuffix(" of the Devil") for c in SPECIAL_ROLES.values()},
+    "normal": "a normal card",
 }
 
 WOUND_LABELS = {"beer": "Beer", "bullseye1": "Bull's Eye 1", "bullseye2": "Bull's Eye 2"}
 
 
 def choices(d: Decision) -> str:
-    """A choice decision's answers, one per DIE button."""
-    return " ".join(f"DIE{i + 1}:{OPTION_LABELS.get(o, o)}" for i, o in enumerate(d.options))
+    """A choice decision's answers, each after the number of its DIE button."""
+    return " ".join(f"{i + 1}:{OPTION_LABELS.get(o, o)}" for i, o in enumerate(d.options))
 
 
 def reveal_legend(roles: Sequence[Role]) -> str:
     """The DIE button for each role card an eliminated seat may show."""
-    return " ".join(f"DIE{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
+    return " ".join(f"{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))

@@ -3,6 +3,7 @@ table."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ..engine import (
@@ -14,12 +15,14 @@ from ..engine import (
     Game,
     HouseRule,
     Module,
+    PlayerState,
     RageDiscarded,
     RageDrawn,
     RageMoved,
     RageShuffled,
     RevealSpecial,
     Role,
+    SpecialRole,
     WoundDrawn,
     WoundsReturned,
     hands_showing,
@@ -71,22 +74,49 @@ def prompt_for(game: Game, d: Decision, seats: Sequence[int], roles: Sequence[Ro
     return WORDS[d.kind].prompt(Asked(game, d, seats, roles))
 
 
-# The moments a reveal may seize, named for the console while one is open.
-WINDOW_LABELS = {
-    "turn_start": "The Good or The Ugly may reveal",
-    "turn_end": "The Right Hand may take another turn",
-    "roll": "The Doc may turn a die",
-    "last_roll": "The Gambler may re-roll this",
-    "gain": "The Bad may cancel this heal",
-    "eliminate": "The Left Hand may save",
-    "reveal": "The Judge may cancel this",
-}
+def may_reveal(game: Game) -> list[SpecialRole]:
+    """The special role cards that may be revealed now, by what the table knows (never by a
+    dealt card): each open moment's cards, in the order the moments came and, at one moment,
+    the rulebook's order of the cards; a card only while some living seat could hold it (its
+    type still in the role mix less the cards shown, or the Zombie Master's Renegade card)
+    and the moment is that seat's own or another's as the card says."""
+    players = game.players
+    shown = {p.special for p in players if p.special_shown}
+    pool = Counter(game.setup.role_mix)
+    pool.subtract(p.role for p in players if p.revealed and p.role is not None)
+    ghost_turn = players[game.turn].ghost
+    sheriff = any(p.alive and p.role is Role.SHERIFF and p.revealed for p in players)
+    found: list[SpecialRole] = []
+    for moment, args in open_moments(game):
+        if ghost_turn and moment not in GHOST_MOMENTS:
+            continue
+        for card in SPECIAL_ROLES.values():
+            if card.moment != moment or card.name in shown or card in found:
+                continue
+            if card.name == "the_good" and not sheriff:
+                continue
+            if any(_could_hold(p, card, pool[card.role] > 0, moment, args) for p in players):
+                found.append(card)
+    return found
 
 
-def window_text(game: Game) -> str:
-    """The latest open moment in words ('' when none is open)."""
-    moments = open_moments(game)
-    return WINDOW_LABELS[moments[-1][0]] if moments else ""
+# The moments of the Ghost's turn: The Doc may turn its dice, The Judge follow that reveal.
+GHOST_MOMENTS = frozenset({"roll", "reveal"})
+
+
+def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, args: list) -> bool:
+    if not p.alive or p.ghost or p.special_shown:
+        return False
+    if not (p.master and card.role is Role.RENEGADE if p.revealed else in_pool):
+        return False
+    own = p.seat in args[0] if moment == "eliminate" else args[0] == p.seat
+    return card.whose == "any" or (card.whose == "own") == own
+
+
+def reveals_text(game: Game) -> str:
+    """The console's aside while a moment is open: 'May reveal: The Doc, The Gambler'."""
+    cards = may_reveal(game)
+    return "May reveal: " + ", ".join(c.title for c in cards) if cards else ""
 
 
 def menu_note(reveals: list[RevealSpecial]) -> str:
@@ -129,7 +159,7 @@ def hands_text(game: Game) -> str:
     """The zombie hands showing against the living, so the outbreak is never a surprise."""
     if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == OUTBREAK_BEGUN:
         return ""
-    return f" hands {hands_showing(game)} / living {living_count(game)}"
+    return f"Zombie hands {hands_showing(game)}, living {living_count(game)}"
 
 
 HOUSE_RULE_LABELS = {
@@ -159,29 +189,34 @@ def game_over_text(side: str | None) -> str:
     return f"{SIDE_LABELS.get(side or '', 'Game over')}! ROLL: new game"
 
 
-def table_chores(events: list[Event], seats: list[int], real_wounds: bool) -> str:
-    """What the players must do with the real Rage deck (and the Wound pile) after these events.
-
-    The engine only counts the cards: the console tells whoever must draw, discard or shuffle.
-    """
-    chores = []
+def chores(events: list[Event], seats: Sequence[int], real_wounds: bool) -> list[tuple[int, str]]:
+    """What a player must do with the real Rage deck (and the Wound pile) after these events,
+    by engine seat, in words short enough for the seat's own panel: the engine only counts the
+    cards. Shuffling the discards falls to the seat that draws next."""
+    found: list[tuple[int, str]] = []
+    shuffle = False
     for e in events:
         match e:
-            case RageDrawn(seat=seat, drawn=drawn):
-                extra = f" {drawn}, keep 1, shuffle 1 back" if drawn > 1 else " a Rage card"
-                chores.append(f"Seat {seats[seat]}: draw{extra}, face down.")
-            case RageDiscarded(seat=seat, cards=cards):
-                chores.append(f"Seat {seats[seat]}: discard {cards} revealed Rage card(s).")
             case RageShuffled():
-                chores.append("Shuffle the Rage discards into a new pile.")
+                shuffle = True
+                continue
+            case RageDrawn(seat=seat, drawn=drawn):
+                if shuffle:
+                    found.append((seat, "shuffle Rage discards"))
+                found.append(
+                    (seat, f"draw {drawn} Rage, keep 1" if drawn > 1 else "draw Rage card")
+                )
+            case RageDiscarded(seat=seat, cards=cards):
+                found.append((seat, f"discard {cards} Rage" if cards > 1 else "discard Rage card"))
             case RageMoved(source=source, target=target):
-                chores.append(f"Move a Rage card from seat {seats[source]} to {seats[target]}.")
+                found.append((source, f"Rage card to seat {seats[target]}"))
             case WoundDrawn(seat=seat, token=token, kept=kept):
                 label = WOUND_LABELS.get(token, "Dynamite")
-                if not kept:
-                    chores.append(f"Seat {seats[seat]}: lucky! {label} token back in the pile.")
-                elif not real_wounds:
-                    chores.append(f"Seat {seats[seat]}: take a {label} Wound token.")
+                if kept and not real_wounds:
+                    found.append((seat, f"+Wound: {label}"))
+                elif not kept and real_wounds:
+                    found.append((seat, f"{label} back: lucky"))
             case WoundsReturned(seat=seat):
-                chores.append(f"Seat {seats[seat]}: Wound tokens back in the pile.")
-    return " ".join(chores)
+                found.append((seat, "Wounds to the pile"))
+        shuffle = False
+    return found

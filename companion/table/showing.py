@@ -8,6 +8,7 @@ from ..engine import CHARACTERS, Answer, ChooseSeat, Module, Role
 from .labels import ROLE_LABELS, reveal_legend
 from .play import TablePlay
 from .prompts import (
+    chores,
     game_over_text,
     ghost_note,
     hands_text,
@@ -15,8 +16,8 @@ from .prompts import (
     menu_note,
     modules_text,
     prompt_for,
+    reveals_text,
     undead_note,
-    window_text,
 )
 from .session_state import SessionState
 from .setup_flow import SetupFlow
@@ -87,6 +88,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         elif spec.holder_rolls:
             answers = {d.seat}  # the seat holding the Duel die rolls it with its press
     pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
+    to_do = seat_chores(play)
     seats = []
     for n in range(1, session.seat_count() + 1):
         if n not in play.seats:
@@ -130,6 +132,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 rage_held=p.rage_held,
                 rage_symbols=tuple(p.rage_symbols),
                 bot=bot,
+                chore=to_do.get(s, ""),
             )
         )
     if game.over:
@@ -140,29 +143,21 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             prompt = f"BOT seat {play.seats[d.seat]}: {d.spec.question}"
         else:
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
-        window = window_text(game)
-        if window:
-            prompt = f"{prompt}; {window}"
-        rules = ". ".join(
-            t
-            for t in (
-                modules_text(game.setup.modules, game.setup.specials_mixed),
-                house_rules_text(game.setup.house_rules),
-            )
-            if t
-        )
-        if rules and game.turn_number == 1 and game.roll_count == 0:
-            prompt = f"{prompt}. {rules}"
-    if session.chores:
-        prompt = f"{session.chores} {prompt}"
-    title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}" + _saloon(game.dice_kinds)
-    title += hands_text(game)
     story = session.story
+    if game.turn_number == 1 and game.roll_count == 0 and not game.over:
+        rules = (
+            modules_text(game.setup.modules, game.setup.specials_mixed),
+            house_rules_text(game.setup.house_rules),
+        )
+        story = ". ".join(t for t in (story, *rules) if t)
+    title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
+    aside = "" if game.over else reveals_text(game)
+    aside = ". ".join(t for t in (_saloon(game.dice_kinds), hands_text(game), aside) if t)
     if session.asked_to_end:
-        title, story = "Start over?", ""
+        title, story, aside = "Start over?", "", ""
         prompt = "DONE: end this game (its journal is kept); any other button: play on"
     elif session.looking_back is not None:
-        title, story = "What happened", ""
+        title, story, aside = "What happened", "", ""
         prompt = f"{session.history.page(session.looking_back)} (DONE: older, other: back)"
     console = ConsoleView(
         faces=tuple(game.faces),
@@ -174,13 +169,32 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         flash=session.flash,
         title=title,
         story=story,
+        aside=aside,
         kinds=tuple(game.dice_kinds),
         picker=d.options if d is not None and d.spec.face_options else (),
     )
     return TableView(tuple(seats), console)
 
 
+def seat_chores(play: TablePlay) -> dict[int, str]:
+    """What each seat must still do with real pieces, by engine seat, from the game's own
+    record (so a restart shows it again): the chores the events of every action gave it, until
+    that seat's player next answers a decision (they have done it by then)."""
+    game = play.game
+    if not game.setup.modules & {Module.TWO_BULLETS, Module.LOOK_ME_IN_THE_EYES}:
+        return {}
+    real = "wounds" in game.setup.real_piles
+    owed: dict[int, list[str]] = {}
+    for step in play.taken:
+        asked = step.before.pending
+        if asked is not None and not step.auto:
+            owed.pop(asked.seat, None)
+        for seat, chore in chores(step.events, play.seats, real):
+            owed.setdefault(seat, []).append(chore)
+    return {seat: "; ".join(done) for seat, done in owed.items() if done}
+
+
 def _saloon(dice: list[str]) -> str:
     """The Saloon die of the turn, named after the title (the console shows its faces)."""
     saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
-    return f", {saloon[0].capitalize()}" if saloon else ""
+    return f"{saloon[0].capitalize()} die" if saloon else ""

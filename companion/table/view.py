@@ -32,6 +32,9 @@ class SeatView:
     rage_held: int = 0
     rage_symbols: tuple[str, ...] = ()
     bot: bool = False  # the box plays this seat
+    # What this seat's player must do with real pieces (draw a Rage card, take a Wound token),
+    # from the game's events this turn: a restart shows it again.
+    chore: str = ""
 
     def pod_prompt(self, prompt: str) -> str:
         """The text line of this seat's pod (docs/serial-protocol.md has no BOT field): the
@@ -53,6 +56,7 @@ class ConsoleView:
     flash: str | None = None  # why the last press changed nothing
     title: str = ""
     story: str = ""  # what the rules did on their own after the last press
+    aside: str = ""  # under the prompt: the special role cards that may be revealed now
     choices: tuple[str, ...] = ()  # names to pick with DIE1.. (set-up's characters)
     kinds: tuple[str, ...] = ()  # each die's kind: the Duel dice are drawn apart
     picker: tuple[str, ...] = ()  # choices shown over the DIE buttons instead of the dice
