@@ -7,7 +7,7 @@ to itself. A refused press (the flash) is drawn inverted so it stands out from t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -46,7 +46,7 @@ def _draw_narrow(image: Image.Image, view: ConsoleView) -> None:
         return
     status = _status_line(view)
     stamp(image, status, (HALF - status.width, 0))
-    draw_text(image, (0, 0), fit(view.title, HALF - status.width - 4))
+    draw_text(image, (0, 0), fit(view.title, HALF - status.width - 2))
     _draw_dice(image, view, DICE_TOP)
     _draw_message(image, view, (2, _message_top(view)), HALF - 4)
 
@@ -97,16 +97,17 @@ def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
 
 
 def _status_line(view: ConsoleView) -> Image.Image:
-    """Re-rolls left (a small die and a number) and arrows left in the pile, as one strip."""
+    """Re-rolls left (a small die and a number) and arrows left in the pile, as one strip,
+    tight enough to leave the title "Turn 12: seat 3" whole beside it."""
     die, arrow = small_icon("die"), small_icon("arrow")
     rolls, pile = str(view.rolls_left), str(view.pile)
-    width = die.width + 2 + text_width(rolls) + 4 + arrow.width + 2 + text_width(pile)
+    width = die.width + 1 + text_width(rolls) + 3 + arrow.width + 1 + text_width(pile)
     strip = Image.new("1", (width, LINE))
     stamp(strip, die, (0, 1))
-    draw_text(strip, (die.width + 2, 0), rolls)
-    x = die.width + 2 + text_width(rolls) + 4
+    draw_text(strip, (die.width + 1, 0), rolls)
+    x = die.width + 1 + text_width(rolls) + 3
     stamp(strip, arrow, (x, 2))
-    draw_text(strip, (x + arrow.width + 2, 0), pile)
+    draw_text(strip, (x + arrow.width + 1, 0), pile)
     return strip
 
 
@@ -123,17 +124,41 @@ CHOICE_LINE = 9  # six names and a title in 64 rows: ink rows touch, the numbers
 
 
 def _draw_choices(image: Image.Image, view: ConsoleView, width: int) -> None:
-    """The title, then up to six names, one per DIE button, each behind its button's number
-    (inverted). The narrow console shows a refused press's message instead."""
+    """The question (in a game: the prompt, wrapped whole; at set-up: the title), then up to six
+    names, one per DIE button, each behind its button's number (inverted). The narrow console
+    shows a refused press's message instead."""
     draw = ImageDraw.Draw(image)
-    draw_text(image, (0, 0), fit(view.title, width))
+    header, top = _choices_header(view, width)
+    for i, text in enumerate(header):
+        draw_text(image, (0, i * LINE), text)
     for i, choice in enumerate(view.choices):
-        y = CHOICE_LINE + 1 + i * CHOICE_LINE
+        y = top + i * CHOICE_LINE
         number, _, name = choice.partition(" ")
         tab = text_width(number) + 3
         draw.rectangle((0, y - 1, tab - 1, y + CHOICE_LINE - 2), fill=1)
         draw_text(image, (2, y), number, fill=0)
         draw_text(image, (tab + 3, y), fit(name, width - tab - 3))
+
+
+def _choices_header(view: ConsoleView, width: int) -> tuple[list[str], int]:
+    """The lines above the list and the first name's row: a game's prompt takes the lines the
+    names leave (the last name's ink ends at the bottom row)."""
+    if not view.faces:  # the set-up: its title, one line
+        return [fit(view.title, width)], CHOICE_LINE + 1
+    room = (HEIGHT - CHOICE_LINE + 1 - (len(view.choices) - 1) * CHOICE_LINE) // LINE
+    header = wrap(view.prompt, width, max(1, room))
+    return header, len(header) * LINE
+
+
+def _choice_cut(view: ConsoleView, width: int) -> list[str]:
+    """The question or the names the list cannot show whole."""
+    header, _ = _choices_header(view, width)
+    cut = [view.prompt] if view.faces and " ".join(header) != " ".join(view.prompt.split()) else []
+    for choice in view.choices:
+        number, _, name = choice.partition(" ")
+        if text_width(name) > width - text_width(number) - 6:
+            cut.append(choice)
+    return cut
 
 
 @dataclass(frozen=True)
@@ -142,8 +167,9 @@ class Message:
 
     The prompt (the question, then its answers) comes first and must fit: ``cut`` names it when
     it does not (a test checks every prompt of every kind of decision), and the aside (who may
-    reveal now) when the lines the prompt leaves do not hold it. A refused press's flash goes above them; the story takes the lines left, and
-    is told whole in the history (hold DONE)."""
+    reveal now) when the lines the prompt leaves do not hold it. A refused press's flash goes
+    above them; the story takes the lines left, and is told whole in the history (hold DONE).
+    """
 
     flash: list[str]
     story: list[str]
@@ -153,7 +179,14 @@ class Message:
 
 
 def layout(view: ConsoleView, width: int) -> Message:
-    """The message area of a console `width` pixels wide, as ``draw_console`` draws it."""
+    """The message area of a console `width` pixels wide, as ``draw_console`` draws it; with a
+    list of choices in a game, the prompt heads the list instead (``cut`` says if it cannot)."""
+    listed = bool(view.choices and view.faces)
+    if listed and not (width == HALF and view.flash):
+        message = _layout(replace(view, prompt=""), width - HALF - 6, HEIGHT)
+        if width == HALF:  # the list fills the narrow console
+            message = Message([], [], [], [], [])
+        return replace(message, cut=message.cut + _choice_cut(view, HALF))
     if width == HALF:
         return _layout(view, HALF - 4, HEIGHT - _message_top(view))
     return _layout(view, width - HALF - 6, HEIGHT)
@@ -165,9 +198,12 @@ def _message_top(view: ConsoleView) -> int:
 
 
 def title_cut(view: ConsoleView, width: int) -> bool:
-    """Whether the console's title line is cut to fit."""
+    """Whether the console's title line is cut to fit (a game's list of choices shows the
+    prompt in its place)."""
+    if view.choices and view.faces:
+        return False
     if width == HALF and view.faces and not view.choices:
-        room = HALF - _status_line(view).width - 4
+        room = HALF - _status_line(view).width - 2
     else:
         room = HALF - 2
     return text_width(view.title) > room

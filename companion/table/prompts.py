@@ -114,9 +114,9 @@ def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, a
 
 
 def reveals_text(game: Game) -> str:
-    """The console's aside while a moment is open: 'May reveal: The Doc, The Gambler'."""
+    """The console's aside while a moment is open: 'Reveal: The Doc, The Gambler'."""
     cards = may_reveal(game)
-    return "May reveal: " + ", ".join(c.title for c in cards) if cards else ""
+    return "Reveal: " + ", ".join(c.title for c in cards) if cards else ""
 
 
 def menu_note(reveals: list[RevealSpecial]) -> str:
@@ -159,7 +159,7 @@ def hands_text(game: Game) -> str:
     """The zombie hands showing against the living, so the outbreak is never a surprise."""
     if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == OUTBREAK_BEGUN:
         return ""
-    return f"Zombie hands {hands_showing(game)}, living {living_count(game)}"
+    return f"Hands {hands_showing(game)} of {living_count(game)} living"
 
 
 HOUSE_RULE_LABELS = {

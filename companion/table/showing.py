@@ -4,8 +4,8 @@ box's."""
 
 from __future__ import annotations
 
-from ..engine import CHARACTERS, Answer, ChooseSeat, Module, Role
-from .labels import ROLE_LABELS, reveal_legend
+from ..engine import CHARACTERS, Answer, ChooseSeat, Decision, Game, Module, Role
+from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
 from .play import TablePlay
 from .prompts import (
     chores,
@@ -152,12 +152,13 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         story = ". ".join(t for t in (story, *rules) if t)
     title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
     aside = "" if game.over else reveals_text(game)
-    aside = ". ".join(t for t in (_saloon(game.dice_kinds), hands_text(game), aside) if t)
+    aside = ". ".join(t for t in (hands_text(game), aside) if t)
+    listed = () if box or d is None else _listed(game, d, play.reveal_choices())
     if session.asked_to_end:
-        title, story, aside = "Start over?", "", ""
+        title, story, aside, listed = "Start over?", "", "", ()
         prompt = "DONE: end this game (its journal is kept); any other button: play on"
     elif session.looking_back is not None:
-        title, story, aside = "What happened", "", ""
+        title, story, aside, listed = "What happened", "", "", ()
         prompt = f"{session.history.page(session.looking_back)} (DONE: older, other: back)"
     console = ConsoleView(
         faces=tuple(game.faces),
@@ -170,10 +171,23 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         title=title,
         story=story,
         aside=aside,
+        choices=listed,
         kinds=tuple(game.dice_kinds),
         picker=d.options if d is not None and d.spec.face_options else (),
     )
     return TableView(tuple(seats), console)
+
+
+def _listed(game: Game, d: Decision, roles: list[Role]) -> tuple[str, ...]:
+    """A choice among words (not faces: those show over the DIE buttons), one per DIE button,
+    as the console lists them under the question."""
+    if d.spec.answer is Answer.ROLE:
+        names = [ROLE_LABELS[r] for r in roles]
+    elif d.spec.answer is Answer.CHOICE and not d.spec.face_options:
+        names = [OPTION_LABELS.get(o, o) for o in d.options]
+    else:
+        return ()
+    return tuple(f"{i} {name}" for i, name in enumerate(names, start=1))
 
 
 def seat_chores(play: TablePlay) -> dict[int, str]:
@@ -192,9 +206,3 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
         for seat, chore in chores(step.events, play.seats, real):
             owed.setdefault(seat, []).append(chore)
     return {seat: "; ".join(done) for seat, done in owed.items() if done}
-
-
-def _saloon(dice: list[str]) -> str:
-    """The Saloon die of the turn, named after the title (the console shows its faces)."""
-    saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
-    return f"{saloon[0].capitalize()} die" if saloon else ""

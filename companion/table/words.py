@@ -25,7 +25,7 @@ from ..engine import (
     Role,
     Roll,
 )
-from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS, choices, reveal_legend
+from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS
 
 K = DecisionKind
 
@@ -147,12 +147,12 @@ def _bullseye_prompt(q: Asked) -> str:
     assert d.die is not None
     face = q.game.result_face(d.die)
     label = SYMBOL_LABELS[FACES[face].symbol.value] if face else "Bull's Eye"
-    return f"{label} (die {d.die + 1}): who is shot? press the seat"
+    return f"{label} (die {d.die + 1}): shoot whom? SEAT"
 
 
 def _beer_prompt(q: Asked) -> str:
     assert q.d.die is not None
-    return f"Beer (die {q.d.die + 1}): who drinks? press the seat"
+    return f"Beer (die {q.d.die + 1}): who drinks? SEAT"
 
 
 def _beer_told(t: Answered, target: int) -> str:
@@ -171,7 +171,7 @@ def _gift(t: Answered, target: int) -> str:
 
 BASE: dict[DecisionKind, Words] = {
     K.GIFT_LIFE: Words(
-        lambda q: "Sid Ketchum: who gains 1 life? press the seat",
+        lambda q: "Sid Ketchum: who gains 1 life? SEAT",
         _seat_told(_gift),
     ),
     K.ROLL: Words(
@@ -179,7 +179,7 @@ BASE: dict[DecisionKind, Words] = {
         _roll_told(lambda roll: "rolls the dice"),
     ),
     K.REROLL: Words(
-        lambda q: f"Re-roll? mark dice, ROLL ({q.game.rolls_left} left); DONE: keep",
+        lambda q: f"Re-roll? mark dice, ROLL ({q.game.rolls_left} left); DONE: no",
         _roll_told(lambda roll: f"re-rolls {_dice(roll)}", "keeps the dice"),
     ),
     K.BULLSEYE_TARGET: Words(
@@ -187,26 +187,26 @@ BASE: dict[DecisionKind, Words] = {
         _seat_told(lambda t, target: f"shoots {t.seat(target)}"),
     ),
     K.SLAB_DOUBLE: Words(
-        lambda q: "Slab the Killer: double a Bull's Eye with a Beer? its DIE; DONE: no",
+        lambda q: "Slab the Killer: double a Bull's Eye? DIE; DONE: no",
         _die_told(
             lambda die: f"doubles the Bull's Eye of die {die + 1} with a Beer", "keeps the Beer"
         ),
     ),
     K.BEER_TARGET: Words(_beer_prompt, _seat_told(_beer_told)),
     K.ARROW_INSTEAD: Words(
-        lambda q: f"Seat {q.seat}: an arrow, not the life? SEAT{q.seat}: yes, DONE: no",
+        lambda q: f"Seat {q.seat}: an arrow, not the life? SEAT{q.seat}: yes; DONE: no",
         _yes_no("takes an arrow instead", "loses the life"),
     ),
     K.DISCARD_ARROW: Words(
-        lambda q: f"Seat {q.seat}: discard an arrow? SEAT{q.seat}: yes, DONE: no",
+        lambda q: f"Seat {q.seat}: discard an arrow? SEAT{q.seat}: yes; DONE: no",
         _yes_no("discards an arrow for the life", "keeps the arrows"),
     ),
     K.KIT_DISCARD: Words(
-        lambda q: "Kit Carlson: whose arrow goes? press the seat; DONE: none",
+        lambda q: "Kit Carlson: whose arrow goes? SEAT; DONE: none",
         _seat_told(lambda t, target: f"discards an arrow of {t.seat(target)}", "discards no arrow"),
     ),
     K.REVEAL_ROLE: Words(
-        lambda q: f"Seat {q.seat}: which role card? {reveal_legend(q.roles)}",
+        lambda q: f"Seat {q.seat}: which role? press its DIE",
         _revealed,
     ),
 }
@@ -228,24 +228,24 @@ def _which_arrow(t: Answered) -> str | None:
 
 OLD_SALOON: dict[DecisionKind, Words] = {
     K.SALOON_DIE: Words(
-        lambda q: f"Saloon die? {choices(q.d)}; ROLL: none",
+        lambda q: "Saloon die? its DIE; ROLL: none",
         _choice_told(lambda t: f"rolls the {t.option}", none="rolls no Saloon die"),
     ),
     K.BROKEN_ARROW: Words(
-        lambda q: "Broken Arrow: whose arrow goes back? press the seat",
+        lambda q: "Broken Arrow: whose arrow goes back? SEAT",
         _seat_told(lambda t, target: f"returns an arrow of {t.seat(target)} to the pile"),
     ),
     K.CHIEF_ARROW: Words(
-        lambda q: f"Seat {q.seat} takes which? {choices(q.d)}",
+        lambda q: f"Seat {q.seat} takes which arrow? its DIE",
         _choice_told(lambda t: "takes an arrow", chief_arrow="takes the Chief's Arrow"),
     ),
-    K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} discards which? {choices(q.d)}", _which_arrow),
+    K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} loses which arrow? its DIE", _which_arrow),
     K.GIVE_ARROW: Words(
-        lambda q: "Elena Fuente: give the arrow? press the seat; DONE: keep",
+        lambda q: "Elena Fuente: give the arrow? SEAT; DONE: keep",
         _seat_told(lambda t, target: f"gives an arrow to {t.seat(target)}", "keeps the arrow"),
     ),
     K.TAKE_CHIEF_ARROW: Words(
-        lambda q: f"Apache Kid: take the Chief's Arrow of seat {q.other}? SEAT{q.seat}: yes",
+        lambda q: f"Apache Kid: take seat {q.other}'s Chief's Arrow? SEAT{q.seat}: yes",
         _yes_no("takes the Chief's Arrow", "leaves the Chief's Arrow"),
     ),
     K.TAKE_LOSS: Words(
@@ -260,19 +260,18 @@ OLD_SALOON: dict[DecisionKind, Words] = {
 
 
 def _face_legend(q: Asked) -> str:
-    who = "The Doc: which side?" if q.d.kind is K.DOC_FACE else "The Ghost gives which?"
-    return f"{who} {choices(q.d)}"
+    return "The Doc: which side?" if q.d.kind is K.DOC_FACE else "The Ghost gives which?"
 
 
 def _ugly_prompt(q: Asked) -> str:
     which = "first" if q.d.target is None else "second"
-    return f"The Ugly: whose arrows swap? press the {which} seat"
+    return f"The Ugly: whose arrows swap? the {which} SEAT"
 
 
 def _ghost_target_prompt(q: Asked) -> str:
     times = "2x " if q.d.remaining == 2 else ""
     face = OPTION_LABELS.get(q.d.options[0], q.d.options[0])
-    return f"The Ghost gives {times}{face} to whom? press the seat"
+    return f"The Ghost gives {times}{face} to whom? SEAT"
 
 
 def _turned(t: Answered) -> str | None:
@@ -280,9 +279,9 @@ def _turned(t: Answered) -> str | None:
 
 
 SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
-    K.GAME_END: Words(lambda q: "Game over? DONE: yes; a role card may still be revealed", None),
+    K.GAME_END: Words(lambda q: "Game over? DONE: yes, or reveal a role card", None),
     K.DOC_DIE: Words(
-        lambda q: "The Doc: which die turns? press its DIE",
+        lambda q: "The Doc: which die turns? its DIE",
         _die_told(lambda die: f"turns die {die + 1}"),
     ),
     K.DOC_FACE: Words(_face_legend, _turned),
@@ -291,11 +290,11 @@ SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
         _seat_told(lambda t, target: f"swaps the arrows of {t.seat(target)}"),
     ),
     K.LEFT_HAND_TARGET: Words(
-        lambda q: "The Left Hand of the Devil: who is saved? press the seat",
+        lambda q: "The Left Hand of the Devil: save whom? SEAT",
         _seat_told(lambda t, target: f"saves {t.seat(target)}"),
     ),
     K.LEFT_HAND_DISCARD: Words(
-        lambda q: f"Seat {q.seat}: discard all arrows? SEAT{q.seat}: yes, DONE: no",
+        lambda q: f"Seat {q.seat}: discard all arrows? SEAT{q.seat}: yes; DONE: no",
         _yes_no("discards all arrows", "keeps the arrows"),
     ),
     K.GHOST_ROLL: Words(
@@ -303,7 +302,7 @@ SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
         _roll_told(lambda roll: "rolls the Ghost's dice"),
     ),
     K.GHOST_REROLL: Words(
-        lambda q: f"The Ghost: re-roll? mark dice, ROLL ({q.game.rolls_left} left); DONE: keep",
+        lambda q: f"The Ghost: re-roll? mark, ROLL ({q.game.rolls_left} left); DONE: no",
         _roll_told(lambda roll: f"re-rolls the Ghost's {_dice(roll)}", "keeps the Ghost's dice"),
     ),
     K.GHOST_FACE: Words(
@@ -325,10 +324,8 @@ def _duel_roll_prompt(q: Asked) -> str:
 
 
 def _rage_prompt(q: Asked) -> str:
-    player = q.game.players[q.d.seat]
-    cards, entered = player.rage_revealed, len(player.rage_symbols)
-    card = "card" if cards == 1 else f"{cards} cards"
-    return f"Rage: which symbols on your {card}? each one's DIE ({entered} in), then DONE"
+    cards = q.game.players[q.d.seat].rage_revealed
+    return f"Rage: symbols on {cards} card{'s' * (cards != 1)}? DIE each, DONE"
 
 
 def _wound_discarded(t: Answered) -> str | None:
@@ -339,63 +336,59 @@ def _wound_discarded(t: Answered) -> str | None:
 
 UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     K.DUEL_TARGET: Words(
-        lambda q: "Duel: whom do you challenge? press the seat",
+        lambda q: "Duel: challenge whom? SEAT",
         _seat_told(lambda t, target: f"challenges {t.seat(target)} to a duel"),
     ),
     K.DUEL_ROLL: Words(_duel_roll_prompt, _roll_told(lambda roll: "rolls the Duel die")),
     K.DUEL_REROLL: Words(
-        lambda q: f"Sean Mallory: re-roll the Duel die? SEAT{q.seat}: yes, DONE: keep",
+        lambda q: f"Sean Mallory: re-roll the Duel die? SEAT{q.seat}: yes",
         _roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
     ),
-    K.WOUND_TOKEN: Words(
-        lambda q: f"Seat {q.seat}: which Wound token? draw one, press its DIE", None
-    ),
+    K.WOUND_TOKEN: Words(lambda q: f"Seat {q.seat}: which Wound token? draw, press its DIE", None),
     K.WHICH_WOUND: Words(
-        lambda q: f"Whiskey: which Wound token does seat {q.seat} discard? its DIE",
+        lambda q: f"Whiskey: seat {q.seat} discards which Wound token? DIE",
         _wound_discarded,
     ),
     K.RAGE_SYMBOL: Words(_rage_prompt, None),
     K.SAM_HEAL: Words(
-        lambda q: "Sam the Healer: who gains 1 life? press the seat; DONE: no",
+        lambda q: "Sam the Healer: who gains 1 life? SEAT; DONE: no",
         _seat_told(_gift, "heals nobody"),
     ),
     K.RAGE_FROM: Words(
-        lambda q: "Pat Brennan: whose Rage card moves? press the seat; DONE: no",
+        lambda q: "Pat Brennan: move whose Rage card? SEAT; DONE: no",
         _seat_told(
             lambda t, target: f"moves the Rage card of {t.seat(target)}", "moves no Rage card"
         ),
     ),
     K.RAGE_TO: Words(
-        lambda q: "Pat Brennan: who gets the Rage card? press the seat",
+        lambda q: "Pat Brennan: who gets the Rage card? SEAT",
         _seat_told(lambda t, target: f"gives the Rage card to {t.seat(target)}"),
     ),
     K.BELLE_STAR: Words(
-        lambda q: "Belle Star: which Dynamite turns Gatling? its DIE; DONE: no",
+        lambda q: "Belle Star: a Dynamite to Gatling? DIE; DONE: no",
         _die_told(
             lambda die: f"turns the Dynamite of die {die + 1} into a Gatling", "keeps the Dynamite"
         ),
     ),
     K.CHUCK_DIE: Words(
-        lambda q: "Chuck Wengam: lose 1 life to turn a die? its DIE; DONE: no",
+        lambda q: "Chuck Wengam: turn a die for 1 life? DIE; DONE: no",
         _die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
     ),
     K.CHUCK_FACE: Words(
-        lambda q: f"Chuck Wengam: die {(q.d.die or 0) + 1} to which side? press its DIE",
+        lambda q: f"Chuck Wengam: die {(q.d.die or 0) + 1} to which side? DIE",
         _turned,
     ),
     K.BONEYARD_CARD: Words(
-        lambda q: f"Seat {q.seat}: which Boneyard card? draw one: {choices(q.d)}", None
+        lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
     ),
     K.ROLE_CARD: Words(
-        lambda q: f"Seat {q.seat}: which role card? {choices(q.d)}",
+        lambda q: f"Seat {q.seat}: which card? its DIE",
         _choice_told(
             lambda t: f"shows the special role card: {t.option}",
             normal="shows a normal role card",
         ),
     ),
-    K.ZOMBIE_MASTER: Words(
-        lambda q: "Outbreak! Who is the Renegade? they press their seat; DONE: none", None
-    ),
+    K.ZOMBIE_MASTER: Words(lambda q: "Outbreak! Who is the Renegade? SEAT; DONE: none", None),
 }
 
 WORDS: dict[DecisionKind, Words] = {
