@@ -73,6 +73,8 @@ def text_view(view: TableView) -> str:
     if c.story:
         lines.append(f"* {c.story}")
     lines.append(f"> {c.prompt}")
+    if c.aside:
+        lines.append(f"  {c.aside}")
     if c.flash:
         lines.append(f"! {c.flash}")
     return "\n".join(lines)

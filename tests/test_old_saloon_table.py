@@ -22,6 +22,7 @@ from companion.engine import (
     Module,
     SaloonDieChosen,
 )
+from companion.panels.text import fits
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
@@ -109,7 +110,7 @@ def test_modules_are_shown_before_the_first_roll_and_kept_for_the_next_game(
     setup: GameSetup = session.play.game.setup
     assert setup.modules == SALOON
     view = session.view()
-    assert "Modules: Saloon dice, Chief's Arrow, Saloon characters" in view.console.prompt
+    assert "Modules: Saloon dice, Chief's Arrow, Saloon characters" in view.console.story
     assert view.console.pile == 10  # nine arrows and the Chief's Arrow
     header = read_journal(journals(tmp_path / "games")[-1]).setup
     assert header.modules == SALOON  # recorded in the journal
@@ -123,13 +124,12 @@ def test_saloon_die_is_one_press_and_roll_means_none(tmp_path: Path) -> None:
     press_all(session, SETUP_SALOON, CLOCK)
     play = session.play
     assert play is not None and play.game.pending.kind is DecisionKind.SALOON_DIE
-    assert (
-        "Saloon die? DIE1:none DIE2:Loudmouth DIE3:Coward, ROLL: none"
-        in session.view().console.prompt
-    )
+    console = session.view().console
+    assert console.prompt == "Saloon die? its DIE; ROLL: none"
+    assert console.choices == ("1 none", "2 Loudmouth", "3 Coward")  # one per DIE button
     events = session.handle("DIE2", "press", CLOCK())
     assert events[0] == SaloonDieChosen(play.game.turn, "loudmouth", ("base",) * 4 + ("loudmouth",))
-    assert session.view().console.title.endswith(", Loudmouth")
+    assert session.view().console.aside == "Loudmouth die"
     press_all(session, ["UNDO"], CLOCK)
     events = session.handle("ROLL", "press", CLOCK())
     assert events[0].die is None and events[1].kind == "dice_rolled"
@@ -154,7 +154,7 @@ def test_an_undone_roll_brings_back_its_saloon_die(tmp_path: Path) -> None:
     assert play.game.dice_kinds[-1] == "coward" and play.game.faces == rolled
 
 
-def test_every_new_decision_has_a_one_line_prompt() -> None:
+def test_every_new_decision_has_a_prompt_that_fits_the_narrow_console() -> None:
     seats = [1, 2, 3, 4, 5]
     game_session = TablePlay.new(
         GameSetup(
@@ -176,9 +176,10 @@ def test_every_new_decision_has_a_one_line_prompt() -> None:
         Decision(DecisionKind.TAKE_LOSS, 0, target=4, remaining=2),
     ]
     prompts = [prompt_for(game, d, seats, []) for d in asked]
-    assert prompts[2] == "Seat 2 takes: DIE1:arrow DIE2:Chief's"
-    assert prompts[6] == "Molly: lose 2 for seat 5? SEAT 1: yes, DONE: no"
-    assert all("\n" not in p and len(p) <= 80 for p in prompts), prompts
+    assert prompts[2] == "Seat 2 takes which arrow? its DIE"
+    assert prompts[6] == "Molly Stark: lose 2 for seat 5? SEAT1: yes; DONE: no"
+    # The three lines under the dice of a 128 px console, whole.
+    assert all(fits(p, 124, 3) for p in prompts), prompts
 
 
 def reference_saloon_game(tmp_path: Path) -> tuple[list[str], list[str], list[bool], dict, list]:

@@ -76,32 +76,49 @@ def prompt_for(game: Game, d: Decision, seats: Sequence[int], roles: Sequence[Ro
 
 def may_reveal(game: Game) -> list[SpecialRole]:
     """The special role cards that may be revealed now, by what the table knows (never by a
-    dealt card): each open moment's cards, in the order the moments came and, at one moment,
-    the rulebook's order of the cards; a card only while some living seat could hold it (its
-    type still in the role mix less the cards shown, or the Zombie Master's Renegade card)
-    and the moment is that seat's own or another's as the card says."""
+    dealt card), in the order their moments came and, at one moment, the rulebook's order.
+
+    With secret cards the engine offers a reveal to every seat that could hold the card, by
+    what the table knows: those are the cards. With dealt roles its offers name the holders,
+    so the table names every card some seat could hold by what it knows, and a card shown
+    face up since its moment (its holder, eliminated, may still use it then)."""
+    offered = [a for a in game.window_actions() if isinstance(a, RevealSpecial)]
+    named = {(a.window, a.card) for a in offered if _face_up(game, a) or not game.setup.roles_known}
+    if game.setup.roles_known:
+        named |= _could_be_held(game)
+    order = list(SPECIAL_ROLES)
+    found: list[SpecialRole] = []
+    for _, card in sorted(named, key=lambda wc: (wc[0], order.index(wc[1]))):
+        if SPECIAL_ROLES[card] not in found:
+            found.append(SPECIAL_ROLES[card])
+    return found
+
+
+def _face_up(game: Game, a: RevealSpecial) -> bool:
+    p = game.players[a.seat]
+    return p.special_shown and p.special == a.card
+
+
+def _could_be_held(game: Game) -> set[tuple[int, str]]:
+    """(moment, card) for each open moment's card some living seat could hold by what the
+    table knows: its type still in the role mix less the cards shown (or the Zombie Master's
+    Renegade card), the moment that seat's own or another's as the card says, and nobody has
+    shown the card."""
     players = game.players
     shown = {p.special for p in players if p.special_shown}
     pool = Counter(game.setup.role_mix)
     pool.subtract(p.role for p in players if p.revealed and p.role is not None)
-    ghost_turn = players[game.turn].ghost
     sheriff = any(p.alive and p.role is Role.SHERIFF and p.revealed for p in players)
-    found: list[SpecialRole] = []
-    for moment, args in open_moments(game):
-        if ghost_turn and moment not in GHOST_MOMENTS:
-            continue
+    found: set[tuple[int, str]] = set()
+    for window, (moment, args) in enumerate(open_moments(game)):
         for card in SPECIAL_ROLES.values():
-            if card.moment != moment or card.name in shown or card in found:
+            if card.moment != moment or card.name in shown:
                 continue
             if card.name == "the_good" and not sheriff:
-                continue
+                continue  # it takes the star from a living Sheriff only
             if any(_could_hold(p, card, pool[card.role] > 0, moment, args) for p in players):
-                found.append(card)
+                found.add((window, card.name))
     return found
-
-
-# The moments of the Ghost's turn: The Doc may turn its dice, The Judge follow that reveal.
-GHOST_MOMENTS = frozenset({"roll", "reveal"})
 
 
 def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, args: list) -> bool:

@@ -152,7 +152,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         story = ". ".join(t for t in (story, *rules) if t)
     title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
     aside = "" if game.over else reveals_text(game)
-    aside = ". ".join(t for t in (hands_text(game), aside) if t)
+    aside = ". ".join(t for t in (_saloon(game.dice_kinds), hands_text(game), aside) if t)
     listed = () if box or d is None else _listed(game, d, play.reveal_choices())
     if session.asked_to_end:
         title, story, aside, listed = "Start over?", "", "", ()
@@ -206,3 +206,9 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
         for seat, chore in chores(step.events, play.seats, real):
             owed.setdefault(seat, []).append(chore)
     return {seat: "; ".join(done) for seat, done in owed.items() if done}
+
+
+def _saloon(dice: list[str]) -> str:
+    """The Saloon die of the turn, named under the prompt (the console shows its faces)."""
+    saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
+    return f"{saloon[0].capitalize()} die" if saloon else ""

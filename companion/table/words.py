@@ -245,12 +245,12 @@ OLD_SALOON: dict[DecisionKind, Words] = {
         _seat_told(lambda t, target: f"gives an arrow to {t.seat(target)}", "keeps the arrow"),
     ),
     K.TAKE_CHIEF_ARROW: Words(
-        lambda q: f"Apache Kid: take seat {q.other}'s Chief's Arrow? SEAT{q.seat}: yes",
+        lambda q: f"Apache Kid: take seat {q.other}'s Chief's Arrow? SEAT{q.seat}: yes; DONE: no",
         _yes_no("takes the Chief's Arrow", "leaves the Chief's Arrow"),
     ),
     K.TAKE_LOSS: Words(
         lambda q: (
-            f"Molly Stark: lose {q.d.remaining} for seat {q.other}? SEAT{q.seat}: yes, DONE: no"
+            f"Molly Stark: lose {q.d.remaining} for seat {q.other}? SEAT{q.seat}: yes; DONE: no"
         ),
         _take_loss,
     ),
@@ -341,7 +341,7 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     ),
     K.DUEL_ROLL: Words(_duel_roll_prompt, _roll_told(lambda roll: "rolls the Duel die")),
     K.DUEL_REROLL: Words(
-        lambda q: f"Sean Mallory: re-roll the Duel die? SEAT{q.seat}: yes",
+        lambda q: f"Sean Mallory: re-roll the Duel die? SEAT{q.seat}: yes; DONE: no",
         _roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
     ),
     K.WOUND_TOKEN: Words(lambda q: f"Seat {q.seat}: which Wound token? draw, press its DIE", None),

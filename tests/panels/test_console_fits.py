@@ -21,10 +21,13 @@ M = Module
 
 
 def legal(modules: frozenset[Module], players: int) -> bool:
-    return all(
-        players >= MODULES[m].min_players and all(r in modules for r in MODULES[m].requires)
-        for m in modules
-    ) and not {M.GHOST, M.UNDEAD_OR_ALIVE} <= modules
+    return (
+        all(
+            players >= MODULES[m].min_players and all(r in modules for r in MODULES[m].requires)
+            for m in modules
+        )
+        and not {M.GHOST, M.UNDEAD_OR_ALIVE} <= modules
+    )
 
 
 def module_sets() -> list[frozenset[Module]]:

@@ -85,7 +85,7 @@ def test_dealt_mixed_cards_are_sometimes_special_and_sometimes_normal() -> None:
 
 def test_the_console_names_the_mixed_deal_before_the_first_roll() -> None:
     session = _physical_mixed("DIE2")
-    assert "Special roles (mixed)" in session.view().console.prompt
+    assert "Special roles (mixed)" in session.view().console.story
 
 
 def test_the_way_of_dealing_is_a_checked_setting(tmp_path: Path) -> None:
@@ -137,8 +137,8 @@ def test_an_eliminated_seat_shows_which_role_card_by_presses() -> None:
         if game.over:
             break
         if d is not None and d.kind is DecisionKind.ROLE_CARD:
-            prompt = session.view().console.prompt
-            assert "which role card is face up?" in prompt and "normal" in prompt
+            console = session.view().console
+            assert "which card?" in console.prompt and console.choices[-1].endswith("normal card")
             pick = rng.randrange(len(d.options))
             card = d.options[pick]
             t += 1.0
