@@ -66,6 +66,8 @@ def draw_seat(view: SeatView) -> Image.Image:
     elif not view.alive:
         _draw_out(image, view.role)
     elif view.max_life > 0:
+        if view.role and not _role_fits(view):  # a long card's title takes the seat's line
+            line = " ".join(t for t in (role_text(view.role, WIDTH - 4), line) if t)
         _draw_life(image, view)
     else:
         number = big_text(str(view.number), DIGIT_SCALE)
@@ -139,9 +141,8 @@ def _draw_life(image: Image.Image, view: SeatView) -> None:
     _draw_digits(image, arrows, ARROW_SCALE, (COLUMN_X + arrow.width + 6, BODY_TOP))
     limit = f"/{view.max_life}"
     draw_text(image, (WIDTH - 2 - text_width(limit), ROLE_Y - 1), limit)
-    if view.role:
-        role_width = WIDTH - 2 - COLUMN_X - text_width(limit) - 4
-        draw_text(image, (COLUMN_X, ROLE_Y - 1), fit(view.role.upper(), role_width))
+    if view.role and _role_fits(view):
+        draw_text(image, (COLUMN_X, ROLE_Y - 1), view.role.upper())
     bar = life_bar(view.life, view.max_life, WIDTH - 4)
     stamp(image, bar, (2, BAR_TOP))
 
@@ -183,6 +184,22 @@ def _revealed_text(view: SeatView) -> str:
     return "Rage " + "".join(SYMBOL_LETTERS[s] for s in view.rage_symbols)
 
 
+def _role_fits(view: SeatView) -> bool:
+    """Whether the role fits beside the big digits, left of the maximum life."""
+    assert view.role is not None
+    room = WIDTH - 2 - COLUMN_X - text_width(f"/{view.max_life}") - 4
+    return text_width(view.role.upper()) <= room
+
+
+def role_text(role: str, width: int) -> str:
+    """A role card in capitals: a long title without its "of the Devil" where it must (THE
+    RIGHT HAND), then cut."""
+    text = role.upper()
+    if text_width(text) > width:
+        text = text.removesuffix(" OF THE DEVIL")
+    return fit(text, width)
+
+
 def _draw_out(image: Image.Image, role: str | None) -> None:
     """An eliminated seat: a bold cross where the life was, OUT, and the role it revealed."""
     draw = ImageDraw.Draw(image)
@@ -191,7 +208,7 @@ def _draw_out(image: Image.Image, role: str | None) -> None:
     draw.line((left, top + size, left + size, top), fill=1, width=4)
     out = big_text("OUT", 2)
     stamp(image, out, (COLUMN_X, BODY_TOP))
-    text = fit((role or "role ?").upper(), WIDTH - 2 - COLUMN_X)
+    text = role_text(role or "role ?", WIDTH - 2 - COLUMN_X)
     draw_text(image, (COLUMN_X, ROLE_Y - 1), text)
 
 
@@ -200,7 +217,7 @@ def _draw_note(image: Image.Image, note: str, role: str | None) -> None:
     for i, text in enumerate(wrap(note, WIDTH - 4, NOTE_LINES)):
         draw_text(image, (2, PAGE + 1 + i * LINE), text)
     if role:
-        draw_text(image, (2, LINE_Y), fit(f"ROLE: {role.upper()}", WIDTH - 4))
+        draw_text(image, (2, LINE_Y), "ROLE: " + role_text(role, WIDTH - 4 - text_width("ROLE: ")))
 
 
 _ONE_ARROW = re.compile(r"[+-]arrow")

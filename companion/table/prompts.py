@@ -29,7 +29,7 @@ from ..engine import (
     living_count,
     open_moments,
 )
-from .labels import WOUND_LABELS
+from .labels import CARD_EFFECTS, OPTION_LABELS, WOUND_LABELS
 from .words import WORDS, Asked
 
 SIDE_LABELS = {
@@ -137,9 +137,10 @@ def reveals_text(game: Game) -> str:
 
 
 def menu_note(reveals: list[RevealSpecial]) -> str:
-    """A seat's menu of reveals: 'DIE1 The Doc: turn one die' ('' when none is open)."""
+    """A seat's menu of reveals: 'DIE1 The Doc: turn one die to any side' ('' when none is
+    open), each card by its title and what it does."""
     return "; ".join(
-        f"DIE{i + 1} {SPECIAL_ROLES[a.card].title}: {SPECIAL_ROLES[a.card].power}"
+        f"DIE{i + 1} {SPECIAL_ROLES[a.card].title}: {CARD_EFFECTS[a.card]}"
         for i, a in enumerate(reveals)
     )
 
@@ -150,7 +151,7 @@ def ghost_note(game: Game, seat: int, seats: list[int]) -> str:
     given = ""
     if token is not None:
         holder, face, count = token
-        given = f"{'2x ' if count == 2 else ''}{face}"
+        given = f"{'2x ' if count == 2 else ''}{OPTION_LABELS.get(face, face)}"
         if holder == seat:
             return f"Ghost token: {given}"
     if game.players[seat].ghost:

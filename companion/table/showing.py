@@ -4,7 +4,7 @@ box's."""
 
 from __future__ import annotations
 
-from ..engine import CHARACTERS, Answer, ChooseSeat, Decision, Game, Module, Role
+from ..engine import CHARACTERS, SPECIAL_ROLES, Answer, ChooseSeat, Decision, Game, Module, Role
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
 from .play import TablePlay
 from .prompts import (
@@ -98,7 +98,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         p = game.players[s]
         role = p.role if p.revealed else None
         bot = n in play.bots
-        if session.menu == n and p.role is not None and not bot:  # the box's card: its secret
+        peeks = session.menu == n and p.role is not None and not bot  # the box's: its secret
+        if peeks:
             role = p.role
         note = undead_note(game, s)
         if Module.GHOST in game.setup.modules:
@@ -122,7 +123,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 sheriff=p.role is Role.SHERIFF and p.revealed,
                 active=not game.over and game.turn == s,
                 alive=p.alive,
-                role=ROLE_LABELS[role] if role is not None else None,
+                role=_card(p.special, role, p.special_shown or peeks),
                 answer=s in answers,
                 asked=s == asked,
                 winner=game.over and s in game.winners,
@@ -212,3 +213,11 @@ def _saloon(dice: list[str]) -> str:
     """The Saloon die of the turn, named under the prompt (the console shows its faces)."""
     saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
     return f"{saloon[0].capitalize()} die" if saloon else ""
+
+
+def _card(special: str | None, role: Role | None, seen: bool) -> str | None:
+    """The role card a seat shows: a special card by its title (The Bear), a normal one by
+    its role; None while hidden."""
+    if role is None:
+        return None
+    return SPECIAL_ROLES[special].title if special and seen else ROLE_LABELS[role]
