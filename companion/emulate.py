@@ -24,6 +24,7 @@ from .devices.emulator import (
 from .devices.inputs import ButtonEvent
 from .panels import compose_table, render
 from .table import TableSession, TableView
+from .table.labels import FACE_LABELS
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,8 @@ def text_view(view: TableView) -> str:
         )
     c = view.console
     dice = "  ".join(
-        f"[{i + 1} {face or '-'}{' locked' if c.locked[i] else ''}{' *' if c.marked[i] else ''}]"
+        f"[{i + 1} {FACE_LABELS[face] if face else '-'}"
+        f"{' locked' if c.locked[i] else ''}{' *' if c.marked[i] else ''}]"
         for i, face in enumerate(c.faces)
     )
     lines += ["", c.title, f"Dice: {dice}", f"Re-rolls left {c.rolls_left}   pile {c.pile}"]

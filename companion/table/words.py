@@ -147,12 +147,17 @@ def _bullseye_prompt(q: Asked) -> str:
     assert d.die is not None
     face = q.game.result_face(d.die)
     label = SYMBOL_LABELS[FACES[face].symbol.value] if face else "Bull's Eye"
-    return f"{label} (die {d.die + 1}): shoot whom? SEAT"
+    return f"{label} ({_source(q.game, d.die)}): shoot whom? SEAT"
 
 
 def _beer_prompt(q: Asked) -> str:
     assert q.d.die is not None
-    return f"Beer (die {q.d.die + 1}): who drinks? SEAT"
+    return f"Beer ({_source(q.game, q.d.die)}): who drinks? SEAT"
+
+
+def _source(game: Game, result: int) -> str:
+    """Where a result shows: a die, or past the dice a revealed Rage card's symbol."""
+    return f"die {result + 1}" if result < len(game.faces) else "Rage card"
 
 
 def _beer_told(t: Answered, target: int) -> str:
