@@ -22,6 +22,7 @@ from companion.engine import (
     Module,
     SaloonDieChosen,
 )
+from companion.panels.console import choice_cut
 from companion.panels.text import fits
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
@@ -68,25 +69,31 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE4"], CLOCK)
     assert session.view().console.choices == (
         "1 Saloon dice: on",
-        "2 Chief's Arrow",
-        "3 Special roles",
-        "4 Saloon characters: on",
-        "5 Ghost",
+        "2 Chief's Arrow: off",
+        "3 Special roles: off",
+        "4 New characters: on",
+        "5 Ghost: off",
         "6 > Undead or Alive",
     )
+    # Each state by name, whole on the 128 px console's list.
+    assert not any(choice_cut(session.view().console, 128))
     assert session.setup is not None
     assert session.setup.modules == {Module.LOUDMOUTH_AND_COWARD, Module.SALOON_CHARACTERS}
-    assert "Modules: Saloon dice, Saloon characters" in session.view().console.prompt
+    assert "Modules: Saloon dice, New characters" in session.view().console.prompt
     press_all(session, ["DIE6"], CLOCK)  # Undead or Alive's page
     assert session.view().console.title == "Undead or Alive 2/2"
-    assert session.view().console.choices[:3] == ("1 Duel dice", "2 Rage cards", "3 New posse")
+    assert session.view().console.choices[:3] == (
+        "1 Duel dice: off",
+        "2 Rage cards: off",
+        "3 New posse: off",
+    )
     press_all(session, ["DIE3"], CLOCK)  # its module 3
     assert session.setup.modules == {
         Module.LOUDMOUTH_AND_COWARD,
         Module.SALOON_CHARACTERS,
         Module.NEW_POSSE,
     }
-    assert "Modules: Saloon dice, Saloon characters, New posse" in session.view().console.prompt
+    assert "Modules: Saloon dice, New characters, New posse" in session.view().console.prompt
 
 
 def test_setup_offers_only_the_characters_the_modules_allow(tmp_path: Path) -> None:
@@ -110,7 +117,7 @@ def test_modules_are_shown_before_the_first_roll_and_kept_for_the_next_game(
     setup: GameSetup = session.play.game.setup
     assert setup.modules == SALOON
     view = session.view()
-    assert "Modules: Saloon dice, Chief's Arrow, Saloon characters" in view.console.story
+    assert "Modules: Saloon dice, Chief's Arrow, New characters" in view.console.story
     assert view.console.pile == 10  # nine arrows and the Chief's Arrow
     header = read_journal(journals(tmp_path / "games")[-1]).setup
     assert header.modules == SALOON  # recorded in the journal

@@ -150,7 +150,7 @@ def _choices_header(view: ConsoleView, width: int) -> tuple[list[str], int]:
     return header, len(header) * LINE
 
 
-def _choice_cut(view: ConsoleView, width: int) -> list[str]:
+def choice_cut(view: ConsoleView, width: int) -> list[str]:
     """The question or the names the list cannot show whole."""
     header, _ = _choices_header(view, width)
     cut = [view.prompt] if view.faces and " ".join(header) != " ".join(view.prompt.split()) else []
@@ -186,7 +186,7 @@ def layout(view: ConsoleView, width: int) -> Message:
         message = _layout(replace(view, prompt=""), width - HALF - 6, HEIGHT)
         if width == HALF:  # the list fills the narrow console
             message = Message([], [], [], [], [])
-        return replace(message, cut=message.cut + _choice_cut(view, HALF))
+        return replace(message, cut=message.cut + choice_cut(view, HALF))
     if width == HALF:
         return _layout(view, HALF - 4, HEIGHT - _message_top(view))
     return _layout(view, width - HALF - 6, HEIGHT)

@@ -47,7 +47,7 @@ SIDE_LABELS = {
 MODULE_LABELS = {
     Module.LOUDMOUTH_AND_COWARD: "Saloon dice",
     Module.CHIEF_ARROW: "Chief's Arrow",
-    Module.SALOON_CHARACTERS: "Saloon characters",
+    Module.SALOON_CHARACTERS: "New characters",
     Module.SPECIAL_ROLES: "Special roles",
     Module.GHOST: "Ghost",
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",

@@ -215,7 +215,8 @@ def tell(
                 target,
             ) in auto_targets:
                 label = SYMBOL_LABELS.get(symbol, symbol)
-                line.say(f"{label} (die {die + 1}) to {line.seat(target)}, the only choice")
+                # no die named: past the dice a result is a revealed Rage card's symbol
+                line.say(f"{label} to {line.seat(target)}, the only choice")
             case PlayerEliminated(seat=seat):
                 line.say(f"seat {line.seat(seat)} OUT")
             case RoleRevealed(seat=seat, role=role):

@@ -41,13 +41,11 @@ def shown(session: TableSession) -> list[str]:
     return [t for t in texts if t]
 
 
-def misnamed(text: str, dice: int, symbols_picked: bool) -> list[str]:
+def misnamed(text: str, dice: int) -> list[str]:
     """The internal names in ``text``: identifiers, and a "die N" that is no die on the table
-    (or any while the DIE buttons pick symbols, not dice)."""
+    (a symbol of a Rage card, a Wound token)."""
     found = SNAKE.findall(PATH.sub("", text))
-    for match in DIE.finditer(text):
-        if symbols_picked or int(match.group(1)) > dice:
-            found.append(match.group(0))
+    found += [m.group(0) for m in DIE.finditer(text) if int(m.group(1)) > dice]
     return found
 
 
@@ -81,9 +79,8 @@ def play(modules: frozenset[Module], seed: int, state: Path | None) -> list[str]
             pass  # the box's choices, each said on the console
         game = session.play.game if session.play is not None else None
         dice = len(game.faces) if game is not None else 6
-        picked = game is not None and game.pending is not None and game.pending.spec.face_options
         for text in shown(session):
-            bad.extend(f"{name!r} in {text!r}" for name in misnamed(text, dice, picked))
+            bad.extend(f"{name!r} in {text!r}" for name in misnamed(text, dice))
 
     joins = [f"SEAT{s}" for s in range(1, players + 1) if s not in bots]
     roles = ["ROLL"] if dealt else [f"SEAT{rng.randint(1, players)}"]
@@ -120,7 +117,7 @@ def play(modules: frozenset[Module], seed: int, state: Path | None) -> list[str]
         lines = session.history.lines
         for back in range(len(lines)):
             page = session.history.page(back)
-            bad.extend(f"{name!r} in {page!r}" for name in misnamed(page, 6, False))
+            bad.extend(f"{name!r} in {page!r}" for name in misnamed(page, 6))
     session.close()
     return bad
 
@@ -145,5 +142,5 @@ def test_no_internal_name_reaches_a_person(tmp_path: Path) -> None:
                 cli_output("games", "--state-dir", str(state)),
                 cli_output("replay", newest),
             ):
-                bad += [f"games/replay: {name!r}" for name in misnamed(text, 6, False)]
+                bad += [f"games/replay: {name!r}" for name in misnamed(text, 6)]
     assert not bad, "\n".join(sorted(set(bad))[:40])

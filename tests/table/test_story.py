@@ -81,7 +81,7 @@ def test_an_automatic_bulls_eye_names_its_only_target() -> None:
     table = Table(four, ["bullseye2", "dynamite", "dynamite", "gatling", "beer"])
     table.press("ROLL", "DONE")
     # Bull's Eyes resolve before the Beer, whose target is the next question.
-    assert table.line() == "Bull's Eye 2 (die 1) to 3, the only choice; Shot 3: -1"
+    assert table.line() == "Bull's Eye 2 to 3, the only choice; Shot 3: -1"
     assert table.changes() == {3: "-1"}
 
 
