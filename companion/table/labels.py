@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import FACES, SPECIAL_ROLES, Decision, Role
+from ..engine import CHARACTERS, FACES, SPECIAL_ROLES, Decision, Role
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",
@@ -79,3 +79,31 @@ def choices(d: Decision) -> str:
 def reveal_legend(roles: Sequence[Role]) -> str:
     """The DIE button for each role card an eliminated seat may show."""
     return " ".join(f"{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
+
+
+# Why a life or an arrow changed, for the story line ("Duel 3: -1"), where the cause is not a
+# character's or a card's name (those are said by their titles).
+CAUSE_LABELS = {
+    "dice": "Arrows",
+    "arrow": "Arrow",
+    "arrow_instead": "Arrow instead",
+    "beer": "Beer",
+    "bullet": "Bullet",
+    "duel": "Duel",
+    "whiskey": "Whiskey",
+    "whiskey_wound": "Whiskey",
+    "draw_wound": "Wound token",
+    "rage": "Rage",
+    "discard_all": "Arrows dropped",
+}
+
+
+def cause_label(cause: str) -> str:
+    """A cause in the rulebook's words: its label, or the character's or card's title."""
+    if cause in CAUSE_LABELS:
+        return CAUSE_LABELS[cause]
+    if cause in CHARACTERS:
+        return CHARACTERS[cause].title
+    if cause in SPECIAL_ROLES:
+        return SPECIAL_ROLES[cause].title
+    return cause.replace("_", " ").capitalize()  # a cause new to this table, still in words

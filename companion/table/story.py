@@ -35,7 +35,7 @@ from ..engine import (
     RoleRevealed,
     TurnStarted,
 )
-from .labels import ROLE_LABELS, SYMBOL_LABELS
+from .labels import ROLE_LABELS, SYMBOL_LABELS, cause_label
 from .narration import box_line
 from .prompts import SIDE_LABELS
 
@@ -199,11 +199,11 @@ def tell(
             case GatlingFired():
                 line.start("Gatling!")
             case LifeLost(seat=seat, amount=amount, cause=cause):
-                line.under(LOSS_HEADINGS.get(cause, cause), seat, -amount)
+                line.under(LOSS_HEADINGS.get(cause) or cause_label(cause), seat, -amount)
             case LifeGained(seat=seat, amount=amount, cause=cause):
-                line.under(GAIN_HEADINGS.get(cause, cause), seat, amount)
+                line.under(GAIN_HEADINGS.get(cause) or cause_label(cause), seat, amount)
             case ArrowTaken(seat=seat, cause=cause):
-                line.under(ARROW_HEADINGS.get(cause, cause), seat, 1)
+                line.under(ARROW_HEADINGS.get(cause) or cause_label(cause), seat, 1)
             case ArrowsDiscarded(cause="indians"):
                 line.later("arrows back")
             case ArrowsDiscarded(seat=seat, count=count, cause="gatling"):

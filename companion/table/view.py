@@ -37,11 +37,12 @@ class SeatView:
     chore: str = ""
 
     def pod_prompt(self, prompt: str) -> str:
-        """The text line of this seat's pod (docs/serial-protocol.md has no BOT field): the
-        console's prompt, and on the box's seat BOT first; the prompt itself only when its
-        button answers it (a person may press it to pick the box's seat)."""
+        """The text line of this seat's pod (docs/serial-protocol.md has no BOT field): what
+        the seat must do with real cards, then the console's prompt; on the box's seat BOT
+        first, the prompt itself only when its button answers it (a person may press it to
+        pick the box's seat)."""
         if not self.bot:
-            return prompt
+            return f"{self.chore}. {prompt}" if self.chore else prompt
         return f"BOT: {prompt}" if self.answer else "BOT: the box plays this seat"
 
 

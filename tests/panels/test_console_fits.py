@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
+from companion.config import defaults
+from companion.devices.emulator import parse_keys
+from companion.emulate import Emulator
 from companion.engine import MODULES, DecisionKind, Module
 from companion.panels.console import WIDTHS, layout, title_cut
 from companion.table import TableSession
@@ -119,3 +123,24 @@ def test_every_prompt_of_every_kind_fits_both_consoles_whole() -> None:
                 assert not cut, (sorted(modules), seed, width, cut)
                 assert not title_cut(view, width), (sorted(modules), seed, width, view.title)
     assert seen == set(DecisionKind), f"never asked: {sorted(set(DecisionKind) - seen)}"
+
+
+def test_the_new_users_rage_game_asks_whole_and_tells_the_drawer_on_its_panel(
+    tmp_path: Path,
+) -> None:
+    """Issue 23: ``emulate --seats 4 --seed 5 --keys "SEAT1 SEAT2 SEAT3 SEAT4 DIE6 DIE1 DIE2
+    DIE3 DONE SEAT1 ROLL DONE ROLL DONE"`` ended "Seat 1: draw a Rage card, face down. Bu.." on
+    a 128 px console. Now the question is whole on both consoles, the draw is on seat 1's own
+    panel, and a restart shows it again."""
+    config = defaults(tmp_path, 4)
+    keys = parse_keys("SEAT1 SEAT2 SEAT3 SEAT4 DIE6 DIE1 DIE2 DIE3 DONE SEAT1 ROLL DONE ROLL DONE")
+    emulator = Emulator(config, seed=5, scripted=True)
+    for i, event in enumerate(keys):
+        emulator.press(event, at=float(i))
+    view = emulator.session.view()
+    assert view.console.prompt == "Bull's Eye 1 (die 3): shoot whom? SEAT"
+    assert all(not layout(view.console, width).cut for width in WIDTHS)
+    assert [s.chore for s in view.seats] == ["draw Rage card", "", "", ""]
+    emulator.close()
+    again = Emulator(config, seed=5, scripted=True).session.view()  # power cut, power on
+    assert [s.chore for s in again.seats] == ["draw Rage card", "", "", ""]
