@@ -153,7 +153,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         story = ". ".join(t for t in (story, *rules) if t)
     title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
     aside = "" if game.over else reveals_text(game)
-    aside = ". ".join(t for t in (_saloon(game.dice_kinds), hands_text(game), aside) if t)
+    saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
+    aside = ". ".join(t for t in (saloon, hands_text(game), aside) if t)
     listed = () if box or d is None else _listed(game, d, play.reveal_choices())
     if session.asked_to_end:
         title, story, aside, listed = "Start over?", "", "", ()
@@ -210,7 +211,8 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
 
 
 def _saloon(dice: list[str]) -> str:
-    """The Saloon die of the turn, named under the prompt (the console shows its faces)."""
+    """The Saloon die chosen for the turn, named under the prompt until it is rolled (then its
+    own faces, Bullet, Broken Arrow and the doubles, show; the others act as a base die's)."""
     saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
     return f"{saloon[0].capitalize()} die" if saloon else ""
 

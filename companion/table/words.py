@@ -184,7 +184,7 @@ BASE: dict[DecisionKind, Words] = {
         _roll_told(lambda roll: "rolls the dice"),
     ),
     K.REROLL: Words(
-        lambda q: f"Re-roll? mark dice, ROLL ({q.game.rolls_left} left); DONE: no",
+        lambda q: "Re-roll? mark dice, ROLL; DONE: no",
         _roll_told(lambda roll: f"re-rolls {_dice(roll)}", "keeps the dice"),
     ),
     K.BULLSEYE_TARGET: Words(
@@ -307,7 +307,7 @@ SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
         _roll_told(lambda roll: "rolls the Ghost's dice"),
     ),
     K.GHOST_REROLL: Words(
-        lambda q: f"The Ghost: re-roll? mark, ROLL ({q.game.rolls_left} left); DONE: no",
+        lambda q: "The Ghost: re-roll? mark dice, ROLL; DONE: no",
         _roll_told(lambda roll: f"re-rolls the Ghost's {_dice(roll)}", "keeps the Ghost's dice"),
     ),
     K.GHOST_FACE: Words(

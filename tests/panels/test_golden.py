@@ -70,7 +70,7 @@ ROLLED = ConsoleView(
     marked=(False, True, False, False, True),
     rolls_left=2,
     pile=7,
-    prompt="Re-roll? mark dice, ROLL (2 left); DONE: no",
+    prompt="Re-roll? mark dice, ROLL; DONE: no",
     title="Turn 3: seat 4",
 )
 
