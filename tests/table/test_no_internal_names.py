@@ -70,6 +70,7 @@ def play(modules: frozenset[Module], seed: int, state: Path | None) -> list[str]
     session.start()
     clock = iter(range(1, 10**6))
     bad: list[str] = []
+    seen: set[tuple[str, int]] = set()  # a string read once with as many dice is read
 
     def press(button: str, kind: str = "press") -> None:
         now = float(next(clock))
@@ -80,7 +81,9 @@ def play(modules: frozenset[Module], seed: int, state: Path | None) -> list[str]
         game = session.play.game if session.play is not None else None
         dice = len(game.faces) if game is not None else 6
         for text in shown(session):
-            bad.extend(f"{name!r} in {text!r}" for name in misnamed(text, dice))
+            if (text, dice) not in seen:
+                seen.add((text, dice))
+                bad.extend(f"{name!r} in {text!r}" for name in misnamed(text, dice))
 
     joins = [f"SEAT{s}" for s in range(1, players + 1) if s not in bots]
     roles = ["ROLL"] if dealt else [f"SEAT{rng.randint(1, players)}"]
