@@ -40,15 +40,15 @@ FACE_LABELS = {
 
 # What each special role card does, as the card says it (the seat's menu, the quick reference).
 CARD_EFFECTS = {
-    "the_bear": "Sheriff with 3 more life",
+    "the_bear": "play with 3 more life",
     "the_good": "become the Sheriff",
     "the_doc": "turn one die to any side",
-    "the_judge": "that role has no effect",
-    "the_gambler": "re-roll all dice",
-    "the_bad": "no life gained",
+    "the_judge": "cancel the role just shown",
+    "the_gambler": "they re-roll all their dice",
+    "the_bad": "they gain no life",
     "the_ugly": "swap all arrows of two players",
     "the_right_hand": "take another turn",
-    "the_left_hand": "stays in at 2 life",
+    "the_left_hand": "save a player at 2 life",
 }
 
 OPTION_LABELS = {

@@ -8,8 +8,10 @@ import random
 
 import pytest
 
-from companion.engine import Module
+from companion.engine import SPECIAL_ROLES, Module, RevealSpecial
 from companion.table import TableConfig, TableSession
+from companion.table.labels import CARD_EFFECTS
+from companion.table.prompts import menu_note
 
 from .driver import next_buttons
 
@@ -53,3 +55,13 @@ def test_with_a_deputy_the_good_comes_before_the_ugly_as_the_rulebook_lists_them
     session = at_second_turn(5, roles)
     aside = session.view().console.aside
     assert aside.startswith("Reveal: The Good, The Ugly"), aside
+
+
+def test_a_seats_menu_says_each_card_by_its_title_and_what_it_does() -> None:
+    """Issue 23: The Ugly's menu said "swap two arrows"; the card exchanges the arrows held by
+    any two players."""
+    assert set(CARD_EFFECTS) == set(SPECIAL_ROLES)  # every card has its words
+    reveals = [RevealSpecial(1, 0, "the_ugly"), RevealSpecial(1, 0, "the_good")]
+    assert menu_note(reveals) == (
+        "DIE1 The Ugly: swap all arrows of two players; DIE2 The Good: become the Sheriff"
+    )
