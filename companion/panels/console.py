@@ -180,12 +180,13 @@ class Message:
 
 def layout(view: ConsoleView, width: int) -> Message:
     """The message area of a console `width` pixels wide, as ``draw_console`` draws it; with a
-    list of choices in a game, the prompt heads the list instead (``cut`` says if it cannot)."""
-    listed = bool(view.choices and view.faces)
-    if listed and not (width == HALF and view.flash):
-        message = _layout(replace(view, prompt=""), width - HALF - 6, HEIGHT)
+    list of choices in a game, the prompt heads the list instead (``cut`` says if it cannot);
+    at set-up the narrow console shows the list alone."""
+    if view.choices and not (width == HALF and view.flash):
         if width == HALF:  # the list fills the narrow console
-            message = Message([], [], [], [], [])
+            return Message([], [], [], [], choice_cut(view, HALF))
+        shown = replace(view, prompt="") if view.faces else view  # a game's heads the list
+        message = _layout(shown, width - HALF - 6, HEIGHT)
         return replace(message, cut=message.cut + choice_cut(view, HALF))
     if width == HALF:
         return _layout(view, HALF - 4, HEIGHT - _message_top(view))
