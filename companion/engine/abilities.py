@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from .actions import DECLINE, SEATS, Accept, Action, ChooseDie, ChooseSeat, Decline
+from .chief_arrow import holder as chief_arrow_holder
 from .components import CHARACTERS, GATLING_NEEDED
 from .decisions import Decision, DecisionKind
 from .events import BullseyeDoubled, ChiefArrowTaken, LossTakenOver
-from .rules import Step, any_living_seat, decision, step, yes_no
+from .registry import Step, any_living_seat, decision, step, yes_no
 
 if TYPE_CHECKING:
     from .game import Game
@@ -380,7 +381,7 @@ class ApacheKid(Ability):
 
 @step("apache_kid")
 def _apache_kid(game: Game, arrows: int) -> None:
-    holder = game.chief_holder()
+    holder = chief_arrow_holder(game)
     if holder is not None and holder != game.turn and game.players[holder].alive:
         game.ask(DecisionKind.TAKE_CHIEF_ARROW, game.turn, target=holder, remaining=arrows)
     else:

@@ -15,14 +15,16 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from .abilities import Ability
 from .actions import Action, Choose, ChooseSeat, Decline
-from .components import Role
+from .components import BASE_DICE, Role
 from .decisions import Decision, DecisionKind
 from .errors import StateError
-from .events import Event, ExtraTurn, TurnEnded
-from .modules import Module
+from .events import Event, ExtraTurn, RoleRevealed, TurnEnded
+from .module_catalog import Module
+from .module_rules import ModuleRules
 from .ranges import next_living
-from .rules import decision, one_of_options, step
+from .registry import decision, one_of_options, step
 from .victory import Outcome, unrevealed_pool
 
 if TYPE_CHECKING:
@@ -225,8 +227,6 @@ def _decide_master(game: Game, d: Decision, action: Action) -> None:
 
 def _begin(game: Game, master: int | None) -> None:
     """The eliminated return with as many life as the living (Master included)."""
-    from .events import RoleRevealed
-
     if master is not None and not game.players[master].revealed:
         game.players[master].revealed = True
         game.emit(RoleRevealed(master, str(Role.RENEGADE)))
@@ -239,7 +239,7 @@ def _begin(game: Game, master: int | None) -> None:
         game.players[master].master = True
     game.boneyard_pile, game.boneyard_shown, game.boneyard_back = [], [], []
     game.outbreak = BEGUN
-    game.lose_abilities(zombies)
+    game.refresh_abilities()
     game.emit(ZombieOutbreak(zombies, life, master))
 
 
@@ -338,3 +338,33 @@ def outcome(game: Game) -> Outcome | None:
     if not any(p.alive for p in undead):
         return Outcome("survivors", tuple(p.seat for p in survivors))
     return None
+
+
+def _decides(game: Game) -> bool:
+    return game.outbreak == BEGUN
+
+
+_NO_ABILITY = Ability()
+
+
+def _powerless(game: Game) -> dict[int, Ability]:
+    """Zombies play on without their character's ability."""
+    return {p.seat: _NO_ABILITY for p in game.players if p.zombie}
+
+
+def _turn_dice(game: Game, kinds: list[str]) -> list[str]:
+    """Zombies roll three base dice: no Saloon die, no Duel dice."""
+    return list(BASE_DICE[:ZOMBIE_DICE]) if game.players[game.turn].zombie else kinds
+
+
+RULES = ModuleRules(
+    Module.UNDEAD_OR_ALIVE,
+    initial=lambda setup: {"boneyard_pile": full_deck()},
+    dice=_turn_dice,
+    own_dice=(BASE_DICE[:ZOMBIE_DICE],),
+    hand_over="boneyard_turn_end",
+    gains_none=lambda p: p.zombie,  # "They do not gain life points" (rulebook, Module 4)
+    powerless=_powerless,
+    decides=_decides,
+    outcome=outcome,
+)

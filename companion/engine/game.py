@@ -1,36 +1,36 @@
 """The rules of BANG! The Dice Game as a state machine.
 
-The game is a queue of steps still to resolve, in rule order. Steps run until one needs a
-player's decision; the action that answers it continues the queue. The turn's phases come from
-the modules in play (``modules.turn_order``), characters act through their ability objects
-(``abilities.py``), never by name, and the state is typed data (``state.py``), so the whole game
-writes to JSON and reads back identically, even in the middle of a resolution.
+The game is a stack of steps still to resolve, the next on top, in rule order. Steps run until
+one needs a player's decision; the action that answers it continues them. The turn's phases and
+hooks come from the modules in play (``modules.py``: each module's rules are in its own file,
+and this one names none), characters act through their ability objects (``abilities.py``),
+never by name, and the state is typed data (``state.py``), so the whole game writes to JSON and
+reads back identically, even in the middle of a resolution.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar
 
-from . import boneyard, ghost, special_roles, victory, windows  # noqa: F401 (registers)
+from . import victory, windows
 from .abilities import HOOKS, Ability, ability_of
 from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop, WindowAction
+from .checks import check_state
 from .components import (
     ARROWS_IN_PILE,
     BASE_DICE,
     BEAR_SHERIFF_BONUS,
     CHARACTERS,
-    CHIEF_ARROW_WEIGHT,
     DICE,
     DYNAMITE_LIMIT,
     FACES,
-    RAGE_CARDS,
     REROLLS,
     SHERIFF_BONUS,
     THREE_PLAYER_FIRST,
-    WOUND_TOKENS,
     HouseRule,
     Role,
     Symbol,
@@ -41,8 +41,6 @@ from .errors import IllegalAction, SetupError, StateError
 from .events import (
     ArrowsDiscarded,
     ArrowTaken,
-    ChiefArrowDiscarded,
-    ChiefArrowTaken,
     DiceRolled,
     DynamiteExploded,
     Event,
@@ -59,21 +57,23 @@ from .events import (
     PlayerEliminated,
     ResultAssigned,
     RoleRevealed,
-    SaloonDieChosen,
     TurnEnded,
     TurnStarted,
 )
 from .explain import why_illegal
-from .modules import Module, turn_hooks, turn_order
+from .module_catalog import Module
+from .module_rules import ArrowToken, PerRoll, Resolution
+from .modules import in_play, turn_order
 from .ranges import distances, next_living
-from .rules import DECISIONS, STEPS, Step, any_living_seat, decision, one_of_options, step
+from .registry import DECISIONS, STEPS, Step, any_living_seat, decision, one_of_options, step
+from .results import adjusted_count, collect
 from .setup import GameSetup
 from .state import GameState, PlayerState, TurnScratch, copy_state, decode, encode
 
 STATE_VERSION = 1
 
-# Causes of life loss that are some player's own result ("by their hand").
-HAND_CAUSES = ("bullseye", "gatling", "duel")
+# Causes of life loss that are some player's own result ("by their hand"); modules add theirs.
+HAND_CAUSES = ("bullseye", "gatling")
 # What three Dynamite cancel under the house rule ``dynamite_cancels_actions``.
 CANCELLED_BY_DYNAMITE = ("bullseye", "beer", "gatling")
 
@@ -85,16 +85,6 @@ _RESULTS: dict[str, dict[str | None, int]] = {
     symbol.value: {None: 0} | {n: f.count if f.symbol is symbol else 0 for n, f in FACES.items()}
     for symbol in Symbol
 }
-
-# The Saloon die choices (Old Saloon, Module 1): the dice of the turn for each.
-SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
-    "none": (None, BASE_DICE),
-    "loudmouth": ("loudmouth", (*BASE_DICE[:-1], "loudmouth")),
-    "coward": ("coward", (*BASE_DICE[:-1], "coward")),
-    "loudmouth_sixth": ("loudmouth", (*BASE_DICE, "loudmouth")),
-    "coward_sixth": ("coward", (*BASE_DICE, "coward")),
-}
-ARROW_TOKENS = ("arrow", "chief_arrow")
 
 # Decisions that are no move: showing a card the rules make one show, entering a card or token
 # drawn from a real deck or pile (which the simulated one draws unasked), or the symbols of the
@@ -113,7 +103,73 @@ NO_MOVE = frozenset(
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
 _REACH: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _REACH_LIMIT = 50_000
-_GHOST = Ability()  # Old Saloon 5: the Ghost's character loses all of its abilities
+# The most dice a turn rolls: the base game's five and a sixth some modules add.
+_MOST_DICE = len(BASE_DICE) + 1
+
+
+@dataclass(frozen=True)
+class TurnRules:
+    """What the modules in play make of the game, gathered from their ``ModuleRules`` at each
+    point (``module_rules.py`` says what each field is), the base game's phases included."""
+
+    initial: tuple[Callable[[GameSetup], dict[str, Any]], ...]
+    per_roll: tuple[PerRoll, ...]
+    resolution: tuple[tuple[str, Resolution], ...]
+    start: tuple[str, ...]
+    end: tuple[str, ...]
+    dice: tuple[Callable[[Game, list[str]], list[str]], ...]
+    die_choice: tuple[Callable[[Game], list[Step]], ...]
+    dice_set: tuple[Callable[[Game, bool], None], ...]
+    own_turn: tuple[Callable[[Game], list[Step] | None], ...]
+    turn_over: tuple[Callable[[Game], None], ...]
+    hand_over: str | None
+    plays_out: tuple[Callable[[PlayerState], bool], ...]
+    gains_none: tuple[Callable[[PlayerState], bool], ...]
+    powerless: tuple[Callable[[Game], dict[int, Ability]], ...]
+    on_eliminated: tuple[Callable[[Game, list[int]], None], ...]
+    gives_back: tuple[Callable[[Game, PlayerState], None], ...]
+    extra_results: Callable[[Game], list[str]] | None
+    hand_causes: tuple[str, ...]
+    at_reveal: tuple[Callable[[Game, int], list[Step]], ...]
+    outcomes: tuple[tuple[Callable[[Game], bool], Callable[[Game], victory.Outcome | None]], ...]
+    tokens: dict[str, ArrowToken]
+
+
+@cache
+def _turn_of(modules: frozenset[Module]) -> TurnRules:
+    rules = in_play(modules)
+
+    def each(field: str) -> tuple[Any, ...]:
+        return tuple(getattr(r, field) for r in rules if getattr(r, field) is not None)
+
+    per_roll_order, resolution_order = turn_order(modules)
+    per_roll = PER_ROLL_PHASES | {n: f for r in rules for n, _after, f in r.per_roll}
+    resolution = RESOLUTION_PHASES | {n: f for r in rules for n, _after, f in r.resolution}
+    extra = each("extra_results")
+    hand_over = each("hand_over")
+    return TurnRules(
+        initial=each("initial"),
+        per_roll=tuple(per_roll[n] for n in per_roll_order),
+        resolution=tuple((n, resolution[n]) for n in resolution_order),
+        start=tuple(n for r in rules for n in r.start),
+        end=tuple(n for r in rules for n in r.end),
+        dice=each("dice"),
+        die_choice=each("die_choice"),
+        dice_set=each("dice_set"),
+        own_turn=each("own_turn"),
+        turn_over=each("turn_over"),
+        hand_over=hand_over[0] if hand_over else None,
+        plays_out=each("plays_out"),
+        gains_none=each("gains_none"),
+        powerless=each("powerless"),
+        on_eliminated=each("on_eliminated"),
+        gives_back=each("gives_back"),
+        extra_results=extra[0] if extra else None,
+        hand_causes=(*HAND_CAUSES, *(c for r in rules for c in r.hand_causes)),
+        at_reveal=each("at_reveal"),
+        outcomes=tuple((r.decides, r.outcome) for r in rules if r.decides and r.outcome),
+        tokens={r.token.name: r.token for r in rules if r.token is not None},
+    )
 
 
 class Game(GameState):
@@ -155,6 +211,9 @@ class Game(GameState):
         else:
             assert sheriff is not None
             first = sheriff
+        initial: dict[str, Any] = {}
+        for module_initial in self.turn_rules.initial:
+            initial.update(module_initial(setup))
         GameState.__init__(
             self,
             players=players,
@@ -172,10 +231,7 @@ class Game(GameState):
             winners=(),
             last_standing=False,
             scratch=TurnScratch.fresh(setup.players),
-            chief_in_pile=Module.CHIEF_ARROW in setup.modules,
-            wound_pile=sorted(WOUND_TOKENS) if Module.LOOK_ME_IN_THE_EYES in setup.modules else [],
-            rage_pile=RAGE_CARDS if Module.TWO_BULLETS in setup.modules else 0,
-            boneyard_pile=boneyard.full_deck() if Module.UNDEAD_OR_ALIVE in setup.modules else [],
+            **initial,
         )
         self._events: list[Event] = [
             GameStarted(
@@ -191,16 +247,20 @@ class Game(GameState):
         """What a game has beside its state: the set-up, the dice and the turn's phases."""
         self.setup = setup
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
-        self.per_roll, self.resolution_order = turn_order(setup.modules)
-        self.turn_start, self.turn_end = turn_hooks(setup.modules)
+        self.turn_rules = _turn_of(setup.modules)
+        self._extra = self.turn_rules.extra_results
         self.moments = windows.watched(setup.modules)
-        self._abilities, self._hooks = _abilities_at(setup.characters)
+        self._abilities, self._hooks = _abilities_at(tuple(map(ability_of, setup.characters)))
         self._events = []
 
-    def lose_abilities(self, seats: tuple[int, ...] | list[int]) -> None:
-        """These seats play on without their character's ability (zombies, Undead or Alive 4)."""
-        kept = tuple("" if s in seats else c for s, c in enumerate(self.setup.characters))
-        self._abilities, self._hooks = _abilities_at(kept)
+    def refresh_abilities(self) -> None:
+        """Each seat's ability, as the modules in play replace some (``ModuleRules.powerless``);
+        called when a seat's part changes."""
+        abilities = [ability_of(name) for name in self.setup.characters]
+        for powerless in self.turn_rules.powerless:
+            for seat, replaced in powerless(self).items():
+                abilities[seat] = replaced
+        self._abilities, self._hooks = _abilities_at(tuple(abilities))
 
     # ----------------------------------------------------------------- the contract
 
@@ -256,8 +316,8 @@ class Game(GameState):
         clone = copy_state(self)
         clone.setup = self.setup
         clone.dice_source = self.dice_source
-        clone.per_roll, clone.resolution_order = self.per_roll, self.resolution_order
-        clone.turn_start, clone.turn_end = self.turn_start, self.turn_end
+        clone.turn_rules = self.turn_rules
+        clone._extra = self._extra
         clone.moments = self.moments
         clone._abilities = self._abilities
         clone._hooks = self._hooks
@@ -269,11 +329,11 @@ class Game(GameState):
 
     def ability(self, seat: int) -> Ability:
         """What the seat's character can do (the rules ask this, never the character's name)."""
-        return _GHOST if self.players[seat].ghost else self._abilities[seat]
+        return self._abilities[seat]
 
     @property
     def max_rolls(self) -> int:
-        return 1 + REROLLS + self.ability(self.turn).extra_rolls  # none for the Ghost
+        return 1 + REROLLS + self._abilities[self.turn].extra_rolls
 
     @property
     def rolls_left(self) -> int:
@@ -289,12 +349,8 @@ class Game(GameState):
 
     @property
     def tokens_in_pile(self) -> int:
-        """Arrow tokens in the pile, the Chief's Arrow included."""
-        return self.pile + (1 if self.chief_in_pile else 0)
-
-    def chief_holder(self) -> int | None:
-        """The seat holding the Indian Chief's Arrow, if anyone does."""
-        return next((p.seat for p in self.players if p.chief_arrow), None)
+        """Arrow tokens in the pile, the modules' tokens included."""
+        return self.pile + sum(token.in_pile(self) for token in self.turn_rules.tokens.values())
 
     def locked(self, die: int) -> bool:
         """A die that cannot be re-rolled now (Dynamite, unless an ability re-rolls it)."""
@@ -303,17 +359,20 @@ class Game(GameState):
             face is not None
             and _SYMBOL[face] == "dynamite"
             and not self._abilities[self.turn].rerolls_dynamite
-            and not self.players[self.turn].ghost
         )
 
     def living(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
 
     def result_face(self, die: int) -> str | None:
-        """The face of a result: a die's, or past the dice a Rage card's symbol (undead.py)."""
+        """The face of a result: a die's, or past the dice an extra result's symbol."""
         if die < len(self.faces):
             return self.faces[die]
-        return undead.extra_results(self)[die - len(self.faces)]
+        return self.extra_results()[die - len(self.faces)]
+
+    def extra_results(self) -> list[str]:
+        """Symbols the modules in play add to this turn's results, numbered past the dice."""
+        return self._extra(self) if self._extra is not None else []
 
     def targets(self, die: int) -> tuple[int, ...]:
         """Seats a Bull's Eye result on ``die`` may hit, for the player whose turn it is."""
@@ -338,13 +397,12 @@ class Game(GameState):
 
     def symbol_count(self, symbol: Symbol | str, dice: Sequence[int] | None = None) -> int:
         """Results of ``symbol`` among the dice (a double face counts two); of the whole turn
-        with the Wound tokens and Rage symbols of the player, or of the ``dice`` given alone."""
+        with the player's Wound tokens and extra results, or of the ``dice`` given alone."""
         results = _RESULTS[symbol].__getitem__
         if dice is None:
             count = sum(map(results, self.faces))
-            active = self.players[self.turn]
-            if active.wounds or active.rage_symbols:
-                return undead.adjusted_count(self, str(symbol), count)
+            if self.players[self.turn].wounds or (self._extra is not None and self._extra(self)):
+                return adjusted_count(self, str(symbol), count)
             return count
         return sum(map(results, map(self.faces.__getitem__, dice)))
 
@@ -408,18 +466,27 @@ class Game(GameState):
 
     # ------------------------------------------------------------ arrows and life
 
+    def set_dice(self, kinds: Sequence[str]) -> None:
+        """The turn's dice are these, as the modules in play make them, none rolled yet."""
+        dice = list(kinds)
+        for module_dice in self.turn_rules.dice:
+            dice = module_dice(self, dice)
+        self.dice_kinds = dice
+        self.faces = [None] * len(dice)
+        for dice_set in self.turn_rules.dice_set:
+            dice_set(self, False)
+
     def take(self, seat: int, token: str, cause: str) -> None:
         """``seat`` takes a token from the pile; the last of them starts the Indian attack."""
         player = self.players[seat]
-        if token == "chief_arrow":
-            self.chief_in_pile = False
-            player.chief_arrow = True
-            self.emit(ChiefArrowTaken(seat, None, cause))
-        else:
+        tokens = self.turn_rules.tokens
+        if token == "arrow":
             self.pile -= 1
             player.arrows += 1
             self.emit(ArrowTaken(seat, self.pile, cause))
-        if self.pile == 0 and not self.chief_in_pile:
+        else:
+            tokens[token].take(self, seat, cause)
+        if self.pile == 0 and not any(t.in_pile(self) for t in tokens.values()):
             self.front([["indians", seat]])
 
     def discard(self, player: PlayerState, count: int, cause: str) -> None:
@@ -428,26 +495,30 @@ class Game(GameState):
         self.pile += count
         self.emit(ArrowsDiscarded(player.seat, count, self.pile, cause))
 
-    def discard_chief(self, player: PlayerState, cause: str) -> None:
-        player.chief_arrow = False
-        self.chief_in_pile = True
-        self.emit(ChiefArrowDiscarded(player.seat, cause))
-
     def discard_token(self, player: PlayerState, token: str, cause: str) -> None:
-        if token == "chief_arrow":
-            self.discard_chief(player, cause)
-        else:
+        """One token back to the pile: a regular arrow or a module's token."""
+        if token == "arrow":
             self.discard(player, 1, cause)
+        else:
+            self.turn_rules.tokens[token].discard(self, player, cause)
+
+    def tokens_held(self, player: PlayerState) -> list[str]:
+        """The modules' tokens ``player`` holds beside the regular arrows."""
+        return [name for name, t in self.turn_rules.tokens.items() if t.held(player)]
 
     def discard_all(self, player: PlayerState, cause: str) -> None:
         if player.arrows:
             self.discard(player, player.arrows, cause)
-        if player.chief_arrow:
-            self.discard_chief(player, cause)
+        for token in self.turn_rules.tokens.values():
+            if token.held(player):
+                token.discard(self, player, cause)
+
+    def _gains_none(self, player: PlayerState) -> bool:
+        return any(gains_none(player) for gains_none in self.turn_rules.gains_none)
 
     def gain(self, seat: int, amount: int, cause: str) -> None:
         player = self.players[seat]
-        if not player.alive or player.zombie:  # zombies gain no life (Undead or Alive 4)
+        if not player.alive or self._gains_none(player):
             return
         gained = min(amount, player.max_life - player.life)
         if gained > 0:
@@ -479,7 +550,8 @@ class Game(GameState):
             self.scratch.lost[seat] += amount
             if player.life == 0:
                 dead.append(seat)
-        hand = by if cause in HAND_CAUSES else None
+        turn = self.turn_rules
+        hand = by if cause in turn.hand_causes else None
         for seat in dead:
             player = self.players[seat]
             player.alive = False
@@ -487,10 +559,11 @@ class Game(GameState):
             self.eliminated_now.append(seat)
             self.emit(PlayerEliminated(seat, cause, hand))
             self.discard_all(player, "eliminated")
-            if player.wounds or player.rage_held or player.rage_revealed:
-                undead.give_back(self, player)  # at once (ruling UA3)
+            for gives_back in turn.gives_back:
+                gives_back(self, player)
         if dead:
-            ghost.on_eliminated(self, dead)
+            for on_eliminated in turn.on_eliminated:
+                on_eliminated(self, dead)
         follow: list[Step] = [["reveal", seat] for seat in dead]
         if dead:
             follow.append(["check_end", [[seat, hand] for seat in dead]])
@@ -573,18 +646,16 @@ class Game(GameState):
         game.windows = windows.read(data.get("windows", []), "state.windows")
         game.queue = game.queue[::-1]
         game._attach(setup, dice)
-        game.lose_abilities([p.seat for p in game.players if p.zombie])
+        game.refresh_abilities()
         game.opening_events = []
-        from .checks import check_state
-
         check_state(game)
         return game
 
 
 @cache
-def _abilities_at(characters: tuple[str, ...]) -> tuple[list[Ability], dict[str, list[int]]]:
+def _abilities_at(seats: tuple[Ability, ...]) -> tuple[list[Ability], dict[str, list[int]]]:
     """Each seat's ability, and for each hook the seats whose ability acts there."""
-    abilities = [ability_of(name) for name in characters]
+    abilities = list(seats)
     hooks = {
         hook: [
             seat
@@ -619,44 +690,32 @@ def _sorted_roll(action: Roll) -> Roll:
 
 @step("start_turn")
 def _start_turn(game: Game) -> None:
-    zombie = game.players[game.turn].zombie  # three base dice only (Undead or Alive 4)
-    game.dice_kinds = (
-        list(BASE_DICE[: boneyard.ZOMBIE_DICE]) if zombie else undead.turn_dice(game, BASE_DICE)
-    )
+    turn = game.turn_rules
+    kinds = list(BASE_DICE)
+    for module_dice in turn.dice:
+        kinds = module_dice(game, kinds)
+    game.dice_kinds = kinds
     game.eliminated_now = []
     game.faces = [None] * len(game.dice_kinds)
     game.rolls = 0
     game.scratch = TurnScratch.fresh(len(game.players))
     game.emit(TurnStarted(game.turn, game.turn_number))
-    if game.players[game.turn].ghost:
-        game.front([["ghost_turn"], ["end_turn"]])
-        return
-    ghost.preset(game, announce=True)
+    for own_turn in turn.own_turn:
+        own = own_turn(game)
+        if own is not None:
+            game.front(own)
+            return
+    for dice_set in turn.dice_set:
+        dice_set(game, True)
     steps: list[Step] = windows.moment_steps(game, "turn_start", game.turn)
-    if Module.LOUDMOUTH_AND_COWARD in game.setup.modules and not zombie:
-        steps.append(["saloon_die"])
+    for die_choice in turn.die_choice:
+        steps += die_choice(game)
     steps += game.own_steps("start")
-    steps += [[name] for name in game.turn_start]
+    steps += [[name] for name in turn.start]
     if steps:
         game.front([*steps, ["roll_decision"]])
     else:
         _roll_decision(game)
-
-
-@step("saloon_die")
-def _saloon_die(game: Game) -> None:
-    game.ask(DecisionKind.SALOON_DIE, game.turn, options=game._abilities[game.turn].saloon_options)
-
-
-@decision(DecisionKind.SALOON_DIE, legal=one_of_options)
-def _decide_saloon_die(game: Game, d: Decision, action: Action) -> None:
-    assert isinstance(action, Choose)
-    die, kinds = SALOON_DICE[action.option]
-    kinds = tuple(undead.turn_dice(game, kinds))
-    game.dice_kinds = list(kinds)
-    game.faces = [None] * len(kinds)
-    ghost.preset(game, announce=False)
-    game.emit(SaloonDieChosen(game.turn, die, kinds))
 
 
 @step("roll_decision")
@@ -664,13 +723,10 @@ def _roll_decision(game: Game) -> None:
     game.ask(DecisionKind.ROLL if game.rolls == 0 else DecisionKind.REROLL, game.turn)
 
 
-_ROLL_ALL = {n: Roll(tuple(range(n))) for n in (boneyard.ZOMBIE_DICE, 5, 6)}
+_ROLL_ALL = {n: Roll(tuple(range(n))) for n in range(1, _MOST_DICE + 1)}
 # Every set of dice that can be rolled, in die order (a roll listing them otherwise is sorted).
 _IN_ORDER = frozenset(
-    c
-    for n in (boneyard.ZOMBIE_DICE, 5, 6)
-    for k in range(1, n + 1)
-    for c in combinations(range(n), k)
+    c for k in range(1, _MOST_DICE + 1) for c in combinations(range(_MOST_DICE), k)
 )
 # The re-rolls open for each set of dice showing a face (None: may be re-rolled): the actions
 # in order, and the dice tuples they roll. Built once per pattern, shared by every game.
@@ -693,7 +749,7 @@ def _rerolls(game: Game) -> tuple[tuple[Action, ...], frozenset[tuple[int, ...]]
 
 
 def _first_roll(game: Game) -> Roll:
-    """The first roll rolls every die but those the Ghost's token set (Old Saloon 5)."""
+    """The first roll rolls every die but those a module set before it (``GameState.preset``)."""
     if game.preset:
         return Roll(tuple(i for i in range(len(game.faces)) if i not in game.preset))
     return _ROLL_ALL[len(game.faces)]
@@ -759,8 +815,8 @@ def _roll_effects_step(game: Game, dice: Sequence[int]) -> None:
 
 def _roll_effects(game: Game, dice: Sequence[int]) -> list[Step]:
     steps: list[Step] = []
-    for phase in game.per_roll:
-        steps += PER_ROLL_PHASES[phase](game, dice)
+    for phase in game.turn_rules.per_roll:
+        steps += phase(game, dice)
     steps += game.own_steps("rolled")
     return steps
 
@@ -794,9 +850,9 @@ def _resolution(game: Game, exploded: bool) -> list[Step]:
     """The dice resolve in the order of the modules in play once rolling is over."""
     cancel = exploded and HouseRule.DYNAMITE_CANCELS_ACTIONS in game.setup.house_rules
     steps: list[Step] = []
-    for phase in game.resolution_order:
-        if not (cancel and phase in CANCELLED_BY_DYNAMITE):
-            steps += RESOLUTION_PHASES[phase](game, exploded)
+    for name, phase in game.turn_rules.resolution:
+        if not (cancel and name in CANCELLED_BY_DYNAMITE):
+            steps += phase(game, exploded)
     return [*steps, ["end_turn"]]
 
 
@@ -810,19 +866,7 @@ def _roll_arrows(game: Game, dice: Sequence[int]) -> list[Step]:
     return ability.arrow_steps(game, game.symbol_count("arrow", dice))
 
 
-def _roll_broken_arrows(game: Game, dice: Sequence[int]) -> list[Step]:
-    return [["broken_arrow"]] * game.symbol_count("broken_arrow", dice)
-
-
-def _roll_bullets(game: Game, dice: Sequence[int]) -> list[Step]:
-    return [["lose", [[game.turn, 1, 0]], "bullet", None, []]] * game.symbol_count("bullet", dice)
-
-
-PER_ROLL_PHASES: dict[str, Callable[[Game, Sequence[int]], list[Step]]] = {
-    "arrow": _roll_arrows,
-    "broken_arrow": _roll_broken_arrows,
-    "bullet": _roll_bullets,
-}
+PER_ROLL_PHASES: dict[str, PerRoll] = {"arrow": _roll_arrows}
 
 
 # ------------------------------------------------- resolution phases (after the last roll)
@@ -855,7 +899,7 @@ def _phase_gatling(game: Game, exploded: bool) -> list[Step]:
     return [["gatling"], *game.own_steps("gatling")]
 
 
-RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {
+RESOLUTION_PHASES: dict[str, Resolution] = {
     "last_roll": _phase_ability("last_roll"),
     "dynamite": _phase_dynamite,
     "bullseye": _phase_bullseye,
@@ -869,8 +913,8 @@ RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {
 def _collect(game: Game, *symbols: str) -> None:
     """List the results of these symbols, die by die, for their targets to be chosen."""
     active = game.players[game.turn]
-    if active.wounds or active.rage_symbols or game.ability(game.turn).beer_uses != 1:
-        game.scratch.to_assign = undead.collect(game, symbols)  # tokens, Rage, Greg Digger
+    if active.wounds or game.extra_results() or game.ability(game.turn).beer_uses != 1:
+        game.scratch.to_assign = collect(game, symbols)  # tokens, extra results, Greg Digger
         return
     results = []
     for die, face in enumerate(game.faces):
@@ -972,21 +1016,26 @@ def _gatling(game: Game) -> None:
 
 @step("end_turn")
 def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
-    if game.turn_end and not game.scratch.closed:
+    turn = game.turn_rules
+    if turn.end and not game.scratch.closed:
         game.scratch.closed = True  # the modules' end of turn, even for an eliminated player
-        game.front([*([name] for name in game.turn_end), ["end_turn", moment, again]])
+        game.front([*([name] for name in turn.end), ["end_turn", moment, again]])
         return
     if moment:
         steps = windows.moment_steps(game, "turn_end", game.turn)
         if steps:
             game.front([*steps, ["end_turn", False]])
             return
-    if Module.UNDEAD_OR_ALIVE in game.setup.modules:
-        game.queue = [["boneyard_turn_end", again]]  # Boneyard cards and would-be turns
+    if turn.hand_over is not None:
+        game.queue = [[turn.hand_over, again]]  # a module passes the turn
         return
     game.emit(TurnEnded(game.turn))
-    ghost.end_of_turn(game)
-    following = next_living(game.turn, [p.alive or p.ghost for p in game.players])
+    for turn_over in turn.turn_over:
+        turn_over(game)
+    plays_out = turn.plays_out
+    following = next_living(
+        game.turn, [p.alive or any(f(p) for f in plays_out) for p in game.players]
+    )
     if again:  # Old Saloon 3, The Right Hand of the Devil: another turn at once
         game.emit(ExtraTurn(game.turn))
         following = game.turn
@@ -1004,26 +1053,22 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
 def _take_arrow(game: Game, seat: int, cause: str) -> None:
     if not game.players[seat].alive:
         return
-    if game.chief_in_pile and game.pile:
-        game.ask(DecisionKind.CHIEF_ARROW, seat, options=ARROW_TOKENS, cause=cause)
-        return
-    game.take(seat, "arrow" if game.pile else "chief_arrow", cause)
-
-
-@decision(DecisionKind.CHIEF_ARROW, legal=one_of_options)
-def _decide_chief_arrow(game: Game, d: Decision, action: Action) -> None:
-    assert isinstance(action, Choose) and d.cause is not None
-    game.take(d.seat, action.option, d.cause)
+    for token in game.turn_rules.tokens.values():
+        if token.take_arrow(game, seat, cause):
+            return
+    game.take(seat, "arrow", cause)
 
 
 @step("which_arrow")
 def _which_arrow(game: Game, seat: int, holder: int, cause: str) -> None:
     """Discard one token of ``holder``'s; ``seat`` chooses when there is a choice."""
     player = game.players[holder]
-    if player.arrows and player.chief_arrow:
-        game.ask(DecisionKind.WHICH_ARROW, seat, target=holder, options=ARROW_TOKENS, cause=cause)
-    elif player.arrows or player.chief_arrow:
-        game.discard_token(player, "arrow" if player.arrows else "chief_arrow", cause)
+    held = game.tokens_held(player)
+    if player.arrows and held:
+        options = ("arrow", *held)
+        game.ask(DecisionKind.WHICH_ARROW, seat, target=holder, options=options, cause=cause)
+    elif player.arrows or held:
+        game.discard_token(player, "arrow" if player.arrows else held[0], cause)
 
 
 @decision(DecisionKind.WHICH_ARROW, legal=one_of_options)
@@ -1032,34 +1077,22 @@ def _decide_which_arrow(game: Game, d: Decision, action: Action) -> None:
     game.discard_token(game.players[d.target], action.option, d.cause)
 
 
-@step("broken_arrow")
-def _broken_arrow(game: Game) -> None:
-    if any(p.alive and p.arrows for p in game.players):
-        game.ask(DecisionKind.BROKEN_ARROW, game.turn)
-
-
-def _legal_broken_arrow(game: Game, d: Decision) -> list[Action]:
-    return [SEATS[p.seat] for p in game.players if p.alive and p.arrows]
-
-
-@decision(DecisionKind.BROKEN_ARROW, legal=_legal_broken_arrow)
-def _decide_broken_arrow(game: Game, d: Decision, action: Action) -> None:
-    assert isinstance(action, ChooseSeat)
-    game.discard(game.players[action.seat], 1, "broken_arrow")
-
-
 @step("indians")
 def _indians(game: Game, seat: int) -> None:
+    """Each loses a life per arrow (a module's token worth its weight); a token's holder with
+    strictly the most arrows loses nothing."""
     game.emit(IndiansAttacked(seat))
-    worth = {
-        p.seat: p.arrows + (CHIEF_ARROW_WEIGHT if p.chief_arrow else 0)
+    tokens = game.turn_rules.tokens.values()
+    holding = {
+        p.seat: [t for t in tokens if t.held(p)]
         for p in game.players
-        if p.alive and (p.arrows or p.chief_arrow)
+        if p.alive and (p.arrows or any(t.held(p) for t in tokens))
     }
+    worth = {s: game.players[s].arrows + sum(t.weight for t in held) for s, held in holding.items()}
     losses = []
     for s, w in worth.items():
-        if game.players[s].chief_arrow and all(w > other for o, other in worth.items() if o != s):
-            continue  # the Chief's Arrow, and strictly the most arrows: no loss at all
+        if holding[s] and all(w > other for o, other in worth.items() if o != s):
+            continue  # a token, and strictly the most arrows: no loss at all
         losses.append([s, game._abilities[s].indian_loss(w), 0])
     game.front([["lose", losses, "indians", None, [["discard_all", "indians"]]]])
 
@@ -1104,7 +1137,7 @@ def _lose(
     moment: bool = True,
 ) -> None:
     """Players lose life together; abilities may first take the loss (Molly Stark); those
-    about to be eliminated make a moment (Old Saloon 3)."""
+    about to be eliminated make a moment (``windows.py``)."""
     if not offered:
         for seat in game.hooking("offer_for_losses"):
             offer = game._abilities[seat].offer_for_losses(game, seat, losses, cause, by, then)
@@ -1124,10 +1157,10 @@ def _lose(
 
 @step("gain")
 def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -> None:
-    """A gain is a moment of its own first (Old Saloon 3: \"about to gain life\"); a zombie
-    is never about to gain (Undead or Alive 4), so it makes none."""
+    """A gain is a moment of its own first (\"about to gain life\", ``windows.py``); a player
+    a module lets gain no life is never about to gain, so makes none."""
     p = game.players[seat]
-    if moment and p.alive and not p.zombie and min(amount, p.max_life - p.life) > 0:
+    if moment and p.alive and not game._gains_none(p) and min(amount, p.max_life - p.life) > 0:
         steps = windows.moment_steps(game, "gain", seat, amount, cause)
         if steps:
             game.front([*steps, ["gain", seat, amount, cause, False]])
@@ -1141,8 +1174,8 @@ def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -
 @step("reveal")
 def _reveal(game: Game, seat: int) -> None:
     player = game.players[seat]
-    if not player.alive and Module.SPECIAL_ROLES in game.setup.modules:
-        game.front([["show_card", seat]])  # Old Saloon 3: which card is now face up
+    for at_reveal in game.turn_rules.at_reveal:
+        game.front(at_reveal(game, seat))
     if player.revealed:
         return
     if player.role is not None:
@@ -1167,8 +1200,9 @@ def _decide_reveal(game: Game, d: Decision, action: Action) -> None:
 
 @step("check_end")
 def _check_end(game: Game, deaths: list[list[Any]]) -> None:
-    if game.outbreak == boneyard.BEGUN:
-        outcome = boneyard.outcome(game)
+    module_outcome = next((o for d, o in game.turn_rules.outcomes if d(game)), None)
+    if module_outcome is not None:
+        outcome = module_outcome(game)
     elif game.setup.three_player:
         was_open = not game.last_standing
         outcome, game.last_standing = victory.three_player_outcome(
@@ -1190,7 +1224,3 @@ def _check_end(game: Game, deaths: list[list[Any]]) -> None:
         game.ask(DecisionKind.GAME_END, game.turn)
     elif outcome is not None:
         game.finish(outcome.side, outcome.winners)
-
-
-# The modules whose rules live in their own files register their steps and decisions here.
-from . import posse, rage, undead  # noqa: E402, F401

@@ -9,8 +9,10 @@ from .actions import Action, Choose, ChooseDie, ChooseSeat, Decline
 from .components import DICE, DYNAMITE_LIMIT, FACES
 from .decisions import Decision, DecisionKind
 from .events import FaceChanged, RageMoved
-from .rules import Step, decision, one_of_options, step
-from .undead import DYNAMITE, dice_showing
+from .module_catalog import Module
+from .module_rules import ModuleRules
+from .registry import Step, decision, one_of_options, step
+from .results import DYNAMITE, dice_showing
 
 if TYPE_CHECKING:
     from .game import Game
@@ -213,3 +215,7 @@ class SeanMallory(Ability):
 
     name = "sean_mallory"
     duel_rerolls = 1
+
+
+# Its characters' abilities are all the module adds.
+RULES = ModuleRules(Module.NEW_POSSE)

@@ -14,13 +14,14 @@ from .components import RAGE_CARDS, RAGE_SYMBOLS, RAGE_SYMBOLS_PER_CARD
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled, RageSymbolEntered
-from .game import RESOLUTION_PHASES
-from .modules import Module
-from .rules import Step, decision, step
-from .undead import dice_showing
+from .module_catalog import Module
+from .module_rules import ModuleRules
+from .registry import Step, decision, step
+from .results import dice_showing
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import PlayerState
 
 
 # =================================================================== Rage cards
@@ -121,7 +122,30 @@ def _rage_end(game: Game) -> None:
     game.front(steps)
 
 
-RESOLUTION_PHASES.update(beer_rage=_phase_beer_rage)
+def _extra_results(game: Game) -> list[str]:
+    """The Rage symbols revealed join the turn's results (their arrows acted on reveal)."""
+    return [s for s in game.players[game.turn].rage_symbols if s != "arrow"]
+
+
+def _give_back(game: Game, player: PlayerState) -> None:
+    """An eliminated player's Rage cards are discarded at once (ruling UA3)."""
+    cards = player.rage_held + player.rage_revealed
+    if cards:
+        game.rage_discard += cards
+        player.rage_held = player.rage_revealed = 0
+        player.rage_symbols = []
+        game.emit(RageDiscarded(player.seat, cards))
+
+
+RULES = ModuleRules(
+    Module.TWO_BULLETS,
+    initial=lambda setup: {"rage_pile": RAGE_CARDS},
+    resolution=(("beer_rage", "beer", _phase_beer_rage),),
+    start=("rage_reveal",),
+    end=("rage_end",),
+    gives_back=_give_back,
+    extra_results=_extra_results,
+)
 
 
 def check(game: Game) -> None:

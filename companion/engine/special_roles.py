@@ -39,14 +39,21 @@ from .events import (
     SheriffChanged,
     SpecialRoleRevealed,
 )
-from .modules import Module
-from .rules import decision, one_of_options, step, yes_no
+from .module_catalog import Module
+from .module_rules import ModuleRules
+from .registry import Step, decision, one_of_options, step, yes_no
 from .state import PlayerState
 from .victory import unrevealed_pool
 from .windows import Offers, moment_steps, opening, seizer, still
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+def cards_dealt(modules: frozenset[Module]) -> bool:
+    """The special role cards are dealt: the Sheriff may hold a normal card (The Bear's life
+    aside) and The Good may take the star."""
+    return Module.SPECIAL_ROLES in modules
 
 
 def public_pool(game: Game) -> Counter[Role]:
@@ -438,3 +445,22 @@ POWERS: dict[str, Power] = {
     "the_right_hand": _the_right_hand,
     "the_judge": _the_judge,
 }
+
+
+def _at_reveal(game: Game, seat: int) -> list[Step]:
+    """An eliminated player's role card is shown: which card is now face up."""
+    return [] if game.players[seat].alive else [["show_card", seat]]
+
+
+def check_role_card(game: Game, d: Decision) -> str | None:
+    """Why a pending role card to show could not be (None: it could; ``pending_checks.py``)."""
+    role = game.players[d.seat].role
+    cards = [c.name for c in SPECIAL_ROLES.values() if c.role is role]
+    if Module.SPECIAL_ROLES not in game.setup.modules or role is None:
+        return "an eliminated seat of known role shows its card (module old_saloon.3)"
+    if not d.options or not set(d.options) <= {*cards, "normal"}:
+        return f"options {list(d.options)}: the {role} cards, or normal"
+    return None
+
+
+RULES = ModuleRules(Module.SPECIAL_ROLES, at_reveal=_at_reveal)

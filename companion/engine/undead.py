@@ -1,11 +1,9 @@
 """Undead or Alive, Module 1 (Look Me in the Eyes): Duel dice, duels, Wound tokens, Whiskey.
 
 Two base dice become the black Duel dice: Whiskey and Fight a Duel resolve in the order the
-module's data gives (``modules.py``); each duel is a roll-off of real rolls, the seat holding the
-die rolling it (ruling UA1). Wound tokens cancel kept results of their symbol, the Dynamite token
-adds a Dynamite. The turn's results also take the Rage symbols revealed (``rage.py``, Module 2),
-numbered past the dice as ``Game.result_face`` reads them; Module 3's characters are in
-``posse.py``.
+module's ``RULES`` give; each duel is a roll-off of real rolls, the seat holding the die rolling
+it (ruling UA1). Wound tokens cancel kept results of their symbol, the Dynamite token adds a
+Dynamite (``results.py``); Module 3's characters are in ``posse.py``.
 """
 
 from __future__ import annotations
@@ -18,85 +16,35 @@ from .actions import Action, Choose, ChooseSeat, Roll, Stop
 from .components import DUEL_DICE, DUEL_DIE, FACES, WOUND_TOKENS
 from .decisions import Decision, DecisionKind
 from .errors import StateError
-from .events import (
-    DuelChallenged,
-    DuelLost,
-    DuelRolled,
-    RageDiscarded,
-    WoundDrawn,
-    WoundsReturned,
-)
-from .game import RESOLUTION_PHASES
-from .modules import Module
-from .rules import Step, decision, one_of_options, step
+from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsReturned
+from .module_catalog import Module
+from .module_rules import ModuleRules
+from .registry import Step, decision, one_of_options, step
+from .results import dice_showing
 from .state import PlayerState
 from .windows import moment_steps
 
 if TYPE_CHECKING:
     from .game import Game
 
-DYNAMITE = "dynamite"
 WOUNDS_PILE = "wounds"
 
 
 # ============================================================== the turn's dice and results
 
 
-def turn_dice(game: Game, kinds: Sequence[str]) -> list[str]:
-    """The dice of a turn: with Module 1, the last two base dice become Duel dice (kept last)."""
+def _turn_dice(game: Game, kinds: list[str]) -> list[str]:
+    """The dice of a turn: the last two base dice become Duel dice (kept last)."""
     return dice_of(game.setup.modules, kinds)
 
 
 def dice_of(modules: frozenset[Module], kinds: Sequence[str]) -> list[str]:
-    """``turn_dice`` for the modules in play."""
+    """The dice of a turn for the modules in play."""
     if Module.LOOK_ME_IN_THE_EYES not in modules:
         return list(kinds)
     base = [k for k in kinds if k == "base"]
     others = [k for k in kinds if k != "base"]
     return base[:-DUEL_DICE] + others + [DUEL_DIE] * DUEL_DICE
-
-
-def extra_results(game: Game) -> list[str]:
-    """Rage symbols that join the dice's results this turn (their arrows acted on reveal)."""
-    return [s for s in game.players[game.turn].rage_symbols if s != "arrow"]
-
-
-def adjusted_count(game: Game, symbol: str, rolled: int) -> int:
-    """Results of ``symbol``: the dice's, less the tokens that cancel them, plus Rage symbols.
-
-    The Dynamite token adds a Dynamite instead of cancelling one.
-    """
-    player = game.players[game.turn]
-    tokens = player.wounds.count(symbol)
-    extra = extra_results(game).count(symbol)
-    if symbol == DYNAMITE:
-        return rolled + tokens + extra
-    return rolled - min(tokens, rolled) + extra
-
-
-def collect(game: Game, symbols: Sequence[str]) -> list[list[object]]:
-    """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
-    tokens cancel (each Beer twice for Greg Digger), then the Rage symbols past the dice."""
-    wounds = game.players[game.turn].wounds
-    cancel = {s: wounds.count(s) for s in symbols if s != DYNAMITE}
-    uses = game.ability(game.turn).beer_uses
-    results: list[list[object]] = []
-    for die, face in enumerate(game.faces):
-        if face is None or FACES[face].symbol not in symbols:
-            continue
-        symbol = FACES[face].symbol.value
-        count = FACES[face].count
-        cancelled = min(cancel[symbol], count)
-        cancel[symbol] -= cancelled
-        results += [[die, symbol]] * ((count - cancelled) * (uses if symbol == "beer" else 1))
-    for i, symbol in enumerate(extra_results(game)):
-        if symbol in symbols:
-            results.append([len(game.faces) + i, symbol])
-    return results
-
-
-def dice_showing(game: Game, symbol: str) -> list[int]:
-    return [i for i, f in enumerate(game.faces) if f is not None and FACES[f].symbol == symbol]
 
 
 # ================================================================= Duel Wound tokens
@@ -149,17 +97,11 @@ def _wounds_back(game: Game) -> None:
         _return_wounds(game, p.seat, list(p.wounds), "end_of_turn")
 
 
-def give_back(game: Game, player: PlayerState) -> None:
+def _give_back(game: Game, player: PlayerState) -> None:
     """Ruling UA3: an eliminated player's Wound tokens go back at once, like their arrows and
     Rage cards (the rulebook's Module 4 sentence), so they can be drawn again in the same turn."""
     if player.wounds:
         _return_wounds(game, player.seat, list(player.wounds), "eliminated")
-    cards = player.rage_held + player.rage_revealed
-    if cards:
-        game.rage_discard += cards
-        player.rage_held = player.rage_revealed = 0
-        player.rage_symbols = []
-        game.emit(RageDiscarded(player.seat, cards))
 
 
 def check(game: Game) -> None:
@@ -324,7 +266,12 @@ def _duel_lost(game: Game, loser: int, winner: int) -> None:
     game.front([["lose", [[loser, 1, 1]], "duel", winner, [["draw_wound", loser, "duel"]]]])
 
 
-RESOLUTION_PHASES.update(
-    whiskey=_phase_whiskey,
-    duel=_phase_duel,
+RULES = ModuleRules(
+    Module.LOOK_ME_IN_THE_EYES,
+    initial=lambda setup: {"wound_pile": sorted(WOUND_TOKENS)},
+    resolution=(("whiskey", "dynamite", _phase_whiskey), ("duel", "gatling", _phase_duel)),
+    end=("wounds_back",),
+    dice=_turn_dice,
+    hand_causes=("duel",),
+    gives_back=_give_back,
 )

@@ -24,8 +24,8 @@ from .actions import Accept, Action, WindowAction, action_from_json
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .events import Rewound
-from .modules import Module
-from .rules import Step, decision, step
+from .module_catalog import Module
+from .registry import Step, decision, step
 from .state import GameState, copy_data, copy_state, decode
 
 if TYPE_CHECKING:

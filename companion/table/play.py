@@ -36,6 +36,7 @@ from .answers import DUEL_ROLLS, duel_roll
 from .journal import Journal, JournalContents, JournalError
 from .narration import TABLE_ENTRIES
 from .prompts import ROLE_LABELS, prompt_for
+from .refused import Refused
 from .setup_journal import SetupRecord
 
 log = logging.getLogger(__name__)
@@ -52,10 +53,6 @@ class Undone(Event):
 
 
 FIRST_ROLLS = (DecisionKind.ROLL, DecisionKind.GHOST_ROLL)
-
-
-class Refused(Exception):
-    """A press that means nothing now: the message says why; nothing changed."""
 
 
 @dataclass

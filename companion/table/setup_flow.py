@@ -24,7 +24,6 @@ from ..engine.errors import SetupError
 from ..engine.legacy import NextGame, deal_roles, legacy_setup
 from ..engine.modules import validate as validate_modules
 from ..engine.setup import deal_specials
-from .play import Refused
 from .prompts import (
     EXPANSION_LABELS,
     MODULE_PAGES,
@@ -33,6 +32,7 @@ from .prompts import (
     module_label,
     modules_text,
 )
+from .refused import Refused
 
 PAGE = 6  # names on a page: one per DIE button
 

@@ -24,7 +24,7 @@ from companion.engine import (
     Stop,
 )
 from companion.engine.events import NoLegalAnswer, RageMoved
-from companion.engine.rules import STEPS
+from companion.engine.registry import STEPS
 from companion.simulation import simulate
 
 from .helpers import make_game

@@ -28,7 +28,7 @@ from companion.engine import (
     deal,
 )
 from companion.engine.queue_checks import MOMENTS, step_checks
-from companion.engine.rules import STEPS
+from companion.engine.registry import STEPS
 from companion.engine.windows import OPENINGS
 
 from .helpers import make_game, play

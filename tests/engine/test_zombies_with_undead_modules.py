@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from companion.engine.rules import STEPS
+from companion.engine.registry import STEPS
 
 from .test_undead_or_alive import M12, ua
 
