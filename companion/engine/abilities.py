@@ -9,6 +9,7 @@ after losing life, another player's death. Optional choices are decisions regist
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 from .actions import DECLINE, SEATS, Accept, Action, ChooseDie, ChooseSeat, Decline
@@ -22,6 +23,20 @@ if TYPE_CHECKING:
     from .game import Game
 
 SALOON_OPTIONS = ("none", "loudmouth", "coward")
+
+
+class Phase(StrEnum):
+    """Where in one's own turn an ability may add steps (``Ability.turn_steps``): a name
+    misspelt is an AttributeError where it is written, never a step silently missing."""
+
+    START = "start"  # before the first roll
+    ROLLED = "rolled"  # after each roll's effects
+    LAST_ROLL = "last_roll"  # once rolling is over
+    BULLSEYE_ASSIGNED = "bullseye_assigned"  # Bull's Eye targets chosen, before they hit
+    BULLSEYE = "bullseye"  # after the Bull's Eyes
+    GATLING = "gatling"  # after the Gatling Gun
+    DUEL = "duel"  # a duel challenged (Undead or Alive 1)
+    END = "end"  # after the last resolution phase
 
 
 class Ability:
@@ -58,7 +73,7 @@ class Ability:
         """Taking the arrows one of this player's rolls shows."""
         return [["take_arrow", game.turn, "dice"]] * arrows
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
         """Steps of this player's own turn: at its start, or after a resolution phase."""
         return []
 
@@ -204,8 +219,8 @@ class KitCarlson(Ability):
 
     name = "kit_carlson"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        if phase != "gatling":
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        if phase is not Phase.GATLING:
             return []
         return [["kit", game.symbol_count("gatling")]]
 
@@ -280,8 +295,8 @@ class RoseDoolan(Ability):
 class SidKetchum(Ability):
     name = "sid_ketchum"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["sid_gift"]] if phase == "start" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [["sid_gift"]] if phase is Phase.START else []
 
 
 @step("sid_gift")
@@ -299,8 +314,8 @@ def _decide_gift(game: Game, d: Decision, action: Action) -> None:
 class SlabTheKiller(Ability):
     name = "slab_the_killer"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["slab"]] if phase == "bullseye_assigned" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [["slab"]] if phase is Phase.BULLSEYE_ASSIGNED else []
 
 
 @step("slab")
@@ -325,10 +340,10 @@ def _decide_slab(game: Game, d: Decision, action: Action) -> None:
 class SuzyLafayette(Ability):
     name = "suzy_lafayette"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
         """Her card reads "If you didn't roll any Bull's Eye": the dice decide, counting a Bull's
         Eye a Wound token cancels, not a Rage card's symbol, which is never rolled."""
-        if phase != "end":
+        if phase is not Phase.END:
             return []
         dice = range(len(game.faces))
         if game.symbol_count("bullseye1", dice) or game.symbol_count("bullseye2", dice):
@@ -407,8 +422,8 @@ class BillNoface(Ability):
     name = "bill_noface"
     defers_arrows = True
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        if phase != "last_roll":
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        if phase is not Phase.LAST_ROLL:
             return []
         return [["take_arrow", game.turn, "dice"]] * game.symbol_count("arrow")
 
@@ -457,8 +472,8 @@ class DocHolyday(Ability):
 
     name = "doc_holyday"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["doc_holyday"]] if phase == "bullseye" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [["doc_holyday"]] if phase is Phase.BULLSEYE else []
 
 
 @step("doc_holyday")

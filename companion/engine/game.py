@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from . import victory, windows
-from .abilities import HOOKS, Ability, ability_of
+from .abilities import HOOKS, Ability, Phase, ability_of
 from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop, WindowAction
 from .checks import check_state
 from .components import (
@@ -457,7 +457,7 @@ class Game(GameState):
         players = self.players
         return [seat for seat in seats if players[seat].alive]
 
-    def own_steps(self, phase: str) -> list[Step]:
+    def own_steps(self, phase: Phase) -> list[Step]:
         """Steps the active player's ability adds to their own turn at ``phase``: asked at
         every roll and phase, so only of the abilities that add any."""
         if self.turn not in self._hooks["turn_steps"]:
@@ -710,7 +710,7 @@ def _start_turn(game: Game) -> None:
     steps: list[Step] = windows.moment_steps(game, "turn_start", game.turn)
     for die_choice in turn.die_choice:
         steps += die_choice(game)
-    steps += game.own_steps("start")
+    steps += game.own_steps(Phase.START)
     steps += [[name] for name in turn.start]
     if steps:
         game.front([*steps, ["roll_decision"]])
@@ -817,7 +817,7 @@ def _roll_effects(game: Game, dice: Sequence[int]) -> list[Step]:
     steps: list[Step] = []
     for phase in game.turn_rules.per_roll:
         steps += phase(game, dice)
-    steps += game.own_steps("rolled")
+    steps += game.own_steps(Phase.ROLLED)
     return steps
 
 
@@ -872,9 +872,9 @@ PER_ROLL_PHASES: dict[str, PerRoll] = {"arrow": _roll_arrows}
 # ------------------------------------------------- resolution phases (after the last roll)
 
 
-def _phase_ability(name: str) -> Callable[[Game, bool], list[Step]]:
+def _phase_ability(phase: Phase) -> Resolution:
     """A phase with no rule of its own: only what the active player's ability does there."""
-    return lambda game, exploded: game.own_steps(name)
+    return lambda game, exploded: game.own_steps(phase)
 
 
 def _phase_dynamite(game: Game, exploded: bool) -> list[Step]:
@@ -885,9 +885,9 @@ def _phase_bullseye(game: Game, exploded: bool) -> list[Step]:
     return [
         ["collect", "bullseye1", "bullseye2"],
         ["assign_bullseye"],
-        *game.own_steps("bullseye_assigned"),
+        *game.own_steps(Phase.BULLSEYE_ASSIGNED),
         ["resolve_bullseyes"],
-        *game.own_steps("bullseye"),
+        *game.own_steps(Phase.BULLSEYE),
     ]
 
 
@@ -896,16 +896,16 @@ def _phase_beer(game: Game, exploded: bool) -> list[Step]:
 
 
 def _phase_gatling(game: Game, exploded: bool) -> list[Step]:
-    return [["gatling"], *game.own_steps("gatling")]
+    return [["gatling"], *game.own_steps(Phase.GATLING)]
 
 
 RESOLUTION_PHASES: dict[str, Resolution] = {
-    "last_roll": _phase_ability("last_roll"),
+    "last_roll": _phase_ability(Phase.LAST_ROLL),
     "dynamite": _phase_dynamite,
     "bullseye": _phase_bullseye,
     "beer": _phase_beer,
     "gatling": _phase_gatling,
-    "end": _phase_ability("end"),
+    "end": _phase_ability(Phase.END),
 }
 
 

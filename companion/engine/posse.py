@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .abilities import Ability, ability
+from .abilities import Ability, Phase, ability
 from .actions import Action, Choose, ChooseDie, ChooseSeat, Decline
 from .components import DICE, DYNAMITE_LIMIT, FACES
 from .decisions import Decision, DecisionKind
@@ -24,8 +24,8 @@ class BelleStar(Ability):
 
     name = "belle_star"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["belle_star"]] if phase == "rolled" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [["belle_star"]] if phase is Phase.ROLLED else []
 
 
 def _belle_dice(game: Game) -> list[int]:
@@ -57,8 +57,8 @@ class ChuckWengam(Ability):
 
     name = "chuck_wengam"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["chuck"]] if phase == "rolled" and "chuck" not in game.scratch.used else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [["chuck"]] if phase is Phase.ROLLED and "chuck" not in game.scratch.used else []
 
 
 def _chuck_dice(game: Game) -> list[int]:
@@ -133,8 +133,8 @@ class PatBrennan(Ability):
 
     name = "pat_brennan"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["rage_from"]] if phase == "start" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [["rage_from"]] if phase is Phase.START else []
 
 
 def _receivers(game: Game, holder: int) -> list[int]:
@@ -190,8 +190,8 @@ class SamTheHealer(Ability):
 
     name = "sam_the_healer"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["sam_heal"]] if phase == "duel" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [["sam_heal"]] if phase is Phase.DUEL else []
 
 
 @step("sam_heal")

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .abilities import Phase
 from .actions import Action, Choose, ChooseSeat, Roll, Stop
 from .components import DUEL_DICE, DUEL_DIE, FACES, WOUND_TOKENS
 from .decisions import Decision, DecisionKind
@@ -193,7 +194,7 @@ def _decide_duel_target(game: Game, d: Decision, action: Action) -> None:
     game.emit(DuelChallenged(game.turn, action.seat, die))
     game.front(
         [
-            *game.own_steps("duel"),
+            *game.own_steps(Phase.DUEL),
             ["duel_roll", action.seat, game.turn, die],
             ["duels", d.remaining - 1],
         ]
