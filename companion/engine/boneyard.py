@@ -127,13 +127,13 @@ def _next(game: Game, again: bool = False) -> None:
         _start(game, following, [])
     else:
         game.turn = following
-        game.queue = [["boneyard_next"], ["boneyard_would_be", following]]
+        game.stack = [["boneyard_next"], ["boneyard_would_be", following]]
 
 
 def _start(game: Game, seat: int, before: list[list[object]]) -> None:
     game.turn = seat
     game.turn_number += 1
-    game.queue = [["start_turn"], *reversed(before)]
+    game.stack = [["start_turn"], *reversed(before)]
 
 
 @step("boneyard_would_be")
@@ -146,7 +146,7 @@ def _would_be(game: Game, seat: int) -> None:
 def _would_be_end(game: Game, seat: int) -> None:
     if game.outbreak == THIS_TURN:
         game.turn_number += 1
-        game.queue = [["start_turn"], ["outbreak"]]
+        game.stack = [["start_turn"], ["outbreak"]]
 
 
 @step("boneyard_draw")
@@ -250,7 +250,7 @@ def check(game: Game) -> None:
     """The Boneyard cards, the outbreak's stage and the undead (``checks.py``): the eleven cards
     are in the pile, face up (hands) or drawn this turn (No hands) until the outbreak removes
     them all; zombies and the Master exist only once it has begun."""
-    on = Module.UNDEAD_OR_ALIVE in game.setup.modules
+    on = Module.ZOMBIES in game.setup.modules
     piles = {
         "boneyard_pile": game.boneyard_pile,
         "boneyard_shown": game.boneyard_shown,
@@ -266,7 +266,7 @@ def check(game: Game) -> None:
     if game.outbreak not in (None, NEXT_TURN, THIS_TURN, BEGUN) or (game.outbreak and not on):
         raise StateError(
             f"outbreak {game.outbreak!r}: expected None, {NEXT_TURN!r}, {THIS_TURN!r} or "
-            f"{BEGUN!r} (with module {Module.UNDEAD_OR_ALIVE})"
+            f"{BEGUN!r} (with module {Module.ZOMBIES})"
         )
     if game.boneyard_draws < 0:
         raise StateError(
@@ -303,9 +303,9 @@ def _check_undead(game: Game, begun: bool) -> None:
     zombies = [p.seat for p in game.players if p.zombie]
     masters = [p.seat for p in game.players if p.master]
     for seat in [*zombies, *masters]:
-        if Module.UNDEAD_OR_ALIVE not in game.setup.modules:
+        if Module.ZOMBIES not in game.setup.modules:
             raise StateError(
-                f"seat {seat + 1}: zombie or master, but module {Module.UNDEAD_OR_ALIVE} is off"
+                f"seat {seat + 1}: zombie or master, but module {Module.ZOMBIES} is off"
             )
         if not begun:
             raise StateError(
@@ -358,7 +358,7 @@ def _turn_dice(game: Game, kinds: list[str]) -> list[str]:
 
 
 RULES = ModuleRules(
-    Module.UNDEAD_OR_ALIVE,
+    Module.ZOMBIES,
     initial=lambda setup: {"boneyard_pile": full_deck()},
     dice=_turn_dice,
     own_dice=(BASE_DICE[:ZOMBIE_DICE],),

@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any
 from . import (
     boneyard,
     chief_arrow,
+    duels,
     ghost,
+    moments,
     pending_checks,
     queue_checks,
     rage,
     saloon_dice,
     special_roles,
-    undead,
-    windows,
 )
 from .abilities import ability_of
 from .actions import RevealSpecial, action_from_json
@@ -68,12 +68,17 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_dice(game)
     ghost.check(game)
     special_roles.check(game)
-    undead.check(game)
+    duels.check(game)
     rage.check(game)
     boneyard.check(game)
     queue_checks.check(game)
     if snapshot:
-        if game.pending is not None or game.over or game.windows or game.ending is not None:
+        if (
+            game.pending is not None
+            or game.over
+            or game.open_moments
+            or game.waiting_win is not None
+        ):
             raise StateError(
                 "a moment's state is taken between two steps: no pending decision, not over, "
                 f"no windows or ending of its own; got pending {game.pending}, over {game.over}"
@@ -320,9 +325,11 @@ def _any_dice(
 def _check_windows(game: Game) -> None:
     """Each open moment: its kind and arguments, the state kept at it (checked as a game of
     its own) and what it offers."""
-    if game.windows and not windows.watched(game.setup.modules):
-        raise StateError(f"windows: {len(game.windows)} open, but only module old_saloon.3 opens")
-    for i, window in enumerate(game.windows):
+    if game.open_moments and not moments.watched(game.setup.modules):
+        raise StateError(
+            f"windows: {len(game.open_moments)} open, but only module old_saloon.3 opens"
+        )
+    for i, window in enumerate(game.open_moments):
         where = f"windows[{i}]"
         if not isinstance(window, list) or len(window) != 4:
             raise StateError(f"{where}: expected [moment, arguments, state, offers]")
@@ -371,7 +378,7 @@ def _check_offer(kept: Game, moment: str, args: list[Any], data: Any, where: str
             "reveal_special of a seat at the table, window 0, with a card revealed then"
         )
     changes = special_roles.changed_step(card.name, args)
-    after = kept.queue[-1][0] if kept.queue else None
+    after = kept.stack[-1][0] if kept.stack else None
     if changes is not None and after != changes:
         raise StateError(
             f"{where}: {card.title}'s power changes the {changes!r} step, but the state kept "
@@ -386,7 +393,7 @@ def _check_end(game: Game) -> None:
     if game.over:
         if game.pending is not None:
             raise StateError("the game is over but a decision is pending")
-        if game.queue or game.windows or game.ending is not None:
+        if game.stack or game.open_moments or game.waiting_win is not None:
             raise StateError("the game is over: queue, windows and ending are empty")
         if game.side not in SIDES:
             raise StateError(f"side {game.side!r}: expected one of " + ", ".join(SIDES))
@@ -399,13 +406,13 @@ def _check_end(game: Game) -> None:
         )
     if game.pending is None:
         raise StateError("the game goes on but no decision is pending")
-    ending = game.ending
+    ending = game.waiting_win
     waiting = game.pending.kind is DecisionKind.GAME_END
     if ending is None:
         if waiting:
             raise StateError("pending: game_end, but no ending waits for the open moments")
         return
-    if not waiting or not game.windows:
+    if not waiting or not game.open_moments:
         raise StateError(
             f"ending {ending}: a win waits only while moments are open, the pending "
             "decision game_end"

@@ -16,7 +16,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar
 
-from . import victory, windows
+from . import moments, victory
 from .abilities import HOOKS, Ability, Phase, ability_of
 from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop, WindowAction
 from .checks import check_state
@@ -224,7 +224,7 @@ class Game(GameState):
             roll_count=0,
             turn=first,
             turn_number=1,
-            queue=[["start_turn"]],
+            stack=[["start_turn"]],
             pending=None,
             over=False,
             side=None,
@@ -249,7 +249,7 @@ class Game(GameState):
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
         self.turn_rules = _turn_of(setup.modules)
         self._extra = self.turn_rules.extra_results
-        self.moments = windows.watched(setup.modules)
+        self.watched_moments = moments.watched(setup.modules)
         self._abilities, self._hooks = _abilities_at(tuple(map(ability_of, setup.characters)))
         self._events = []
 
@@ -274,7 +274,7 @@ class Game(GameState):
     def window_actions(self) -> list[WindowAction]:
         """Actions open now to seats beside the pending decision (reveals into open moments);
         the pending seat's next action closes them."""
-        return windows.window_actions(self)
+        return moments.window_actions(self)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused, in rule order.
@@ -286,10 +286,10 @@ class Game(GameState):
             raise IllegalAction("The game is over: start a new game.")
         if isinstance(action, WindowAction):
             if action.offered() not in self.window_actions():
-                raise IllegalAction(windows.why_closed(self, action))
+                raise IllegalAction(moments.why_closed(self, action))
             self._events = []
             self.pending = None
-            windows.seize(self, action)
+            moments.seize(self, action)
             self._run()
             return self._events
         if isinstance(action, Roll):
@@ -306,7 +306,7 @@ class Game(GameState):
         self._events = []
         self.pending = None
         if d.kind not in NO_MOVE:
-            windows.close(self)
+            moments.close(self)
         rule.decide(self, d, action)
         self._run()
         return self._events
@@ -318,7 +318,7 @@ class Game(GameState):
         clone.dice_source = self.dice_source
         clone.turn_rules = self.turn_rules
         clone._extra = self._extra
-        clone.moments = self.moments
+        clone.watched_moments = self.watched_moments
         clone._abilities = self._abilities
         clone._hooks = self._hooks
         clone._events = []
@@ -410,19 +410,19 @@ class Game(GameState):
         """The roles a seat with a hidden card may still hold."""
         return sorted(victory.unrevealed_pool(self.setup.role_mix, self.players))
 
-    # ----------------------------------------------- the queue (for rules and abilities)
+    # ----------------------------------------------- the stack (for rules and abilities)
 
     def _run(self) -> None:
-        queue = self.queue
+        stack = self.stack
         steps = STEPS
-        while queue and self.pending is None and not self.over:
-            todo = queue.pop()
+        while stack and self.pending is None and not self.over:
+            todo = stack.pop()
             steps[todo[0]](self, *todo[1:])
-            queue = self.queue
+            stack = self.stack
 
     def front(self, steps: list[Step]) -> None:
         """Resolve these steps next, in this order."""
-        self.queue.extend(reversed(steps))
+        self.stack.extend(reversed(steps))
 
     def emit(self, event: Event) -> None:
         self._events.append(event)
@@ -586,14 +586,14 @@ class Game(GameState):
         self.over = True
         self.side = side
         self.winners = winners
-        self.queue = []
-        self.windows = []
+        self.stack = []
+        self.open_moments = []
         self.emit(GameOver(side, winners))
 
     def resume(self, follow: list[Step], active_died: bool) -> None:
         """An active player eliminated in their turn ends it; nothing else of theirs resolves."""
         if active_died:
-            self.queue = []
+            self.stack = []
             self.front([*follow, ["end_turn"]])
         else:
             self.front(follow)
@@ -643,8 +643,8 @@ class Game(GameState):
         body = {k: v for k, v in data.items() if k not in ("setup", "windows")}
         game = cls.__new__(cls)
         game.__dict__.update(vars(decode(GameState, body, "state")))
-        game.windows = windows.read(data.get("windows", []), "state.windows")
-        game.queue = game.queue[::-1]
+        game.open_moments = moments.read(data.get("windows", []), "state.windows")
+        game.stack = game.stack[::-1]
         game._attach(setup, dice)
         game.refresh_abilities()
         game.opening_events = []
@@ -707,7 +707,7 @@ def _start_turn(game: Game) -> None:
             return
     for dice_set in turn.dice_set:
         dice_set(game, True)
-    steps: list[Step] = windows.moment_steps(game, "turn_start", game.turn)
+    steps: list[Step] = moments.moment_steps(game, "turn_start", game.turn)
     for die_choice in turn.die_choice:
         steps += die_choice(game)
     steps += game.own_steps(Phase.START)
@@ -797,7 +797,7 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
     if game.preset:
         dice = (*dice, *game.preset)  # set by the Ghost's token: resolved as if rolled
         game.preset = []
-    moment = windows.moment_steps(game, "roll", game.turn)
+    moment = moments.moment_steps(game, "roll", game.turn)
     if moment:
         game.front([*moment, ["roll_effects", list(dice)], ["after_roll"]])
     else:
@@ -834,7 +834,7 @@ def _after_roll(game: Game) -> None:
 
 def _last_roll(game: Game, exploded: bool) -> None:
     """Rolling is over: the moment after the last roll, then the dice resolve."""
-    moment = windows.moment_steps(game, "last_roll", game.turn)
+    moment = moments.moment_steps(game, "last_roll", game.turn)
     if moment:
         game.front([*moment, ["resolve", exploded]])
     else:
@@ -1022,12 +1022,12 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
         game.front([*([name] for name in turn.end), ["end_turn", moment, again]])
         return
     if moment:
-        steps = windows.moment_steps(game, "turn_end", game.turn)
+        steps = moments.moment_steps(game, "turn_end", game.turn)
         if steps:
             game.front([*steps, ["end_turn", False]])
             return
     if turn.hand_over is not None:
-        game.queue = [[turn.hand_over, again]]  # a module passes the turn
+        game.stack = [[turn.hand_over, again]]  # a module passes the turn
         return
     game.emit(TurnEnded(game.turn))
     for turn_over in turn.turn_over:
@@ -1043,7 +1043,7 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
         return
     game.turn = following
     game.turn_number += 1
-    game.queue = [["start_turn"]]
+    game.stack = [["start_turn"]]
 
 
 # ====================================================================== arrows and life
@@ -1137,7 +1137,7 @@ def _lose(
     moment: bool = True,
 ) -> None:
     """Players lose life together; abilities may first take the loss (Molly Stark); those
-    about to be eliminated make a moment (``windows.py``)."""
+    about to be eliminated make a moment (``moments.py``)."""
     if not offered:
         for seat in game.hooking("offer_for_losses"):
             offer = game._abilities[seat].offer_for_losses(game, seat, losses, cause, by, then)
@@ -1147,7 +1147,7 @@ def _lose(
     if moment:
         players = game.players
         dying = [s for s, a, _r in losses if players[s].alive and 0 < players[s].life <= a]
-        steps = windows.moment_steps(game, "eliminate", dying) if dying else []
+        steps = moments.moment_steps(game, "eliminate", dying) if dying else []
         if steps:
             game.front([*steps, ["lose", losses, cause, by, then, True, False]])
             return
@@ -1157,11 +1157,11 @@ def _lose(
 
 @step("gain")
 def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -> None:
-    """A gain is a moment of its own first (\"about to gain life\", ``windows.py``); a player
+    """A gain is a moment of its own first (\"about to gain life\", ``moments.py``); a player
     a module lets gain no life is never about to gain, so makes none."""
     p = game.players[seat]
     if moment and p.alive and not game._gains_none(p) and min(amount, p.max_life - p.life) > 0:
-        steps = windows.moment_steps(game, "gain", seat, amount, cause)
+        steps = moments.moment_steps(game, "gain", seat, amount, cause)
         if steps:
             game.front([*steps, ["gain", seat, amount, cause, False]])
             return
@@ -1216,10 +1216,10 @@ def _check_end(game: Game, deaths: list[list[Any]]) -> None:
             game.front([["reveal", result.seat], ["check_end", deaths]])
             return
         outcome = result
-    if outcome is not None and game.windows:
+    if outcome is not None and game.open_moments:
         # Old Saloon 3: a reveal into an open moment may still avert it (docs/rules.md).
-        game.ending = [outcome.side, list(outcome.winners)]
-        game.queue = []
+        game.waiting_win = [outcome.side, list(outcome.winners)]
+        game.stack = []
         game.emit(GameEndWaiting(outcome.side))
         game.ask(DecisionKind.GAME_END, game.turn)
     elif outcome is not None:

@@ -22,8 +22,8 @@ from .errors import StateError
 from .events import BecameGhost, DicePreset, DiceRolled, GhostTokenGiven, GhostTokenReturned
 from .module_catalog import Module
 from .module_rules import ModuleRules
+from .moments import moment_steps
 from .registry import Step, any_living_seat, decision, one_of_options, step
-from .windows import moment_steps
 
 if TYPE_CHECKING:
     from .game import Game

@@ -25,7 +25,7 @@ class Module(StrEnum):
     LOOK_ME_IN_THE_EYES = "undead_or_alive.1"
     TWO_BULLETS = "undead_or_alive.2"
     NEW_POSSE = "undead_or_alive.3"
-    UNDEAD_OR_ALIVE = "undead_or_alive.4"
+    ZOMBIES = "undead_or_alive.4"
     WILD_WEST_LEGACY = "undead_or_alive.5"
 
 
@@ -46,11 +46,11 @@ MODULES: dict[Module, ModuleInfo] = {
     Module.SALOON_CHARACTERS: ModuleInfo("A Posse of New Characters"),
     # The Ghost and Undead or Alive both give the eliminated a part (a Ghost's turns, Boneyard
     # cards and zombies): the rulebook says nothing of the two together, so they play apart.
-    Module.GHOST: ModuleInfo("The Ghost", min_players=5, excludes=(Module.UNDEAD_OR_ALIVE,)),
+    Module.GHOST: ModuleInfo("The Ghost", min_players=5, excludes=(Module.ZOMBIES,)),
     Module.LOOK_ME_IN_THE_EYES: ModuleInfo("Look Me in the Eyes", requires=(Module.TWO_BULLETS,)),
     Module.TWO_BULLETS: ModuleInfo("Two Bullets Are Enough"),
     Module.NEW_POSSE: ModuleInfo("A New Posse in Town"),
-    Module.UNDEAD_OR_ALIVE: ModuleInfo("Undead or Alive?", min_players=4),
+    Module.ZOMBIES: ModuleInfo("Undead or Alive?", min_players=4),
     Module.WILD_WEST_LEGACY: ModuleInfo("Wild West Legacy"),
 }
 

@@ -14,12 +14,12 @@ from functools import cache
 from . import (
     boneyard,
     chief_arrow,
+    duels,
     ghost,
     posse,
     rage,
     saloon_dice,
     special_roles,
-    undead,
 )
 from .module_catalog import MODULES, Module, ModuleInfo, characters_for, module, validate
 from .module_rules import ModuleRules
@@ -46,7 +46,7 @@ RULES: dict[Module, ModuleRules] = {
         special_roles.RULES,
         ModuleRules(Module.SALOON_CHARACTERS),  # its characters' abilities: abilities.py
         ghost.RULES,
-        undead.RULES,
+        duels.RULES,
         rage.RULES,
         posse.RULES,
         boneyard.RULES,

@@ -211,7 +211,7 @@ def _doc_face(game: Game, d: Decision) -> str | None:
     if d.options != sides:
         return f"options {list(d.options)}: The Doc turns die {d.die + 1} to one of {sides}"
     if d.cause == "duel":
-        top = game.queue[-1] if game.queue else None
+        top = game.stack[-1] if game.stack else None
         if not (top and top[0] == "duel_face" and top[3] == d.die):
             return f"the duel's roll of die {d.die + 1} comes next in the queue"
     elif d.cause is not None or game.faces[d.die] is None:
@@ -226,7 +226,7 @@ def _left_hand_target(game: Game, d: Decision) -> str | None:
     n = len(game.players)
     if not d.options or any(not o.isdigit() or not 0 <= int(o) < n for o in d.options):
         return f"options {list(d.options)}: the seats about to be eliminated"
-    top = game.queue[-1] if game.queue else None
+    top = game.stack[-1] if game.stack else None
     if not (top and top[0] == "lose"):
         return "the loss The Left Hand averts comes next in the queue"
     return None

@@ -177,7 +177,7 @@ ARGUMENTS: dict[str, Check] = {
     "args: list[Any]": _any,
 }
 
-# The arguments of each kind of moment (``windows.moment_steps``), the last one optional for
+# The arguments of each kind of moment (``moments.moment_steps``), the last one optional for
 # a roll (a duel's roll names its die).
 MOMENTS: dict[str, tuple[tuple[str, ...], int]] = {
     "turn_start": (("seat: int",), 1),
@@ -297,7 +297,7 @@ def _check_power(game: Game, args: list[Any], where: str, after: Any) -> None:
 
 def check(game: Game) -> None:
     """The queue (each step as its rule takes it) and the turn's scratch."""
-    queue = game.queue
+    queue = game.stack
     last = len(queue) - 1
     for i, item in enumerate(queue):
         # The queue is a stack (the next step last); its JSON lists them in the order they run.

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 from .actions import SEATS, Action, Choose, ChooseSeat
 from .components import BASE_DICE
 from .decisions import Decision, DecisionKind
+from .duels import dice_of
 from .events import SaloonDieChosen
 from .module_catalog import Module
 from .module_rules import ModuleRules
 from .registry import Step, decision, one_of_options, step
-from .undead import dice_of
 
 if TYPE_CHECKING:
     from .game import Game

@@ -194,7 +194,7 @@ class GameSetup:
 
     def _validate_undead(self) -> None:
         if self.real_boneyard:
-            require(self.modules, Module.UNDEAD_OR_ALIVE, "a real Boneyard deck")
+            require(self.modules, Module.ZOMBIES, "a real Boneyard deck")
         bullet = self.legacy_bullet
         if bullet is None:
             return

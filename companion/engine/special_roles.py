@@ -1,6 +1,6 @@
 """Old Saloon, Module 3: the nine special roles, revealed at moments that may be others' turns.
 
-Each card with a moment is offered as a ``RevealSpecial`` at that moment's window (``windows.py``)
+Each card with a moment is offered as a ``RevealSpecial`` at that moment's window (``moments.py``)
 to every seat that could hold it: with dealt roles the seat that does, with secret cards any
 living seat whose role is still hidden and whose type the role mix still allows. A reveal turns
 the card face up (its power is used once, or cancelled by The Judge), opens the Judge's moment,
@@ -41,10 +41,10 @@ from .events import (
 )
 from .module_catalog import Module
 from .module_rules import ModuleRules
+from .moments import Offers, moment_steps, opening, seizer, still
 from .registry import Step, decision, one_of_options, step, yes_no
 from .state import PlayerState
 from .victory import unrevealed_pool
-from .windows import Offers, moment_steps, opening, seizer, still
 
 if TYPE_CHECKING:
     from .game import Game
@@ -315,7 +315,7 @@ def _decide_doc_die(game: Game, d: Decision, action: Action) -> None:
 def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.die is not None
     if d.cause == "duel":
-        top = game.queue[-1]
+        top = game.stack[-1]
         assert top[0] == "duel_face", top
         top[-1] = action.option
     else:
@@ -325,7 +325,7 @@ def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
 
 def _the_gambler(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The roller re-rolls every die, Dynamite too, and must accept the new results."""
-    top = game.queue.pop()
+    top = game.stack.pop()
     assert top[0] == "resolve", top
     dice = list(range(len(game.faces)))
     if faces is None:
@@ -347,7 +347,7 @@ def _gambled(game: Game) -> None:
 
 def _the_bad(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The heal does not happen; a Beer's result is spent (never re-rolled or given again)."""
-    top = game.queue.pop()
+    top = game.stack.pop()
     assert top[0] == "gain", top
     game.emit(HealPrevented(seat, top[1], top[2]))
 
@@ -374,7 +374,7 @@ def _save(game: Game, seat: int, target: int) -> None:
     """The target's loss of this moment is dropped; it stays in the game with 2 life. From 1
     life that is a gain like any other: The Bad may stop it, and a zombie (Undead or Alive 4),
     which gains nothing, stays in the game at 1."""
-    top = game.queue[-1]
+    top = game.stack[-1]
     assert top[0] == "lose", top
     top[1] = [loss for loss in top[1] if loss[0] != target]
     p = game.players[target]
@@ -401,14 +401,14 @@ def _decide_left_hand_discard(game: Game, d: Decision, action: Action) -> None:
 
 
 def _the_right_hand(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
-    top = game.queue[-1]
+    top = game.stack[-1]
     assert top[0] == "end_turn", top
-    game.queue[-1] = ["end_turn", False, True]
+    game.stack[-1] = ["end_turn", False, True]
 
 
 def _the_judge(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The reveal just made has no effect: its power step is dropped, its card stays used."""
-    top = game.queue.pop()
+    top = game.stack.pop()
     assert top[0] == "power", top
     game.emit(RevealCancelled(top[1], top[2], seat))
 

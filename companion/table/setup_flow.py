@@ -365,7 +365,7 @@ class SetupFlow:
             "specials": self._specials(roles, seed),
             "specials_mixed": self.specials_mixed and Module.SPECIAL_ROLES in self.modules,
             "real_piles": self.real_piles,
-            "real_boneyard": self.real_boneyard and Module.UNDEAD_OR_ALIVE in self.modules,
+            "real_boneyard": self.real_boneyard and Module.ZOMBIES in self.modules,
         }
         seat = None if sheriff is None else self.joined.index(sheriff)
         if self.legacy is not None:

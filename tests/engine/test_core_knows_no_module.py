@@ -22,9 +22,9 @@ OWN_FILES = {
     Module.CHIEF_ARROW: "chief_arrow.py",
     Module.SPECIAL_ROLES: "special_roles.py",
     Module.GHOST: "ghost.py",
-    Module.LOOK_ME_IN_THE_EYES: "undead.py",
+    Module.LOOK_ME_IN_THE_EYES: "duels.py",
     Module.TWO_BULLETS: "rage.py",
-    Module.UNDEAD_OR_ALIVE: "boneyard.py",
+    Module.ZOMBIES: "boneyard.py",
     Module.WILD_WEST_LEGACY: "legacy.py",
 }
 

@@ -27,9 +27,9 @@ from companion.engine import (
     Stop,
     deal,
 )
+from companion.engine.moments import OPENINGS
 from companion.engine.queue_checks import MOMENTS, step_checks
 from companion.engine.registry import STEPS
-from companion.engine.windows import OPENINGS
 
 from .helpers import make_game, play
 from .roles_helpers import roles_game
@@ -520,7 +520,7 @@ def test_from_json_refuses_an_open_moment_of_an_unknown_kind() -> None:
     game.players[1].life = 5
     play(game, Roll(ALL5, ("beer", *QUIET_FACES[:4])), Stop())
     play(game, ChooseSeat(1))  # a gain: The Bad's moment opens
-    assert game.windows
+    assert game.open_moments
     refused(
         game,
         lambda d: d["windows"][0].__setitem__(0, "teatime"),
@@ -558,7 +558,7 @@ def test_from_json_refuses_a_moment_that_lost_the_step_its_reveal_changes() -> N
     game.players[1].life = 5
     play(game, Roll(ALL5, ("beer", *QUIET_FACES[:4])), Stop())
     play(game, ChooseSeat(1))
-    assert game.windows[0][2].queue[-1][0] == "gain"  # a stack: the next step last
+    assert game.open_moments[0][2].stack[-1][0] == "gain"  # a stack: the next step last
     refused(
         game,
         lambda d: d["windows"][0][2]["queue"].pop(),

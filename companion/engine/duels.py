@@ -20,10 +20,10 @@ from .errors import StateError
 from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsReturned
 from .module_catalog import Module
 from .module_rules import ModuleRules
+from .moments import moment_steps
 from .registry import Step, decision, one_of_options, step
 from .results import dice_showing
 from .state import PlayerState
-from .windows import moment_steps
 
 if TYPE_CHECKING:
     from .game import Game
