@@ -38,11 +38,14 @@ SIMULATE = ["simulate", "--players", "5", "--games", "2000", "--seed", "1"]
 def run(
     tree: Path, args: list[str], prefix: Sequence[str] = ()
 ) -> subprocess.CompletedProcess[str]:
-    """``args`` run by this checkout's Python with ``tree``'s engine first on the path."""
+    """``args`` run by this checkout's Python from ``tree``, its engine first on the path."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    return subprocess.run(
-        [*prefix, sys.executable, *args], env=env, capture_output=True, text=True, check=True
+    done = subprocess.run(
+        [*prefix, sys.executable, *args], cwd=tree, env=env, capture_output=True, text=True
     )
+    if done.returncode:
+        raise SystemExit(f"{' '.join(args)} in {tree} failed:\n{done.stderr}")
+    return done
 
 
 def instructions(tree: Path, games: int) -> float:

@@ -26,6 +26,7 @@ from .errors import EngineError, IllegalAction, SetupError, StateError
 from .events import Event
 from .game import Game
 from .modules import MODULES, Module, characters_for
+from .options import NORMAL_CARD, ArrowKind, BoneyardCard, SaloonDie
 from .setup import GameSetup, deal
 from .state import PlayerState
 
@@ -33,6 +34,8 @@ __all__ = [
     "Accept",
     "Action",
     "Answer",
+    "ArrowKind",
+    "BoneyardCard",
     "Choose",
     "CHARACTERS",
     "ChooseDie",
@@ -49,6 +52,7 @@ __all__ = [
     "GameSetup",
     "HouseRule",
     "MODULES",
+    "NORMAL_CARD",
     "Module",
     "IllegalAction",
     "PlayerState",
@@ -57,6 +61,7 @@ __all__ = [
     "SPECS",
     "Role",
     "Roll",
+    "SaloonDie",
     "ScriptedDice",
     "SeededDice",
     "SetupError",

@@ -17,12 +17,13 @@ from .chief_arrow import holder as chief_arrow_holder
 from .components import CHARACTERS, GATLING_NEEDED
 from .decisions import Decision, DecisionKind
 from .events import BullseyeDoubled, ChiefArrowTaken, LossTakenOver
+from .options import SaloonDie
 from .registry import Step, any_living_seat, decision, step, yes_no
 
 if TYPE_CHECKING:
     from .game import Game
 
-SALOON_OPTIONS = ("none", "loudmouth", "coward")
+SALOON_OPTIONS = (SaloonDie.NONE, SaloonDie.LOUDMOUTH, SaloonDie.COWARD)
 
 
 class Phase(StrEnum):
@@ -373,7 +374,7 @@ class JoseDelgado(Ability):
     """Ruling OS6: with the Loudmouth he always rolls six dice (never five, one replaced)."""
 
     name = "jose_delgado"
-    saloon_options = ("none", "loudmouth_sixth", "coward")
+    saloon_options = (SaloonDie.NONE, SaloonDie.LOUDMOUTH_SIXTH, SaloonDie.COWARD)
 
 
 @ability
@@ -381,7 +382,7 @@ class TequilaJoe(Ability):
     """Ruling OS6: with the Coward he always rolls six dice (never five, one replaced)."""
 
     name = "tequila_joe"
-    saloon_options = ("none", "loudmouth", "coward_sixth")
+    saloon_options = (SaloonDie.NONE, SaloonDie.LOUDMOUTH, SaloonDie.COWARD_SIXTH)
 
 
 @ability

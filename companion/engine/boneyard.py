@@ -23,6 +23,7 @@ from .errors import StateError
 from .events import Event, ExtraTurn, RoleRevealed, TurnEnded
 from .module_catalog import Module
 from .module_rules import ModuleRules
+from .options import BoneyardCard
 from .ranges import next_living
 from .registry import decision, one_of_options, step
 from .victory import Outcome, unrevealed_pool
@@ -31,8 +32,16 @@ if TYPE_CHECKING:
     from .game import Game
 
 # The eleven Boneyard cards (errata, "Decks and tokens") and the zombie hands each shows.
-DECK: dict[str, int] = {"no_hands": 2, "one_hand": 6, "two_hands": 3}
-HANDS: dict[str, int] = {"no_hands": 0, "one_hand": 1, "two_hands": 2}
+DECK: dict[str, int] = {
+    BoneyardCard.NO_HANDS: 2,
+    BoneyardCard.ONE_HAND: 6,
+    BoneyardCard.TWO_HANDS: 3,
+}
+HANDS: dict[str, int] = {
+    BoneyardCard.NO_HANDS: 0,
+    BoneyardCard.ONE_HAND: 1,
+    BoneyardCard.TWO_HANDS: 2,
+}
 ZOMBIE_DICE = 3  # "They only use three basic dice."
 
 # The outbreak's stages in ``GameState.outbreak``: None (none yet), then one of these.

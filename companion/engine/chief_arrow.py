@@ -16,14 +16,16 @@ from .errors import StateError
 from .events import ChiefArrowDiscarded, ChiefArrowTaken
 from .module_catalog import Module
 from .module_rules import ArrowToken, ModuleRules
+from .options import ArrowKind
 from .registry import decision, one_of_options
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import PlayerState
 
-CHIEF_ARROW = "chief_arrow"
-TOKENS = ("arrow", CHIEF_ARROW)  # the choice of one taking an arrow while both are in the pile
+CHIEF_ARROW = ArrowKind.CHIEF_ARROW
+# The choice of one taking an arrow while both are in the pile.
+TOKENS = (ArrowKind.ARROW, ArrowKind.CHIEF_ARROW)
 
 
 def holder(game: Game) -> int | None:

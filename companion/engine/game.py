@@ -64,6 +64,7 @@ from .explain import why_illegal
 from .module_catalog import Module
 from .module_rules import ArrowToken, PerRoll, Resolution
 from .modules import in_play, turn_order
+from .options import ArrowKind
 from .ranges import distances, next_living
 from .registry import DECISIONS, STEPS, Step, any_living_seat, decision, one_of_options, step
 from .results import adjusted_count, collect
@@ -480,7 +481,7 @@ class Game(GameState):
         """``seat`` takes a token from the pile; the last of them starts the Indian attack."""
         player = self.players[seat]
         tokens = self.turn_rules.tokens
-        if token == "arrow":
+        if token == ArrowKind.ARROW:
             self.pile -= 1
             player.arrows += 1
             self.emit(ArrowTaken(seat, self.pile, cause))
@@ -497,7 +498,7 @@ class Game(GameState):
 
     def discard_token(self, player: PlayerState, token: str, cause: str) -> None:
         """One token back to the pile: a regular arrow or a module's token."""
-        if token == "arrow":
+        if token == ArrowKind.ARROW:
             self.discard(player, 1, cause)
         else:
             self.turn_rules.tokens[token].discard(self, player, cause)
@@ -1056,7 +1057,7 @@ def _take_arrow(game: Game, seat: int, cause: str) -> None:
     for token in game.turn_rules.tokens.values():
         if token.take_arrow(game, seat, cause):
             return
-    game.take(seat, "arrow", cause)
+    game.take(seat, ArrowKind.ARROW, cause)
 
 
 @step("which_arrow")
@@ -1065,10 +1066,10 @@ def _which_arrow(game: Game, seat: int, holder: int, cause: str) -> None:
     player = game.players[holder]
     held = game.tokens_held(player)
     if player.arrows and held:
-        options = ("arrow", *held)
+        options = (ArrowKind.ARROW, *held)
         game.ask(DecisionKind.WHICH_ARROW, seat, target=holder, options=options, cause=cause)
     elif player.arrows or held:
-        game.discard_token(player, "arrow" if player.arrows else held[0], cause)
+        game.discard_token(player, ArrowKind.ARROW if player.arrows else held[0], cause)
 
 
 @decision(DecisionKind.WHICH_ARROW, legal=one_of_options)

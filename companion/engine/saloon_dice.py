@@ -19,6 +19,7 @@ from .duels import dice_of
 from .events import SaloonDieChosen
 from .module_catalog import Module
 from .module_rules import ModuleRules
+from .options import SaloonDie
 from .registry import Step, decision, one_of_options, step
 
 if TYPE_CHECKING:
@@ -26,11 +27,11 @@ if TYPE_CHECKING:
 
 # The Saloon die choices: the die chosen and the dice of the turn for each.
 SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
-    "none": (None, BASE_DICE),
-    "loudmouth": ("loudmouth", (*BASE_DICE[:-1], "loudmouth")),
-    "coward": ("coward", (*BASE_DICE[:-1], "coward")),
-    "loudmouth_sixth": ("loudmouth", (*BASE_DICE, "loudmouth")),
-    "coward_sixth": ("coward", (*BASE_DICE, "coward")),
+    SaloonDie.NONE: (None, BASE_DICE),
+    SaloonDie.LOUDMOUTH: ("loudmouth", (*BASE_DICE[:-1], "loudmouth")),
+    SaloonDie.COWARD: ("coward", (*BASE_DICE[:-1], "coward")),
+    SaloonDie.LOUDMOUTH_SIXTH: ("loudmouth", (*BASE_DICE, "loudmouth")),
+    SaloonDie.COWARD_SIXTH: ("coward", (*BASE_DICE, "coward")),
 }
 
 
@@ -57,7 +58,7 @@ def dice_choices(
 ) -> frozenset[tuple[str, ...]]:
     """The dice of a turn: with the Saloon dice, of each choice the player has."""
     if Module.LOUDMOUTH_AND_COWARD not in modules:
-        options = ("none",)
+        options = (SaloonDie.NONE,)
     return frozenset(tuple(dice_of(modules, SALOON_DICE[o][1])) for o in options)
 
 

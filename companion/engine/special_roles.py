@@ -42,6 +42,7 @@ from .events import (
 from .module_catalog import Module
 from .module_rules import ModuleRules
 from .moments import Offers, moment_steps, opening, seizer, still
+from .options import NORMAL_CARD
 from .registry import Step, decision, one_of_options, step, yes_no
 from .state import PlayerState
 from .victory import unrevealed_pool
@@ -207,8 +208,6 @@ def check(game: Game) -> None:
 
 
 # ===================================================== an eliminated player's card
-
-NORMAL_CARD = "normal"  # what a seat shows with a normal card (cards mixed by type)
 
 
 @step("show_card")
@@ -458,7 +457,7 @@ def check_role_card(game: Game, d: Decision) -> str | None:
     cards = [c.name for c in SPECIAL_ROLES.values() if c.role is role]
     if Module.SPECIAL_ROLES not in game.setup.modules or role is None:
         return "an eliminated seat of known role shows its card (module old_saloon.3)"
-    if not d.options or not set(d.options) <= {*cards, "normal"}:
+    if not d.options or not set(d.options) <= {*cards, NORMAL_CARD}:
         return f"options {list(d.options)}: the {role} cards, or normal"
     return None
 
