@@ -515,7 +515,9 @@ class Game(GameState):
                 token.discard(self, player, cause)
 
     def _gains_none(self, player: PlayerState) -> bool:
-        return any(gains_none(player) for gains_none in self.turn_rules.gains_none)
+        """A player a module lets gain no life (``ModuleRules.gains_none``)."""
+        hooks = self.turn_rules.gains_none
+        return bool(hooks) and any(gains_none(player) for gains_none in hooks)
 
     def gain(self, seat: int, amount: int, cause: str) -> None:
         player = self.players[seat]
@@ -1034,9 +1036,11 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
     for turn_over in turn.turn_over:
         turn_over(game)
     plays_out = turn.plays_out
-    following = next_living(
-        game.turn, [p.alive or any(f(p) for f in plays_out) for p in game.players]
-    )
+    if plays_out:
+        playing = [p.alive or any(f(p) for f in plays_out) for p in game.players]
+    else:
+        playing = [p.alive for p in game.players]
+    following = next_living(game.turn, playing)
     if again:  # Old Saloon 3, The Right Hand of the Devil: another turn at once
         game.emit(ExtraTurn(game.turn))
         following = game.turn
