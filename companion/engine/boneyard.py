@@ -26,6 +26,15 @@ from .module_rules import ModuleRules
 from .options import BoneyardCard
 from .ranges import next_living
 from .registry import decision, one_of_options, step
+from .steps import (
+    boneyard_draw,
+    boneyard_ended,
+    boneyard_next,
+    boneyard_would_be,
+    boneyard_would_be_end,
+    outbreak,
+    start_turn,
+)
 from .victory import Outcome, unrevealed_pool
 
 if TYPE_CHECKING:
@@ -101,7 +110,7 @@ def _turn_end(game: Game, again: bool = False) -> None:
     """End of a turn: one card for each player eliminated in it, then the next turn (the same
     player's again after the Right Hand of the Devil, Old Saloon 3)."""
     due = [] if game.outbreak is not None else game.clockwise(game.eliminated_now)
-    game.front([*(["boneyard_draw", seat, "end"] for seat in due), ["boneyard_ended", again]])
+    game.front([*(boneyard_draw(seat, "end") for seat in due), boneyard_ended(again)])
 
 
 @step("boneyard_ended")
@@ -122,7 +131,7 @@ def _next(game: Game, again: bool = False) -> None:
     game.boneyard_back = []
     n = len(game.players)
     if again:  # an outbreak due with the next turn begins with this extra one
-        _start(game, game.turn, [["outbreak"]] if game.outbreak == NEXT_TURN else [])
+        _start(game, game.turn, [outbreak()] if game.outbreak == NEXT_TURN else [])
         return
     if game.outbreak == BEGUN:
         following = next_living(game.turn, [p.alive for p in game.players])
@@ -131,31 +140,31 @@ def _next(game: Game, again: bool = False) -> None:
         return
     following = (game.turn + 1) % n
     if game.outbreak == NEXT_TURN:
-        _start(game, following, [["outbreak"]])
+        _start(game, following, [outbreak()])
     elif game.players[following].alive:
         _start(game, following, [])
     else:
         game.turn = following
-        game.stack = [["boneyard_next"], ["boneyard_would_be", following]]
+        game.stack = [boneyard_next(), boneyard_would_be(following)]
 
 
 def _start(game: Game, seat: int, before: list[list[object]]) -> None:
     game.turn = seat
     game.turn_number += 1
-    game.stack = [["start_turn"], *reversed(before)]
+    game.stack = [start_turn(), *reversed(before)]
 
 
 @step("boneyard_would_be")
 def _would_be(game: Game, seat: int) -> None:
     """An eliminated player's would-be turn: reveal a card; an outbreak begins with this turn."""
-    game.front([["boneyard_draw", seat, "start"], ["boneyard_would_be_end", seat]])
+    game.front([boneyard_draw(seat, "start"), boneyard_would_be_end(seat)])
 
 
 @step("boneyard_would_be_end")
 def _would_be_end(game: Game, seat: int) -> None:
     if game.outbreak == THIS_TURN:
         game.turn_number += 1
-        game.stack = [["start_turn"], ["outbreak"]]
+        game.stack = [start_turn(), outbreak()]
 
 
 @step("boneyard_draw")

@@ -21,9 +21,22 @@ from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsRetu
 from .module_catalog import Module
 from .module_rules import ModuleRules
 from .moments import moment_steps
-from .registry import Step, decision, one_of_options, step
+from .registry import decision, one_of_options, step
 from .results import dice_showing
 from .state import PlayerState
+from .steps import (
+    Step,
+    draw_rage,
+    draw_wound,
+    duel_face,
+    duel_lost,
+    duel_roll,
+    duels,
+    gain,
+    lose,
+    whiskey,
+    whiskey_wound,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -135,14 +148,14 @@ def check(game: Game) -> None:
 
 
 def _phase_whiskey(game: Game, exploded: bool) -> list[Step]:
-    return [["whiskey"]] * len(dice_showing(game, "whiskey"))
+    return [whiskey()] * len(dice_showing(game, "whiskey"))
 
 
 @step("whiskey")
 def _whiskey(game: Game) -> None:
     """Gain 1 life (a gain step: "about to gain life" is The Bad's moment, Old Saloon 3), then
     discard a Wound token, or without one draw a Rage card."""
-    game.front([["gain", game.turn, 1, "whiskey"], ["whiskey_wound"]])
+    game.front([gain(game.turn, 1, "whiskey"), whiskey_wound()])
 
 
 @step("whiskey_wound")
@@ -154,7 +167,7 @@ def _whiskey_wound(game: Game) -> None:
     elif tokens:
         _return_wounds(game, seat, tokens, "whiskey")
     else:
-        game.front([["draw_rage", seat, "whiskey"]])
+        game.front([draw_rage(seat, "whiskey")])
 
 
 @decision(DecisionKind.WHICH_WOUND, legal=one_of_options)
@@ -167,8 +180,8 @@ def _decide_which_wound(game: Game, d: Decision, action: Action) -> None:
 
 
 def _phase_duel(game: Game, exploded: bool) -> list[Step]:
-    duels = len(dice_showing(game, "duel"))
-    return [["duels", duels]] if duels else []
+    count = len(dice_showing(game, "duel"))
+    return [duels(count)] if count else []
 
 
 def _challengeable(game: Game) -> list[int]:
@@ -195,8 +208,8 @@ def _decide_duel_target(game: Game, d: Decision, action: Action) -> None:
     game.front(
         [
             *game.own_steps(Phase.DUEL),
-            ["duel_roll", action.seat, game.turn, die],
-            ["duels", d.remaining - 1],
+            duel_roll(action.seat, game.turn, die),
+            duels(d.remaining - 1),
         ]
     )
 
@@ -229,7 +242,7 @@ def _decide_duel_roll(game: Game, d: Decision, action: Action) -> None:
     """A real roll, its face in its event; a Fight a Duel passes the die back."""
     assert d.die is not None and d.target is not None
     if isinstance(action, Stop):
-        game.front([["duel_lost", d.seat, d.target]])
+        game.front([duel_lost(d.seat, d.target)])
         return
     assert isinstance(action, Roll)
     if d.kind is DecisionKind.DUEL_REROLL:
@@ -242,7 +255,7 @@ def _decide_duel_roll(game: Game, d: Decision, action: Action) -> None:
     game.emit(DuelRolled(d.seat, d.target, (d.die,), (face,)))
     moment = moment_steps(game, "roll", d.seat, d.die)
     if moment:  # "after any dice roll" (The Doc, Old Saloon 3): a duel's roll too
-        game.front([*moment, ["duel_face", d.seat, d.target, d.die, face]])
+        game.front([*moment, duel_face(d.seat, d.target, d.die, face)])
     else:
         _duel_face(game, d.seat, d.target, d.die, face)
 
@@ -251,20 +264,20 @@ def _decide_duel_roll(game: Game, d: Decision, action: Action) -> None:
 def _duel_face(game: Game, roller: int, other: int, die: int, face: str) -> None:
     """The face a duel's roll shows (or The Doc turned it to): a Fight a Duel passes it back."""
     if FACES[face].symbol == "duel":
-        game.front([["duel_roll", other, roller, die]])
+        game.front([duel_roll(other, roller, die)])
     elif roller == game.turn and game.scratch.used.count("duel_reroll") < (
         game.ability(roller).duel_rerolls
     ):
         game.ask(DecisionKind.DUEL_REROLL, roller, die=die, target=other)
     else:
-        game.front([["duel_lost", roller, other]])
+        game.front([duel_lost(roller, other)])
 
 
 @step("duel_lost")
 def _duel_lost(game: Game, loser: int, winner: int) -> None:
     """The first to miss loses 1 life (by the winner's hand) and draws a Wound token."""
     game.emit(DuelLost(loser, winner))
-    game.front([["lose", [[loser, 1, 1]], "duel", winner, [["draw_wound", loser, "duel"]]]])
+    game.front([lose([[loser, 1, 1]], "duel", winner, [draw_wound(loser, "duel")])])
 
 
 RULES = ModuleRules(

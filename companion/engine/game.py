@@ -66,10 +66,34 @@ from .module_rules import ArrowToken, PerRoll, Resolution
 from .modules import in_play, turn_order
 from .options import ArrowKind
 from .ranges import distances, next_living
-from .registry import DECISIONS, STEPS, Step, any_living_seat, decision, one_of_options, step
-from .results import adjusted_count, collect
+from .registry import DECISIONS, STEPS, any_living_seat, decision, one_of_options, step
+from .results import adjusted_count, collect_results
 from .setup import GameSetup
 from .state import GameState, PlayerState, TurnScratch, copy_state, decode, encode
+from .steps import (
+    Step,
+    after_roll,
+    apply_hits,
+    assign_beer,
+    assign_bullseye,
+    before_hits,
+    check_end,
+    collect,
+    discard_all,
+    end_turn,
+    gain,
+    gatling,
+    indians,
+    lose,
+    resolve,
+    resolve_beers,
+    resolve_bullseyes,
+    reveal,
+    roll_decision,
+    roll_effects,
+    start_turn,
+    take_arrow,
+)
 
 STATE_VERSION = 1
 
@@ -225,7 +249,7 @@ class Game(GameState):
             roll_count=0,
             turn=first,
             turn_number=1,
-            stack=[["start_turn"]],
+            stack=[start_turn()],
             pending=None,
             over=False,
             side=None,
@@ -488,7 +512,7 @@ class Game(GameState):
         else:
             tokens[token].take(self, seat, cause)
         if self.pile == 0 and not any(t.in_pile(self) for t in tokens.values()):
-            self.front([["indians", seat]])
+            self.front([indians(seat)])
 
     def discard(self, player: PlayerState, count: int, cause: str) -> None:
         """Regular arrows back to the pile."""
@@ -567,9 +591,9 @@ class Game(GameState):
         if dead:
             for on_eliminated in turn.on_eliminated:
                 on_eliminated(self, dead)
-        follow: list[Step] = [["reveal", seat] for seat in dead]
+        follow: list[Step] = [reveal(seat) for seat in dead]
         if dead:
-            follow.append(["check_end", [[seat, hand] for seat in dead]])
+            follow.append(check_end([[seat, hand] for seat in dead]))
             for seat in self.hooking("on_deaths"):
                 follow += self.ability(seat).on_deaths(self, seat, dead)
         for seat in self.hooking("on_life_lost"):
@@ -579,7 +603,7 @@ class Game(GameState):
             for seat in self._hooks["shooter_arrows"]:
                 if seat in lost:
                     arrows = self.ability(seat).shooter_arrows(results[seat], lost[seat])
-                    follow += [["take_arrow", by, self.ability(seat).name]] * arrows
+                    follow += [take_arrow(by, self.ability(seat).name)] * arrows
         if lost and self.turn in self._hooks["own_turn_losses"]:
             follow += self.ability(self.turn).own_turn_losses(self, lost)
         return follow, self.turn in dead
@@ -597,7 +621,7 @@ class Game(GameState):
         """An active player eliminated in their turn ends it; nothing else of theirs resolves."""
         if active_died:
             self.stack = []
-            self.front([*follow, ["end_turn"]])
+            self.front([*follow, end_turn()])
         else:
             self.front(follow)
 
@@ -716,7 +740,7 @@ def _start_turn(game: Game) -> None:
     steps += game.own_steps(Phase.START)
     steps += [[name] for name in turn.start]
     if steps:
-        game.front([*steps, ["roll_decision"]])
+        game.front([*steps, roll_decision()])
     else:
         _roll_decision(game)
 
@@ -802,11 +826,11 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
         game.preset = []
     moment = moments.moment_steps(game, "roll", game.turn)
     if moment:
-        game.front([*moment, ["roll_effects", list(dice)], ["after_roll"]])
+        game.front([*moment, roll_effects(list(dice)), after_roll()])
     else:
         steps = _roll_effects(game, dice)
         if steps:
-            game.front([*steps, ["after_roll"]])
+            game.front([*steps, after_roll()])
         else:
             _after_roll(game)
 
@@ -839,7 +863,7 @@ def _last_roll(game: Game, exploded: bool) -> None:
     """Rolling is over: the moment after the last roll, then the dice resolve."""
     moment = moments.moment_steps(game, "last_roll", game.turn)
     if moment:
-        game.front([*moment, ["resolve", exploded]])
+        game.front([*moment, resolve(exploded)])
     else:
         game.front(_resolution(game, exploded))
 
@@ -856,7 +880,7 @@ def _resolution(game: Game, exploded: bool) -> list[Step]:
     for name, phase in game.turn_rules.resolution:
         if not (cancel and name in CANCELLED_BY_DYNAMITE):
             steps += phase(game, exploded)
-    return [*steps, ["end_turn"]]
+    return [*steps, end_turn()]
 
 
 # -------------------------------------------------- per-roll phases (applied on each roll)
@@ -881,25 +905,25 @@ def _phase_ability(phase: Phase) -> Resolution:
 
 
 def _phase_dynamite(game: Game, exploded: bool) -> list[Step]:
-    return [["lose", [[game.turn, 1, 0]], "dynamite", None, []]] if exploded else []
+    return [lose([[game.turn, 1, 0]], "dynamite", None, [])] if exploded else []
 
 
 def _phase_bullseye(game: Game, exploded: bool) -> list[Step]:
     return [
-        ["collect", "bullseye1", "bullseye2"],
-        ["assign_bullseye"],
+        collect("bullseye1", "bullseye2"),
+        assign_bullseye(),
         *game.own_steps(Phase.BULLSEYE_ASSIGNED),
-        ["resolve_bullseyes"],
+        resolve_bullseyes(),
         *game.own_steps(Phase.BULLSEYE),
     ]
 
 
 def _phase_beer(game: Game, exploded: bool) -> list[Step]:
-    return [["collect", "beer"], ["assign_beer"], ["resolve_beers"]]
+    return [collect("beer"), assign_beer(), resolve_beers()]
 
 
 def _phase_gatling(game: Game, exploded: bool) -> list[Step]:
-    return [["gatling"], *game.own_steps(Phase.GATLING)]
+    return [gatling(), *game.own_steps(Phase.GATLING)]
 
 
 RESOLUTION_PHASES: dict[str, Resolution] = {
@@ -917,7 +941,9 @@ def _collect(game: Game, *symbols: str) -> None:
     """List the results of these symbols, die by die, for their targets to be chosen."""
     active = game.players[game.turn]
     if active.wounds or game.extra_results() or game.ability(game.turn).beer_uses != 1:
-        game.scratch.to_assign = collect(game, symbols)  # tokens, extra results, Greg Digger
+        game.scratch.to_assign = collect_results(
+            game, symbols
+        )  # tokens, extra results, Greg Digger
         return
     results = []
     for die, face in enumerate(game.faces):
@@ -953,7 +979,7 @@ def _decide_bullseye(game: Game, d: Decision, action: Action) -> None:
     _die, symbol = game.scratch.to_assign.pop(0)
     game.scratch.assigned.append([d.die, symbol, action.seat])
     game.emit(ResultAssigned(game.turn, d.die, symbol, action.seat))
-    game.front([["assign_bullseye"]])
+    game.front([assign_bullseye()])
 
 
 @step("resolve_bullseyes")
@@ -968,7 +994,7 @@ def _resolve_bullseyes(game: Game) -> None:
             doubled = None  # one result only, even on a double face
         scratch.hits[target] += amount
         scratch.hit_results[target] += 1
-    game.front([["before_hits", "bullseye"], ["apply_hits", "bullseye"]])
+    game.front([before_hits("bullseye"), apply_hits("bullseye")])
 
 
 @step("assign_beer")
@@ -987,7 +1013,7 @@ def _decide_beer(game: Game, d: Decision, action: Action) -> None:
     game.scratch.to_assign.pop(0)
     game.scratch.beers.append([d.die, action.seat])
     game.emit(ResultAssigned(game.turn, d.die, Symbol.BEER.value, action.seat))
-    game.front([["assign_beer"]])
+    game.front([assign_beer()])
 
 
 @step("resolve_beers")
@@ -998,7 +1024,7 @@ def _resolve_beers(game: Game) -> None:
     steps: list[Step] = []
     for target in game.clockwise(list(counts)):
         amount = game._abilities[target].beer_gain(game, target, counts[target])
-        steps.append(["gain", target, amount, "beer"])
+        steps.append(gain(target, amount, "beer"))
     game.front(steps)
 
 
@@ -1014,7 +1040,7 @@ def _gatling(game: Game) -> None:
         if p.alive and p.seat != game.turn and not game._abilities[p.seat].gatling_immune:
             scratch.hits[p.seat] += 1
             scratch.hit_results[p.seat] += 1
-    game.front([["before_hits", "gatling"], ["apply_hits", "gatling"]])
+    game.front([before_hits("gatling"), apply_hits("gatling")])
 
 
 @step("end_turn")
@@ -1022,12 +1048,12 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
     turn = game.turn_rules
     if turn.end and not game.scratch.closed:
         game.scratch.closed = True  # the modules' end of turn, even for an eliminated player
-        game.front([*([name] for name in turn.end), ["end_turn", moment, again]])
+        game.front([*([name] for name in turn.end), end_turn(moment, again)])
         return
     if moment:
         steps = moments.moment_steps(game, "turn_end", game.turn)
         if steps:
-            game.front([*steps, ["end_turn", False]])
+            game.front([*steps, end_turn(False)])
             return
     if turn.hand_over is not None:
         game.stack = [[turn.hand_over, again]]  # a module passes the turn
@@ -1048,7 +1074,7 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
         return
     game.turn = following
     game.turn_number += 1
-    game.stack = [["start_turn"]]
+    game.stack = [start_turn()]
 
 
 # ====================================================================== arrows and life
@@ -1099,7 +1125,7 @@ def _indians(game: Game, seat: int) -> None:
         if holding[s] and all(w > other for o, other in worth.items() if o != s):
             continue  # a token, and strictly the most arrows: no loss at all
         losses.append([s, game._abilities[s].indian_loss(w), 0])
-    game.front([["lose", losses, "indians", None, [["discard_all", "indians"]]]])
+    game.front([lose(losses, "indians", None, [discard_all("indians")])])
 
 
 @step("discard_all")
@@ -1128,7 +1154,7 @@ def _apply_hits(game: Game, cause: str) -> None:
             losses.append([seat, amount, results[seat]])
     scratch.hits = [0] * len(hits)
     scratch.hit_results = [0] * len(hits)
-    game.front([["lose", losses, cause, game.turn, []]])
+    game.front([lose(losses, cause, game.turn, [])])
 
 
 @step("lose")
@@ -1154,7 +1180,7 @@ def _lose(
         dying = [s for s, a, _r in losses if players[s].alive and 0 < players[s].life <= a]
         steps = moments.moment_steps(game, "eliminate", dying) if dying else []
         if steps:
-            game.front([*steps, ["lose", losses, cause, by, then, True, False]])
+            game.front([*steps, lose(losses, cause, by, then, True, False)])
             return
     follow, active_died = game.lose(losses, cause, by)
     game.resume([*then, *follow], active_died)
@@ -1168,7 +1194,7 @@ def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -
     if moment and p.alive and not game._gains_none(p) and min(amount, p.max_life - p.life) > 0:
         steps = moments.moment_steps(game, "gain", seat, amount, cause)
         if steps:
-            game.front([*steps, ["gain", seat, amount, cause, False]])
+            game.front([*steps, gain(seat, amount, cause, False)])
             return
     game.gain(seat, amount, cause)
 
@@ -1218,7 +1244,7 @@ def _check_end(game: Game, deaths: list[list[Any]]) -> None:
     else:
         result = victory.base_outcome(game.setup.role_mix, game.players)
         if isinstance(result, victory.NeedReveal):
-            game.front([["reveal", result.seat], ["check_end", deaths]])
+            game.front([reveal(result.seat), check_end(deaths)])
             return
         outcome = result
     if outcome is not None and game.open_moments:

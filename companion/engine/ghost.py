@@ -23,7 +23,8 @@ from .events import BecameGhost, DicePreset, DiceRolled, GhostTokenGiven, GhostT
 from .module_catalog import Module
 from .module_rules import ModuleRules
 from .moments import moment_steps
-from .registry import Step, any_living_seat, decision, one_of_options, step
+from .registry import any_living_seat, decision, one_of_options, step
+from .steps import Step, end_turn, ghost_rolled, ghost_turn
 
 if TYPE_CHECKING:
     from .game import Game
@@ -76,7 +77,7 @@ def _powerless(game: Game) -> dict[int, Ability]:
 
 
 def _own_turn(game: Game) -> list[Step] | None:
-    return [["ghost_turn"], ["end_turn"]] if game.players[game.turn].ghost else None
+    return [ghost_turn(), end_turn()] if game.players[game.turn].ghost else None
 
 
 def _plays_out(player: PlayerState) -> bool:
@@ -217,7 +218,7 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
         shown = tuple(f for f in game.faces if f is not None)
         game.emit(DiceRolled(game.turn, game.rolls, tuple(dice), tuple(faces), shown))
         # Ruling OS7: "The Doc" may turn one of the Ghost's dice after its roll.
-        game.front([*moment_steps(game, "roll", game.turn), ["ghost_rolled"]])
+        game.front([*moment_steps(game, "roll", game.turn), ghost_rolled()])
         return
     _give(game)
 

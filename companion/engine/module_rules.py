@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .module_catalog import Module
-from .registry import Step
+from .steps import Step
 
 if TYPE_CHECKING:
     from .abilities import Ability

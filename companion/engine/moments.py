@@ -25,8 +25,9 @@ from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .events import Rewound
 from .module_catalog import Module
-from .registry import Step, decision, step
+from .registry import decision, step
 from .state import GameState, copy_data, copy_state, decode
+from .steps import Step, moment
 
 if TYPE_CHECKING:
     from .game import Game
@@ -86,9 +87,9 @@ def watched(modules: frozenset[Module]) -> frozenset[str]:
     return frozenset(_openings(modules))
 
 
-def moment_steps(game: Game, moment: str, *arguments: Any) -> list[Step]:
+def moment_steps(game: Game, kind: str, *arguments: Any) -> list[Step]:
     """The step that marks a moment, or none when no module in play watches it."""
-    return [["moment", moment, *arguments]] if moment in game.watched_moments else []
+    return [moment(kind, *arguments)] if kind in game.watched_moments else []
 
 
 @step("moment")

@@ -16,8 +16,9 @@ from .errors import StateError
 from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled, RageSymbolEntered
 from .module_catalog import Module
 from .module_rules import ModuleRules
-from .registry import Step, decision, step
+from .registry import decision, step
 from .results import dice_showing
+from .steps import Step, beer_rage, draw_rage, rage_symbol, take_arrow
 
 if TYPE_CHECKING:
     from .game import Game
@@ -54,7 +55,7 @@ def _rage_reveal(game: Game) -> None:
         player.rage_revealed += player.rage_held
         game.emit(RageRevealed(game.turn, player.rage_held))
         player.rage_held = 0
-        game.front([["rage_symbol"]])
+        game.front([rage_symbol()])
 
 
 @step("rage_symbol")
@@ -88,12 +89,12 @@ def _decide_rage_symbol(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     game.players[d.seat].rage_symbols.append(action.option)
     game.emit(RageSymbolEntered(d.seat, action.option))
-    steps: list[Step] = [["take_arrow", d.seat, "rage"]] if action.option == "arrow" else []
-    game.front([*steps, ["rage_symbol"]])
+    steps: list[Step] = [take_arrow(d.seat, "rage")] if action.option == "arrow" else []
+    game.front([*steps, rage_symbol()])
 
 
 def _phase_beer_rage(game: Game, exploded: bool) -> list[Step]:
-    return [["beer_rage"]]
+    return [beer_rage()]
 
 
 @step("beer_rage")
@@ -115,10 +116,10 @@ def _rage_end(game: Game) -> None:
         p.rage_symbols = []
     scratch = game.scratch
     steps: list[Step] = [
-        ["draw_rage", s, "lost_two"] for s in game.clockwise(game.living()) if scratch.lost[s] >= 2
+        draw_rage(s, "lost_two") for s in game.clockwise(game.living()) if scratch.lost[s] >= 2
     ]
     if scratch.beer_rage:
-        steps.append(["draw_rage", game.turn, "beer"])
+        steps.append(draw_rage(game.turn, "beer"))
     game.front(steps)
 
 

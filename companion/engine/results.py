@@ -29,7 +29,7 @@ def adjusted_count(game: Game, symbol: str, rolled: int) -> int:
     return rolled - min(tokens, rolled) + extra
 
 
-def collect(game: Game, symbols: Sequence[str]) -> list[list[object]]:
+def collect_results(game: Game, symbols: Sequence[str]) -> list[list[object]]:
     """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
     tokens cancel (each Beer twice for Greg Digger), then the extra results past the dice."""
     wounds = game.players[game.turn].wounds

@@ -20,7 +20,8 @@ from .events import SaloonDieChosen
 from .module_catalog import Module
 from .module_rules import ModuleRules
 from .options import SaloonDie
-from .registry import Step, decision, one_of_options, step
+from .registry import decision, one_of_options, step
+from .steps import Step, broken_arrow, lose, saloon_die
 
 if TYPE_CHECKING:
     from .game import Game
@@ -36,7 +37,7 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
 
 
 def _die_choice(game: Game) -> list[Step]:
-    return [] if game.players[game.turn].zombie else [["saloon_die"]]
+    return [] if game.players[game.turn].zombie else [saloon_die()]
 
 
 @step("saloon_die")
@@ -66,11 +67,11 @@ def dice_choices(
 
 
 def _roll_broken_arrows(game: Game, dice: Sequence[int]) -> list[Step]:
-    return [["broken_arrow"]] * game.symbol_count("broken_arrow", dice)
+    return [broken_arrow()] * game.symbol_count("broken_arrow", dice)
 
 
 def _roll_bullets(game: Game, dice: Sequence[int]) -> list[Step]:
-    return [["lose", [[game.turn, 1, 0]], "bullet", None, []]] * game.symbol_count("bullet", dice)
+    return [lose([[game.turn, 1, 0]], "bullet", None, [])] * game.symbol_count("bullet", dice)
 
 
 @step("broken_arrow")

@@ -43,8 +43,9 @@ from .module_catalog import Module
 from .module_rules import ModuleRules
 from .moments import Offers, moment_steps, opening, seizer, still
 from .options import NORMAL_CARD
-from .registry import Step, decision, one_of_options, step, yes_no
+from .registry import decision, one_of_options, step, yes_no
 from .state import PlayerState
+from .steps import Step, end_turn, gain, gambled, power, resolve, roll_effects, saved, show_card
 from .victory import unrevealed_pool
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ def _seize(game: Game, action: WindowAction, moment: str, args: list[Any]) -> No
     game.emit(SpecialRoleRevealed(seat, card.name, moment))
     faces = None if action.faces is None else list(action.faces)
     game.front(
-        [*moment_steps(game, "reveal", seat, card.name), ["power", seat, card.name, args, faces]]
+        [*moment_steps(game, "reveal", seat, card.name), power(seat, card.name, args, faces)]
     )
 
 
@@ -333,7 +334,7 @@ def _the_gambler(game: Game, seat: int, args: list[Any], faces: list[str] | None
     game.rolls = game.max_rolls
     game.roll_count += 1
     game.emit(DiceRolled(game.turn, game.rolls, tuple(dice), tuple(faces), tuple(faces)))
-    game.front([*moment_steps(game, "roll", game.turn), ["roll_effects", dice], ["gambled"]])
+    game.front([*moment_steps(game, "roll", game.turn), roll_effects(dice), gambled()])
 
 
 @step("gambled")
@@ -341,7 +342,7 @@ def _gambled(game: Game) -> None:
     exploded = game.symbol_count("dynamite") >= DYNAMITE_LIMIT
     if exploded:
         game.emit(DynamiteExploded(game.turn))
-    game.front([["resolve", exploded]])
+    game.front([resolve(exploded)])
 
 
 def _the_bad(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
@@ -380,9 +381,7 @@ def _save(game: Game, seat: int, target: int) -> None:
     p.life = min(p.life, 2)
     game.emit(EliminationAverted(seat, target, p.life))
     rise = min(2, p.max_life) - p.life
-    game.front(
-        [*([["gain", target, rise, "the_left_hand"]] if rise > 0 else []), ["saved", target]]
-    )
+    game.front([*([gain(target, rise, "the_left_hand")] if rise > 0 else []), saved(target)])
 
 
 @step("saved")
@@ -402,7 +401,7 @@ def _decide_left_hand_discard(game: Game, d: Decision, action: Action) -> None:
 def _the_right_hand(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     top = game.stack[-1]
     assert top[0] == "end_turn", top
-    game.stack[-1] = ["end_turn", False, True]
+    game.stack[-1] = end_turn(False, True)
 
 
 def _the_judge(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
@@ -448,7 +447,7 @@ POWERS: dict[str, Power] = {
 
 def _at_reveal(game: Game, seat: int) -> list[Step]:
     """An eliminated player's role card is shown: which card is now face up."""
-    return [] if game.players[seat].alive else [["show_card", seat]]
+    return [] if game.players[seat].alive else [show_card(seat)]
 
 
 def check_role_card(game: Game, d: Decision) -> str | None:

@@ -1,64 +1,56 @@
-"""Every step the engine writes names a registered step and gives it the arguments its rule
-takes, checked from the source: a misspelt step or a missing argument fails here, not in the
-middle of a game (a step is written ``[name, *arguments]``, ``registry.py``)."""
+"""Steps are written by their kind's typed constructor (``steps.py``) and run by the rule
+registered under the same name, which must take what the kind declares: a misspelt step, or a
+rule and its kind that disagree, fail when the engine is imported, never in the middle of a
+game."""
 
 from __future__ import annotations
 
 import ast
-import inspect
-import re
 from pathlib import Path
 
+import pytest
+
 import companion.engine  # noqa: F401 (every module's steps registered)
-from companion.engine.registry import STEPS
+from companion.engine.registry import STEPS, step
+from companion.engine.steps import KINDS, end_turn, lose, take_arrow
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
-STEP_NAME = re.compile(r"[a-z][a-z0-9_]*")
 NOT_STEPS = {"frozen.py"}  # it writes Python source, whose lists are no steps
 
 
-def written_steps(source: str) -> list[tuple[int, str, int | None]]:
-    """``(line, name, arguments)`` of each list literal headed by a step-like name (arguments
-    None when a starred part makes their number unknown)."""
+def bare_steps(source: str) -> list[tuple[int, str]]:
+    """``(line, name)`` of each list literal headed by a step's name: a step written by hand."""
+    return [
+        (node.lineno, node.elts[0].value)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.List)
+        and node.elts
+        and isinstance(node.elts[0], ast.Constant)
+        and node.elts[0].value in STEPS
+    ]
+
+
+def test_a_kind_writes_its_step_as_the_stack_and_the_json_hold_it() -> None:
+    assert take_arrow(2, "dice") == ["take_arrow", 2, "dice"]
+    assert lose([[0, 1, 0]], "bullet", None, []) == ["lose", [[0, 1, 0]], "bullet", None, []]
+    assert end_turn() == ["end_turn"] and end_turn(again=True) == ["end_turn", True, True]
+
+
+def test_every_kind_has_its_rule() -> None:
+    assert sorted(KINDS) == sorted(STEPS)
+
+
+def test_a_rule_that_takes_other_arguments_than_its_kind_is_refused() -> None:
+    with pytest.raises(ValueError, match="'take_arrow': its rule takes \\(seat\\)"):
+        step("take_arrow")(lambda game, seat: None)
+    with pytest.raises(ValueError, match="'take_arow' has no kind declared"):
+        step("take_arow")(lambda game, seat, cause: None)
+
+
+def test_the_engine_writes_no_step_by_hand() -> None:
+    assert bare_steps('x = [["take_arrow", 0, "dice"], ["arrow", 1]]\n') == [(1, "take_arrow")]
     found = []
-    for node in ast.walk(ast.parse(source)):
-        if not (isinstance(node, ast.List) and node.elts):
-            continue
-        head = node.elts[0]
-        if (
-            isinstance(head, ast.Constant)
-            and isinstance(head.value, str)
-            and STEP_NAME.fullmatch(head.value)
-        ):
-            starred = any(isinstance(e, ast.Starred) for e in node.elts[1:])
-            found.append((node.lineno, head.value, None if starred else len(node.elts) - 1))
-    return found
-
-
-def arity(name: str) -> tuple[int, float]:
-    """The fewest and the most arguments step ``name``'s rule takes (after the game)."""
-    params = list(inspect.signature(STEPS[name]).parameters.values())[1:]
-    if any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in params):
-        return sum(p.default is inspect.Parameter.empty for p in params[:-1]), float("inf")
-    return sum(p.default is inspect.Parameter.empty for p in params), len(params)
-
-
-def test_the_steps_written_are_found() -> None:
-    source = 'game.front([["lose", [[0, 1, 0]], "bullet", None, []], ["gain", *x]])\n'
-    assert written_steps(source) == [(1, "lose", 4), (1, "gain", None)]
-    assert arity("lose") == (4, 6) and arity("moment")[1] == float("inf")
-
-
-def test_every_step_the_engine_writes_is_registered_with_its_arguments() -> None:
-    wrong = []
     for path in sorted(ENGINE.glob("*.py")):
-        if path.name in NOT_STEPS:
-            continue
-        for line, name, arguments in written_steps(path.read_text(encoding="utf-8")):
-            if name not in STEPS:
-                wrong.append(f"{path.name}:{line}: no step {name!r}")
-                continue
-            low, high = arity(name)
-            if arguments is not None and not low <= arguments <= high:
-                wrong.append(f"{path.name}:{line}: {name!r} takes {low} to {high}, not {arguments}")
-    assert wrong == [], "steps written wrong:\n" + "\n".join(wrong)
+        if path.name not in NOT_STEPS:
+            found += [f"{path.name}:{line} {name}" for line, name in bare_steps(path.read_text())]
+    assert found == [], "steps written as bare lists: " + ", ".join(found)
