@@ -128,6 +128,10 @@ NO_MOVE = frozenset(
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
 _REACH: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _REACH_LIMIT = 50_000
+# Enum members the hot paths read, looked up once (a member's lookup is a slow attribute).
+_ARROW = ArrowKind.ARROW
+_START, _ROLLED, _GATLING = Phase.START, Phase.ROLLED, Phase.GATLING
+_BULLSEYE_ASSIGNED, _BULLSEYE = Phase.BULLSEYE_ASSIGNED, Phase.BULLSEYE
 # The most dice a turn rolls: the base game's five and a sixth some modules add.
 _MOST_DICE = len(BASE_DICE) + 1
 
@@ -505,7 +509,7 @@ class Game(GameState):
         """``seat`` takes a token from the pile; the last of them starts the Indian attack."""
         player = self.players[seat]
         tokens = self.turn_rules.tokens
-        if token == ArrowKind.ARROW:
+        if token == _ARROW:
             self.pile -= 1
             player.arrows += 1
             self.emit(ArrowTaken(seat, self.pile, cause))
@@ -522,7 +526,7 @@ class Game(GameState):
 
     def discard_token(self, player: PlayerState, token: str, cause: str) -> None:
         """One token back to the pile: a regular arrow or a module's token."""
-        if token == ArrowKind.ARROW:
+        if token == _ARROW:
             self.discard(player, 1, cause)
         else:
             self.turn_rules.tokens[token].discard(self, player, cause)
@@ -538,14 +542,10 @@ class Game(GameState):
             if token.held(player):
                 token.discard(self, player, cause)
 
-    def _gains_none(self, player: PlayerState) -> bool:
-        """A player a module lets gain no life (``ModuleRules.gains_none``)."""
-        hooks = self.turn_rules.gains_none
-        return bool(hooks) and any(gains_none(player) for gains_none in hooks)
-
     def gain(self, seat: int, amount: int, cause: str) -> None:
         player = self.players[seat]
-        if not player.alive or self._gains_none(player):
+        hooks = self.turn_rules.gains_none  # a player a module lets gain no life
+        if not player.alive or (hooks and any(gains_none(player) for gains_none in hooks)):
             return
         gained = min(amount, player.max_life - player.life)
         if gained > 0:
@@ -737,7 +737,7 @@ def _start_turn(game: Game) -> None:
     steps: list[Step] = moments.moment_steps(game, "turn_start", game.turn)
     for die_choice in turn.die_choice:
         steps += die_choice(game)
-    steps += game.own_steps(Phase.START)
+    steps += game.own_steps(_START)
     steps += [[name] for name in turn.start]
     if steps:
         game.front([*steps, roll_decision()])
@@ -844,7 +844,7 @@ def _roll_effects(game: Game, dice: Sequence[int]) -> list[Step]:
     steps: list[Step] = []
     for phase in game.turn_rules.per_roll:
         steps += phase(game, dice)
-    steps += game.own_steps(Phase.ROLLED)
+    steps += game.own_steps(_ROLLED)
     return steps
 
 
@@ -912,9 +912,9 @@ def _phase_bullseye(game: Game, exploded: bool) -> list[Step]:
     return [
         collect("bullseye1", "bullseye2"),
         assign_bullseye(),
-        *game.own_steps(Phase.BULLSEYE_ASSIGNED),
+        *game.own_steps(_BULLSEYE_ASSIGNED),
         resolve_bullseyes(),
-        *game.own_steps(Phase.BULLSEYE),
+        *game.own_steps(_BULLSEYE),
     ]
 
 
@@ -923,7 +923,7 @@ def _phase_beer(game: Game, exploded: bool) -> list[Step]:
 
 
 def _phase_gatling(game: Game, exploded: bool) -> list[Step]:
-    return [gatling(), *game.own_steps(Phase.GATLING)]
+    return [gatling(), *game.own_steps(_GATLING)]
 
 
 RESOLUTION_PHASES: dict[str, Resolution] = {
@@ -1087,7 +1087,7 @@ def _take_arrow(game: Game, seat: int, cause: str) -> None:
     for token in game.turn_rules.tokens.values():
         if token.take_arrow(game, seat, cause):
             return
-    game.take(seat, ArrowKind.ARROW, cause)
+    game.take(seat, _ARROW, cause)
 
 
 @step("which_arrow")
@@ -1096,10 +1096,10 @@ def _which_arrow(game: Game, seat: int, holder: int, cause: str) -> None:
     player = game.players[holder]
     held = game.tokens_held(player)
     if player.arrows and held:
-        options = (ArrowKind.ARROW, *held)
+        options = (_ARROW, *held)
         game.ask(DecisionKind.WHICH_ARROW, seat, target=holder, options=options, cause=cause)
     elif player.arrows or held:
-        game.discard_token(player, ArrowKind.ARROW if player.arrows else held[0], cause)
+        game.discard_token(player, _ARROW if player.arrows else held[0], cause)
 
 
 @decision(DecisionKind.WHICH_ARROW, legal=one_of_options)
@@ -1191,7 +1191,9 @@ def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -
     """A gain is a moment of its own first (\"about to gain life\", ``moments.py``); a player
     a module lets gain no life is never about to gain, so makes none."""
     p = game.players[seat]
-    if moment and p.alive and not game._gains_none(p) and min(amount, p.max_life - p.life) > 0:
+    hooks = game.turn_rules.gains_none
+    gains = not (hooks and any(gains_none(p) for gains_none in hooks))
+    if moment and p.alive and gains and min(amount, p.max_life - p.life) > 0:
         steps = moments.moment_steps(game, "gain", seat, amount, cause)
         if steps:
             game.front([*steps, gain(seat, amount, cause, False)])

@@ -46,8 +46,9 @@ def step(name: str) -> Callable[[StepRule], StepRule]:
     return register
 
 
-def _part(p: inspect.Parameter) -> tuple[str, Any, Any, Any]:
-    return (p.name, p.kind, p.default, p.annotation)
+def _part(p: inspect.Parameter) -> tuple[str, bool, Any, Any]:
+    """What a rule's parameter and its kind's must share (a kind's are positional only)."""
+    return (p.name, p.kind is inspect.Parameter.VAR_POSITIONAL, p.default, p.annotation)
 
 
 Legal = Callable[["Game", Decision], list[Action]]

@@ -33,7 +33,7 @@ def bare_steps(source: str) -> list[tuple[int, str]]:
 def test_a_kind_writes_its_step_as_the_stack_and_the_json_hold_it() -> None:
     assert take_arrow(2, "dice") == ["take_arrow", 2, "dice"]
     assert lose([[0, 1, 0]], "bullet", None, []) == ["lose", [[0, 1, 0]], "bullet", None, []]
-    assert end_turn() == ["end_turn"] and end_turn(again=True) == ["end_turn", True, True]
+    assert end_turn() == ["end_turn"] and end_turn(True, True) == ["end_turn", True, True]
 
 
 def test_every_kind_has_its_rule() -> None:
