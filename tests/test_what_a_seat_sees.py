@@ -80,7 +80,7 @@ def tables(draw: st.DrawFn, modules: frozenset[Module]) -> tuple[GameSetup, int,
         specials_mixed=Module.SPECIAL_ROLES in modules and draw(st.booleans()),
         real_piles=frozenset({"wounds"}) if real else frozenset(),
     )
-    if real and Module.UNDEAD_OR_ALIVE in modules:
+    if real and Module.ZOMBIES in modules:
         setup = dataclasses.replace(setup, real_boneyard=True)
     return setup, draw(st.integers(0, players - 1)), draw(st.integers(0, 10_000))
 
