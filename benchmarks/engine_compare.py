@@ -75,7 +75,7 @@ def games_per_second(tree: Path, cpu: int) -> tuple[float, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="481e742", help="the commit to compare against")
-    parser.add_argument("--rounds", type=int, default=5, help="simulate runs of each engine")
+    parser.add_argument("--rounds", type=int, default=7, help="simulate runs of each engine")
     parser.add_argument("--callgrind-games", type=int, default=60)
     parser.add_argument("--markdown-into", type=Path)
     args = parser.parse_args()
