@@ -95,6 +95,16 @@ class TurnScratch:
         return cls(hits=[0] * players, hit_results=[0] * players, lost=[0] * players)
 
 
+def _known_winners(state: Any, win: list[Any] | None, seat: int) -> list[Any] | None:
+    """A win waiting on open moments as ``seat`` sees it: its side, and of its winners those
+    whose role the seat sees (the others' would tell their hidden roles)."""
+    if win is None:
+        return None
+    side, winners = win
+    players = state.players
+    return [side, [w for w in winners if w == seat or players[w].revealed]]
+
+
 @dataclass(eq=False)
 class GameState:
     """The whole table: everything a game is, apart from its set-up and dice source.
@@ -126,7 +136,9 @@ class GameState:
         default_factory=list,
         metadata={PARTS: Parts({2: SNAPSHOT, 3: OWN_OFFERS}), JSON_KEY: "windows"},
     )
-    waiting_win: list[Any] | None = field(default=None, metadata={JSON_KEY: "ending"})
+    waiting_win: list[Any] | None = field(
+        default=None, metadata={JSON_KEY: "ending", **secret(shown_as=_known_winners)}
+    )
     # Old Saloon 5: the Ghost's token, [holder, face, dice], and the dice it sets this turn.
     ghost_token: list[Any] | None = None
     preset: list[int] = field(default_factory=list)
