@@ -6,7 +6,7 @@ import logging
 import time
 
 from ..engine import Event
-from .play import Refused
+from .refused import Refused
 from .session_state import SessionState
 from .story import change_marks, said_by_box, tokens
 

@@ -10,7 +10,8 @@ import time
 from ..engine import Event
 from .buttons import BUTTONS
 from .lifecycle import Lifecycle
-from .play import Refused, TablePlay
+from .play import TablePlay
+from .refused import Refused
 from .story import Tokens, change_marks, tell, tokens
 
 log = logging.getLogger(__name__)
