@@ -25,12 +25,11 @@ M = Module
 
 
 def legal(modules: frozenset[Module], players: int) -> bool:
-    return (
-        all(
-            players >= MODULES[m].min_players and all(r in modules for r in MODULES[m].requires)
-            for m in modules
-        )
-        and not {M.GHOST, M.UNDEAD_OR_ALIVE} <= modules
+    return all(
+        players >= MODULES[m].min_players
+        and all(r in modules for r in MODULES[m].requires)
+        and not any(x in modules for x in MODULES[m].excludes)
+        for m in modules
     )
 
 
@@ -41,7 +40,7 @@ def module_sets() -> list[frozenset[Module]]:
     chosen = [frozenset({m}) for m in Module if m is not M.LOOK_ME_IN_THE_EYES]
     chosen += [
         old,
-        new - {M.UNDEAD_OR_ALIVE} | {M.GHOST},
+        new - {M.ZOMBIES} | {M.GHOST},
         new,
         frozenset(Module) - {M.GHOST},
         frozenset({M.LOUDMOUTH_AND_COWARD, M.CHIEF_ARROW, M.SALOON_CHARACTERS}),
