@@ -126,7 +126,7 @@ class SetupFlow:
         """Apply a press; the finished set-up once the last one is made."""
         if button == "UNDO":
             if not self._history:
-                raise Refused("Nothing to undo.")
+                raise Refused("Nothing to undo: hold UNDO to set up afresh.")
             previous = self._history.pop()
             self.__dict__.update({k: v for k, v in previous.__dict__.items() if k != "_history"})
             return None
@@ -144,7 +144,7 @@ class SetupFlow:
             raise Refused("A seat is handed to the box only before the roles are dealt.")
         seat = self._seat(button)
         if self.legacy is not None and seat not in self.joined:
-            raise Refused(f"Seat {seat} is not in this series.")
+            raise Refused(f"Seat {seat} is not in this series: hold UNDO to leave it.")
         snapshot = self._snapshot()
         if seat in self.bots:
             self.bots = [s for s in self.bots if s != seat]
@@ -220,7 +220,7 @@ class SetupFlow:
                 raise Refused(self.prompt())
             seat = self._seat(button)
             if seat not in self.joined:
-                raise Refused(f"Seat {seat} is not in this series.")
+                raise Refused(f"Seat {seat} is not in this series: hold UNDO to leave it.")
             self._sheriff_at(seat)
             return
         if self.dealt:
@@ -250,7 +250,16 @@ class SetupFlow:
         if self._asks_bear():
             return  # the Sheriff's face-up card first
         self.stage = "characters"
+        self.picker = None
+        self._pass_on()
+
+    def _pass_on(self) -> None:
+        """The next seat picks; a seat the box plays takes a character of its own at once
+        (nobody's press could decide it), and a person may change it like any pick."""
         self.picker, self.page = self._next_picker(), 0
+        while self.picker is not None and self.picker in self.bots:
+            self.characters[self.picker] = self.rng.choice(self.choices())
+            self.picker, self.page = self._next_picker(), 0
 
     def _asks_bear(self) -> bool:
         """Physical cards mixed by type: the Sheriff's face-up card may be The Bear or not."""
@@ -292,7 +301,7 @@ class SetupFlow:
             if n > len(shown):
                 raise Refused(f"This page has {len(shown)} names: DIE1 to DIE{len(shown)}.")
             self.characters[self.picker] = shown[n - 1]
-            self.picker, self.page = self._next_picker(), 0
+            self._pass_on()
             return self.setup() if self.picker is None else None
         if button == "ROLL" and self.legacy is not None:
             for seat in self.joined:
@@ -418,7 +427,7 @@ class SetupFlow:
                 return "Sheriff's card: DIE1 The Bear, DIE2 a normal Sheriff"
             if self.legacy is not None and self.legacy.appointer is not None:
                 old = self.joined[self.legacy.appointer]
-                return f"Series: Sheriff (seat {old}) appoints: press the new Sheriff's seat"
+                return f"Series: Sheriff (seat {old}) appoints: press a seat. Hold UNDO: leave"
             if self.dealt:
                 return "ROLL deals the roles; hold your seat to peek"
             return f"{ROLE_LABELS[self._role_asked()]}: press your seat"

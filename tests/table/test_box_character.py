@@ -1,0 +1,62 @@
+"""No press that decides nothing (issue 23): a seat the box plays takes its own character when
+its turn to pick comes, said on the console; a person changes it like any pick (its seat
+button, then DIE), and UNDO takes it back with the pick before it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.engine import CHARACTERS
+from companion.table import TableConfig, TableSession
+
+from .test_session import Clock, press_all
+
+
+def box_at_seat_3(tmp_path: Path) -> tuple[TableSession, Clock]:
+    session = TableSession(TableConfig(seats=5, state_dir=tmp_path), seed=7)
+    session.start()
+    clock = Clock()
+    press_all(session, ["SEAT1", "SEAT2", "SEAT4", "SEAT5"], clock)
+    session.handle("SEAT3", "hold", clock())  # the box plays seat 3
+    press_all(session, ["DONE", "ROLL"], clock)  # the box deals the roles
+    return session, clock
+
+
+def test_the_box_takes_its_own_character_and_says_so(tmp_path: Path) -> None:
+    session, clock = box_at_seat_3(tmp_path)
+    flow = session.setup
+    assert flow is not None and flow.picker == 1
+    press_all(session, ["DIE1"], clock)
+    assert flow.picker != 3 and 3 not in session.setup.characters  # type: ignore[union-attr]
+    press_all(session, ["DIE1"], clock)  # seat 2's pick: seat 3, the box's, follows at once
+    flow = session.setup
+    assert flow is not None and flow.picker == 4
+    taken = CHARACTERS[flow.characters[3]].title
+    assert session.story == f"Box seat 3 takes {taken} (its seat button changes it)"
+    assert session.view().console.story == session.story
+    press_all(session, ["DIE1", "DIE1"], clock)  # seats 4 and 5: the game starts
+    play = session.play
+    assert play is not None and play.game.players[2].character == flow.characters[3]
+
+
+def test_a_person_changes_the_boxs_character_and_undo_takes_it_back(tmp_path: Path) -> None:
+    session, clock = box_at_seat_3(tmp_path)
+    press_all(session, ["DIE1", "DIE1"], clock)
+    flow = session.setup
+    assert flow is not None
+    boxs = flow.characters[3]
+    press_all(session, ["SEAT3"], clock)  # seat 3 picks now, by a person's press
+    assert session.setup.picker == 3  # type: ignore[union-attr]
+    shown = session.setup.shown()  # type: ignore[union-attr]
+    other = next(n for n, name in enumerate(shown, start=1) if name != boxs)
+    press_all(session, [f"DIE{other}"], clock)
+    changed = session.setup.characters[3]  # type: ignore[union-attr]
+    assert changed != boxs and session.setup.picker == 4  # type: ignore[union-attr]
+    press_all(session, ["UNDO", "UNDO"], clock)  # the change, then the SEAT3 press
+    assert session.setup.characters[3] == boxs  # type: ignore[union-attr]
+    press_all(session, ["UNDO"], clock)  # seat 2's pick, and the box's that followed it
+    assert session.setup.picker == 2 and 3 not in session.setup.characters  # type: ignore[union-attr]
+    # The same presses again after a restart: the set-up's journal makes the same picks.
+    again = TableSession(TableConfig(seats=5, state_dir=tmp_path), seed=7)
+    again.start()
+    assert again.setup is not None and again.setup.characters == session.setup.characters  # type: ignore[union-attr]
