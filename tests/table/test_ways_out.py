@@ -241,3 +241,32 @@ def test_a_game_over_screen_left_afresh_keeps_the_game_listed_and_its_journal_en
     while not session.play.game.over:  # type: ignore[union-attr]
         press_all(session, next_buttons(session, rng), clock)
     assert len(load(tmp_path)) == 2
+
+
+def test_the_series_trap_of_issue_23_now_names_its_way_out_on_the_console(tmp_path: Path) -> None:
+    """The new user's keys: after a series game, UNDO, another seat, hold UNDO, a restart with
+    other seats; each now says what it does, and hold UNDO then DONE leaves the series."""
+    session, clock = legacy_session(tmp_path)
+    play_to_the_end(session, clock, seed=2)  # the Sheriff (seat 2) survives: he appoints
+    press_all(session, ["ROLL"], clock)
+    console = session.view().console
+    assert console.prompt == "Series: Sheriff (seat 2) appoints: press a seat. Hold UNDO: leave"
+    session.handle("UNDO", "press", clock())
+    assert session.view().console.flash == "Nothing to undo: hold UNDO to set up afresh."
+    session.handle("SEAT6", "press", clock())
+    assert session.view().console.flash == "Seat 6 is not in this series: hold UNDO to leave it."
+    # A restart, with other seats: the series' set-up is still there, and still left by UNDO.
+    again = TableSession(TableConfig(seats=8, state_dir=tmp_path, modules=LEGACY), seed=7)
+    again.start()
+    assert again.view().console.prompt == console.prompt
+    hold(again, "UNDO", clock)
+    console = again.view().console
+    assert (console.title, console.prompt) == (
+        "Start over?",
+        "DONE: leave the series, set up afresh; any other button: back",
+    )
+    press_all(again, ["DONE"], clock)
+    assert again.view().console.story == "A fresh set-up: seats press to join"
+    assert again.fresh() and again.setup is not None and again.setup.legacy is None
+    press_all(again, ["SEAT7", "SEAT8", "SEAT1", "SEAT2", "DONE", "SEAT8"], clock)
+    assert again.setup.stage == "characters" and again.setup.joined == [1, 2, 7, 8]
