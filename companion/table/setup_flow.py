@@ -2,8 +2,9 @@
 
 Characters are picked from pages of up to six names on the console, one DIE button per name:
 the seats take turns in order without a press, a seat's own button shows its next page (or,
-pressed out of turn, makes that seat the one picking). Entering a character costs one DIE
-press plus one press per page turned (docs/ergonomics.md has the counts).
+pressed out of turn, makes that seat the one picking) and DONE the page before. Entering a
+character costs one DIE press plus one press per page turned, the shorter way round
+(docs/ergonomics.md has the counts).
 
 A seat held before the roles are dealt is handed to the box (held again, it is a person's once
 more). With a seat the box plays, the box deals every role: its own card must come out of the
@@ -314,6 +315,9 @@ class SetupFlow:
             self.characters = dict(zip(self.joined, names, strict=True))
             self.picker, self.page = None, 0
             return None
+        if button == "DONE" and self.picker is not None:
+            self.page = (self.page - 1) % page_count(self.choices())  # the page before
+            return None
         if button == "DONE":
             missing = [s for s in self.joined if s not in self.characters]
             if missing:
@@ -434,4 +438,5 @@ class SetupFlow:
         if self.picker is None:
             return "Every seat has a character: DONE starts; a seat presses to change its own"
         pages = page_count(self.choices())
-        return f"Seat {self.picker}: DIE picks, SEAT{self.picker}: more ({self.page + 1}/{pages})"
+        more = f"SEAT{self.picker} next, DONE back" if pages > 2 else f"SEAT{self.picker}: more"
+        return f"Seat {self.picker}: DIE picks, {more} ({self.page + 1}/{pages})"
