@@ -94,6 +94,11 @@ def in_the_roles(session: TableSession, clock: Clock) -> None:
     press_all(session, SETUP_5[:-1], clock)
 
 
+def asked_the_sheriffs_card(session: TableSession, clock: Clock) -> None:
+    press_all(session, [*SETUP_5[:5], "DIE3", "DIE3", "DONE", "SEAT2"], clock)  # cards mixed
+    assert session.view().console.prompt.startswith("Sheriff's card")
+
+
 def in_the_characters(session: TableSession, clock: Clock) -> None:
     press_all(session, [*SETUP_5, "DIE1"], clock)
 
@@ -171,6 +176,7 @@ def while_the_box_chooses(session: TableSession, clock: Clock) -> None:
 MODES: dict[str, tuple[Callable[[TableSession, Clock], None], frozenset[Module]]] = {
     "joining": (in_the_join, frozenset()),
     "roles": (in_the_roles, frozenset()),
+    "The Bear's question": (asked_the_sheriffs_card, frozenset()),
     "characters": (in_the_characters, frozenset()),
     "start over? at set-up": (asked_to_start_over_at_set_up, frozenset()),
     "a turn": (in_play, frozenset()),
