@@ -96,6 +96,7 @@ class SetupFlow:
     bear: bool | None = None  # physical cards, mixed: whether the Sheriff's card is The Bear
     legacy: NextGame | None = None
     _history: list[SetupFlow] = field(default_factory=list, repr=False)
+    _box_turns: list[SetupFlow] = field(default_factory=list, repr=False)  # see _pass_on
 
     def __post_init__(self) -> None:
         nxt = self.legacy
@@ -129,11 +130,14 @@ class SetupFlow:
             if not self._history:
                 raise Refused("Nothing to undo: hold UNDO to set up afresh.")
             previous = self._history.pop()
-            self.__dict__.update({k: v for k, v in previous.__dict__.items() if k != "_history"})
+            kept = ("_history", "_box_turns")
+            self.__dict__.update({k: v for k, v in previous.__dict__.items() if k not in kept})
             return None
         snapshot = self._snapshot()
         result = getattr(self, f"_{self.stage}")(button)
         self._history.append(snapshot)
+        self._history.extend(self._box_turns)  # UNDO takes the box's picks back one by one
+        self._box_turns = []
         return result
 
     def hold(self, button: str) -> None:
@@ -165,7 +169,7 @@ class SetupFlow:
         snapshot.bots = list(self.bots)
         snapshot.roles = dict(self.roles)
         snapshot.characters = dict(self.characters)
-        snapshot._history = []
+        snapshot._history, snapshot._box_turns = [], []
         return snapshot
 
     # ------------------------------------------------------------------ stages
@@ -256,9 +260,11 @@ class SetupFlow:
 
     def _pass_on(self) -> None:
         """The next seat picks; a seat the box plays takes a character of its own at once
-        (nobody's press could decide it), and a person may change it like any pick."""
+        (nobody's press could decide it). A person changes it like any pick: with its seat
+        button, or UNDO, which takes back the box's pick alone and leaves its seat to pick."""
         self.picker, self.page = self._next_picker(), 0
         while self.picker is not None and self.picker in self.bots:
+            self._box_turns.append(self._snapshot())
             self.characters[self.picker] = self.rng.choice(self.choices())
             self.picker, self.page = self._next_picker(), 0
 

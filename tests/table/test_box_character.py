@@ -1,6 +1,6 @@
 """No press that decides nothing (issue 23): a seat the box plays takes its own character when
-its turn to pick comes, said on the console; a person changes it like any pick (its seat
-button, then DIE), and UNDO takes it back with the pick before it."""
+its turn to pick comes, said on the console; a person changes it like any pick: its seat
+button, then DIE, or UNDO, which takes back the box's pick alone and leaves its seat to pick."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_the_box_takes_its_own_character_and_says_so(tmp_path: Path) -> None:
     assert play is not None and play.game.players[2].character == flow.characters[3]
 
 
-def test_a_person_changes_the_boxs_character_and_undo_takes_it_back(tmp_path: Path) -> None:
+def test_a_person_changes_the_boxs_character_with_its_seat_button(tmp_path: Path) -> None:
     session, clock = box_at_seat_3(tmp_path)
     press_all(session, ["DIE1", "DIE1"], clock)
     flow = session.setup
@@ -50,13 +50,29 @@ def test_a_person_changes_the_boxs_character_and_undo_takes_it_back(tmp_path: Pa
     shown = session.setup.shown()  # type: ignore[union-attr]
     other = next(n for n, name in enumerate(shown, start=1) if name != boxs)
     press_all(session, [f"DIE{other}"], clock)
-    changed = session.setup.characters[3]  # type: ignore[union-attr]
-    assert changed != boxs and session.setup.picker == 4  # type: ignore[union-attr]
-    press_all(session, ["UNDO", "UNDO"], clock)  # the change, then the SEAT3 press
-    assert session.setup.characters[3] == boxs  # type: ignore[union-attr]
-    press_all(session, ["UNDO"], clock)  # seat 2's pick, and the box's that followed it
+    assert session.setup.characters[3] == shown[other - 1] != boxs  # type: ignore[union-attr]
+    assert session.setup.picker == 4  # type: ignore[union-attr]
+
+
+def test_undo_takes_back_the_boxs_pick_alone_and_a_person_picks_for_it(tmp_path: Path) -> None:
+    session, clock = box_at_seat_3(tmp_path)
+    press_all(session, ["DIE1", "DIE1"], clock)
+    flow = session.setup
+    assert flow is not None
+    seat_2 = flow.characters[2]
+    press_all(session, ["UNDO"], clock)  # the box's pick, alone
+    flow = session.setup
+    assert flow is not None and flow.picker == 3 and 3 not in flow.characters
+    assert flow.characters[2] == seat_2
+    assert session.view().console.prompt.startswith("Seat 3: DIE picks")
+    press_all(session, ["DIE2"], clock)  # a person picks the box's character
+    assert session.setup.characters[3] == flow.shown()[1]  # type: ignore[union-attr]
+    assert session.setup.picker == 4  # type: ignore[union-attr]
+    press_all(session, ["UNDO", "UNDO"], clock)  # that pick, then seat 2's
     assert session.setup.picker == 2 and 3 not in session.setup.characters  # type: ignore[union-attr]
-    # The same presses again after a restart: the set-up's journal makes the same picks.
+    # A restart makes the same presses again: the same set-up.
     again = TableSession(TableConfig(seats=5, state_dir=tmp_path), seed=7)
     again.start()
-    assert again.setup is not None and again.setup.characters == session.setup.characters  # type: ignore[union-attr]
+    assert again.setup is not None
+    assert again.setup.characters == session.setup.characters  # type: ignore[union-attr]
+    assert again.setup.picker == 2
