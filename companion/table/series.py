@@ -120,7 +120,7 @@ def _declared(value: Any, players: int) -> Declared:
             raise ValueError(f"declared: expected [seat, role or null], got {entry!r}")
         seat = whole_number(entry[0], "declared: a seat", 0, players - 1)
         role = entry[1]
-        if role is not None and role not in set(Role):
+        if role is not None and (not isinstance(role, str) or role not in set(Role)):
             raise ValueError(f"declared: unknown role {role!r}; expected one of {list(Role)}")
         if any(seat == s for s, _ in found):
             raise ValueError(f"declared: seat {seat} twice")

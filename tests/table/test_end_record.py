@@ -4,7 +4,9 @@ table never saw to enter it (one DIE press, DONE skips), so the record names eve
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,7 @@ import pytest
 from companion.cli import main
 from companion.table import TableConfig, TableSession
 from companion.table.journal import journals
-from companion.table.series import load
+from companion.table.series import load, read
 
 from .driver import CHARACTERS_5, SETUP_5, next_buttons
 from .test_session import Clock, play_to_the_end, press_all
@@ -90,3 +92,30 @@ def test_a_seat_whose_card_is_the_only_one_left_is_not_asked(tmp_path: Path) -> 
     assert play is not None
     assert [p.seat for p in play.game.players if p.alive and p.role is None] == [3, 4]
     assert session.view().console.prompt == "Outlaws win! ROLL: new game"
+
+
+@pytest.mark.parametrize(
+    ("declared", "problem"),
+    [
+        ([[0, []]], "unknown role"),
+        ([[0, "mayor"]], "unknown role"),
+        ([[9, "outlaw"]], "declared: a seat"),
+        ([[0, "outlaw"], [0, None]], "seat 0 twice"),
+        ([0], r"expected \[seat, role or null\]"),
+    ],
+)
+def test_a_wrong_role_entry_in_the_series_file_is_named(
+    tmp_path: Path, declared: object, problem: str
+) -> None:
+    session = TableSession(TableConfig(seats=6, state_dir=tmp_path), seed=7)
+    session.start()
+    clock = Clock()
+    press_all(session, SETUP_5 + CHARACTERS_5, clock)
+    play_to_the_end(session, clock, seed=0)
+    path = tmp_path / "series.json"
+    data = json.loads(path.read_text())
+    data["games"][0]["declared"] = declared
+    path.write_text(json.dumps(data))
+    games, skipped = read(tmp_path)
+    assert games == [] and len(skipped) == 1
+    assert re.search(problem, skipped[0]), skipped[0]
