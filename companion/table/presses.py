@@ -88,11 +88,13 @@ class Presses(Lifecycle):
         return events
 
     def box_step(self, now: float | None = None) -> list[Event]:
+        """The box's choice, and the series file told if it ended the game."""
         events = super().box_step(now)
         self._note_the_end()  # the box's choice may end the game
         return events
 
     def _in_progress(self) -> bool:
+        """A game is on the table and not over: starting over ends it, at its seats."""
         return self.play is not None and not self.play.game.over
 
     def _tell(self, events: list[Event], before: Tokens | None, steps: int) -> None:
@@ -199,6 +201,7 @@ def box_picks(before: SetupFlow, after: SetupFlow) -> str:
         for seat in after.bots
         if (name := after.characters.get(seat)) is not None
         and before.characters.get(seat) != name
+        and before.picker != seat  # not a person's pick for it
         and name in CHARACTERS
     ]
     if not picked:

@@ -66,6 +66,7 @@ def test_undo_takes_back_the_boxs_pick_alone_and_a_person_picks_for_it(tmp_path:
     assert flow.characters[2] == seat_2
     assert session.view().console.prompt.startswith("Seat 3: DIE picks")
     press_all(session, ["DIE2"], clock)  # a person picks the box's character
+    assert session.story == ""  # not said to be the box's own
     assert session.setup.characters[3] == flow.shown()[1]  # type: ignore[union-attr]
     assert session.setup.picker == 4  # type: ignore[union-attr]
     press_all(session, ["UNDO", "UNDO"], clock)  # that pick, then seat 2's
