@@ -4,12 +4,16 @@ button, then DIE, or UNDO, which takes back the box's pick alone and leaves its 
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from companion.engine import CHARACTERS
 from companion.table import TableConfig, TableSession
 
 from .test_session import Clock, press_all
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def box_at_seat_3(tmp_path: Path) -> tuple[TableSession, Clock]:
@@ -77,3 +81,16 @@ def test_undo_takes_back_the_boxs_pick_alone_and_a_person_picks_for_it(tmp_path:
     assert again.setup is not None
     assert again.setup.characters == session.setup.characters  # type: ignore[union-attr]
     assert again.setup.picker == 2
+
+
+def test_the_new_users_keys_the_box_picks_its_own_in_the_terminal_emulator() -> None:
+    """Issue 23's keys: seat 2 is the box's (S, hold SEAT2); after seat 1's pick the console
+    says the box's own, and seat 3 picks next; nothing waits on the box's seat."""
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "emulate", "--seats", "4", "--seed", "5",
+         "--terminal", "--keys", "a S d f Enter Space 1"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "Box seat 2 takes Suzy Lafayette (its seat button changes it)" in result.stdout
+    assert "Seat 3: DIE picks, SEAT3 next, DONE back (1/3)" in result.stdout.splitlines()[-1]
