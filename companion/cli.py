@@ -85,7 +85,7 @@ def _replay(args: argparse.Namespace) -> int:
         state = "out" if not p.alive else f"life {p.life}/{p.max_life}  arrows {p.arrows}"
         print(f"  seat {seat}  {play.character_title(p.seat):<16} {state}{role}")
     if game.over:
-        winners = ", ".join(f"seat {play.seats[s]}" for s in game.winners)
+        winners = ", ".join(f"seat {play.seats[s]}" for s in _winners(path, game.winners))
         print(f"game over: {SIDE_LABELS.get(game.side or '', game.side)} ({winners})")
     elif contents.abandoned:
         print(f"abandoned at the table: arrows in the pile {game.pile}; no winner")
@@ -93,6 +93,18 @@ def _replay(args: argparse.Namespace) -> int:
         assert game.pending is not None  # a game neither over nor abandoned waits for someone
         print(f"in progress: arrows in the pile {game.pile}; waiting for {game.pending.kind}")
     return 0
+
+
+def _winners(journal: Path, known: tuple[int, ...]) -> tuple[int, ...]:
+    """A finished game's winners: the rules' own, and those the table learned at its end
+    from the role cards entered (kept in the series file beside its games folder)."""
+    from .table.series import SeriesError, find
+
+    try:
+        listed = find(journal.parent.parent, journal.name)
+    except SeriesError:
+        return known
+    return known if listed is None else listed.winners()
 
 
 def emulator_state() -> Path:

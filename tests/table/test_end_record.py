@@ -80,6 +80,8 @@ def test_the_living_enter_their_role_cards_and_the_record_names_every_winner(
     press_all(again, ["ROLL"], clock)
     assert main(["games", "--state-dir", str(tmp_path)]) == 0
     assert "Outlaws win: seats 1, 5" in capsys.readouterr().out
+    assert main(["replay", str(journals(tmp_path / "games")[-1])]) == 0
+    assert "game over: Outlaws win (seat 1, seat 5)" in capsys.readouterr().out
 
 
 def test_a_seat_whose_card_is_the_only_one_left_is_not_asked(tmp_path: Path) -> None:
