@@ -342,3 +342,17 @@ def test_a_power_cut_at_any_change_of_a_role_entered_at_the_end_keeps_it_or_asks
         assert games[0].get("declared", []) == ([[0, "outlaw"]] if after else [])
 
     assert cut_at_every_change(tmp_path, folder, ["DIE2"], entered) >= 1
+
+
+def test_a_power_cut_at_any_change_of_undo_after_game_over_keeps_the_list_true(
+    tmp_path: Path,
+) -> None:
+    folder = prepared(tmp_path, BASE, SETUP_5 + CHARACTERS_5, to_the_end=True)
+    name = journals(folder / "games")[-1].name
+
+    def listed_while_over(copy: Path, after: bool) -> None:
+        assert listed(copy) == ([] if after else [name])
+
+    # The undo record, then the series file without the game: a cut between them is mended
+    # as the box starts.
+    assert cut_at_every_change(tmp_path, folder, ["UNDO"], listed_while_over) >= 2
