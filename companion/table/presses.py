@@ -11,7 +11,8 @@ from ..engine import CHARACTERS, Event
 from .box_seats import chores_after
 from .buttons import BUTTONS
 from .lifecycle import Lifecycle
-from .play import Refused, TablePlay
+from .play import TablePlay
+from .refused import Refused
 from .setup_flow import SetupFlow
 from .story import Tokens, change_marks, tell, tokens
 
