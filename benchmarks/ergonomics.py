@@ -18,12 +18,14 @@ import argparse
 import random
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 from perfdoc import publish
 
 from companion.table import TableConfig, TableSession
-from companion.table.setup_flow import CHARACTER_ORDER
+from companion.table.buttons import BUTTONS
+from companion.table.setup_flow import CHARACTER_ORDER, PAGE, page_count
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.table.driver import next_buttons, presses_to_pick  # noqa: E402
@@ -49,6 +51,167 @@ def set_up_presses(players: int, deal: int) -> tuple[int, int]:
     if session.play is None:
         raise RuntimeError(f"{players} players, deal {deal}: the set-up did not finish")
     return len(presses), players + roles + players
+
+
+# The six games a new user played in issue 23: (name, players, the DIE presses that turn their
+# modules on at set-up, the seats the box plays).
+SIX_GAMES: list[tuple[str, int, list[str], list[int]]] = [
+    ("base, the box at seat 4", 4, [], [4]),
+    ("Old Saloon 1+2+4", 5, ["DIE1", "DIE2", "DIE4"], []),
+    ("Old Saloon 3 special roles + 5 the Ghost", 6, ["DIE3", "DIE5"], []),
+    ("Undead or Alive 1+2+3", 5, ["DIE6", "DIE1", "DIE2", "DIE3"], []),
+    ("Undead or Alive 4, the Boneyard", 6, ["DIE6", "DIE4"], []),
+    ("Undead or Alive 5, a Legacy series: first game", 5, ["DIE6", "DIE5"], []),
+    ("8 players", 8, [], []),
+]
+
+
+class Presser:
+    """Presses on a session a second apart, counted; a refused press stops the measure."""
+
+    def __init__(self, session: TableSession) -> None:
+        self.session, self.count = session, 0
+
+    def __call__(self, button: str, kind: str = "press") -> None:
+        self.count += 1
+        self.session.handle(button, kind, float(self.count))
+        if self.session.refused is not None:
+            raise RuntimeError(f"{kind} {button} refused: {self.session.refused}")
+
+
+def pick_all(press: Presser, rng: random.Random) -> None:
+    """Each seat still without a character picks a random one it may take, in the fewest
+    presses: its own button to pick out of turn, page turns, then the DIE."""
+    flow = press.session.setup
+    while flow is not None and flow.stage == "characters" and flow.picker is not None:
+        names = flow.choices()
+        name = rng.choice(names)
+        pages, target = page_count(names), names.index(name) // PAGE
+        forward = (target - flow.page) % pages
+        turns = [f"SEAT{flow.picker}"] * forward
+        if pages - forward < forward:
+            turns = ["DONE"] * (pages - forward)  # the shorter way round
+        for button in [*turns, f"DIE{names.index(name) % PAGE + 1}"]:
+            press(button)
+        flow = press.session.setup
+
+
+def six_game_set_up(game: int, deal: int, dealt: bool) -> tuple[int, int | None]:
+    """Presses to set up one of SIX_GAMES (characters picked, or ``dealt`` by ROLL), and for
+    the Legacy series, to set up its second game after a random first one (else None)."""
+    _, players, modules, box = SIX_GAMES[game]
+    with tempfile.TemporaryDirectory() as folder:  # a series lives on disk
+        return _six_game_set_up(game, deal, dealt, Path(folder))
+
+
+def _six_game_set_up(game: int, deal: int, dealt: bool, folder: Path) -> tuple[int, int | None]:
+    _, players, modules, box = SIX_GAMES[game]
+    rng = random.Random(deal)
+    session = TableSession(TableConfig(seats=8, state_dir=folder), seed=deal)
+    session.start()
+    press = Presser(session)
+    for seat in range(1, players + 1):
+        press(f"SEAT{seat}", "hold" if seat in box else "press")
+    for button in [*modules, "DONE"]:
+        press(button)
+    press("ROLL" if box else f"SEAT{rng.randrange(1, players + 1)}")
+    if dealt:
+        press("ROLL")
+        press("DONE")
+    else:
+        pick_all(press, rng)
+    if session.play is None:
+        raise RuntimeError(f"{SIX_GAMES[game][0]}, deal {deal}: the set-up did not finish")
+    first = press.count
+    if "DIE5" not in modules or "DIE6" not in modules:
+        return first, None
+    while not session.play.game.over:
+        for button in next_buttons(session, rng):
+            press(button)
+    played = press.count
+    press("ROLL")
+    flow = session.setup
+    if flow is not None and flow.stage == "roles":  # the surviving Sheriff appoints
+        press(f"SEAT{rng.randrange(1, players + 1)}")
+    if dealt:
+        press("ROLL")
+        press("DONE")
+    else:
+        pick_all(press, rng)
+        if session.play is None:
+            press("DONE")  # every seat kept its character: DONE starts
+    return first, press.count - played
+
+
+def six_games(deals: int) -> list[str]:
+    lines = [
+        "Set-up of each of issue 23's six games (and the Legacy series' second game), from the",
+        "first join to the first roll's prompt, modules turned on with the DIE buttons: random",
+        "characters picked in the fewest presses, or dealt (ROLL, then DONE):",
+        "",
+        "| game | players | picked, mean | picked, most | dealt, mean | dealt, most |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    turns = [
+        "",
+        "A turn in each of them (whole games of random legal play by presses, characters dealt;",
+        "the box's choices are not presses):",
+        "",
+        "| game | players | games | turns | presses, mean | presses, most |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for game, (name, players, _, _) in enumerate(SIX_GAMES):
+        counts = [t for seed in range(deals) for t in six_game_turns(game, seed)]
+        turns.append(
+            f"| {name.removesuffix(': first game')} | {players} | {deals} | {len(counts)} "
+            f"| {statistics.mean(counts):.2f} | {max(counts)} |"
+        )
+        picked = [six_game_set_up(game, deal, dealt=False) for deal in range(deals)]
+        dealt = [six_game_set_up(game, deal, dealt=True) for deal in range(deals)]
+        rows = [(name, [p for p, _ in picked], [d for d, _ in dealt])]
+        if picked[0][1] is not None:
+            second = [q for _, q in picked if q is not None], [q for _, q in dealt if q is not None]
+            rows.append(("Undead or Alive 5, a Legacy series: second game", *second))
+        for title, p, d in rows:
+            lines.append(
+                f"| {title} | {players} | {statistics.mean(p):.1f} | {max(p)} "
+                f"| {statistics.mean(d):.1f} | {max(d)} |"
+            )
+    return lines + turns
+
+
+def six_game_turns(game: int, seed: int) -> list[int]:
+    """The people's presses in each turn of one whole game of SIX_GAMES (characters dealt),
+    random legal play; the box makes its seat's choices itself."""
+    _, players, modules, box = SIX_GAMES[game]
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        session = TableSession(TableConfig(seats=8, state_dir=Path(folder)), seed=seed)
+        session.start()
+        press = Presser(session)
+        for seat in range(1, players + 1):
+            press(f"SEAT{seat}", "hold" if seat in box else "press")
+        for button in [*modules, "DONE", "ROLL" if box else "SEAT1", "ROLL", "DONE"]:
+            press(button)
+        play = session.play
+        assert play is not None
+        turns, turn, start = [], play.game.turn_number, press.count
+        while not play.game.over:
+            if play.box_due():
+                session.box_step()
+            else:
+                buttons = next_buttons(session, rng)
+                if not set(buttons) <= BUTTONS:
+                    # Slab the Killer doubling a Rage card's Bull's Eye (a "die" past DIE6) has
+                    # no button: he keeps the Beer instead (DONE).
+                    buttons = ["DONE"]
+                for button in buttons:
+                    press(button)
+            if play.game.turn_number != turn or play.game.over:
+                turns.append(press.count - start)
+                turn, start = play.game.turn_number, press.count
+        session.close()
+        return turns
 
 
 def turn_presses(seed: int, players: int) -> list[tuple[int, int, int]]:
@@ -103,6 +266,7 @@ def measure(deals: int, games: int) -> str:
         turns = [t for seed in range(games) for t in turn_presses(seed, players)]
         presses, decisions, auto = (statistics.mean(column) for column in zip(*turns, strict=True))
         lines.append(f"| {players} | {len(turns)} | {presses:.2f} | {decisions:.2f} | {auto:.2f} |")
+    lines += ["", *six_games(max(1, deals // 4))]
     return "\n".join(lines)
 
 

@@ -60,7 +60,7 @@ def _replay(args: argparse.Namespace) -> int:
     from .table.play import TablePlay
     from .table.prompts import SIDE_LABELS
 
-    path = Path(args.journal) if args.journal else _newest_journal(Path(args.config))
+    path = Path(args.journal) if args.journal else _newest_journal(_state_dir(args))
     contents = read_journal(path)
     play = TablePlay.replay(contents, path)
     game = play.game
@@ -85,7 +85,7 @@ def _replay(args: argparse.Namespace) -> int:
         state = "out" if not p.alive else f"life {p.life}/{p.max_life}  arrows {p.arrows}"
         print(f"  seat {seat}  {play.character_title(p.seat):<16} {state}{role}")
     if game.over:
-        winners = ", ".join(f"seat {play.seats[s]}" for s in game.winners)
+        winners = ", ".join(f"seat {play.seats[s]}" for s in _winners(path, game.winners))
         print(f"game over: {SIDE_LABELS.get(game.side or '', game.side)} ({winners})")
     elif contents.abandoned:
         print(f"abandoned at the table: arrows in the pile {game.pile}; no winner")
@@ -97,12 +97,40 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _newest_journal(config_path: Path) -> Path:
-    """The game ``replay`` shows when given no journal: the newest in the box's state folder."""
+def _winners(journal: Path, known: tuple[int, ...]) -> tuple[int, ...]:
+    """A finished game's winners: the rules' own, and those the table learned at its end
+    from the role cards entered (kept in the series file beside its games folder)."""
+    from .table.series import SeriesError, find
+
+    try:
+        listed = find(journal.parent.parent, journal.name)
+    except SeriesError:
+        return known
+    return known if listed is None else listed.winners()
+
+
+def emulator_state() -> Path:
+    """Where the emulator in a window keeps its games on this computer."""
+    return Path("~/.local/state/bang-companion").expanduser()
+
+
+def _state_dir(args: argparse.Namespace) -> Path:
+    """The state folder ``games`` and ``replay`` read: the one named (``--state-dir``), or
+    the configuration's (``--config``); without either, the service's where its configuration
+    is installed (the Pi), and the emulator's anywhere else."""
+    if getattr(args, "state_dir", None):
+        return Path(args.state_dir).expanduser()
+    if args.config is None and not DEFAULT_PATH.exists():
+        return emulator_state()
+    state_dir = load(Path(args.config or DEFAULT_PATH)).table.state_dir
+    assert state_dir is not None
+    return state_dir
+
+
+def _newest_journal(state_dir: Path) -> Path:
+    """The game ``replay`` shows when given no journal: the newest in the state folder."""
     from .table.journal import journals
 
-    state_dir = load(config_path).table.state_dir
-    assert state_dir is not None
     found = journals(state_dir / "games")
     if not found:
         raise JournalError(state_dir / "games", None, "no game here yet; expected game-*.jsonl")
@@ -118,9 +146,7 @@ def _emulator_config(args: argparse.Namespace, scratch: Path | None = None):
         if state_dir is not None:
             config.table.state_dir = state_dir
     else:
-        config = defaults(
-            state_dir or Path("~/.local/state/bang-companion").expanduser(), args.seats
-        )
+        config = defaults(state_dir or emulator_state(), args.seats)
     if args.console_width:
         config.console_width = args.console_width
     return config
@@ -221,12 +247,7 @@ def _games(args: argparse.Namespace) -> int:
     Legacy), and each record it skipped, with why."""
     from .table.series import listing, read
 
-    if args.state_dir:
-        state_dir = Path(args.state_dir)
-    else:
-        config = load(Path(args.config))
-        assert config.table.state_dir is not None
-        state_dir = config.table.state_dir
+    state_dir = _state_dir(args)
     games, skipped = read(state_dir)
     for problem in skipped:
         print(f"bang-companion: skipped {problem}", file=sys.stderr)
@@ -284,9 +305,14 @@ def build_parser() -> argparse.ArgumentParser:
         "journal",
         nargs="?",
         help="a journal file (JSON Lines, finished, abandoned or not), docs/journal.md "
-        "(default: the newest in the configuration's state folder)",
+        "(default: the newest in the state folder)",
     )
-    rep.add_argument("--config", default=str(DEFAULT_PATH), help=f"default {DEFAULT_PATH}")
+    rep.add_argument(
+        "--config", help=f"read its state folder (default: {DEFAULT_PATH} if it exists)"
+    )
+    rep.add_argument(
+        "--state-dir", help="read this state folder (default: the service's, or the emulator's)"
+    )
     rep.add_argument("--json", action="store_true", help="print the final state as JSON")
     rep.set_defaults(func=_replay)
 
@@ -330,8 +356,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=_check_hardware)
 
     games = commands.add_parser("games", help="the finished games: date, players, winners, series")
-    games.add_argument("--config", default=str(DEFAULT_PATH), help=f"default {DEFAULT_PATH}")
-    games.add_argument("--state-dir", help="read this state directory instead of the config's")
+    games.add_argument(
+        "--config", help=f"read its state folder (default: {DEFAULT_PATH} if it exists)"
+    )
+    games.add_argument(
+        "--state-dir", help="read this state folder (default: the service's, or the emulator's)"
+    )
     games.add_argument("--json", action="store_true", help="print the records as JSON")
     games.set_defaults(func=_games)
     return parser

@@ -86,6 +86,7 @@ def digest(session: TableSession) -> str:
     """A short fingerprint of where the session is, for scripts that drive the emulator."""
     if session.play is not None:
         state = json.dumps(session.play.game.to_json(), sort_keys=True)
+        state += repr(session.declared) if session.declared else ""  # roles entered at the end
     else:
         flow = session.setup
         assert flow is not None

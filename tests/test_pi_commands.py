@@ -50,3 +50,23 @@ def test_replay_in_a_folder_without_games_says_so_in_one_line(tmp_path: Path) ->
     assert result.stderr == (
         f"bang-companion: {state / 'games'}: no game here yet; expected game-*.jsonl\n"
     )
+
+
+def test_games_and_replay_without_options_read_the_emulators_games_on_a_computer(
+    tmp_path: Path,
+) -> None:
+    """Issue 23: on a computer (no service configuration installed) ``games`` and ``replay``
+    read the folder the emulator in a window plays in, ~/.local/state/bang-companion."""
+    assert not Path("/etc/bang-companion/config.toml").exists()  # this is not a Pi
+    state = tmp_path / ".local" / "state" / "bang-companion"
+    game = companion("emulate", "--seats", "4", "--seed", "3", "--state", str(state),
+                     "--keys", START)  # fmt: skip
+    assert game.returncode == 0, game.stderr
+    home = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    run = [sys.executable, "-m", "companion"]
+    replay = subprocess.run([*run, "replay"], capture_output=True, text=True, env=home, cwd=ROOT)
+    assert replay.returncode == 0, replay.stderr
+    assert replay.stdout.startswith(f"{state / 'games' / 'game-000001.jsonl'}: ")
+    games = subprocess.run([*run, "games"], capture_output=True, text=True, env=home, cwd=ROOT)
+    assert games.returncode == 0, games.stderr
+    assert games.stdout == f"No finished game in {state} yet.\n"

@@ -100,7 +100,9 @@ def pressed(table: TableSession, keys: Sequence[str]) -> None:
         assert table.refused is None, (key, table.refused)
 
 
-def prepared(tmp_path: Path, config_text: str, keys: Sequence[str], to_the_end: bool) -> Path:
+def prepared(
+    tmp_path: Path, config_text: str, keys: Sequence[str], to_the_end: bool, game_seed: int = 3
+) -> Path:
     """A state folder after ``keys`` (and, ``to_the_end``, a random game played to game over),
     left as a power cut leaves it: nothing closed."""
     folder = tmp_path / "prepared"
@@ -108,7 +110,7 @@ def prepared(tmp_path: Path, config_text: str, keys: Sequence[str], to_the_end: 
     config.write_text(config_text)
     table = session(config, folder)
     pressed(table, keys)
-    rng = random.Random(3)
+    rng = random.Random(game_seed)
     while to_the_end and table.play is not None and not table.play.game.over:
         pressed(table, next_buttons(table, rng))
     return folder
@@ -173,11 +175,11 @@ def test_a_power_cut_at_any_change_of_roll_after_game_over_keeps_the_game_and_th
     name = journals(folder / "games")[-1].name
 
     def recorded_once(copy: Path, after: bool) -> None:
-        assert listed(copy) == ([name] if after else [])
+        assert listed(copy) == [name]  # listed the moment the game ended, and only once
         assert read_journal(copy / "games" / name).finished == after
 
     changes = cut_at_every_change(tmp_path, folder, ["ROLL"], recorded_once)
-    assert changes >= 3  # the end record, the series file, the next set-up
+    assert changes >= 2  # the end record, the next set-up (the series file: at the end)
 
 
 def test_a_power_cut_at_any_change_of_a_legacy_games_end_keeps_the_series(tmp_path: Path) -> None:
@@ -185,13 +187,13 @@ def test_a_power_cut_at_any_change_of_a_legacy_games_end_keeps_the_series(tmp_pa
     name = journals(folder / "games")[-1].name
 
     def followed_up(copy: Path, after: bool) -> None:
-        assert listed(copy) == ([name] if after else [])
+        assert listed(copy) == [name]
         if after:
             table = session(tmp_path / "config.toml", copy)
             assert table.setup is not None and table.setup.legacy is not None
             assert table.setup.joined == [1, 2, 3, 4, 5]
 
-    assert cut_at_every_change(tmp_path, folder, ["ROLL"], followed_up) >= 3
+    assert cut_at_every_change(tmp_path, folder, ["ROLL"], followed_up) >= 2
 
 
 def test_a_power_cut_at_any_change_of_start_over_keeps_the_seats(tmp_path: Path) -> None:
@@ -264,3 +266,93 @@ def test_a_power_cut_while_it_starts_on_a_torn_set_up_journal_keeps_every_press(
     third = Box(config, folder)
     assert third.ready == digests(tmp_path, folder, [])[0] != before
     third.stop()
+
+
+def the_last_press(tmp_path: Path, keys: Sequence[str], game_seed: int) -> list[str]:
+    """The presses of a random game (``game_seed``) after ``keys``, up to the one ending it."""
+    config = tmp_path / "config.toml"
+    config.write_text(BASE)
+    table = session(config, tmp_path / "rehearsal")
+    pressed(table, keys)
+    rng, made = random.Random(game_seed), []
+    while table.play is not None and not table.play.game.over:
+        buttons = next_buttons(table, rng)
+        pressed(table, buttons)
+        made += buttons
+    shutil.rmtree(tmp_path / "rehearsal")
+    return made
+
+
+def test_a_power_cut_at_any_change_of_the_press_that_ends_a_game_lists_it_once(
+    tmp_path: Path,
+) -> None:
+    keys = [*SETUP_5, *CHARACTERS_5]
+    game = the_last_press(tmp_path, keys, game_seed=3)
+    folder = prepared(tmp_path, BASE, [*keys, *game[:-1]], to_the_end=False)
+    name = journals(folder / "games")[-1].name
+
+    def listed_when_over(copy: Path, after: bool) -> None:
+        assert listed(copy) == ([name] if after else [])
+        assert not read_journal(copy / "games" / name).finished  # UNDO may still take it back
+
+    # The action's record, then the series file (written aside, renamed): a cut between them
+    # is mended as the box starts.
+    assert cut_at_every_change(tmp_path, folder, game[-1:], listed_when_over) >= 2
+
+
+def test_a_power_cut_at_any_change_of_leaving_a_set_up_keeps_it_or_sets_up_afresh(
+    tmp_path: Path,
+) -> None:
+    folder = prepared(tmp_path, LEGACY, LONG_SETUP[:20], to_the_end=False)
+
+    def fresh_or_not(copy: Path, after: bool) -> None:
+        table = session(tmp_path / "config.toml", copy)
+        assert table.fresh() == after
+
+    assert cut_at_every_change(tmp_path, folder, ["HOLD:UNDO", "DONE"], fresh_or_not) >= 1
+
+
+def test_a_power_cut_at_any_change_of_leaving_a_series_after_its_game_keeps_the_game(
+    tmp_path: Path,
+) -> None:
+    folder = prepared(tmp_path, LEGACY, SETUP_5 + CHARACTERS_5, to_the_end=True)
+    name = journals(folder / "games")[-1].name
+
+    def left(copy: Path, after: bool) -> None:
+        assert listed(copy) == [name]
+        assert read_journal(copy / "games" / name).finished == after
+        table = session(tmp_path / "config.toml", copy)
+        assert (table.play is None and table.fresh()) == after
+
+    # The fresh set-up's journal first, then the game's end: cut before the end, the game
+    # over screen is back.
+    assert cut_at_every_change(tmp_path, folder, ["HOLD:UNDO", "DONE"], left) >= 2
+
+
+def test_a_power_cut_at_any_change_of_a_role_entered_at_the_end_keeps_it_or_asks_again(
+    tmp_path: Path,
+) -> None:
+    six = [f"SEAT{n}" for n in range(1, 7)] + ["DONE", "SEAT2", *["DIE1"] * 6]
+    folder = prepared(tmp_path, BASE, six, to_the_end=True, game_seed=0)
+    name = journals(folder / "games")[-1].name
+
+    def entered(copy: Path, after: bool) -> None:
+        games = json.loads((copy / SERIES_FILE).read_text())["games"]
+        assert [g["journal"] for g in games] == [name]
+        assert games[0].get("declared", []) == ([[0, "outlaw"]] if after else [])
+
+    assert cut_at_every_change(tmp_path, folder, ["DIE2"], entered) >= 1
+
+
+def test_a_power_cut_at_any_change_of_undo_after_game_over_keeps_the_list_true(
+    tmp_path: Path,
+) -> None:
+    folder = prepared(tmp_path, BASE, SETUP_5 + CHARACTERS_5, to_the_end=True)
+    name = journals(folder / "games")[-1].name
+
+    def listed_while_over(copy: Path, after: bool) -> None:
+        assert listed(copy) == ([] if after else [name])
+
+    # The undo record, then the series file without the game: a cut between them is mended
+    # as the box starts.
+    assert cut_at_every_change(tmp_path, folder, ["UNDO"], listed_while_over) >= 2

@@ -4,6 +4,7 @@ state before it or after it (docs/reliability.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import random
@@ -11,7 +12,7 @@ import secrets
 from pathlib import Path
 
 from ..engine import Event, GameSetup, Module, SetupError, module
-from . import durable, series
+from . import durable, end_roles, series
 from .box_seats import BoxSeats
 from .buttons import BUTTONS
 from .journal import JournalContents, JournalError, journals, read_journal
@@ -101,7 +102,8 @@ class Lifecycle(BoxSeats):
         except Refused as exc:
             self.flash = str(exc)
             log.error("%s: %s", play.path, exc)
-        self._begin_play(play)
+        self._begin_play(play, contents.made_by)
+        self._note_the_end()
         made_by = contents.made_by
         if made_by is not None and not any(step.people for step in play.taken):
             flow, made = self._replay(made_by)
@@ -193,6 +195,7 @@ class Lifecycle(BoxSeats):
 
     def _show_setup(self, flow: SetupFlow, record: SetupRecord) -> None:
         self.play, self.setup, self._made_by, self._made_from = None, flow, None, None
+        self.history = History()  # holding DONE reads the game in play, and there is none
         self._close_setup_journal()
         self._setup_record = record
 
@@ -240,11 +243,107 @@ class Lifecycle(BoxSeats):
         """A finished game joins the history (and its series) on disk; an unreadable series
         file is kept aside and a new one begins. OSError when the disk says no."""
         assert self.config.state_dir is not None
+        made = self._game_from
+        # A game set up afresh (its seats joined anew) starts a new series even at the same
+        # seats: the table left the last one. An older journal without its set-up: by seats.
+        continues = made is None or sorted({*made.joined, *made.bots}) == sorted(play.seats)
         try:
-            series.record(self.config.state_dir, play, journal)
+            series.record(self.config.state_dir, play, journal, continues=continues)
         except series.SeriesError as exc:
             self.flash = series.kept_aside(self.config.state_dir, str(exc))
-            series.record(self.config.state_dir, play, journal)
+            series.record(self.config.state_dir, play, journal, continues=continues)
+
+    def _note_the_end(self) -> None:
+        """The series file follows the game in play: a game joins it the moment it is over,
+        and leaves it again when UNDO takes back the press that ended it. Its journal is
+        written first; a power cut between the two is mended here at start. When the disk says
+        no, the console says so and the next press tries again (ROLL at the latest)."""
+        play, state_dir = self.play, self.config.state_dir
+        if play is None or state_dir is None or play.path is None:
+            return
+        over = play.game.over and play.game.side is not None
+        if over == self._listed:
+            return
+        try:
+            if over:
+                self._record(play, play.path.name)
+            else:
+                try:
+                    series.unlist(state_dir, play.path.name)
+                except series.SeriesError as exc:
+                    self.flash = series.kept_aside(state_dir, str(exc))
+        except OSError as exc:
+            self.flash = f"Cannot save the result ({exc.strerror or exc}): the next press retries."
+            log.error("%s", self.flash)
+            return
+        self._listed, self.declared = over, ()
+
+    def _enter_role(self, play: TablePlay, button: str) -> bool:
+        """The game over screen with physical role cards: a DIE press enters the role card of
+        the living seat asked, DONE skips it, UNDO takes the last entry back. False when the
+        press means something else there (ROLL, or UNDO of the game's last choice)."""
+        if button == "UNDO":
+            if not self.declared:
+                return False
+            self._save_declared(self.declared[:-1])
+            return True
+        seat = end_roles.asked(play.game, self.declared)
+        if seat is None or not (button == "DONE" or button.startswith("DIE")):
+            return False
+        role = None
+        if button != "DONE":
+            offered = end_roles.choices(play.game, self.declared)
+            n = int(button[3:])
+            if n > len(offered):
+                raise Refused(f"DIE1 to DIE{len(offered)} name the role card; DONE skips.")
+            role = str(offered[n - 1])
+        self._save_declared((*self.declared, (seat, role)))
+        return True
+
+    def _save_declared(self, declared: end_roles.Declared) -> None:
+        """The roles entered, with the game in the series file (replaced whole) before shown."""
+        play, state_dir = self.play, self.config.state_dir
+        if play is not None and play.path is not None and state_dir is not None:
+            self._note_the_end()
+            if not self._listed:
+                raise Refused(self.flash or "Cannot save the result.")
+            try:
+                told = end_roles.told_winners(play.game, declared)
+                series.declare(state_dir, play.path.name, declared, told)
+            except (OSError, series.SeriesError) as exc:
+                raise Refused(f"Cannot save the role card ({exc}): nothing changed.") from exc
+        self.declared = declared
+
+    def _start_afresh(self) -> None:
+        """Hold UNDO, then DONE, at set-up or on the game over screen: a fresh set-up, seats
+        and modules chosen anew; a Wild West Legacy series is left (the next game starts a new
+        one). A game over is first listed, then the fresh set-up's journal is written, then its
+        journal's end: a power cut before that end resumes the game over screen."""
+        play = self.play
+        fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
+        if play is not None:
+            self._note_the_end()
+            if not self._listed and self.config.state_dir is not None:
+                raise Refused(self.flash or "Cannot save the result.")
+            fresh.follows = play.path.name if play.path else None
+            self._show_setup(self._flow(fresh), fresh)
+            self._opens_setup = None
+            self._save_setup()
+            if self.setup_unsaved is not None:  # the game over screen stays
+                self.play, self.setup = play, None
+                raise Refused(self.setup_unsaved)
+            try:
+                play.finish()
+            except OSError as exc:
+                log.error("%s: cannot write its end (%s)", play.path, exc)
+        else:
+            self._new_setup(fresh, self._newest_journal())
+        self.story, self.marks = "A fresh set-up: seats press to join", {}
+
+    def fresh(self) -> bool:
+        """Whether the set-up on the table is a fresh one nobody has pressed in yet."""
+        record = self._setup_record
+        return self.setup is not None and not record.joined and not record.presses
 
     def _setup_saveable(self) -> None:
         """Refused while the set-up cannot be saved, after trying once more (the disk may have
@@ -275,6 +374,7 @@ class Lifecycle(BoxSeats):
             self._new_setup(fresh, path.name)
             return
         how = "to_setup" if contents.to_setup else "abandoned" if contents.abandoned else "won"
+        self._game_from = contents.made_by
         log.info("%s ended: the next set-up is made now", path.name)
         self._after(play, path.name, how, contents.made_by)
 
@@ -355,10 +455,18 @@ class Lifecycle(BoxSeats):
         self._after(play, play.path.name if play.path else "", "to_setup", self._made_from, flow)
         return True
 
-    def _begin_play(self, play: TablePlay) -> None:
-        """Play ``play``; a resumed game's story is told again from its steps, so the last
-        press's line and marks are back and holding DONE pages through the whole game."""
+    def _begin_play(self, play: TablePlay, made_from: SetupRecord | None = None) -> None:
+        """Play ``play`` (made by the set-up ``made_from``); a resumed game's story is told
+        again from its steps, so the last press's line and marks are back and holding DONE
+        pages through the whole game."""
         self.play = play
+        self._game_from = made_from
+        self._listed, self.declared = False, ()
+        if play.path is not None and self.config.state_dir is not None:
+            with contextlib.suppress(series.SeriesError):  # kept aside when it is recorded
+                listed = series.find(self.config.state_dir, play.path.name)
+                self._listed = listed is not None
+                self.declared = listed.declared if listed is not None else ()
         self.setup = None
         self.history = History()
         self._made_by, self._made_from = None, None

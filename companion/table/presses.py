@@ -7,11 +7,12 @@ import dataclasses
 import logging
 import time
 
-from ..engine import Event
+from ..engine import CHARACTERS, Event
 from .buttons import BUTTONS
 from .lifecycle import Lifecycle
 from .play import TablePlay
 from .refused import Refused
+from .setup_flow import SetupFlow
 from .story import Tokens, change_marks, tell, tokens
 
 log = logging.getLogger(__name__)
@@ -53,12 +54,19 @@ class Presses(Lifecycle):
             self.looking_back = None  # any other button goes back to the game, and acts
         if self.asked_to_end:
             self.asked_to_end = False
-            if button == "DONE":
+            if button != "DONE":
+                self.flash = "The game goes on." if self._in_progress() else "Nothing changed."
+                return []
+            if self._in_progress():
                 return self._abandon()
-            self.flash = "The game goes on."
+            try:
+                self._start_afresh()
+            except Refused as exc:
+                self._refuse(str(exc))
             return []
         before = tokens(self.play.game) if self.play is not None else None
         self._since_press = before
+        flow = self.setup
         steps = len(self.play.taken) if self.play is not None else 0
         self.flash = None  # what this press says (a file kept aside, the disk) stays shown
         try:
@@ -72,7 +80,20 @@ class Presses(Lifecycle):
             self._refuse(str(exc))
             return []
         self._tell(events, before, steps)
+        if self.play is None and flow is not None and self.setup is not None:
+            self.story = box_picks(flow, self.setup)
+        self._note_the_end()
         return events
+
+    def box_step(self, now: float | None = None) -> list[Event]:
+        """The box's choice, and the series file told if it ended the game."""
+        events = super().box_step(now)
+        self._note_the_end()  # the box's choice may end the game
+        return events
+
+    def _in_progress(self) -> bool:
+        """A game is on the table and not over: starting over ends it, at its seats."""
+        return self.play is not None and not self.play.game.over
 
     def _tell(self, events: list[Event], before: Tokens | None, steps: int) -> None:
         """The story of a press: the console's line, each changed seat's mark, the history."""
@@ -104,6 +125,8 @@ class Presses(Lifecycle):
             if self.play.game.over and button == "ROLL":
                 self._next_game(self.play)
                 return []
+            if self.play.game.over and self._enter_role(self.play, button):
+                return []
             if button == "UNDO" and self._back_to_setup(self.play):
                 return []
             return self.play.press(button)
@@ -126,14 +149,15 @@ class Presses(Lifecycle):
             )
         except OSError as exc:
             raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
-        self._begin_play(play)
+        self._begin_play(play, made_by)
         self._made_by, self._made_from = trial, made_by
         return list(play.game.opening_events)
 
     def _hold(self, button: str) -> None:
         """Holding a seat button opens (or closes) that seat's menu, or before the roles are
         dealt hands the seat to the box (or takes it back); holding DONE pages back through the
-        game's story; holding UNDO (three seconds on the box) asks to end the game."""
+        game's story; holding UNDO (three seconds on the box) asks to start over: to end the
+        game in progress, or from the set-up and the game over screen, to set up afresh."""
         if self.setup is not None and self.setup.hands_over(button):
             self._hand_over(button)
         elif button.startswith("SEAT"):
@@ -147,10 +171,10 @@ class Presses(Lifecycle):
             else:
                 self._look_back()
         elif button == "UNDO":
-            if self.play is None or self.play.game.over:
-                self._refuse("No game in progress to end.")
-            else:
-                self.asked_to_end = True
+            if self.fresh():
+                self._refuse("This set-up is fresh: seats press to join, then DONE.")
+            else:  # the question replaces the history or a menu on show
+                self.asked_to_end, self.looking_back, self.menu = True, None, None
 
     def _hand_over(self, button: str) -> None:
         """A set-up hold: the seat is the box's, or a person's again; saved like a press."""
@@ -166,3 +190,18 @@ class Presses(Lifecycle):
         self.setup = trial
         seat = int(button[4:])
         self.story = f"Seat {seat}: {'the box' if seat in trial.bots else 'a person'} plays it"
+
+
+def box_picks(before: SetupFlow, after: SetupFlow) -> str:
+    """The characters the box took for its seats with a set-up press, said on the console."""
+    picked = [
+        f"Box seat {seat} takes {CHARACTERS[name].title}"
+        for seat in after.bots
+        if (name := after.characters.get(seat)) is not None
+        and before.characters.get(seat) != name
+        and before.picker != seat  # not a person's pick for it
+        and name in CHARACTERS
+    ]
+    if not picked:
+        return ""
+    return "; ".join(picked) + " (its seat button changes it)"

@@ -10,6 +10,7 @@ kept aside and the table starts a new list.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import time
@@ -22,6 +23,7 @@ from ..engine import (
     GameResult,
     Module,
     NextGame,
+    Role,
     SetupError,
     listed,
     next_game,
@@ -30,6 +32,7 @@ from ..engine import (
     whole_number,
 )
 from . import durable
+from .end_roles import Declared
 from .play import TablePlay
 from .prompts import SIDE_LABELS
 from .records import RecordError, seats_list
@@ -54,9 +57,11 @@ class SeriesGame:
     seats: tuple[int, ...]  # the physical seats, clockwise, as the engine's seats 0..n-1
     modules: tuple[str, ...]
     result: GameResult
+    declared: Declared = ()  # roles the living entered on the game over screen (end_roles)
+    told: tuple[int, ...] = ()  # winners learned from them, beside the result's
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "journal": self.journal,
             "finished": self.finished,
             "series": self.series,
@@ -64,6 +69,15 @@ class SeriesGame:
             "modules": list(self.modules),
             "result": self.result.to_json(),
         }
+        if self.declared:
+            data["declared"] = [list(d) for d in self.declared]
+        if self.told:
+            data["told_winners"] = list(self.told)
+        return data
+
+    def winners(self) -> tuple[int, ...]:
+        """Every winner the table knows of, the roles entered at the end included."""
+        return tuple(sorted({*self.result.winners, *self.told}))
 
     @classmethod
     def from_json(cls, data: Any) -> SeriesGame:
@@ -89,7 +103,29 @@ class SeriesGame:
             seats=tuple(seats),
             modules=tuple(modules),
             result=result,
+            declared=_declared(data.get("declared", []), len(seats)),
+            told=tuple(
+                whole_number(s, "told_winners: a seat", 0, len(seats) - 1)
+                for s in listed(data.get("told_winners", []), "told_winners")
+            ),
         )
+
+
+def _declared(value: Any, players: int) -> Declared:
+    """The roles entered at the end, each ``[seat, role or null]``; ValueError says what is
+    wrong."""
+    found: list[tuple[int, str | None]] = []
+    for entry in listed(value, "declared"):
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise ValueError(f"declared: expected [seat, role or null], got {entry!r}")
+        seat = whole_number(entry[0], "declared: a seat", 0, players - 1)
+        role = entry[1]
+        if role is not None and (not isinstance(role, str) or role not in set(Role)):
+            raise ValueError(f"declared: unknown role {role!r}; expected one of {list(Role)}")
+        if any(seat == s for s, _ in found):
+            raise ValueError(f"declared: seat {seat} twice")
+        found.append((seat, None if role is None else str(role)))
+    return tuple(found)
 
 
 def read(state_dir: Path) -> tuple[list[SeriesGame], list[str]]:
@@ -131,17 +167,24 @@ def kept_aside(state_dir: Path, problem: str) -> str:
     return f"Series file unreadable, kept: {kept.name}"
 
 
-def record(state_dir: Path, play: TablePlay, journal: str, when: float | None = None) -> None:
+def record(
+    state_dir: Path,
+    play: TablePlay,
+    journal: str,
+    when: float | None = None,
+    continues: bool = True,
+) -> None:
     """Add the finished game once (a game already listed is left as it is).
 
     With Wild West Legacy at the same seats as the last game it continues that game's series
-    (its set-up came from it: ``follow_up``); otherwise it starts a new one.
+    (its set-up came from it: ``follow_up``), unless the table left the series (``continues``
+    false: the game was set up afresh); otherwise it starts a new one.
     """
     games = load(state_dir)
     if journal and any(g.journal == journal for g in games):
         return
     modules = play.game.setup.modules
-    follows = bool(games) and follow_up(state_dir, play.seats, modules) is not None
+    follows = continues and bool(games) and follow_up(state_dir, play.seats, modules) is not None
     last = games[-1].series if games else 0
     entry = SeriesGame(
         journal=journal,
@@ -153,6 +196,31 @@ def record(state_dir: Path, play: TablePlay, journal: str, when: float | None = 
     )
     data = {"version": VERSION, "games": [g.to_json() for g in [*games, entry]]}
     durable.replace(state_dir / SERIES_FILE, json.dumps(data, indent=1).encode())
+
+
+def find(state_dir: Path, journal: str) -> SeriesGame | None:
+    """The game of ``journal`` in the series file, if listed (SeriesError when unreadable)."""
+    return next((g for g in load(state_dir) if g.journal == journal), None)
+
+
+def declare(state_dir: Path, journal: str, declared: Declared, told: tuple[int, ...]) -> None:
+    """The roles entered at the end of a listed game, as they are now (one more, or one
+    taken back by UNDO), and the winners learned from them: the file replaced whole."""
+    games = [
+        dataclasses.replace(g, declared=declared, told=told) if g.journal == journal else g
+        for g in load(state_dir)
+    ]
+    data = {"version": VERSION, "games": [g.to_json() for g in games]}
+    durable.replace(state_dir / SERIES_FILE, json.dumps(data, indent=1).encode())
+
+
+def unlist(state_dir: Path, journal: str) -> None:
+    """Take a game out of the list again: UNDO took back the press that ended it."""
+    games = load(state_dir)
+    kept = [g for g in games if g.journal != journal]
+    if len(kept) != len(games):
+        data = {"version": VERSION, "games": [g.to_json() for g in kept]}
+        durable.replace(state_dir / SERIES_FILE, json.dumps(data, indent=1).encode())
 
 
 def follow_up(
@@ -175,7 +243,7 @@ def listing(games: list[SeriesGame]) -> list[str]:
         who = ", ".join(
             f"{seat} {CHARACTERS[c].title}" for seat, c in zip(g.seats, r.characters, strict=True)
         )
-        winners = ", ".join(str(g.seats[s]) for s in r.winners) or "none"
+        winners = ", ".join(str(g.seats[s]) for s in g.winners()) or "none"
         side = SIDE_LABELS.get(r.side, r.side)
         lines.append(
             f"{n:3d}  series {g.series}  {g.finished.replace('T', ' ').rstrip('Z')}  "

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .end_roles import Declared
 from .play import TablePlay
 from .setup_flow import SetupFlow
 from .setup_journal import SetupJournal, SetupRecord
@@ -30,10 +31,11 @@ class SessionState:
     marks: dict[int, str] = field(default_factory=dict)  # physical seat: its last change
     history: History = field(default_factory=History)
     looking_back: int | None = None  # how many lines back the console's history shows
-    asked_to_end: bool = False  # UNDO was held: the next press confirms (DONE) or keeps the game
+    asked_to_end: bool = False  # UNDO was held: the next press starts over (DONE) or goes back
     refused: str | None = None  # why the last press or hold changed nothing (None: it acted)
     setup_journal: SetupJournal | None = None
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now
+    declared: Declared = ()  # the game over screen: roles the living entered (end_roles)
     _last_press: dict[str, float] = field(default_factory=dict)
     _box_at: float | None = None  # when the box makes the choice it owes (monotonic seconds)
     _since_press: Tokens | None = None  # life and arrows at the people's last press
@@ -48,6 +50,10 @@ class SessionState:
     _setup_record: SetupRecord = field(default_factory=lambda: SetupRecord(0, [], None), repr=False)
     _opens_setup: Path | None = field(default=None, repr=False)
     _owed: tuple[TablePlay, str] | None = field(default=None, repr=False)
+    # The set-up record that made the game in play (whether it followed the last game of a
+    # series), and whether that game is in the series file now (it is while it is over).
+    _game_from: SetupRecord | None = field(default=None, repr=False)
+    _listed: bool = field(default=False, repr=False)
 
     def _refuse(self, why: str) -> None:
         """A press that changed nothing: said on the console, and to a script (``refused``)."""

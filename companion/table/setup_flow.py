@@ -2,8 +2,9 @@
 
 Characters are picked from pages of up to six names on the console, one DIE button per name:
 the seats take turns in order without a press, a seat's own button shows its next page (or,
-pressed out of turn, makes that seat the one picking). Entering a character costs one DIE
-press plus one press per page turned (docs/ergonomics.md has the counts).
+pressed out of turn, makes that seat the one picking) and DONE the page before. Entering a
+character costs one DIE press plus one press per page turned, the shorter way round
+(docs/ergonomics.md has the counts).
 
 A seat held before the roles are dealt is handed to the box (held again, it is a person's once
 more). With a seat the box plays, the box deals every role: its own card must come out of the
@@ -95,6 +96,7 @@ class SetupFlow:
     bear: bool | None = None  # physical cards, mixed: whether the Sheriff's card is The Bear
     legacy: NextGame | None = None
     _history: list[SetupFlow] = field(default_factory=list, repr=False)
+    _box_turns: list[SetupFlow] = field(default_factory=list, repr=False)  # see _pass_on
 
     def __post_init__(self) -> None:
         nxt = self.legacy
@@ -126,13 +128,16 @@ class SetupFlow:
         """Apply a press; the finished set-up once the last one is made."""
         if button == "UNDO":
             if not self._history:
-                raise Refused("Nothing to undo.")
+                raise Refused("Nothing to undo: hold UNDO to set up afresh.")
             previous = self._history.pop()
-            self.__dict__.update({k: v for k, v in previous.__dict__.items() if k != "_history"})
+            kept = ("_history", "_box_turns")
+            self.__dict__.update({k: v for k, v in previous.__dict__.items() if k not in kept})
             return None
         snapshot = self._snapshot()
         result = getattr(self, f"_{self.stage}")(button)
         self._history.append(snapshot)
+        self._history.extend(self._box_turns)  # UNDO takes the box's picks back one by one
+        self._box_turns = []
         return result
 
     def hold(self, button: str) -> None:
@@ -144,7 +149,7 @@ class SetupFlow:
             raise Refused("A seat is handed to the box only before the roles are dealt.")
         seat = self._seat(button)
         if self.legacy is not None and seat not in self.joined:
-            raise Refused(f"Seat {seat} is not in this series.")
+            raise Refused(f"Seat {seat} is not in this series: hold UNDO to leave it.")
         snapshot = self._snapshot()
         if seat in self.bots:
             self.bots = [s for s in self.bots if s != seat]
@@ -164,7 +169,7 @@ class SetupFlow:
         snapshot.bots = list(self.bots)
         snapshot.roles = dict(self.roles)
         snapshot.characters = dict(self.characters)
-        snapshot._history = []
+        snapshot._history, snapshot._box_turns = [], []
         return snapshot
 
     # ------------------------------------------------------------------ stages
@@ -221,7 +226,7 @@ class SetupFlow:
                 raise Refused(self.prompt())
             seat = self._seat(button)
             if seat not in self.joined:
-                raise Refused(f"Seat {seat} is not in this series.")
+                raise Refused(f"Seat {seat} is not in this series: hold UNDO to leave it.")
             self._sheriff_at(seat)
             return
         if self.dealt:
@@ -251,7 +256,18 @@ class SetupFlow:
         if self._asks_bear():
             return  # the Sheriff's face-up card first
         self.stage = "characters"
+        self.picker = None
+        self._pass_on()
+
+    def _pass_on(self) -> None:
+        """The next seat picks; a seat the box plays takes a character of its own at once
+        (nobody's press could decide it). A person changes it like any pick: with its seat
+        button, or UNDO, which takes back the box's pick alone and leaves its seat to pick."""
         self.picker, self.page = self._next_picker(), 0
+        while self.picker is not None and self.picker in self.bots:
+            self._box_turns.append(self._snapshot())
+            self.characters[self.picker] = self.rng.choice(self.choices())
+            self.picker, self.page = self._next_picker(), 0
 
     def _asks_bear(self) -> bool:
         """Physical cards mixed by type: the Sheriff's face-up card may be The Bear or not."""
@@ -293,7 +309,7 @@ class SetupFlow:
             if n > len(shown):
                 raise Refused(f"This page has {len(shown)} names: DIE1 to DIE{len(shown)}.")
             self.characters[self.picker] = shown[n - 1]
-            self.picker, self.page = self._next_picker(), 0
+            self._pass_on()
             return self.setup() if self.picker is None else None
         if button == "ROLL" and self.legacy is not None:
             for seat in self.joined:
@@ -305,6 +321,9 @@ class SetupFlow:
             names = self.rng.sample(list(self.in_play()), len(self.joined))
             self.characters = dict(zip(self.joined, names, strict=True))
             self.picker, self.page = None, 0
+            return None
+        if button == "DONE" and self.picker is not None:
+            self.page = (self.page - 1) % page_count(self.choices())  # the page before
             return None
         if button == "DONE":
             missing = [s for s in self.joined if s not in self.characters]
@@ -420,11 +439,12 @@ class SetupFlow:
                 return "Sheriff's card: DIE1 The Bear, DIE2 a normal Sheriff"
             if self.legacy is not None and self.legacy.appointer is not None:
                 old = self.joined[self.legacy.appointer]
-                return f"Series: Sheriff (seat {old}) appoints: press the new Sheriff's seat"
+                return f"Series: Sheriff (seat {old}) appoints: press a seat. Hold UNDO: leave"
             if self.dealt:
                 return "ROLL deals the roles; hold your seat to peek"
             return f"{ROLE_LABELS[self._role_asked()]}: press your seat"
         if self.picker is None:
             return "Every seat has a character: DONE starts; a seat presses to change its own"
         pages = page_count(self.choices())
-        return f"Seat {self.picker}: DIE picks, SEAT{self.picker}: more ({self.page + 1}/{pages})"
+        more = f"SEAT{self.picker} next, DONE back" if pages > 2 else f"SEAT{self.picker}: more"
+        return f"Seat {self.picker}: DIE picks, {more} ({self.page + 1}/{pages})"

@@ -5,9 +5,11 @@ box's."""
 from __future__ import annotations
 
 from ..engine import CHARACTERS, SPECIAL_ROLES, Answer, ChooseSeat, Decision, Game, Module, Role
+from . import end_roles
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
 from .play import TablePlay
 from .prompts import (
+    SIDE_LABELS,
     chores,
     game_over_text,
     ghost_note,
@@ -60,11 +62,14 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         f"{i} {CHARACTERS[name].title if name in CHARACTERS else name}"
         for i, name in enumerate(names, start=1)
     )
+    title, prompt, story = flow.title(), flow.prompt(), session.story
+    if session.asked_to_end:
+        title, prompt, story = "Start over?", afresh_text(flow.legacy is not None), ""
     console = ConsoleView(
-        prompt=flow.prompt(),
+        prompt=prompt,
         flash=session.flash,
-        title=flow.title(),
-        story=session.story,
+        title=title,
+        story=story,
         choices=choices,
     )
     return TableView(tuple(seats), console)
@@ -89,6 +94,9 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             answers = {d.seat}  # the seat holding the Duel die rolls it with its press
     pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
     to_do = seat_chores(play)
+    role_asked = end_roles.asked(game, session.declared) if game.over else None
+    if role_asked is not None:
+        answers, asked = {role_asked}, role_asked
     seats = []
     for n in range(1, session.seat_count() + 1):
         if n not in play.seats:
@@ -107,6 +115,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         if session.menu == n:
             reveals = [] if bot else play.reveals_for(n)
             note = menu_note(reveals) or CHARACTERS[p.character].ability
+        elif s == role_asked:
+            note = "Your role card: " + reveal_legend(end_roles.choices(game, session.declared))
         elif game.over and s in game.winners:
             note = "WINS"
         elif d is not None and d.spec.answer is Answer.ROLE and s == d.seat:
@@ -138,6 +148,10 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         )
     if game.over:
         prompt = game_over_text(game.side)
+        if role_asked is not None:
+            legend = reveal_legend(end_roles.choices(game, session.declared))
+            side = SIDE_LABELS.get(game.side or "", "Game over")
+            prompt = f"{side}! Seat {play.seats[role_asked]}: your role card? {legend}; DONE: skip"
     else:
         assert d is not None
         if box:
@@ -159,6 +173,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     if session.asked_to_end:
         title, story, aside, listed = "Start over?", "", "", ()
         prompt = "DONE: end this game (its journal is kept); any other button: play on"
+        if game.over:
+            prompt = afresh_text(Module.WILD_WEST_LEGACY in game.setup.modules)
     elif session.looking_back is not None:
         title, story, aside, listed = "What happened", "", "", ()
         prompt = f"{session.history.page(session.looking_back)} (DONE: older, other: back)"
@@ -208,6 +224,12 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
         for seat, chore in chores(step.events, play.seats, real):
             owed.setdefault(seat, []).append(chore)
     return {seat: "; ".join(done) for seat, done in owed.items() if done}
+
+
+def afresh_text(series: bool) -> str:
+    """Holding UNDO at set-up or after a game: what DONE does (a series is left)."""
+    fresh = "leave the series, set up afresh" if series else "a fresh set-up, seats anew"
+    return f"DONE: {fresh}; any other button: back"
 
 
 def _saloon(dice: list[str]) -> str:

@@ -47,8 +47,8 @@ def buttons_for(play: TablePlay, action: Action) -> list[str]:
     if isinstance(action, Roll):
         if d.kind in (DecisionKind.DUEL_ROLL, DecisionKind.DUEL_REROLL):
             return [f"SEAT{play.seats[d.seat]}"]  # the seat holding the Duel die rolls it
-        if d.kind is DecisionKind.ROLL:
-            return ["ROLL"]
+        if d.kind in (DecisionKind.ROLL, DecisionKind.GHOST_ROLL):
+            return ["ROLL"]  # the Ghost's first roll: its two dice, no marks
         toggles = sorted(set(action.dice) ^ play.marked)
         return [f"DIE{i + 1}" for i in toggles] + ["ROLL"]
     if isinstance(action, Stop | Decline):
@@ -88,6 +88,9 @@ def presses_to_pick(flow: SetupFlow, seat: int, name: str) -> list[str]:
     names = [
         n for n in flow.in_play() if n not in {c for s, c in flow.characters.items() if s != seat}
     ]
-    target = names.index(name) // PAGE
-    presses += [f"SEAT{seat}"] * ((target - page) % page_count(names))
-    return [*presses, f"DIE{names.index(name) % PAGE + 1}"]
+    target, pages = names.index(name) // PAGE, page_count(names)
+    forward = (target - page) % pages
+    turns = (
+        [f"SEAT{seat}"] * forward if forward <= pages - forward else ["DONE"] * (pages - forward)
+    )
+    return [*presses, *turns, f"DIE{names.index(name) % PAGE + 1}"]
