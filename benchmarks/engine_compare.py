@@ -58,8 +58,8 @@ Compare the instructions: they do not depend on the machine's load, while games 
 on this shared 2-core machine spread by a third or more from run to run for the same engine.
 What the refactor adds to a base game: the turn runs the hooks the modules in play give (empty
 tuples without modules, still looped over at each start and end of turn, gain, loss and arrow)
-and a step is written by calling its kind's constructor (about 290 steps in a 5-player game)
-instead of a list literal; asking a seat's ability no longer checks for the Ghost."""
+and a step is written by calling its kind's constructor (hundreds of steps in a 5-player
+game) instead of a list literal; asking a seat's ability no longer checks for the Ghost."""
 
 
 def rule_modules_after(m: Measured) -> str:
