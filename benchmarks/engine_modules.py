@@ -67,14 +67,7 @@ def report(
         "| modules | games/s (1 core) | turns/game | actions/game | win shares |",
         "| --- | ---: | ---: | ---: | --- |",
     ]
-    for r in reports:
-        data = r.to_json()
-        shares = ", ".join(f"{side} {share:.1%}" for side, share in data["win_share"].items())
-        lines.append(
-            f"| {', '.join(data['modules']) or 'none (base game)'} | "
-            f"{data['games_per_second']:.0f} | {data['average_turns']:.2f} | "
-            f"{data['average_actions']:.1f} | {shares} |"
-        )
+    lines += [_row(r) for r in reports]
     base, saloon = reports[0], reports[SETS.index(OLD_SALOON_124)]
     ratio = saloon.games_per_second / base.games_per_second
     lines += [
@@ -114,14 +107,7 @@ def special_report(
         "| modules | games/s (1 core) | turns/game | actions/game | ms per action | win shares |",
         "| --- | ---: | ---: | ---: | ---: | --- |",
     ]
-    for r in reports:
-        data = r.to_json()
-        shares = ", ".join(f"{side} {share:.1%}" for side, share in data["win_share"].items())
-        lines.append(
-            f"| {', '.join(data['modules']) or 'none (base game)'} | "
-            f"{data['games_per_second']:.0f} | {data['average_turns']:.2f} | "
-            f"{data['average_actions']:.1f} | {ms_per_action(r):.3f} | {shares} |"
-        )
+    lines += [_row(r, f"{ms_per_action(r):.3f} | ") for r in reports]
     more = ms_per_action(reports[1]) - ms_per_action(reports[0])
     lines += [
         "",
@@ -163,3 +149,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _row(report: SimulationReport, extra: str = "") -> str:
+    """A module set's line of a table: its speed, length and win shares (``extra`` columns
+    before the shares)."""
+    data = report.to_json()
+    shares = ", ".join(f"{side} {share:.1%}" for side, share in data["win_share"].items())
+    return (
+        f"| {', '.join(data['modules']) or 'none (base game)'} | "
+        f"{data['games_per_second']:.0f} | {data['average_turns']:.2f} | "
+        f"{data['average_actions']:.1f} | {extra}{shares} |"
+    )
