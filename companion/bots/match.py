@@ -39,7 +39,7 @@ def play_match(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) 
 
 
 def _offer_reveals(game: Game, bots: Sequence[Bot], record: Record) -> bool:
-    """Ask each seat a reveal into the latest open moment is offered to (Old Saloon 3) whether
+    """Ask each seat a reveal into an open moment is offered to (Old Saloon 3) whether
     it takes it, in seat order; True once one did (the game went back to that moment)."""
     windows = game.window_actions()
     if not windows:

@@ -72,10 +72,10 @@ class Observation:
     events: tuple[Event, ...]
     position: str  # the game as JSON as this seat may see it (its secrets blank)
     # Old Saloon 3: the seat's own special card (face down or up), the reveals open to it now
-    # (into the latest open moment) and that moment, as the table names it (kind, arguments).
+    # and the moments open, as the table names them (kind, arguments), by window number.
     special: str | None = None
     reveals: tuple[RevealSpecial, ...] = ()
-    moment: tuple[str, tuple] | None = None
+    moments: tuple[tuple[str, tuple], ...] = ()
     chief_in_pile: bool = False  # Old Saloon 2
     dice_kinds: tuple[str, ...] = ()  # the dice on the table (a Saloon die, the Duel dice)
 
@@ -153,12 +153,8 @@ def observe(
         )
         for p in game.players
     )
-    moments = open_moments(game)
-    latest = len(moments) - 1
     reveals = tuple(
-        a
-        for a in game.window_actions()
-        if isinstance(a, RevealSpecial) and a.seat == seat and a.window == latest
+        a for a in game.window_actions() if isinstance(a, RevealSpecial) and a.seat == seat
     )
     return Observation(
         seat=seat,
@@ -179,7 +175,7 @@ def observe(
         position=_redacted(game, seat, own) if position else "",
         special=game.players[seat].special,
         reveals=reveals,
-        moment=(moments[-1][0], _frozen(moments[-1][1])) if moments else None,
+        moments=tuple((kind, _frozen(args)) for kind, args in open_moments(game)),
         chief_in_pile=game.chief_in_pile,
         dice_kinds=tuple(game.dice_kinds),
     )

@@ -177,6 +177,11 @@ RULES: dict[DecisionKind, Rule] = {
 }
 
 
+# Moments of a turn's roll: their reveal rules read the dice as they are now, so only while
+# that turn lasts (another turn's dice are not that roll's).
+TURN_DICE_MOMENTS = frozenset({"roll", "last_roll"})
+
+
 class RuleBot:
     """Plays like a sensible person; a decision it has no rule for gets the quiet answer its
     answer shape allows (``base.fallback``), and a special card with no reveal rule stays
@@ -206,13 +211,16 @@ class RuleBot:
 
     def reveal(self, obs: Observation) -> RevealSpecial | None:
         """The special card to reveal into the moment open now (``obs.reveals``), if any."""
-        if not obs.reveals or obs.moment is None:
+        if not obs.reveals:
             return None
         table = read_table(obs)
         for action in obs.reveals:
             if action.card != obs.special:
                 continue  # offered by what the table knows; not my card
+            kind, args = obs.moments[action.window]
+            if kind in TURN_DICE_MOMENTS and len(args) == 1 and args[0] != obs.turn:
+                continue  # the dice have moved on since that roll: the rule reads them now
             rule = self.reveals.get(action.card)
-            if rule is not None and rule(obs, table, obs.moment[1]):
+            if rule is not None and rule(obs, table, args):
                 return action
         return None

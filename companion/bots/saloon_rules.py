@@ -26,6 +26,7 @@ from ..engine import (
 from .observation import Observation
 from .stakes import (
     CHIEF_ARROW_WORTH,
+    WORTH_KEEPING,
     Table,
     arrow_worths,
     attack_value,
@@ -37,6 +38,7 @@ RevealRule = Callable[[Observation, Table, tuple], bool]
 
 LOUDMOUTH_LIFE = 4  # the Loudmouth's bullet and its Dynamite are for a seat with life to spare
 DOC_WORTH = 1.2  # a turn of a die worth The Doc's one use
+EXPLOSION = 1.5  # three Dynamite: a life lost and the turn's rolls over
 GAMBLER_WORTH = 1.5
 BAD_WORTH = 2.0
 UGLY_WORTH = 2.0
@@ -54,7 +56,9 @@ def _saloon_die(obs: Observation, table: Table) -> Action:
     die replaced."""
     me = obs.me
     options = obs.pending.options
-    enemies = any(table.stake[p.seat] > 0.5 for p in obs.players if p.alive and p.seat != me.seat)
+    enemies = any(
+        table.stake[p.seat] > WORTH_KEEPING for p in obs.players if p.alive and p.seat != me.seat
+    )
     if me.life * 2 <= me.max_life or me.arrows >= 3:
         wanted = "coward"
     elif me.life >= LOUDMOUTH_LIFE and enemies:
@@ -114,19 +118,17 @@ def _which_arrow(obs: Observation, table: Table) -> Action:
 
 
 def turn_gain(obs: Observation, table: Table, roller: int, die: int, face: str) -> float:
-    """What turning ``die`` of ``roller``'s roll to ``face`` is worth to me: a die the roller
-    may still re-roll is worth turning only from or to a locked Dynamite."""
+    """What turning ``die`` of ``roller``'s roll to ``face`` is worth to me: while the roller
+    may still re-roll, only an explosion made or averted counts (the rest he re-rolls)."""
     old = obs.faces[die]
     if old is None or old == face:
         return 0.0
-    locked = {Symbol.DYNAMITE}
-    if obs.rolls_left > 0 and FACES[old].symbol not in locked and FACES[face].symbol not in locked:
-        return 0.0
-    gain = face_worth(face) - face_worth(old)
     dynamite = sum(FACES[f].count for f in obs.faces if f and FACES[f].symbol is Symbol.DYNAMITE)
     after = dynamite - _dynamites(old) + _dynamites(face)
-    exploded = (after >= 3) - (dynamite >= 3)
-    return -table.stake[roller] * gain + table.stake[roller] * 1.5 * exploded
+    exploded = table.stake[roller] * EXPLOSION * ((after >= 3) - (dynamite >= 3))
+    if obs.rolls_left > 0:
+        return exploded
+    return -table.stake[roller] * (face_worth(face) - face_worth(old)) + exploded
 
 
 def _dynamites(face: str) -> int:
