@@ -34,10 +34,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from companion.bots import Bot, MonteCarloBot, Observation, RandomBot, RuleBot, play_match
 from companion.bots.rules import BASE_RULES, RULES
-from companion.engine import Action, Game, Module, RevealSpecial, deal
+from companion.engine import CHARACTERS, Action, Game, GameSetup, Module, RevealSpecial, deal
 
 SECTION = "## The modules' rules"
-COMMAND = ".venv/bin/python benchmarks/module_rules.py --jobs 1 --markdown-into docs/bots.md"
 PLAYERS: dict[str, Callable[[int], Bot]] = {
     "rules": lambda seed: RuleBot(),
     "fallbacks": lambda seed: RuleBot(BASE_RULES, reveals={}),
@@ -45,6 +44,7 @@ PLAYERS: dict[str, Callable[[int], Bot]] = {
     "mc": MonteCarloBot,
 }
 PAIRS = ("rules:fallbacks", "rules:random")
+CHARACTER_MODULES = frozenset({Module.SALOON_CHARACTERS, Module.NEW_POSSE})
 GOOD, BAD, EVEN = (60, 140, 75), (190, 60, 50), (150, 150, 150)
 
 
@@ -90,13 +90,27 @@ def players_for(modules: frozenset[Module]) -> int:
     return 6 if Module.GHOST in modules else 5
 
 
+def focus_seat(setup: GameSetup, i: int) -> int:
+    """Seat i mod players; with the modules' characters (Old Saloon 4, Undead or Alive 3), the
+    first seat from there dealt one of them, where their decisions are (the deal decides it,
+    before any player does, so the pairing holds)."""
+    players = len(setup.characters)
+    order = [(i + k) % players for k in range(players)]
+    chosen = [m for m in setup.modules if m in CHARACTER_MODULES]
+    if chosen:
+        dealt = [s for s in order if CHARACTERS[setup.characters[s]].module in chosen]
+        if dealt:
+            return dealt[0]
+    return order[0]
+
+
 def tournament(
     modules: frozenset[Module], challenger: str, baseline: str, deals: int, seed: int
 ) -> Pair:
     players = players_for(modules)
     result = Pair(short(modules), challenger, baseline, players)
     for i in range(deals):
-        focus = i % players
+        focus = focus_seat(deal(players, seed + i, modules=modules), i)
         wins = []
         for who in (challenger, baseline):
             game = Game(deal(players, seed + i, modules=modules))
@@ -158,6 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sets", help="module sets by their short names (default: all)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (1: the machine is shared)")
     parser.add_argument("--markdown-into", type=Path, help="write the section here")
+    parser.add_argument("--heading", default=SECTION, help=f"the section's heading ({SECTION})")
+    parser.add_argument("--image", default="module-rules.png", help="the plot's file name")
     args = parser.parse_args(argv)
     if args.jobs != 1:
         parser.error("--jobs: only 1 is supported (one process, pinned to one core)")
@@ -175,9 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 row(results[-1]), f"({time.perf_counter() - t:.0f} s)", file=sys.stderr, flush=True
             )
     minutes = (time.perf_counter() - started) / 60
-    command = (
-        COMMAND if args.markdown_into else " ".join(["benchmarks/module_rules.py", *sys.argv[1:]])
-    )
+    command = " ".join([".venv/bin/python benchmarks/module_rules.py", *sys.argv[1:]])
     table = [
         "| modules | players | challenger v baseline | deals | seat wins, difference | 95 % CI "
         "| verdict | slowest decision (ms) | the challenger's module decisions |",
@@ -185,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         *(row(p) for p in results),
     ]
     section = [
-        SECTION,
+        args.heading,
         "",
         f"Paired tournaments, {args.deals} deals per set from seed {args.seed} (measured in "
         f"about {max(1, round(minutes))} min, {pinned}). Produced by:",
@@ -196,16 +210,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
         *table,
         "",
-        "![Paired difference per module set](images/module-rules.png)",
+        f"![Paired difference per module set](images/{args.image})",
         "",
     ]
-    publish(SECTION, "\n".join(section), args.markdown_into)
+    publish(args.heading, "\n".join(section), args.markdown_into)
     if args.markdown_into:
         plot(
             results,
             "Seat wins, challenger minus baseline, per module set (points)",
             f"{args.deals} paired deals per set; whiskers: 95 % intervals",
-        ).save(args.markdown_into.parent / "images" / "module-rules.png")
+        ).save(args.markdown_into.parent / "images" / args.image)
     return 0
 
 
