@@ -19,6 +19,7 @@ plot drawn with Pillow into docs/images/.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 import time
 from collections import Counter
@@ -191,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 row(results[-1]), f"({time.perf_counter() - t:.0f} s)", file=sys.stderr, flush=True
             )
     minutes = (time.perf_counter() - started) / 60
-    command = " ".join([".venv/bin/python benchmarks/module_rules.py", *sys.argv[1:]])
+    command = shlex.join([".venv/bin/python", "benchmarks/module_rules.py", *sys.argv[1:]])
     table = [
         "| modules | players | challenger v baseline | deals | seat wins, difference | 95 % CI "
         "| verdict | slowest decision (ms) | the challenger's module decisions |",
