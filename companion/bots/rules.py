@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 
 from ..engine import (
     FACES,
+    NORMAL_CARD,
     Accept,
     Action,
     Choose,
@@ -151,7 +152,7 @@ def _reroll(obs: Observation, table: Table) -> Action:
 def _role_card(obs: Observation, table: Table) -> Action:
     """Show my own card, honestly (physical special cards)."""
     own = Choose(obs.special) if obs.special is not None else None
-    return own if own in obs.legal else Choose("normal")
+    return own if own in obs.legal else Choose(NORMAL_CARD)
 
 
 Rule = Callable[[Observation, Table], Action]

@@ -13,6 +13,7 @@ from ..engine import (
     FACES,
     Accept,
     Action,
+    ArrowKind,
     Choose,
     ChooseDie,
     ChooseSeat,
@@ -20,6 +21,7 @@ from ..engine import (
     Decline,
     DuelRolled,
     Roll,
+    SaloonDie,
     Stop,
     Symbol,
 )
@@ -35,6 +37,9 @@ from .stakes import (
 
 Rule = Callable[[Observation, Table], Action]
 RevealRule = Callable[[Observation, Table, tuple], bool]
+
+DUEL_DIE = "duel"  # the kind of die a duel rolls (Undead or Alive 1), as DICE names it
+DUEL_CAUSE = "duel"  # The Doc turning a duel's die: DOC_FACE's cause
 
 LOUDMOUTH_LIFE = 4  # the Loudmouth's bullet and its Dynamite are for a seat with life to spare
 DOC_WORTH = 1.2  # a turn of a die worth The Doc's one use
@@ -59,13 +64,12 @@ def _saloon_die(obs: Observation, table: Table) -> Action:
     enemies = any(
         table.stake[p.seat] > WORTH_KEEPING for p in obs.players if p.alive and p.seat != me.seat
     )
+    wanted: tuple[SaloonDie, ...] = ()
     if me.life * 2 <= me.max_life or me.arrows >= 3:
-        wanted = "coward"
+        wanted = (SaloonDie.COWARD_SIXTH, SaloonDie.COWARD)
     elif me.life >= LOUDMOUTH_LIFE and enemies:
-        wanted = "loudmouth"
-    else:
-        wanted = "none"
-    for option in (f"{wanted}_sixth", wanted, "none"):
+        wanted = (SaloonDie.LOUDMOUTH_SIXTH, SaloonDie.LOUDMOUTH)
+    for option in (*wanted, SaloonDie.NONE):
         if option in options:
             return Choose(option)
     return Choose(options[0])
@@ -101,7 +105,7 @@ def _chief_arrow(obs: Observation, table: Table) -> Action:
     me = obs.seat
     regular = attack_value(table, *_after(obs, {me: 1}, None))
     chief = attack_value(table, *_after(obs, {}, me))
-    return Choose("chief_arrow" if chief > regular else "arrow")
+    return Choose(ArrowKind.CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
 
 
 def _which_arrow(obs: Observation, table: Table) -> Action:
@@ -111,7 +115,7 @@ def _which_arrow(obs: Observation, table: Table) -> Action:
     assert holder is not None
     regular = attack_value(table, *_after(obs, {holder: -1}, None))
     chief = attack_value(table, *_after(obs, {}, None, chief_from=holder))
-    return Choose("chief_arrow" if chief > regular else "arrow")
+    return Choose(ArrowKind.CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
 
 
 # ------------------------------------------------------------ Module 3: the special roles
@@ -166,7 +170,8 @@ def _reveal_doc(obs: Observation, table: Table, args: tuple) -> bool:
         if rolled is None:
             return False
         face = rolled.faces[0]
-        return max(_duel_face_gain(table, roller, face, f) for f in DICE["duel"]) >= DOC_WORTH
+        faces = DICE[DUEL_DIE]
+        return max(_duel_face_gain(table, roller, face, f) for f in faces) >= DOC_WORTH
     return _doc_choice(obs, table, roller)[0] >= DOC_WORTH
 
 
@@ -179,7 +184,7 @@ def _doc_face(obs: Observation, table: Table) -> Action:
     die = obs.pending.die
     assert die is not None
     options = obs.pending.options
-    if obs.pending.cause == "duel":
+    if obs.pending.cause == DUEL_CAUSE:
         rolled = _last_duel(obs)
         if rolled is not None:
             roller, face = rolled.seat, rolled.faces[0]
