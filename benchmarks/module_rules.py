@@ -33,7 +33,15 @@ from engine_simulate import pin_to_one_core
 from perfdoc import publish
 from PIL import Image, ImageDraw, ImageFont
 
-from companion.bots import Bot, MonteCarloBot, Observation, RandomBot, RuleBot, play_match
+from companion.bots import (
+    Bot,
+    MonteCarloBot,
+    Observation,
+    RandomBot,
+    RuleBot,
+    fallback,
+    play_match,
+)
 from companion.bots.rules import BASE_RULES, RULES
 from companion.engine import CHARACTERS, Action, Game, GameSetup, Module, RevealSpecial, deal
 
@@ -73,6 +81,11 @@ class Counting:
         self.name, self.looks_ahead = bot.name, bot.looks_ahead
 
     def __call__(self, obs: Observation) -> Action:
+        if obs.pending.spec.person_enters:
+            # What a real card or token shows (a Rage card's symbols): a person enters it at
+            # the table, so every player here enters it alike, as the fallback does; a player
+            # that chose it (a search) would be choosing its own cards.
+            return fallback(obs)
         action = self.timed(obs)
         kind = obs.pending.kind
         if len(obs.legal) > 1 and kind in RULES and kind not in BASE_RULES:
