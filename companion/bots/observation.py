@@ -27,15 +27,21 @@ from ..engine import (
     RevealSpecial,
     Role,
     Symbol,
+    ability_of,
     open_moments,
 )
+
+# What the Ghost (Old Saloon 5) and a zombie (Undead or Alive 4) can do: nothing, as the engine
+# rules (``Game.ability``). Read from the public flags rather than asked of the game: a game
+# and the same game read back from JSON must give one observation (tests/test_what_a_seat_sees).
+NO_ABILITY = Ability()
 
 
 @dataclass(frozen=True)
 class PublicPlayer:
     """A seat as the whole table sees it: ``role`` only once it is face up, ``special`` only
     once its Old Saloon 3 card is. A bot asks ``ability``, never the character's name: it is
-    the engine's answer (``Game.ability``), so a zombie or the Ghost has none."""
+    the engine's rule (``Game.ability``): a zombie or the Ghost has none."""
 
     seat: int
     character: str
@@ -138,7 +144,7 @@ def observe(
         PublicPlayer(
             p.seat,
             p.character,
-            game.ability(p.seat),
+            NO_ABILITY if p.ghost or p.zombie else ability_of(p.character),
             p.life,
             p.max_life,
             p.arrows,
