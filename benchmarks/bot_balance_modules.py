@@ -115,14 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         COMMAND,
         "```",
         "",
-        "The players know no rule of their own for the modules' new decisions beyond what "
-        "`rules.py` lists; elsewhere they take a legal fallback (decline, stop, the first "
-        "choice), and they never reveal a special role into an open moment: read the Old "
-        "Saloon 3 and 5 rows as sensible base play with those modules on, not as their best "
-        "play. So the OS1 row is the base game's very games (the players never take a "
-        "Saloon die: their fallback is none), and so is UA5's (Wild West Legacy changes only "
-        "a series' next game). After an Undead or Alive 4 outbreak the sides are survivors "
-        "and zombies.",
+        "The players answer every module's decisions by their rules (The modules' decisions, "
+        "below) and reveal their special cards when those rules say it helps. The UA5 row is "
+        "the base game's very games (Wild West Legacy changes only a series' next game). After "
+        "an Undead or Alive 4 outbreak the sides are survivors and zombies.",
         "",
         *table,
         "",

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
-from ..engine import Action, Answer, Decline, Stop
+from ..engine import Action, Answer, Decline, RevealSpecial, Stop
 from .observation import Observation
 
 
@@ -16,6 +16,14 @@ class Bot(Protocol):
     looks_ahead: bool  # needs the position snapshot (plays the game forward)
 
     def __call__(self, obs: Observation) -> Action: ...
+
+
+@runtime_checkable
+class Revealer(Protocol):
+    """A player that may reveal its Old Saloon 3 card into an open moment of another seat's
+    decision (a player without ``reveal`` never does)."""
+
+    def reveal(self, obs: Observation) -> RevealSpecial | None: ...
 
 
 # The quiet answer to a decision no rule knows, by how it is answered (the spec's answer

@@ -25,6 +25,7 @@ from ..engine import (
     DiceSource,
     Event,
     Game,
+    RevealSpecial,
     Roll,
     SeededDice,
     Stop,
@@ -33,7 +34,8 @@ from ..engine import (
 from .base import checked
 from .beliefs import Beliefs, beliefs, hostility, sample_roles
 from .observation import Observation, observe
-from .rules import RuleBot, read_table
+from .rules import RuleBot
+from .stakes import read_table
 from .value import win_chance
 
 ARROW_COST = 0.4  # an arrow held is part of a life already lost
@@ -76,6 +78,10 @@ class MonteCarloBot:
         self.budget = budget
         self.work = 0  # engine actions played out for the current decision
         self.rules = RuleBot()
+
+    def reveal(self, obs: Observation) -> RevealSpecial | None:
+        """Special cards are revealed by the rule-based player's reasons (no search)."""
+        return self.rules.reveal(obs)
 
     def __call__(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:

@@ -24,17 +24,24 @@ from ..engine import (
     DiceSource,
     Event,
     Game,
+    RevealSpecial,
     Role,
     Symbol,
     ability_of,
+    open_moments,
 )
+
+# What the Ghost (Old Saloon 5) and a zombie (Undead or Alive 4) can do: nothing, as the engine
+# rules (``Game.ability``). Read from the public flags rather than asked of the game: a game
+# and the same game read back from JSON must give one observation (tests/test_what_a_seat_sees).
+NO_ABILITY = Ability()
 
 
 @dataclass(frozen=True)
 class PublicPlayer:
-    """A seat as the whole table sees it: ``role`` only once it is face up. A bot asks
-    ``ability``, never the character's name: it is the card's, even for a zombie or the Ghost,
-    who lose it in play (``Game.ability``), as the bots have always read the table."""
+    """A seat as the whole table sees it: ``role`` only once it is face up, ``special`` only
+    once its Old Saloon 3 card is. A bot asks ``ability``, never the character's name: it is
+    the engine's rule (``Game.ability``): a zombie or the Ghost has none."""
 
     seat: int
     character: str
@@ -44,6 +51,12 @@ class PublicPlayer:
     arrows: int
     alive: bool
     role: Role | None
+    chief_arrow: bool = False  # Old Saloon 2
+    special: str | None = None  # Old Saloon 3: the card, once face up
+    ghost: bool = False  # Old Saloon 5
+    wounds: tuple[str, ...] = ()  # Undead or Alive 1: Wound tokens, face up
+    rage_held: int = 0  # Undead or Alive 2: Rage cards held face down (their number is public)
+    zombie: bool = False  # Undead or Alive 4
 
 
 @dataclass(frozen=True)
@@ -64,6 +77,13 @@ class Observation:
     legal: tuple[Action, ...]
     events: tuple[Event, ...]
     position: str  # the game as JSON as this seat may see it (its secrets blank)
+    # Old Saloon 3: the seat's own special card (face down or up), the reveals open to it now
+    # and the moments open, as the table names them (kind, arguments), by window number.
+    special: str | None = None
+    reveals: tuple[RevealSpecial, ...] = ()
+    moments: tuple[tuple[str, tuple], ...] = ()
+    chief_in_pile: bool = False  # Old Saloon 2
+    dice_kinds: tuple[str, ...] = ()  # the dice on the table (a Saloon die, the Duel dice)
 
     @property
     def me(self) -> PublicPlayer:
@@ -124,14 +144,23 @@ def observe(
         PublicPlayer(
             p.seat,
             p.character,
-            ability_of(p.character),
+            NO_ABILITY if p.ghost or p.zombie else ability_of(p.character),
             p.life,
             p.max_life,
             p.arrows,
             p.alive,
             p.role if p.revealed else None,
+            p.chief_arrow,
+            p.special if p.special_shown else None,
+            p.ghost,
+            tuple(p.wounds),
+            p.rage_held,
+            p.zombie,
         )
         for p in game.players
+    )
+    reveals = tuple(
+        a for a in game.window_actions() if isinstance(a, RevealSpecial) and a.seat == seat
     )
     return Observation(
         seat=seat,
@@ -150,7 +179,17 @@ def observe(
         legal=tuple(game.legal_actions()),
         events=tuple(events),
         position=_redacted(game, seat, own) if position else "",
+        special=game.players[seat].special,
+        reveals=reveals,
+        moments=tuple((kind, _frozen(args)) for kind, args in open_moments(game)),
+        chief_in_pile=game.chief_in_pile,
+        dice_kinds=tuple(game.dice_kinds),
     )
+
+
+def _frozen(args: list) -> tuple:
+    """A moment's arguments as tuples all the way down (the seats dying are a list)."""
+    return tuple(_frozen(a) if isinstance(a, list) else a for a in args)
 
 
 def _is_bullseye(face: str | None) -> bool:

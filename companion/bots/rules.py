@@ -1,154 +1,38 @@
 """A sensible human player as rules: whom my side wants hurt or healed, which dice to keep.
 
-Everything turns on one number per seat, ``stake``: above 0 this seat's role wants that seat
-to lose life, below 0 to keep it. It comes from the seat's own role and its beliefs about the
-hidden ones; shots, Beers, the dice to keep and the abilities all follow from it.
+Everything turns on one number per seat, the stake (``stakes.py``): above 0 this seat's role
+wants that seat to lose life, below 0 to keep it. Shots, Beers, the dice to keep and the
+abilities all follow from it; so do the modules' decisions (``saloon_rules.py``,
+``undead_rules.py``) and the special cards it reveals into open moments.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from ..engine import (
     FACES,
-    THREE_PLAYER_TARGET,
+    NORMAL_CARD,
     Accept,
     Action,
+    Choose,
     ChooseDie,
     ChooseSeat,
     DecisionKind,
     Decline,
-    LastOneStanding,
     ResultAssigned,
     Reveal,
-    Role,
+    RevealSpecial,
     Roll,
     Stop,
     Symbol,
-    TurnStarted,
 )
 from .base import checked
-from .beliefs import Beliefs, beliefs
+from .beliefs import Beliefs
 from .observation import Observation
-
-# What a seat's loss of life is worth to each role, by the role of the seat hurt.
-STAKES: dict[Role, dict[Role, float]] = {
-    Role.SHERIFF: {Role.OUTLAW: 1.0, Role.RENEGADE: 0.8, Role.DEPUTY: -1.0},
-    Role.DEPUTY: {Role.OUTLAW: 1.0, Role.RENEGADE: 0.7, Role.SHERIFF: -3.0, Role.DEPUTY: -1.0},
-    Role.OUTLAW: {Role.SHERIFF: 2.0, Role.DEPUTY: 1.0, Role.RENEGADE: 0.4, Role.OUTLAW: -1.0},
-    Role.RENEGADE: {Role.OUTLAW: 1.0, Role.DEPUTY: 0.7, Role.RENEGADE: 0.8},
-}
-SELF_STAKE = -1.5  # my own life, to everyone but a renegade (-2.5)
-SHOOTER_ARROW = 0.2  # each arrow shooting a seat hands me (El Gringo's)
-GATLING_ARROW = 0.3  # each of my arrows the Gatling Gun discards
-WORTH_KEEPING = 0.3
-
-
-@dataclass(frozen=True)
-class Table:
-    """One decision's reading of the table: the stake in every seat's life."""
-
-    obs: Observation
-    stake: tuple[float, ...]
-
-    @property
-    def me(self) -> int:
-        return self.obs.seat
-
-    def pending_hits(self) -> list[int]:
-        """Bull's Eyes already given to each seat this turn, not yet resolved."""
-        hits = [0] * len(self.obs.players)
-        for e in _this_turn(self.obs):
-            if isinstance(e, ResultAssigned) and e.symbol != "beer":
-                hits[e.target] += 1
-        return hits
-
-    def shot_value(self, seat: int, hits: list[int]) -> float:
-        """What one more Bull's Eye on ``seat`` is worth: finishing a seat counts double."""
-        p = self.obs.players[seat]
-        left = p.life - hits[seat]
-        value = self.stake[seat]
-        if left <= 0:
-            return min(value, 0.0) * 0.1  # overkill: wasted on an enemy, still bad on a friend
-        if left == 1:
-            value *= 2.0 if value > 0 else 1.5
-        value -= SHOOTER_ARROW * p.ability.shooter_arrows(1, 1)
-        return value
-
-    def heal_value(self, seat: int) -> float:
-        """What one life for ``seat`` is worth: more to the nearly dead, nothing at full life."""
-        p = self.obs.players[seat]
-        if not p.alive or p.life >= p.max_life:
-            return 0.0
-        gain = float(p.ability.own_beer_gain(p.life, 1)) if seat == self.me else 1.0
-        return -self.stake[seat] * gain * (1.0 + 2.0 / p.life)
-
-    def gatling_value(self) -> float:
-        others = sum(
-            self.stake[p.seat]
-            for p in self.obs.players
-            if p.alive and p.seat != self.me and not p.ability.gatling_immune
-        )
-        return others + GATLING_ARROW * self.obs.me.arrows
-
-    def indians_value(self) -> float:
-        """What an Indian attack now would be worth: each arrow costs its holder one life."""
-        return sum(
-            self.stake[p.seat] * p.ability.indian_loss(p.arrows)
-            for p in self.obs.players
-            if p.alive
-        )
-
-
-def _this_turn(obs: Observation) -> list:
-    for i in range(len(obs.events) - 1, -1, -1):
-        if isinstance(obs.events[i], TurnStarted):
-            return list(obs.events[i + 1 :])
-    return list(obs.events)
-
-
-def read_table(obs: Observation, known: Beliefs | None = None) -> Table:
-    """The stake in every seat's life for ``obs.seat``'s role, from its beliefs."""
-    known = known or beliefs(obs)
-    role = obs.role
-    stake: list[float] = []
-    for p in obs.players:
-        if p.seat == obs.seat:
-            stake.append(SELF_STAKE * (5 / 3 if role is Role.RENEGADE else 1))
-        elif not p.alive or role is None:
-            stake.append(0.0)
-        elif obs.three_player:
-            stake.append(_three_player_stake(obs, p.seat))
-        else:
-            weights = _stakes(obs, role)
-            chances = known.chances[p.seat]
-            stake.append(sum(weights.get(r, 0.0) * c for r, c in chances.items()))
-    return Table(obs, tuple(stake))
-
-
-def _stakes(obs: Observation, role: Role) -> Mapping[Role, float]:
-    if role is not Role.RENEGADE:
-        return STAKES[role]
-    others = [p for p in obs.players if p.alive and p.seat != obs.seat]
-    sheriff = obs.sheriff
-    if len(others) == 1:
-        law = 2.0  # the Sheriff alone is left: now he must go
-    elif sheriff is not None and obs.players[sheriff].life <= 3:
-        law = -1.0  # keep him alive while the others are still in play
-    else:
-        law = -0.2
-    return {**STAKES[Role.RENEGADE], Role.SHERIFF: law}
-
-
-def _three_player_stake(obs: Observation, seat: int) -> float:
-    """3 players: my target must fall to my hand; once that is impossible, last one standing."""
-    assert obs.role is not None
-    open_game = any(isinstance(e, LastOneStanding) for e in obs.events)
-    if open_game or obs.players[seat].role is THREE_PLAYER_TARGET[obs.role]:
-        return 2.0
-    return -0.3  # the other one: better left to lose life to my target's enemies
-
+from .saloon_rules import REVEALS, SALOON_RULES, RevealRule
+from .stakes import WORTH_KEEPING, Table, read_table, this_turn
+from .undead_rules import UNDEAD_RULES
 
 # ------------------------------------------------------------------ decisions
 
@@ -163,7 +47,7 @@ def _choose_seat_to_shoot(obs: Observation, table: Table) -> Action:
 def _choose_seat_to_heal(obs: Observation, table: Table) -> Action:
     seats = [a.seat for a in obs.legal if isinstance(a, ChooseSeat)]
     beers = [0] * len(obs.players)
-    for e in _this_turn(obs):
+    for e in this_turn(obs):
         if isinstance(e, ResultAssigned) and e.symbol == "beer":
             beers[e.target] += 1
 
@@ -184,7 +68,7 @@ def _slab(obs: Observation, table: Table) -> Action:
     hits = table.pending_hits()
     shots = {
         e.die: e.target
-        for e in _this_turn(obs)
+        for e in this_turn(obs)
         if isinstance(e, ResultAssigned) and e.symbol != "beer"
     }
     offered = [a.die for a in obs.legal if isinstance(a, ChooseDie) and a.die in shots]
@@ -234,6 +118,7 @@ def _reroll(obs: Observation, table: Table) -> Action:
     hits = [0] * len(obs.players)
     heal = max((table.heal_value(p.seat) for p in obs.players if p.alive), default=0.0)
     slab = me.ability.beer_doubles_bullseye
+    living_others = [p.seat for p in obs.players if p.alive and p.seat != me.seat]
     reroll: list[int] = []
     for die in free:
         symbol = symbols[die]
@@ -244,6 +129,12 @@ def _reroll(obs: Observation, table: Table) -> Action:
             keep = heal > WORTH_KEEPING or (slab and count[Symbol.BULLSEYE1] > 0)
         elif symbol is Symbol.GATLING:
             keep = keep_gatling
+        elif symbol is Symbol.DUEL:
+            keep = any(table.stake[s] > WORTH_KEEPING for s in living_others)
+        elif symbol is Symbol.WHISKEY:
+            keep = bool(me.wounds) or table.heal_value(me.seat) > WORTH_KEEPING
+        elif symbol is Symbol.BROKEN_ARROW:
+            keep = any(p.arrows and table.stake[p.seat] < 0 for p in obs.players if p.alive)
         else:
             keep = False  # arrows already resolved; Black Jack's Dynamite
         if not keep:
@@ -258,9 +149,16 @@ def _reroll(obs: Observation, table: Table) -> Action:
     return Roll(tuple(reroll))
 
 
+def _role_card(obs: Observation, table: Table) -> Action:
+    """Show my own card, honestly (physical special cards)."""
+    own = Choose(obs.special) if obs.special is not None else None
+    return own if own in obs.legal else Choose(NORMAL_CARD)
+
+
 Rule = Callable[[Observation, Table], Action]
 
-RULES: dict[DecisionKind, Rule] = {
+# The base game's decisions and its characters'.
+BASE_RULES: dict[DecisionKind, Rule] = {
     DecisionKind.GIFT_LIFE: _choose_seat_to_heal,
     DecisionKind.REROLL: _reroll,
     DecisionKind.BULLSEYE_TARGET: _choose_seat_to_shoot,
@@ -271,17 +169,36 @@ RULES: dict[DecisionKind, Rule] = {
     DecisionKind.KIT_DISCARD: _kit,
     DecisionKind.REVEAL_ROLE: _reveal,
 }
+# Every module's too: the box's default player.
+RULES: dict[DecisionKind, Rule] = {
+    **BASE_RULES,
+    **SALOON_RULES,
+    **UNDEAD_RULES,
+    DecisionKind.ROLE_CARD: _role_card,
+}
+
+
+# Moments of a turn's roll: their reveal rules read the dice as they are now, so only while
+# that turn lasts (another turn's dice are not that roll's).
+TURN_DICE_MOMENTS = frozenset({"roll", "last_roll"})
 
 
 class RuleBot:
     """Plays like a sensible person; a decision it has no rule for gets the quiet answer its
-    answer shape allows (``base.fallback``)."""
+    answer shape allows (``base.fallback``), and a special card with no reveal rule stays
+    face down. ``RuleBot(BASE_RULES, reveals={})`` is the player before the modules' rules:
+    the yardstick they must beat (``benchmarks/module_rules.py``)."""
 
     name = "rules"
     looks_ahead = False
 
-    def __init__(self, rules: Mapping[DecisionKind, Rule] = RULES) -> None:
+    def __init__(
+        self,
+        rules: Mapping[DecisionKind, Rule] = RULES,
+        reveals: Mapping[str, RevealRule] = REVEALS,
+    ) -> None:
         self.rules = rules
+        self.reveals = reveals
 
     def __call__(self, obs: Observation) -> Action:
         return self.decide(obs)
@@ -292,3 +209,19 @@ class RuleBot:
             return obs.legal[0]
         rule = self.rules.get(obs.pending.kind)
         return checked(obs, rule(obs, read_table(obs, known)) if rule is not None else None)
+
+    def reveal(self, obs: Observation) -> RevealSpecial | None:
+        """The special card to reveal into the moment open now (``obs.reveals``), if any."""
+        if not obs.reveals:
+            return None
+        table = read_table(obs)
+        for action in obs.reveals:
+            if action.card != obs.special:
+                continue  # offered by what the table knows; not my card
+            kind, args = obs.moments[action.window]
+            if kind in TURN_DICE_MOMENTS and len(args) == 1 and args[0] != obs.turn:
+                continue  # the dice have moved on since that roll: the rule reads them now
+            rule = self.reveals.get(action.card)
+            if rule is not None and rule(obs, table, args):
+                return action
+        return None

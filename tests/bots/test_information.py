@@ -7,11 +7,13 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.bots import MonteCarloBot, RandomBot, RuleBot, observe
-from companion.engine import Event, Game, Role, SeededDice, deal
+from companion.engine import Event, Game, Module, Role, SeededDice, deal
+from tests.test_what_a_seat_sees import SETS, hidden_from, permuted, play, tables
 
 RUNS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -104,3 +106,28 @@ def test_a_seat_with_a_physical_card_is_told_its_role_by_whoever_dealt_it() -> N
     assert observe(game, seat, role=Role.RENEGADE).role is Role.RENEGADE
     other = observe(game, (seat + 1) % 5, role=Role.OUTLAW)
     assert other.known_role(seat) is None
+
+
+@pytest.mark.parametrize("modules", SETS, ids=lambda m: "+".join(sorted(m)) or "base")
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_with_every_module_set_hidden_roles_and_cards_change_no_rule_or_reveal(
+    modules: frozenset[Module], data: st.DataObject
+) -> None:
+    """The rule-based player, modules' rules and reveals included, decides the same in two
+    games that differ only in what its seat may not see (roles and special cards)."""
+    setup, seat, seed = data.draw(tables(modules))
+    game = Game(setup)
+    actions, _events = play(game, seed)
+    twin_setup = permuted(setup, hidden_from(game, seat), random.Random(seed))
+    first, twin = Game(setup), Game(twin_setup)
+    so_far, twin_so_far = list(first.opening_events), list(twin.opening_events)
+    for action in actions:
+        mine = first.pending is not None and first.pending.seat == seat
+        if mine or any(a.seat == seat for a in first.window_actions()):
+            seen, twin_seen = observe(first, seat, so_far), observe(twin, seat, twin_so_far)
+            assert RuleBot().reveal(seen) == RuleBot().reveal(twin_seen)
+            if mine:
+                assert RuleBot()(seen) == RuleBot()(twin_seen)
+        so_far += first.apply(action)
+        twin_so_far += twin.apply(action)

@@ -1,0 +1,396 @@
+"""The rule-based player's answers to the modules' decisions, each in a position where the
+better answer is clear, and where its fallback twin (no module rules) answers otherwise."""
+
+from __future__ import annotations
+
+from companion.bots import RuleBot, observe
+from companion.bots.rules import BASE_RULES
+from companion.engine import (
+    Accept,
+    Action,
+    Choose,
+    ChooseDie,
+    ChooseSeat,
+    DecisionKind,
+    Decline,
+    Game,
+    GameSetup,
+    Module,
+    RevealSpecial,
+    Role,
+    Roll,
+    ScriptedDice,
+    Stop,
+    open_moments,
+    position,
+)
+from tests.engine.helpers import FILLERS, make_game, play
+
+ROLES = ["sheriff", "outlaw", "renegade", "outlaw", "deputy"]
+# Each role's card: seat 1 The Gambler, 2 The Left Hand, 3 The Bad, 4 The Doc.
+SPECIALS = ("the_bear", "the_gambler", "the_left_hand", "the_bad", "the_doc")
+QUIET = ("arrow", "dynamite", "dynamite", "beer", "beer")  # nothing to aim, no explosion
+UA12 = ["undead_or_alive.1", "undead_or_alive.2"]
+
+
+def decide(game: Game, events: list | None = None) -> Action:
+    assert game.pending is not None
+    return RuleBot()(observe(game, game.pending.seat, events or []))
+
+
+def twin(game: Game, events: list | None = None) -> Action:
+    """The fallback twin's answer: the same player without the modules' rules."""
+    assert game.pending is not None
+    return RuleBot(BASE_RULES, reveals={})(observe(game, game.pending.seat, events or []))
+
+
+def both(game: Game, events: list | None = None) -> tuple[Action, Action]:
+    return decide(game, events), twin(game, events)
+
+
+def special_game(
+    specials: tuple[str, ...] = SPECIALS, characters: tuple[str, ...] = FILLERS, **kw: object
+) -> Game:
+    """Five players with Old Saloon 3, each seat's special card dealt as given."""
+    setup = GameSetup(
+        characters=characters,
+        roles=tuple(Role(r) for r in ROLES),
+        sheriff=0,
+        modules=frozenset({Module.SPECIAL_ROLES, *kw.get("modules", ())}),  # type: ignore[misc]
+        specials=specials,
+    )
+    return Game(setup, ScriptedDice([]))
+
+
+def quietly(game: Game, until: object) -> list:
+    """Play on with quiet rolls (nothing to aim, no explosion) and the player's own answers
+    until ``until(game)`` holds: the events."""
+    events: list = []
+    while game.pending is not None and not until(game):
+        d = game.pending
+        if d.kind in (DecisionKind.ROLL, DecisionKind.GHOST_ROLL):
+            kinds = game.dice_kinds
+            faces = tuple(QUIET[i] if k == "base" else "gatling" for i, k in enumerate(kinds))
+            action: Action = Roll(tuple(range(len(kinds))), faces)
+        elif d.kind in (DecisionKind.REROLL, DecisionKind.GHOST_REROLL):
+            action = Stop()
+        elif d.kind is DecisionKind.DUEL_ROLL:
+            assert d.die is not None
+            action = Roll((d.die,), ("arrow",))
+        else:
+            action = decide(game, events)
+        events += game.apply(action)
+    return events
+
+
+def reveal_of(game: Game, seat: int, events: list | None = None) -> RevealSpecial | None:
+    return RuleBot().reveal(observe(game, seat, events or []))
+
+
+# ------------------------------------------------------------------------ Old Saloon 1
+
+
+def test_saloon_die_the_coward_when_low_on_life_the_loudmouth_when_healthy() -> None:
+    game = make_game(FILLERS, roles=ROLES, modules=["old_saloon.1"])
+    assert game.pending is not None and game.pending.kind is DecisionKind.SALOON_DIE
+    assert both(game) == (Choose("loudmouth"), Choose("none"))
+    hurt = position(game, players={0: {"life": 2}})
+    assert decide(hurt) == Choose("coward")
+
+
+def test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws() -> None:
+    game = make_game(FILLERS, roles=ROLES, modules=["old_saloon.1"])
+    game = position(game, players={1: {"arrows": 2, "revealed": True}, 4: {"arrows": 2}})
+    play(game, Choose("coward"), Roll((0, 1, 2, 3, 4), ("beer",) * 4 + ("broken_arrow",)))
+    assert game.pending is not None and game.pending.kind is DecisionKind.BROKEN_ARROW
+    assert both(game) == (ChooseSeat(4), ChooseSeat(1))
+
+
+# ------------------------------------------------------------------------ Old Saloon 2
+
+
+def test_the_chiefs_arrow_when_it_makes_my_arrows_the_most() -> None:
+    game = make_game(FILLERS, roles=ROLES, modules=["old_saloon.2"])
+    game = position(game, players={0: {"arrows": 3}, 1: {"arrows": 1}})
+    play(game, Roll((0, 1, 2, 3, 4), ("arrow", "beer", "beer", "gatling", "bullseye1")))
+    assert game.pending is not None and game.pending.kind is DecisionKind.CHIEF_ARROW
+    assert both(game) == (Choose("chief_arrow"), Choose("arrow"))
+
+
+def test_a_regular_arrow_when_the_chiefs_would_not_make_mine_the_most() -> None:
+    game = make_game(FILLERS, roles=ROLES, modules=["old_saloon.2"])
+    game = position(game, players={1: {"arrows": 4}})
+    play(game, Roll((0, 1, 2, 3, 4), ("arrow", "beer", "beer", "gatling", "bullseye1")))
+    assert decide(game) == Choose("arrow")
+
+
+def test_of_a_friends_arrows_the_chiefs_arrow_goes_when_it_no_longer_shields_him() -> None:
+    """Kit Carlson's Gatling discards one of his own tokens: the Chief's Arrow, which counts
+    two and no longer makes his arrows strictly the most."""
+    game = make_game(("kit_carlson", *FILLERS[1:]), roles=ROLES, modules=["old_saloon.2"])
+    game = position(game, players={0: {"arrows": 1, "chief_arrow": True}, 1: {"arrows": 3}})
+    play(game, Roll((0, 1, 2, 3, 4), ("gatling", "beer", "beer", "dynamite", "dynamite")), Stop())
+    quietly(game, lambda g: g.pending.kind is DecisionKind.WHICH_ARROW)
+    assert game.pending is not None and game.pending.kind is DecisionKind.WHICH_ARROW
+    assert both(game) == (Choose("chief_arrow"), Choose("arrow"))
+
+
+# ------------------------------------------------------------------------ Old Saloon 3
+
+
+def test_the_doc_makes_an_outlaw_with_two_dynamite_explode() -> None:
+    game = special_game()
+    play(game, Roll((0, 1, 2, 3, 4), QUIET), Stop())
+    while game.pending is not None and game.turn == 0:
+        play(game, decide(game))
+    events = play(game, Roll((0, 1, 2, 3, 4), ("dynamite", "dynamite", "beer", "beer", "gatling")))
+    doc = reveal_of(game, 4, events)
+    assert doc is not None and doc.card == "the_doc"
+    play(game, doc)
+    assert game.pending is not None and game.pending.kind is DecisionKind.DOC_DIE
+    die = decide(game)
+    assert isinstance(die, ChooseDie) and die.die >= 2
+    play(game, die)
+    assert decide(game) == Choose("dynamite")
+
+
+def test_nobody_reveals_a_card_that_would_do_nothing_for_its_side() -> None:
+    game = special_game()
+    events = play(game, Roll((0, 1, 2, 3, 4), QUIET))
+    assert all(reveal_of(game, s, events) is None for s in range(5))
+
+
+def test_the_left_hand_saves_the_renegade_himself() -> None:
+    game = special_game()
+    game = position(game, players={2: {"life": 1}})
+    events = play(game, Roll((0, 1, 2, 3, 4), ("bullseye2", *QUIET[1:])), Stop())
+    events += play(game, ChooseSeat(2))  # the shot that would eliminate him
+    left = reveal_of(game, 2, events)
+    assert left is not None and left.card == "the_left_hand"
+    assert reveal_of(game, 4, events) is None  # The Doc's Deputy has no reason to turn a die
+
+
+def test_the_left_hand_saves_himself_first_and_sheds_his_arrows() -> None:
+    game = special_game()
+    game = position(game, players={2: {"life": 1, "arrows": 2}, 1: {"life": 1}})
+    game = position(game, pile=game.pile)
+    events = play(game, Roll((0, 1, 2, 3, 4), ("bullseye2", "bullseye1", *QUIET[2:])), Stop())
+    events += play(game, ChooseSeat(2), ChooseSeat(1))
+    left = reveal_of(game, 2, events)
+    assert left is not None
+    play(game, left)
+    if game.pending is not None and game.pending.kind is DecisionKind.LEFT_HAND_TARGET:
+        assert both(game) == (ChooseSeat(2), ChooseSeat(1))
+        play(game, ChooseSeat(2))
+    assert game.pending is not None and game.pending.kind is DecisionKind.LEFT_HAND_DISCARD
+    assert both(game) == (Accept(), Decline())
+
+
+def test_the_judge_cancels_an_outlaws_reveal() -> None:
+    game = special_game(("the_bear", "the_gambler", "the_left_hand", "the_bad", "the_judge"))
+    game = position(game, players={1: {"life": 2}, 3: {"life": 2}})
+    roll = ("bullseye1", "bullseye1", "gatling", "gatling", "gatling")
+    events = play(game, Roll((0, 1, 2, 3, 4), roll), Stop())
+    gambler = reveal_of(game, 1, events)
+    assert gambler is not None
+    events = play(game, RevealSpecial(gambler.seat, gambler.window, gambler.card, QUIET))
+    judge = reveal_of(game, 4, events)
+    assert judge is not None and judge.card == "the_judge"
+
+
+def test_the_right_hand_takes_another_turn_once_few_are_left_not_before() -> None:
+    game = special_game(("the_bear", "the_gambler", "the_right_hand", "the_bad", "the_doc"))
+    events = quietly(game, lambda g: any(a.seat == 2 for a in g.window_actions()))
+    offered = next(a for a in game.window_actions() if a.seat == 2)
+    assert open_moments(game)[offered.window] == ("turn_end", [2])
+    assert reveal_of(game, 2, events) is None  # five alive: stay hidden
+    dead = {"alive": False, "life": 0, "revealed": True, "arrows": 0}
+    few = position(game, players={1: dead, 4: dead})
+    right = reveal_of(few, 2, events)
+    assert right is not None and right.card == "the_right_hand"
+
+
+def test_the_bad_stops_the_sheriffs_beer() -> None:
+    game = special_game()
+    game = position(game, players={0: {"life": 3}})
+    events = play(game, Roll((0, 1, 2, 3, 4), ("beer", "arrow", "dynamite", "gatling", "arrow")))
+    events += play(game, Stop(), ChooseSeat(0))
+    bad = reveal_of(game, 3, events)
+    assert bad is not None and bad.card == "the_bad"
+
+
+def test_the_gambler_makes_the_sheriff_reroll_a_killing_roll() -> None:
+    game = special_game()
+    game = position(game, players={1: {"life": 2}, 3: {"life": 2}})
+    roll = ("bullseye1", "bullseye1", "gatling", "gatling", "gatling")
+    events = play(game, Roll((0, 1, 2, 3, 4), roll), Stop())
+    gambler = reveal_of(game, 1, events)
+    assert gambler is not None and gambler.card == "the_gambler"
+
+
+def test_the_good_takes_the_star_from_a_dying_sheriff() -> None:
+    game = special_game(("the_bear", "the_gambler", "the_left_hand", "the_bad", "the_good"))
+    events = quietly(game, lambda g: g.turn == 4)
+    game = position(game, players={0: {"life": 1}})
+    good = reveal_of(game, 4, events)
+    assert good is not None and good.card == "the_good"
+
+
+def test_the_ugly_hands_his_arrows_to_the_sheriff() -> None:
+    game = special_game(("the_bear", "the_ugly", "the_left_hand", "the_bad", "the_doc"))
+    game = position(game, players={1: {"arrows": 4}})
+    events = quietly(game, lambda g: g.turn == 1)
+    ugly = reveal_of(game, 1, events)
+    assert ugly is not None and ugly.card == "the_ugly"
+    play(game, ugly)
+    assert game.pending is not None and game.pending.kind is DecisionKind.UGLY_SWAP
+    first = decide(game)
+    play(game, first)
+    second = decide(game)
+    assert {first, second} == {ChooseSeat(0), ChooseSeat(1)}
+
+
+# ------------------------------------------------------------------------ Old Saloon 4
+
+
+def test_molly_stark_takes_a_friends_fatal_loss_but_never_one_that_kills_her() -> None:
+    chars = ("jesse_jones", "suzy_lafayette", "lucky_duke", "willy_the_kid", "molly_stark")
+    game = make_game(chars, roles=ROLES, modules=["old_saloon.4"])
+    game = position(game, players={0: {"life": 1}}, turn=1)
+    play(game, Roll((0, 1, 2, 3, 4), ("bullseye1", *QUIET[1:])), Stop())
+    while game.pending is not None and game.pending.kind is DecisionKind.BULLSEYE_TARGET:
+        play(game, ChooseSeat(0))
+    assert game.pending is not None and game.pending.kind is DecisionKind.TAKE_LOSS
+    assert both(game) == (Accept(), Decline())
+    dying = position(game, players={4: {"life": 1}})
+    assert decide(dying) == Decline()
+
+
+def test_elena_gives_an_arrow_rolled_to_an_enemy() -> None:
+    chars = ("elena_fuente", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
+    game = make_game(chars, roles=ROLES, modules=["old_saloon.4"])
+    play(game, Roll((0, 1, 2, 3, 4), ("arrow", "beer", "beer", "gatling", "bullseye1")))
+    assert game.pending is not None and game.pending.kind is DecisionKind.GIVE_ARROW
+    choice, fallback = both(game)
+    assert isinstance(choice, ChooseSeat) and choice.seat in (1, 2, 3)
+    assert fallback == Decline()
+
+
+def test_apache_kid_takes_the_chiefs_arrow_when_it_then_shields_him() -> None:
+    chars = ("apache_kid", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
+    game = make_game(chars, roles=ROLES, modules=["old_saloon.2", "old_saloon.4"])
+    game = position(game, players={0: {"arrows": 3}, 1: {"arrows": 1, "chief_arrow": True}})
+    play(game, Roll((0, 1, 2, 3, 4), ("arrow", "beer", "beer", "gatling", "bullseye1")))
+    assert game.pending is not None and game.pending.kind is DecisionKind.TAKE_CHIEF_ARROW
+    assert both(game) == (Accept(), Decline())
+
+
+# ------------------------------------------------------------------------ Old Saloon 5
+
+
+def ghost_game(ghost_role: str) -> Game:
+    """Six players; seat 5 is the Ghost, with ``ghost_role``, at its turn's gift."""
+    roles = ["sheriff", "outlaw", "renegade", "outlaw", "deputy", "outlaw"]
+    if ghost_role == "deputy":
+        roles[4], roles[5] = "outlaw", "deputy"
+    game = make_game((*FILLERS, "bart_cassidy"), roles=roles, modules=["old_saloon.5"])
+    game = position(game, players={5: {"alive": False, "life": 0, "ghost": True, "revealed": True}})
+    return game
+
+
+def test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw() -> None:
+    game = ghost_game("outlaw")
+    quietly(game, lambda g: g.pending.kind is DecisionKind.GHOST_ROLL)
+    play(game, Roll((0, 1), ("dynamite", "beer")))
+    assert decide(game) == Stop()
+    play(game, Stop())
+    assert game.pending is not None and game.pending.kind is DecisionKind.GHOST_FACE
+    assert decide(game) == Choose("dynamite")
+    play(game, Choose("dynamite"))
+    assert decide(game) == ChooseSeat(0)
+
+
+def test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite() -> None:
+    game = ghost_game("deputy")
+    game = position(game, players={0: {"life": 3}})
+    quietly(game, lambda g: g.pending.kind is DecisionKind.GHOST_ROLL)
+    play(game, Roll((0, 1), ("dynamite", "beer")), Stop())
+    assert decide(game) == Choose("beer")
+    play(game, Choose("beer"))
+    assert decide(game) == ChooseSeat(0)
+
+
+# ------------------------------------------------------------------------ Undead or Alive
+
+
+def test_a_missed_duel_is_always_rerolled() -> None:
+    chars = ("sean_mallory", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
+    game = make_game(chars, roles=ROLES, modules=[*UA12, "undead_or_alive.3"])
+    play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "beer", "duel", "arrow")), Stop())
+    quietly(game, lambda g: g.pending.kind is DecisionKind.DUEL_ROLL)
+    d = game.pending
+    play(game, Roll((d.die,), ("duel",)), Roll((d.die,), ("arrow",)))  # he misses
+    assert game.pending is not None and game.pending.kind is DecisionKind.DUEL_REROLL
+    assert both(game) == (Roll((d.die,)), Stop())
+
+
+def test_a_duel_challenges_an_enemy_not_a_friend() -> None:
+    game = make_game(FILLERS, roles=ROLES, modules=UA12)
+    game = position(game, players={3: {"revealed": True}})  # an Outlaw, face up
+    play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "beer", "duel", "arrow")), Stop())
+    quietly(game, lambda g: g.pending.kind is DecisionKind.DUEL_TARGET)
+    assert both(game) == (ChooseSeat(3), ChooseSeat(1))
+
+
+def test_whiskey_discards_the_dynamite_wound_first() -> None:
+    game = make_game(FILLERS, roles=ROLES, modules=UA12)
+    game = position(game, players={0: {"wounds": ["beer", "dynamite"]}})
+    play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "beer", "whiskey", "arrow")), Stop())
+    quietly(game, lambda g: g.pending.kind is DecisionKind.WHICH_WOUND)
+    assert both(game) == (Choose("dynamite"), Choose("beer"))
+
+
+def test_belle_star_turns_a_dynamite_to_gatling() -> None:
+    chars = ("belle_star", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
+    game = make_game(chars, roles=ROLES, modules=["undead_or_alive.3"])
+    play(game, Roll((0, 1, 2, 3, 4), ("dynamite", "beer", "beer", "gatling", "arrow")))
+    assert game.pending is not None and game.pending.kind is DecisionKind.BELLE_STAR
+    assert both(game) == (ChooseDie(0), Decline())
+
+
+def test_sam_the_healer_heals_the_sheriff_not_an_outlaw() -> None:
+    chars = ("sam_the_healer", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
+    roles = ["deputy", "outlaw", "renegade", "outlaw", "sheriff"]
+    game = make_game(chars, roles=roles, sheriff=4, modules=[*UA12, "undead_or_alive.3"])
+    game = position(game, players={4: {"life": 2}, 1: {"life": 2}}, turn=0)
+    play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "gatling", "duel", "arrow")), Stop())
+    quietly(game, lambda g: g.pending.kind is DecisionKind.SAM_HEAL)
+    assert both(game) == (ChooseSeat(4), Decline())
+
+
+def test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend() -> None:
+    chars = ("suzy_lafayette", "pat_brennan", "lucky_duke", "willy_the_kid", "black_jack")
+    game = make_game(chars, roles=ROLES, modules=[*UA12, "undead_or_alive.3"])
+    game = position(game, players={0: {"rage_held": 1}})
+    quietly(game, lambda g: g.turn == 1)
+    assert game.pending is not None and game.pending.kind is DecisionKind.RAGE_FROM
+    assert both(game) == (ChooseSeat(0), Decline())
+    play(game, ChooseSeat(0))
+    assert decide(game) in (ChooseSeat(1), ChooseSeat(3))
+
+
+def test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare() -> None:
+    chars = ("chuck_wengam", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
+    game = make_game(chars, roles=ROLES, modules=["undead_or_alive.3"])
+    play(game, Roll((0, 1, 2, 3, 4), ("dynamite", "dynamite", "beer", "gatling", "arrow")))
+    assert game.pending is not None and game.pending.kind is DecisionKind.CHUCK_DIE
+    choice, fallback = both(game)
+    assert isinstance(choice, ChooseDie) and choice.die in (0, 1) and fallback == Decline()
+    play(game, choice)
+    face = decide(game)
+    assert isinstance(face, Choose) and face.option != "dynamite"
+
+    again = make_game(chars, roles=ROLES, modules=["undead_or_alive.3"])
+    again = position(again, players={0: {"life": 2}})
+    play(again, Roll((0, 1, 2, 3, 4), ("dynamite", "dynamite", "beer", "gatling", "arrow")))
+    assert decide(again) == Decline()  # no life to spare
