@@ -158,8 +158,10 @@ def _snapshot(game: Game) -> GameState:
 
 
 def _restore(game: Game, snapshot: GameState) -> None:
-    """Back to a snapshot (it stays as it is: restoring copies from it)."""
+    """Back to a snapshot (it stays as it is: restoring copies from it), each seat's ability
+    with it: a seat whose part the snapshot gives back (a Ghost saved) has its ability back."""
     copy_state(snapshot, into=game)
+    game.refresh_abilities()
 
 
 def read(data: Any, where: str) -> list[list[Any]]:
