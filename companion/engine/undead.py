@@ -23,6 +23,7 @@ from .events import (
     DuelLost,
     DuelRolled,
     RageDiscarded,
+    ResultsCancelled,
     WoundDrawn,
     WoundsReturned,
 )
@@ -88,6 +89,8 @@ def collect(game: Game, symbols: Sequence[str]) -> list[list[object]]:
         count = FACES[face].count
         cancelled = min(cancel[symbol], count)
         cancel[symbol] -= cancelled
+        if cancelled:
+            game.emit(ResultsCancelled(game.turn, symbol, cancelled))
         results += [[die, symbol]] * ((count - cancelled) * (uses if symbol == "beer" else 1))
     for i, symbol in enumerate(extra_results(game)):
         if symbol in symbols:
