@@ -376,7 +376,7 @@ def _tell_more(line: _Line, event: Event) -> None:
         case HealPrevented(target=target, amount=amount):
             line.say(f"The Bad: {seat(target)} does not gain {amount}")
         case EliminationAverted(target=target, life=life):
-            line.say(f"The Left Hand: {seat(target)} stays in at {life} life")
+            line.say(f"The Left Hand saves {seat(target)}")
         case ExtraTurn(seat=who):
             line.say(f"{seat(who)} plays another turn")
         case BecameGhost(seat=who):
@@ -514,14 +514,19 @@ class History:
     came after, so an undo takes back exactly what it undid, and a reveal what it went back on."""
 
     presses: list[Press] = field(default_factory=list)
+    # What a reveal undid and the rules have not yet done again: not said a second time.
+    undone: Counter[Event] = field(default_factory=Counter)
 
     def add(self, press: Press) -> str:
-        """Keep a press; its line for the console (a reveal's says only what it changed)."""
+        """Keep a press; its line for the console (after a reveal, only what it changed)."""
         if press.events and isinstance(press.events[0], Rewound) and press.window is not None:
             return self._rewind(press, press.events[0], press.window)
         self.presses.append(press)
         self._trim()
-        return press.text
+        if not self.undone:
+            return press.text
+        new = [e for e in press.events if not _take(self.undone, e)]
+        return "; ".join(t for t in (press.said, tell(new, press.seats, press.automatic)) if t)
 
     def _rewind(self, press: Press, rewound: Rewound, window: int) -> str:
         """A reveal went back to an open moment: the presses since it leave the history, the
@@ -537,6 +542,7 @@ class History:
         undone = Counter([*opened.events[cut:], *(e for p in later for e in p.events)])
         redone = list(press.events[1:])
         new = [e for e in redone if not _take(undone, e)]
+        self.undone = undone
         seats = press.seats
         line = "; ".join(t for t in (press.said, tell(new, seats, press.automatic)) if t)
         events = (*opened.events[:cut], *redone)
@@ -563,6 +569,7 @@ class History:
         back on is back."""
         while self.presses and self.presses[-1].step > step:
             self.presses += self.presses.pop().replaced
+            self.undone = Counter()
 
     def _trim(self) -> None:
         turns = sorted({p.turn for p in self.presses})
