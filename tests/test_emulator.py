@@ -57,7 +57,7 @@ def test_headless_keys_snapshot_and_recording(tmp_path: Path) -> None:
     # The game goes on where it was: the next run resumes it without a question.
     again = emulate(tmp_path, "--keys", "DONE")
     assert again.returncode == 0, again.stderr
-    dice = "Dice: [1 beer]  [2 beer]  [3 arrow]  [4 beer]  [5 bullseye2]"
+    dice = "Dice: [1 Beer]  [2 Beer]  [3 arrow]  [4 Beer]  [5 Bull's Eye 2]"
     assert dice in result.stdout and dice in again.stdout  # the same roll, resumed
     assert "Bull's Eye 2 (die 5): press the seat you shoot" in again.stdout
 

@@ -36,6 +36,7 @@ from ..engine import (
     ExtraTurn,
     FaceChanged,
     Game,
+    GameEndWaiting,
     GameOver,
     GatlingFired,
     GhostTokenGiven,
@@ -377,6 +378,8 @@ def _tell_more(line: _Line, event: Event) -> None:
             line.say(f"The Bad: {seat(target)} does not gain {amount}")
         case EliminationAverted(target=target, life=life):
             line.say(f"The Left Hand saves {seat(target)}")
+        case GameEndWaiting(side=side):
+            line.say(f"{SIDE_LABELS.get(side, side)} unless a role card is revealed now")
         case ExtraTurn(seat=who):
             line.say(f"{seat(who)} plays another turn")
         case BecameGhost(seat=who):
