@@ -422,7 +422,7 @@ class Press:
     events: tuple[Event, ...]
     automatic: tuple[tuple[Decision, Action], ...]
     said: str  # the box's own choice, said before what the rules did ('' for a person's)
-    moments: int  # moments open after it
+    opened: tuple[int, int]  # the open moments it opened (Old Saloon 3): from, to (not incl.)
     window: int | None  # a reveal: the moment it went back to
     seats: tuple[int, ...]  # the physical seats, in engine order
     text: str
@@ -454,11 +454,20 @@ def press_of(
         events=tuple(events),
         automatic=automatic,
         said=said,
-        moments=len(after.windows),
+        opened=(_kept(before.windows, after.windows), len(after.windows)),
         window=chosen.window if isinstance(chosen, WindowAction) else None,
         seats=tuple(seats),
         text=text,
     )
+
+
+def _kept(before: Sequence[object], after: Sequence[object]) -> int:
+    """How many of the moments open before a press are still open after it (the rest were
+    closed by the pending player's action, or taken back by a reveal)."""
+    kept = 0
+    while kept < min(len(before), len(after)) and before[kept] == after[kept]:
+        kept += 1
+    return kept
 
 
 def retell(steps: Sequence[Retold], seats: Sequence[int]) -> list[Told]:
@@ -534,12 +543,11 @@ class History:
     def _rewind(self, press: Press, rewound: Rewound, window: int) -> str:
         """A reveal went back to an open moment: the presses since it leave the history, the
         one it opened in keeps what came before it and takes what happened instead."""
-        start = len(self.presses)
-        while start > 0 and self.presses[start - 1].moments > window:
-            start -= 1
-        if start == len(self.presses):
+        openers = [i for i, p in enumerate(self.presses) if p.opened[0] <= window < p.opened[1]]
+        if not openers:
             self.presses.append(press)
             return press.text
+        start = openers[-1]
         opened, later = self.presses[start], self.presses[start + 1 :]
         cut = _cut(opened, rewound)
         undone = Counter([*opened.events[cut:], *(e for p in later for e in p.events)])

@@ -113,3 +113,20 @@ def test_a_game_of_twelve_turns_is_twelve_pages_newest_first() -> None:
     assert pages[0].startswith("Turn 1, seat 1: Dynamite x2, Gatling x2, arrow. Arrows 1: +1")
     table.press("DONE", kind="hold")
     assert table.session.view().console.prompt.startswith("1/12: Turn 12, seat 2: ")
+
+
+def test_the_bads_reveal_takes_the_beer_it_cancelled_out_of_the_history() -> None:
+    game = roles_game(LEFT_HAND, faces=("beer", "dynamite", "dynamite", "gatling", "gatling"))
+    game = position(game, players={0: {"life": 5}})
+    table = Table(game)
+    table.press("ROLL", "DONE", "SEAT1")
+    assert table.pages() == [
+        "Turn 1, seat 1: Beer, Dynamite x2, Gatling x2. Beer 1: +1; seat 2's turn"
+    ]
+    table.press("SEAT3", kind="hold")
+    table.press("DIE1")
+    assert table.line() == "3 reveals The Bad; The Bad: 1 does not gain 1"
+    assert table.pages() == [
+        "Turn 1, seat 1: Beer, Dynamite x2, Gatling x2. 3 reveals The Bad; "
+        "The Bad: 1 does not gain 1; seat 2's turn"
+    ]
