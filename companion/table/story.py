@@ -376,7 +376,7 @@ def _tell_more(line: _Line, event: Event) -> None:
             line.say(f"The Doc turns die {die + 1} to {FACE_LABELS.get(face, face)}")
         case HealPrevented(target=target, amount=amount):
             line.say(f"The Bad: {seat(target)} does not gain {amount}")
-        case EliminationAverted(target=target, life=life):
+        case EliminationAverted(target=target):
             line.say(f"The Left Hand saves {seat(target)}")
         case GameEndWaiting(side=side):
             line.say(f"{SIDE_LABELS.get(side, side)} unless a role card is revealed now")
