@@ -538,6 +538,9 @@ class History:
         if not self.undone:
             return press.text
         new = [e for e in press.events if not _take(self.undone, e)]
+        if len(new) == len(press.events):
+            self.undone = Counter()  # the rules are past what the reveal went back on
+            return press.text
         return "; ".join(t for t in (press.said, tell(new, press.seats, press.automatic)) if t)
 
     def _rewind(self, press: Press, rewound: Rewound, window: int) -> str:
