@@ -176,13 +176,13 @@ def test_a_private_engine_import_is_seen(tmp_path: Path) -> None:
     source = tmp_path / "client.py"
     source.write_text(
         "from companion.engine.events import TurnStarted\nfrom ..engine.legacy import next_game\n"
-        "from companion.engine import Game, boneyard\nimport companion.engine.rules\n"
+        "from companion.engine import Game, boneyard\nimport companion.engine.game\n"
     )
     assert private_engine_imports(source, "companion.table") == [
         "companion.engine.boneyard",
         "companion.engine.events",
+        "companion.engine.game",
         "companion.engine.legacy",
-        "companion.engine.rules",
     ]
 
 

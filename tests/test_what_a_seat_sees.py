@@ -28,6 +28,7 @@ from companion.engine import (
     Game,
     GameSetup,
     Module,
+    Role,
     SeededDice,
     SetupError,
     deal,
@@ -80,7 +81,7 @@ def tables(draw: st.DrawFn, modules: frozenset[Module]) -> tuple[GameSetup, int,
         specials_mixed=Module.SPECIAL_ROLES in modules and draw(st.booleans()),
         real_piles=frozenset({"wounds"}) if real else frozenset(),
     )
-    if real and Module.UNDEAD_OR_ALIVE in modules:
+    if real and Module.ZOMBIES in modules:
         setup = dataclasses.replace(setup, real_boneyard=True)
     return setup, draw(st.integers(0, players - 1)), draw(st.integers(0, 10_000))
 
@@ -270,3 +271,23 @@ def cannot_tell_its_game_from_a_twin(modules: frozenset[Module], data: st.DataOb
         for pile in (game.wound_pile, game.boneyard_pile):
             assert pile == sorted(pile)  # a multiset: no order to hide
         events += game.apply(rng.choice(choices(game)))
+
+
+def test_a_win_waiting_on_moments_shows_a_seat_only_the_winners_whose_role_it_sees() -> None:
+    """The outlaws' win waits on open moments: seat 1, an outlaw, is not told which other seat
+    is the other outlaw (found by the property above, with the Ghost and special roles)."""
+    setup = GameSetup(
+        ("sid_ketchum", "bill_noface", "slab_the_killer", "jesse_jones", "kit_carlson"),
+        roles=(Role.OUTLAW, Role.RENEGADE, Role.SHERIFF, Role.OUTLAW, Role.DEPUTY),
+        sheriff=2,
+        seed=0,
+        modules=frozenset({Module.SPECIAL_ROLES, Module.SALOON_CHARACTERS, Module.GHOST}),
+        specials=("the_ugly", None, "the_bear", None, "the_good"),
+        specials_mixed=True,
+    )
+    game = Game(setup)
+    play(game, 0)
+    assert game.waiting_win is not None and game.waiting_win[0] == "outlaws"
+    assert not game.players[3].revealed and 3 in game.waiting_win[1]
+    assert game.to_json()["ending"] == ["outlaws", [0, 3]]
+    assert game.to_json(0)["ending"] == ["outlaws", [0]]

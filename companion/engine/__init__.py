@@ -10,10 +10,16 @@ reaches into one). What it holds:
 - a position of one's making, mid-game, with any module's state: ``position``, checked as
   ``Game.from_json`` checks a saved game;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
-  ``RAGE_SYMBOLS``, the Boneyard cards (``BONEYARD_DECK``), ``Module``/``MODULES``;
+  ``RAGE_SYMBOLS``, the Boneyard cards (``BONEYARD_DECK``), ``Module``/``MODULES``, each
+  module's rules from its own file (``MODULE_RULES``);
+- the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``BoneyardCard``,
+  ``NORMAL_CARD``;
 - a series of games (Wild West Legacy): ``result_of``, ``next_game``, ``legacy_setup``, …;
 - reading JSON with errors that name the field: ``whole_number``, ``text``, ``listed``,
   ``truth``;
+- writing rules (a module's own file, and the tests of the rules' own tables):
+  ``companion.engine.registry`` (``step``, ``decision``) and ``companion.engine.steps`` (each
+  step's kind and its typed constructor);
 - the rules' own tables, for the engine's tests to check them: ``STEPS``, ``MOMENTS``,
   ``OPENINGS``, ``ABILITIES``, ``check_state``, ``GameState``.
 
@@ -173,9 +179,15 @@ from .modules import (
     module,
     turn_order,
 )
+from .modules import RULES as MODULE_RULES
 from .modules import (
     validate as validate_modules,
 )
+from .moments import (
+    OPENINGS,
+    open_moments,
+)
+from .options import NORMAL_CARD, ArrowKind, BoneyardCard, SaloonDie
 from .positions import position
 from .queue_checks import (
     MOMENTS,
@@ -187,7 +199,7 @@ from .reading import (
     truth,
     whole_number,
 )
-from .rules import STEPS
+from .registry import STEPS
 from .setup import (
     GameSetup,
     deal,
@@ -199,10 +211,6 @@ from .state import (
     PlayerState,
     TurnScratch,
 )
-from .windows import (
-    OPENINGS,
-    open_moments,
-)
 
 __all__ = [
     "ABILITIES",
@@ -211,11 +219,13 @@ __all__ = [
     "Accept",
     "Action",
     "Answer",
+    "ArrowKind",
     "ArrowTaken",
     "ArrowsDiscarded",
     "ArrowsExchanged",
     "BONEYARD_DECK",
     "BecameGhost",
+    "BoneyardCard",
     "BoneyardCardRevealed",
     "BullseyeDoubled",
     "CHARACTERS",
@@ -265,8 +275,10 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "MODULES",
+    "MODULE_RULES",
     "MOMENTS",
     "Module",
+    "NORMAL_CARD",
     "NextGame",
     "NoLegalAnswer",
     "OPENINGS",
@@ -298,6 +310,7 @@ __all__ = [
     "SPECIAL_ROLES",
     "SPECS",
     "STEPS",
+    "SaloonDie",
     "SaloonDieChosen",
     "ScriptedDice",
     "SeededDice",

@@ -9,18 +9,51 @@ after losing life, another player's death. Optional choices are decisions regist
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar
 
 from .actions import DECLINE, SEATS, Accept, Action, ChooseDie, ChooseSeat, Decline
+from .chief_arrow import holder as chief_arrow_holder
 from .components import CHARACTERS, GATLING_NEEDED
 from .decisions import Decision, DecisionKind
 from .events import BullseyeDoubled, ChiefArrowTaken, LossTakenOver
-from .rules import Step, any_living_seat, decision, step, yes_no
+from .options import SaloonDie
+from .registry import any_living_seat, decision, step, yes_no
+from .steps import (
+    Step,
+    apache_kid,
+    arrow_instead,
+    doc_holyday,
+    gain,
+    give_arrow,
+    kit,
+    lose,
+    pedro,
+    sid_gift,
+    slab,
+    take_arrow,
+    take_loss,
+    which_arrow,
+)
 
 if TYPE_CHECKING:
     from .game import Game
 
-SALOON_OPTIONS = ("none", "loudmouth", "coward")
+SALOON_OPTIONS = (SaloonDie.NONE, SaloonDie.LOUDMOUTH, SaloonDie.COWARD)
+
+
+class Phase(StrEnum):
+    """Where in one's own turn an ability may add steps (``Ability.turn_steps``): a name
+    misspelt is an AttributeError where it is written, never a step silently missing."""
+
+    START = "start"  # before the first roll
+    ROLLED = "rolled"  # after each roll's effects
+    LAST_ROLL = "last_roll"  # once rolling is over
+    BULLSEYE_ASSIGNED = "bullseye_assigned"  # Bull's Eye targets chosen, before they hit
+    BULLSEYE = "bullseye"  # after the Bull's Eyes
+    GATLING = "gatling"  # after the Gatling Gun
+    DUEL = "duel"  # a duel challenged (Undead or Alive 1)
+    END = "end"  # after the last resolution phase
 
 
 class Ability:
@@ -61,9 +94,9 @@ class Ability:
 
     def arrow_steps(self, game: Game, arrows: int) -> list[Step]:
         """Taking the arrows one of this player's rolls shows."""
-        return [["take_arrow", game.turn, "dice"]] * arrows
+        return [take_arrow(game.turn, "dice")] * arrows
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
         """Steps of this player's own turn: at its start, or after a resolution phase."""
         return []
 
@@ -143,7 +176,7 @@ class BartCassidy(Ability):
     name = "bart_cassidy"
 
     def before_hits(self, game: Game, seat: int, cause: str) -> list[Step]:
-        return [["arrow_instead", seat]]
+        return [arrow_instead(seat)]
 
 
 @step("arrow_instead")
@@ -158,7 +191,7 @@ def _decide_arrow_instead(game: Game, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
     game.scratch.hits[d.seat] -= 1
-    game.front([["take_arrow", d.seat, "bart_cassidy"], ["arrow_instead", d.seat]])
+    game.front([take_arrow(d.seat, "bart_cassidy"), arrow_instead(d.seat)])
 
 
 @ability
@@ -212,10 +245,10 @@ class KitCarlson(Ability):
 
     name = "kit_carlson"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        if phase != "gatling":
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        if phase is not Phase.GATLING:
             return []
-        return [["kit", game.symbol_count("gatling")]]
+        return [kit(game.symbol_count("gatling"))]
 
 
 @step("kit")
@@ -234,7 +267,7 @@ def _decide_kit(game: Game, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
     assert isinstance(action, ChooseSeat) and d.remaining is not None
-    game.front([["which_arrow", d.seat, action.seat, "kit_carlson"], ["kit", d.remaining - 1]])
+    game.front([which_arrow(d.seat, action.seat, "kit_carlson"), kit(d.remaining - 1)])
 
 
 @ability
@@ -256,7 +289,7 @@ class PedroRamirez(Ability):
     name = "pedro_ramirez"
 
     def on_life_lost(self, game: Game, seat: int, lost: int, cause: str) -> list[Step]:
-        return [] if cause == "indians" else [["pedro", seat, lost]]
+        return [] if cause == "indians" else [pedro(seat, lost)]
 
 
 @step("pedro")
@@ -271,9 +304,7 @@ def _decide_pedro(game: Game, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
     assert d.remaining is not None
-    game.front(
-        [["which_arrow", d.seat, d.seat, "pedro_ramirez"], ["pedro", d.seat, d.remaining - 1]]
-    )
+    game.front([which_arrow(d.seat, d.seat, "pedro_ramirez"), pedro(d.seat, d.remaining - 1)])
 
 
 @ability
@@ -288,8 +319,8 @@ class RoseDoolan(Ability):
 class SidKetchum(Ability):
     name = "sid_ketchum"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["sid_gift"]] if phase == "start" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [sid_gift()] if phase is Phase.START else []
 
 
 @step("sid_gift")
@@ -300,7 +331,7 @@ def _sid_gift(game: Game) -> None:
 @decision(DecisionKind.GIFT_LIFE, legal=any_living_seat)
 def _decide_gift(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
-    game.front([["gain", action.seat, 1, "sid_ketchum"]])
+    game.front([gain(action.seat, 1, "sid_ketchum")])
 
 
 @ability
@@ -308,8 +339,8 @@ class SlabTheKiller(Ability):
     name = "slab_the_killer"
     beer_doubles_bullseye = True
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["slab"]] if phase == "bullseye_assigned" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [slab()] if phase is Phase.BULLSEYE_ASSIGNED else []
 
 
 @step("slab")
@@ -334,15 +365,15 @@ def _decide_slab(game: Game, d: Decision, action: Action) -> None:
 class SuzyLafayette(Ability):
     name = "suzy_lafayette"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
         """Her card reads "If you didn't roll any Bull's Eye": the dice decide, counting a Bull's
         Eye a Wound token cancels, not a Rage card's symbol, which is never rolled."""
-        if phase != "end":
+        if phase is not Phase.END:
             return []
         dice = range(len(game.faces))
         if game.symbol_count("bullseye1", dice) or game.symbol_count("bullseye2", dice):
             return []
-        return [["gain", game.turn, 2, self.name]]
+        return [gain(game.turn, 2, self.name)]
 
 
 @ability
@@ -350,7 +381,7 @@ class VultureSam(Ability):
     name = "vulture_sam"
 
     def on_deaths(self, game: Game, seat: int, dead: list[int]) -> list[Step]:
-        return [["gain", seat, 2 * len(dead), self.name]]
+        return [gain(seat, 2 * len(dead), self.name)]
 
 
 @ability
@@ -367,7 +398,7 @@ class JoseDelgado(Ability):
     """Ruling OS6: with the Loudmouth he always rolls six dice (never five, one replaced)."""
 
     name = "jose_delgado"
-    saloon_options = ("none", "loudmouth_sixth", "coward")
+    saloon_options = (SaloonDie.NONE, SaloonDie.LOUDMOUTH_SIXTH, SaloonDie.COWARD)
 
 
 @ability
@@ -375,7 +406,7 @@ class TequilaJoe(Ability):
     """Ruling OS6: with the Coward he always rolls six dice (never five, one replaced)."""
 
     name = "tequila_joe"
-    saloon_options = ("none", "loudmouth", "coward_sixth")
+    saloon_options = (SaloonDie.NONE, SaloonDie.LOUDMOUTH, SaloonDie.COWARD_SIXTH)
 
 
 @ability
@@ -385,16 +416,16 @@ class ApacheKid(Ability):
     name = "apache_kid"
 
     def arrow_steps(self, game: Game, arrows: int) -> list[Step]:
-        return [["apache_kid", arrows]] if arrows else []
+        return [apache_kid(arrows)] if arrows else []
 
 
 @step("apache_kid")
 def _apache_kid(game: Game, arrows: int) -> None:
-    holder = game.chief_holder()
+    holder = chief_arrow_holder(game)
     if holder is not None and holder != game.turn and game.players[holder].alive:
         game.ask(DecisionKind.TAKE_CHIEF_ARROW, game.turn, target=holder, remaining=arrows)
     else:
-        game.front([["take_arrow", game.turn, "dice"]] * arrows)
+        game.front([take_arrow(game.turn, "dice")] * arrows)
 
 
 @decision(DecisionKind.TAKE_CHIEF_ARROW, legal=yes_no)
@@ -406,7 +437,7 @@ def _decide_apache_kid(game: Game, d: Decision, action: Action) -> None:
         game.players[d.seat].chief_arrow = True
         game.emit(ChiefArrowTaken(d.seat, d.target, "apache_kid"))
         arrows -= 1
-    game.front([["take_arrow", d.seat, "dice"]] * arrows)
+    game.front([take_arrow(d.seat, "dice")] * arrows)
 
 
 @ability
@@ -416,10 +447,10 @@ class BillNoface(Ability):
     name = "bill_noface"
     defers_arrows = True
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        if phase != "last_roll":
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        if phase is not Phase.LAST_ROLL:
             return []
-        return [["take_arrow", game.turn, "dice"]] * game.symbol_count("arrow")
+        return [take_arrow(game.turn, "dice")] * game.symbol_count("arrow")
 
 
 @ability
@@ -429,7 +460,7 @@ class ElenaFuente(Ability):
     name = "elena_fuente"
 
     def arrow_steps(self, game: Game, arrows: int) -> list[Step]:
-        return [["give_arrow", arrows]] if arrows else []
+        return [give_arrow(arrows)] if arrows else []
 
 
 @step("give_arrow")
@@ -444,9 +475,9 @@ def _legal_give(game: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.GIVE_ARROW, legal=_legal_give)
 def _decide_give(game: Game, d: Decision, action: Action) -> None:
     assert d.remaining is not None
-    steps: list[Step] = [["take_arrow", d.seat, "dice"]] * d.remaining
+    steps: list[Step] = [take_arrow(d.seat, "dice")] * d.remaining
     if isinstance(action, ChooseSeat):
-        steps[0] = ["take_arrow", action.seat, "elena_fuente"]
+        steps[0] = take_arrow(action.seat, "elena_fuente")
     game.front(steps)
 
 
@@ -466,14 +497,14 @@ class DocHolyday(Ability):
 
     name = "doc_holyday"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["doc_holyday"]] if phase == "bullseye" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [doc_holyday()] if phase is Phase.BULLSEYE else []
 
 
 @step("doc_holyday")
 def _doc_holyday(game: Game) -> None:
     if len(game.scratch.assigned) >= 3:
-        game.front([["gain", game.turn, 2, "doc_holyday"]])
+        game.front([gain(game.turn, 2, "doc_holyday")])
 
 
 # Life a player chooses to pay for a power (Chuck Wengam, Undead or Alive 3) is no loss he
@@ -508,7 +539,7 @@ class MollyStark(Ability):
         if not any(s != seat and amount > 0 for s, amount, _r in losses):
             return []
         game.scratch.loss = [losses, cause, by, then]
-        return [["take_loss", seat, 0]]
+        return [take_loss(seat, 0)]
 
 
 def _budget(game: Game, seat: int, losses: list[list[int]]) -> int:
@@ -525,11 +556,11 @@ def _take_loss(game: Game, seat: int, start: int) -> None:
     for i in range(start, len(order)):
         amount = next(a for s, a, _r in losses if s == order[i])
         if amount > 0 and game.players[seat].alive and amount <= _budget(game, seat, losses):
-            game.front([["take_loss", seat, i + 1]])
+            game.front([take_loss(seat, i + 1)])
             game.ask(DecisionKind.TAKE_LOSS, seat, target=order[i], remaining=amount)
             return
     game.scratch.loss = None
-    game.front([["lose", losses, cause, by, then, True]])
+    game.front([lose(losses, cause, by, then, True)])
 
 
 @decision(DecisionKind.TAKE_LOSS, legal=yes_no)

@@ -15,22 +15,42 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from .abilities import Ability
 from .actions import Action, Choose, ChooseSeat, Decline
-from .components import Role
+from .components import BASE_DICE, Role
 from .decisions import Decision, DecisionKind
 from .errors import StateError
-from .events import Event, ExtraTurn, TurnEnded
-from .modules import Module
+from .events import Event, ExtraTurn, RoleRevealed, TurnEnded
+from .module_catalog import Module
+from .module_rules import ModuleRules
+from .options import BoneyardCard
 from .ranges import next_living
-from .rules import decision, one_of_options, step
+from .registry import decision, one_of_options, step
+from .steps import (
+    boneyard_draw,
+    boneyard_ended,
+    boneyard_next,
+    boneyard_would_be,
+    boneyard_would_be_end,
+    outbreak,
+    start_turn,
+)
 from .victory import Outcome, unrevealed_pool
 
 if TYPE_CHECKING:
     from .game import Game
 
 # The eleven Boneyard cards (errata, "Decks and tokens") and the zombie hands each shows.
-DECK: dict[str, int] = {"no_hands": 2, "one_hand": 6, "two_hands": 3}
-HANDS: dict[str, int] = {"no_hands": 0, "one_hand": 1, "two_hands": 2}
+DECK: dict[str, int] = {
+    BoneyardCard.NO_HANDS: 2,
+    BoneyardCard.ONE_HAND: 6,
+    BoneyardCard.TWO_HANDS: 3,
+}
+HANDS: dict[str, int] = {
+    BoneyardCard.NO_HANDS: 0,
+    BoneyardCard.ONE_HAND: 1,
+    BoneyardCard.TWO_HANDS: 2,
+}
 ZOMBIE_DICE = 3  # "They only use three basic dice."
 
 # The outbreak's stages in ``GameState.outbreak``: None (none yet), then one of these.
@@ -90,7 +110,7 @@ def _turn_end(game: Game, again: bool = False) -> None:
     """End of a turn: one card for each player eliminated in it, then the next turn (the same
     player's again after the Right Hand of the Devil, Old Saloon 3)."""
     due = [] if game.outbreak is not None else game.clockwise(game.eliminated_now)
-    game.front([*(["boneyard_draw", seat, "end"] for seat in due), ["boneyard_ended", again]])
+    game.front([*(boneyard_draw(seat, "end") for seat in due), boneyard_ended(again)])
 
 
 @step("boneyard_ended")
@@ -111,7 +131,7 @@ def _next(game: Game, again: bool = False) -> None:
     game.boneyard_back = []
     n = len(game.players)
     if again:  # an outbreak due with the next turn begins with this extra one
-        _start(game, game.turn, [["outbreak"]] if game.outbreak == NEXT_TURN else [])
+        _start(game, game.turn, [outbreak()] if game.outbreak == NEXT_TURN else [])
         return
     if game.outbreak == BEGUN:
         following = next_living(game.turn, [p.alive for p in game.players])
@@ -120,31 +140,31 @@ def _next(game: Game, again: bool = False) -> None:
         return
     following = (game.turn + 1) % n
     if game.outbreak == NEXT_TURN:
-        _start(game, following, [["outbreak"]])
+        _start(game, following, [outbreak()])
     elif game.players[following].alive:
         _start(game, following, [])
     else:
         game.turn = following
-        game.queue = [["boneyard_next"], ["boneyard_would_be", following]]
+        game.stack = [boneyard_next(), boneyard_would_be(following)]
 
 
 def _start(game: Game, seat: int, before: list[list[object]]) -> None:
     game.turn = seat
     game.turn_number += 1
-    game.queue = [["start_turn"], *reversed(before)]
+    game.stack = [start_turn(), *reversed(before)]
 
 
 @step("boneyard_would_be")
 def _would_be(game: Game, seat: int) -> None:
     """An eliminated player's would-be turn: reveal a card; an outbreak begins with this turn."""
-    game.front([["boneyard_draw", seat, "start"], ["boneyard_would_be_end", seat]])
+    game.front([boneyard_draw(seat, "start"), boneyard_would_be_end(seat)])
 
 
 @step("boneyard_would_be_end")
 def _would_be_end(game: Game, seat: int) -> None:
     if game.outbreak == THIS_TURN:
         game.turn_number += 1
-        game.queue = [["start_turn"], ["outbreak"]]
+        game.stack = [start_turn(), outbreak()]
 
 
 @step("boneyard_draw")
@@ -225,8 +245,6 @@ def _decide_master(game: Game, d: Decision, action: Action) -> None:
 
 def _begin(game: Game, master: int | None) -> None:
     """The eliminated return with as many life as the living (Master included)."""
-    from .events import RoleRevealed
-
     if master is not None and not game.players[master].revealed:
         game.players[master].revealed = True
         game.emit(RoleRevealed(master, str(Role.RENEGADE)))
@@ -239,7 +257,7 @@ def _begin(game: Game, master: int | None) -> None:
         game.players[master].master = True
     game.boneyard_pile, game.boneyard_shown, game.boneyard_back = [], [], []
     game.outbreak = BEGUN
-    game.lose_abilities(zombies)
+    game.refresh_abilities()
     game.emit(ZombieOutbreak(zombies, life, master))
 
 
@@ -250,7 +268,7 @@ def check(game: Game) -> None:
     """The Boneyard cards, the outbreak's stage and the undead (``checks.py``): the eleven cards
     are in the pile, face up (hands) or drawn this turn (No hands) until the outbreak removes
     them all; zombies and the Master exist only once it has begun."""
-    on = Module.UNDEAD_OR_ALIVE in game.setup.modules
+    on = Module.ZOMBIES in game.setup.modules
     piles = {
         "boneyard_pile": game.boneyard_pile,
         "boneyard_shown": game.boneyard_shown,
@@ -266,7 +284,7 @@ def check(game: Game) -> None:
     if game.outbreak not in (None, NEXT_TURN, THIS_TURN, BEGUN) or (game.outbreak and not on):
         raise StateError(
             f"outbreak {game.outbreak!r}: expected None, {NEXT_TURN!r}, {THIS_TURN!r} or "
-            f"{BEGUN!r} (with module {Module.UNDEAD_OR_ALIVE})"
+            f"{BEGUN!r} (with module {Module.ZOMBIES})"
         )
     if game.boneyard_draws < 0:
         raise StateError(
@@ -303,9 +321,9 @@ def _check_undead(game: Game, begun: bool) -> None:
     zombies = [p.seat for p in game.players if p.zombie]
     masters = [p.seat for p in game.players if p.master]
     for seat in [*zombies, *masters]:
-        if Module.UNDEAD_OR_ALIVE not in game.setup.modules:
+        if Module.ZOMBIES not in game.setup.modules:
             raise StateError(
-                f"seat {seat + 1}: zombie or master, but module {Module.UNDEAD_OR_ALIVE} is off"
+                f"seat {seat + 1}: zombie or master, but module {Module.ZOMBIES} is off"
             )
         if not begun:
             raise StateError(
@@ -338,3 +356,33 @@ def outcome(game: Game) -> Outcome | None:
     if not any(p.alive for p in undead):
         return Outcome("survivors", tuple(p.seat for p in survivors))
     return None
+
+
+def _decides(game: Game) -> bool:
+    return game.outbreak == BEGUN
+
+
+_NO_ABILITY = Ability()
+
+
+def _powerless(game: Game) -> dict[int, Ability]:
+    """Zombies play on without their character's ability."""
+    return {p.seat: _NO_ABILITY for p in game.players if p.zombie}
+
+
+def _turn_dice(game: Game, kinds: list[str]) -> list[str]:
+    """Zombies roll three base dice: no Saloon die, no Duel dice."""
+    return list(BASE_DICE[:ZOMBIE_DICE]) if game.players[game.turn].zombie else kinds
+
+
+RULES = ModuleRules(
+    Module.ZOMBIES,
+    initial=lambda setup: {"boneyard_pile": full_deck()},
+    dice=_turn_dice,
+    own_dice=(BASE_DICE[:ZOMBIE_DICE],),
+    hand_over="boneyard_turn_end",
+    gains_none=lambda p: p.zombie,  # "They do not gain life points" (rulebook, Module 4)
+    powerless=_powerless,
+    decides=_decides,
+    outcome=outcome,
+)

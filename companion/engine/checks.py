@@ -19,7 +19,18 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from . import boneyard, ghost, pending_checks, queue_checks, rage, special_roles, undead
+from . import (
+    boneyard,
+    chief_arrow,
+    duels,
+    ghost,
+    moments,
+    pending_checks,
+    queue_checks,
+    rage,
+    saloon_dice,
+    special_roles,
+)
 from .abilities import ability_of
 from .actions import RevealSpecial, action_from_json
 from .components import (
@@ -28,7 +39,6 @@ from .components import (
     BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
-    GHOST_DICE,
     REROLLS,
     ROLE_MIX,
     SHERIFF_BONUS,
@@ -37,7 +47,8 @@ from .components import (
 )
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
-from .modules import Module
+from .module_catalog import Module
+from .modules import in_play
 from .state import GameState
 from .victory import SIDES
 
@@ -57,12 +68,17 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_dice(game)
     ghost.check(game)
     special_roles.check(game)
-    undead.check(game)
+    duels.check(game)
     rage.check(game)
     boneyard.check(game)
     queue_checks.check(game)
     if snapshot:
-        if game.pending is not None or game.over or game.windows or game.ending is not None:
+        if (
+            game.pending is not None
+            or game.over
+            or game.open_moments
+            or game.waiting_win is not None
+        ):
             raise StateError(
                 "a moment's state is taken between two steps: no pending decision, not over, "
                 f"no windows or ending of its own; got pending {game.pending}, over {game.over}"
@@ -118,7 +134,7 @@ def _check_life(game: Game, seat: int) -> None:
     Legacy bullet (ruling UA5), or for a zombie the living counted at the outbreak."""
     setup, p = game.setup, game.players[seat]
     n = setup.players
-    cards = Module.SPECIAL_ROLES in setup.modules
+    cards = special_roles.cards_dealt(setup.modules)
     if p.zombie:
         if not 1 <= p.max_life < n:
             raise StateError(
@@ -161,7 +177,7 @@ def _maxima(game: Game, seat: int) -> tuple[int, ...]:
     if p.role is not Role.SHERIFF:
         return (base,)
     bonus = BEAR_SHERIFF_BONUS if p.special == "the_bear" else SHERIFF_BONUS
-    return (base, base + bonus) if Module.SPECIAL_ROLES in setup.modules else (base + bonus,)
+    return (base, base + bonus) if special_roles.cards_dealt(setup.modules) else (base + bonus,)
 
 
 def _check_roles(game: Game) -> None:
@@ -178,7 +194,7 @@ def _check_roles(game: Game) -> None:
                 f"role: {count} seats hold {role}, but {setup.players} players have "
                 f"{mix.get(role, 0)} (the role mix is " + ", ".join(setup.role_mix) + ")"
             )
-    swaps = Module.SPECIAL_ROLES in setup.modules  # The Good takes the star
+    swaps = special_roles.cards_dealt(setup.modules)  # The Good takes the star
     dealt = setup.roles
     for seat, p in enumerate(players):
         if p.revealed and p.role is None:
@@ -216,14 +232,7 @@ def _check_arrows(game: Game) -> None:
             f"arrows not conserved: {game.pile} in the pile and {held} held, "
             f"not {ARROWS_IN_PILE} in all"
         )
-    chiefs = sum(p.chief_arrow for p in game.players) + game.chief_in_pile
-    expected = 1 if Module.CHIEF_ARROW in game.setup.modules else 0
-    if chiefs != expected:
-        raise StateError(
-            f"the Chief's Arrow is in {chiefs} places (chief_in_pile and the players' "
-            f"chief_arrow), not {expected} (module {Module.CHIEF_ARROW} "
-            + ("on)" if expected else "off)")
-        )
+    chief_arrow.check(game)
 
 
 # ============================================================================= the dice
@@ -295,28 +304,18 @@ def _dice_sets(game: Game) -> frozenset[tuple[str, ...]]:
         return _any_dice(game.setup.modules, game.setup.characters)
     if player.zombie:
         return frozenset({BASE_DICE[: boneyard.ZOMBIE_DICE]})
-    return _turn_dice(game.setup.modules, game.ability(game.turn).saloon_options)
-
-
-@cache
-def _turn_dice(modules: frozenset[Module], options: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
-    """The dice of a turn: with the Saloon dice, of each choice the player has."""
-    from .game import SALOON_DICE
-
-    if Module.LOUDMOUTH_AND_COWARD not in modules:
-        options = ("none",)
-    return frozenset(tuple(undead.dice_of(modules, SALOON_DICE[o][1])) for o in options)
+    return saloon_dice.dice_choices(game.setup.modules, game.ability(game.turn).saloon_options)
 
 
 @cache
 def _any_dice(
     modules: frozenset[Module], characters: tuple[str, ...]
 ) -> frozenset[tuple[str, ...]]:
-    found = set().union(*(_turn_dice(modules, ability_of(c).saloon_options) for c in characters))
-    if Module.UNDEAD_OR_ALIVE in modules:
-        found.add(BASE_DICE[: boneyard.ZOMBIE_DICE])
-    if Module.GHOST in modules:
-        found.add(GHOST_DICE)
+    found = set().union(
+        *(saloon_dice.dice_choices(modules, ability_of(c).saloon_options) for c in characters)
+    )
+    for rules in in_play(modules):
+        found.update(rules.own_dice)
     return frozenset(found)
 
 
@@ -326,9 +325,11 @@ def _any_dice(
 def _check_windows(game: Game) -> None:
     """Each open moment: its kind and arguments, the state kept at it (checked as a game of
     its own) and what it offers."""
-    if game.windows and Module.SPECIAL_ROLES not in game.setup.modules:
-        raise StateError(f"windows: {len(game.windows)} open, but only module old_saloon.3 opens")
-    for i, window in enumerate(game.windows):
+    if game.open_moments and not moments.watched(game.setup.modules):
+        raise StateError(
+            f"windows: {len(game.open_moments)} open, but only module old_saloon.3 opens"
+        )
+    for i, window in enumerate(game.open_moments):
         where = f"windows[{i}]"
         if not isinstance(window, list) or len(window) != 4:
             raise StateError(f"{where}: expected [moment, arguments, state, offers]")
@@ -345,12 +346,10 @@ def _check_windows(game: Game) -> None:
 
 def _check_snapshot(game: Game, state: GameState, where: str) -> Game:
     """The state at a moment, checked as a game of its own; that game."""
-    from .game import Game
-
-    kept = Game.__new__(Game)
+    kept = type(game).__new__(type(game))
     kept.__dict__.update(vars(state))
     kept._attach(game.setup, game.dice_source)
-    kept.lose_abilities([p.seat for p in kept.players if p.zombie])
+    kept.refresh_abilities()
     try:
         check_state(kept, snapshot=True)
     except StateError as exc:
@@ -379,7 +378,7 @@ def _check_offer(kept: Game, moment: str, args: list[Any], data: Any, where: str
             "reveal_special of a seat at the table, window 0, with a card revealed then"
         )
     changes = special_roles.changed_step(card.name, args)
-    after = kept.queue[-1][0] if kept.queue else None
+    after = kept.stack[-1][0] if kept.stack else None
     if changes is not None and after != changes:
         raise StateError(
             f"{where}: {card.title}'s power changes the {changes!r} step, but the state kept "
@@ -394,7 +393,7 @@ def _check_end(game: Game) -> None:
     if game.over:
         if game.pending is not None:
             raise StateError("the game is over but a decision is pending")
-        if game.queue or game.windows or game.ending is not None:
+        if game.stack or game.open_moments or game.waiting_win is not None:
             raise StateError("the game is over: queue, windows and ending are empty")
         if game.side not in SIDES:
             raise StateError(f"side {game.side!r}: expected one of " + ", ".join(SIDES))
@@ -407,13 +406,13 @@ def _check_end(game: Game) -> None:
         )
     if game.pending is None:
         raise StateError("the game goes on but no decision is pending")
-    ending = game.ending
+    ending = game.waiting_win
     waiting = game.pending.kind is DecisionKind.GAME_END
     if ending is None:
         if waiting:
             raise StateError("pending: game_end, but no ending waits for the open moments")
         return
-    if not waiting or not game.windows:
+    if not waiting or not game.open_moments:
         raise StateError(
             f"ending {ending}: a win waits only while moments are open, the pending "
             "decision game_end"

@@ -1,36 +1,36 @@
 """The rules of BANG! The Dice Game as a state machine.
 
-The game is a queue of steps still to resolve, in rule order. Steps run until one needs a
-player's decision; the action that answers it continues the queue. The turn's phases come from
-the modules in play (``modules.turn_order``), characters act through their ability objects
-(``abilities.py``), never by name, and the state is typed data (``state.py``), so the whole game
-writes to JSON and reads back identically, even in the middle of a resolution.
+The game is a stack of steps still to resolve, the next on top, in rule order. Steps run until
+one needs a player's decision; the action that answers it continues them. The turn's phases and
+hooks come from the modules in play (``modules.py``: each module's rules are in its own file,
+and this one names none), characters act through their ability objects (``abilities.py``),
+never by name, and the state is typed data (``state.py``), so the whole game writes to JSON and
+reads back identically, even in the middle of a resolution.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar
 
-from . import boneyard, ghost, special_roles, victory, windows  # noqa: F401 (registers)
-from .abilities import HOOKS, Ability, ability_of
+from . import moments, victory
+from .abilities import HOOKS, Ability, Phase, ability_of
 from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop, WindowAction
+from .checks import check_state
 from .components import (
     ARROWS_IN_PILE,
     BASE_DICE,
     BEAR_SHERIFF_BONUS,
     CHARACTERS,
-    CHIEF_ARROW_WEIGHT,
     DICE,
     DYNAMITE_LIMIT,
     FACES,
-    RAGE_CARDS,
     REROLLS,
     SHERIFF_BONUS,
     THREE_PLAYER_FIRST,
-    WOUND_TOKENS,
     HouseRule,
     Role,
     Symbol,
@@ -41,8 +41,6 @@ from .errors import IllegalAction, SetupError, StateError
 from .events import (
     ArrowsDiscarded,
     ArrowTaken,
-    ChiefArrowDiscarded,
-    ChiefArrowTaken,
     DiceRolled,
     DynamiteExploded,
     Event,
@@ -59,21 +57,48 @@ from .events import (
     PlayerEliminated,
     ResultAssigned,
     RoleRevealed,
-    SaloonDieChosen,
     TurnEnded,
     TurnStarted,
 )
 from .explain import why_illegal
-from .modules import Module, turn_hooks, turn_order
+from .module_catalog import Module
+from .module_rules import ArrowToken, PerRoll, Resolution
+from .modules import in_play, turn_order
+from .options import ArrowKind
 from .ranges import distances, next_living
-from .rules import DECISIONS, STEPS, Step, any_living_seat, decision, one_of_options, step
+from .registry import DECISIONS, STEPS, any_living_seat, decision, one_of_options, step
+from .results import adjusted_count, collect_results
 from .setup import GameSetup
 from .state import GameState, PlayerState, TurnScratch, copy_state, decode, encode
+from .steps import (
+    Step,
+    after_roll,
+    apply_hits,
+    assign_beer,
+    assign_bullseye,
+    before_hits,
+    check_end,
+    collect,
+    discard_all,
+    end_turn,
+    gain,
+    gatling,
+    indians,
+    lose,
+    resolve,
+    resolve_beers,
+    resolve_bullseyes,
+    reveal,
+    roll_decision,
+    roll_effects,
+    start_turn,
+    take_arrow,
+)
 
 STATE_VERSION = 1
 
-# Causes of life loss that are some player's own result ("by their hand").
-HAND_CAUSES = ("bullseye", "gatling", "duel")
+# Causes of life loss that are some player's own result ("by their hand"); modules add theirs.
+HAND_CAUSES = ("bullseye", "gatling")
 # What three Dynamite cancel under the house rule ``dynamite_cancels_actions``.
 CANCELLED_BY_DYNAMITE = ("bullseye", "beer", "gatling")
 
@@ -86,16 +111,6 @@ _RESULTS: dict[str, dict[str | None, int]] = {
     for symbol in Symbol
 }
 
-# The Saloon die choices (Old Saloon, Module 1): the dice of the turn for each.
-SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
-    "none": (None, BASE_DICE),
-    "loudmouth": ("loudmouth", (*BASE_DICE[:-1], "loudmouth")),
-    "coward": ("coward", (*BASE_DICE[:-1], "coward")),
-    "loudmouth_sixth": ("loudmouth", (*BASE_DICE, "loudmouth")),
-    "coward_sixth": ("coward", (*BASE_DICE, "coward")),
-}
-ARROW_TOKENS = ("arrow", "chief_arrow")
-
 # The spec's flags the hot paths read, gathered once: the kinds that are no move (they close
 # none of the moments still open) and the rolls of the turn's dice (they count the rolls left).
 NO_MOVE = frozenset(kind for kind, spec in SPECS.items() if spec.shows_a_card)
@@ -105,7 +120,77 @@ TURN_DICE = frozenset(kind for kind, spec in SPECS.items() if spec.turn_dice)
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
 _REACH: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _REACH_LIMIT = 50_000
-_GHOST = Ability()  # Old Saloon 5: the Ghost's character loses all of its abilities
+# Enum members the hot paths read, looked up once (a member's lookup is a slow attribute).
+_ARROW = ArrowKind.ARROW
+_START, _ROLLED, _GATLING = Phase.START, Phase.ROLLED, Phase.GATLING
+_BULLSEYE_ASSIGNED, _BULLSEYE = Phase.BULLSEYE_ASSIGNED, Phase.BULLSEYE
+# The most dice a turn rolls: the base game's five and a sixth some modules add.
+_MOST_DICE = len(BASE_DICE) + 1
+
+
+@dataclass(frozen=True)
+class TurnRules:
+    """What the modules in play make of the game, gathered from their ``ModuleRules`` at each
+    point (``module_rules.py`` says what each field is), the base game's phases included."""
+
+    initial: tuple[Callable[[GameSetup], dict[str, Any]], ...]
+    per_roll: tuple[PerRoll, ...]
+    resolution: tuple[tuple[str, Resolution], ...]
+    start: tuple[str, ...]
+    end: tuple[str, ...]
+    dice: tuple[Callable[[Game, list[str]], list[str]], ...]
+    die_choice: tuple[Callable[[Game], list[Step]], ...]
+    dice_set: tuple[Callable[[Game, bool], None], ...]
+    own_turn: tuple[Callable[[Game], list[Step] | None], ...]
+    turn_over: tuple[Callable[[Game], None], ...]
+    hand_over: str | None
+    plays_out: tuple[Callable[[PlayerState], bool], ...]
+    gains_none: tuple[Callable[[PlayerState], bool], ...]
+    powerless: tuple[Callable[[Game], dict[int, Ability]], ...]
+    on_eliminated: tuple[Callable[[Game, list[int]], None], ...]
+    gives_back: tuple[Callable[[Game, PlayerState], None], ...]
+    extra_results: Callable[[Game], list[str]] | None
+    hand_causes: tuple[str, ...]
+    at_reveal: tuple[Callable[[Game, int], list[Step]], ...]
+    outcomes: tuple[tuple[Callable[[Game], bool], Callable[[Game], victory.Outcome | None]], ...]
+    tokens: dict[str, ArrowToken]
+
+
+@cache
+def _turn_of(modules: frozenset[Module]) -> TurnRules:
+    rules = in_play(modules)
+
+    def each(field: str) -> tuple[Any, ...]:
+        return tuple(getattr(r, field) for r in rules if getattr(r, field) is not None)
+
+    per_roll_order, resolution_order = turn_order(modules)
+    per_roll = PER_ROLL_PHASES | {n: f for r in rules for n, _after, f in r.per_roll}
+    resolution = RESOLUTION_PHASES | {n: f for r in rules for n, _after, f in r.resolution}
+    extra = each("extra_results")
+    hand_over = each("hand_over")
+    return TurnRules(
+        initial=each("initial"),
+        per_roll=tuple(per_roll[n] for n in per_roll_order),
+        resolution=tuple((n, resolution[n]) for n in resolution_order),
+        start=tuple(n for r in rules for n in r.start),
+        end=tuple(n for r in rules for n in r.end),
+        dice=each("dice"),
+        die_choice=each("die_choice"),
+        dice_set=each("dice_set"),
+        own_turn=each("own_turn"),
+        turn_over=each("turn_over"),
+        hand_over=hand_over[0] if hand_over else None,
+        plays_out=each("plays_out"),
+        gains_none=each("gains_none"),
+        powerless=each("powerless"),
+        on_eliminated=each("on_eliminated"),
+        gives_back=each("gives_back"),
+        extra_results=extra[0] if extra else None,
+        hand_causes=(*HAND_CAUSES, *(c for r in rules for c in r.hand_causes)),
+        at_reveal=each("at_reveal"),
+        outcomes=tuple((r.decides, r.outcome) for r in rules if r.decides and r.outcome),
+        tokens={r.token.name: r.token for r in rules if r.token is not None},
+    )
 
 
 class Game(GameState):
@@ -147,6 +232,9 @@ class Game(GameState):
         else:
             assert sheriff is not None
             first = sheriff
+        initial: dict[str, Any] = {}
+        for module_initial in self.turn_rules.initial:
+            initial.update(module_initial(setup))
         GameState.__init__(
             self,
             players=players,
@@ -157,17 +245,14 @@ class Game(GameState):
             roll_count=0,
             turn=first,
             turn_number=1,
-            queue=[["start_turn"]],
+            stack=[start_turn()],
             pending=None,
             over=False,
             side=None,
             winners=(),
             last_standing=False,
             scratch=TurnScratch.fresh(setup.players),
-            chief_in_pile=Module.CHIEF_ARROW in setup.modules,
-            wound_pile=sorted(WOUND_TOKENS) if Module.LOOK_ME_IN_THE_EYES in setup.modules else [],
-            rage_pile=RAGE_CARDS if Module.TWO_BULLETS in setup.modules else 0,
-            boneyard_pile=boneyard.full_deck() if Module.UNDEAD_OR_ALIVE in setup.modules else [],
+            **initial,
         )
         self._events: list[Event] = [
             GameStarted(
@@ -183,16 +268,20 @@ class Game(GameState):
         """What a game has beside its state: the set-up, the dice and the turn's phases."""
         self.setup = setup
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
-        self.per_roll, self.resolution_order = turn_order(setup.modules)
-        self.turn_start, self.turn_end = turn_hooks(setup.modules)
-        self.moments = windows.watched(setup.modules)
-        self._abilities, self._hooks = _abilities_at(setup.characters)
+        self.turn_rules = _turn_of(setup.modules)
+        self._extra = self.turn_rules.extra_results
+        self.watched_moments = moments.watched(setup.modules)
+        self._abilities, self._hooks = _abilities_at(tuple(map(ability_of, setup.characters)))
         self._events = []
 
-    def lose_abilities(self, seats: tuple[int, ...] | list[int]) -> None:
-        """These seats play on without their character's ability (zombies, Undead or Alive 4)."""
-        kept = tuple("" if s in seats else c for s, c in enumerate(self.setup.characters))
-        self._abilities, self._hooks = _abilities_at(kept)
+    def refresh_abilities(self) -> None:
+        """Each seat's ability, as the modules in play replace some (``ModuleRules.powerless``);
+        called when a seat's part changes."""
+        abilities = [ability_of(name) for name in self.setup.characters]
+        for powerless in self.turn_rules.powerless:
+            for seat, replaced in powerless(self).items():
+                abilities[seat] = replaced
+        self._abilities, self._hooks = _abilities_at(tuple(abilities))
 
     # ----------------------------------------------------------------- the contract
 
@@ -206,7 +295,7 @@ class Game(GameState):
     def window_actions(self) -> list[WindowAction]:
         """Actions open now to seats beside the pending decision (reveals into open moments);
         the pending seat's next action closes them."""
-        return windows.window_actions(self)
+        return moments.window_actions(self)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused, in rule order.
@@ -218,10 +307,10 @@ class Game(GameState):
             raise IllegalAction("The game is over: start a new game.")
         if isinstance(action, WindowAction):
             if action.offered() not in self.window_actions():
-                raise IllegalAction(windows.why_closed(self, action))
+                raise IllegalAction(moments.why_closed(self, action))
             self._events = []
             self.pending = None
-            windows.seize(self, action)
+            moments.seize(self, action)
             self._run()
             return self._events
         if isinstance(action, Roll):
@@ -238,7 +327,7 @@ class Game(GameState):
         self._events = []
         self.pending = None
         if d.kind not in NO_MOVE:
-            windows.close(self)
+            moments.close(self)
         rule.decide(self, d, action)
         self._run()
         return self._events
@@ -248,9 +337,9 @@ class Game(GameState):
         clone = copy_state(self)
         clone.setup = self.setup
         clone.dice_source = self.dice_source
-        clone.per_roll, clone.resolution_order = self.per_roll, self.resolution_order
-        clone.turn_start, clone.turn_end = self.turn_start, self.turn_end
-        clone.moments = self.moments
+        clone.turn_rules = self.turn_rules
+        clone._extra = self._extra
+        clone.watched_moments = self.watched_moments
         clone._abilities = self._abilities
         clone._hooks = self._hooks
         clone._events = []
@@ -261,11 +350,11 @@ class Game(GameState):
 
     def ability(self, seat: int) -> Ability:
         """What the seat's character can do (the rules ask this, never the character's name)."""
-        return _GHOST if self.players[seat].ghost else self._abilities[seat]
+        return self._abilities[seat]
 
     @property
     def max_rolls(self) -> int:
-        return 1 + REROLLS + self.ability(self.turn).extra_rolls  # none for the Ghost
+        return 1 + REROLLS + self._abilities[self.turn].extra_rolls
 
     @property
     def rolls_left(self) -> int:
@@ -276,12 +365,8 @@ class Game(GameState):
 
     @property
     def tokens_in_pile(self) -> int:
-        """Arrow tokens in the pile, the Chief's Arrow included."""
-        return self.pile + (1 if self.chief_in_pile else 0)
-
-    def chief_holder(self) -> int | None:
-        """The seat holding the Indian Chief's Arrow, if anyone does."""
-        return next((p.seat for p in self.players if p.chief_arrow), None)
+        """Arrow tokens in the pile, the modules' tokens included."""
+        return self.pile + sum(token.in_pile(self) for token in self.turn_rules.tokens.values())
 
     def locked(self, die: int) -> bool:
         """A die that cannot be re-rolled now (Dynamite, unless an ability re-rolls it)."""
@@ -290,17 +375,20 @@ class Game(GameState):
             face is not None
             and _SYMBOL[face] == "dynamite"
             and not self._abilities[self.turn].rerolls_dynamite
-            and not self.players[self.turn].ghost
         )
 
     def living(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
 
     def result_face(self, die: int) -> str | None:
-        """The face of a result: a die's, or past the dice a Rage card's symbol (undead.py)."""
+        """The face of a result: a die's, or past the dice an extra result's symbol."""
         if die < len(self.faces):
             return self.faces[die]
-        return undead.extra_results(self)[die - len(self.faces)]
+        return self.extra_results()[die - len(self.faces)]
+
+    def extra_results(self) -> list[str]:
+        """Symbols the modules in play add to this turn's results, numbered past the dice."""
+        return self._extra(self) if self._extra is not None else []
 
     def targets(self, die: int) -> tuple[int, ...]:
         """Seats a Bull's Eye result on ``die`` may hit, for the player whose turn it is."""
@@ -325,13 +413,12 @@ class Game(GameState):
 
     def symbol_count(self, symbol: Symbol | str, dice: Sequence[int] | None = None) -> int:
         """Results of ``symbol`` among the dice (a double face counts two); of the whole turn
-        with the Wound tokens and Rage symbols of the player, or of the ``dice`` given alone."""
+        with the player's Wound tokens and extra results, or of the ``dice`` given alone."""
         results = _RESULTS[symbol].__getitem__
         if dice is None:
             count = sum(map(results, self.faces))
-            active = self.players[self.turn]
-            if active.wounds or active.rage_symbols:
-                return undead.adjusted_count(self, str(symbol), count)
+            if self.players[self.turn].wounds or (self._extra is not None and self._extra(self)):
+                return adjusted_count(self, str(symbol), count)
             return count
         return sum(map(results, map(self.faces.__getitem__, dice)))
 
@@ -339,19 +426,19 @@ class Game(GameState):
         """The roles a seat with a hidden card may still hold."""
         return sorted(victory.unrevealed_pool(self.setup.role_mix, self.players))
 
-    # ----------------------------------------------- the queue (for rules and abilities)
+    # ----------------------------------------------- the stack (for rules and abilities)
 
     def _run(self) -> None:
-        queue = self.queue
+        stack = self.stack
         steps = STEPS
-        while queue and self.pending is None and not self.over:
-            todo = queue.pop()
+        while stack and self.pending is None and not self.over:
+            todo = stack.pop()
             steps[todo[0]](self, *todo[1:])
-            queue = self.queue
+            stack = self.stack
 
     def front(self, steps: list[Step]) -> None:
         """Resolve these steps next, in this order."""
-        self.queue.extend(reversed(steps))
+        self.stack.extend(reversed(steps))
 
     def emit(self, event: Event) -> None:
         self._events.append(event)
@@ -386,7 +473,7 @@ class Game(GameState):
         players = self.players
         return [seat for seat in seats if players[seat].alive]
 
-    def own_steps(self, phase: str) -> list[Step]:
+    def own_steps(self, phase: Phase) -> list[Step]:
         """Steps the active player's ability adds to their own turn at ``phase``: asked at
         every roll and phase, so only of the abilities that add any."""
         if self.turn not in self._hooks["turn_steps"]:
@@ -395,19 +482,28 @@ class Game(GameState):
 
     # ------------------------------------------------------------ arrows and life
 
+    def set_dice(self, kinds: Sequence[str]) -> None:
+        """The turn's dice are these, as the modules in play make them, none rolled yet."""
+        dice = list(kinds)
+        for module_dice in self.turn_rules.dice:
+            dice = module_dice(self, dice)
+        self.dice_kinds = dice
+        self.faces = [None] * len(dice)
+        for dice_set in self.turn_rules.dice_set:
+            dice_set(self, False)
+
     def take(self, seat: int, token: str, cause: str) -> None:
         """``seat`` takes a token from the pile; the last of them starts the Indian attack."""
         player = self.players[seat]
-        if token == "chief_arrow":
-            self.chief_in_pile = False
-            player.chief_arrow = True
-            self.emit(ChiefArrowTaken(seat, None, cause))
-        else:
+        tokens = self.turn_rules.tokens
+        if token == _ARROW:
             self.pile -= 1
             player.arrows += 1
             self.emit(ArrowTaken(seat, self.pile, cause))
-        if self.pile == 0 and not self.chief_in_pile:
-            self.front([["indians", seat]])
+        else:
+            tokens[token].take(self, seat, cause)
+        if self.pile == 0 and not any(t.in_pile(self) for t in tokens.values()):
+            self.front([indians(seat)])
 
     def discard(self, player: PlayerState, count: int, cause: str) -> None:
         """Regular arrows back to the pile."""
@@ -415,26 +511,28 @@ class Game(GameState):
         self.pile += count
         self.emit(ArrowsDiscarded(player.seat, count, self.pile, cause))
 
-    def discard_chief(self, player: PlayerState, cause: str) -> None:
-        player.chief_arrow = False
-        self.chief_in_pile = True
-        self.emit(ChiefArrowDiscarded(player.seat, cause))
-
     def discard_token(self, player: PlayerState, token: str, cause: str) -> None:
-        if token == "chief_arrow":
-            self.discard_chief(player, cause)
-        else:
+        """One token back to the pile: a regular arrow or a module's token."""
+        if token == _ARROW:
             self.discard(player, 1, cause)
+        else:
+            self.turn_rules.tokens[token].discard(self, player, cause)
+
+    def tokens_held(self, player: PlayerState) -> list[str]:
+        """The modules' tokens ``player`` holds beside the regular arrows."""
+        return [name for name, t in self.turn_rules.tokens.items() if t.held(player)]
 
     def discard_all(self, player: PlayerState, cause: str) -> None:
         if player.arrows:
             self.discard(player, player.arrows, cause)
-        if player.chief_arrow:
-            self.discard_chief(player, cause)
+        for token in self.turn_rules.tokens.values():
+            if token.held(player):
+                token.discard(self, player, cause)
 
     def gain(self, seat: int, amount: int, cause: str) -> None:
         player = self.players[seat]
-        if not player.alive or player.zombie:  # zombies gain no life (Undead or Alive 4)
+        hooks = self.turn_rules.gains_none  # a player a module lets gain no life
+        if not player.alive or (hooks and any(gains_none(player) for gains_none in hooks)):
             return
         gained = min(amount, player.max_life - player.life)
         if gained > 0:
@@ -466,7 +564,8 @@ class Game(GameState):
             self.scratch.lost[seat] += amount
             if player.life == 0:
                 dead.append(seat)
-        hand = by if cause in HAND_CAUSES else None
+        turn = self.turn_rules
+        hand = by if cause in turn.hand_causes else None
         for seat in dead:
             player = self.players[seat]
             player.alive = False
@@ -474,13 +573,14 @@ class Game(GameState):
             self.eliminated_now.append(seat)
             self.emit(PlayerEliminated(seat, cause, hand))
             self.discard_all(player, "eliminated")
-            if player.wounds or player.rage_held or player.rage_revealed:
-                undead.give_back(self, player)  # at once (ruling UA3)
+            for gives_back in turn.gives_back:
+                gives_back(self, player)
         if dead:
-            ghost.on_eliminated(self, dead)
-        follow: list[Step] = [["reveal", seat] for seat in dead]
+            for on_eliminated in turn.on_eliminated:
+                on_eliminated(self, dead)
+        follow: list[Step] = [reveal(seat) for seat in dead]
         if dead:
-            follow.append(["check_end", [[seat, hand] for seat in dead]])
+            follow.append(check_end([[seat, hand] for seat in dead]))
             for seat in self.hooking("on_deaths"):
                 follow += self.ability(seat).on_deaths(self, seat, dead)
         for seat in self.hooking("on_life_lost"):
@@ -490,7 +590,7 @@ class Game(GameState):
             for seat in self._hooks["shooter_arrows"]:
                 if seat in lost:
                     arrows = self.ability(seat).shooter_arrows(results[seat], lost[seat])
-                    follow += [["take_arrow", by, self.ability(seat).name]] * arrows
+                    follow += [take_arrow(by, self.ability(seat).name)] * arrows
         if lost and self.turn in self._hooks["own_turn_losses"]:
             follow += self.ability(self.turn).own_turn_losses(self, lost)
         return follow, self.turn in dead
@@ -500,15 +600,15 @@ class Game(GameState):
         self.over = True
         self.side = side
         self.winners = winners
-        self.queue = []
-        self.windows = []
+        self.stack = []
+        self.open_moments = []
         self.emit(GameOver(side, winners))
 
     def resume(self, follow: list[Step], active_died: bool) -> None:
         """An active player eliminated in their turn ends it; nothing else of theirs resolves."""
         if active_died:
-            self.queue = []
-            self.front([*follow, ["end_turn"]])
+            self.stack = []
+            self.front([*follow, end_turn()])
         else:
             self.front(follow)
 
@@ -557,21 +657,19 @@ class Game(GameState):
         body = {k: v for k, v in data.items() if k not in ("setup", "windows")}
         game = cls.__new__(cls)
         game.__dict__.update(vars(decode(GameState, body, "state")))
-        game.windows = windows.read(data.get("windows", []), "state.windows")
-        game.queue = game.queue[::-1]
+        game.open_moments = moments.read(data.get("windows", []), "state.windows")
+        game.stack = game.stack[::-1]
         game._attach(setup, dice)
-        game.lose_abilities([p.seat for p in game.players if p.zombie])
+        game.refresh_abilities()
         game.opening_events = []
-        from .checks import check_state
-
         check_state(game)
         return game
 
 
 @cache
-def _abilities_at(characters: tuple[str, ...]) -> tuple[list[Ability], dict[str, list[int]]]:
+def _abilities_at(seats: tuple[Ability, ...]) -> tuple[list[Ability], dict[str, list[int]]]:
     """Each seat's ability, and for each hook the seats whose ability acts there."""
-    abilities = [ability_of(name) for name in characters]
+    abilities = list(seats)
     hooks = {
         hook: [
             seat
@@ -606,44 +704,32 @@ def _sorted_roll(action: Roll) -> Roll:
 
 @step("start_turn")
 def _start_turn(game: Game) -> None:
-    zombie = game.players[game.turn].zombie  # three base dice only (Undead or Alive 4)
-    game.dice_kinds = (
-        list(BASE_DICE[: boneyard.ZOMBIE_DICE]) if zombie else undead.turn_dice(game, BASE_DICE)
-    )
+    turn = game.turn_rules
+    kinds = list(BASE_DICE)
+    for module_dice in turn.dice:
+        kinds = module_dice(game, kinds)
+    game.dice_kinds = kinds
     game.eliminated_now = []
     game.faces = [None] * len(game.dice_kinds)
     game.rolls = 0
     game.scratch = TurnScratch.fresh(len(game.players))
     game.emit(TurnStarted(game.turn, game.turn_number))
-    if game.players[game.turn].ghost:
-        game.front([["ghost_turn"], ["end_turn"]])
-        return
-    ghost.preset(game, announce=True)
-    steps: list[Step] = windows.moment_steps(game, "turn_start", game.turn)
-    if Module.LOUDMOUTH_AND_COWARD in game.setup.modules and not zombie:
-        steps.append(["saloon_die"])
-    steps += game.own_steps("start")
-    steps += [[name] for name in game.turn_start]
+    for own_turn in turn.own_turn:
+        own = own_turn(game)
+        if own is not None:
+            game.front(own)
+            return
+    for dice_set in turn.dice_set:
+        dice_set(game, True)
+    steps: list[Step] = moments.moment_steps(game, "turn_start", game.turn)
+    for die_choice in turn.die_choice:
+        steps += die_choice(game)
+    steps += game.own_steps(_START)
+    steps += [[name] for name in turn.start]
     if steps:
-        game.front([*steps, ["roll_decision"]])
+        game.front([*steps, roll_decision()])
     else:
         _roll_decision(game)
-
-
-@step("saloon_die")
-def _saloon_die(game: Game) -> None:
-    game.ask(DecisionKind.SALOON_DIE, game.turn, options=game._abilities[game.turn].saloon_options)
-
-
-@decision(DecisionKind.SALOON_DIE, legal=one_of_options)
-def _decide_saloon_die(game: Game, d: Decision, action: Action) -> None:
-    assert isinstance(action, Choose)
-    die, kinds = SALOON_DICE[action.option]
-    kinds = tuple(undead.turn_dice(game, kinds))
-    game.dice_kinds = list(kinds)
-    game.faces = [None] * len(kinds)
-    ghost.preset(game, announce=False)
-    game.emit(SaloonDieChosen(game.turn, die, kinds))
 
 
 @step("roll_decision")
@@ -651,13 +737,10 @@ def _roll_decision(game: Game) -> None:
     game.ask(DecisionKind.ROLL if game.rolls == 0 else DecisionKind.REROLL, game.turn)
 
 
-_ROLL_ALL = {n: Roll(tuple(range(n))) for n in (boneyard.ZOMBIE_DICE, 5, 6)}
+_ROLL_ALL = {n: Roll(tuple(range(n))) for n in range(1, _MOST_DICE + 1)}
 # Every set of dice that can be rolled, in die order (a roll listing them otherwise is sorted).
 _IN_ORDER = frozenset(
-    c
-    for n in (boneyard.ZOMBIE_DICE, 5, 6)
-    for k in range(1, n + 1)
-    for c in combinations(range(n), k)
+    c for k in range(1, _MOST_DICE + 1) for c in combinations(range(_MOST_DICE), k)
 )
 # The re-rolls open for each set of dice showing a face (None: may be re-rolled): the actions
 # in order, and the dice tuples they roll. Built once per pattern, shared by every game.
@@ -680,7 +763,7 @@ def _rerolls(game: Game) -> tuple[tuple[Action, ...], frozenset[tuple[int, ...]]
 
 
 def _first_roll(game: Game) -> Roll:
-    """The first roll rolls every die but those the Ghost's token set (Old Saloon 5)."""
+    """The first roll rolls every die but those a module set before it (``GameState.preset``)."""
     if game.preset:
         return Roll(tuple(i for i in range(len(game.faces)) if i not in game.preset))
     return _ROLL_ALL[len(game.faces)]
@@ -728,13 +811,13 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
     if game.preset:
         dice = (*dice, *game.preset)  # set by the Ghost's token: resolved as if rolled
         game.preset = []
-    moment = windows.moment_steps(game, "roll", game.turn)
+    moment = moments.moment_steps(game, "roll", game.turn)
     if moment:
-        game.front([*moment, ["roll_effects", list(dice)], ["after_roll"]])
+        game.front([*moment, roll_effects(list(dice)), after_roll()])
     else:
         steps = _roll_effects(game, dice)
         if steps:
-            game.front([*steps, ["after_roll"]])
+            game.front([*steps, after_roll()])
         else:
             _after_roll(game)
 
@@ -746,9 +829,9 @@ def _roll_effects_step(game: Game, dice: Sequence[int]) -> None:
 
 def _roll_effects(game: Game, dice: Sequence[int]) -> list[Step]:
     steps: list[Step] = []
-    for phase in game.per_roll:
-        steps += PER_ROLL_PHASES[phase](game, dice)
-    steps += game.own_steps("rolled")
+    for phase in game.turn_rules.per_roll:
+        steps += phase(game, dice)
+    steps += game.own_steps(_ROLLED)
     return steps
 
 
@@ -765,9 +848,9 @@ def _after_roll(game: Game) -> None:
 
 def _last_roll(game: Game, exploded: bool) -> None:
     """Rolling is over: the moment after the last roll, then the dice resolve."""
-    moment = windows.moment_steps(game, "last_roll", game.turn)
+    moment = moments.moment_steps(game, "last_roll", game.turn)
     if moment:
-        game.front([*moment, ["resolve", exploded]])
+        game.front([*moment, resolve(exploded)])
     else:
         game.front(_resolution(game, exploded))
 
@@ -781,10 +864,10 @@ def _resolution(game: Game, exploded: bool) -> list[Step]:
     """The dice resolve in the order of the modules in play once rolling is over."""
     cancel = exploded and HouseRule.DYNAMITE_CANCELS_ACTIONS in game.setup.house_rules
     steps: list[Step] = []
-    for phase in game.resolution_order:
-        if not (cancel and phase in CANCELLED_BY_DYNAMITE):
-            steps += RESOLUTION_PHASES[phase](game, exploded)
-    return [*steps, ["end_turn"]]
+    for name, phase in game.turn_rules.resolution:
+        if not (cancel and name in CANCELLED_BY_DYNAMITE):
+            steps += phase(game, exploded)
+    return [*steps, end_turn()]
 
 
 # -------------------------------------------------- per-roll phases (applied on each roll)
@@ -797,58 +880,46 @@ def _roll_arrows(game: Game, dice: Sequence[int]) -> list[Step]:
     return ability.arrow_steps(game, game.symbol_count("arrow", dice))
 
 
-def _roll_broken_arrows(game: Game, dice: Sequence[int]) -> list[Step]:
-    return [["broken_arrow"]] * game.symbol_count("broken_arrow", dice)
-
-
-def _roll_bullets(game: Game, dice: Sequence[int]) -> list[Step]:
-    return [["lose", [[game.turn, 1, 0]], "bullet", None, []]] * game.symbol_count("bullet", dice)
-
-
-PER_ROLL_PHASES: dict[str, Callable[[Game, Sequence[int]], list[Step]]] = {
-    "arrow": _roll_arrows,
-    "broken_arrow": _roll_broken_arrows,
-    "bullet": _roll_bullets,
-}
+PER_ROLL_PHASES: dict[str, PerRoll] = {"arrow": _roll_arrows}
 
 
 # ------------------------------------------------- resolution phases (after the last roll)
 
 
-def _phase_ability(name: str) -> Callable[[Game, bool], list[Step]]:
+def _phase_ability(phase: Phase) -> Resolution:
     """A phase with no rule of its own: only what the active player's ability does there."""
-    return lambda game, exploded: game.own_steps(name)
+    return lambda game, exploded: game.own_steps(phase)
 
 
 def _phase_dynamite(game: Game, exploded: bool) -> list[Step]:
-    return [["lose", [[game.turn, 1, 0]], "dynamite", None, []]] if exploded else []
+    return [lose([[game.turn, 1, 0]], "dynamite", None, [])] if exploded else []
 
 
 def _phase_bullseye(game: Game, exploded: bool) -> list[Step]:
     return [
-        ["collect", "bullseye1", "bullseye2"],
-        ["assign_bullseye"],
-        *game.own_steps("bullseye_assigned"),
-        ["resolve_bullseyes"],
-        *game.own_steps("bullseye"),
+        collect("bullseye1", "bullseye2"),
+        assign_bullseye(),
+        *game.own_steps(_BULLSEYE_ASSIGNED),
+        resolve_bullseyes(),
+        *game.own_steps(_BULLSEYE),
     ]
 
 
 def _phase_beer(game: Game, exploded: bool) -> list[Step]:
-    return [["collect", "beer"], ["assign_beer"], ["resolve_beers"]]
+    return [collect("beer"), assign_beer(), resolve_beers()]
 
 
 def _phase_gatling(game: Game, exploded: bool) -> list[Step]:
-    return [["gatling"], *game.own_steps("gatling")]
+    return [gatling(), *game.own_steps(_GATLING)]
 
 
-RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {
-    "last_roll": _phase_ability("last_roll"),
+RESOLUTION_PHASES: dict[str, Resolution] = {
+    "last_roll": _phase_ability(Phase.LAST_ROLL),
     "dynamite": _phase_dynamite,
     "bullseye": _phase_bullseye,
     "beer": _phase_beer,
     "gatling": _phase_gatling,
-    "end": _phase_ability("end"),
+    "end": _phase_ability(Phase.END),
 }
 
 
@@ -856,8 +927,10 @@ RESOLUTION_PHASES: dict[str, Callable[[Game, bool], list[Step]]] = {
 def _collect(game: Game, *symbols: str) -> None:
     """List the results of these symbols, die by die, for their targets to be chosen."""
     active = game.players[game.turn]
-    if active.wounds or active.rage_symbols or game.ability(game.turn).beer_uses != 1:
-        game.scratch.to_assign = undead.collect(game, symbols)  # tokens, Rage, Greg Digger
+    if active.wounds or game.extra_results() or game.ability(game.turn).beer_uses != 1:
+        game.scratch.to_assign = collect_results(
+            game, symbols
+        )  # tokens, extra results, Greg Digger
         return
     results = []
     for die, face in enumerate(game.faces):
@@ -893,7 +966,7 @@ def _decide_bullseye(game: Game, d: Decision, action: Action) -> None:
     _die, symbol = game.scratch.to_assign.pop(0)
     game.scratch.assigned.append([d.die, symbol, action.seat])
     game.emit(ResultAssigned(game.turn, d.die, symbol, action.seat))
-    game.front([["assign_bullseye"]])
+    game.front([assign_bullseye()])
 
 
 @step("resolve_bullseyes")
@@ -908,7 +981,7 @@ def _resolve_bullseyes(game: Game) -> None:
             doubled = None  # one result only, even on a double face
         scratch.hits[target] += amount
         scratch.hit_results[target] += 1
-    game.front([["before_hits", "bullseye"], ["apply_hits", "bullseye"]])
+    game.front([before_hits("bullseye"), apply_hits("bullseye")])
 
 
 @step("assign_beer")
@@ -927,7 +1000,7 @@ def _decide_beer(game: Game, d: Decision, action: Action) -> None:
     game.scratch.to_assign.pop(0)
     game.scratch.beers.append([d.die, action.seat])
     game.emit(ResultAssigned(game.turn, d.die, Symbol.BEER.value, action.seat))
-    game.front([["assign_beer"]])
+    game.front([assign_beer()])
 
 
 @step("resolve_beers")
@@ -938,7 +1011,7 @@ def _resolve_beers(game: Game) -> None:
     steps: list[Step] = []
     for target in game.clockwise(list(counts)):
         amount = game._abilities[target].beer_gain(game, target, counts[target])
-        steps.append(["gain", target, amount, "beer"])
+        steps.append(gain(target, amount, "beer"))
     game.front(steps)
 
 
@@ -954,26 +1027,33 @@ def _gatling(game: Game) -> None:
         if p.alive and p.seat != game.turn and not game._abilities[p.seat].gatling_immune:
             scratch.hits[p.seat] += 1
             scratch.hit_results[p.seat] += 1
-    game.front([["before_hits", "gatling"], ["apply_hits", "gatling"]])
+    game.front([before_hits("gatling"), apply_hits("gatling")])
 
 
 @step("end_turn")
 def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
-    if game.turn_end and not game.scratch.closed:
+    turn = game.turn_rules
+    if turn.end and not game.scratch.closed:
         game.scratch.closed = True  # the modules' end of turn, even for an eliminated player
-        game.front([*([name] for name in game.turn_end), ["end_turn", moment, again]])
+        game.front([*([name] for name in turn.end), end_turn(moment, again)])
         return
     if moment:
-        steps = windows.moment_steps(game, "turn_end", game.turn)
+        steps = moments.moment_steps(game, "turn_end", game.turn)
         if steps:
-            game.front([*steps, ["end_turn", False]])
+            game.front([*steps, end_turn(False)])
             return
-    if Module.UNDEAD_OR_ALIVE in game.setup.modules:
-        game.queue = [["boneyard_turn_end", again]]  # Boneyard cards and would-be turns
+    if turn.hand_over is not None:
+        game.stack = [[turn.hand_over, again]]  # a module passes the turn
         return
     game.emit(TurnEnded(game.turn))
-    ghost.end_of_turn(game)
-    following = next_living(game.turn, [p.alive or p.ghost for p in game.players])
+    for turn_over in turn.turn_over:
+        turn_over(game)
+    plays_out = turn.plays_out
+    if plays_out:
+        playing = [p.alive or any(f(p) for f in plays_out) for p in game.players]
+    else:
+        playing = [p.alive for p in game.players]
+    following = next_living(game.turn, playing)
     if again:  # Old Saloon 3, The Right Hand of the Devil: another turn at once
         game.emit(ExtraTurn(game.turn))
         following = game.turn
@@ -981,7 +1061,7 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
         return
     game.turn = following
     game.turn_number += 1
-    game.queue = [["start_turn"]]
+    game.stack = [start_turn()]
 
 
 # ====================================================================== arrows and life
@@ -991,26 +1071,22 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
 def _take_arrow(game: Game, seat: int, cause: str) -> None:
     if not game.players[seat].alive:
         return
-    if game.chief_in_pile and game.pile:
-        game.ask(DecisionKind.CHIEF_ARROW, seat, options=ARROW_TOKENS, cause=cause)
-        return
-    game.take(seat, "arrow" if game.pile else "chief_arrow", cause)
-
-
-@decision(DecisionKind.CHIEF_ARROW, legal=one_of_options)
-def _decide_chief_arrow(game: Game, d: Decision, action: Action) -> None:
-    assert isinstance(action, Choose) and d.cause is not None
-    game.take(d.seat, action.option, d.cause)
+    for token in game.turn_rules.tokens.values():
+        if token.take_arrow(game, seat, cause):
+            return
+    game.take(seat, _ARROW, cause)
 
 
 @step("which_arrow")
 def _which_arrow(game: Game, seat: int, holder: int, cause: str) -> None:
     """Discard one token of ``holder``'s; ``seat`` chooses when there is a choice."""
     player = game.players[holder]
-    if player.arrows and player.chief_arrow:
-        game.ask(DecisionKind.WHICH_ARROW, seat, target=holder, options=ARROW_TOKENS, cause=cause)
-    elif player.arrows or player.chief_arrow:
-        game.discard_token(player, "arrow" if player.arrows else "chief_arrow", cause)
+    held = game.tokens_held(player)
+    if player.arrows and held:
+        options = (_ARROW, *held)
+        game.ask(DecisionKind.WHICH_ARROW, seat, target=holder, options=options, cause=cause)
+    elif player.arrows or held:
+        game.discard_token(player, _ARROW if player.arrows else held[0], cause)
 
 
 @decision(DecisionKind.WHICH_ARROW, legal=one_of_options)
@@ -1019,36 +1095,24 @@ def _decide_which_arrow(game: Game, d: Decision, action: Action) -> None:
     game.discard_token(game.players[d.target], action.option, d.cause)
 
 
-@step("broken_arrow")
-def _broken_arrow(game: Game) -> None:
-    if any(p.alive and p.arrows for p in game.players):
-        game.ask(DecisionKind.BROKEN_ARROW, game.turn)
-
-
-def _legal_broken_arrow(game: Game, d: Decision) -> list[Action]:
-    return [SEATS[p.seat] for p in game.players if p.alive and p.arrows]
-
-
-@decision(DecisionKind.BROKEN_ARROW, legal=_legal_broken_arrow)
-def _decide_broken_arrow(game: Game, d: Decision, action: Action) -> None:
-    assert isinstance(action, ChooseSeat)
-    game.discard(game.players[action.seat], 1, "broken_arrow")
-
-
 @step("indians")
 def _indians(game: Game, seat: int) -> None:
+    """Each loses a life per arrow (a module's token worth its weight); a token's holder with
+    strictly the most arrows loses nothing."""
     game.emit(IndiansAttacked(seat))
-    worth = {
-        p.seat: p.arrows + (CHIEF_ARROW_WEIGHT if p.chief_arrow else 0)
+    tokens = game.turn_rules.tokens.values()
+    holding = {
+        p.seat: [t for t in tokens if t.held(p)]
         for p in game.players
-        if p.alive and (p.arrows or p.chief_arrow)
+        if p.alive and (p.arrows or any(t.held(p) for t in tokens))
     }
+    worth = {s: game.players[s].arrows + sum(t.weight for t in held) for s, held in holding.items()}
     losses = []
     for s, w in worth.items():
-        if game.players[s].chief_arrow and all(w > other for o, other in worth.items() if o != s):
-            continue  # the Chief's Arrow, and strictly the most arrows: no loss at all
+        if holding[s] and all(w > other for o, other in worth.items() if o != s):
+            continue  # a token, and strictly the most arrows: no loss at all
         losses.append([s, game._abilities[s].indian_loss(w), 0])
-    game.front([["lose", losses, "indians", None, [["discard_all", "indians"]]]])
+    game.front([lose(losses, "indians", None, [discard_all("indians")])])
 
 
 @step("discard_all")
@@ -1077,7 +1141,7 @@ def _apply_hits(game: Game, cause: str) -> None:
             losses.append([seat, amount, results[seat]])
     scratch.hits = [0] * len(hits)
     scratch.hit_results = [0] * len(hits)
-    game.front([["lose", losses, cause, game.turn, []]])
+    game.front([lose(losses, cause, game.turn, [])])
 
 
 @step("lose")
@@ -1091,7 +1155,7 @@ def _lose(
     moment: bool = True,
 ) -> None:
     """Players lose life together; abilities may first take the loss (Molly Stark); those
-    about to be eliminated make a moment (Old Saloon 3)."""
+    about to be eliminated make a moment (``moments.py``)."""
     if not offered:
         for seat in game.hooking("offer_for_losses"):
             offer = game._abilities[seat].offer_for_losses(game, seat, losses, cause, by, then)
@@ -1101,9 +1165,9 @@ def _lose(
     if moment:
         players = game.players
         dying = [s for s, a, _r in losses if players[s].alive and 0 < players[s].life <= a]
-        steps = windows.moment_steps(game, "eliminate", dying) if dying else []
+        steps = moments.moment_steps(game, "eliminate", dying) if dying else []
         if steps:
-            game.front([*steps, ["lose", losses, cause, by, then, True, False]])
+            game.front([*steps, lose(losses, cause, by, then, True, False)])
             return
     follow, active_died = game.lose(losses, cause, by)
     game.resume([*then, *follow], active_died)
@@ -1111,13 +1175,15 @@ def _lose(
 
 @step("gain")
 def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -> None:
-    """A gain is a moment of its own first (Old Saloon 3: \"about to gain life\"); a zombie
-    is never about to gain (Undead or Alive 4), so it makes none."""
+    """A gain is a moment of its own first (\"about to gain life\", ``moments.py``); a player
+    a module lets gain no life is never about to gain, so makes none."""
     p = game.players[seat]
-    if moment and p.alive and not p.zombie and min(amount, p.max_life - p.life) > 0:
-        steps = windows.moment_steps(game, "gain", seat, amount, cause)
+    hooks = game.turn_rules.gains_none
+    gains = not (hooks and any(gains_none(p) for gains_none in hooks))
+    if moment and p.alive and gains and min(amount, p.max_life - p.life) > 0:
+        steps = moments.moment_steps(game, "gain", seat, amount, cause)
         if steps:
-            game.front([*steps, ["gain", seat, amount, cause, False]])
+            game.front([*steps, gain(seat, amount, cause, False)])
             return
     game.gain(seat, amount, cause)
 
@@ -1128,8 +1194,8 @@ def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -
 @step("reveal")
 def _reveal(game: Game, seat: int) -> None:
     player = game.players[seat]
-    if not player.alive and Module.SPECIAL_ROLES in game.setup.modules:
-        game.front([["show_card", seat]])  # Old Saloon 3: which card is now face up
+    for at_reveal in game.turn_rules.at_reveal:
+        game.front(at_reveal(game, seat))
     if player.revealed:
         return
     if player.role is not None:
@@ -1154,8 +1220,9 @@ def _decide_reveal(game: Game, d: Decision, action: Action) -> None:
 
 @step("check_end")
 def _check_end(game: Game, deaths: list[list[Any]]) -> None:
-    if game.outbreak == boneyard.BEGUN:
-        outcome = boneyard.outcome(game)
+    module_outcome = next((o for d, o in game.turn_rules.outcomes if d(game)), None)
+    if module_outcome is not None:
+        outcome = module_outcome(game)
     elif game.setup.three_player:
         was_open = not game.last_standing
         outcome, game.last_standing = victory.three_player_outcome(
@@ -1166,18 +1233,14 @@ def _check_end(game: Game, deaths: list[list[Any]]) -> None:
     else:
         result = victory.base_outcome(game.setup.role_mix, game.players)
         if isinstance(result, victory.NeedReveal):
-            game.front([["reveal", result.seat], ["check_end", deaths]])
+            game.front([reveal(result.seat), check_end(deaths)])
             return
         outcome = result
-    if outcome is not None and game.windows:
+    if outcome is not None and game.open_moments:
         # Old Saloon 3: a reveal into an open moment may still avert it (docs/rules.md).
-        game.ending = [outcome.side, list(outcome.winners)]
-        game.queue = []
+        game.waiting_win = [outcome.side, list(outcome.winners)]
+        game.stack = []
         game.emit(GameEndWaiting(outcome.side))
         game.ask(DecisionKind.GAME_END, game.turn)
     elif outcome is not None:
         game.finish(outcome.side, outcome.winners)
-
-
-# The modules whose rules live in their own files register their steps and decisions here.
-from . import posse, rage, undead  # noqa: E402, F401

@@ -14,17 +14,31 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from .abilities import Ability
 from .actions import Action, Choose, ChooseSeat, Roll, Stop
 from .components import DICE, GHOST_DICE, GHOST_RENEGADE_TEAM, REROLLS, Role
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .events import BecameGhost, DicePreset, DiceRolled, GhostTokenGiven, GhostTokenReturned
-from .modules import Module
-from .rules import any_living_seat, decision, one_of_options, step
-from .windows import moment_steps
+from .module_catalog import Module
+from .module_rules import ModuleRules
+from .moments import moment_steps
+from .registry import any_living_seat, decision, one_of_options, step
+from .steps import Step, end_turn, ghost_rolled, ghost_turn
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import PlayerState
+
+
+class _Ghost(Ability):
+    """The Ghost's character loses all of its abilities; the Ghost's Dynamite is not locked
+    (ruling OS5)."""
+
+    rerolls_dynamite = True
+
+
+_GHOST = _Ghost()
 
 
 def team(role: Role | None, players: int) -> Role | None:
@@ -46,6 +60,7 @@ def on_eliminated(game: Game, dead: list[int]) -> None:
     if candidates:
         p = game.players[candidates[0]]
         p.ghost = True
+        game.refresh_abilities()
         side = team(p.role, len(game.players))
         game.emit(BecameGhost(p.seat, None if side is None else str(side)))
 
@@ -55,6 +70,18 @@ def return_token(game: Game) -> None:
     game.emit(GhostTokenReturned(game.ghost_token[0]))
     game.ghost_token = None
     game.preset = []
+
+
+def _powerless(game: Game) -> dict[int, Ability]:
+    return {p.seat: _GHOST for p in game.players if p.ghost}
+
+
+def _own_turn(game: Game) -> list[Step] | None:
+    return [ghost_turn(), end_turn()] if game.players[game.turn].ghost else None
+
+
+def _plays_out(player: PlayerState) -> bool:
+    return player.ghost
 
 
 def end_of_turn(game: Game) -> None:
@@ -191,7 +218,7 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
         shown = tuple(f for f in game.faces if f is not None)
         game.emit(DiceRolled(game.turn, game.rolls, tuple(dice), tuple(faces), shown))
         # Ruling OS7: "The Doc" may turn one of the Ghost's dice after its roll.
-        game.front([*moment_steps(game, "roll", game.turn), ["ghost_rolled"]])
+        game.front([*moment_steps(game, "roll", game.turn), ghost_rolled()])
         return
     _give(game)
 
@@ -225,3 +252,15 @@ def _decide_target(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.remaining is not None
     game.ghost_token = [action.seat, d.options[0], d.remaining]
     game.emit(GhostTokenGiven(d.seat, action.seat, d.options[0], d.remaining))
+
+
+RULES = ModuleRules(
+    Module.GHOST,
+    own_turn=_own_turn,
+    own_dice=(GHOST_DICE,),
+    dice_set=preset,
+    turn_over=end_of_turn,
+    plays_out=_plays_out,
+    powerless=_powerless,
+    on_eliminated=on_eliminated,
+)

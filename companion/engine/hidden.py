@@ -8,8 +8,10 @@ player) is shown.
 
 The secrets of a game: each seat's role and Old Saloon 3 special card until face up (the seat's
 own excepted); the set-up's roles and special cards but those face up from the start; the
-reveals other seats could make into an open moment; the seed of the simulated dice and piles,
-with the counters that key draws on it (with the seed they would tell the next roll or card).
+reveals other seats could make into an open moment; the winners of a win waiting on open
+moments but those whose role the seat sees (the others would tell their roles); the seed of
+the simulated dice and piles, with the counters that key draws on it (with the seed they would
+tell the next roll or card).
 The piles hold no order to hide: the state keeps each as a sorted multiset, which the table can
 count from the pieces face up.
 """
@@ -29,17 +31,25 @@ Sees = Callable[[Any, int], bool]
 SeesItem = Callable[[Any, int, int], bool]
 
 
+# The part of a value ``seat`` may see in a record (record, value, seat).
+ShownAs = Callable[[Any, Any, int], Any]
+
+
 @dataclass(frozen=True)
 class Secret:
     """``sees`` says who sees the whole value (None: no seat); ``each``, for a value with one
-    item per seat, who sees each item. A seat that may not gets ``blank`` instead."""
+    item per seat, who sees each item. A seat that may not gets ``blank`` instead. ``shown_as``
+    gives the part of the value a seat may see, when that is neither all nor nothing."""
 
     blank: Any = None
     sees: Sees | None = None
     each: SeesItem | None = None
+    shown_as: ShownAs | None = None
 
     def shown(self, record: Any, value: Any, seat: int) -> Any:
         """The value as ``seat`` sees it in ``record``."""
+        if self.shown_as is not None:
+            return self.shown_as(record, value, seat)
         if self.each is not None:
             if value is None:
                 return None
@@ -49,10 +59,15 @@ class Secret:
         return self.blank
 
 
-def secret(blank: Any = None, sees: Sees | None = None, each: SeesItem | None = None) -> Any:
-    """The metadata of a field seats see only as ``sees`` (or ``each``) allows:
+def secret(
+    blank: Any = None,
+    sees: Sees | None = None,
+    each: SeesItem | None = None,
+    shown_as: ShownAs | None = None,
+) -> Any:
+    """The metadata of a field seats see only as ``sees`` (``each``, ``shown_as``) allows:
     ``field(default=..., metadata=secret(...))``."""
-    return {SECRET: Secret(blank, sees, each)}
+    return {SECRET: Secret(blank, sees, each, shown_as)}
 
 
 def own_or_shown(flag: str) -> Sees:

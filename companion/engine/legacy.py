@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .components import CHARACTERS, MAX_PLAYERS, MIN_PLAYERS, ROLE_MIX, Role
 from .errors import SetupError
-from .modules import Module, characters_for
+from .module_catalog import Module, characters_for
 from .reading import listed, text, truth, whole_number
 from .setup import GameSetup
 from .victory import SIDES

@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from . import saloon_dice, special_roles
+from .boneyard import NEXT_TURN, THIS_TURN
+from .chief_arrow import TOKENS
 from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, GHOST_DICE, RAGE_SYMBOLS, SPECIAL_ROLES
 from .decisions import Decision, DecisionKind
 from .errors import StateError
-from .modules import Module
+from .queue_checks import duels_left
 
 if TYPE_CHECKING:
     from .game import Game
@@ -63,7 +66,6 @@ COUNTED = frozenset(
         K.DUEL_TARGET,
     }
 )
-ARROW_TOKENS = ("arrow", "chief_arrow")
 
 Fits = Callable[["Game", Decision], "str | None"]
 
@@ -152,31 +154,17 @@ def _reveal_role(game: Game, d: Decision) -> str | None:
     return None if role is None else f"the seat's role is known ({role}): nothing to reveal"
 
 
-def _saloon_die(game: Game, d: Decision) -> str | None:
-    if Module.LOUDMOUTH_AND_COWARD not in game.setup.modules:
-        return f"module {Module.LOUDMOUTH_AND_COWARD} is off"
-    options = game.ability(d.seat).saloon_options
-    if d.options != options or game.rolls or game.players[d.seat].zombie:
-        return f"options {list(d.options)}: before the first roll the seat chooses of {options}"
-    return None
-
-
-def _broken_arrow(game: Game, d: Decision) -> str | None:
-    on = Module.LOUDMOUTH_AND_COWARD in game.setup.modules
-    return None if on else f"module {Module.LOUDMOUTH_AND_COWARD} is off"
-
-
 def _chief_arrow(game: Game, d: Decision) -> str | None:
-    if d.options != ARROW_TOKENS or d.cause is None:
-        return f"options {list(d.options)}, cause {d.cause!r}: expected {ARROW_TOKENS}, a cause"
+    if d.options != TOKENS or d.cause is None:
+        return f"options {list(d.options)}, cause {d.cause!r}: expected {TOKENS}, a cause"
     if not (game.chief_in_pile and game.pile):
         return "the choice comes while the pile holds a regular arrow and the Chief's (pile)"
     return None
 
 
 def _which_arrow(game: Game, d: Decision) -> str | None:
-    if d.options != ARROW_TOKENS or d.cause is None or d.target is None:
-        return f"options {list(d.options)}, cause {d.cause!r}: expected {ARROW_TOKENS}, a cause"
+    if d.options != TOKENS or d.cause is None or d.target is None:
+        return f"options {list(d.options)}, cause {d.cause!r}: expected {TOKENS}, a cause"
     holder = game.players[d.target]
     if not (holder.arrows and holder.chief_arrow):
         return f"target {d.target}: the choice is for a holder of both kinds of arrow"
@@ -223,7 +211,7 @@ def _doc_face(game: Game, d: Decision) -> str | None:
     if d.options != sides:
         return f"options {list(d.options)}: The Doc turns die {d.die + 1} to one of {sides}"
     if d.cause == "duel":
-        top = game.queue[-1] if game.queue else None
+        top = game.stack[-1] if game.stack else None
         if not (top and top[0] == "duel_face" and top[3] == d.die):
             return f"the duel's roll of die {d.die + 1} comes next in the queue"
     elif d.cause is not None or game.faces[d.die] is None:
@@ -238,7 +226,7 @@ def _left_hand_target(game: Game, d: Decision) -> str | None:
     n = len(game.players)
     if not d.options or any(not o.isdigit() or not 0 <= int(o) < n for o in d.options):
         return f"options {list(d.options)}: the seats about to be eliminated"
-    top = game.queue[-1] if game.queue else None
+    top = game.stack[-1] if game.stack else None
     if not (top and top[0] == "lose"):
         return "the loss The Left Hand averts comes next in the queue"
     return None
@@ -273,22 +261,10 @@ def _ghost(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _role_card(game: Game, d: Decision) -> str | None:
-    role = game.players[d.seat].role
-    cards = [c.name for c in SPECIAL_ROLES.values() if c.role is role]
-    if Module.SPECIAL_ROLES not in game.setup.modules or role is None:
-        return "an eliminated seat of known role shows its card (module old_saloon.3)"
-    if not d.options or not set(d.options) <= {*cards, "normal"}:
-        return f"options {list(d.options)}: the {role} cards, or normal"
-    return None
-
-
 # ================================================================ Undead or Alive 1-4
 
 
 def _duel_target(game: Game, d: Decision) -> str | None:
-    from .queue_checks import duels_left
-
     assert d.remaining is not None  # COUNTED
     if d.remaining > duels_left(game):
         return (
@@ -358,8 +334,6 @@ def _boneyard_card(game: Game, d: Decision) -> str | None:
 
 
 def _zombie_master(game: Game, d: Decision) -> str | None:
-    from .boneyard import NEXT_TURN, THIS_TURN
-
     if game.outbreak not in (NEXT_TURN, THIS_TURN):
         return f"outbreak {game.outbreak!r}: the Master declares as an outbreak begins"
     return None
@@ -373,8 +347,8 @@ FITS: dict[DecisionKind, Fits] = {
     K.SLAB_DOUBLE: _slab,
     K.ARROW_INSTEAD: _arrow_instead,
     K.REVEAL_ROLE: _reveal_role,
-    K.SALOON_DIE: _saloon_die,
-    K.BROKEN_ARROW: _broken_arrow,
+    K.SALOON_DIE: saloon_dice.check_saloon_die,
+    K.BROKEN_ARROW: saloon_dice.check_broken_arrow,
     K.CHIEF_ARROW: _chief_arrow,
     K.WHICH_ARROW: _which_arrow,
     K.TAKE_CHIEF_ARROW: _take_chief,
@@ -388,7 +362,7 @@ FITS: dict[DecisionKind, Fits] = {
     K.GHOST_REROLL: _ghost,
     K.GHOST_FACE: _ghost,
     K.GHOST_TARGET: _ghost,
-    K.ROLE_CARD: _role_card,
+    K.ROLE_CARD: special_roles.check_role_card,
     K.DUEL_TARGET: _duel_target,
     K.DUEL_ROLL: _duel_roll,
     K.DUEL_REROLL: _duel_roll,

@@ -4,13 +4,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .abilities import Ability, ability
+from .abilities import Ability, Phase, ability
 from .actions import Action, Choose, ChooseDie, ChooseSeat, Decline
 from .components import DICE, DYNAMITE_LIMIT, FACES
 from .decisions import Decision, DecisionKind
 from .events import FaceChanged, RageMoved
-from .rules import Step, decision, one_of_options, step
-from .undead import DYNAMITE, dice_showing
+from .module_catalog import Module
+from .module_rules import ModuleRules
+from .registry import decision, one_of_options, step
+from .results import DYNAMITE, dice_showing
+from .steps import (
+    Step,
+    belle_star,
+    chuck,
+    draw_wound,
+    gain,
+    lose,
+    rage_from,
+    sam_heal,
+    take_arrow,
+    turn_die,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -22,8 +36,8 @@ class BelleStar(Ability):
 
     name = "belle_star"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["belle_star"]] if phase == "rolled" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [belle_star()] if phase is Phase.ROLLED else []
 
 
 def _belle_dice(game: Game) -> list[int]:
@@ -55,8 +69,8 @@ class ChuckWengam(Ability):
 
     name = "chuck_wengam"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["chuck"]] if phase == "rolled" and "chuck" not in game.scratch.used else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [chuck()] if phase is Phase.ROLLED and "chuck" not in game.scratch.used else []
 
 
 def _chuck_dice(game: Game) -> list[int]:
@@ -89,9 +103,7 @@ def _decide_chuck_die(game: Game, d: Decision, action: Action) -> None:
 def _decide_chuck_face(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.die is not None
     game.scratch.used.append("chuck")
-    game.front(
-        [["lose", [[d.seat, 1, 0]], "chuck_wengam", None, []], ["turn_die", d.die, action.option]]
-    )
+    game.front([lose([[d.seat, 1, 0]], "chuck_wengam", None, []), turn_die(d.die, action.option)])
 
 
 @step("turn_die")
@@ -100,7 +112,7 @@ def _turn_die(game: Game, die: int, face: str) -> None:
     game.faces[die] = face
     game.emit(FaceChanged(game.turn, die, face, "chuck_wengam"))
     if FACES[face].symbol == "arrow":
-        game.front([["take_arrow", game.turn, "chuck_wengam"]])
+        game.front([take_arrow(game.turn, "chuck_wengam")])
 
 
 @ability
@@ -119,7 +131,7 @@ class HerbHunter(Ability):
     def own_turn_losses(self, game: Game, lost: dict[int, int]) -> list[Step]:
         total = game.scratch.lost
         return [
-            ["draw_wound", s, "herb_hunter"]
+            draw_wound(s, "herb_hunter")
             for s in game.clockwise(list(lost))
             if s != game.turn and total[s] >= 2 > total[s] - lost[s]
         ]
@@ -131,8 +143,8 @@ class PatBrennan(Ability):
 
     name = "pat_brennan"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["rage_from"]] if phase == "start" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [rage_from()] if phase is Phase.START else []
 
 
 def _receivers(game: Game, holder: int) -> list[int]:
@@ -188,8 +200,8 @@ class SamTheHealer(Ability):
 
     name = "sam_the_healer"
 
-    def turn_steps(self, game: Game, phase: str) -> list[Step]:
-        return [["sam_heal"]] if phase == "duel" else []
+    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+        return [sam_heal()] if phase is Phase.DUEL else []
 
 
 @step("sam_heal")
@@ -204,7 +216,7 @@ def _legal_sam(game: Game, d: Decision) -> list[Action]:
 @decision(DecisionKind.SAM_HEAL, legal=_legal_sam)
 def _decide_sam(game: Game, d: Decision, action: Action) -> None:
     if isinstance(action, ChooseSeat):  # a gain step: The Bad's moment (Old Saloon 3)
-        game.front([["gain", action.seat, 1, "sam_the_healer"]])
+        game.front([gain(action.seat, 1, "sam_the_healer")])
 
 
 @ability
@@ -213,3 +225,7 @@ class SeanMallory(Ability):
 
     name = "sean_mallory"
     duel_rerolls = 1
+
+
+# Its characters' abilities are all the module adds.
+RULES = ModuleRules(Module.NEW_POSSE)

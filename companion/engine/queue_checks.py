@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 from .components import DICE, FACES, SPECIAL_ROLES, Symbol
 from .decisions import DecisionKind
 from .errors import StateError
-from .rules import STEPS
+from .registry import STEPS
+from .results import dice_showing
+from .special_roles import changed_step
 
 if TYPE_CHECKING:
     from .game import Game
@@ -175,7 +177,7 @@ ARGUMENTS: dict[str, Check] = {
     "args: list[Any]": _any,
 }
 
-# The arguments of each kind of moment (``windows.moment_steps``), the last one optional for
+# The arguments of each kind of moment (``moments.moment_steps``), the last one optional for
 # a roll (a duel's roll names its die).
 MOMENTS: dict[str, tuple[tuple[str, ...], int]] = {
     "turn_start": (("seat: int",), 1),
@@ -279,16 +281,12 @@ def _fits(game: Game, name: str, args: list[Any]) -> str | None:
 
 def duels_left(game: Game) -> int:
     """Duel dice showing that no player has been given yet this turn."""
-    from .undead import dice_showing
-
     return len(dice_showing(game, "duel")) - len(game.scratch.duels)
 
 
 def _check_power(game: Game, args: list[Any], where: str, after: Any) -> None:
     """A power applies with its card's moment's arguments, to the step it changes, which runs
     right after it (``special_roles.changed_step``)."""
-    from .special_roles import changed_step
-
     card = SPECIAL_ROLES[args[1]]
     assert card.moment is not None  # checked: a card revealed at a moment
     check_moment(game, card.moment, args[2], f"{where} (power args)")
@@ -299,7 +297,7 @@ def _check_power(game: Game, args: list[Any], where: str, after: Any) -> None:
 
 def check(game: Game) -> None:
     """The queue (each step as its rule takes it) and the turn's scratch."""
-    queue = game.queue
+    queue = game.stack
     last = len(queue) - 1
     for i, item in enumerate(queue):
         # The queue is a stack (the next step last); its JSON lists them in the order they run.
@@ -317,7 +315,7 @@ def _check_scratch(game: Game) -> None:
         values = getattr(s, name)
         if len(values) != n or any(v < 0 for v in values):
             raise StateError(f"scratch.{name} {values}: one count of 0 or more per seat")
-    results = len(game.faces) + len(_extra_results(game))
+    results = len(game.faces) + len(game.extra_results())
     for i, item in enumerate(_listed(s.to_assign, "scratch.to_assign")):
         die, symbol = _listed(item, f"scratch.to_assign[{i}]", 2)
         _result(game, die, symbol, results, f"scratch.to_assign[{i}]")
@@ -355,12 +353,6 @@ def _check_scratch(game: Game) -> None:
 
 # Once-a-turn abilities the scratch counts (Undead or Alive 3: Chuck Wengam, Sean Mallory).
 USED = ("chuck", "duel_reroll")
-
-
-def _extra_results(game: Game) -> list[str]:
-    from .undead import extra_results
-
-    return extra_results(game)
 
 
 def _result(game: Game, die: Any, symbol: Any, results: int, where: str) -> None:

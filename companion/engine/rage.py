@@ -14,13 +14,15 @@ from .components import RAGE_CARDS, RAGE_SYMBOLS, RAGE_SYMBOLS_PER_CARD
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled, RageSymbolEntered
-from .game import RESOLUTION_PHASES
-from .modules import Module
-from .rules import Step, decision, step
-from .undead import dice_showing
+from .module_catalog import Module
+from .module_rules import ModuleRules
+from .registry import decision, step
+from .results import dice_showing
+from .steps import Step, beer_rage, draw_rage, rage_symbol, take_arrow
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import PlayerState
 
 
 # =================================================================== Rage cards
@@ -53,7 +55,7 @@ def _rage_reveal(game: Game) -> None:
         player.rage_revealed += player.rage_held
         game.emit(RageRevealed(game.turn, player.rage_held))
         player.rage_held = 0
-        game.front([["rage_symbol"]])
+        game.front([rage_symbol()])
 
 
 @step("rage_symbol")
@@ -87,12 +89,12 @@ def _decide_rage_symbol(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     game.players[d.seat].rage_symbols.append(action.option)
     game.emit(RageSymbolEntered(d.seat, action.option))
-    steps: list[Step] = [["take_arrow", d.seat, "rage"]] if action.option == "arrow" else []
-    game.front([*steps, ["rage_symbol"]])
+    steps: list[Step] = [take_arrow(d.seat, "rage")] if action.option == "arrow" else []
+    game.front([*steps, rage_symbol()])
 
 
 def _phase_beer_rage(game: Game, exploded: bool) -> list[Step]:
-    return [["beer_rage"]]
+    return [beer_rage()]
 
 
 @step("beer_rage")
@@ -114,14 +116,37 @@ def _rage_end(game: Game) -> None:
         p.rage_symbols = []
     scratch = game.scratch
     steps: list[Step] = [
-        ["draw_rage", s, "lost_two"] for s in game.clockwise(game.living()) if scratch.lost[s] >= 2
+        draw_rage(s, "lost_two") for s in game.clockwise(game.living()) if scratch.lost[s] >= 2
     ]
     if scratch.beer_rage:
-        steps.append(["draw_rage", game.turn, "beer"])
+        steps.append(draw_rage(game.turn, "beer"))
     game.front(steps)
 
 
-RESOLUTION_PHASES.update(beer_rage=_phase_beer_rage)
+def _extra_results(game: Game) -> list[str]:
+    """The Rage symbols revealed join the turn's results (their arrows acted on reveal)."""
+    return [s for s in game.players[game.turn].rage_symbols if s != "arrow"]
+
+
+def _give_back(game: Game, player: PlayerState) -> None:
+    """An eliminated player's Rage cards are discarded at once (ruling UA3)."""
+    cards = player.rage_held + player.rage_revealed
+    if cards:
+        game.rage_discard += cards
+        player.rage_held = player.rage_revealed = 0
+        player.rage_symbols = []
+        game.emit(RageDiscarded(player.seat, cards))
+
+
+RULES = ModuleRules(
+    Module.TWO_BULLETS,
+    initial=lambda setup: {"rage_pile": RAGE_CARDS},
+    resolution=(("beer_rage", "beer", _phase_beer_rage),),
+    start=("rage_reveal",),
+    end=("rage_end",),
+    gives_back=_give_back,
+    extra_results=_extra_results,
+)
 
 
 def check(game: Game) -> None:

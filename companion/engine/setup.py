@@ -23,8 +23,9 @@ from .components import (
 )
 from .errors import SetupError
 from .hidden import secret
-from .modules import Module, characters_for, module, validate
+from .module_catalog import Module, characters_for, module, require, validate
 from .reading import listed, text, truth, whole_number
+from .special_roles import cards_dealt
 from .state import WRITTEN, encode
 
 
@@ -156,7 +157,7 @@ class GameSetup:
 
     def _validate_specials(self) -> None:
         """Old Saloon 3: the special cards fit the roles, once each, as the chosen way deals."""
-        if Module.SPECIAL_ROLES not in self.modules:
+        if not cards_dealt(self.modules):
             if self.specials is not None or self.specials_mixed:
                 raise SetupError("special role cards need module old_saloon.3 (Special Roles)")
             return
@@ -192,13 +193,12 @@ class GameSetup:
             raise SetupError("each special role card is in the game once")
 
     def _validate_undead(self) -> None:
-        if self.real_boneyard and Module.UNDEAD_OR_ALIVE not in self.modules:
-            raise SetupError(f"a real Boneyard deck needs module {Module.UNDEAD_OR_ALIVE}")
+        if self.real_boneyard:
+            require(self.modules, Module.ZOMBIES, "a real Boneyard deck")
         bullet = self.legacy_bullet
         if bullet is None:
             return
-        if Module.WILD_WEST_LEGACY not in self.modules:
-            raise SetupError(f"the Legacy bullet needs module {Module.WILD_WEST_LEGACY}")
+        require(self.modules, Module.WILD_WEST_LEGACY, "the Legacy bullet")
         if not 0 <= bullet < self.players:
             raise SetupError(f"Legacy bullet for seat {bullet + 1}: seats are 1 to {self.players}")
         if bullet == self.sheriff_seat():
@@ -307,7 +307,7 @@ def deal(
     known = roles_known or players == 3
     sheriff = None if players == 3 else roles.index(Role.SHERIFF)
     specials = None
-    if Module.SPECIAL_ROLES in chosen:
+    if cards_dealt(chosen):
         dealt = deal_specials(roles, rng, specials_mixed)
         specials = (
             dealt

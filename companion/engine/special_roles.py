@@ -1,6 +1,6 @@
 """Old Saloon, Module 3: the nine special roles, revealed at moments that may be others' turns.
 
-Each card with a moment is offered as a ``RevealSpecial`` at that moment's window (``windows.py``)
+Each card with a moment is offered as a ``RevealSpecial`` at that moment's window (``moments.py``)
 to every seat that could hold it: with dealt roles the seat that does, with secret cards any
 living seat whose role is still hidden and whose type the role mix still allows. A reveal turns
 the card face up (its power is used once, or cancelled by The Judge), opens the Judge's moment,
@@ -39,14 +39,23 @@ from .events import (
     SheriffChanged,
     SpecialRoleRevealed,
 )
-from .modules import Module
-from .rules import decision, one_of_options, step, yes_no
+from .module_catalog import Module
+from .module_rules import ModuleRules
+from .moments import Offers, moment_steps, opening, seizer, still
+from .options import NORMAL_CARD
+from .registry import decision, one_of_options, step, yes_no
 from .state import PlayerState
+from .steps import Step, end_turn, gain, gambled, power, resolve, roll_effects, saved, show_card
 from .victory import unrevealed_pool
-from .windows import Offers, moment_steps, opening, seizer, still
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+def cards_dealt(modules: frozenset[Module]) -> bool:
+    """The special role cards are dealt: the Sheriff may hold a normal card (The Bear's life
+    aside) and The Good may take the star."""
+    return Module.SPECIAL_ROLES in modules
 
 
 def public_pool(game: Game) -> Counter[Role]:
@@ -125,7 +134,7 @@ def _seize(game: Game, action: WindowAction, moment: str, args: list[Any]) -> No
     game.emit(SpecialRoleRevealed(seat, card.name, moment))
     faces = None if action.faces is None else list(action.faces)
     game.front(
-        [*moment_steps(game, "reveal", seat, card.name), ["power", seat, card.name, args, faces]]
+        [*moment_steps(game, "reveal", seat, card.name), power(seat, card.name, args, faces)]
     )
 
 
@@ -200,8 +209,6 @@ def check(game: Game) -> None:
 
 
 # ===================================================== an eliminated player's card
-
-NORMAL_CARD = "normal"  # what a seat shows with a normal card (cards mixed by type)
 
 
 @step("show_card")
@@ -308,7 +315,7 @@ def _decide_doc_die(game: Game, d: Decision, action: Action) -> None:
 def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.die is not None
     if d.cause == "duel":
-        top = game.queue[-1]
+        top = game.stack[-1]
         assert top[0] == "duel_face", top
         top[-1] = action.option
     else:
@@ -318,7 +325,7 @@ def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
 
 def _the_gambler(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The roller re-rolls every die, Dynamite too, and must accept the new results."""
-    top = game.queue.pop()
+    top = game.stack.pop()
     assert top[0] == "resolve", top
     dice = list(range(len(game.faces)))
     if faces is None:
@@ -327,7 +334,7 @@ def _the_gambler(game: Game, seat: int, args: list[Any], faces: list[str] | None
     game.rolls = game.max_rolls
     game.roll_count += 1
     game.emit(DiceRolled(game.turn, game.rolls, tuple(dice), tuple(faces), tuple(faces)))
-    game.front([*moment_steps(game, "roll", game.turn), ["roll_effects", dice], ["gambled"]])
+    game.front([*moment_steps(game, "roll", game.turn), roll_effects(dice), gambled()])
 
 
 @step("gambled")
@@ -335,12 +342,12 @@ def _gambled(game: Game) -> None:
     exploded = game.symbol_count("dynamite") >= DYNAMITE_LIMIT
     if exploded:
         game.emit(DynamiteExploded(game.turn))
-    game.front([["resolve", exploded]])
+    game.front([resolve(exploded)])
 
 
 def _the_bad(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The heal does not happen; a Beer's result is spent (never re-rolled or given again)."""
-    top = game.queue.pop()
+    top = game.stack.pop()
     assert top[0] == "gain", top
     game.emit(HealPrevented(seat, top[1], top[2]))
 
@@ -367,16 +374,14 @@ def _save(game: Game, seat: int, target: int) -> None:
     """The target's loss of this moment is dropped; it stays in the game with 2 life. From 1
     life that is a gain like any other: The Bad may stop it, and a zombie (Undead or Alive 4),
     which gains nothing, stays in the game at 1."""
-    top = game.queue[-1]
+    top = game.stack[-1]
     assert top[0] == "lose", top
     top[1] = [loss for loss in top[1] if loss[0] != target]
     p = game.players[target]
     p.life = min(p.life, 2)
     game.emit(EliminationAverted(seat, target, p.life))
     rise = min(2, p.max_life) - p.life
-    game.front(
-        [*([["gain", target, rise, "the_left_hand"]] if rise > 0 else []), ["saved", target]]
-    )
+    game.front([*([gain(target, rise, "the_left_hand")] if rise > 0 else []), saved(target)])
 
 
 @step("saved")
@@ -394,14 +399,14 @@ def _decide_left_hand_discard(game: Game, d: Decision, action: Action) -> None:
 
 
 def _the_right_hand(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
-    top = game.queue[-1]
+    top = game.stack[-1]
     assert top[0] == "end_turn", top
-    game.queue[-1] = ["end_turn", False, True]
+    game.stack[-1] = end_turn(False, True)
 
 
 def _the_judge(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The reveal just made has no effect: its power step is dropped, its card stays used."""
-    top = game.queue.pop()
+    top = game.stack.pop()
     assert top[0] == "power", top
     game.emit(RevealCancelled(top[1], top[2], seat))
 
@@ -438,3 +443,22 @@ POWERS: dict[str, Power] = {
     "the_right_hand": _the_right_hand,
     "the_judge": _the_judge,
 }
+
+
+def _at_reveal(game: Game, seat: int) -> list[Step]:
+    """An eliminated player's role card is shown: which card is now face up."""
+    return [] if game.players[seat].alive else [show_card(seat)]
+
+
+def check_role_card(game: Game, d: Decision) -> str | None:
+    """Why a pending role card to show could not be (None: it could; ``pending_checks.py``)."""
+    role = game.players[d.seat].role
+    cards = [c.name for c in SPECIAL_ROLES.values() if c.role is role]
+    if Module.SPECIAL_ROLES not in game.setup.modules or role is None:
+        return "an eliminated seat of known role shows its card (module old_saloon.3)"
+    if not d.options or not set(d.options) <= {*cards, NORMAL_CARD}:
+        return f"options {list(d.options)}: the {role} cards, or normal"
+    return None
+
+
+RULES = ModuleRules(Module.SPECIAL_ROLES, at_reveal=_at_reveal)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from enum import Enum
 from types import NoneType, UnionType
 from typing import Any, TypeVar
@@ -21,6 +21,9 @@ from .errors import StateError
 from .hidden import OWN_OFFERS, PARTS, SECRET, SNAPSHOT, Parts, Secret, own_or_shown, secret
 
 T = TypeVar("T")
+
+
+JSON_KEY = "json_key"  # field metadata: the field's key in JSON, when not its name
 
 
 @dataclass
@@ -92,12 +95,23 @@ class TurnScratch:
         return cls(hits=[0] * players, hit_results=[0] * players, lost=[0] * players)
 
 
+def _known_winners(state: Any, win: list[Any] | None, seat: int) -> list[Any] | None:
+    """A win waiting on open moments as ``seat`` sees it: its side, and of its winners those
+    whose role the seat sees (the others' would tell their hidden roles)."""
+    if win is None:
+        return None
+    side, winners = win
+    players = state.players
+    return [side, [w for w in winners if w == seat or players[w].revealed]]
+
+
 @dataclass(eq=False)
 class GameState:
     """The whole table: everything a game is, apart from its set-up and dice source.
 
-    ``queue`` holds the steps still to resolve as a stack (the next step last); its JSON lists
-    them in the order they will run.
+    ``stack`` holds the steps still to resolve, the next step last; its JSON (``"queue"``)
+    lists them in the order they will run. A field whose JSON key is not its name says so
+    (``JSON_KEY``): the names say what they hold, the keys stay those written before.
     """
 
     players: list[PlayerState]
@@ -108,7 +122,7 @@ class GameState:
     roll_count: int = field(metadata=secret(blank=0))  # the key of the next roll in the seed's dice
     turn: int
     turn_number: int
-    queue: list[list[Any]]
+    stack: list[list[Any]] = field(metadata={JSON_KEY: "queue"})
     pending: Decision | None
     over: bool
     side: str | None
@@ -118,10 +132,13 @@ class GameState:
     chief_in_pile: bool = False
     # Old Saloon 3: the moments still open to a reveal, each [moment, arguments, the state at
     # that moment, the actions offered there as JSON]; a win waiting for them, [side, winners].
-    windows: list[list[Any]] = field(
-        default_factory=list, metadata={PARTS: Parts({2: SNAPSHOT, 3: OWN_OFFERS})}
+    open_moments: list[list[Any]] = field(
+        default_factory=list,
+        metadata={PARTS: Parts({2: SNAPSHOT, 3: OWN_OFFERS}), JSON_KEY: "windows"},
     )
-    ending: list[Any] | None = None
+    waiting_win: list[Any] | None = field(
+        default=None, metadata={JSON_KEY: "ending", **secret(shown_as=_known_winners)}
+    )
     # Old Saloon 5: the Ghost's token, [holder, face, dice], and the dice it sets this turn.
     ghost_token: list[Any] | None = None
     preset: list[int] = field(default_factory=list)
@@ -160,32 +177,44 @@ def encode(value: Any, seat: int | None = None) -> Any:
         return sorted(encode(v, seat) for v in value)
     if is_dataclass(value) and not isinstance(value, type):
         data = {}
-        for name, hidden, parts, written in _encoding(type(value)):
+        for name, key, hidden, parts, written in _encoding(type(value)):
             if written is not None and not written(value):
                 continue
             v = getattr(value, name)
             if seat is not None and hidden is not None:
                 v = hidden.shown(value, v, seat)
             if seat is not None and parts is not None:
-                data[name] = [_encode_parts(entry, parts, seat) for entry in v]
+                data[key] = [_encode_parts(entry, parts, seat) for entry in v]
             else:
-                data[name] = encode(v, seat)
+                data[key] = encode(v, seat)
         return data
     return value
 
 
-_ENCODINGS: dict[type, list[tuple[str, Secret | None, Parts | None, Any]]] = {}
+_ENCODINGS: dict[type, list[tuple[str, str, Secret | None, Parts | None, Any]]] = {}
 
 
-def _encoding(kind: type) -> list[tuple[str, Secret | None, Parts | None, Any]]:
-    """Each field of ``kind`` with what its declaration says of writing it."""
+def _encoding(kind: type) -> list[tuple[str, str, Secret | None, Parts | None, Any]]:
+    """Each field of ``kind``, its JSON key, and what its declaration says of writing it."""
     found = _ENCODINGS.get(kind)
     if found is None:
         found = _ENCODINGS[kind] = [
-            (f.name, f.metadata.get(SECRET), f.metadata.get(PARTS), f.metadata.get(WRITTEN))
+            (
+                f.name,
+                json_key(f),
+                f.metadata.get(SECRET),
+                f.metadata.get(PARTS),
+                f.metadata.get(WRITTEN),
+            )
             for f in fields(kind)
         ]
     return found
+
+
+def json_key(f: Field[Any]) -> str:
+    """The key of field ``f`` in JSON: its name unless its declaration names another."""
+    key: str = f.metadata.get(JSON_KEY, f.name)
+    return key
 
 
 def _encode_parts(entry: list[Any], parts: Parts, seat: int) -> list[Any]:
@@ -300,7 +329,7 @@ def _dataclass_reader(kind: type) -> Reader:
     plan = [
         (
             f.name,
-            f".{f.name}",
+            json_key(f),
             _reader(hints[f.name]),
             f.default,
             None if f.default_factory is MISSING else f.default_factory,
@@ -313,15 +342,15 @@ def _dataclass_reader(kind: type) -> Reader:
             raise StateError(f"{where}: expected an object, got {data!r}")
         obj: Any = object.__new__(kind)
         values = obj.__dict__
-        for name, suffix, read_field, default, factory in plan:
-            if name in data:
-                values[name] = read_field(data[name], where + suffix)
+        for name, key, read_field, default, factory in plan:
+            if key in data:
+                values[name] = read_field(data[key], f"{where}.{key}")
             elif factory is not None:
                 values[name] = factory()
             elif default is not MISSING:
                 values[name] = default
             else:
-                raise StateError(f"{where}: {name!r} is missing")
+                raise StateError(f"{where}: {key!r} is missing")
         return obj
 
     return read

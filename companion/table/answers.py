@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import Action, Decision, DecisionKind, Roll, Stop
-from . import play as table_play  # Refused: play imports this module as it loads
+from .refused import Refused
 
 if TYPE_CHECKING:
     from .play import TablePlay
@@ -20,4 +20,4 @@ def duel_roll(play: TablePlay, button: str, d: Decision) -> Action:
         return Roll((d.die,))
     if button == "DONE" and d.kind is DecisionKind.DUEL_REROLL:
         return Stop()
-    raise table_play.Refused(f"Seat {own} holds the Duel die: SEAT {own} rolls it.")
+    raise Refused(f"Seat {own} holds the Duel die: SEAT {own} rolls it.")

@@ -6,8 +6,9 @@ import logging
 import time
 
 from ..engine import Event
-from .play import Refused, TablePlay
+from .play import TablePlay
 from .prompts import table_chores
+from .refused import Refused
 from .session_state import SessionState
 from .story import change_marks, press_of, tokens
 

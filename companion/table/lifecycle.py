@@ -15,7 +15,8 @@ from . import durable, series
 from .box_seats import BoxSeats
 from .buttons import BUTTONS
 from .journal import JournalContents, JournalError, journals, read_journal
-from .play import Refused, TablePlay
+from .play import TablePlay
+from .refused import Refused
 from .setup_flow import SetupFlow
 from .setup_journal import NAME as SETUP_FILE
 from .setup_journal import SetupJournal, SetupRecord, read_setup

@@ -38,6 +38,7 @@ from .journal import Journal, JournalContents, JournalError
 from .labels import ROLE_LABELS
 from .narration import TABLE_ENTRIES
 from .prompts import prompt_for
+from .refused import Refused
 from .setup_journal import SetupRecord
 
 log = logging.getLogger(__name__)
@@ -55,10 +56,6 @@ class Undone(Event):
 
 # The first roll of the turn's dice (or the Ghost's): ROLL alone answers it.
 FIRST_ROLLS = frozenset(kind for kind, spec in SPECS.items() if spec.first_roll)
-
-
-class Refused(Exception):
-    """A press that means nothing now: the message says why; nothing changed."""
 
 
 @dataclass

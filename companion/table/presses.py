@@ -11,7 +11,8 @@ from ..engine import Event
 from .box_seats import chores_after
 from .buttons import BUTTONS
 from .lifecycle import Lifecycle
-from .play import Refused, TablePlay
+from .play import TablePlay
+from .refused import Refused
 from .story import Tokens, change_marks, press_of, tell, tokens
 
 log = logging.getLogger(__name__)

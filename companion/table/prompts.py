@@ -50,7 +50,7 @@ MODULE_LABELS = {
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",
     Module.TWO_BULLETS: "Rage cards",
     Module.NEW_POSSE: "New posse",
-    Module.UNDEAD_OR_ALIVE: "Zombies",
+    Module.ZOMBIES: "Zombies",
     Module.WILD_WEST_LEGACY: "Legacy series",
 }
 # The set-up's pages of modules, one per expansion: DIE n turns module n of the page on and off.
@@ -120,14 +120,14 @@ def undead_note(game: Game, seat: int) -> str:
         return "ZOMBIE MASTER"
     if p.zombie:
         return "ZOMBIE"
-    if not p.alive and Module.UNDEAD_OR_ALIVE in game.setup.modules and game.outbreak is None:
+    if not p.alive and Module.ZOMBIES in game.setup.modules and game.outbreak is None:
         return f"Boneyard: hands {hands_showing(game)}"
     return ""
 
 
 def hands_text(game: Game) -> str:
     """The zombie hands showing against the living, so the outbreak is never a surprise."""
-    if Module.UNDEAD_OR_ALIVE not in game.setup.modules or game.outbreak == OUTBREAK_BEGUN:
+    if Module.ZOMBIES not in game.setup.modules or game.outbreak == OUTBREAK_BEGUN:
         return ""
     return f" hands {hands_showing(game)} / living {living_count(game)}"
 

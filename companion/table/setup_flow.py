@@ -36,7 +36,6 @@ from ..engine import (
     validate_modules,
 )
 from .labels import ROLE_LABELS
-from .play import Refused
 from .prompts import (
     EXPANSION_LABELS,
     MODULE_PAGES,
@@ -44,6 +43,7 @@ from .prompts import (
     module_label,
     modules_text,
 )
+from .refused import Refused
 
 PAGE = 6  # names on a page: one per DIE button
 
@@ -376,7 +376,7 @@ class SetupFlow:
             "specials": self._specials(roles, seed),
             "specials_mixed": self.specials_mixed and Module.SPECIAL_ROLES in self.modules,
             "real_piles": self.real_piles,
-            "real_boneyard": self.real_boneyard and Module.UNDEAD_OR_ALIVE in self.modules,
+            "real_boneyard": self.real_boneyard and Module.ZOMBIES in self.modules,
         }
         seat = None if sheriff is None else self.joined.index(sheriff)
         if self.legacy is not None:

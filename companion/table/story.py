@@ -454,7 +454,7 @@ def press_of(
         events=tuple(events),
         automatic=automatic,
         said=said,
-        opened=(_kept(before.windows, after.windows), len(after.windows)),
+        opened=(_kept(before.open_moments, after.open_moments), len(after.open_moments)),
         window=chosen.window if isinstance(chosen, WindowAction) else None,
         seats=tuple(seats),
         text=text,

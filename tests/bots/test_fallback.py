@@ -13,7 +13,7 @@ from companion.bots.base import QUIET
 from companion.engine import SPECS, Answer, DecisionKind, Decline, Game, Module, Stop, deal
 
 # Every module that fits one table of 8 (the Ghost and Undead or Alive 4 exclude each other).
-WITH_GHOST = frozenset(Module) - {Module.UNDEAD_OR_ALIVE}
+WITH_GHOST = frozenset(Module) - {Module.ZOMBIES}
 WITH_ZOMBIES = frozenset(Module) - {Module.GHOST}
 
 

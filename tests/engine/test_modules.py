@@ -92,9 +92,9 @@ def test_state_copy_is_independent() -> None:
     clone = game.copy()
     clone = position(clone, players={0: {"life": clone.players[0].life - 1}})
     clone.scratch.hits[0] = 3
-    clone.queue.append(["end_turn"])
+    clone.stack.append(["end_turn"])
     assert game.players[0].life == game.players[0].max_life
-    assert game.scratch.hits[0] == 0 and game.queue != clone.queue
+    assert game.scratch.hits[0] == 0 and game.stack != clone.stack
 
 
 @pytest.mark.parametrize(

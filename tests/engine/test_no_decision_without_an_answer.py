@@ -35,7 +35,7 @@ from .test_module_combinations import outbreak_game
 UA = frozenset(m for m in Module if m.value.startswith("undead_or_alive."))
 # Every module that may be played together: all but the Ghost, which Undead or Alive 4 excludes.
 TOGETHER = frozenset(Module) - {Module.GHOST}
-UA234 = frozenset({Module.TWO_BULLETS, Module.NEW_POSSE, Module.UNDEAD_OR_ALIVE})
+UA234 = frozenset({Module.TWO_BULLETS, Module.NEW_POSSE, Module.ZOMBIES})
 
 PAT = ("jesse_jones", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")
 GATLING = ("gatling", "gatling", "gatling", "dynamite", "dynamite")
@@ -143,7 +143,7 @@ def faulty_rule(monkeypatch: pytest.MonkeyPatch) -> Game:
     monkeypatch.setitem(STEPS, "asks_with_no_answer", asks_with_no_answer)
     game = make_game(["sid_ketchum", "jesse_jones", "lucky_duke", "black_jack"])
     assert game.pending.kind is DecisionKind.GIFT_LIFE
-    game.queue.append(["asks_with_no_answer"])
+    game.stack.append(["asks_with_no_answer"])
     return game
 
 

@@ -521,7 +521,7 @@ def test_from_json_refuses_an_open_moment_of_an_unknown_kind() -> None:
     game.players[1].life = 5
     play(game, Roll(ALL5, ("beer", *QUIET_FACES[:4])), Stop())
     play(game, ChooseSeat(1))  # a gain: The Bad's moment opens
-    assert game.windows
+    assert game.open_moments
     refused(
         game,
         lambda d: d["windows"][0].__setitem__(0, "teatime"),
@@ -559,7 +559,7 @@ def test_from_json_refuses_a_moment_that_lost_the_step_its_reveal_changes() -> N
     game.players[1].life = 5
     play(game, Roll(ALL5, ("beer", *QUIET_FACES[:4])), Stop())
     play(game, ChooseSeat(1))
-    assert game.windows[0][2].queue[-1][0] == "gain"  # a stack: the next step last
+    assert game.open_moments[0][2].stack[-1][0] == "gain"  # a stack: the next step last
     refused(
         game,
         lambda d: d["windows"][0][2]["queue"].pop(),

@@ -21,7 +21,7 @@ def test_boneyard_cards_the_outbreak_and_zombies_by_presses(tmp_path: Path) -> N
     config = TableConfig(
         seats=6,
         state_dir=tmp_path,
-        modules=frozenset({Module.UNDEAD_OR_ALIVE}),
+        modules=frozenset({Module.ZOMBIES}),
         real_boneyard=True,
     )
     session = TableSession(config, seed=7)

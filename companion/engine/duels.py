@@ -1,11 +1,9 @@
 """Undead or Alive, Module 1 (Look Me in the Eyes): Duel dice, duels, Wound tokens, Whiskey.
 
 Two base dice become the black Duel dice: Whiskey and Fight a Duel resolve in the order the
-module's data gives (``modules.py``); each duel is a roll-off of real rolls, the seat holding the
-die rolling it (ruling UA1). Wound tokens cancel kept results of their symbol, the Dynamite token
-adds a Dynamite. The turn's results also take the Rage symbols revealed (``rage.py``, Module 2),
-numbered past the dice as ``Game.result_face`` reads them; Module 3's characters are in
-``posse.py``.
+module's ``RULES`` give; each duel is a roll-off of real rolls, the seat holding the die rolling
+it (ruling UA1). Wound tokens cancel kept results of their symbol, the Dynamite token adds a
+Dynamite (``results.py``); Module 3's characters are in ``posse.py``.
 """
 
 from __future__ import annotations
@@ -14,92 +12,53 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .abilities import Phase
 from .actions import Action, Choose, ChooseSeat, Roll, Stop
 from .components import DUEL_DICE, DUEL_DIE, FACES, WOUND_TOKENS
 from .decisions import Decision, DecisionKind
 from .errors import StateError
-from .events import (
-    DuelChallenged,
-    DuelLost,
-    DuelRolled,
-    RageDiscarded,
-    ResultsCancelled,
-    WoundDrawn,
-    WoundsReturned,
-)
-from .game import RESOLUTION_PHASES
-from .modules import Module
-from .rules import Step, decision, one_of_options, step
+from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsReturned
+from .module_catalog import Module
+from .module_rules import ModuleRules
+from .moments import moment_steps
+from .registry import decision, one_of_options, step
+from .results import dice_showing
 from .state import PlayerState
-from .windows import moment_steps
+from .steps import (
+    Step,
+    draw_rage,
+    draw_wound,
+    duel_face,
+    duel_lost,
+    duel_roll,
+    duels,
+    gain,
+    lose,
+    whiskey,
+    whiskey_wound,
+)
 
 if TYPE_CHECKING:
     from .game import Game
 
-DYNAMITE = "dynamite"
 WOUNDS_PILE = "wounds"
 
 
 # ============================================================== the turn's dice and results
 
 
-def turn_dice(game: Game, kinds: Sequence[str]) -> list[str]:
-    """The dice of a turn: with Module 1, the last two base dice become Duel dice (kept last)."""
+def _turn_dice(game: Game, kinds: list[str]) -> list[str]:
+    """The dice of a turn: the last two base dice become Duel dice (kept last)."""
     return dice_of(game.setup.modules, kinds)
 
 
 def dice_of(modules: frozenset[Module], kinds: Sequence[str]) -> list[str]:
-    """``turn_dice`` for the modules in play."""
+    """The dice of a turn for the modules in play."""
     if Module.LOOK_ME_IN_THE_EYES not in modules:
         return list(kinds)
     base = [k for k in kinds if k == "base"]
     others = [k for k in kinds if k != "base"]
     return base[:-DUEL_DICE] + others + [DUEL_DIE] * DUEL_DICE
-
-
-def extra_results(game: Game) -> list[str]:
-    """Rage symbols that join the dice's results this turn (their arrows acted on reveal)."""
-    return [s for s in game.players[game.turn].rage_symbols if s != "arrow"]
-
-
-def adjusted_count(game: Game, symbol: str, rolled: int) -> int:
-    """Results of ``symbol``: the dice's, less the tokens that cancel them, plus Rage symbols.
-
-    The Dynamite token adds a Dynamite instead of cancelling one.
-    """
-    player = game.players[game.turn]
-    tokens = player.wounds.count(symbol)
-    extra = extra_results(game).count(symbol)
-    if symbol == DYNAMITE:
-        return rolled + tokens + extra
-    return rolled - min(tokens, rolled) + extra
-
-
-def collect(game: Game, symbols: Sequence[str]) -> list[list[object]]:
-    """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
-    tokens cancel (each Beer twice for Greg Digger), then the Rage symbols past the dice."""
-    wounds = game.players[game.turn].wounds
-    cancel = {s: wounds.count(s) for s in symbols if s != DYNAMITE}
-    uses = game.ability(game.turn).beer_uses
-    results: list[list[object]] = []
-    for die, face in enumerate(game.faces):
-        if face is None or FACES[face].symbol not in symbols:
-            continue
-        symbol = FACES[face].symbol.value
-        count = FACES[face].count
-        cancelled = min(cancel[symbol], count)
-        cancel[symbol] -= cancelled
-        if cancelled:
-            game.emit(ResultsCancelled(game.turn, symbol, cancelled))
-        results += [[die, symbol]] * ((count - cancelled) * (uses if symbol == "beer" else 1))
-    for i, symbol in enumerate(extra_results(game)):
-        if symbol in symbols:
-            results.append([len(game.faces) + i, symbol])
-    return results
-
-
-def dice_showing(game: Game, symbol: str) -> list[int]:
-    return [i for i, f in enumerate(game.faces) if f is not None and FACES[f].symbol == symbol]
 
 
 # ================================================================= Duel Wound tokens
@@ -152,17 +111,11 @@ def _wounds_back(game: Game) -> None:
         _return_wounds(game, p.seat, list(p.wounds), "end_of_turn")
 
 
-def give_back(game: Game, player: PlayerState) -> None:
+def _give_back(game: Game, player: PlayerState) -> None:
     """Ruling UA3: an eliminated player's Wound tokens go back at once, like their arrows and
     Rage cards (the rulebook's Module 4 sentence), so they can be drawn again in the same turn."""
     if player.wounds:
         _return_wounds(game, player.seat, list(player.wounds), "eliminated")
-    cards = player.rage_held + player.rage_revealed
-    if cards:
-        game.rage_discard += cards
-        player.rage_held = player.rage_revealed = 0
-        player.rage_symbols = []
-        game.emit(RageDiscarded(player.seat, cards))
 
 
 def check(game: Game) -> None:
@@ -195,14 +148,14 @@ def check(game: Game) -> None:
 
 
 def _phase_whiskey(game: Game, exploded: bool) -> list[Step]:
-    return [["whiskey"]] * len(dice_showing(game, "whiskey"))
+    return [whiskey()] * len(dice_showing(game, "whiskey"))
 
 
 @step("whiskey")
 def _whiskey(game: Game) -> None:
     """Gain 1 life (a gain step: "about to gain life" is The Bad's moment, Old Saloon 3), then
     discard a Wound token, or without one draw a Rage card."""
-    game.front([["gain", game.turn, 1, "whiskey"], ["whiskey_wound"]])
+    game.front([gain(game.turn, 1, "whiskey"), whiskey_wound()])
 
 
 @step("whiskey_wound")
@@ -214,7 +167,7 @@ def _whiskey_wound(game: Game) -> None:
     elif tokens:
         _return_wounds(game, seat, tokens, "whiskey")
     else:
-        game.front([["draw_rage", seat, "whiskey"]])
+        game.front([draw_rage(seat, "whiskey")])
 
 
 @decision(DecisionKind.WHICH_WOUND, legal=one_of_options)
@@ -227,8 +180,8 @@ def _decide_which_wound(game: Game, d: Decision, action: Action) -> None:
 
 
 def _phase_duel(game: Game, exploded: bool) -> list[Step]:
-    duels = len(dice_showing(game, "duel"))
-    return [["duels", duels]] if duels else []
+    count = len(dice_showing(game, "duel"))
+    return [duels(count)] if count else []
 
 
 def _challengeable(game: Game) -> list[int]:
@@ -254,9 +207,9 @@ def _decide_duel_target(game: Game, d: Decision, action: Action) -> None:
     game.emit(DuelChallenged(game.turn, action.seat, die))
     game.front(
         [
-            *game.own_steps("duel"),
-            ["duel_roll", action.seat, game.turn, die],
-            ["duels", d.remaining - 1],
+            *game.own_steps(Phase.DUEL),
+            duel_roll(action.seat, game.turn, die),
+            duels(d.remaining - 1),
         ]
     )
 
@@ -289,7 +242,7 @@ def _decide_duel_roll(game: Game, d: Decision, action: Action) -> None:
     """A real roll, its face in its event; a Fight a Duel passes the die back."""
     assert d.die is not None and d.target is not None
     if isinstance(action, Stop):
-        game.front([["duel_lost", d.seat, d.target]])
+        game.front([duel_lost(d.seat, d.target)])
         return
     assert isinstance(action, Roll)
     if d.kind is DecisionKind.DUEL_REROLL:
@@ -302,7 +255,7 @@ def _decide_duel_roll(game: Game, d: Decision, action: Action) -> None:
     game.emit(DuelRolled(d.seat, d.target, (d.die,), (face,)))
     moment = moment_steps(game, "roll", d.seat, d.die)
     if moment:  # "after any dice roll" (The Doc, Old Saloon 3): a duel's roll too
-        game.front([*moment, ["duel_face", d.seat, d.target, d.die, face]])
+        game.front([*moment, duel_face(d.seat, d.target, d.die, face)])
     else:
         _duel_face(game, d.seat, d.target, d.die, face)
 
@@ -311,23 +264,28 @@ def _decide_duel_roll(game: Game, d: Decision, action: Action) -> None:
 def _duel_face(game: Game, roller: int, other: int, die: int, face: str) -> None:
     """The face a duel's roll shows (or The Doc turned it to): a Fight a Duel passes it back."""
     if FACES[face].symbol == "duel":
-        game.front([["duel_roll", other, roller, die]])
+        game.front([duel_roll(other, roller, die)])
     elif roller == game.turn and game.scratch.used.count("duel_reroll") < (
         game.ability(roller).duel_rerolls
     ):
         game.ask(DecisionKind.DUEL_REROLL, roller, die=die, target=other)
     else:
-        game.front([["duel_lost", roller, other]])
+        game.front([duel_lost(roller, other)])
 
 
 @step("duel_lost")
 def _duel_lost(game: Game, loser: int, winner: int) -> None:
     """The first to miss loses 1 life (by the winner's hand) and draws a Wound token."""
     game.emit(DuelLost(loser, winner))
-    game.front([["lose", [[loser, 1, 1]], "duel", winner, [["draw_wound", loser, "duel"]]]])
+    game.front([lose([[loser, 1, 1]], "duel", winner, [draw_wound(loser, "duel")])])
 
 
-RESOLUTION_PHASES.update(
-    whiskey=_phase_whiskey,
-    duel=_phase_duel,
+RULES = ModuleRules(
+    Module.LOOK_ME_IN_THE_EYES,
+    initial=lambda setup: {"wound_pile": sorted(WOUND_TOKENS)},
+    resolution=(("whiskey", "dynamite", _phase_whiskey), ("duel", "gatling", _phase_duel)),
+    end=("wounds_back",),
+    dice=_turn_dice,
+    hand_causes=("duel",),
+    gives_back=_give_back,
 )

@@ -24,9 +24,10 @@ from .actions import Accept, Action, WindowAction, action_from_json
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .events import Rewound
-from .modules import Module
-from .rules import Step, decision, step
+from .module_catalog import Module
+from .registry import decision, step
 from .state import GameState, copy_data, copy_state, decode
+from .steps import Step, moment
 
 if TYPE_CHECKING:
     from .game import Game
@@ -82,13 +83,13 @@ def _openings(modules: frozenset[Module]) -> dict[str, tuple[Opening, ...]]:
 
 def watched(modules: frozenset[Module]) -> frozenset[str]:
     """The kinds of moment the modules in play offer anything at: asked at every roll, turn,
-    loss and gain, so a game works them out once (``Game.moments``)."""
+    loss and gain, so a game works them out once (``Game.watched_moments``)."""
     return frozenset(_openings(modules))
 
 
-def moment_steps(game: Game, moment: str, *arguments: Any) -> list[Step]:
+def moment_steps(game: Game, kind: str, *arguments: Any) -> list[Step]:
     """The step that marks a moment, or none when no module in play watches it."""
-    return [["moment", moment, *arguments]] if moment in game.moments else []
+    return [moment(kind, *arguments)] if kind in game.watched_moments else []
 
 
 @step("moment")
@@ -98,13 +99,13 @@ def _moment(game: Game, moment: str, *arguments: Any) -> None:
     if not any(o.offers(game, args, False) for o in openings):
         return
     offers = [a.to_json() for o in openings for a in o.offers(game, args, True)]
-    game.windows.append([moment, args, _snapshot(game), offers])
+    game.open_moments.append([moment, args, _snapshot(game), offers])
 
 
 def window_actions(game: Game) -> list[WindowAction]:
     """Every window action open now, each naming its seat and window."""
     found: list[WindowAction] = []
-    for i, (_moment_kind, _args, _state, offers) in enumerate(game.windows):
+    for i, (_moment_kind, _args, _state, offers) in enumerate(game.open_moments):
         for data in offers:
             action = action_from_json(data)
             assert isinstance(action, WindowAction)
@@ -116,15 +117,15 @@ def window_actions(game: Game) -> list[WindowAction]:
 
 def open_moments(game: Game) -> list[tuple[str, list[Any]]]:
     """The moments open now, as the table may name them (kind and arguments)."""
-    return [(w[0], w[1]) for w in game.windows]
+    return [(w[0], w[1]) for w in game.open_moments]
 
 
 def seize(game: Game, action: WindowAction) -> None:
     """Go back to the action's moment (closing the windows opened after it) and apply it."""
-    moment, args, state, _offers = game.windows[action.window]
-    kept = game.windows[: action.window]
+    moment, args, state, _offers = game.open_moments[action.window]
+    kept = game.open_moments[: action.window]
     _restore(game, state)
-    game.windows = kept
+    game.open_moments = kept
     players = game.players
     game.emit(
         Rewound(moment, tuple(p.life for p in players), tuple(p.arrows for p in players), game.pile)
@@ -134,25 +135,25 @@ def seize(game: Game, action: WindowAction) -> None:
 
 def close(game: Game) -> None:
     """The pending player acted: every open moment has passed."""
-    if game.windows:
-        game.windows = []
+    if game.open_moments:
+        game.open_moments = []
 
 
 def why_closed(game: Game, action: Action) -> str:
     """Why a window action is not open now, in words for the table."""
-    if not game.windows:
+    if not game.open_moments:
         return "No moment is open for a reveal now."
-    if isinstance(action, WindowAction) and not 0 <= action.window < len(game.windows):
-        return f"There is no open moment {action.window}; {len(game.windows)} are open."
+    if isinstance(action, WindowAction) and not 0 <= action.window < len(game.open_moments):
+        return f"There is no open moment {action.window}; {len(game.open_moments)} are open."
     return f"{action.kind} is not open to seat {getattr(action, 'seat', -1) + 1} at that moment."
 
 
 def _snapshot(game: Game) -> GameState:
     """The state at this moment: a copy that is never changed (restoring copies from it), so
     copies of the game share it; it writes to JSON like the rest of the state."""
-    windows, game.windows = game.windows, []
+    windows, game.open_moments = game.open_moments, []
     snapshot = copy_state(game)
-    game.windows = windows
+    game.open_moments = windows
     return snapshot
 
 
@@ -185,7 +186,7 @@ def _legal_end(game: Game, d: Decision) -> list[Action]:
 
 @decision(DecisionKind.GAME_END, legal=_legal_end)
 def _decide_end(game: Game, d: Decision, action: Action) -> None:
-    assert game.ending is not None
-    side, winners = game.ending
-    game.ending = None
+    assert game.waiting_win is not None
+    side, winners = game.waiting_win
+    game.waiting_win = None
     game.finish(side, tuple(winners))

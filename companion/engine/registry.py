@@ -1,38 +1,54 @@
 """Where the rules register: the steps a turn is made of and the decisions they ask.
 
-A step is a plain list, ``[name, *arguments]``, so the queue of steps still to resolve writes to
-JSON. The game (``game.py``), the abilities (``abilities.py``) and each module add their steps
-and decisions here; the game runs whatever is registered.
+A step is a plain list, ``[name, *arguments]``, so the stack of steps still to resolve writes
+to JSON; it is written by its kind's typed constructor (``steps.py``). The game (``game.py``),
+the abilities (``abilities.py``) and each module register the rules of their steps and
+decisions here; the game runs whatever is registered.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import SEATS, YES_NO, Action, Choose
 from .decisions import Decision, DecisionKind
+from .steps import KINDS
 
 if TYPE_CHECKING:
     from .game import Game
-
-Step = list[Any]
 
 StepRule = Callable[..., None]
 STEPS: dict[str, StepRule] = {}
 
 
 def step(name: str) -> Callable[[StepRule], StepRule]:
-    """Register ``fn(game, *arguments)`` as the step ``name``."""
+    """Register ``fn(game, *arguments)`` as the rule of the steps ``name``, whose arguments
+    must be those its kind declares (``steps.py``)."""
 
     def register(fn: StepRule) -> StepRule:
+        declared = KINDS.get(name)
+        if declared is None:
+            raise ValueError(f"step {name!r} has no kind declared in steps.py")
+        taken = list(inspect.signature(fn).parameters.values())[1:]
+        if [_part(p) for p in taken] != [_part(p) for p in declared.parameters.values()]:
+            raise ValueError(
+                f"step {name!r}: its rule takes ({', '.join(map(str, taken))}), "
+                f"its kind declares {declared}"
+            )
         if name in STEPS:
             raise ValueError(f"step {name!r} is registered twice")
         STEPS[name] = fn
         return fn
 
     return register
+
+
+def _part(p: inspect.Parameter) -> tuple[str, bool, Any, Any]:
+    """What a rule's parameter and its kind's must share (a kind's are positional only)."""
+    return (p.name, p.kind is inspect.Parameter.VAR_POSITIONAL, p.default, p.annotation)
 
 
 Legal = Callable[["Game", Decision], list[Action]]

@@ -1,0 +1,100 @@
+"""What a module adds to a game: the data and the hooks its own file gives.
+
+The core's turn (``game.py``) names no module: it runs the phases, steps and hooks the modules in
+play give here (``modules.py`` lists the files), each at the point its field names. A module
+that adds nothing at some point leaves that field empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .module_catalog import Module
+from .steps import Step
+
+if TYPE_CHECKING:
+    from .abilities import Ability
+    from .game import Game
+    from .setup import GameSetup
+    from .state import PlayerState
+    from .victory import Outcome
+
+# A phase applied on each roll to the dice rolled; one after the last roll (``exploded``: three
+# Dynamite or more ended the rolling).
+PerRoll = Callable[["Game", Sequence[int]], list[Step]]
+Resolution = Callable[["Game", bool], list[Step]]
+
+
+@dataclass(frozen=True)
+class ArrowToken:
+    """A token taken from the pile and discarded like the arrows, worth ``weight`` arrows to
+    the Indians (the Chief's Arrow, Old Saloon 2).
+
+    ``take_arrow`` takes over an arrow's taking while the token is in the pile (True when it
+    did); ``held`` says a player holds it; ``in_pile`` counts it in the pile; ``take`` and
+    ``discard`` move it; its holder, when strictly the most arrows, loses nothing.
+    """
+
+    name: str
+    weight: int
+    in_pile: Callable[[Game], int]
+    held: Callable[[PlayerState], bool]
+    take_arrow: Callable[[Game, int, str], bool]
+    take: Callable[[Game, int, str], None]
+    discard: Callable[[Game, PlayerState, str], None]
+
+
+@dataclass(frozen=True)
+class ModuleRules:
+    """What ``module`` adds, each at the point of the game its field names.
+
+    - ``initial``: the game state's fields it sets before the first turn, from the set-up.
+    - ``per_roll``, ``resolution``: phases ``(name, placed after, rule)``.
+    - ``start``, ``end``: steps at the start of every turn and at its end (even when the active
+      player was eliminated).
+    - ``dice``: the dice of a turn from those it would have.
+    - ``own_dice``: the dice of the turns of its own kind (a state read back may show them).
+    - ``die_choice``: steps to choose the turn's dice, before the abilities' start steps.
+    - ``dice_set``: after the turn's dice are set (``announce``: at the turn's start).
+    - ``own_turn``: the steps of a turn of its own kind, instead of rolling (None: an ordinary
+      turn).
+    - ``turn_over``: after the turn ended, before the next is found.
+    - ``hand_over``: the step that passes the turn instead of the core.
+    - ``plays_out``: a player who takes turns though eliminated.
+    - ``gains_none``: a player who gains no life.
+    - ``powerless``: the seats whose ability it replaces, and with what.
+    - ``on_eliminated``: the seats just eliminated together.
+    - ``gives_back``: what an eliminated player gives back at once.
+    - ``extra_results``: symbols that join the dice's results this turn, numbered past them.
+    - ``hand_causes``: its causes of life loss that are a player's own result.
+    - ``at_reveal``: steps when a seat's role is to be revealed.
+    - ``outcome``: the end of the game while ``decides`` says its sides play.
+    - ``token``: a token taken and discarded with the arrows.
+    """
+
+    module: Module
+    initial: Callable[[GameSetup], dict[str, Any]] | None = None
+    per_roll: tuple[tuple[str, str, PerRoll], ...] = ()
+    resolution: tuple[tuple[str, str, Resolution], ...] = ()
+    start: tuple[str, ...] = ()
+    end: tuple[str, ...] = ()
+    dice: Callable[[Game, list[str]], list[str]] | None = None
+    own_dice: tuple[tuple[str, ...], ...] = ()
+    die_choice: Callable[[Game], list[Step]] | None = None
+    dice_set: Callable[[Game, bool], None] | None = None
+    own_turn: Callable[[Game], list[Step] | None] | None = None
+    turn_over: Callable[[Game], None] | None = None
+    hand_over: str | None = None
+    plays_out: Callable[[PlayerState], bool] | None = None
+    gains_none: Callable[[PlayerState], bool] | None = None
+    powerless: Callable[[Game], dict[int, Ability]] | None = None
+    on_eliminated: Callable[[Game, list[int]], None] | None = None
+    gives_back: Callable[[Game, PlayerState], None] | None = None
+    extra_results: Callable[[Game], list[str]] | None = None
+    hand_causes: tuple[str, ...] = ()
+    at_reveal: Callable[[Game, int], list[Step]] | None = None
+    decides: Callable[[Game], bool] | None = None
+    outcome: Callable[[Game], Outcome | None] | None = None
+    token: ArrowToken | None = None

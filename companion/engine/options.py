@@ -1,0 +1,40 @@
+"""The ids a decision offers as its options (``Decision.options``, answered by ``Choose``) where
+they are the engine's own words, not a die's face, a symbol or a card the components name.
+
+A caller compares or answers with these instead of guessing strings; the values are those
+written in states and journals, and never change.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class SaloonDie(StrEnum):
+    """Old Saloon 1: the die taken at the start of a turn (``DecisionKind.SALOON_DIE``)."""
+
+    NONE = "none"
+    LOUDMOUTH = "loudmouth"  # in place of a base die
+    COWARD = "coward"
+    LOUDMOUTH_SIXTH = "loudmouth_sixth"  # as a sixth die (a character that allows it)
+    COWARD_SIXTH = "coward_sixth"
+
+
+class ArrowKind(StrEnum):
+    """A token taken or discarded as an arrow (``CHIEF_ARROW``, ``WHICH_ARROW``)."""
+
+    ARROW = "arrow"
+    CHIEF_ARROW = "chief_arrow"  # Old Saloon 2
+
+
+class BoneyardCard(StrEnum):
+    """Undead or Alive 4: a Boneyard card, by the zombie hands it shows (``BONEYARD_CARD``)."""
+
+    NO_HANDS = "no_hands"
+    ONE_HAND = "one_hand"
+    TWO_HANDS = "two_hands"
+
+
+# Old Saloon 3: what a seat shows with a normal role card (``ROLE_CARD``, cards mixed by type),
+# beside the special cards' names.
+NORMAL_CARD = "normal"

@@ -1,0 +1,57 @@
+"""The results of a turn beyond its dice: Wound tokens that cancel kept results (a Dynamite
+token adds one), and the symbols the modules in play add past the dice (``Game.extra_results``:
+the Rage cards revealed, Undead or Alive 2).
+
+Below every rule that counts or collects results, so the core and the modules share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .components import FACES
+from .events import ResultsCancelled
+
+if TYPE_CHECKING:
+    from .game import Game
+
+DYNAMITE = "dynamite"
+
+
+def adjusted_count(game: Game, symbol: str, rolled: int) -> int:
+    """Results of ``symbol``: the dice's, less the tokens that cancel them, plus the extra
+    results. The Dynamite token adds a Dynamite instead of cancelling one."""
+    player = game.players[game.turn]
+    tokens = player.wounds.count(symbol)
+    extra = game.extra_results().count(symbol)
+    if symbol == DYNAMITE:
+        return rolled + tokens + extra
+    return rolled - min(tokens, rolled) + extra
+
+
+def collect_results(game: Game, symbols: Sequence[str]) -> list[list[object]]:
+    """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
+    tokens cancel (each Beer twice for Greg Digger), then the extra results past the dice."""
+    wounds = game.players[game.turn].wounds
+    cancel = {s: wounds.count(s) for s in symbols if s != DYNAMITE}
+    uses = game.ability(game.turn).beer_uses
+    results: list[list[object]] = []
+    for die, face in enumerate(game.faces):
+        if face is None or FACES[face].symbol not in symbols:
+            continue
+        symbol = FACES[face].symbol.value
+        count = FACES[face].count
+        cancelled = min(cancel[symbol], count)
+        cancel[symbol] -= cancelled
+        if cancelled:
+            game.emit(ResultsCancelled(game.turn, symbol, cancelled))
+        results += [[die, symbol]] * ((count - cancelled) * (uses if symbol == "beer" else 1))
+    for i, symbol in enumerate(game.extra_results()):
+        if symbol in symbols:
+            results.append([len(game.faces) + i, symbol])
+    return results
+
+
+def dice_showing(game: Game, symbol: str) -> list[int]:
+    return [i for i, f in enumerate(game.faces) if f is not None and FACES[f].symbol == symbol]
