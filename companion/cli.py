@@ -91,7 +91,9 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"abandoned at the table: arrows in the pile {game.pile}; no winner")
     else:
         assert game.pending is not None  # a game neither over nor abandoned waits for someone
-        print(f"in progress: arrows in the pile {game.pile}; waiting for {game.pending.kind}")
+        d = game.pending
+        asked = f"seat {play.seats[d.seat]}: {d.spec.question}"
+        print(f"in progress: arrows in the pile {game.pile}; waiting for {asked}")
     return 0
 
 

@@ -97,9 +97,15 @@ def load(path: Path) -> Config:
     return parse(data, path)
 
 
+# The console of the example build (hardware/config.example.toml: an SSD1322, 256x64): the
+# emulator shows the box people build unless told otherwise (--console-width).
+EXAMPLE_CONSOLE_WIDTH = 256
+
+
 def defaults(state_dir: Path | None = None, seats: int = 5) -> Config:
     """The configuration used when there is no file (the emulator on a computer)."""
-    return parse({"game": {"seats": seats}}, None, state_dir=state_dir)
+    game = {"seats": seats, "console_width": EXAMPLE_CONSOLE_WIDTH}
+    return parse({"game": game}, None, state_dir=state_dir)
 
 
 def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None) -> Config:

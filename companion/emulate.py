@@ -25,7 +25,7 @@ from .devices.inputs import ButtonEvent
 from .panels import compose_table, render
 from .panels.console import DUEL_DIE
 from .table import TableSession, TableView
-from .table.story import FACE_LABELS
+from .table.labels import FACE_LABELS
 from .table.view import SeatView
 
 log = logging.getLogger(__name__)
@@ -64,6 +64,8 @@ def text_view(view: TableView) -> str:
     if c.story:
         lines.append(f"* {c.story}")
     lines.append(f"> {c.prompt}")
+    if c.aside:
+        lines.append(f"  {c.aside}")
     if c.flash:
         lines.append(f"! {c.flash}")
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.config import ConfigError, load
+from companion.config import ConfigError, defaults, load
 from companion.engine import HouseRule
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "hardware" / "config.example.toml"
@@ -35,6 +35,11 @@ def test_the_example_config_loads_and_builds_every_device_spec() -> None:
     assert {"ROLL", "DONE", "UNDO", "SEAT1"} <= set(devices.buttons.pins)
     assert "console" in devices.panels and "seat1" in devices.panels
     assert devices.mux is not None and devices.mux.userspace
+
+
+def test_the_emulators_default_console_is_the_example_builds() -> None:
+    """Issue 23: without a file the emulator shows the console people build (an SSD1322)."""
+    assert defaults().console_width == load(EXAMPLE).console_width == 256
 
 
 def test_house_rules_and_roles_reach_the_table(tmp_path: Path) -> None:

@@ -48,7 +48,7 @@ def test_headless_keys_snapshot_and_recording(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     # The 3-player game began with the Deputy (seat 3) rolling, shown as text too.
     assert "Turn 1: seat 3" in result.stdout
-    assert "Mark dice, ROLL (2 left) or DONE" in result.stdout
+    assert "Re-roll? mark dice, ROLL; DONE: no" in result.stdout
     picture = Image.open(snapshot)
     assert picture.mode == "RGB" and picture.width > 3 * 128 and picture.height > 2 * 64
     gif = Image.open(record)
@@ -57,9 +57,9 @@ def test_headless_keys_snapshot_and_recording(tmp_path: Path) -> None:
     # The game goes on where it was: the next run resumes it without a question.
     again = emulate(tmp_path, "--keys", "DONE")
     assert again.returncode == 0, again.stderr
-    dice = "Dice: [1 Beer]  [2 Beer]  [3 arrow]  [4 Beer]  [5 Bull's Eye 2]"
+    dice = "Dice: [1 Beer]  [2 Beer]  [3 Arrow]  [4 Beer]  [5 Bull's Eye 2]"
     assert dice in result.stdout and dice in again.stdout  # the same roll, resumed
-    assert "Bull's Eye 2 (die 5): press the seat you shoot" in again.stdout
+    assert "Bull's Eye 2 (die 5): shoot whom? SEAT" in again.stdout
 
 
 def test_a_bad_key_script_is_refused_with_its_position(tmp_path: Path) -> None:

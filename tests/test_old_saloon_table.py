@@ -22,6 +22,8 @@ from companion.engine import (
     Module,
     SaloonDieChosen,
 )
+from companion.panels.console import choice_cut
+from companion.panels.text import fits
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
@@ -67,25 +69,31 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE4"], CLOCK)
     assert session.view().console.choices == (
         "1 Saloon dice: on",
-        "2 Chief's Arrow",
-        "3 Special roles",
-        "4 Saloon characters: on",
-        "5 Ghost",
+        "2 Chief's Arrow: off",
+        "3 Special roles: off",
+        "4 New characters: on",
+        "5 Ghost: off",
         "6 > Undead or Alive",
     )
+    # Each state by name, whole on the 128 px console's list.
+    assert not any(choice_cut(session.view().console, 128))
     assert session.setup is not None
     assert session.setup.modules == {Module.LOUDMOUTH_AND_COWARD, Module.SALOON_CHARACTERS}
-    assert "Modules: Saloon dice, Saloon characters" in session.view().console.prompt
+    assert "Modules: Saloon dice, New characters" in session.view().console.prompt
     press_all(session, ["DIE6"], CLOCK)  # Undead or Alive's page
     assert session.view().console.title == "Undead or Alive 2/2"
-    assert session.view().console.choices[:3] == ("1 Duel dice", "2 Rage cards", "3 New posse")
+    assert session.view().console.choices[:3] == (
+        "1 Duel dice: off",
+        "2 Rage cards: off",
+        "3 New posse: off",
+    )
     press_all(session, ["DIE3"], CLOCK)  # its module 3
     assert session.setup.modules == {
         Module.LOUDMOUTH_AND_COWARD,
         Module.SALOON_CHARACTERS,
         Module.NEW_POSSE,
     }
-    assert "Modules: Saloon dice, Saloon characters, New posse" in session.view().console.prompt
+    assert "Modules: Saloon dice, New characters, New posse" in session.view().console.prompt
 
 
 def test_setup_offers_only_the_characters_the_modules_allow(tmp_path: Path) -> None:
@@ -109,7 +117,7 @@ def test_modules_are_shown_before_the_first_roll_and_kept_for_the_next_game(
     setup: GameSetup = session.play.game.setup
     assert setup.modules == SALOON
     view = session.view()
-    assert "Modules: Saloon dice, Chief's Arrow, Saloon characters" in view.console.prompt
+    assert "Modules: Saloon dice, Chief's Arrow, New characters" in view.console.story
     assert view.console.pile == 10  # nine arrows and the Chief's Arrow
     header = read_journal(journals(tmp_path / "games")[-1]).setup
     assert header.modules == SALOON  # recorded in the journal
@@ -123,13 +131,12 @@ def test_saloon_die_is_one_press_and_roll_means_none(tmp_path: Path) -> None:
     press_all(session, SETUP_SALOON, CLOCK)
     play = session.play
     assert play is not None and play.game.pending.kind is DecisionKind.SALOON_DIE
-    assert (
-        "Saloon die? DIE1:none DIE2:Loudmouth DIE3:Coward, ROLL: none"
-        in session.view().console.prompt
-    )
+    console = session.view().console
+    assert console.prompt == "Saloon die? its DIE; ROLL: none"
+    assert console.choices == ("1 none", "2 Loudmouth", "3 Coward")  # one per DIE button
     events = session.handle("DIE2", "press", CLOCK())
     assert events[0] == SaloonDieChosen(play.game.turn, "loudmouth", ("base",) * 4 + ("loudmouth",))
-    assert session.view().console.title.endswith(", Loudmouth")
+    assert session.view().console.aside == "Loudmouth die"
     press_all(session, ["UNDO"], CLOCK)
     events = session.handle("ROLL", "press", CLOCK())
     assert events[0].die is None and events[1].kind == "dice_rolled"
@@ -154,7 +161,7 @@ def test_an_undone_roll_brings_back_its_saloon_die(tmp_path: Path) -> None:
     assert play.game.dice_kinds[-1] == "coward" and play.game.faces == rolled
 
 
-def test_every_new_decision_has_a_one_line_prompt() -> None:
+def test_every_new_decision_has_a_prompt_that_fits_the_narrow_console() -> None:
     seats = [1, 2, 3, 4, 5]
     game_session = TablePlay.new(
         GameSetup(
@@ -176,9 +183,10 @@ def test_every_new_decision_has_a_one_line_prompt() -> None:
         Decision(DecisionKind.TAKE_LOSS, 0, target=4, remaining=2),
     ]
     prompts = [prompt_for(game, d, seats, []) for d in asked]
-    assert prompts[2] == "Seat 2 takes: DIE1:arrow DIE2:Chief's"
-    assert prompts[6] == "Molly: lose 2 for seat 5? SEAT 1: yes, DONE: no"
-    assert all("\n" not in p and len(p) <= 80 for p in prompts), prompts
+    assert prompts[2] == "Seat 2 takes which arrow? its DIE"
+    assert prompts[6] == "Molly Stark: lose 2 for seat 5? SEAT1: yes; DONE: no"
+    # The three lines under the dice of a 128 px console, whole.
+    assert all(fits(p, 124, 3) for p in prompts), prompts
 
 
 def reference_saloon_game(tmp_path: Path) -> tuple[list[str], list[str], list[bool], dict, list]:

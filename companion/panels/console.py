@@ -7,11 +7,13 @@ to itself. A refused press (the flash) is drawn inverted so it stands out from t
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from PIL import Image, ImageDraw
 
 from ..table.view import ConsoleView
 from .icons import DIE, DIE_HEIGHT, die_icon, small_icon
-from .text import LINE, draw_text, fit, stamp, text_width, wrap
+from .text import LINE, draw_text, fit, fits, stamp, text_width, wrap
 
 HEIGHT = 64
 WIDTHS = (128, 256)
@@ -40,13 +42,13 @@ def _draw_narrow(image: Image.Image, view: ConsoleView) -> None:
         return
     if not view.faces:
         _draw_banner(image, view.title, HALF)
-        _draw_message(image, view, (2, LINE + 3), HALF - 4)
+        _draw_message(image, view, (2, _message_top(view)), HALF - 4)
         return
     status = _status_line(view)
     stamp(image, status, (HALF - status.width, 0))
-    draw_text(image, (0, 0), fit(view.title, HALF - status.width - 4))
+    draw_text(image, (0, 0), fit(view.title, HALF - status.width - 2))
     _draw_dice(image, view, DICE_TOP)
-    _draw_message(image, view, (2, DICE_TOP + DIE_HEIGHT + 1), HALF - 4)
+    _draw_message(image, view, (2, _message_top(view)), HALF - 4)
 
 
 def _draw_wide(image: Image.Image, view: ConsoleView) -> None:
@@ -95,16 +97,17 @@ def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
 
 
 def _status_line(view: ConsoleView) -> Image.Image:
-    """Re-rolls left (a small die and a number) and arrows left in the pile, as one strip."""
+    """Re-rolls left (a small die and a number) and arrows left in the pile, as one strip,
+    tight enough to leave the title "Turn 12: seat 3" whole beside it."""
     die, arrow = small_icon("die"), small_icon("arrow")
     rolls, pile = str(view.rolls_left), str(view.pile)
-    width = die.width + 2 + text_width(rolls) + 4 + arrow.width + 2 + text_width(pile)
+    width = die.width + 1 + text_width(rolls) + 3 + arrow.width + 1 + text_width(pile)
     strip = Image.new("1", (width, LINE))
     stamp(strip, die, (0, 1))
-    draw_text(strip, (die.width + 2, 0), rolls)
-    x = die.width + 2 + text_width(rolls) + 4
+    draw_text(strip, (die.width + 1, 0), rolls)
+    x = die.width + 1 + text_width(rolls) + 3
     stamp(strip, arrow, (x, 2))
-    draw_text(strip, (x + arrow.width + 2, 0), pile)
+    draw_text(strip, (x + arrow.width + 1, 0), pile)
     return strip
 
 
@@ -121,12 +124,15 @@ CHOICE_LINE = 9  # six names and a title in 64 rows: ink rows touch, the numbers
 
 
 def _draw_choices(image: Image.Image, view: ConsoleView, width: int) -> None:
-    """The title, then up to six names, one per DIE button, each behind its button's number
-    (inverted). The narrow console shows a refused press's message instead."""
+    """The question (in a game: the prompt, wrapped whole; at set-up: the title), then up to six
+    names, one per DIE button, each behind its button's number (inverted). The narrow console
+    shows a refused press's message instead."""
     draw = ImageDraw.Draw(image)
-    draw_text(image, (0, 0), fit(view.title, width))
+    header, top = _choices_header(view, width)
+    for i, text in enumerate(header):
+        draw_text(image, (0, i * LINE), text)
     for i, choice in enumerate(view.choices):
-        y = CHOICE_LINE + 1 + i * CHOICE_LINE
+        y = top + i * CHOICE_LINE
         number, _, name = choice.partition(" ")
         tab = text_width(number) + 3
         draw.rectangle((0, y - 1, tab - 1, y + CHOICE_LINE - 2), fill=1)
@@ -134,28 +140,111 @@ def _draw_choices(image: Image.Image, view: ConsoleView, width: int) -> None:
         draw_text(image, (tab + 3, y), fit(name, width - tab - 3))
 
 
+def _choices_header(view: ConsoleView, width: int) -> tuple[list[str], int]:
+    """The lines above the list and the first name's row: a game's prompt takes the lines the
+    names leave (the last name's ink ends at the bottom row)."""
+    if not view.faces:  # the set-up: its title, one line
+        return [fit(view.title, width)], CHOICE_LINE + 1
+    room = (HEIGHT - CHOICE_LINE + 1 - (len(view.choices) - 1) * CHOICE_LINE) // LINE
+    header = wrap(view.prompt, width, max(1, room))
+    return header, len(header) * LINE
+
+
+def choice_cut(view: ConsoleView, width: int) -> list[str]:
+    """The question or the names the list cannot show whole."""
+    header, _ = _choices_header(view, width)
+    cut = [view.prompt] if view.faces and " ".join(header) != " ".join(view.prompt.split()) else []
+    for choice in view.choices:
+        number, _, name = choice.partition(" ")
+        if text_width(name) > width - text_width(number) - 6:
+            cut.append(choice)
+    return cut
+
+
+@dataclass(frozen=True)
+class Message:
+    """The console's message area laid out: each part's lines, and what did not fit whole.
+
+    The prompt (the question, then its answers) comes first and must fit: ``cut`` names it when
+    it does not (a test checks every prompt of every kind of decision), and the aside (who may
+    reveal now) when the lines the prompt leaves do not hold it. A refused press's flash goes
+    above them; the story takes the lines left, and is told whole in the history (hold DONE).
+    """
+
+    flash: list[str]
+    story: list[str]
+    prompt: list[str]
+    aside: list[str]
+    cut: list[str]
+
+
+def layout(view: ConsoleView, width: int) -> Message:
+    """The message area of a console `width` pixels wide, as ``draw_console`` draws it; with a
+    list of choices in a game, the prompt heads the list instead (``cut`` says if it cannot);
+    at set-up the narrow console shows the list alone."""
+    if view.choices and not (width == HALF and view.flash):
+        if width == HALF:  # the list fills the narrow console
+            return Message([], [], [], [], choice_cut(view, HALF))
+        shown = replace(view, prompt="") if view.faces else view  # a game's heads the list
+        message = _layout(shown, width - HALF - 6, HEIGHT)
+        return replace(message, cut=message.cut + choice_cut(view, HALF))
+    if width == HALF:
+        return _layout(view, HALF - 4, HEIGHT - _message_top(view))
+    return _layout(view, width - HALF - 6, HEIGHT)
+
+
+def _message_top(view: ConsoleView) -> int:
+    """The narrow console's first row of the message: under the banner, or under the dice."""
+    return LINE + 3 if not view.faces else DICE_TOP + DIE_HEIGHT + 1
+
+
+def title_cut(view: ConsoleView, width: int) -> bool:
+    """Whether the console's title line is cut to fit (a game's list of choices shows the
+    prompt in its place)."""
+    if view.choices and view.faces:
+        return False
+    if width == HALF and view.faces and not view.choices:
+        room = HALF - _status_line(view).width - 2
+    else:
+        room = HALF - 2
+    return text_width(view.title) > room
+
+
+def _layout(view: ConsoleView, width: int, rows: int) -> Message:
+    """Lines of LINE rows, the last one's blank row may fall off the panel: ``rows + 1``."""
+    cut: list[str] = []
+    lines = (rows + 1) // LINE
+    flash = wrap(f"! {view.flash}", width - 2, lines) if view.flash else []
+    if flash:  # drawn inverted, a row above and below its lines
+        lines = (rows + 1 - len(flash) * LINE - 1) // LINE
+    parts: list[list[str]] = []
+    for text in (view.prompt, view.aside):
+        part = wrap(text, width, lines) if text and lines > 0 else []
+        if text and not flash and not fits(text, width, lines):
+            cut.append(text)
+        parts.append(part)
+        lines -= len(part)
+    story = wrap(view.story, width, lines) if view.story and lines > 0 else []
+    return Message(flash, story, parts[0], parts[1], cut)
+
+
 def _draw_message(image: Image.Image, view: ConsoleView, xy: tuple[int, int], width: int) -> None:
-    """The flash (inverted), the story of the last press, then the prompt, wrapped into the
-    lines left below `xy`. The story takes what the prompt leaves, a dotted rule under it."""
+    """The flash (inverted), the story of the last press above a dotted rule, the prompt, then
+    the aside, in the lines ``layout`` gives each."""
     x, y = xy
-    lines = (HEIGHT - y + 1) // LINE
-    if view.flash:
-        flash = wrap(f"! {view.flash}", width - 2, lines)
+    message = layout(view, image.width)
+    if message.flash:
         draw = ImageDraw.Draw(image)
-        draw.rectangle((x - 2, y - 1, x + width - 1, y + len(flash) * LINE - 1), fill=1)
-        for i, text in enumerate(flash):
+        bottom = y + len(message.flash) * LINE - 1
+        draw.rectangle((x - 2, y - 1, x + width - 1, bottom), fill=1)
+        for i, text in enumerate(message.flash):
             draw_text(image, (x, y + i * LINE), text, fill=0)
-        y += len(flash) * LINE + 1
-        lines = (HEIGHT - y + 1) // LINE
-    prompt_lines = len(wrap(view.prompt, width, lines))
-    if view.story and lines > 1:
-        story = wrap(view.story, width, max(1, min(lines - prompt_lines, lines - 1)))
-        for i, text in enumerate(story):
+        y += len(message.flash) * LINE + 1
+    if message.story:
+        for i, text in enumerate(message.story):
             draw_text(image, (x, y + i * LINE), text)
-        y += len(story) * LINE
-        for dot in range(x, x + width, 2):
+        y += len(message.story) * LINE
+        for dot in range(x, x + width, 2):  # in the story's last blank row
             image.putpixel((dot, y - 1), 1)
-        y += 1
-        lines = (HEIGHT - y + 1) // LINE
-    for i, text in enumerate(wrap(view.prompt, width, lines)):
+    for i, text in enumerate([*message.prompt, *message.aside]):
         draw_text(image, (x, y + i * LINE), text)

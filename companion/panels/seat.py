@@ -13,7 +13,8 @@ events rewrite few of them (the panel driver sends only the changed regions):
 - page 6: one line for the seat: its last change ("-2 +ARROW", lit, at the left: players look
   up after the fact and must see why this seat's life moved) and a short note;
 - page 7: the "press me" badge when pressing this seat answers the console: the highlight
-  that comes and goes on most presses is this one page, and only as wide as its words.
+  that comes and goes on most presses is this one page, and only as wide as its words; with
+  no badge, what the seat must do with real cards ("DRAW RAGE CARD") in its place.
 
 A note too long for its line (a character's ability, in the seat's menu or at set-up) takes
 pages 1-6 to itself, wrapped to be read whole.
@@ -65,6 +66,8 @@ def draw_seat(view: SeatView) -> Image.Image:
     elif not view.alive:
         _draw_out(image, view.role)
     elif view.max_life > 0:
+        if view.role and not _role_fits(view):  # a long card's title takes the seat's line
+            line = " ".join(t for t in (role_text(view.role, WIDTH - 4), line) if t)
         _draw_life(image, view)
     else:
         number = big_text(str(view.number), DIGIT_SCALE)
@@ -138,9 +141,8 @@ def _draw_life(image: Image.Image, view: SeatView) -> None:
     _draw_digits(image, arrows, ARROW_SCALE, (COLUMN_X + arrow.width + 6, BODY_TOP))
     limit = f"/{view.max_life}"
     draw_text(image, (WIDTH - 2 - text_width(limit), ROLE_Y - 1), limit)
-    if view.role:
-        role_width = WIDTH - 2 - COLUMN_X - text_width(limit) - 4
-        draw_text(image, (COLUMN_X, ROLE_Y - 1), fit(view.role.upper(), role_width))
+    if view.role and _role_fits(view):
+        draw_text(image, (COLUMN_X, ROLE_Y - 1), view.role.upper())
     bar = life_bar(view.life, view.max_life, WIDTH - 4)
     stamp(image, bar, (2, BAR_TOP))
 
@@ -182,6 +184,22 @@ def _revealed_text(view: SeatView) -> str:
     return "Rage " + "".join(SYMBOL_LETTERS[s] for s in view.rage_symbols)
 
 
+def _role_fits(view: SeatView) -> bool:
+    """Whether the role fits beside the big digits, left of the maximum life."""
+    assert view.role is not None
+    room = WIDTH - 2 - COLUMN_X - text_width(f"/{view.max_life}") - 4
+    return text_width(view.role.upper()) <= room
+
+
+def role_text(role: str, width: int) -> str:
+    """A role card in capitals: a long title without its "of the Devil" where it must (THE
+    RIGHT HAND), then cut."""
+    text = role.upper()
+    if text_width(text) > width:
+        text = text.removesuffix(" OF THE DEVIL")
+    return fit(text, width)
+
+
 def _draw_out(image: Image.Image, role: str | None) -> None:
     """An eliminated seat: a bold cross where the life was, OUT, and the role it revealed."""
     draw = ImageDraw.Draw(image)
@@ -190,7 +208,7 @@ def _draw_out(image: Image.Image, role: str | None) -> None:
     draw.line((left, top + size, left + size, top), fill=1, width=4)
     out = big_text("OUT", 2)
     stamp(image, out, (COLUMN_X, BODY_TOP))
-    text = fit((role or "role ?").upper(), WIDTH - 2 - COLUMN_X)
+    text = role_text(role or "role ?", WIDTH - 2 - COLUMN_X)
     draw_text(image, (COLUMN_X, ROLE_Y - 1), text)
 
 
@@ -199,7 +217,7 @@ def _draw_note(image: Image.Image, note: str, role: str | None) -> None:
     for i, text in enumerate(wrap(note, WIDTH - 4, NOTE_LINES)):
         draw_text(image, (2, PAGE + 1 + i * LINE), text)
     if role:
-        draw_text(image, (2, LINE_Y), fit(f"ROLE: {role.upper()}", WIDTH - 4))
+        draw_text(image, (2, LINE_Y), "ROLE: " + role_text(role, WIDTH - 4 - text_width("ROLE: ")))
 
 
 _ONE_ARROW = re.compile(r"[+-]arrow")
@@ -245,8 +263,12 @@ def _draw_bottom(image: Image.Image, view: SeatView, line: str, change: str) -> 
         badge = "> PRESS <"
     elif view.winner:
         badge = (view.note or "WINNER").upper()
+    elif view.chore:
+        badge = view.chore.upper()  # what to do with the real cards: until it is done
     else:
         badge = ""
+    if view.chore and badge != view.chore.upper():
+        line = view.chore  # the badge asks for a press: the chore takes the seat's line
     if change:
         right = _draw_mark(image, change)
         if line:
@@ -255,8 +277,9 @@ def _draw_bottom(image: Image.Image, view: SeatView, line: str, change: str) -> 
         text = fit(line.upper(), WIDTH - 4)
         draw_text(image, ((WIDTH - text_width(text)) // 2, LINE_Y), text)
     if badge:
-        text = fit(badge, WIDTH - 2 * BADGE_MARGIN)
+        margin = BADGE_MARGIN if text_width(badge) <= WIDTH - 2 * BADGE_MARGIN else 2
+        text = fit(badge, WIDTH - 2 * margin)
         left = (WIDTH - text_width(text)) // 2
-        box = (left - BADGE_MARGIN, BADGE_Y, left + text_width(text) + BADGE_MARGIN - 1, HEIGHT - 1)
+        box = (left - margin, BADGE_Y, left + text_width(text) + margin - 1, HEIGHT - 1)
         ImageDraw.Draw(image).rectangle(box, fill=1)
         draw_text(image, (left, BADGE_Y), text, fill=0)

@@ -64,6 +64,14 @@ def wrap(text: str, width: int, max_lines: int) -> list[str]:
     return lines
 
 
+def fits(text: str, width: int, max_lines: int) -> bool:
+    """Whether `text` wraps whole into `max_lines` lines of `width` pixels: no word split, no
+    line cut with "..". The console's prompt must always fit (tests/panels check every one)."""
+    lines = wrap(text, width, len(text.split()) + 1)
+    whole = " ".join(lines) == " ".join(text.split())
+    return whole and len(lines) <= max_lines and all(text_width(x) <= width for x in lines)
+
+
 def big_text(text: str, scale: int) -> Image.Image:
     """`text` drawn small, cropped to its ink and scaled up by `scale` (mode "1")."""
     small = Image.new("1", (max(1, text_width(text)), LINE + 1))

@@ -6,8 +6,6 @@ import logging
 import time
 
 from ..engine import Event
-from .play import TablePlay
-from .prompts import table_chores
 from .refused import Refused
 from .session_state import SessionState
 from .story import change_marks, press_of, tokens
@@ -62,7 +60,6 @@ class BoxSeats(SessionState):
         )
         since = self._since_press or tokens(made[0][0])
         self.marks = {play.seats[s]: m for s, m in change_marks(since, tokens(play.game)).items()}
-        self.chores = chores_after(play, events)
         log.info("%s", self.story)
         self._box_at = None
         self._schedule(now)
@@ -75,9 +72,3 @@ class BoxSeats(SessionState):
         elif self._box_at is None:
             now = time.monotonic() if now is None else now
             self._box_at = now + self.config.bot_pause
-
-
-def chores_after(play: TablePlay, events: list[Event]) -> str:
-    """What the players must do with real pieces after ``events`` (its Wound tokens, when the
-    table draws them for real)."""
-    return table_chores(events, play.seats, "wounds" in play.game.setup.real_piles)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import SPECIAL_ROLES, Decision, Role
+from ..engine import CHARACTERS, FACES, SPECIAL_ROLES, Decision, Role
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",
@@ -20,33 +20,90 @@ SYMBOL_LABELS = {
     "beer": "Beer",
 }
 
+# Each face by the name the rulebook gives its symbol; a double face counts two.
+SYMBOL_NAMES = {
+    "arrow": "Arrow",
+    "dynamite": "Dynamite",
+    "bullseye1": "Bull's Eye 1",
+    "bullseye2": "Bull's Eye 2",
+    "beer": "Beer",
+    "gatling": "Gatling",
+    "broken_arrow": "Broken Arrow",
+    "bullet": "Bullet",
+    "duel": "Duel",
+    "whiskey": "Whiskey",
+}
+FACE_LABELS = {
+    name: ("2x " if face.count == 2 else "") + SYMBOL_NAMES[face.symbol.value]
+    for name, face in FACES.items()
+}
+
+# What each special role card does, as the card says it (the seat's menu, the quick reference).
+CARD_EFFECTS = {
+    "the_bear": "play with 3 more life",
+    "the_good": "become the Sheriff",
+    "the_doc": "turn one die to any side",
+    "the_judge": "cancel the role just shown",
+    "the_gambler": "they re-roll all their dice",
+    "the_bad": "they gain no life",
+    "the_ugly": "swap all arrows of two players",
+    "the_right_hand": "take another turn",
+    "the_left_hand": "save a player at 2 life",
+}
+
 OPTION_LABELS = {
+    **FACE_LABELS,
     "none": "none",
     "loudmouth": "Loudmouth",
     "coward": "Coward",
     "loudmouth_sixth": "Loudmouth+",
     "coward_sixth": "Coward+",
     "arrow": "arrow",
-    "chief_arrow": "Chief's",
+    "chief_arrow": "Chief's Arrow",
     "no_hands": "No hands",
     "one_hand": "1 hand",
     "two_hands": "2 hands",
     # The role card an eliminated seat shows (Old Saloon 3): a special card, or a normal one.
-    **{
-        c.name: c.title.removeprefix("The ").removesuffix(" of the Devil")
-        for c in SPECIAL_ROLES.values()
-    },
-    "normal": "normal",
+    **{c.name: c.title.removesuffix(" of the Devil") for c in SPECIAL_ROLES.values()},
+    "normal": "a normal card",
 }
 
 WOUND_LABELS = {"beer": "Beer", "bullseye1": "Bull's Eye 1", "bullseye2": "Bull's Eye 2"}
 
 
 def choices(d: Decision) -> str:
-    """A choice decision's answers, one per DIE button."""
-    return " ".join(f"DIE{i + 1}:{OPTION_LABELS.get(o, o)}" for i, o in enumerate(d.options))
+    """A choice decision's answers, each after the number of its DIE button."""
+    return " ".join(f"{i + 1}:{OPTION_LABELS.get(o, o)}" for i, o in enumerate(d.options))
 
 
 def reveal_legend(roles: Sequence[Role]) -> str:
     """The DIE button for each role card an eliminated seat may show."""
-    return " ".join(f"DIE{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
+    return " ".join(f"{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
+
+
+# Why a life or an arrow changed, for the story line ("Duel 3: -1"), where the cause is not a
+# character's or a card's name (those are said by their titles).
+CAUSE_LABELS = {
+    "dice": "Arrows",
+    "arrow": "Arrow",
+    "arrow_instead": "Arrow instead",
+    "beer": "Beer",
+    "bullet": "Bullet",
+    "duel": "Duel",
+    "whiskey": "Whiskey",
+    "whiskey_wound": "Whiskey",
+    "draw_wound": "Wound token",
+    "rage": "Rage",
+    "discard_all": "Arrows dropped",
+}
+
+
+def cause_label(cause: str) -> str:
+    """A cause in the rulebook's words: its label, or the character's or card's title."""
+    if cause in CAUSE_LABELS:
+        return CAUSE_LABELS[cause]
+    if cause in CHARACTERS:
+        return CHARACTERS[cause].title
+    if cause in SPECIAL_ROLES:
+        return SPECIAL_ROLES[cause].title
+    return cause.replace("_", " ").capitalize()  # a cause new to this table, still in words

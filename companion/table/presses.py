@@ -8,7 +8,6 @@ import logging
 import time
 
 from ..engine import Event
-from .box_seats import chores_after
 from .buttons import BUTTONS
 from .lifecycle import Lifecycle
 from .play import TablePlay
@@ -73,8 +72,6 @@ class Presses(Lifecycle):
             self._refuse(str(exc))
             return []
         self._tell(events, before, steps)
-        if self.play is not None:
-            self.chores = chores_after(self.play, events)
         return events
 
     def _tell(self, events: list[Event], before: Tokens | None, steps: int) -> None:

@@ -3,6 +3,7 @@ table."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ..engine import (
@@ -14,19 +15,21 @@ from ..engine import (
     Game,
     HouseRule,
     Module,
+    PlayerState,
     RageDiscarded,
     RageDrawn,
     RageMoved,
     RageShuffled,
     RevealSpecial,
     Role,
+    SpecialRole,
     WoundDrawn,
     WoundsReturned,
     hands_showing,
     living_count,
     open_moments,
 )
-from .labels import WOUND_LABELS
+from .labels import CARD_EFFECTS, OPTION_LABELS, WOUND_LABELS
 from .words import WORDS, Asked
 
 SIDE_LABELS = {
@@ -44,7 +47,7 @@ SIDE_LABELS = {
 MODULE_LABELS = {
     Module.LOUDMOUTH_AND_COWARD: "Saloon dice",
     Module.CHIEF_ARROW: "Chief's Arrow",
-    Module.SALOON_CHARACTERS: "Saloon characters",
+    Module.SALOON_CHARACTERS: "New characters",
     Module.SPECIAL_ROLES: "Special roles",
     Module.GHOST: "Ghost",
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",
@@ -71,28 +74,73 @@ def prompt_for(game: Game, d: Decision, seats: Sequence[int], roles: Sequence[Ro
     return WORDS[d.kind].prompt(Asked(game, d, seats, roles))
 
 
-# The moments a reveal may seize, named for the console while one is open.
-WINDOW_LABELS = {
-    "turn_start": "The Good or The Ugly may reveal",
-    "turn_end": "The Right Hand may take another turn",
-    "roll": "The Doc may turn a die",
-    "last_roll": "The Gambler may re-roll this",
-    "gain": "The Bad may cancel this heal",
-    "eliminate": "The Left Hand may save",
-    "reveal": "The Judge may cancel this",
-}
+def may_reveal(game: Game) -> list[SpecialRole]:
+    """The special role cards that may be revealed now, by what the table knows (never by a
+    dealt card), in the order their moments came and, at one moment, the rulebook's order.
+
+    With secret cards the engine offers a reveal to every seat that could hold the card, by
+    what the table knows: those are the cards. With dealt roles its offers name the holders,
+    so the table names every card some seat could hold by what it knows, and a card shown
+    face up since its moment (its holder, eliminated, may still use it then)."""
+    offered = [a for a in game.window_actions() if isinstance(a, RevealSpecial)]
+    named = {(a.window, a.card) for a in offered if _face_up(game, a) or not game.setup.roles_known}
+    if game.setup.roles_known:
+        named |= _could_be_held(game)
+    order = list(SPECIAL_ROLES)
+    found: list[SpecialRole] = []
+    for _, card in sorted(named, key=lambda wc: (wc[0], order.index(wc[1]))):
+        if SPECIAL_ROLES[card] not in found:
+            found.append(SPECIAL_ROLES[card])
+    return found
 
 
-def window_text(game: Game) -> str:
-    """The latest open moment in words ('' when none is open)."""
-    moments = open_moments(game)
-    return WINDOW_LABELS[moments[-1][0]] if moments else ""
+def _face_up(game: Game, a: RevealSpecial) -> bool:
+    p = game.players[a.seat]
+    return p.special_shown and p.special == a.card
+
+
+def _could_be_held(game: Game) -> set[tuple[int, str]]:
+    """(moment, card) for each open moment's card some living seat could hold by what the
+    table knows: its type still in the role mix less the cards shown (or the Zombie Master's
+    Renegade card), the moment that seat's own or another's as the card says, and nobody has
+    shown the card."""
+    players = game.players
+    shown = {p.special for p in players if p.special_shown}
+    pool = Counter(game.setup.role_mix)
+    pool.subtract(p.role for p in players if p.revealed and p.role is not None)
+    sheriff = any(p.alive and p.role is Role.SHERIFF and p.revealed for p in players)
+    found: set[tuple[int, str]] = set()
+    for window, (moment, args) in enumerate(open_moments(game)):
+        for card in SPECIAL_ROLES.values():
+            if card.moment != moment or card.name in shown:
+                continue
+            if card.name == "the_good" and not sheriff:
+                continue  # it takes the star from a living Sheriff only
+            if any(_could_hold(p, card, pool[card.role] > 0, moment, args) for p in players):
+                found.add((window, card.name))
+    return found
+
+
+def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, args: list) -> bool:
+    if not p.alive or p.ghost or p.special_shown:
+        return False
+    if not (p.master and card.role is Role.RENEGADE if p.revealed else in_pool):
+        return False
+    own = p.seat in args[0] if moment == "eliminate" else args[0] == p.seat
+    return card.whose == "any" or (card.whose == "own") == own
+
+
+def reveals_text(game: Game) -> str:
+    """The console's aside while a moment is open: 'Reveal: The Doc, The Gambler'."""
+    cards = may_reveal(game)
+    return "Reveal: " + ", ".join(c.title for c in cards) if cards else ""
 
 
 def menu_note(reveals: list[RevealSpecial]) -> str:
-    """A seat's menu of reveals: 'DIE1 The Doc: turn one die' ('' when none is open)."""
+    """A seat's menu of reveals: 'DIE1 The Doc: turn one die to any side' ('' when none is
+    open), each card by its title and what it does."""
     return "; ".join(
-        f"DIE{i + 1} {SPECIAL_ROLES[a.card].title}: {SPECIAL_ROLES[a.card].power}"
+        f"DIE{i + 1} {SPECIAL_ROLES[a.card].title}: {CARD_EFFECTS[a.card]}"
         for i, a in enumerate(reveals)
     )
 
@@ -103,7 +151,7 @@ def ghost_note(game: Game, seat: int, seats: list[int]) -> str:
     given = ""
     if token is not None:
         holder, face, count = token
-        given = f"{'2x ' if count == 2 else ''}{face}"
+        given = f"{'2x ' if count == 2 else ''}{OPTION_LABELS.get(face, face)}"
         if holder == seat:
             return f"Ghost token: {given}"
     if game.players[seat].ghost:
@@ -129,7 +177,7 @@ def hands_text(game: Game) -> str:
     """The zombie hands showing against the living, so the outbreak is never a surprise."""
     if Module.ZOMBIES not in game.setup.modules or game.outbreak == OUTBREAK_BEGUN:
         return ""
-    return f" hands {hands_showing(game)} / living {living_count(game)}"
+    return f"Hands {hands_showing(game)} of {living_count(game)} living"
 
 
 HOUSE_RULE_LABELS = {
@@ -159,29 +207,34 @@ def game_over_text(side: str | None) -> str:
     return f"{SIDE_LABELS.get(side or '', 'Game over')}! ROLL: new game"
 
 
-def table_chores(events: list[Event], seats: list[int], real_wounds: bool) -> str:
-    """What the players must do with the real Rage deck (and the Wound pile) after these events.
-
-    The engine only counts the cards: the console tells whoever must draw, discard or shuffle.
-    """
-    chores = []
+def chores(events: list[Event], seats: Sequence[int], real_wounds: bool) -> list[tuple[int, str]]:
+    """What a player must do with the real Rage deck (and the Wound pile) after these events,
+    by engine seat, in words short enough for the seat's own panel: the engine only counts the
+    cards. Shuffling the discards falls to the seat that draws next."""
+    found: list[tuple[int, str]] = []
+    shuffle = False
     for e in events:
         match e:
-            case RageDrawn(seat=seat, drawn=drawn):
-                extra = f" {drawn}, keep 1, shuffle 1 back" if drawn > 1 else " a Rage card"
-                chores.append(f"Seat {seats[seat]}: draw{extra}, face down.")
-            case RageDiscarded(seat=seat, cards=cards):
-                chores.append(f"Seat {seats[seat]}: discard {cards} revealed Rage card(s).")
             case RageShuffled():
-                chores.append("Shuffle the Rage discards into a new pile.")
+                shuffle = True
+                continue
+            case RageDrawn(seat=seat, drawn=drawn):
+                if shuffle:
+                    found.append((seat, "shuffle Rage discards"))
+                found.append(
+                    (seat, f"draw {drawn} Rage, keep 1" if drawn > 1 else "draw Rage card")
+                )
+            case RageDiscarded(seat=seat, cards=cards):
+                found.append((seat, f"discard {cards} Rage" if cards > 1 else "discard Rage card"))
             case RageMoved(source=source, target=target):
-                chores.append(f"Move a Rage card from seat {seats[source]} to {seats[target]}.")
+                found.append((source, f"Rage card to seat {seats[target]}"))
             case WoundDrawn(seat=seat, token=token, kept=kept):
                 label = WOUND_LABELS.get(token, "Dynamite")
-                if not kept:
-                    chores.append(f"Seat {seats[seat]}: lucky! {label} token back in the pile.")
-                elif not real_wounds:
-                    chores.append(f"Seat {seats[seat]}: take a {label} Wound token.")
+                if kept and not real_wounds:
+                    found.append((seat, f"+Wound: {label}"))
+                elif not kept and real_wounds:
+                    found.append((seat, f"{label} back: lucky"))
             case WoundsReturned(seat=seat):
-                chores.append(f"Seat {seats[seat]}: Wound tokens back in the pile.")
-    return " ".join(chores)
+                found.append((seat, "Wounds to the pile"))
+        shuffle = False
+    return found

@@ -34,7 +34,6 @@ class SessionState:
     refused: str | None = None  # why the last press or hold changed nothing (None: it acted)
     setup_journal: SetupJournal | None = None
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now
-    chores: str = ""  # what the players must do with real cards after the last press
     _last_press: dict[str, float] = field(default_factory=dict)
     _box_at: float | None = None  # when the box makes the choice it owes (monotonic seconds)
     _since_press: Tokens | None = None  # life and arrows at the people's last press

@@ -187,11 +187,12 @@ class SetupFlow:
             if n > len(modules):
                 raise Refused(f"DIE1 to DIE{len(modules)} turn the modules on and off.")
             chosen = modules[n - 1]
-            if chosen is Module.SPECIAL_ROLES:  # off, special cards, mixed cards, off again
-                if chosen in self.modules and not self.specials_mixed:
+            if chosen is Module.SPECIAL_ROLES:  # off, mixed cards, special cards, off again:
+                if chosen not in self.modules:  # one press from on (the rulebook's) is off
                     self.specials_mixed = True
+                elif self.specials_mixed:
+                    self.specials_mixed = False
                     return
-                self.specials_mixed = False
             self.modules = self.modules ^ {chosen}
             return
         if button == "DONE":
@@ -332,8 +333,9 @@ class SetupFlow:
         return [*lines, f"> {following}"]
 
     def _module_state(self, m: Module) -> str:
+        """Each module's state by name: off, on, or (special roles) mixed."""
         if m not in self.modules:
-            return ""
+            return ": off"
         return ": mixed" if m is Module.SPECIAL_ROLES and self.specials_mixed else ": on"
 
     def shown(self) -> list[str]:

@@ -4,10 +4,11 @@ box's."""
 
 from __future__ import annotations
 
-from ..engine import CHARACTERS, Answer, ChooseSeat, Module, Role
-from .labels import ROLE_LABELS, reveal_legend
+from ..engine import CHARACTERS, SPECIAL_ROLES, Answer, ChooseSeat, Decision, Game, Module, Role
+from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
 from .play import TablePlay
 from .prompts import (
+    chores,
     game_over_text,
     ghost_note,
     hands_text,
@@ -15,8 +16,8 @@ from .prompts import (
     menu_note,
     modules_text,
     prompt_for,
+    reveals_text,
     undead_note,
-    window_text,
 )
 from .session_state import SessionState
 from .setup_flow import SetupFlow
@@ -87,6 +88,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         elif spec.holder_rolls:
             answers = {d.seat}  # the seat holding the Duel die rolls it with its press
     pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
+    to_do = seat_chores(play)
     seats = []
     for n in range(1, session.seat_count() + 1):
         if n not in play.seats:
@@ -96,7 +98,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         p = game.players[s]
         role = p.role if p.revealed else None
         bot = n in play.bots
-        if session.menu == n and p.role is not None and not bot:  # the box's card: its secret
+        peeks = session.menu == n and p.role is not None and not bot  # the box's: its secret
+        if peeks:
             role = p.role
         note = undead_note(game, s)
         if Module.GHOST in game.setup.modules:
@@ -120,7 +123,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 sheriff=p.role is Role.SHERIFF and p.revealed,
                 active=not game.over and game.turn == s,
                 alive=p.alive,
-                role=ROLE_LABELS[role] if role is not None else None,
+                role=_card(p.special, role, p.special_shown or peeks),
                 answer=s in answers,
                 asked=s == asked,
                 winner=game.over and s in game.winners,
@@ -130,6 +133,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 rage_held=p.rage_held,
                 rage_symbols=tuple(p.rage_symbols),
                 bot=bot,
+                chore=to_do.get(s, ""),
             )
         )
     if game.over:
@@ -140,29 +144,23 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             prompt = f"BOT seat {play.seats[d.seat]}: {d.spec.question}"
         else:
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
-        window = window_text(game)
-        if window:
-            prompt = f"{prompt}; {window}"
-        rules = ". ".join(
-            t
-            for t in (
-                modules_text(game.setup.modules, game.setup.specials_mixed),
-                house_rules_text(game.setup.house_rules),
-            )
-            if t
-        )
-        if rules and game.turn_number == 1 and game.roll_count == 0:
-            prompt = f"{prompt}. {rules}"
-    if session.chores:
-        prompt = f"{session.chores} {prompt}"
-    title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}" + _saloon(game.dice_kinds)
-    title += hands_text(game)
     story = session.story
+    if game.turn_number == 1 and game.roll_count == 0 and not game.over:
+        rules = (
+            modules_text(game.setup.modules, game.setup.specials_mixed),
+            house_rules_text(game.setup.house_rules),
+        )
+        story = ". ".join(t for t in (story, *rules) if t)
+    title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
+    aside = "" if game.over else reveals_text(game)
+    saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
+    aside = ". ".join(t for t in (saloon, hands_text(game), aside) if t)
+    listed = () if box or d is None else _listed(game, d, play.reveal_choices())
     if session.asked_to_end:
-        title, story = "Start over?", ""
+        title, story, aside, listed = "Start over?", "", "", ()
         prompt = "DONE: end this game (its journal is kept); any other button: play on"
     elif session.looking_back is not None:
-        title, story = "What happened", ""
+        title, story, aside, listed = "What happened", "", "", ()
         prompt = f"{session.history.page(session.looking_back)} (DONE: older, other: back)"
     console = ConsoleView(
         faces=tuple(game.faces),
@@ -174,13 +172,54 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         flash=session.flash,
         title=title,
         story=story,
+        aside=aside,
+        choices=listed,
         kinds=tuple(game.dice_kinds),
         picker=d.options if d is not None and d.spec.face_options else (),
     )
     return TableView(tuple(seats), console)
 
 
+def _listed(game: Game, d: Decision, roles: list[Role]) -> tuple[str, ...]:
+    """A choice among words (not faces: those show over the DIE buttons), one per DIE button,
+    as the console lists them under the question."""
+    if d.spec.answer is Answer.ROLE:
+        names = [ROLE_LABELS[r] for r in roles]
+    elif d.spec.answer is Answer.CHOICE and not d.spec.face_options:
+        names = [OPTION_LABELS.get(o, o) for o in d.options]
+    else:
+        return ()
+    return tuple(f"{i} {name}" for i, name in enumerate(names, start=1))
+
+
+def seat_chores(play: TablePlay) -> dict[int, str]:
+    """What each seat must still do with real pieces, by engine seat, from the game's own
+    record (so a restart shows it again): the chores the events of every action gave it, until
+    that seat's player next answers a decision (they have done it by then)."""
+    game = play.game
+    if not game.setup.modules & {Module.TWO_BULLETS, Module.LOOK_ME_IN_THE_EYES}:
+        return {}
+    real = "wounds" in game.setup.real_piles
+    owed: dict[int, list[str]] = {}
+    for step in play.taken:
+        asked = step.before.pending
+        if asked is not None and not step.auto:
+            owed.pop(asked.seat, None)
+        for seat, chore in chores(step.events, play.seats, real):
+            owed.setdefault(seat, []).append(chore)
+    return {seat: "; ".join(done) for seat, done in owed.items() if done}
+
+
 def _saloon(dice: list[str]) -> str:
-    """The Saloon die of the turn, named after the title (the console shows its faces)."""
+    """The Saloon die chosen for the turn, named under the prompt until it is rolled (then its
+    own faces, Bullet, Broken Arrow and the doubles, show; the others act as a base die's)."""
     saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
-    return f", {saloon[0].capitalize()}" if saloon else ""
+    return f"{saloon[0].capitalize()} die" if saloon else ""
+
+
+def _card(special: str | None, role: Role | None, seen: bool) -> str | None:
+    """The role card a seat shows: a special card by its title (The Bear), a normal one by
+    its role; None while hidden."""
+    if role is None:
+        return None
+    return SPECIAL_ROLES[special].title if special and seen else ROLE_LABELS[role]

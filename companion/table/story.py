@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..engine import (
-    CHARACTERS,
     SPECIAL_ROLES,
     SPECS,
     Action,
@@ -67,14 +66,21 @@ from ..engine import (
     WoundsReturned,
     ZombieOutbreak,
 )
-from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS
+from .labels import (
+    FACE_LABELS,
+    OPTION_LABELS,
+    ROLE_LABELS,
+    SYMBOL_LABELS,
+    WOUND_LABELS,
+    cause_label,
+)
 from .narration import box_line
 from .prompts import SIDE_LABELS
 
 HISTORY = 40  # turns kept for paging back
 
 # What a loss or gain is called in the line, by its cause; a character's or a card's cause is
-# its title (``heading``).
+# its title (``cause_label``).
 LOSS_HEADINGS = {
     "indians": "Indians!",
     "dynamite": "3 Dynamite!",
@@ -85,35 +91,6 @@ LOSS_HEADINGS = {
 }
 GAIN_HEADINGS = {"beer": "Beer", "whiskey": "Whiskey", "rage": "Rage"}
 ARROW_HEADINGS = {"dice": "Arrows", "rage": "Rage arrows"}
-
-# The dice as the history names them: the rulebook's words for the faces.
-FACE_LABELS = {
-    "arrow": "arrow",
-    "dynamite": "Dynamite",
-    "bullseye1": "Bull's Eye 1",
-    "bullseye2": "Bull's Eye 2",
-    "beer": "Beer",
-    "gatling": "Gatling",
-    "double_bullseye1": "double Bull's Eye 1",
-    "double_bullseye2": "double Bull's Eye 2",
-    "double_gatling": "double Gatling",
-    "double_beer": "double Beer",
-    "bullet": "Bullet",
-    "broken_arrow": "Broken arrow",
-    "duel": "Duel",
-    "whiskey": "Whiskey",
-}
-
-
-def heading(cause: str, headings: dict[str, str]) -> str:
-    """What a cause is called: its heading, a character's or a role card's title, or words."""
-    if cause in headings:
-        return headings[cause]
-    if cause in CHARACTERS:
-        return CHARACTERS[cause].title
-    if cause in SPECIAL_ROLES:
-        return SPECIAL_ROLES[cause].title
-    return cause.replace("_", " ").capitalize()
 
 
 def _card(name: str) -> str:
@@ -270,11 +247,11 @@ def tell(
             case GatlingFired():
                 line.start("Gatling!")
             case LifeLost(seat=seat, amount=amount, cause=cause):
-                line.under(heading(cause, LOSS_HEADINGS), seat, -amount)
+                line.under(LOSS_HEADINGS.get(cause) or cause_label(cause), seat, -amount)
             case LifeGained(seat=seat, amount=amount, cause=cause):
-                line.under(heading(cause, GAIN_HEADINGS), seat, amount)
+                line.under(GAIN_HEADINGS.get(cause) or cause_label(cause), seat, amount)
             case ArrowTaken(seat=seat, cause=cause):
-                line.under(heading(cause, ARROW_HEADINGS), seat, 1)
+                line.under(ARROW_HEADINGS.get(cause) or cause_label(cause), seat, 1)
             case ChiefArrowTaken(seat=seat):
                 line.under("Chief's Arrow", seat)
             case ArrowsDiscarded(cause="indians"):
@@ -288,7 +265,8 @@ def tell(
                 target,
             ) in auto_targets:
                 label = SYMBOL_LABELS.get(symbol, symbol)
-                line.say(f"{label} (die {die + 1}) to {line.seat(target)}, the only choice")
+                # no die named: past the dice a result is a revealed Rage card's symbol
+                line.say(f"{label} to {line.seat(target)}, the only choice")
             case PlayerEliminated(seat=seat):
                 line.say(f"seat {line.seat(seat)} OUT")
             case RoleRevealed(seat=seat, role=role):
@@ -346,7 +324,7 @@ def _tell_more(line: _Line, event: Event) -> None:
         case RageMoved(source=source, target=target):
             line.say(f"Pat Brennan moves a Rage card from {seat(source)} to {seat(target)}")
         case FaceChanged(die=die, face=face, cause=cause):
-            line.say(f"{heading(cause, {})} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
+            line.say(f"{cause_label(cause)} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
         case DuelChallenged(seat=who, target=target):
             line.say(f"Duel: {seat(who)} against {seat(target)}")
         case DuelLost(seat=loser, winner=winner):

@@ -32,13 +32,17 @@ class SeatView:
     rage_held: int = 0
     rage_symbols: tuple[str, ...] = ()
     bot: bool = False  # the box plays this seat
+    # What this seat's player must do with real pieces (draw a Rage card, take a Wound token),
+    # from the game's events this turn: a restart shows it again.
+    chore: str = ""
 
     def pod_prompt(self, prompt: str) -> str:
-        """The text line of this seat's pod (docs/serial-protocol.md has no BOT field): the
-        console's prompt, and on the box's seat BOT first; the prompt itself only when its
-        button answers it (a person may press it to pick the box's seat)."""
+        """The text line of this seat's pod (docs/serial-protocol.md has no BOT field): what
+        the seat must do with real cards, then the console's prompt; on the box's seat BOT
+        first, the prompt itself only when its button answers it (a person may press it to
+        pick the box's seat)."""
         if not self.bot:
-            return prompt
+            return f"{self.chore}. {prompt}" if self.chore else prompt
         return f"BOT: {prompt}" if self.answer else "BOT: the box plays this seat"
 
 
@@ -53,6 +57,7 @@ class ConsoleView:
     flash: str | None = None  # why the last press changed nothing
     title: str = ""
     story: str = ""  # what the rules did on their own after the last press
+    aside: str = ""  # under the prompt: the special role cards that may be revealed now
     choices: tuple[str, ...] = ()  # names to pick with DIE1.. (set-up's characters)
     kinds: tuple[str, ...] = ()  # each die's kind: the Duel dice are drawn apart
     picker: tuple[str, ...] = ()  # choices shown over the DIE buttons instead of the dice

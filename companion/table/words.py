@@ -25,7 +25,7 @@ from ..engine import (
     Role,
     Roll,
 )
-from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS, choices, reveal_legend
+from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS
 
 K = DecisionKind
 
@@ -147,12 +147,17 @@ def _bullseye_prompt(q: Asked) -> str:
     assert d.die is not None
     face = q.game.result_face(d.die)
     label = SYMBOL_LABELS[FACES[face].symbol.value] if face else "Bull's Eye"
-    return f"{label} (die {d.die + 1}): press the seat you shoot"
+    return f"{label} ({_source(q.game, d.die)}): shoot whom? SEAT"
 
 
 def _beer_prompt(q: Asked) -> str:
     assert q.d.die is not None
-    return f"Beer (die {q.d.die + 1}): press the seat that drinks"
+    return f"Beer ({_source(q.game, q.d.die)}): who drinks? SEAT"
+
+
+def _source(game: Game, result: int) -> str:
+    """Where a result shows: a die, or past the dice a revealed Rage card's symbol."""
+    return f"die {result + 1}" if result < len(game.faces) else "Rage card"
 
 
 def _beer_told(t: Answered, target: int) -> str:
@@ -171,7 +176,7 @@ def _gift(t: Answered, target: int) -> str:
 
 BASE: dict[DecisionKind, Words] = {
     K.GIFT_LIFE: Words(
-        lambda q: "Sid Ketchum: press the seat that gains 1 life",
+        lambda q: "Sid Ketchum: who gains 1 life? SEAT",
         _seat_told(_gift),
     ),
     K.ROLL: Words(
@@ -179,7 +184,7 @@ BASE: dict[DecisionKind, Words] = {
         _roll_told(lambda roll: "rolls the dice"),
     ),
     K.REROLL: Words(
-        lambda q: f"Mark dice, ROLL ({q.game.rolls_left} left) or DONE",
+        lambda q: "Re-roll? mark dice, ROLL; DONE: no",
         _roll_told(lambda roll: f"re-rolls {_dice(roll)}", "keeps the dice"),
     ),
     K.BULLSEYE_TARGET: Words(
@@ -187,26 +192,26 @@ BASE: dict[DecisionKind, Words] = {
         _seat_told(lambda t, target: f"shoots {t.seat(target)}"),
     ),
     K.SLAB_DOUBLE: Words(
-        lambda q: "Slab: press a DIE to double it with a Beer, DONE: no",
+        lambda q: "Slab the Killer: double a Bull's Eye? DIE; DONE: no",
         _die_told(
             lambda die: f"doubles the Bull's Eye of die {die + 1} with a Beer", "keeps the Beer"
         ),
     ),
     K.BEER_TARGET: Words(_beer_prompt, _seat_told(_beer_told)),
     K.ARROW_INSTEAD: Words(
-        lambda q: f"Seat {q.seat}: take an arrow instead? SEAT {q.seat}: yes, DONE: no",
+        lambda q: f"Seat {q.seat}: an arrow, not the life? SEAT{q.seat}: yes; DONE: no",
         _yes_no("takes an arrow instead", "loses the life"),
     ),
     K.DISCARD_ARROW: Words(
-        lambda q: f"Seat {q.seat}: discard an arrow? SEAT {q.seat}: yes, DONE: no",
+        lambda q: f"Seat {q.seat}: discard an arrow? SEAT{q.seat}: yes; DONE: no",
         _yes_no("discards an arrow for the life", "keeps the arrows"),
     ),
     K.KIT_DISCARD: Words(
-        lambda q: "Kit Carlson: press a seat to discard its arrow, DONE: no",
+        lambda q: "Kit Carlson: whose arrow goes? SEAT; DONE: none",
         _seat_told(lambda t, target: f"discards an arrow of {t.seat(target)}", "discards no arrow"),
     ),
     K.REVEAL_ROLE: Words(
-        lambda q: f"Seat {q.seat} shows role: {reveal_legend(q.roles)}",
+        lambda q: f"Seat {q.seat}: which role? press its DIE",
         _revealed,
     ),
 }
@@ -228,28 +233,30 @@ def _which_arrow(t: Answered) -> str | None:
 
 OLD_SALOON: dict[DecisionKind, Words] = {
     K.SALOON_DIE: Words(
-        lambda q: f"Saloon die? {choices(q.d)}, ROLL: none",
+        lambda q: "Saloon die? its DIE; ROLL: none",
         _choice_told(lambda t: f"rolls the {t.option}", none="rolls no Saloon die"),
     ),
     K.BROKEN_ARROW: Words(
-        lambda q: "Broken arrow: press the seat whose arrow goes back",
+        lambda q: "Broken Arrow: whose arrow goes back? SEAT",
         _seat_told(lambda t, target: f"returns an arrow of {t.seat(target)} to the pile"),
     ),
     K.CHIEF_ARROW: Words(
-        lambda q: f"Seat {q.seat} takes: {choices(q.d)}",
+        lambda q: f"Seat {q.seat} takes which arrow? its DIE",
         _choice_told(lambda t: "takes an arrow", chief_arrow="takes the Chief's Arrow"),
     ),
-    K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} discards: {choices(q.d)}", _which_arrow),
+    K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} loses which arrow? its DIE", _which_arrow),
     K.GIVE_ARROW: Words(
-        lambda q: "Elena: press a seat to give it an arrow, DONE: keep",
+        lambda q: "Elena Fuente: give the arrow? SEAT; DONE: keep",
         _seat_told(lambda t, target: f"gives an arrow to {t.seat(target)}", "keeps the arrow"),
     ),
     K.TAKE_CHIEF_ARROW: Words(
-        lambda q: f"Take the Chief's Arrow from seat {q.other}? SEAT {q.seat}: yes, DONE: no",
+        lambda q: f"Apache Kid: take seat {q.other}'s Chief's Arrow? SEAT{q.seat}: yes; DONE: no",
         _yes_no("takes the Chief's Arrow", "leaves the Chief's Arrow"),
     ),
     K.TAKE_LOSS: Words(
-        lambda q: f"Molly: lose {q.d.remaining} for seat {q.other}? SEAT {q.seat}: yes, DONE: no",
+        lambda q: (
+            f"Molly Stark: lose {q.d.remaining} for seat {q.other}? SEAT{q.seat}: yes; DONE: no"
+        ),
         _take_loss,
     ),
 }
@@ -258,19 +265,18 @@ OLD_SALOON: dict[DecisionKind, Words] = {
 
 
 def _face_legend(q: Asked) -> str:
-    legend = " ".join(f"DIE{i + 1}:{o}" for i, o in enumerate(q.d.options))
-    who = "The Doc" if q.d.kind is K.DOC_FACE else "Ghost gives"
-    return f"{who}: {legend}"
+    return "The Doc: which side?" if q.d.kind is K.DOC_FACE else "The Ghost gives which?"
 
 
 def _ugly_prompt(q: Asked) -> str:
     which = "first" if q.d.target is None else "second"
-    return f"The Ugly: press the {which} seat whose arrows swap"
+    return f"The Ugly: whose arrows swap? the {which} SEAT"
 
 
 def _ghost_target_prompt(q: Asked) -> str:
-    times = "x2 " if q.d.remaining == 2 else ""
-    return f"Ghost gives {times}{q.d.options[0]}: press a seat"
+    times = "2x " if q.d.remaining == 2 else ""
+    face = OPTION_LABELS.get(q.d.options[0], q.d.options[0])
+    return f"The Ghost gives {times}{face} to whom? SEAT"
 
 
 def _turned(t: Answered) -> str | None:
@@ -278,9 +284,9 @@ def _turned(t: Answered) -> str | None:
 
 
 SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
-    K.GAME_END: Words(lambda q: "Game over unless a role is revealed: DONE", None),
+    K.GAME_END: Words(lambda q: "Game over? DONE: yes, or reveal a role card", None),
     K.DOC_DIE: Words(
-        lambda q: "The Doc: press the DIE to turn",
+        lambda q: "The Doc: which die turns? its DIE",
         _die_told(lambda die: f"turns die {die + 1}"),
     ),
     K.DOC_FACE: Words(_face_legend, _turned),
@@ -289,19 +295,19 @@ SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
         _seat_told(lambda t, target: f"swaps the arrows of {t.seat(target)}"),
     ),
     K.LEFT_HAND_TARGET: Words(
-        lambda q: "The Left Hand: press the seat to save",
+        lambda q: "The Left Hand of the Devil: save whom? SEAT",
         _seat_told(lambda t, target: f"saves {t.seat(target)}"),
     ),
     K.LEFT_HAND_DISCARD: Words(
-        lambda q: f"Seat {q.seat}: discard all arrows? SEAT {q.seat}: yes, DONE: no",
+        lambda q: f"Seat {q.seat}: discard all arrows? SEAT{q.seat}: yes; DONE: no",
         _yes_no("discards all arrows", "keeps the arrows"),
     ),
     K.GHOST_ROLL: Words(
-        lambda q: f"Ghost (seat {q.seat}): press ROLL",
+        lambda q: f"The Ghost (seat {q.seat}): press ROLL",
         _roll_told(lambda roll: "rolls the Ghost's dice"),
     ),
     K.GHOST_REROLL: Words(
-        lambda q: f"Ghost: mark dice, ROLL ({q.game.rolls_left} left) or DONE",
+        lambda q: "The Ghost: re-roll? mark dice, ROLL; DONE: no",
         _roll_told(lambda roll: f"re-rolls the Ghost's {_dice(roll)}", "keeps the Ghost's dice"),
     ),
     K.GHOST_FACE: Words(
@@ -319,13 +325,12 @@ SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
 
 def _duel_roll_prompt(q: Asked) -> str:
     assert q.d.target is not None
-    return f"Duel with seat {q.seats[q.d.target]}: SEAT {q.seat} rolls the Duel die"
+    return f"Duel with seat {q.seats[q.d.target]}: SEAT{q.seat} rolls the Duel die"
 
 
 def _rage_prompt(q: Asked) -> str:
-    player = q.game.players[q.d.seat]
-    cards, entered = player.rage_revealed, len(player.rage_symbols)
-    return f"Rage ({cards} card{'s' * (cards != 1)}, {entered} in): DIE per symbol, DONE"
+    cards = q.game.players[q.d.seat].rage_revealed
+    return f"Rage: symbols on {cards} card{'s' * (cards != 1)}? DIE each, DONE"
 
 
 def _wound_discarded(t: Answered) -> str | None:
@@ -336,59 +341,59 @@ def _wound_discarded(t: Answered) -> str | None:
 
 UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     K.DUEL_TARGET: Words(
-        lambda q: "Duel: press the seat you challenge",
+        lambda q: "Duel: challenge whom? SEAT",
         _seat_told(lambda t, target: f"challenges {t.seat(target)} to a duel"),
     ),
     K.DUEL_ROLL: Words(_duel_roll_prompt, _roll_told(lambda roll: "rolls the Duel die")),
     K.DUEL_REROLL: Words(
-        lambda q: f"Sean Mallory: SEAT {q.seat} re-rolls the Duel die, DONE: keep",
+        lambda q: f"Sean Mallory: re-roll the Duel die? SEAT{q.seat}: yes; DONE: no",
         _roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
     ),
-    K.WOUND_TOKEN: Words(lambda q: f"Seat {q.seat}: draw a Wound token, press its DIE", None),
+    K.WOUND_TOKEN: Words(lambda q: f"Seat {q.seat}: which Wound token? draw, press its DIE", None),
     K.WHICH_WOUND: Words(
-        lambda q: f"Whiskey: seat {q.seat}, press the DIE of the token to discard",
+        lambda q: f"Whiskey: seat {q.seat} discards which Wound token? DIE",
         _wound_discarded,
     ),
     K.RAGE_SYMBOL: Words(_rage_prompt, None),
     K.SAM_HEAL: Words(
-        lambda q: "Sam the Healer: press the seat that gains 1 life, DONE: no",
+        lambda q: "Sam the Healer: who gains 1 life? SEAT; DONE: no",
         _seat_told(_gift, "heals nobody"),
     ),
     K.RAGE_FROM: Words(
-        lambda q: "Pat Brennan: press the seat whose Rage card moves, DONE: no",
+        lambda q: "Pat Brennan: move whose Rage card? SEAT; DONE: no",
         _seat_told(
             lambda t, target: f"moves the Rage card of {t.seat(target)}", "moves no Rage card"
         ),
     ),
     K.RAGE_TO: Words(
-        lambda q: "Pat Brennan: press the seat that gets the Rage card",
+        lambda q: "Pat Brennan: who gets the Rage card? SEAT",
         _seat_told(lambda t, target: f"gives the Rage card to {t.seat(target)}"),
     ),
     K.BELLE_STAR: Words(
-        lambda q: "Belle Star: press a Dynamite's DIE for Gatling, DONE: no",
+        lambda q: "Belle Star: a Dynamite to Gatling? DIE; DONE: no",
         _die_told(
             lambda die: f"turns the Dynamite of die {die + 1} into a Gatling", "keeps the Dynamite"
         ),
     ),
     K.CHUCK_DIE: Words(
-        lambda q: "Chuck Wengam: lose 1 life, press a DIE to turn, DONE: no",
+        lambda q: "Chuck Wengam: turn a die for 1 life? DIE; DONE: no",
         _die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
     ),
     K.CHUCK_FACE: Words(
-        lambda q: f"Chuck Wengam: die {(q.d.die or 0) + 1} to which side? press its DIE",
+        lambda q: f"Chuck Wengam: die {(q.d.die or 0) + 1} to which side? DIE",
         _turned,
     ),
-    K.BONEYARD_CARD: Words(lambda q: f"Seat {q.seat}: draw a Boneyard card: {choices(q.d)}", None),
+    K.BONEYARD_CARD: Words(
+        lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
+    ),
     K.ROLE_CARD: Words(
-        lambda q: f"Seat {q.seat}: which role card is face up? {choices(q.d)}",
+        lambda q: f"Seat {q.seat}: which card? its DIE",
         _choice_told(
             lambda t: f"shows the special role card: {t.option}",
             normal="shows a normal role card",
         ),
     ),
-    K.ZOMBIE_MASTER: Words(
-        lambda q: "Outbreak! The living Renegade presses their seat, DONE: none", None
-    ),
+    K.ZOMBIE_MASTER: Words(lambda q: "Outbreak! Who is the Renegade? SEAT; DONE: none", None),
 }
 
 WORDS: dict[DecisionKind, Words] = {

@@ -55,6 +55,13 @@ SEATS: dict[str, SeatView] = {
     "seat_bot_sheriff_active": SeatView(
         5, True, "Suzy Lafayette", 8, 10, sheriff=True, active=True, role="Sheriff", bot=True
     ),
+    "seat_chore": SeatView(
+        2, True, "Pat Brennan", 4, 8, 1, change="-2", wounds=("bullseye2",), chore="draw Rage card"
+    ),
+    "seat_special_card": SeatView(
+        1, True, "Slab the Killer", 9, 11, sheriff=True, role="The Bear", rage_held=1
+    ),
+    "seat_long_card": SeatView(4, True, "Jesse Jones", 6, 9, 2, role="The Right Hand of the Devil"),
 }
 
 ROLLED = ConsoleView(
@@ -63,7 +70,7 @@ ROLLED = ConsoleView(
     marked=(False, True, False, False, True),
     rolls_left=2,
     pile=7,
-    prompt="Mark dice, ROLL (2 left) or DONE",
+    prompt="Re-roll? mark dice, ROLL; DONE: no",
     title="Turn 3: seat 4",
 )
 
@@ -73,7 +80,7 @@ CONSOLES: dict[str, ConsoleView] = {
         locked=(True, False, False, True, True),
         rolls_left=0,
         pile=8,
-        prompt="Bull's Eye 1 (die 2): press the seat you shoot",
+        prompt="Bull's Eye 1 (die 2): shoot whom? SEAT",
         story="Arrows 2: +1; 3 Dynamite! 2: -1",
         title="Turn 1: seat 2",
     ),
@@ -101,7 +108,7 @@ CONSOLES: dict[str, ConsoleView] = {
         locked=ROLLED.locked,
         rolls_left=1,
         pile=7,
-        prompt="Bull's Eye 1 (die 3): press the seat you shoot",
+        prompt="Bull's Eye 1 (die 3): shoot whom? SEAT",
         flash="Dynamite is locked",
         title="Turn 3: seat 4",
     ),
@@ -116,14 +123,32 @@ CONSOLES: dict[str, ConsoleView] = {
         ),
         rolls_left=2,
         pile=10,
-        prompt="Kit Carlson: press a seat to discard its arrow, DONE: no",
+        prompt="Kit Carlson: whose arrow goes? SEAT; DONE: none",
         title="Turn 12: seat 8",
     ),
     "console_duel_faces": ConsoleView(
         faces=("duel", "whiskey", "bullseye2", "duel", "bullseye1"),
         marked=(False, False, True, False, False),
         pile=3,
-        prompt="Seat 3 shows role: DIE1:Sheriff DIE2:Deputy DIE3:Outlaw DIE4:Renegade",
+        prompt="Duel with seat 3: SEAT5 rolls the Duel die",
+        title="Turn 12: seat 8",
+    ),
+    "console_aside": ConsoleView(
+        faces=("bullseye2", "beer", "arrow", "dynamite", "gatling"),
+        locked=(False, False, False, True, False),
+        rolls_left=2,
+        pile=6,
+        prompt="Seat 4: press ROLL",
+        aside="Reveal: The Good, The Ugly",
+        story="Beer 4: +1",
+        title="Turn 5: seat 4",
+    ),
+    "console_listed": ConsoleView(
+        faces=("duel", "whiskey", "bullseye2", "duel", "bullseye1"),
+        pile=3,
+        prompt="Seat 3: which role? press its DIE",
+        choices=("1 Sheriff", "2 Deputy", "3 Outlaw", "4 Renegade"),
+        aside="Reveal: The Left Hand of the Devil",
         title="Turn 12: seat 8",
     ),
     "console_box_choice": ConsoleView(

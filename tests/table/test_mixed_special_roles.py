@@ -24,16 +24,26 @@ JOIN_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]
 SPECIAL_ROLES_DIE = f"DIE{MODULE_PAGES[0].index(Module.SPECIAL_ROLES) + 1}"
 
 
-def test_the_special_roles_button_cycles_off_on_mixed_off() -> None:
+def test_the_special_roles_button_cycles_off_mixed_on_off_each_named() -> None:
+    """Issue 23: a player pressed once "to turn it off" and got mixed. One press from on (the
+    rulebook's way, and the configuration's) is off; from off the cycle passes mixed first."""
     flow = SetupFlow(seats=5)
+    line = next(x for x in flow.module_lines() if x.startswith("Special roles"))
+    assert line == "Special roles: off"
     states = []
     for _ in range(3):
         flow.press(SPECIAL_ROLES_DIE)
         states.append((Module.SPECIAL_ROLES in flow.modules, flow.specials_mixed))
-    assert states == [(True, False), (True, True), (False, False)]
+        states.append(next(x for x in flow.module_lines() if x.startswith("Special roles")))
+    assert states == [
+        (True, True),
+        "Special roles: mixed",
+        (True, False),
+        "Special roles: on",
+        (False, False),
+        "Special roles: off",
+    ]
     flow.press(SPECIAL_ROLES_DIE)
-    flow.press(SPECIAL_ROLES_DIE)
-    assert any(line.endswith(": mixed") for line in flow.module_lines())
     assert "Special roles (mixed)" in flow.prompt()
 
 
@@ -85,7 +95,7 @@ def test_dealt_mixed_cards_are_sometimes_special_and_sometimes_normal() -> None:
 
 def test_the_console_names_the_mixed_deal_before_the_first_roll() -> None:
     session = _physical_mixed("DIE2")
-    assert "Special roles (mixed)" in session.view().console.prompt
+    assert "Special roles (mixed)" in session.view().console.story
 
 
 def test_the_way_of_dealing_is_a_checked_setting(tmp_path: Path) -> None:
@@ -137,8 +147,8 @@ def test_an_eliminated_seat_shows_which_role_card_by_presses() -> None:
         if game.over:
             break
         if d is not None and d.kind is DecisionKind.ROLE_CARD:
-            prompt = session.view().console.prompt
-            assert "which role card is face up?" in prompt and "normal" in prompt
+            console = session.view().console
+            assert "which card?" in console.prompt and console.choices[-1].endswith("normal card")
             pick = rng.randrange(len(d.options))
             card = d.options[pick]
             t += 1.0

@@ -16,13 +16,13 @@ from companion.engine import (
     Choose,
     DecisionKind,
     Module,
+    RevealSpecial,
     Roll,
     Stop,
 )
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import FIRST_ROLLS, TablePlay
-from companion.table.prompts import WINDOW_LABELS
 
 from .driver import buttons_for
 from .test_session import Clock
@@ -85,8 +85,14 @@ def play_whole_game(
         if game.over:
             return seen
         view = session.view()
-        if game.window_actions():
-            seen["named_windows"] += any(w in view.console.prompt for w in WINDOW_LABELS.values())
+        if game.window_actions():  # every card a seat may reveal now is named on the console
+            offered = {
+                SPECIAL_ROLES[a.card].title
+                for a in game.window_actions()
+                if isinstance(a, RevealSpecial)
+            }
+            assert all(title in view.console.aside for title in offered), view.console.aside
+            seen["named_windows"] += 1
         seen["ghost_notes"] += any(s.note.startswith("GHOST") for s in view.seats)
         open_seats = [n for n in play.seats if play.reveals_for(n)]
         if open_seats and rng.random() < 0.4:

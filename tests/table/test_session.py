@@ -229,6 +229,6 @@ def test_house_rules_are_shown_at_set_up_and_before_the_first_roll() -> None:
     clock = Clock()
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
     assert session.play.game.setup.house_rules == {HouseRule.BULLSEYE2_UP_TO_TWO}
-    assert session.view().console.prompt.endswith("House rules: Bull's Eye 2 hits 1-2 away")
+    assert session.view().console.story.endswith("House rules: Bull's Eye 2 hits 1-2 away")
     press_all(session, ["ROLL"], clock)
-    assert "House rules" not in session.view().console.prompt
+    assert "House rules" not in session.view().console.story

@@ -81,7 +81,7 @@ def test_an_automatic_bulls_eye_names_its_only_target() -> None:
     table = Table(four, ["bullseye2", "dynamite", "dynamite", "gatling", "beer"])
     table.press("ROLL", "DONE")
     # Bull's Eyes resolve before the Beer, whose target is the next question.
-    assert table.line() == "Bull's Eye 2 (die 1) to 3, the only choice; Shot 3: -1"
+    assert table.line() == "Bull's Eye 2 to 3, the only choice; Shot 3: -1"
     assert table.changes() == {3: "-1"}
 
 
@@ -118,10 +118,10 @@ def test_holding_done_pages_back_through_the_game_a_turn_a_page() -> None:
     table.hold("DONE")
     console = table.session.view().console
     assert console.title == "What happened"
-    turn2 = "1/2: Turn 2, seat 2: Gatling x3, Dynamite, arrow. Arrows 2: +1; "
+    turn2 = "1/2: Turn 2, seat 2: Gatling x3, Dynamite, Arrow. Arrows 2: +1; "
     assert console.prompt.startswith(f"{turn2}{newest}")
     table.press("DONE")
-    turn1 = "2/2: Turn 1, seat 1: Dynamite x3, Gatling, arrow. Arrows 1: +1; 3 Dynamite! 1: -1"
+    turn1 = "2/2: Turn 1, seat 1: Dynamite x3, Gatling, Arrow. Arrows 1: +1; 3 Dynamite! 1: -1"
     assert table.session.view().console.prompt.startswith(turn1)
     table.press("DONE")  # past the oldest: back to the game
     assert table.session.view().console.title.startswith("Turn 3")

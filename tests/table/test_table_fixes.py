@@ -26,8 +26,10 @@ def test_the_reveal_screen_tells_the_seat_the_presses_that_work() -> None:
     view = session.view()
     seat, console = view.seats[1], view.console
     assert not seat.asked and not seat.answer  # no "YES? press me" on the seat
-    legend = console.prompt.split(": ", 1)[1]
-    assert legend.startswith("DIE1:") and seat.note.endswith(legend)
+    # The console lists the role cards one per DIE button; the seat's note says the same.
+    assert console.prompt == "Seat 2: which role? press its DIE"
+    legend = " ".join(choice.replace(" ", ":", 1) for choice in console.choices)
+    assert legend.startswith("1:") and seat.note.endswith(legend)
     draw_seat(seat)  # the panel draws the legend
     session.handle("SEAT2", "press", 10.0)
     assert session.flash is not None  # the seat's own press is not what it is told to make

@@ -31,7 +31,7 @@ def test_boneyard_cards_the_outbreak_and_zombies_by_presses(tmp_path: Path) -> N
     play = session.play
     assert play is not None
     game = play.game
-    assert "hands 0 / living 5" in session.view().console.title
+    assert "Hands 0 of 5 living" in session.view().console.aside
 
     # Seat 3 (engine seat 2, left of the Sheriff at seat 2) has one life left.
     game.players[2].life = 1
@@ -40,10 +40,11 @@ def test_boneyard_cards_the_outbreak_and_zombies_by_presses(tmp_path: Path) -> N
     while game.pending.kind.value == "reveal_role":
         press_all(session, ["DIE1"], clock)  # the eliminated seat shows its card
     view = session.view()
-    assert view.console.prompt.startswith("Seat 3: draw a Boneyard card: DIE1:No hands")
+    assert view.console.prompt == "Seat 3: which Boneyard card? draw, press its DIE"
+    assert view.console.choices[0] == "1 No hands"
     press_all(session, ["DIE3"], clock)  # two hands: 2 showing, 4 living
     view = session.view()
-    assert "hands 2 / living 4" in view.console.title and "Boneyard: hands 2" in view.seats[2].note
+    assert "Hands 2 of 4 living" in view.console.aside and "Boneyard: hands 2" in view.seats[2].note
     game.dice_source = ScriptedDice(("dynamite", "dynamite", "gatling", "arrow", "beer") * 20)
     press_all(session, ["DIE3"], clock)  # seat 3's would-be turn: two hands again, 4 / 4
     press_all(session, ["ROLL", "DONE"], clock)  # seat 4's turn, dice kept
@@ -61,7 +62,7 @@ def test_boneyard_cards_the_outbreak_and_zombies_by_presses(tmp_path: Path) -> N
     press_all(session, ["DONE"], clock)  # nobody declares: no Zombie Master (ruling UA4)
     view = session.view()
     assert view.seats[2].note == "ZOMBIE" and view.seats[2].alive and view.seats[2].life == 4
-    assert "hands" not in view.console.title and len(view.console.faces) == 3
+    assert "Hands" not in view.console.aside and len(view.console.faces) == 3
     path = journals(tmp_path / "games")[-1]
     entered = [e.action.to_json() for e in read_journal(path).entries if e.action is not None]
     cards = [a for a in entered if a.get("option") in ("one_hand", "two_hands")]
