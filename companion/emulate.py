@@ -23,8 +23,10 @@ from .devices.emulator import (
 )
 from .devices.inputs import ButtonEvent
 from .panels import compose_table, render
+from .panels.console import DUEL_DIE
 from .table import TableSession, TableView
 from .table.labels import FACE_LABELS
+from .table.view import SeatView
 
 log = logging.getLogger(__name__)
 
@@ -42,36 +44,23 @@ def table_picture(view: TableView, console_width: int) -> Image.Image:
 
 
 def text_view(view: TableView) -> str:
-    """The table as lines of text, for a terminal without a window system."""
-    lines = []
-    for seat in view.seats:
-        if not seat.playing:
-            lines.append(f"Seat {seat.number}  (free)")
-            continue
-        marks = [
-            "TURN" if seat.active else "",
-            "SHERIFF" if seat.sheriff else "",
-            "OUT" if not seat.alive else "",
-            f"role: {seat.role}" if seat.role else "",
-            "<- press" if seat.answer else "",
-            "WINNER" if seat.winner else "",
-            "BOT" if seat.bot else "",
-            f"[{seat.change}]" if seat.change else "",
-            seat.note,
-        ]
-        bar = "#" * seat.life + "." * max(0, seat.max_life - seat.life)
-        lines.append(
-            f"Seat {seat.number}  {seat.name:<16} life {seat.life:>2}/{seat.max_life:<2} {bar:<12}"
-            f" arrows {seat.arrows}  " + "  ".join(m for m in marks if m)
-        )
+    """The table as lines of text, for a terminal without a window system: everything the
+    panels show (the Chief's Arrow, Wound tokens, Rage cards), in words, and the key of every
+    answer the console lists over the DIE buttons."""
+    lines = [_seat_line(seat) for seat in view.seats]
     c = view.console
     dice = "  ".join(
-        f"[{i + 1} {FACE_LABELS[face] if face else '-'}"
-        f"{' locked' if c.locked[i] else ''}{' *' if c.marked[i] else ''}]"
+        f"[{i + 1} {_face(face, c.kinds, i)}{' locked' if c.locked[i] else ''}"
+        f"{' *' if c.marked[i] else ''}]"
         for i, face in enumerate(c.faces)
     )
     lines += ["", c.title, f"Dice: {dice}", f"Re-rolls left {c.rolls_left}   pile {c.pile}"]
     lines += [f"  DIE{choice}" for choice in c.choices]
+    if c.picker:
+        keys = "   ".join(
+            f"{i + 1}: {FACE_LABELS.get(option, option)}" for i, option in enumerate(c.picker)
+        )
+        lines.append(f"Keys (DIE1-DIE{len(c.picker)}): {keys}")
     if c.story:
         lines.append(f"* {c.story}")
     lines.append(f"> {c.prompt}")
@@ -80,6 +69,48 @@ def text_view(view: TableView) -> str:
     if c.flash:
         lines.append(f"! {c.flash}")
     return "\n".join(lines)
+
+
+def _face(face: str | None, kinds: tuple[str, ...], die: int) -> str:
+    """A die in words; a Duel die (Undead or Alive 1) says so, as the window draws it apart."""
+    said = "-" if face is None else FACE_LABELS.get(face, face)
+    return f"Duel die {said}" if die < len(kinds) and kinds[die] == DUEL_DIE else said
+
+
+def _seat_line(seat: SeatView) -> str:
+    if not seat.playing:
+        return f"Seat {seat.number}  (free)"
+    chief = " + Chief's Arrow" if seat.chief_arrow else ""
+    marks = [
+        "TURN" if seat.active else "",
+        "SHERIFF" if seat.sheriff else "",
+        "OUT" if not seat.alive else "",
+        f"role: {seat.role}" if seat.role else "",
+        "<- press" if seat.answer else "",
+        "WINNER" if seat.winner else "",
+        "BOT" if seat.bot else "",
+        f"[{seat.change}]" if seat.change else "",
+        seat.note,
+        *_undead(seat),
+    ]
+    bar = "#" * seat.life + "." * max(0, seat.max_life - seat.life)
+    return (
+        f"Seat {seat.number}  {seat.name:<16} life {seat.life:>2}/{seat.max_life:<2} {bar:<12}"
+        f" arrows {seat.arrows}{chief}  " + "  ".join(m for m in marks if m)
+    )
+
+
+def _undead(seat: SeatView) -> list[str]:
+    """Undead or Alive's tokens and cards on a seat, as its panel shows them ("W1D", "R2")."""
+    said = []
+    if seat.wounds:
+        tokens = ", ".join(FACE_LABELS.get(t, t) for t in sorted(seat.wounds))
+        said.append(f"Wound tokens: {tokens}")
+    if seat.rage_held:
+        said.append(f"Rage cards face down: {seat.rage_held}")
+    if seat.rage_symbols:
+        said.append("Rage revealed: " + ", ".join(FACE_LABELS.get(s, s) for s in seat.rage_symbols))
+    return said
 
 
 def digest(session: TableSession) -> str:

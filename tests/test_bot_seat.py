@@ -104,7 +104,7 @@ def test_two_people_and_a_box_seat_play_a_whole_game_by_presses_in_the_emulator(
                         box_line(play.taken[i].before.pending, play.taken[i].action, [1, 2, 3])
                     )
     assert play.game.over and said
-    told = [line for _, line in emulator.session.history.lines]
+    told = [press.text for press in emulator.session.history.presses]
     assert all(any(line.startswith(s) for line in told) for s in said[-5:])
     assert any(s.startswith("Seat 3 rolls the dice") for s in said)
     assert any(" shoots seat " in s or "Beer" in s for s in said)
@@ -264,7 +264,7 @@ def test_undo_takes_the_boxs_choices_back_with_the_persons_and_they_come_back_th
     assert json.dumps(table.play.game.to_json(), sort_keys=True) == before
     assert len(table.play.taken) == steps and not table.play.box_due()
     assert table.session.story == ""
-    assert all(step <= steps for step, _ in table.session.history.lines)  # its lines undone too
+    assert all(press.step <= steps for press in table.session.history.presses)  # undone too
     # The same decision again: the box's dice the table saw come back, and so do its choices.
     table.press(*buttons_for(table.play, press))
     assert [(s.action, s.box) for s in table.play.taken[steps:]] == made

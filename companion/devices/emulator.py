@@ -160,24 +160,46 @@ class Recorder:
         self.device.write_animation()
 
 
+ESC = "\x1b"
+# A terminal sends an arrow or function key as Esc and more bytes at once ("\x1b[A",
+# "\x1b[15~", "\x1bOP"); a lone Esc has nothing after it within this time.
+SEQUENCE_WAIT = 0.05
+
+
+def read_key(fd: int, timeout: float) -> list[ButtonEvent]:
+    """The button of the next key typed on terminal ``fd`` (none for a key that is no button:
+    an arrow or function key is read whole, never taken for Esc); a lone Esc quits."""
+    ready, _, _ = select.select([fd], [], [], timeout)
+    if not ready:
+        return []
+    key = os.read(fd, 1).decode(errors="replace")
+    if key == ESC:
+        if not select.select([fd], [], [], SEQUENCE_WAIT)[0]:
+            raise SystemExit(0)
+        key = os.read(fd, 1).decode(errors="replace")
+        if key in ("[", "O"):
+            _skip_sequence(fd)
+            return []
+    event = event_for_key(key)  # after Esc, not a sequence: Alt and that key
+    return [event] if event else []
+
+
+def _skip_sequence(fd: int) -> None:
+    """The rest of an escape sequence after "[" or "O": parameters up to a final byte, a
+    letter or "~" (ECMA-48: 0x40-0x7E)."""
+    while select.select([fd], [], [], SEQUENCE_WAIT)[0]:
+        byte = os.read(fd, 1)
+        if not byte or 0x40 <= byte[0] <= 0x7E:
+            return
+
+
 @contextmanager
 def terminal_keys() -> Iterator[Callable[[float], list[ButtonEvent]]]:
     """Single key presses from the terminal, without Enter, restored afterwards."""
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)
-
-    def read(timeout: float) -> list[ButtonEvent]:
-        ready, _, _ = select.select([fd], [], [], timeout)
-        if not ready:
-            return []
-        key = os.read(fd, 1).decode(errors="replace")
-        if key == "\x1b":
-            raise SystemExit(0)
-        event = event_for_key(key)
-        return [event] if event else []
-
     try:
-        yield read
+        yield lambda timeout: read_key(fd, timeout)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)

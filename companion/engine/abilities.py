@@ -512,6 +512,13 @@ def _doc_holyday(game: Game) -> None:
 PRICES = frozenset({"chuck_wengam"})
 
 
+def _own_result(seat: int, by: int | None) -> bool:
+    """A loss Molly Stark's own result deals (her Bull's Eye, Gatling, a duel she won): the
+    rulebook makes her use every result on the others ("you must use them all!"; a Bull's Eye
+    is another player's), so she is not offered to turn it on herself (our reading)."""
+    return by == seat
+
+
 @ability
 class MollyStark(Ability):
     """Each time another player must lose life, she may lose it in their place."""
@@ -527,7 +534,9 @@ class MollyStark(Ability):
         by: int | None,
         then: list[Step],
     ) -> list[Step]:
-        if cause in PRICES or not any(s != seat and amount > 0 for s, amount, _r in losses):
+        if cause in PRICES or _own_result(seat, by):
+            return []
+        if not any(s != seat and amount > 0 for s, amount, _r in losses):
             return []
         game.scratch.loss = [losses, cause, by, then]
         return [take_loss(seat, 0)]

@@ -375,6 +375,16 @@ class WoundDrawn(Event):
 
 
 @dataclass(frozen=True)
+class ResultsCancelled(Event):
+    """The Wound tokens of ``seat`` cancel ``count`` kept results of ``symbol`` this turn."""
+
+    kind: ClassVar[str] = "results_cancelled"
+    seat: int
+    symbol: str
+    count: int
+
+
+@dataclass(frozen=True)
 class WoundsReturned(Event):
     """Duel Wound tokens of ``seat`` shuffled back into the pile."""
 

@@ -280,7 +280,8 @@ class Game(GameState):
         abilities = [ability_of(name) for name in self.setup.characters]
         for powerless in self.turn_rules.powerless:
             for seat, replaced in powerless(self).items():
-                abilities[seat] = replaced
+                if 0 <= seat < len(abilities):  # a state read back names a bad seat later
+                    abilities[seat] = replaced
         self._abilities, self._hooks = _abilities_at(tuple(abilities))
 
     # ----------------------------------------------------------------- the contract

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .components import FACES
+from .events import ResultsCancelled
 
 if TYPE_CHECKING:
     from .game import Game
@@ -43,6 +44,8 @@ def collect_results(game: Game, symbols: Sequence[str]) -> list[list[object]]:
         count = FACES[face].count
         cancelled = min(cancel[symbol], count)
         cancel[symbol] -= cancelled
+        if cancelled:
+            game.emit(ResultsCancelled(game.turn, symbol, cancelled))
         results += [[die, symbol]] * ((count - cancelled) * (uses if symbol == "beer" else 1))
     for i, symbol in enumerate(game.extra_results()):
         if symbol in symbols:

@@ -8,7 +8,7 @@ import time
 from ..engine import Event
 from .refused import Refused
 from .session_state import SessionState
-from .story import change_marks, said_by_box, tokens
+from .story import change_marks, press_of, tokens
 
 log = logging.getLogger(__name__)
 
@@ -54,12 +54,12 @@ class BoxSeats(SessionState):
             return []
         self._fell_back = play.fell_back or self._fell_back
         self.flash = self._fell_back  # shown until the people's next press
-        made = play.taken[steps:]
-        automatic = [(s.before.pending, s.action) for s in made[1:] if s.before.pending]
-        self.story = said_by_box(d, made[0].action, events, play.seats, automatic)
-        since = self._since_press or tokens(made[0].before)
+        made = [(s.before, s.action, s.auto, s.box) for s in play.taken[steps:]]
+        self.story = self.history.add(
+            press_of(len(play.taken), made, play.game, events, play.seats)
+        )
+        since = self._since_press or tokens(made[0][0])
         self.marks = {play.seats[s]: m for s, m in change_marks(since, tokens(play.game)).items()}
-        self.history.add(len(play.taken), self.story)
         log.info("%s", self.story)
         self._box_at = None
         self._schedule(now)

@@ -473,7 +473,7 @@ class Lifecycle(BoxSeats):
         self._close_setup_journal()  # the game's journal holds its set-up now
         told = retell([(s.before, s.action, s.auto, s.box) for s in play.taken], play.seats)
         for press in told:
-            self.history.add(press.steps, press.line)
+            self.history.add(press.press)
         last = told[-1] if told else None
         self.story = last.line if last else ""
         self.marks = {play.seats[s]: m for s, m in last.marks.items()} if last else {}

@@ -13,7 +13,7 @@ from .lifecycle import Lifecycle
 from .play import TablePlay
 from .refused import Refused
 from .setup_flow import SetupFlow
-from .story import Tokens, change_marks, tell, tokens
+from .story import Tokens, change_marks, press_of, tell, tokens
 
 log = logging.getLogger(__name__)
 
@@ -101,12 +101,15 @@ class Presses(Lifecycle):
         play = self.play
         if play is None or before is None:
             return
-        automatic = [(s.before.pending, s.action) for s in play.taken[steps:] if s.auto]
-        self.story = tell(events, play.seats, [(d, a) for d, a in automatic if d is not None])
         changed = change_marks(before, tokens(play.game))
         self.marks = {play.seats[s]: mark for s, mark in changed.items()}
         self.history.undo_to(len(play.taken))
-        self.history.add(len(play.taken), self.story)
+        made = [(s.before, s.action, s.auto, s.box) for s in play.taken[steps:]]
+        if made:
+            press = press_of(len(play.taken), made, play.game, events, play.seats)
+            self.story = self.history.add(press)
+        else:
+            self.story = tell(events, play.seats)
 
     def _look_back(self) -> None:
         """One line further back in the game's story; past the oldest, back to the game."""

@@ -10,55 +10,100 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine import (
+    SPECIAL_ROLES,
     SPECS,
     Action,
     ArrowsDiscarded,
+    ArrowsExchanged,
     ArrowTaken,
+    BecameGhost,
+    BoneyardCardRevealed,
+    ChiefArrowTaken,
     ChooseSeat,
     Decision,
     DecisionKind,
+    DiceRolled,
+    DieTurned,
+    DuelChallenged,
+    DuelLost,
     DynamiteExploded,
+    EliminationAverted,
     Event,
+    ExtraTurn,
+    FaceChanged,
     Game,
+    GameEndWaiting,
     GameOver,
     GatlingFired,
+    GhostTokenGiven,
+    HealPrevented,
     IndiansAttacked,
     LastOneStanding,
     LifeGained,
     LifeLost,
+    LossTakenOver,
     NoLegalAnswer,
+    OutbreakComing,
     PlayerEliminated,
+    RageDrawn,
+    RageMoved,
+    RageRevealed,
+    RageShuffled,
     ResultAssigned,
+    ResultsCancelled,
+    RevealCancelled,
+    Rewound,
+    RoleCardShown,
     RoleRevealed,
+    SheriffChanged,
+    SpecialRoleRevealed,
     TurnStarted,
+    WindowAction,
+    WoundDrawn,
+    WoundsReturned,
+    ZombieOutbreak,
 )
-from .labels import ROLE_LABELS, SYMBOL_LABELS, cause_label
+from .labels import (
+    FACE_LABELS,
+    OPTION_LABELS,
+    ROLE_LABELS,
+    SYMBOL_LABELS,
+    WOUND_LABELS,
+    cause_label,
+)
 from .narration import box_line
 from .prompts import SIDE_LABELS
 
-HISTORY = 30  # lines kept for paging back; a long turn makes about five
+HISTORY = 40  # turns kept for paging back
 
-# What a loss or gain is called in the line, by its cause.
+# What a loss or gain is called in the line, by its cause; a character's or a card's cause is
+# its title (``cause_label``).
 LOSS_HEADINGS = {
     "indians": "Indians!",
     "dynamite": "3 Dynamite!",
     "gatling": "Gatling!",
     "bullseye": "Shot",
+    "bullet": "Bullet",
+    "duel": "Duel lost",
 }
-GAIN_HEADINGS = {
-    "beer": "Beer",
-    "sid_ketchum": "Sid Ketchum",
-    "suzy_lafayette": "Suzy Lafayette",
-    "vulture_sam": "Vulture Sam",
-}
-ARROW_HEADINGS = {
-    "dice": "Arrows",
-    "el_gringo": "El Gringo",
-    "bart_cassidy": "Bart Cassidy",
-}
+GAIN_HEADINGS = {"beer": "Beer", "whiskey": "Whiskey", "rage": "Rage"}
+ARROW_HEADINGS = {"dice": "Arrows", "rage": "Rage arrows"}
+
+
+def _card(name: str) -> str:
+    return SPECIAL_ROLES[name].title if name in SPECIAL_ROLES else OPTION_LABELS.get(name, name)
+
+
+def _token(symbol: str) -> str:
+    return WOUND_LABELS.get(symbol, FACE_LABELS.get(symbol, symbol))
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
 
 Tokens = tuple[tuple[int, int], ...]  # (life, arrows) of every seat, in engine order
 
@@ -178,14 +223,17 @@ def tell(
     events: Sequence[Event],
     seats: Sequence[int],
     automatic: Sequence[tuple[Decision, Action]] = (),
+    before: Game | None = None,
 ) -> str:
     """One line for what the rules did on their own; '' when there is nothing to tell.
 
     ``automatic`` lists the choices the table made because only one answer was legal, so an
     automatically assigned Bull's Eye is said like the rest. Seats are named by their physical
-    numbers (``seats`` maps the engine's seats to them).
+    numbers (``seats`` maps the engine's seats to them). ``before``, the game before the
+    press, tells a Beer given to a seat at full life (it gains nothing, no event says so).
     """
     line = _Line(seats)
+    full = set() if before is None else _at_full_life(before)
     auto_targets = {
         (d.die, a.seat) for d, a in automatic if isinstance(a, ChooseSeat) and d.die is not None
     }
@@ -204,6 +252,8 @@ def tell(
                 line.under(GAIN_HEADINGS.get(cause) or cause_label(cause), seat, amount)
             case ArrowTaken(seat=seat, cause=cause):
                 line.under(ARROW_HEADINGS.get(cause) or cause_label(cause), seat, 1)
+            case ChiefArrowTaken(seat=seat):
+                line.under("Chief's Arrow", seat)
             case ArrowsDiscarded(cause="indians"):
                 line.later("arrows back")
             case ArrowsDiscarded(seat=seat, count=count, cause="gatling"):
@@ -231,35 +281,171 @@ def tell(
             case NoLegalAnswer(seat=seat, decision=decision):
                 question = SPECS[DecisionKind(decision)].question
                 line.say(f"seat {line.seat(seat)} not asked {question}: no answer fits")
+            case ResultAssigned(symbol="beer", target=target) if target in full:
+                line.under("Beer at full life", target)
+            case _:
+                _tell_more(line, event)
     text = line.text()
     if next_turn is not None and text:
         text = f"{text}; {next_turn}"
     return text
 
 
+def _at_full_life(game: Game) -> set[int]:
+    return {
+        seat
+        for seat, p in enumerate(game.players)
+        if p.alive and not p.zombie and p.life >= p.max_life
+    }
+
+
+def _tell_more(line: _Line, event: Event) -> None:
+    """The events of the expansions' modules, each said in a phrase of its own."""
+    seat = line.seat
+    match event:
+        case LossTakenOver(seat=molly, instead_of=other, amount=amount):
+            line.say(f"Molly Stark {seat(molly)} loses {amount} for {seat(other)}")
+        case ResultsCancelled(seat=who, symbol=symbol, count=count):
+            line.say(f"{seat(who)}'s Wound token cancels {count} {FACE_LABELS[symbol]}")
+        case WoundDrawn(seat=who, token=token, kept=True):
+            line.say(f"{seat(who)} takes a {_token(token)} Wound token")
+        case WoundDrawn(seat=who, token=token, kept=False):
+            line.say(f"{seat(who)} already has a {_token(token)} Wound token: it goes back")
+        case WoundsReturned(seat=who, tokens=tokens):
+            names = ", ".join(_token(t) for t in tokens)
+            line.say(f"{seat(who)} gives back Wound token{'s' if len(tokens) > 1 else ''} {names}")
+        case RageDrawn(seat=who, drawn=drawn):
+            kept = "" if drawn == 1 else f" ({drawn} drawn, 1 kept)"
+            line.say(f"{seat(who)} draws a Rage card{kept}")
+        case RageShuffled():
+            line.say("Rage discards shuffled into a new pile")
+        case RageRevealed(seat=who, cards=cards):
+            line.say(f"{seat(who)} reveals {_plural(cards, 'Rage card')}")
+        case RageMoved(source=source, target=target):
+            line.say(f"Pat Brennan moves a Rage card from {seat(source)} to {seat(target)}")
+        case FaceChanged(die=die, face=face, cause=cause):
+            line.say(f"{cause_label(cause)} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
+        case DuelChallenged(seat=who, target=target):
+            line.say(f"Duel: {seat(who)} against {seat(target)}")
+        case DuelLost(seat=loser, winner=winner):
+            line.say(f"{seat(winner)} wins the duel against {seat(loser)}")
+        case BoneyardCardRevealed(seat=who, card=card, hands=hands, living=living):
+            line.say(
+                f"{seat(who)}'s Boneyard card: {_card(card)} "
+                f"({_plural(hands, 'hand')} against {living} living)"
+            )
+        case OutbreakComing(seat=who):
+            line.say(f"the zombies rise at seat {seat(who)}'s turn")
+        case ZombieOutbreak(zombies=zombies, life=life, master=master):
+            back = ", ".join(str(seat(z)) for z in zombies)
+            said = f"Zombie outbreak: {back} back at {life} life"
+            line.say(said if master is None else f"{said}, {seat(master)} the Zombie Master")
+        case SpecialRoleRevealed(seat=who, card=card):
+            line.say(f"{seat(who)} reveals {_card(card)}")
+        case RoleCardShown(seat=who, card=card):
+            line.say(f"{seat(who)}'s role card: {_card(card)}")
+        case RevealCancelled(seat=who, card=card, by=judge):
+            line.say(f"The Judge {seat(judge)} cancels {seat(who)}'s {_card(card)}")
+        case SheriffChanged(seat=who, old=old):
+            line.say(f"{seat(who)} is the Sheriff now, {seat(old)} a Deputy")
+        case ArrowsExchanged(first=first, second=second):
+            line.say(f"{seat(first)} and {seat(second)} swap their arrows")
+        case DieTurned(die=die, face=face):
+            line.say(f"The Doc turns die {die + 1} to {FACE_LABELS.get(face, face)}")
+        case HealPrevented(target=target, amount=amount):
+            line.say(f"The Bad: {seat(target)} does not gain {amount}")
+        case EliminationAverted(target=target):
+            line.say(f"The Left Hand saves {seat(target)}")
+        case GameEndWaiting(side=side):
+            line.say(f"{SIDE_LABELS.get(side, side)} unless a role card is revealed now")
+        case ExtraTurn(seat=who):
+            line.say(f"{seat(who)} plays another turn")
+        case BecameGhost(seat=who):
+            line.say(f"{seat(who)} plays on as the Ghost")
+        case GhostTokenGiven(target=target, face=face, dice=dice):
+            double = " x2" if dice > 1 else ""
+            given = FACE_LABELS.get(face, face)
+            line.say(f"the Ghost gives {seat(target)} a {given}{double} token")
+
+
 @dataclass(frozen=True)
 class Told:
-    """A press told: its line, each engine seat's change, and the actions taken by then."""
+    """A press told: its line, each engine seat's change, the actions taken by then, and the
+    press as the history keeps it."""
 
     line: str
     marks: dict[int, str]
     steps: int
-
-
-def said_by_box(
-    d: Decision,
-    action: Action,
-    events: Sequence[Event],
-    seats: Sequence[int],
-    automatic: Sequence[tuple[Decision, Action]] = (),
-) -> str:
-    """The line for a choice the box made: the choice itself, then what the rules did."""
-    return "; ".join(t for t in (box_line(d, action, seats), tell(events, seats, automatic)) if t)
+    press: Press
 
 
 # A step as retold: the game before the action, the action, whether the table made it itself
 # (the only legal answer), whether the box chose it for a seat it plays.
 Retold = tuple[Game, Action, bool, bool]
+
+# Life and arrows of every seat and the arrows in the pile: what a reveal goes back to.
+Counts = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+@dataclass(frozen=True)
+class Press:
+    """A press as the history keeps it: its turn and dice to page by, its events to tell it
+    again when a reveal undoes part of it (Old Saloon 3)."""
+
+    step: int  # actions taken once it was made
+    turn: int  # the number of the turn it belongs to
+    seat: int  # the physical seat whose turn it is
+    dice: tuple[str, ...]  # the dice showing after it, in that turn
+    counts: Counts  # before it
+    events: tuple[Event, ...]
+    automatic: tuple[tuple[Decision, Action], ...]
+    said: str  # the box's own choice, said before what the rules did ('' for a person's)
+    opened: tuple[int, int]  # the open moments it opened (Old Saloon 3): from, to (not incl.)
+    window: int | None  # a reveal: the moment it went back to
+    seats: tuple[int, ...]  # the physical seats, in engine order
+    text: str
+    replaced: tuple[Press, ...] = ()  # what a reveal undid, back again if the reveal is undone
+
+
+def counts(game: Game) -> Counts:
+    players = game.players
+    return tuple(p.life for p in players), tuple(p.arrows for p in players), game.pile
+
+
+def press_of(
+    step: int, made: Sequence[Retold], after: Game, events: Sequence[Event], seats: Sequence[int]
+) -> Press:
+    """The press of the actions ``made`` (a chosen one, then the automatic ones after it)."""
+    before, chosen, _auto, box = made[0]
+    automatic = tuple((b.pending, a) for b, a, auto, _ in made if auto and b.pending is not None)
+    said = box_line(before.pending, chosen, seats) if box and before.pending is not None else ""
+    rolled = [e.all_faces for e in events if isinstance(e, DiceRolled)]
+    same_turn = after.turn_number == before.turn_number
+    dice = rolled[-1] if rolled else tuple(f for f in (after if same_turn else before).faces if f)
+    text = "; ".join(t for t in (said, tell(events, seats, automatic, before)) if t)
+    return Press(
+        step=step,
+        turn=before.turn_number,
+        seat=seats[before.turn],
+        dice=tuple(dice),
+        counts=counts(before),
+        events=tuple(events),
+        automatic=automatic,
+        said=said,
+        opened=(_kept(before.open_moments, after.open_moments), len(after.open_moments)),
+        window=chosen.window if isinstance(chosen, WindowAction) else None,
+        seats=tuple(seats),
+        text=text,
+    )
+
+
+def _kept(before: Sequence[object], after: Sequence[object]) -> int:
+    """How many of the moments open before a press are still open after it (the rest were
+    closed by the pending player's action, or taken back by a reveal)."""
+    kept = 0
+    while kept < min(len(before), len(after)) and before[kept] == after[kept]:
+        kept += 1
+    return kept
 
 
 def retell(steps: Sequence[Retold], seats: Sequence[int]) -> list[Told]:
@@ -275,40 +461,143 @@ def retell(steps: Sequence[Retold], seats: Sequence[int]) -> list[Told]:
         else:
             presses.append([step])
     told, count = [], 0
-    for press in presses:
+    for made in presses:
         events: list[Event] = []
-        for before, action, _auto, _box in press:
+        for before, action, _auto, _box in made:
             after = before.copy()
             events += after.apply(action)
-        automatic = [(b.pending, a) for b, a, auto, _ in press if auto and b.pending is not None]
-        count += len(press)
-        marks = change_marks(tokens(press[0][0]), tokens(after))
-        first, chosen, _, box = press[0]
-        if box and first.pending is not None:
-            line = said_by_box(first.pending, chosen, events, seats, automatic)
-        else:
-            line = tell(events, seats, automatic)
-        told.append(Told(line, marks, count))
+        count += len(made)
+        marks = change_marks(tokens(made[0][0]), tokens(after))
+        press = press_of(count, made, after, events, seats)
+        told.append(Told(press.text, marks, count, press))
     return told
+
+
+def _counted(dice: Sequence[str]) -> str:
+    """The dice in words, alike ones counted: "Beer x2, Gatling, Dynamite"."""
+    found = Counter(FACE_LABELS.get(f, f) for f in dice)
+    return ", ".join(label if n == 1 else f"{label} x{n}" for label, n in found.items())
+
+
+def _cut(press: Press, rewound: Rewound) -> int:
+    """How many of the press's events came before the moment a reveal went back to: the
+    longest start after which every seat's life and arrows and the pile are as at the moment."""
+    life, arrows, pile = (list(press.counts[0]), list(press.counts[1]), press.counts[2])
+    target = (list(rewound.life), list(rewound.arrows), rewound.pile)
+    found = 0 if (life, arrows, pile) == target else None
+    for n, event in enumerate(press.events, start=1):
+        match event:
+            case LifeLost(seat=seat, life=now) | LifeGained(seat=seat, life=now):
+                life[seat] = now
+            case ArrowTaken(seat=seat, pile=left):
+                arrows[seat], pile = arrows[seat] + 1, left
+            case ArrowsDiscarded(seat=seat, count=count, pile=left):
+                arrows[seat], pile = max(0, arrows[seat] - count), left
+        if (life, arrows, pile) == target:
+            found = n
+    return found or 0
 
 
 @dataclass
 class History:
-    """The game's recent story lines, each with the number of actions it came after, so an
-    undo takes back exactly the lines of what it undid."""
+    """The game's presses, paged by turn, newest first; each press knows how many actions it
+    came after, so an undo takes back exactly what it undid, and a reveal what it went back on."""
 
-    lines: list[tuple[int, str]] = field(default_factory=list)
+    presses: list[Press] = field(default_factory=list)
+    # What a reveal undid and the rules have not yet done again: not said a second time.
+    undone: Counter[Event] = field(default_factory=Counter)
 
-    def add(self, step: int, text: str) -> None:
-        if text:
-            self.lines.append((step, text))
-            del self.lines[:-HISTORY]
+    def add(self, press: Press) -> str:
+        """Keep a press; its line for the console (after a reveal, only what it changed)."""
+        if press.events and isinstance(press.events[0], Rewound) and press.window is not None:
+            return self._rewind(press, press.events[0], press.window)
+        self.presses.append(press)
+        self._trim()
+        if not self.undone:
+            return press.text
+        new = [e for e in press.events if not _take(self.undone, e)]
+        if len(new) == len(press.events):
+            self.undone = Counter()  # the rules are past what the reveal went back on
+            return press.text
+        return "; ".join(t for t in (press.said, tell(new, press.seats, press.automatic)) if t)
+
+    def _rewind(self, press: Press, rewound: Rewound, window: int) -> str:
+        """A reveal went back to an open moment: the presses since it leave the history, the
+        one it opened in keeps what came before it and takes what happened instead."""
+        openers = [i for i, p in enumerate(self.presses) if p.opened[0] <= window < p.opened[1]]
+        if not openers:
+            self.presses.append(press)
+            return press.text
+        start = openers[-1]
+        opened, later = self.presses[start], self.presses[start + 1 :]
+        cut = _cut(opened, rewound)
+        undone = Counter([*opened.events[cut:], *(e for p in later for e in p.events)])
+        redone = list(press.events[1:])
+        new = [e for e in redone if not _take(undone, e)]
+        self.undone = undone
+        seats = press.seats
+        line = "; ".join(t for t in (press.said, tell(new, seats, press.automatic)) if t)
+        events = (*opened.events[:cut], *redone)
+        automatic = opened.automatic + press.automatic
+        text = "; ".join(t for t in (opened.said, tell(events, seats, automatic)) if t)
+        if press.said:
+            text = f"{text}; {press.said}" if text else press.said
+        merged = replace(
+            press,
+            turn=opened.turn,
+            seat=opened.seat,
+            counts=opened.counts,
+            events=events,
+            automatic=automatic,
+            said=opened.said,
+            text=text,
+            replaced=tuple(self.presses[start:]),
+        )
+        self.presses[start:] = [merged]
+        return line
 
     def undo_to(self, step: int) -> None:
-        """Forget the lines of actions beyond ``step`` (they were undone)."""
-        self.lines = [(s, t) for s, t in self.lines if s <= step]
+        """Forget the presses beyond ``step`` (they were undone); what an undone reveal went
+        back on is back."""
+        while self.presses and self.presses[-1].step > step:
+            self.presses += self.presses.pop().replaced
+            self.undone = Counter()
+
+    def _trim(self) -> None:
+        turns = sorted({p.turn for p in self.presses})
+        if len(turns) > HISTORY:
+            oldest = turns[-HISTORY]
+            self.presses = [p for p in self.presses if p.turn >= oldest]
+
+    @property
+    def lines(self) -> list[str]:
+        """One page a turn, oldest first: its number, whose, the dice kept, then its events."""
+        pages: list[tuple[int, int, tuple[str, ...], list[str]]] = []
+        for p in self.presses:
+            if not pages or pages[-1][:2] != (p.turn, p.seat):
+                pages.append((p.turn, p.seat, (), []))
+            turn, seat, dice, texts = pages[-1]
+            if p.text:
+                texts.append(p.text)
+            pages[-1] = (turn, seat, p.dice or dice, texts)
+        said = []
+        for turn, seat, dice, texts in pages:
+            if dice or texts:
+                kept = f" {_counted(dice)}." if dice else ""
+                happened = f" {'; '.join(texts)}" if texts else ""
+                said.append(f"Turn {turn}, seat {seat}:{kept}{happened}")
+        return said
 
     def page(self, back: int) -> str:
-        """The line ``back`` places before the newest (0: the newest), numbered for the console."""
-        total = len(self.lines)
-        return f"{back + 1}/{total} ago: {self.lines[total - 1 - back][1]}"
+        """The turn ``back`` turns before the newest (0: the newest), numbered for the console."""
+        pages = self.lines
+        total = len(pages)
+        return f"{back + 1}/{total}: {pages[total - 1 - back]}"
+
+
+def _take(undone: Counter[Event], event: Event) -> bool:
+    """Whether ``event`` happened already before the reveal (and is said once only)."""
+    if undone[event] > 0:
+        undone[event] -= 1
+        return True
+    return False

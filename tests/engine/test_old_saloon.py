@@ -721,3 +721,18 @@ def test_module4_molly_stark_is_not_offered_her_own_loss() -> None:
     )
     events = game.apply(Roll(ALL5))
     assert LifeLost(0, 1, 9, "dynamite", None) in events
+
+
+def test_module4_molly_stark_is_not_offered_the_losses_of_her_own_results() -> None:
+    """'You must use them all!' and a Bull's Eye is another player's: her own shots (and her
+    Gatling Gun) hit the others, so she is never asked to take them herself (our reading)."""
+    game = make_game(
+        ["molly_stark", *FIVE[1:]],
+        faces=["bullseye1", "gatling", "gatling", "gatling", "beer"],
+        modules=(OS4,),
+    )
+    events = play(game, Roll(ALL5), Stop(), ChooseSeat(1), ChooseSeat(0))
+    assert game.pending is not None and game.pending.kind != DecisionKind.TAKE_LOSS
+    assert not of(events, LossTakenOver)
+    lost = [(e.seat, e.amount) for e in of(events, LifeLost)]
+    assert lost == [(1, 1), (1, 1), (2, 1), (3, 1), (4, 1)]
