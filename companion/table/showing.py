@@ -149,9 +149,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     if game.over:
         prompt = game_over_text(game.side)
         if role_asked is not None:
-            legend = reveal_legend(end_roles.choices(game, session.declared))
             side = SIDE_LABELS.get(game.side or "", "Game over")
-            prompt = f"{side}! Seat {play.seats[role_asked]}: your role card? {legend}; DONE: skip"
+            prompt = f"{side}! Seat {play.seats[role_asked]}: your role card? DIE, DONE: skip"
     else:
         assert d is not None
         if box:
@@ -170,6 +169,9 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
     aside = ". ".join(t for t in (saloon, hands_text(game), aside) if t)
     listed = () if box or d is None else _listed(game, d, play.reveal_choices())
+    if role_asked is not None:  # the roles listed under the question, one per DIE button
+        roles = end_roles.choices(game, session.declared)
+        listed = tuple(f"{i} {ROLE_LABELS[r]}" for i, r in enumerate(roles, start=1))
     if session.asked_to_end:
         title, story, aside, listed = "Start over?", "", "", ()
         prompt = "DONE: end this game (its journal is kept); any other button: play on"

@@ -57,7 +57,8 @@ def test_the_living_enter_their_role_cards_and_the_record_names_every_winner(
     play = session.play
     assert play is not None and play.game.side == "outlaws" and play.game.winners == ()
     console = session.view().console
-    assert console.prompt == ("Outlaws win! Seat 1: your role card? 1:Deputy 2:Outlaw; DONE: skip")
+    assert console.prompt == "Outlaws win! Seat 1: your role card? DIE, DONE: skip"
+    assert console.choices == ("1 Deputy", "2 Outlaw")
     assert session.view().seats[0].asked
 
     press_all(session, ["DIE2"], clock)  # seat 1: an Outlaw
