@@ -27,14 +27,8 @@ from ..engine import (
     RevealSpecial,
     Role,
     Symbol,
-    ability_of,
     open_moments,
 )
-
-# What the Ghost (Old Saloon 5) and a zombie (Undead or Alive 4) can do: nothing, as the engine
-# rules (``Game.ability``). Read from the public flags rather than asked of the game: a game
-# and the same game read back from JSON must give one observation (tests/test_what_a_seat_sees).
-NO_ABILITY = Ability()
 
 
 @dataclass(frozen=True)
@@ -144,7 +138,7 @@ def observe(
         PublicPlayer(
             p.seat,
             p.character,
-            NO_ABILITY if p.ghost or p.zombie else ability_of(p.character),
+            game.ability(p.seat),
             p.life,
             p.max_life,
             p.arrows,
