@@ -58,7 +58,7 @@ def set_up_presses(players: int, deal: int) -> tuple[int, int]:
 SIX_GAMES: list[tuple[str, int, list[str], list[int]]] = [
     ("base, the box at seat 4", 4, [], [4]),
     ("Old Saloon 1+2+4", 5, ["DIE1", "DIE2", "DIE4"], []),
-    ("Old Saloon 3 special roles + 5 the Ghost", 6, ["DIE3", "DIE5"], []),
+    ("Old Saloon 3 special roles + 5 the Ghost", 6, ["DIE3", "DIE3", "DIE5"], []),
     ("Undead or Alive 1+2+3", 5, ["DIE6", "DIE1", "DIE2", "DIE3"], []),
     ("Undead or Alive 4, the Boneyard", 6, ["DIE6", "DIE4"], []),
     ("Undead or Alive 5, a Legacy series: first game", 5, ["DIE6", "DIE5"], []),
