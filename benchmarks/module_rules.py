@@ -8,8 +8,9 @@ The challenger is better when its seat wins more often in the same seats: the 95
 of the paired difference must lie above zero.
 
 The pairs: the default rule-based player (``RuleBot()``) against its fallback twin (the same
-player with every module rule and reveal taken out: ``RuleBot(BASE_RULES, reveals={})``, which
-answers the modules' decisions by ``base.fallback``); the default player against random play;
+player with every module rule and reveal taken out: ``RuleBot(BASE_RULES, reveals={},
+sides=False)``, which answers the modules' decisions by ``base.fallback`` and reads the table by
+the roles even after an Undead or Alive 4 outbreak); the default player against random play;
 and, on request, the Monte Carlo player against the default one. 5 players, 6 with the Ghost.
 The slowest decision of the rule-based challenger is timed (thread CPU time). With
 ``--markdown-into docs/bots.md`` the section "The modules' rules" is replaced there and its
@@ -19,6 +20,7 @@ plot drawn with Pillow into docs/images/.
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 import sys
 import time
@@ -43,12 +45,14 @@ from companion.bots import (
     play_match,
 )
 from companion.bots.rules import BASE_RULES, RULES
+from companion.bots.stakes import undead_seats
 from companion.engine import CHARACTERS, Action, Game, GameSetup, Module, RevealSpecial, deal
 
 SECTION = "## The modules' rules"
+AFTER_OUTBREAK = "after an outbreak"  # decisions read by the sides (Undead or Alive 4)
 PLAYERS: dict[str, Callable[[int], Bot]] = {
     "rules": lambda seed: RuleBot(),
-    "fallbacks": lambda seed: RuleBot(BASE_RULES, reveals={}),
+    "fallbacks": lambda seed: RuleBot(BASE_RULES, reveals={}, sides=False),
     "random": RandomBot,
     "mc": MonteCarloBot,
 }
@@ -74,7 +78,8 @@ class Pair:
 
 
 class Counting:
-    """The challenger, counting the module decisions and reveals it makes (not the base's)."""
+    """The challenger, counting the module decisions and reveals it makes (not the base's),
+    and the decisions it reads by the sides of an Undead or Alive 4 outbreak."""
 
     def __init__(self, bot: Bot, timed: Timed, seen: Counter[str]) -> None:
         self.bot, self.timed, self.seen = bot, timed, seen
@@ -90,6 +95,8 @@ class Counting:
         kind = obs.pending.kind
         if len(obs.legal) > 1 and kind in RULES and kind not in BASE_RULES:
             self.seen[str(kind)] += 1
+        if len(obs.legal) > 1 and getattr(self.bot, "sides", False) and undead_seats(obs):
+            self.seen[AFTER_OUTBREAK] += 1
         return action
 
     def reveal(self, obs: Observation) -> RevealSpecial | None:
@@ -183,7 +190,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=600, help="paired deals per set (600)")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed (1)")
     parser.add_argument("--pairs", default=",".join(PAIRS), help="challenger:baseline, ...")
-    parser.add_argument("--sets", help="module sets by their short names (default: all)")
+    parser.add_argument(
+        "--sets",
+        help="module sets by their short names, joined by commas (a comma and a space stays in "
+        'a name: "UA4,Undead or Alive, all"); default: all',
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes (1: the machine is shared)")
     parser.add_argument("--markdown-into", type=Path, help="write the section here")
     parser.add_argument("--heading", default=SECTION, help=f"the section's heading ({SECTION})")
@@ -192,8 +203,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.jobs != 1:
         parser.error("--jobs: only 1 is supported (one process, pinned to one core)")
     pinned = pin_to_one_core()
-    wanted = args.sets.split(",") if args.sets else None
-    sets = [m for m in module_sets() if wanted is None or short(m) in wanted]
+    known = {short(m): m for m in module_sets()}
+    wanted = re.split(r",(?! )", args.sets) if args.sets else list(known)
+    unknown = [name for name in wanted if name not in known]
+    if unknown:
+        parser.error(f"--sets: no module set {unknown[0]!r}; expected one of {', '.join(known)}")
+    sets = [m for name, m in known.items() if name in wanted]
     started = time.perf_counter()
     results: list[Pair] = []
     for pair in args.pairs.split(","):

@@ -51,6 +51,7 @@ class PublicPlayer:
     wounds: tuple[str, ...] = ()  # Undead or Alive 1: Wound tokens, face up
     rage_held: int = 0  # Undead or Alive 2: Rage cards held face down (their number is public)
     zombie: bool = False  # Undead or Alive 4
+    master: bool = False  # the Zombie Master: announced at the outbreak, its role face up
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,7 @@ def observe(
             tuple(p.wounds),
             p.rage_held,
             p.zombie,
+            p.master,
         )
         for p in game.players
     )

@@ -186,7 +186,8 @@ TURN_DICE_MOMENTS = frozenset({"roll", "last_roll"})
 class RuleBot:
     """Plays like a sensible person; a decision it has no rule for gets the quiet answer its
     answer shape allows (``base.fallback``), and a special card with no reveal rule stays
-    face down. ``RuleBot(BASE_RULES, reveals={})`` is the player before the modules' rules:
+    face down. ``RuleBot(BASE_RULES, reveals={}, sides=False)`` is the player before the
+    modules' rules, reading the table by the roles even after an Undead or Alive 4 outbreak:
     the yardstick they must beat (``benchmarks/module_rules.py``)."""
 
     name = "rules"
@@ -196,9 +197,11 @@ class RuleBot:
         self,
         rules: Mapping[DecisionKind, Rule] = RULES,
         reveals: Mapping[str, RevealRule] = REVEALS,
+        sides: bool = True,
     ) -> None:
         self.rules = rules
         self.reveals = reveals
+        self.sides = sides
 
     def __call__(self, obs: Observation) -> Action:
         return self.decide(obs)
@@ -208,13 +211,15 @@ class RuleBot:
         if len(obs.legal) == 1:
             return obs.legal[0]
         rule = self.rules.get(obs.pending.kind)
-        return checked(obs, rule(obs, read_table(obs, known)) if rule is not None else None)
+        return checked(
+            obs, rule(obs, read_table(obs, known, sides=self.sides)) if rule is not None else None
+        )
 
     def reveal(self, obs: Observation) -> RevealSpecial | None:
         """The special card to reveal into the moment open now (``obs.reveals``), if any."""
         if not obs.reveals:
             return None
-        table = read_table(obs)
+        table = read_table(obs, sides=self.sides)
         for action in obs.reveals:
             if action.card != obs.special:
                 continue  # offered by what the table knows; not my card

@@ -1,8 +1,10 @@
 """How a seat reads the table: one number per seat, the stake in that seat's life.
 
 Above 0 this seat's role wants that seat to lose life, below 0 to keep it. It comes from the
-seat's own role (a Ghost's side, Old Saloon 5) and its beliefs about the hidden ones; every
-rule of the rule-based player (``rules.py`` and the modules' files beside it) follows from it.
+seat's own role (a Ghost's side, Old Saloon 5) and its beliefs about the hidden ones, or once an
+Undead or Alive 4 outbreak has begun from the public sides (survivors against the zombies and
+their Master: the roles no longer decide who wins); every rule of the rule-based player
+(``rules.py`` and the modules' files beside it) follows from it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ..engine import (
     ghost_team,
 )
 from .beliefs import Beliefs, beliefs
-from .observation import Observation
+from .observation import Observation, PublicPlayer
 
 # What a seat's loss of life is worth to each role, by the role of the seat hurt.
 STAKES: dict[Role, dict[Role, float]] = {
@@ -34,6 +36,8 @@ SELF_STAKE = -1.5  # my own life, to everyone but a renegade (-2.5)
 SHOOTER_ARROW = 0.2  # each arrow shooting a seat hands me (El Gringo's)
 GATLING_ARROW = 0.3  # each of my arrows the Gatling Gun discards
 WORTH_KEEPING = 0.3
+# After an outbreak: a seat of the other side, a seat of mine (my own life is SELF_STAKE).
+ENEMY_SIDE, OWN_SIDE = 1.0, -1.0
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,7 @@ class Table:
 
     obs: Observation
     stake: tuple[float, ...]
+    sides: bool = False  # read by the sides of an outbreak (zombies gain no life)
 
     @property
     def me(self) -> int:
@@ -70,7 +75,7 @@ class Table:
     def heal_value(self, seat: int) -> float:
         """What one life for ``seat`` is worth: more to the nearly dead, nothing at full life."""
         p = self.obs.players[seat]
-        if not p.alive or p.life >= p.max_life:
+        if not p.alive or p.life >= p.max_life or (self.sides and p.zombie):
             return 0.0
         gain = float(p.ability.own_beer_gain(p.life, 1)) if seat == self.me else 1.0
         return -self.stake[seat] * gain * (1.0 + 2.0 / p.life)
@@ -99,8 +104,13 @@ def this_turn(obs: Observation) -> list:
     return list(obs.events)
 
 
-def read_table(obs: Observation, known: Beliefs | None = None) -> Table:
-    """The stake in every seat's life for ``obs.seat``'s role, from its beliefs."""
+def read_table(obs: Observation, known: Beliefs | None = None, *, sides: bool = True) -> Table:
+    """The stake in every seat's life for ``obs.seat``'s role, from its beliefs; after an
+    outbreak, for its side. ``sides=False`` reads by the roles even then (the player before
+    the modules' rules, the yardstick of ``benchmarks/module_rules.py``)."""
+    undead = undead_seats(obs)
+    if sides and undead is not None:
+        return Table(obs, _sides_stake(obs, undead), sides=True)
     known = known or beliefs(obs)
     role = obs.role
     if obs.me.ghost:
@@ -118,6 +128,29 @@ def read_table(obs: Observation, known: Beliefs | None = None) -> Table:
             chances = known.chances[p.seat]
             stake.append(sum(weights.get(r, 0.0) * c for r, c in chances.items()))
     return Table(obs, tuple(stake))
+
+
+def undead_seats(obs: Observation) -> frozenset[int] | None:
+    """The zombies and their Master once an outbreak has begun, else None: both are public
+    (the zombies come back face up, the Master is announced with his role)."""
+    if not any(p.zombie for p in obs.players):
+        return None
+    return frozenset(p.seat for p in obs.players if p.zombie or p.master)
+
+
+def _sides_stake(obs: Observation, undead: frozenset[int]) -> tuple[float, ...]:
+    """Survivors win when every zombie and the Master are out, the undead when every survivor
+    is (Undead or Alive 4): my side's seats are friends, the other side's enemies."""
+    mine = obs.seat in undead
+
+    def stake(p: PublicPlayer) -> float:
+        if p.seat == obs.seat:
+            return SELF_STAKE
+        if not p.alive:
+            return 0.0
+        return OWN_SIDE if (p.seat in undead) == mine else ENEMY_SIDE
+
+    return tuple(stake(p) for p in obs.players)
 
 
 def stakes_of(obs: Observation, role: Role) -> Mapping[Role, float]:

@@ -39,9 +39,11 @@ def decide(game: Game, events: list | None = None) -> Action:
 
 
 def twin(game: Game, events: list | None = None) -> Action:
-    """The fallback twin's answer: the same player without the modules' rules."""
+    """The fallback twin's answer: the same player without the modules' rules (and reading
+    the table by the roles after an outbreak)."""
     assert game.pending is not None
-    return RuleBot(BASE_RULES, reveals={})(observe(game, game.pending.seat, events or []))
+    player = RuleBot(BASE_RULES, reveals={}, sides=False)
+    return player(observe(game, game.pending.seat, events or []))
 
 
 def both(game: Game, events: list | None = None) -> tuple[Action, Action]:
@@ -394,3 +396,83 @@ def test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare()
     again = position(again, players={0: {"life": 2}})
     play(again, Roll((0, 1, 2, 3, 4), ("dynamite", "dynamite", "beer", "gatling", "arrow")))
     assert decide(again) == Decline()  # no life to spare
+
+
+# ------------------------------------------------------- Undead or Alive 4: after an outbreak
+
+UA4_ROLES = ("sheriff", "deputy", "outlaw", "renegade", "outlaw")
+
+
+def outbreak(victim: int, modules: tuple[str, ...] = ()) -> Game:
+    """Seat 0 shoots ``victim`` dead in the first turn; with four hands already showing, his
+    Boneyard card (one hand) starts the outbreak with seat 1's turn: ``victim`` is a zombie
+    and the Renegade (seat 3) the Zombie Master."""
+    setup = GameSetup(
+        characters=FILLERS,
+        roles=tuple(Role(r) for r in UA4_ROLES),
+        modules=frozenset({Module.ZOMBIES, *(Module(m) for m in modules)}),
+        real_boneyard=True,
+    )
+    game = Game(setup, ScriptedDice([]))
+    for card in ("two_hands", "two_hands"):
+        game.boneyard_pile.remove(card)
+        game.boneyard_shown.append(card)
+    game = position(game, players={victim: {"life": 1}})
+    n = len(game.dice_kinds)
+    faces = ("bullseye1", "dynamite", "dynamite", "gatling", "gatling", "arrow", "arrow")[:n]
+    play(game, Roll(tuple(range(n)), faces), Stop(), ChooseSeat(victim))
+    quietly(game, lambda g: g.pending.kind is DecisionKind.BONEYARD_CARD)
+    play(game, Choose("one_hand"))
+    assert game.players[victim].zombie and game.players[3].master and game.turn == 1
+    return game
+
+
+def by_sides_and_by_roles(game: Game) -> tuple[Action, Action]:
+    """The default player's answer, and the same rules' reading the table by the old roles."""
+    assert game.pending is not None
+    seen = observe(game, game.pending.seat, [])
+    return RuleBot()(seen), RuleBot(sides=False)(seen)
+
+
+def aim(game: Game, faces: tuple[str, ...], kind: DecisionKind) -> None:
+    """The turn's player rolls ``faces`` and stops; play on to the decision ``kind``."""
+    n = len(game.dice_kinds)
+    play(game, Roll(tuple(range(n)), faces[:n]), Stop())
+    quietly(game, lambda g: g.pending.kind is kind)
+    assert game.pending is not None and game.pending.kind is kind
+
+
+def test_after_the_outbreak_a_survivor_shoots_the_zombie_master_not_a_fellow_survivor() -> None:
+    """The Outlaw (seat 2) survives with the Sheriff's Deputy (seat 1): his Bull's Eye hits
+    the Zombie Master (seat 3), once the Renegade his role spared."""
+    game = position(outbreak(4), turn=2)
+    aim(
+        game,
+        ("bullseye1", "dynamite", "dynamite", "gatling", "arrow"),
+        DecisionKind.BULLSEYE_TARGET,
+    )
+    assert by_sides_and_by_roles(game) == (ChooseSeat(3), ChooseSeat(1))
+
+
+def test_after_the_outbreak_a_zombie_shoots_the_sheriff_it_once_served() -> None:
+    """The Deputy, back as a zombie (seat 1), finishes the Sheriff, a survivor at 1 life."""
+    game = position(outbreak(1), players={0: {"life": 1}})
+    aim(game, ("bullseye1", "dynamite", "gatling"), DecisionKind.BULLSEYE_TARGET)
+    assert by_sides_and_by_roles(game) == (ChooseSeat(0), ChooseSeat(2))
+
+
+def test_after_the_outbreak_a_survivors_beer_goes_to_a_hurt_survivor_of_the_other_old_side() -> (
+    None
+):
+    """The Deputy (seat 1) heals the Outlaw (seat 2): both survive only together now."""
+    game = position(outbreak(4), players={2: {"life": 3}})
+    aim(game, ("beer", "dynamite", "dynamite", "gatling", "arrow"), DecisionKind.BEER_TARGET)
+    choice, by_roles = by_sides_and_by_roles(game)
+    assert choice == ChooseSeat(2) and by_roles != ChooseSeat(2)
+
+
+def test_after_the_outbreak_a_survivor_challenges_the_undead_to_a_duel() -> None:
+    game = outbreak(4, (*UA12,))
+    aim(game, ("dynamite", "dynamite", "gatling", "duel", "arrow"), DecisionKind.DUEL_TARGET)
+    choice, by_roles = by_sides_and_by_roles(game)
+    assert choice in (ChooseSeat(3), ChooseSeat(4)) and by_roles == ChooseSeat(2)
