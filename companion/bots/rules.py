@@ -150,9 +150,10 @@ def _reroll(obs: Observation, table: Table) -> Action:
 
 
 def _role_card(obs: Observation, table: Table) -> Action:
-    """Show my own card, honestly (physical special cards)."""
-    own = Choose(obs.special) if obs.special is not None else None
-    return own if own in obs.legal else Choose(NORMAL_CARD)
+    """Physical cards (asked only where the table dealt none: a seat the box plays has its
+    card dealt): the normal card where the cards are mixed by type, so every special card of
+    my role stays for a living teammate to claim."""
+    return Choose(NORMAL_CARD)
 
 
 Rule = Callable[[Observation, Table], Action]

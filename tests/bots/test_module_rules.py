@@ -16,6 +16,7 @@ from companion.engine import (
     Game,
     GameSetup,
     Module,
+    Reveal,
     RevealSpecial,
     Role,
     Roll,
@@ -156,6 +157,27 @@ def test_the_doc_makes_an_outlaw_with_two_dynamite_explode() -> None:
     assert decide(game) == Choose("dynamite")
 
 
+def test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel() -> None:
+    """With Undead or Alive 1, "after any roll" is a duel's roll too: the Deputy's Doc (seat 4)
+    saves the Sheriff from losing a duel to an Outlaw."""
+    game = special_game(modules=UA12)
+    play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "dynamite", "duel", "arrow")), Stop())
+    quietly(game, lambda g: g.pending.kind is DecisionKind.DUEL_TARGET)
+    play(game, ChooseSeat(1))
+    die = game.pending.die
+    assert game.pending.kind is DecisionKind.DUEL_ROLL and game.pending.seat == 1
+    play(game, Roll((die,), ("duel",)))  # the Outlaw rolls first and hits
+    assert game.pending.kind is DecisionKind.DUEL_ROLL and game.pending.seat == 0
+    events = play(game, Roll((die,), ("arrow",)))  # the Sheriff misses: he would lose
+    doc = reveal_of(game, 4, events)
+    assert doc is not None and doc.card == "the_doc"
+    assert RuleBot(BASE_RULES, reveals={}).reveal(observe(game, 4, events)) is None
+    events += play(game, doc)
+    assert game.pending is not None and game.pending.kind is DecisionKind.DOC_FACE
+    assert game.pending.cause == "duel"
+    assert decide(game, events) == Choose("duel")
+
+
 def test_nobody_reveals_a_card_that_would_do_nothing_for_its_side() -> None:
     game = special_game()
     events = play(game, Roll((0, 1, 2, 3, 4), QUIET))
@@ -181,9 +203,9 @@ def test_the_left_hand_saves_himself_first_and_sheds_his_arrows() -> None:
     left = reveal_of(game, 2, events)
     assert left is not None
     play(game, left)
-    if game.pending is not None and game.pending.kind is DecisionKind.LEFT_HAND_TARGET:
-        assert both(game) == (ChooseSeat(2), ChooseSeat(1))
-        play(game, ChooseSeat(2))
+    assert game.pending is not None and game.pending.kind is DecisionKind.LEFT_HAND_TARGET
+    assert both(game) == (ChooseSeat(2), ChooseSeat(1))
+    play(game, ChooseSeat(2))
     assert game.pending is not None and game.pending.kind is DecisionKind.LEFT_HAND_DISCARD
     assert both(game) == (Accept(), Decline())
 
@@ -250,6 +272,28 @@ def test_the_ugly_hands_his_arrows_to_the_sheriff() -> None:
     play(game, first)
     second = decide(game)
     assert {first, second} == {ChooseSeat(0), ChooseSeat(1)}
+
+
+def test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones_to_his_side() -> None:
+    """Physical cards mixed by type (the box deals every card when it plays a seat, so only
+    a table of people asks this): a special card shown is used, nobody may claim it after; the
+    normal card leaves The Gambler, The Bad and The Ugly to the other Outlaw."""
+    setup = GameSetup(
+        characters=FILLERS,
+        roles=None,
+        sheriff=0,
+        modules=frozenset({Module.SPECIAL_ROLES}),
+        specials=("the_bear", None, None, None, None),
+        specials_mixed=True,
+    )
+    game = position(Game(setup, ScriptedDice([])), players={2: {"life": 1}})
+    play(game, Roll((0, 1, 2, 3, 4), ("bullseye2", *QUIET[1:])), Stop(), ChooseSeat(2))
+    play(game, Reveal(Role.OUTLAW))
+    assert game.pending is not None and game.pending.kind is DecisionKind.ROLE_CARD
+    seen = observe(game, 2, role=Role.OUTLAW)
+    assert "normal" in game.pending.options and seen.legal[0] != Choose("normal")
+    assert RuleBot()(seen) == Choose("normal")
+    assert RuleBot(BASE_RULES, reveals={})(seen) == seen.legal[0]
 
 
 # ------------------------------------------------------------------------ Old Saloon 4
@@ -403,13 +447,14 @@ def test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare()
 UA4_ROLES = ("sheriff", "deputy", "outlaw", "renegade", "outlaw")
 
 
-def outbreak(victim: int, modules: tuple[str, ...] = ()) -> Game:
+def outbreak(victim: int, modules: tuple[str, ...] = (), dealt: bool = True) -> Game:
     """Seat 0 shoots ``victim`` dead in the first turn; with four hands already showing, his
     Boneyard card (one hand) starts the outbreak with seat 1's turn: ``victim`` is a zombie
-    and the Renegade (seat 3) the Zombie Master."""
+    and the Renegade (seat 3) the Zombie Master (with physical cards, once he declares)."""
     setup = GameSetup(
         characters=FILLERS,
-        roles=tuple(Role(r) for r in UA4_ROLES),
+        roles=tuple(Role(r) for r in UA4_ROLES) if dealt else None,
+        sheriff=None if dealt else 0,
         modules=frozenset({Module.ZOMBIES, *(Module(m) for m in modules)}),
         real_boneyard=True,
     )
@@ -421,9 +466,12 @@ def outbreak(victim: int, modules: tuple[str, ...] = ()) -> Game:
     n = len(game.dice_kinds)
     faces = ("bullseye1", "dynamite", "dynamite", "gatling", "gatling", "arrow", "arrow")[:n]
     play(game, Roll(tuple(range(n)), faces), Stop(), ChooseSeat(victim))
+    if not dealt:
+        play(game, Reveal(Role(UA4_ROLES[victim])))
     quietly(game, lambda g: g.pending.kind is DecisionKind.BONEYARD_CARD)
     play(game, Choose("one_hand"))
-    assert game.players[victim].zombie and game.players[3].master and game.turn == 1
+    if dealt:
+        assert game.players[victim].zombie and game.players[3].master and game.turn == 1
     return game
 
 
@@ -476,3 +524,15 @@ def test_after_the_outbreak_a_survivor_challenges_the_undead_to_a_duel() -> None
     aim(game, ("dynamite", "dynamite", "gatling", "duel", "arrow"), DecisionKind.DUEL_TARGET)
     choice, by_roles = by_sides_and_by_roles(game)
     assert choice in (ChooseSeat(3), ChooseSeat(4)) and by_roles == ChooseSeat(2)
+
+
+def test_with_physical_roles_only_the_renegade_declares_himself_zombie_master() -> None:
+    """Ruling UA4: the living Renegade must declare; another seat asked does not claim it."""
+    game = outbreak(4, dealt=False)
+    assert game.pending is not None and game.pending.kind is DecisionKind.ZOMBIE_MASTER
+    seat = game.pending.seat
+    assert ChooseSeat(seat) in game.legal_actions()
+    renegade = observe(game, seat, role=Role.RENEGADE)
+    assert RuleBot()(renegade) == ChooseSeat(seat)
+    assert RuleBot(BASE_RULES, reveals={})(renegade) == Decline()
+    assert RuleBot()(observe(game, seat, role=Role.OUTLAW)) == Decline()
