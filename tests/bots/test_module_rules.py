@@ -4,8 +4,11 @@ better answer is clear, and where its fallback twin (no module rules) answers ot
 from __future__ import annotations
 
 from companion.bots import RuleBot, observe
-from companion.bots.rules import BASE_RULES
+from companion.bots.rules import BASE_RULES, RULES
+from companion.bots.saloon_rules import REVEALS
 from companion.engine import (
+    SPECIAL_ROLES,
+    SPECS,
     Accept,
     Action,
     Choose,
@@ -274,7 +277,7 @@ def test_the_ugly_hands_his_arrows_to_the_sheriff() -> None:
     assert {first, second} == {ChooseSeat(0), ChooseSeat(1)}
 
 
-def test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones_to_his_side() -> None:
+def test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones() -> None:
     """Physical cards mixed by type (the box deals every card when it plays a seat, so only
     a table of people asks this): a special card shown is used, nobody may claim it after; the
     normal card leaves The Gambler, The Bad and The Ugly to the other Outlaw."""
@@ -536,3 +539,62 @@ def test_with_physical_roles_only_the_renegade_declares_himself_zombie_master() 
     assert RuleBot()(renegade) == ChooseSeat(seat)
     assert RuleBot(BASE_RULES, reveals={})(renegade) == Decline()
     assert RuleBot()(observe(game, seat, role=Role.OUTLAW)) == Decline()
+
+
+# ------------------------------------------------------------ a test for every decision kind
+
+K = DecisionKind
+# Each decision kind the modules add that a player answers, and each special card's reveal:
+# the test above where its rule meets a position with a clear answer.
+TESTED: dict[str, object] = {
+    K.SALOON_DIE: test_saloon_die_the_coward_when_low_on_life_the_loudmouth_when_healthy,
+    K.BROKEN_ARROW: test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws,
+    K.CHIEF_ARROW: test_the_chiefs_arrow_when_it_makes_my_arrows_the_most,
+    K.WHICH_ARROW: test_of_a_friends_arrows_the_chiefs_arrow_goes_when_it_no_longer_shields_him,
+    K.DOC_DIE: test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
+    K.DOC_FACE: test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel,
+    K.UGLY_SWAP: test_the_ugly_hands_his_arrows_to_the_sheriff,
+    K.LEFT_HAND_TARGET: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
+    K.LEFT_HAND_DISCARD: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
+    K.ROLE_CARD: test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones,
+    K.GIVE_ARROW: test_elena_gives_an_arrow_rolled_to_an_enemy,
+    K.TAKE_CHIEF_ARROW: test_apache_kid_takes_the_chiefs_arrow_when_it_then_shields_him,
+    K.TAKE_LOSS: test_molly_stark_takes_a_friends_fatal_loss_but_never_one_that_kills_her,
+    K.GHOST_REROLL: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
+    K.GHOST_FACE: test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite,
+    K.GHOST_TARGET: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
+    K.DUEL_TARGET: test_a_duel_challenges_an_enemy_not_a_friend,
+    K.DUEL_REROLL: test_a_missed_duel_is_always_rerolled,
+    K.WHICH_WOUND: test_whiskey_discards_the_dynamite_wound_first,
+    K.SAM_HEAL: test_sam_the_healer_heals_the_sheriff_not_an_outlaw,
+    K.RAGE_FROM: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
+    K.RAGE_TO: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
+    K.BELLE_STAR: test_belle_star_turns_a_dynamite_to_gatling,
+    K.CHUCK_DIE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
+    K.CHUCK_FACE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
+    K.ZOMBIE_MASTER: test_with_physical_roles_only_the_renegade_declares_himself_zombie_master,
+    "the_good": test_the_good_takes_the_star_from_a_dying_sheriff,
+    "the_doc": test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
+    "the_judge": test_the_judge_cancels_an_outlaws_reveal,
+    "the_gambler": test_the_gambler_makes_the_sheriff_reroll_a_killing_roll,
+    "the_bad": test_the_bad_stops_the_sheriffs_beer,
+    "the_ugly": test_the_ugly_hands_his_arrows_to_the_sheriff,
+    "the_right_hand": test_the_right_hand_takes_another_turn_once_few_are_left_not_before,
+    "the_left_hand": test_the_left_hand_saves_the_renegade_himself,
+}
+# What no player chooses: every die of a first roll rolls, the holder of a duel's die rolls
+# it, and a person enters what a real card or token shows, or answers for the whole table.
+CHOSEN_BY_NOBODY = {K.ROLL, K.GHOST_ROLL, K.DUEL_ROLL}
+
+
+def test_every_decision_kind_of_the_engine_is_the_base_games_or_has_a_rule_and_a_test() -> None:
+    """Listed from the engine's specs: a kind the modules add gets a rule and a test above,
+    but for what no player chooses; so does every special card revealed into a moment."""
+    for kind, spec in SPECS.items():
+        if kind in CHOSEN_BY_NOBODY or (spec.person_enters and kind not in RULES):
+            assert kind not in RULES
+        elif kind not in BASE_RULES:
+            assert kind in RULES and kind in TESTED, kind
+    moments = {card for card, c in SPECIAL_ROLES.items() if c.moment is not None}
+    assert moments == set(REVEALS) == {k for k in TESTED if k in SPECIAL_ROLES}
+    assert set(TESTED) <= {*RULES, *REVEALS}
