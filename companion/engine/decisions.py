@@ -45,6 +45,7 @@ class DecisionKind(StrEnum):
     UGLY_SWAP = "ugly_swap"  # The Ugly: whose arrows are exchanged (two seats in turn)
     LEFT_HAND_TARGET = "left_hand_target"  # The Left Hand: whom to save, of those dying
     LEFT_HAND_DISCARD = "left_hand_discard"  # the saved player: discard all arrows?
+    LEFT_HAND_CHANCE = "left_hand_chance"  # physical cards: nobody saves the dying (DONE)?
     GHOST_ROLL = "ghost_roll"  # Old Saloon 5: the Ghost's first roll of its two dice
     GHOST_REROLL = "ghost_reroll"  # the Ghost re-rolls some of its dice, or stops
     GHOST_FACE = "ghost_face"  # which of its two results the Ghost gives
@@ -91,8 +92,9 @@ class Spec:
     optional: bool  # Decline is an answer
     question: str
     shows_a_card: bool = False
-    """The answer shows a card the rules make one show, or enters what a real card or token
-    shows: no move, so it closes none of the moments still open (Old Saloon 3)."""
+    """The answer shows a card the rules make one show, enters what a real card or token
+    shows, or says that nobody shows one: no move, so it closes none of the moments still
+    open (Old Saloon 3)."""
     person_enters: bool = False
     """A person answers even for a seat the box plays: the box cannot see a real card or token
     (someone draws the box's), and a question for the whole table waits for the table."""
@@ -158,6 +160,14 @@ SPECS: dict[DecisionKind, Spec] = {
     DecisionKind.UGLY_SWAP: Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange"),
     DecisionKind.LEFT_HAND_TARGET: Spec(Answer.SEAT, False, "whom does The Left Hand save"),
     DecisionKind.LEFT_HAND_DISCARD: Spec(Answer.YES_NO, True, "discard all your arrows"),
+    DecisionKind.LEFT_HAND_CHANCE: Spec(
+        Answer.YES_NO,
+        False,
+        "nobody saves the player about to be eliminated",
+        shows_a_card=True,
+        person_enters=True,
+        done_says_yes=True,
+    ),
     DecisionKind.GHOST_ROLL: Spec(
         Answer.ROLL, False, "roll the Ghost's two dice", turn_dice=True, first_roll=True
     ),
