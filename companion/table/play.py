@@ -33,7 +33,7 @@ from ..engine import (
     Roll,
     Stop,
 )
-from .answers import duel_roll
+from .answers import duel_roll, listed_hits
 from .journal import Journal, JournalContents, JournalError
 from .labels import ROLE_LABELS
 from .narration import TABLE_ENTRIES
@@ -267,10 +267,13 @@ class TablePlay:
                 return Accept()
         if button.startswith("DIE"):
             n = int(button[3:]) - 1
-            if spec.answer is Answer.DIE:
+            hits = listed_hits(self.game, d)
+            if spec.answer is Answer.DIE and hits is None:
                 return ChooseDie(n)
             listed: list[Action] = []
-            if spec.answer is Answer.CHOICE:
+            if hits is not None:
+                listed = [ChooseDie(die) for die, _target in hits]
+            elif spec.answer is Answer.CHOICE:
                 listed = [Choose(o) for o in d.options]
             elif spec.answer is Answer.ROLE:
                 listed = [Reveal(r) for r in self.reveal_choices()]

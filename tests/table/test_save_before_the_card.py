@@ -89,7 +89,7 @@ def test_rule_os3_a_save_during_the_offer_keeps_the_dying_seats_card_face_down()
 
 
 def test_rule_os3_the_dying_seat_may_save_itself_before_showing_its_card() -> None:
-    """"You may use this card if you are about to be eliminated yourself.\""""
+    """ "You may use this card if you are about to be eliminated yourself.\""""
     table = Table(dying_seat_2())
     table.press("ROLL")
     table.press("SEAT2", kind="hold")
