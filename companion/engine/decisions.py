@@ -92,9 +92,8 @@ class Spec:
     optional: bool  # Decline is an answer
     question: str
     shows_a_card: bool = False
-    """The answer shows a card the rules make one show, enters what a real card or token
-    shows, or says that nobody shows one: no move, so it closes none of the moments still
-    open (Old Saloon 3)."""
+    """The answer shows a card the rules make one show, or enters what a real card or token
+    shows: no move, so it closes none of the moments still open (Old Saloon 3)."""
     person_enters: bool = False
     """A person answers even for a seat the box plays: the box cannot see a real card or token
     (someone draws the box's), and a question for the whole table waits for the table."""
@@ -110,8 +109,9 @@ class Spec:
     """Chosen just before the dice are rolled (the Saloon die): ROLL answers with none and
     rolls, and a roll taken back brings back the choice made with it."""
     done_says_yes: bool = False
-    """Asked of the whole table, not of the seat named (a win waiting on reveals): DONE says
-    yes, no seat's button does, and the table never answers it on its own."""
+    """Asked of the whole table, not of the seat named (a win waiting on reveals, a save that
+    may come before an elimination): DONE says yes, no seat's button does, and the table never
+    answers it on its own. The answer is no player's move: it closes no moment still open."""
     face_options: bool = False
     """The options are die faces or symbols: the console shows their icons over the DIE
     buttons (a picker)."""
@@ -164,7 +164,6 @@ SPECS: dict[DecisionKind, Spec] = {
         Answer.YES_NO,
         False,
         "nobody saves the player about to be eliminated",
-        shows_a_card=True,
         person_enters=True,
         done_says_yes=True,
     ),

@@ -147,9 +147,9 @@ def _legal_chance(game: Game, d: Decision) -> list[Action]:
 
 @decision(DecisionKind.LEFT_HAND_CHANCE, legal=_legal_chance)
 def _decide_chance(game: Game, d: Decision, action: Action) -> None:
-    """Nobody saved them: the moment has passed, so The Left Hand can no longer be revealed
-    into it (their cards are about to be shown); the other moments stay open."""
-    game.open_moments = game.open_moments[:-1]
+    """Nobody saved them: their cards are shown next. The table's answer is no player's move,
+    so the moments stay open until the pending player's next action (ruling OS3), as they do
+    after an elimination with dealt cards."""
 
 
 def check_chance(game: Game, d: Decision) -> str | None:

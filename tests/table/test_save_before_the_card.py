@@ -66,10 +66,9 @@ def test_rule_os3_the_left_hand_is_offered_before_the_dying_seat_shows_its_card(
     assert table.game.pending.kind is DecisionKind.REVEAL_ROLE
     assert table.prompt() == "Seat 2: which role? press its DIE"
     assert not table.game.players[1].alive
-    # The moment for the save has passed; the roll's (The Doc) is still open.
-    cards = {a.card for a in table.game.window_actions()}
-    assert "the_left_hand" not in cards and "the_doc" in cards
-    assert "Left Hand" not in table.aside()
+    # The table's DONE is no player's move: the moments stay open until seat 1's next action
+    # (ruling OS3), as after an elimination with dealt cards.
+    assert {a.card for a in table.game.window_actions()} == {"the_doc", "the_left_hand"}
     table.press("UNDO")  # back to the save, nothing shown
     assert table.prompt() == SAVE and table.game.players[1].alive
 
