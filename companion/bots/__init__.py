@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Bot, RandomBot, fallback
+from .base import Bot, RandomBot, Revealer, fallback
 from .match import Record, play_match
 from .montecarlo import MonteCarloBot
 from .observation import Observation, PublicPlayer, observe
@@ -45,6 +45,7 @@ __all__ = [
     "PLAYERS",
     "PublicPlayer",
     "RandomBot",
+    "Revealer",
     "Record",
     "RuleBot",
     "fallback",
