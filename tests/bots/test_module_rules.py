@@ -291,7 +291,7 @@ def test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones() -
     )
     game = position(Game(setup, ScriptedDice([])), players={2: {"life": 1}})
     play(game, Roll((0, 1, 2, 3, 4), ("bullseye2", *QUIET[1:])), Stop(), ChooseSeat(2))
-    play(game, Reveal(Role.OUTLAW))
+    play(game, Accept(), Reveal(Role.OUTLAW))  # nobody saves him (The Left Hand), his card
     assert game.pending is not None and game.pending.kind is DecisionKind.ROLE_CARD
     seen = observe(game, 2, role=Role.OUTLAW)
     assert "normal" in game.pending.options and seen.legal[0] != Choose("normal")
