@@ -39,7 +39,7 @@ class BoxSeats(SessionState):
     def box_step(self, now: float | None = None) -> list[Event]:
         """The box's choice for its seat, at once: said on the console's story line ("Seat 3
         shoots seat 1"), each changed seat marked since the people's last press; a player that
-        failed, on the console's flash line ("Seat 3: its mc player failed; ...")."""
+        failed, on the console's flash line ("Seat 3: its random player failed; ...")."""
         play = self.play
         assert play is not None and play.box_due()
         now = time.monotonic() if now is None else now
