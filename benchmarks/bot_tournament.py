@@ -275,7 +275,8 @@ def time_section(times: Sequence[float], mc: MonteCarloBot, pinned: str, on: lis
         [
             TIME_SECTION,
             "",
-            f"The Monte Carlo player ({mc.samples} role samples, up to {mc.width} candidates, "
+            "The Monte Carlo player, an experiment the box does not ship "
+            f"(`benchmarks/mc_player.py`; {mc.samples} role samples, up to {mc.width} candidates, "
             f"playouts by rule-based players {reach(mc.horizon)}, then the learned win "
             "chance), thread CPU "
             f"time of each of its {len(ms)} decisions with more than one legal action during "
