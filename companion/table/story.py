@@ -399,7 +399,8 @@ class Press:
     counts: Counts  # before it
     events: tuple[Event, ...]
     automatic: tuple[tuple[Decision, Action], ...]
-    said: str  # the box's own choice, said before what the rules did ('' for a person's)
+    said: str  # the box's own choice, said before what the rules did ('' for a person's, or
+    # when the rules' line says it whole: 'The Doc turns die 3 to Dynamite')
     opened: tuple[int, int]  # the open moments it opened (Old Saloon 3): from, to (not incl.)
     window: int | None  # a reveal: the moment it went back to
     seats: tuple[int, ...]  # the physical seats, in engine order
@@ -418,7 +419,8 @@ def press_of(
     """The press of the actions ``made`` (a chosen one, then the automatic ones after it)."""
     before, chosen, _auto, box = made[0]
     automatic = tuple((b.pending, a) for b, a, auto, _ in made if auto and b.pending is not None)
-    said = box_line(before.pending, chosen, seats) if box and before.pending is not None else ""
+    asked = before.pending
+    said = box_line(asked, chosen, seats, before) if box and asked is not None else ""
     rolled = [e.all_faces for e in events if isinstance(e, DiceRolled)]
     same_turn = after.turn_number == before.turn_number
     dice = rolled[-1] if rolled else tuple(f for f in (after if same_turn else before).faces if f)
