@@ -10,11 +10,12 @@ those entered; a card never shown stays unnamed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 
-from ..engine import CHARACTERS, SPECIAL_ROLES, EngineError, Game, PlayerState, Role
+from ..engine import CHARACTERS, SPECIAL_ROLES, EngineError, Game, Module, PlayerState, Role
 from ..table.journal import LEGACY, NUMBERED, SUFFIX, JournalError, journals, read_journal
 from ..table.labels import ROLE_LABELS
 from ..table.play import TablePlay
@@ -22,17 +23,20 @@ from ..table.prompts import EXPANSION_LABELS, SIDE_LABELS, house_rules_text, mod
 from ..table.series import SeriesGame, read
 from ..table.story import History, Tokens, TurnTold, retell, tokens
 
+# Replayed games kept in memory, by journal file and its size and time of change: a server
+# asked for the index again replays nothing (a few kilobytes a game).
+REPLAYS_KEPT = 256
+
 
 @dataclass(frozen=True)
 class SeatAtEnd:
-    """A seat as the table saw it at the end: ``role`` is the card shown (None: never)."""
+    """A seat as the table saw it at the end: ``role`` is the card shown (None: never),
+    ``state`` its life or "out", and what it became (a zombie, the Ghost)."""
 
     number: int  # the physical seat
     character: str
     role: str | None
-    life: int
-    max_life: int
-    alive: bool
+    state: str
     winner: bool
     box: bool  # the box played it
 
@@ -67,8 +71,8 @@ def finished_games(state_dir: Path) -> tuple[list[FinishedGame], list[str]]:
     for path in journals(state_dir / "games"):
         try:
             game = _finished(path, by_journal.get(path.name))
-        except (JournalError, EngineError) as exc:
-            skipped.append(str(exc) if isinstance(exc, JournalError) else f"{path}: {exc}")
+        except JournalError as exc:
+            skipped.append(str(exc))
             continue
         if game is not None:
             games.append(game)
@@ -85,31 +89,54 @@ def finished_game(state_dir: Path, game_id: str) -> FinishedGame | None:
     if not path.is_file():
         return None
     listed, _skipped = read(state_dir)
-    try:
-        return _finished(path, next((g for g in listed if g.journal == path.name), None))
-    except EngineError as exc:
-        raise JournalError(path, None, str(exc)) from exc
+    return _finished(path, next((g for g in listed if g.journal == name), None))
 
 
 def _finished(path: Path, listed: SeriesGame | None) -> FinishedGame | None:
+    """The game of a journal that says it ended (its end record) or that the series file
+    lists (a game over whose next game has not begun), with what the end told; None for a
+    game still in play or abandoned."""
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise JournalError(path, None, f"cannot be read ({exc.strerror or exc})") from exc
+    replayed = _replayed(path, stat.st_size, stat.st_mtime_ns, listed is not None)
+    if replayed is None or listed is None:
+        return replayed
+    declared = dict(listed.declared)
+    told = set(listed.told)
+    seats = tuple(
+        replace(
+            seat,
+            role=seat.role if seat.role is not None else _entered(declared.get(engine_seat)),
+            winner=seat.winner or engine_seat in told,
+        )
+        for engine_seat, seat in enumerate(replayed.seats)
+    )
+    return replace(replayed, date=_ended(listed), seats=seats)
+
+
+@lru_cache(maxsize=REPLAYS_KEPT)
+def _replayed(path: Path, size: int, changed: int, listed: bool) -> FinishedGame | None:
+    """The journal's game replayed, as its file is now (``size`` and ``changed`` tell a new
+    version of it). JournalError when it cannot be (not kept: the next look reads it again)."""
     contents = read_journal(path)
-    if contents.abandoned:
-        return None
-    play = TablePlay.replay(contents, path)
+    if contents.abandoned or not (contents.finished or listed):
+        return None  # a game in play is never replayed for the pages
+    try:
+        play = TablePlay.replay(contents, path)
+    except EngineError as exc:
+        raise JournalError(path, None, str(exc)) from exc
     game = play.game
     if not game.over or game.side is None:
         return None
-    declared = dict(listed.declared) if listed is not None else {}
-    winners = set(listed.winners()) if listed is not None else set(game.winners)
     seats = tuple(
         SeatAtEnd(
             number=play.seats[p.seat],
             character=CHARACTERS[p.character].title,
-            role=_card(p, declared.get(p.seat)),
-            life=p.life,
-            max_life=p.max_life,
-            alive=p.alive,
-            winner=p.seat in winners,
+            role=_card(p),
+            state=_state(p),
+            winner=p.seat in game.winners,
             box=play.seats[p.seat] in play.bots,
         )
         for p in game.players
@@ -120,10 +147,10 @@ def _finished(path: Path, listed: SeriesGame | None) -> FinishedGame | None:
     setup = game.setup
     return FinishedGame(
         id=path.name.removesuffix(SUFFIX),
-        date=_date(listed, contents.created),
+        date=_began(contents.created),
         modules=tuple(
             f"{EXPANSION_LABELS[m.value.partition('.')[0]]}: {module_label(m)}"
-            + (" (mixed)" if setup.specials_mixed and m.value == "old_saloon.3" else "")
+            + (" (mixed)" if setup.specials_mixed and m is Module.SPECIAL_ROLES else "")
             for m in sorted(setup.modules)
         ),
         house_rules=house_rules_text(setup.house_rules),
@@ -134,14 +161,27 @@ def _finished(path: Path, listed: SeriesGame | None) -> FinishedGame | None:
     )
 
 
-def _card(p: PlayerState, entered: str | None) -> str | None:
-    """The role card the table saw: face up by the rules (a special card by its title), or
-    entered on the game over screen; None for a card never shown."""
-    if p.revealed and p.role is not None:
-        if p.special is not None and p.special_shown:
-            return SPECIAL_ROLES[p.special].title
-        return ROLE_LABELS[p.role]
-    return ROLE_LABELS[Role(entered)] if entered is not None else None
+def _state(p: PlayerState) -> str:
+    """Life or out, and what the seat became: "life 3/8, zombie", "out, the Ghost"."""
+    said = [f"life {p.life}/{p.max_life}" if p.alive else "out"]
+    said += [name for flag, name in ((p.zombie, "zombie"), (p.master, "Zombie Master")) if flag]
+    if p.ghost:
+        said.append("the Ghost")
+    return ", ".join(said)
+
+
+def _entered(role: str | None) -> str | None:
+    return ROLE_LABELS[Role(role)] if role is not None else None
+
+
+def _card(p: PlayerState) -> str | None:
+    """The role card face up by the rules: a special card by its title and role; None for a
+    card the table has not seen (it may still be entered on the game over screen)."""
+    if not p.revealed or p.role is None:
+        return None
+    if p.special is not None and p.special_shown:
+        return f"{SPECIAL_ROLES[p.special].title} ({ROLE_LABELS[p.role]})"
+    return ROLE_LABELS[p.role]
 
 
 def _course(states: list[Game]) -> tuple[tuple[int, Tokens], ...]:
@@ -159,11 +199,14 @@ def _course(states: list[Game]) -> tuple[tuple[int, Tokens], ...]:
     return (*points, (turn, tokens(states[-1])))
 
 
-def _date(listed: SeriesGame | None, created: str) -> str:
-    """When the game ended (the series file), or, for a game it does not list, began (the
-    journal's header), in UTC; '' when neither says."""
-    if listed is not None:
-        return listed.finished.replace("T", " ").removesuffix("Z")[:16] + " UTC"
+def _ended(listed: SeriesGame) -> str:
+    """When the game ended, as the series file says (UTC)."""
+    return listed.finished.replace("T", " ").removesuffix("Z")[:16] + " UTC"
+
+
+def _began(created: str) -> str:
+    """When a game the series file does not list began (its journal's header), in UTC; ''
+    when the header does not say."""
     try:
         began = datetime.strptime(created, "%Y-%m-%dT%H:%M:%S%z")
     except ValueError:

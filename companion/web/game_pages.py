@@ -137,9 +137,7 @@ def _role(seat: SeatAtEnd) -> str:
 
 
 def _end(seat: SeatAtEnd) -> str:
-    if seat.winner:
-        return "wins"
-    return f"life {seat.life}/{seat.max_life}" if seat.alive else "out"
+    return f"{seat.state}, wins" if seat.winner else seat.state
 
 
 def _page(game: FinishedGame) -> str:
