@@ -23,9 +23,11 @@ from ..table.prompts import EXPANSION_LABELS, SIDE_LABELS, house_rules_text, mod
 from ..table.series import SeriesGame, read
 from ..table.story import History, Tokens, TurnTold, retell, tokens
 
-# Replayed games kept in memory, by journal file and its size and time of change: a server
-# asked for the index again replays nothing (a few kilobytes a game).
-REPLAYS_KEPT = 256
+# Replayed games kept in memory, by journal file and its size and time of change, so a server
+# asked again replays nothing: whole games (story and course, about 100 KiB each in memory),
+# and the index's summary of many more (under 1 KiB each).
+REPLAYS_KEPT = 16
+SUMMARIES_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -62,15 +64,16 @@ class FinishedGame:
         return tuple(s for s in self.seats if s.winner)
 
 
-def finished_games(state_dir: Path) -> tuple[list[FinishedGame], list[str]]:
-    """Every finished game in the state folder, oldest first, and each journal or file that
-    could not be read, one line each saying which and why."""
+def finished_games(state_dir: Path, whole: bool = True) -> tuple[list[FinishedGame], list[str]]:
+    """Every finished game in the state folder, oldest first (without ``whole``, their set-up
+    and end only: no turns, no course), and each journal or file that could not be read, one
+    line each saying which and why."""
     listed, skipped = read(state_dir)
     by_journal = {g.journal: g for g in listed}
     games = []
     for path in journals(state_dir / "games"):
         try:
-            game = _finished(path, by_journal.get(path.name))
+            game = _finished(path, by_journal.get(path.name), whole)
         except JournalError as exc:
             skipped.append(str(exc))
             continue
@@ -92,7 +95,7 @@ def finished_game(state_dir: Path, game_id: str) -> FinishedGame | None:
     return _finished(path, next((g for g in listed if g.journal == name), None))
 
 
-def _finished(path: Path, listed: SeriesGame | None) -> FinishedGame | None:
+def _finished(path: Path, listed: SeriesGame | None, whole: bool = True) -> FinishedGame | None:
     """The game of a journal that says it ended (its end record) or that the series file
     lists (a game over whose next game has not begun), with what the end told; None for a
     game still in play or abandoned."""
@@ -100,7 +103,8 @@ def _finished(path: Path, listed: SeriesGame | None) -> FinishedGame | None:
         stat = path.stat()
     except OSError as exc:
         raise JournalError(path, None, f"cannot be read ({exc.strerror or exc})") from exc
-    replayed = _replayed(path, stat.st_size, stat.st_mtime_ns, listed is not None)
+    version = (path, stat.st_size, stat.st_mtime_ns, listed is not None)
+    replayed = _replayed(*version) if whole else _summary(*version)
     if replayed is None or listed is None:
         return replayed
     declared = dict(listed.declared)
@@ -114,6 +118,13 @@ def _finished(path: Path, listed: SeriesGame | None) -> FinishedGame | None:
         for engine_seat, seat in enumerate(replayed.seats)
     )
     return replace(replayed, date=_ended(listed), seats=seats)
+
+
+@lru_cache(maxsize=SUMMARIES_KEPT)
+def _summary(path: Path, size: int, changed: int, listed: bool) -> FinishedGame | None:
+    """The game's set-up and end, for the index."""
+    game = _replayed(path, size, changed, listed)
+    return None if game is None else replace(game, turns=(), course=())
 
 
 @lru_cache(maxsize=REPLAYS_KEPT)

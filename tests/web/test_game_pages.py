@@ -7,7 +7,6 @@ story by turn, the life and arrows charts, no internal name, and no card the tab
 from __future__ import annotations
 
 import json
-import random
 import re
 import shutil
 import subprocess
@@ -18,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import SPECIAL_ROLES, Game, Module, Role, TurnStarted
-from companion.table import TableConfig, TableSession, end_roles
+from companion.engine import SPECIAL_ROLES, Game, Role, TurnStarted
+from companion.table import TableConfig, end_roles, series
 from companion.table.journal import read_journal
 from companion.table.labels import ROLE_LABELS
 from companion.table.play import TablePlay
@@ -27,57 +26,18 @@ from companion.table.prompts import SIDE_LABELS
 from companion.table.series import find
 from companion.web.game_pages import game_page_html, games_index_html
 
-from ..table.driver import CHARACTERS_5, SETUP_5, next_buttons
+from ..table.driver import CHARACTERS_5, SETUP_5
+from .played import Table, games_with_modules
 
-MODULES = frozenset({Module.CHIEF_ARROW, Module.SPECIAL_ROLES, Module.TWO_BULLETS, Module.ZOMBIES})
 OLD = Path(__file__).parents[1] / "table" / "data" / "journal-before-modules.jsonl"
 OLD_NAME = "game-20261130-120041-000.jsonl"  # named by time, as the companion then did
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 
 
-class Table:
-    """A table session in a state folder, pressed like the buttons; the box's choices made
-    as they come due."""
-
-    def __init__(self, config: TableConfig, seed: int) -> None:
-        self.session = TableSession(config, seed=seed)
-        self.session.start()
-        self.now = 0.0
-        self.rng = random.Random(seed)
-
-    def press(self, *buttons: str) -> None:
-        for button in buttons:
-            self.now += 1.0
-            self.session.handle(button, "press", self.now)
-            assert self.session.flash is None, (button, self.session.flash)
-
-    def play_to_the_end(self) -> TablePlay:
-        play = self.session.play
-        assert play is not None
-        while not play.game.over:
-            if play.box_due():
-                self.now += 1.0
-                self.session.box_step(self.now)
-            else:
-                self.press(*next_buttons(self.session, self.rng))
-        return play
-
-
 @pytest.fixture(scope="module")
 def modules_table(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Two games in a row with Old Saloon and Undead or Alive modules, roles dealt, seat 6
-    played by the box; then a third one begun and left in play."""
     state = tmp_path_factory.mktemp("modules")
-    config = TableConfig(
-        seats=6, roles="dealt", modules=MODULES, state_dir=state, bots=(6,), bot_pause=0.0
-    )
-    table = Table(config, seed=8)
-    table.press("SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE", "ROLL", "ROLL", "DONE")
-    for _ in range(2):
-        table.play_to_the_end()
-        table.press("ROLL", "DONE", "ROLL", "ROLL", "DONE")  # the next game, same seats
-    table.press("ROLL")
-    table.session.close()
+    games_with_modules(state)
     return state
 
 
@@ -154,8 +114,12 @@ class Page(HTMLParser):
 
 
 def read_page(path: Path) -> Page:
+    return parsed(path.read_text(encoding="utf-8"))
+
+
+def parsed(html: str) -> Page:
     page = Page()
-    page.feed(path.read_text(encoding="utf-8"))
+    page.feed(html)
     page.rows = [row for row in page.rows if row]  # the headings' rows hold no cells
     return page
 
@@ -360,3 +324,22 @@ def test_an_unwritable_folder_is_refused_clearly(modules_table: Path, tmp_path: 
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"bang-companion games: --html {taken / 'pages'}: cannot write")
     assert "is a file, not a folder" in done.stderr
+
+
+def test_a_page_follows_the_roles_entered_after_it_was_read(
+    old_table: Path, tmp_path: Path
+) -> None:
+    """The replay is kept in memory; what the series file says is read each time, so a card
+    entered (or taken back by UNDO) on the game over screen shows on the next look."""
+    state = tmp_path / "state"
+    shutil.copytree(old_table, state)
+    listed = find(state, "game-000001.jsonl")
+    assert listed is not None
+    before = game_page_html(state, "game-000001")
+    assert before is not None
+    series.declare(state, "game-000001.jsonl", (), ())
+    after = game_page_html(state, "game-000001")
+    assert after is not None and after != before
+    shown = [seat for seat, role in listed.declared if role is not None]
+    rows = parsed(after).rows
+    assert shown and all(rows[seat][2] == "not shown" for seat in shown)
