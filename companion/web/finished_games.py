@@ -52,7 +52,7 @@ class FinishedGame:
 
     id: str
     date: str
-    modules: tuple[str, ...]  # in the table's words, each with its expansion
+    modules: tuple[str, ...]  # in the table's words, one line per expansion
     house_rules: str
     side: str
     seats: tuple[SeatAtEnd, ...]
@@ -159,17 +159,28 @@ def _replayed(path: Path, size: int, changed: int, listed: bool) -> FinishedGame
     return FinishedGame(
         id=path.name.removesuffix(SUFFIX),
         date=_began(contents.created),
-        modules=tuple(
-            f"{EXPANSION_LABELS[m.value.partition('.')[0]]}: {module_label(m)}"
-            + (" (mixed)" if setup.specials_mixed and m is Module.SPECIAL_ROLES else "")
-            for m in sorted(setup.modules)
-        ),
+        modules=_modules(setup.modules, setup.specials_mixed),
         house_rules=house_rules_text(setup.house_rules),
         side=SIDE_LABELS.get(game.side, "Game over"),
         seats=seats,
         turns=tuple(history.turns),
         course=_course([s.before for s in play.taken] + [game]),
     )
+
+
+def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...]:
+    """The modules in play in the table's words, by expansion: "Old Saloon: Chief's Arrow,
+    Special roles (mixed)"."""
+    said = []
+    for expansion, label in EXPANSION_LABELS.items():
+        names = [
+            module_label(m) + (" (mixed)" if specials_mixed and m is Module.SPECIAL_ROLES else "")
+            for m in sorted(modules)
+            if m.value.partition(".")[0] == expansion
+        ]
+        if names:
+            said.append(f"{label}: {', '.join(names)}")
+    return tuple(said)
 
 
 def _state(p: PlayerState) -> str:
