@@ -341,3 +341,21 @@ def test_a_page_follows_the_roles_entered_after_it_was_read(
     shown = [seat for seat, role in listed.declared if role is not None]
     rows = parsed(after).rows
     assert shown and all(rows[seat][2] == "not shown" for seat in shown)
+
+
+def test_an_unreadable_series_file_is_named_and_the_pages_are_written_all_the_same(
+    modules_table: Path, tmp_path: Path
+) -> None:
+    """The games' journals say they ended; only what the series file adds (when each ended)
+    is missing, so each page says when its game began."""
+    state = tmp_path / "state"
+    shutil.copytree(modules_table, state)
+    (state / "series.json").write_text("{not json")
+    out = tmp_path / "pages"
+    done = games_html(state, out)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"Wrote index.html and 2 game pages into {out}\n"
+    [line] = done.stderr.splitlines()
+    assert line.startswith(f"bang-companion: skipped {state / 'series.json'}: not readable")
+    index = read_page(out / "index.html")
+    assert [row[0].endswith(" UTC (began)") for row in index.rows] == [True, True]
