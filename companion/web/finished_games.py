@@ -208,15 +208,15 @@ def _card(p: PlayerState) -> str | None:
 
 def _course(states: list[Game]) -> tuple[tuple[int, Tokens], ...]:
     """Life and arrows at the start and after each turn, from the game before each action
-    and the game at its end. A reveal that goes back to an earlier turn (Old Saloon 3) takes
-    the turns after it back, as the table did."""
+    and the game at its end. A reveal that goes back into an earlier turn (Old Saloon 3) takes
+    the turns after it back, as the table did; that turn still began as it did."""
     began: dict[int, Tokens] = {}
     turn = 0
     for state in states:
         if state.turn_number != turn:
             turn = state.turn_number
-            began = {t: v for t, v in began.items() if t < turn}
-            began[turn] = tokens(state)
+            began = {t: v for t, v in began.items() if t <= turn}
+            began.setdefault(turn, tokens(state))
     points = [(t - 1, v) for t, v in sorted(began.items())]
     return (*points, (turn, tokens(states[-1])))
 

@@ -17,16 +17,19 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import SPECIAL_ROLES, Game, Role, TurnStarted
+from companion.engine import SPECIAL_ROLES, Game, Rewound, Role, TurnStarted
 from companion.table import TableConfig, end_roles, series
-from companion.table.journal import read_journal
+from companion.table.journal import journals, read_journal
 from companion.table.labels import ROLE_LABELS
 from companion.table.play import TablePlay
 from companion.table.prompts import SIDE_LABELS
 from companion.table.series import find
+from companion.web.finished_games import finished_game
 from companion.web.game_pages import game_page_html, games_index_html
 
+from ..panels.test_console_fits import SETS
 from ..table.driver import CHARACTERS_5, SETUP_5
+from ..table.test_no_internal_names import play as play_by_presses
 from .played import Table, games_with_modules
 
 OLD = Path(__file__).parents[1] / "table" / "data" / "journal-before-modules.jsonl"
@@ -129,13 +132,13 @@ def replayed(journal: Path) -> TablePlay:
     return TablePlay.replay(read_journal(journal), journal)
 
 
-def after_each_turn(play: TablePlay) -> dict[int, tuple[list[int], list[int]]]:
+def after_each_turn(play: TablePlay) -> dict[int, list[tuple[int, int]]]:
     """Every seat's life and arrows (the Chief's Arrow counted) after each turn, from the
     engine's events: a turn is over when the next one starts; turn 0 is the start."""
     games: list[Game] = [s.before for s in play.taken[1:]] + [play.game]
 
-    def counts(game: Game) -> tuple[list[int], list[int]]:
-        return [p.life for p in game.players], [p.arrows + p.chief_arrow for p in game.players]
+    def counts(game: Game) -> list[tuple[int, int]]:
+        return [(p.life, p.arrows + p.chief_arrow) for p in game.players]
 
     after = {0: counts(play.taken[0].before)}
     for step, game in zip(play.taken, games, strict=True):
@@ -224,8 +227,8 @@ def test_a_game_page_has_the_winners_the_modules_the_turns_and_each_seats_course
     # The charts: after each turn, each seat's life and arrows as the engine had them.
     course = after_each_turn(play)
     for engine_seat, seat in enumerate(play.seats):
-        life = [(float(t), float(v[0][engine_seat])) for t, v in sorted(course.items())]
-        arrows = [(float(t), float(v[1][engine_seat])) for t, v in sorted(course.items())]
+        life = [(float(t), float(v[engine_seat][0])) for t, v in sorted(course.items())]
+        arrows = [(float(t), float(v[engine_seat][1])) for t, v in sorted(course.items())]
         assert page.lines[("life", seat)] == life
         assert page.lines[("arrows", seat)] == arrows
     assert not visible_problems(page, str(modules_table))
@@ -359,3 +362,32 @@ def test_an_unreadable_series_file_is_named_and_the_pages_are_written_all_the_sa
     assert line.startswith(f"bang-companion: skipped {state / 'series.json'}: not readable")
     index = read_page(out / "index.html")
     assert [row[0].endswith(" UTC (began)") for row in index.rows] == [True, True]
+
+
+# Games of random presses with special roles revealed at random, some into moments already
+# past (Old Saloon 3 goes back to them): module set (of ``SETS``) and seed, each ending.
+REVEALING = [(2, 2), (9, 9), (14, 14), (21, 21)]
+
+
+@pytest.mark.parametrize(("modules", "seed"), REVEALING)
+def test_each_seats_course_and_the_turns_follow_reveals_that_go_back(
+    tmp_path: Path, modules: int, seed: int
+) -> None:
+    play_by_presses(SETS[modules], seed, tmp_path)
+    journal = journals(tmp_path / "games")[-1]
+    play = replayed(journal)
+    assert any(isinstance(e, Rewound) for s in play.taken for e in s.events)
+    game = finished_game(tmp_path, journal.stem)
+    assert game is not None
+    course = after_each_turn(play)
+    assert [(t, list(v)) for t, v in game.course] == sorted(course.items())
+    whose = {
+        e.turn: play.seats[e.seat]
+        for s in play.taken
+        for e in s.events
+        if isinstance(e, TurnStarted)
+    }
+    whose[1] = play.seats[play.taken[0].before.turn]
+    numbers = [t.turn for t in game.turns]
+    assert numbers == sorted(set(numbers)) and numbers[-1] == play.game.turn_number
+    assert all(whose[t.turn] == t.seat for t in game.turns)
