@@ -370,6 +370,7 @@ def test_an_unreadable_series_file_is_named_and_the_pages_are_written_all_the_sa
     assert line.startswith(f"bang-companion: skipped {state / 'series.json'}: not readable")
     index = read_page(out / "index.html")
     assert [row[0].endswith(" UTC (began)") for row in index.rows] == [True, True]
+    assert "1 file of the games could not be read (the log names them)." in index.text
 
 
 # Games of random presses with special roles revealed at random, some into moments already
