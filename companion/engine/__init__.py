@@ -5,7 +5,7 @@ Everything a client (the table, the bots, the tests, the benchmarks) uses is imp
 renamed or split without a client noticing (``tests/test_layers.py`` checks that no client
 reaches into one). What it holds:
 
-- playing: ``Game``, ``deal``/``GameSetup``, the actions, ``Decision``/``DecisionKind``, the dice
+- playing: ``Game`` (``Game.to_json(NO_SEAT)``: what the whole table may see), ``deal``/``GameSetup``, the actions, ``Decision``/``DecisionKind``, the dice
   sources, the errors, and every ``Event``;
 - a position of one's making, mid-game, with any module's state: ``position``, checked as
   ``Game.from_json`` checks a saved game;
@@ -161,6 +161,7 @@ from .events import (
     WoundsReturned,
 )
 from .ghost import team as ghost_team
+from .hidden import NO_SEAT
 from .legacy import (
     GameResult,
     NextGame,
@@ -279,6 +280,7 @@ __all__ = [
     "MOMENTS",
     "Module",
     "NORMAL_CARD",
+    "NO_SEAT",
     "NextGame",
     "NoLegalAnswer",
     "OPENINGS",
