@@ -5,8 +5,9 @@ Everything a client (the table, the bots, the tests, the benchmarks) uses is imp
 renamed or split without a client noticing (``tests/test_layers.py`` checks that no client
 reaches into one). What it holds:
 
-- playing: ``Game`` (``Game.to_json(NO_SEAT)``: what the whole table may see), ``deal``/``GameSetup``, the actions, ``Decision``/``DecisionKind``, the dice
-  sources, the errors, and every ``Event``;
+- playing: ``Game``, ``deal``/``GameSetup``, the actions, ``Decision``/``DecisionKind``, the dice
+  sources, the errors, and every ``Event``; ``Game.to_json(NO_SEAT)``, what the whole table may
+  see;
 - a position of one's making, mid-game, with any module's state: ``position``, checked as
   ``Game.from_json`` checks a saved game;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,

@@ -25,3 +25,7 @@ class WebSettings:
     port: int = DEFAULT_PORT
     max_clients: int = DEFAULT_MAX_CLIENTS
     requests_per_minute: int = DEFAULT_REQUESTS_PER_MINUTE
+
+
+class WebPageError(RuntimeError):
+    """The page could not be served (the port taken, no such address on this machine)."""
