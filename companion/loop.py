@@ -111,7 +111,7 @@ class Companion:
         return picture
 
 
-def _safely(sink: Callable[..., None], *args: object) -> None:
+def _safely(sink: Callable[..., object], *args: object) -> None:
     """An output that fails is logged; the game goes on."""
     try:
         sink(*args)
