@@ -144,11 +144,11 @@ class PublicPage:
         app.router.add_get("/state", self._state)
         app.router.add_get("/events", self._events)
         app.on_response_prepare.append(_headers)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1)
         await runner.setup()
         try:
             s = self.settings
-            site = web.TCPSite(runner, s.address, s.port, backlog=s.max_clients, shutdown_timeout=1)
+            site = web.TCPSite(runner, s.address, s.port, backlog=s.max_clients)
             await site.start()
             host, port = runner.addresses[0][:2]
             self.address = (host, port)
