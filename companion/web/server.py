@@ -4,7 +4,8 @@ aiohttp runs in a thread of its own with its own event loop, so the table's loop
 on a client: the table hands each new public state to ``publish``, which keeps only the latest
 (a slot, not a queue) and wakes the server's loop without blocking. Each reader of ``/events``
 gets the state newest when it is ready for one; a slow reader skips states, a stalled one only
-ever holds up its own stream, and is dropped once a send has waited ``SEND_TIMEOUT``.
+ever holds up its own stream, and is dropped once a send has waited ``SEND_TIMEOUT`` (a reader
+that hangs up is let go at once).
 
 Only GET (and HEAD) is routed: any other method is refused (405), and nothing a request says
 reaches the game. At most ``max_clients`` requests are open at once (beyond: 503), and each
@@ -144,7 +145,13 @@ class PublicPage:
         app.router.add_get("/state", self._state)
         app.router.add_get("/events", self._events)
         app.on_response_prepare.append(_headers)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1)
+        runner = web.AppRunner(
+            app,
+            access_log=None,  # the journal is for the table, not for each phone's request
+            handle_signals=False,
+            shutdown_timeout=1,
+            handler_cancellation=True,  # a reader that hangs up frees its place at once
+        )
         await runner.setup()
         try:
             s = self.settings
