@@ -59,6 +59,7 @@ class JournalContents:
     abandoned: bool = False  # ended on purpose before anyone won
     to_setup: bool = False  # abandoned by UNDO, back into the set-up that made it
     dropped_torn_line: bool = False
+    created: str = ""  # when the game began, as the header says (local time, ISO 8601)
 
     @property
     def made_by(self) -> SetupRecord | None:
@@ -201,7 +202,13 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
             meta = {**meta, "made_by": SetupRecord.from_json(meta["made_by"], BUTTONS)}
         except RecordError as exc:
             raise JournalError(path, 1, f"meta.made_by: {exc}") from exc
-    contents = JournalContents(setup=setup, meta=meta, dropped_torn_line=dropped)
+    created = header.get("created")
+    contents = JournalContents(
+        setup=setup,
+        meta=meta,
+        dropped_torn_line=dropped,
+        created=created if isinstance(created, str) else "",
+    )
     for number, record in enumerate(records[1:], start=2):
         kind = record["type"]
         if contents.finished:

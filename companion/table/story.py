@@ -498,14 +498,34 @@ def _cut(press: Press, rewound: Rewound) -> int:
     return found or 0
 
 
+@dataclass(frozen=True)
+class TurnTold:
+    """One turn of the history: its number, whose (the physical seat), the dice kept in
+    words, then what happened, press by press."""
+
+    turn: int
+    seat: int
+    dice: str
+    happened: tuple[str, ...]
+
+    @property
+    def line(self) -> str:
+        kept = f" {self.dice}." if self.dice else ""
+        happened = f" {'; '.join(self.happened)}" if self.happened else ""
+        return f"Turn {self.turn}, seat {self.seat}:{kept}{happened}"
+
+
 @dataclass
 class History:
     """The game's presses, paged by turn, newest first; each press knows how many actions it
-    came after, so an undo takes back exactly what it undid, and a reveal what it went back on."""
+    came after, so an undo takes back exactly what it undid, and a reveal what it went back on.
+    ``keep``: the turns kept for paging back on the console (None: all, a finished game's
+    page)."""
 
     presses: list[Press] = field(default_factory=list)
     # What a reveal undid and the rules have not yet done again: not said a second time.
     undone: Counter[Event] = field(default_factory=Counter)
+    keep: int | None = HISTORY
 
     def add(self, press: Press) -> str:
         """Keep a press; its line for the console (after a reveal, only what it changed)."""
@@ -565,12 +585,12 @@ class History:
 
     def _trim(self) -> None:
         turns = sorted({p.turn for p in self.presses})
-        if len(turns) > HISTORY:
-            oldest = turns[-HISTORY]
+        if self.keep is not None and len(turns) > self.keep:
+            oldest = turns[-self.keep]
             self.presses = [p for p in self.presses if p.turn >= oldest]
 
     @property
-    def lines(self) -> list[str]:
+    def turns(self) -> list[TurnTold]:
         """One page a turn, oldest first: its number, whose, the dice kept, then its events."""
         pages: list[tuple[int, int, tuple[str, ...], list[str]]] = []
         for p in self.presses:
@@ -580,13 +600,16 @@ class History:
             if p.text:
                 texts.append(p.text)
             pages[-1] = (turn, seat, p.dice or dice, texts)
-        said = []
-        for turn, seat, dice, texts in pages:
-            if dice or texts:
-                kept = f" {_counted(dice)}." if dice else ""
-                happened = f" {'; '.join(texts)}" if texts else ""
-                said.append(f"Turn {turn}, seat {seat}:{kept}{happened}")
-        return said
+        return [
+            TurnTold(turn, seat, _counted(dice), tuple(texts))
+            for turn, seat, dice, texts in pages
+            if dice or texts
+        ]
+
+    @property
+    def lines(self) -> list[str]:
+        """The turns, each in one line: "Turn 3, seat 2: Beer x2, Gatling. Gatling! 1: -1"."""
+        return [t.line for t in self.turns]
 
     def page(self, back: int) -> str:
         """The turn ``back`` turns before the newest (0: the newest), numbered for the console."""
