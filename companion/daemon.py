@@ -163,7 +163,7 @@ def _public_page(config: Config, session: TableSession) -> PublicPage | None:
         return None
     from .web.server import PublicPage
 
-    page = PublicPage(config.web)
+    page = PublicPage(config.web, config.table.state_dir)
     page.show(session)
     try:
         page.start()

@@ -157,7 +157,7 @@ class Emulator:
         if config.web.enabled:
             from .web.server import PublicPage
 
-            self.page = PublicPage(config.web)
+            self.page = PublicPage(config.web, config.table.state_dir)
             self.page.show(self.session)
             try:
                 self.page.start()

@@ -22,13 +22,16 @@ import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from aiohttp import web
 
 from ..table import TableSession
 from ..table.public import public_state
+from .game_pages import game_page_html, games_index_html
 from .settings import WebPageError, WebSettings
 
 log = logging.getLogger(__name__)
@@ -42,25 +45,33 @@ STATIC = {  # the page's own files, shipped in the package: nothing is fetched e
     "/page.js": ("page.js", "text/javascript"),
     "/page.css": ("page.css", "text/css"),
 }
+LOCKED = "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 HEADERS = {
     "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-        "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        f"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; {LOCKED}"
     ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
 
+# A finished game's page: no script at all, its style and charts inline (``game_pages``).
+GAME_PAGE_POLICY = f"default-src 'none'; style-src 'unsafe-inline'; {LOCKED}"
+GAME_ID = r"[A-Za-z0-9_.-]+"  # a journal's name without its suffix: nothing else is read
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 class PublicPage:
     """Serves the latest public state at ``/state`` and as server-sent events at ``/events``,
-    with the page that shows it at ``/``."""
+    with the page that shows it at ``/``; and the finished games of ``state_dir`` at
+    ``/games/``."""
 
-    def __init__(self, settings: WebSettings) -> None:
+    def __init__(self, settings: WebSettings, state_dir: Path | None = None) -> None:
         self.settings = settings
+        self.state_dir = state_dir
+        # One finished game replayed at a time, off the server's loop (streams go on).
+        self._pages = ThreadPoolExecutor(max_workers=1, thread_name_prefix="game pages")
         self.address: tuple[str, int] | None = None  # as bound, once started
         self._latest = b"{}"
         self._version = 0
@@ -115,6 +126,7 @@ class PublicPage:
             loop.call_soon_threadsafe(stop.set)
         if self._thread is not None:
             self._thread.join(timeout=10)
+        self._pages.shutdown(wait=False, cancel_futures=True)
 
     @property
     def url(self) -> str:
@@ -144,6 +156,10 @@ class PublicPage:
             app.router.add_get(path, self._static)
         app.router.add_get("/state", self._state)
         app.router.add_get("/events", self._events)
+        app.router.add_get("/games", self._to_games)
+        app.router.add_get("/games/", self._games_index)
+        app.router.add_get("/games/index.html", self._games_index)
+        app.router.add_get(f"/games/{{game_id:{GAME_ID}}}.html", self._game)
         app.on_response_prepare.append(_headers)
         runner = web.AppRunner(
             app,
@@ -212,6 +228,28 @@ class PublicPage:
     async def _state(self, request: web.Request) -> web.Response:
         return web.Response(body=self._current()[1], content_type="application/json")
 
+    async def _to_games(self, request: web.Request) -> web.Response:
+        raise web.HTTPMovedPermanently("/games/")  # its pages link relative to the folder
+
+    async def _games_index(self, request: web.Request) -> web.Response:
+        return await self._game_page(games_index_html)
+
+    async def _game(self, request: web.Request) -> web.Response:
+        game_id = request.match_info["game_id"]
+        return await self._game_page(lambda folder: game_page_html(folder, game_id))
+
+    async def _game_page(self, page: Callable[[Path], str | None]) -> web.Response:
+        """A finished game's page (or the index), made on the pages' own thread."""
+        folder = self.state_dir
+        html = None
+        if folder is not None:
+            html = await asyncio.get_running_loop().run_in_executor(self._pages, page, folder)
+        if html is None:
+            raise web.HTTPNotFound(text="no such finished game\n")
+        response = web.Response(text=html, content_type="text/html")
+        response.headers["Content-Security-Policy"] = GAME_PAGE_POLICY
+        return response
+
     async def _events(self, request: web.Request) -> web.StreamResponse:
         """The latest state now, then each newer one as this reader is ready for it."""
         assert self._stop is not None
@@ -247,7 +285,8 @@ def _refused(status: int, why: str, retry: int) -> web.Response:
 
 async def _headers(request: web.Request, response: web.StreamResponse) -> None:
     """What the page may load (its own files only) and that nothing is cached."""
-    response.headers.update(HEADERS)
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
     response.headers["Server"] = "bang-companion"  # not the library and its version
 
 

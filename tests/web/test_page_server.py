@@ -13,17 +13,20 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from functools import partial
+from pathlib import Path
 
 import pytest
 
 from companion.devices.inputs import ButtonEvent
 from companion.engine import Module, deal
 from companion.loop import Companion
-from companion.table import TableSession
+from companion.table import TableConfig, TableSession
+from companion.web.game_pages import game_page_html, games_index_html
 from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
 from tests.table.driver import next_buttons
 
+from .test_game_pages import Table
 from .twins import session_of
 
 MODULES = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.TWO_BULLETS})
@@ -34,8 +37,8 @@ def table() -> TableSession:
     return session_of(deal(5, 7, roles_known=True, modules=MODULES | {Module.LOOK_ME_IN_THE_EYES}))
 
 
-def serving(session: TableSession, **settings: int) -> PublicPage:
-    page = PublicPage(WebSettings(True, "127.0.0.1", 0, **settings))
+def serving(session: TableSession, state_dir: Path | None = None, **settings: int) -> PublicPage:
+    page = PublicPage(WebSettings(True, "127.0.0.1", 0, **settings), state_dir)
     page.show(session)
     page.start()
     return page
@@ -177,3 +180,27 @@ def test_a_reader_that_never_reads_delays_no_press(table: TableSession) -> None:
 
 
 FILLERS = 60
+
+
+def test_the_finished_games_are_served_as_their_pages(tmp_path: Path) -> None:
+    """``/games/`` is the index of finished games and ``/games/<id>.html`` each one's page,
+    as ``games --html`` writes them; no script may run on them."""
+    table = Table(TableConfig(seats=4, state_dir=tmp_path), seed=2)
+    table.press("SEAT1", "SEAT2", "SEAT3", "SEAT4", "DONE", "SEAT2", "ROLL", "DONE")
+    table.play_to_the_end()
+    page = serving(table.session, state_dir=tmp_path)
+    try:
+        status, headers, body = request(page, "/games")
+        assert status == 200 and body.decode() == games_index_html(tmp_path)
+        assert "script-src" not in headers["Content-Security-Policy"]
+        (journal,) = (tmp_path / "games").glob("game-*.jsonl")
+        game_id = journal.name.removesuffix(".jsonl")
+        assert f'href="{game_id}.html"' in body.decode()
+        status, headers, body = request(page, f"/games/{game_id}.html")
+        assert status == 200 and body.decode() == game_page_html(tmp_path, game_id)
+        assert "default-src 'none'" in headers["Content-Security-Policy"]
+        assert request(page, "/games/game-19990101-000000-000.html")[0] == 404
+        assert request(page, "/games/%2E%2E%2Fconfig.html")[0] == 404
+    finally:
+        page.close()
+        table.session.close()
