@@ -129,6 +129,11 @@ class PublicPage:
         self._pages.shutdown(wait=False, cancel_futures=True)
 
     @property
+    def version(self) -> int:
+        """How many states were published: the id of the newest on the event stream."""
+        return self._current()[0]
+
+    @property
     def url(self) -> str:
         assert self.address is not None
         host, port = self.address
