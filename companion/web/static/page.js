@@ -82,8 +82,9 @@ function draw(state) {
   say("rolls", state.dice.length ? "Re-rolls left: " + state.rolls_left : "");
   say("pile", state.dice.length ? "Arrows in the pile: " + state.pile : "");
   say("prompt", state.prompt);
-  const keys = state.keys.map((k, i) => "DIE" + (i + 1) + ": " + k);
-  fill("choices", [...state.choices, ...keys].map((c) => el("li", "", c)));
+  // Each answer by its DIE button, as the console lists them ("1 Loudmouth": DIE1).
+  const keys = state.keys.map((k, i) => (i + 1) + " " + k);
+  fill("choices", [...state.choices, ...keys].map((c) => el("li", "", "DIE" + c)));
   say("aside", [state.aside, state.flash].filter(Boolean).join(". "));
   say("story", state.story);
   say("rules", state.rules);
