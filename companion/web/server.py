@@ -123,7 +123,8 @@ class PublicPage:
         """Stop serving: open streams end, the thread joins."""
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(stop.set)
+            with contextlib.suppress(RuntimeError):  # closed meanwhile: stopped already
+                loop.call_soon_threadsafe(stop.set)
         if self._thread is not None:
             self._thread.join(timeout=10)
         self._pages.shutdown(wait=False, cancel_futures=True)
@@ -145,9 +146,12 @@ class PublicPage:
         loop = asyncio.new_event_loop()
         try:
             loop.run_until_complete(self._main(ready))
-        except BaseException as exc:  # an address in use, or none such: said by start()
-            failed.append(exc)
-            ready.set()
+        except Exception as exc:
+            if ready.is_set():  # serving, then broken: the table plays on without its page
+                log.exception("web page: stopped; the table plays on")
+            else:  # an address in use, or none such: said by start()
+                failed.append(exc)
+                ready.set()
         finally:
             loop.close()
 
