@@ -6,14 +6,18 @@ and two pages fed by them send identical event streams."""
 from __future__ import annotations
 
 import json
+import random
 import urllib.request
+from pathlib import Path
 
 import pytest
 
-from companion.engine import Module
+from companion.engine import Module, Role
+from companion.table import TableConfig, TableSession
 from companion.table.public import public_state
 from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
+from tests.table.driver import next_buttons
 
 from .twins import both, twin_tables
 
@@ -81,3 +85,57 @@ def test_twin_games_give_identical_pages_and_event_streams() -> None:
     finally:
         for page in pages:
             page.close()
+
+
+def test_from_the_set_up_on_the_box_dealt_roles_are_never_on_the_page(tmp_path: Path) -> None:
+    """Two tables set up alike by presses, the box dealing; the second's role cards (but the
+    Sheriff's) shuffled once dealt (their special cards follow). Seats peek at their cards in
+    their menus, characters are dealt, the game is played: the page is the same at every press
+    while every shuffled card is face down."""
+    modules = (OLD_SALOON | UNDEAD) - {Module.GHOST, Module.ZOMBIES}
+    tables = []
+    for name in ("first", "second"):
+        config = TableConfig(seats=6, roles="dealt", modules=modules, state_dir=tmp_path / name)
+        session = TableSession(config, seed=5)
+        session.start()
+        tables.append(session)
+    first, second = tables
+    at = 0.0
+
+    def press(button: str, kind: str = "press") -> None:
+        nonlocal at
+        at += 1.0
+        first.handle(button, kind, at)
+        second.handle(button, kind, at)
+        assert text(public_state(first)) == text(public_state(second)), (button, kind)
+
+    for button in [*(f"SEAT{n}" for n in range(1, 7)), "DONE", "ROLL"]:
+        press(button)
+    assert first.setup is not None and second.setup is not None
+    roles = second.setup.roles  # dealt: the second table's (but the Sheriff's) shuffled
+    hidden = [s for s, r in roles.items() if r is not Role.SHERIFF]
+    cards = [roles[s] for s in hidden]
+    for seat, card in zip(hidden, cards[1:] + cards[:1], strict=True):
+        roles[seat] = card
+    differ = [s for s in hidden if roles[s] != first.setup.roles[s]]
+    for seat in differ:  # each peeks at its card: its menu shows it, the page does not
+        press(f"SEAT{seat}", "hold")
+        assert first.view() != second.view()
+        press(f"SEAT{seat}", "hold")
+    press("ROLL")  # characters dealt
+    press("DONE")  # the game starts
+    assert first.play is not None and second.play is not None
+    rng, compared = random.Random(5), 0
+    while not first.play.game.over and compared < PRESSES:
+        buttons = next_buttons(first, rng)
+        for button in buttons:
+            at += 1.0
+            first.handle(button, "press", at)
+            second.handle(button, "press", at)
+        cards = [first.play.game.players[first.play.seats.index(s)] for s in differ]
+        if any(p.revealed or p.special_shown for p in cards):
+            break  # a shuffled card is face up now: the twins may differ from here
+        assert text(public_state(first)) == text(public_state(second)), buttons
+        compared += 1
+    assert compared > 10
+    assert first.play.game.setup.roles != second.play.game.setup.roles
