@@ -23,9 +23,11 @@ from ..table.prompts import EXPANSION_LABELS, SIDE_LABELS, house_rules_text, mod
 from ..table.series import SeriesGame, read
 from ..table.story import History, Tokens, TurnTold, retell, tokens
 
-# Replayed games kept in memory, by journal file and its size and time of change: a server
-# asked for the index again replays nothing (a few kilobytes a game).
-REPLAYS_KEPT = 256
+# Replayed games kept in memory, by journal file and its size and time of change, so a server
+# asked again replays nothing: whole games (story and course, about 100 KiB each in memory),
+# and the index's summary of many more (under 1 KiB each).
+REPLAYS_KEPT = 16
+SUMMARIES_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ class FinishedGame:
 
     id: str
     date: str
-    modules: tuple[str, ...]  # in the table's words, each with its expansion
+    modules: tuple[str, ...]  # in the table's words, one line per expansion
     house_rules: str
     side: str
     seats: tuple[SeatAtEnd, ...]
@@ -62,15 +64,16 @@ class FinishedGame:
         return tuple(s for s in self.seats if s.winner)
 
 
-def finished_games(state_dir: Path) -> tuple[list[FinishedGame], list[str]]:
-    """Every finished game in the state folder, oldest first, and each journal or file that
-    could not be read, one line each saying which and why."""
+def finished_games(state_dir: Path, whole: bool = True) -> tuple[list[FinishedGame], list[str]]:
+    """Every finished game in the state folder, oldest first (without ``whole``, their set-up
+    and end only: no turns, no course), and each journal or file that could not be read, one
+    line each saying which and why."""
     listed, skipped = read(state_dir)
     by_journal = {g.journal: g for g in listed}
     games = []
     for path in journals(state_dir / "games"):
         try:
-            game = _finished(path, by_journal.get(path.name))
+            game = _finished(path, by_journal.get(path.name), whole)
         except JournalError as exc:
             skipped.append(str(exc))
             continue
@@ -92,7 +95,7 @@ def finished_game(state_dir: Path, game_id: str) -> FinishedGame | None:
     return _finished(path, next((g for g in listed if g.journal == name), None))
 
 
-def _finished(path: Path, listed: SeriesGame | None) -> FinishedGame | None:
+def _finished(path: Path, listed: SeriesGame | None, whole: bool = True) -> FinishedGame | None:
     """The game of a journal that says it ended (its end record) or that the series file
     lists (a game over whose next game has not begun), with what the end told; None for a
     game still in play or abandoned."""
@@ -100,7 +103,8 @@ def _finished(path: Path, listed: SeriesGame | None) -> FinishedGame | None:
         stat = path.stat()
     except OSError as exc:
         raise JournalError(path, None, f"cannot be read ({exc.strerror or exc})") from exc
-    replayed = _replayed(path, stat.st_size, stat.st_mtime_ns, listed is not None)
+    version = (path, stat.st_size, stat.st_mtime_ns, listed is not None)
+    replayed = _replayed(*version) if whole else _summary(*version)
     if replayed is None or listed is None:
         return replayed
     declared = dict(listed.declared)
@@ -114,6 +118,13 @@ def _finished(path: Path, listed: SeriesGame | None) -> FinishedGame | None:
         for engine_seat, seat in enumerate(replayed.seats)
     )
     return replace(replayed, date=_ended(listed), seats=seats)
+
+
+@lru_cache(maxsize=SUMMARIES_KEPT)
+def _summary(path: Path, size: int, changed: int, listed: bool) -> FinishedGame | None:
+    """The game's set-up and end, for the index."""
+    game = _replayed(path, size, changed, listed)
+    return None if game is None else replace(game, turns=(), course=())
 
 
 @lru_cache(maxsize=REPLAYS_KEPT)
@@ -148,17 +159,28 @@ def _replayed(path: Path, size: int, changed: int, listed: bool) -> FinishedGame
     return FinishedGame(
         id=path.name.removesuffix(SUFFIX),
         date=_began(contents.created),
-        modules=tuple(
-            f"{EXPANSION_LABELS[m.value.partition('.')[0]]}: {module_label(m)}"
-            + (" (mixed)" if setup.specials_mixed and m is Module.SPECIAL_ROLES else "")
-            for m in sorted(setup.modules)
-        ),
+        modules=_modules(setup.modules, setup.specials_mixed),
         house_rules=house_rules_text(setup.house_rules),
         side=SIDE_LABELS.get(game.side, "Game over"),
         seats=seats,
         turns=tuple(history.turns),
         course=_course([s.before for s in play.taken] + [game]),
     )
+
+
+def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...]:
+    """The modules in play in the table's words, by expansion: "Old Saloon: Chief's Arrow,
+    Special roles (mixed)"."""
+    said = []
+    for expansion, label in EXPANSION_LABELS.items():
+        names = [
+            module_label(m) + (" (mixed)" if specials_mixed and m is Module.SPECIAL_ROLES else "")
+            for m in sorted(modules)
+            if m.value.partition(".")[0] == expansion
+        ]
+        if names:
+            said.append(f"{label}: {', '.join(names)}")
+    return tuple(said)
 
 
 def _state(p: PlayerState) -> str:
@@ -186,15 +208,15 @@ def _card(p: PlayerState) -> str | None:
 
 def _course(states: list[Game]) -> tuple[tuple[int, Tokens], ...]:
     """Life and arrows at the start and after each turn, from the game before each action
-    and the game at its end. A reveal that goes back to an earlier turn (Old Saloon 3) takes
-    the turns after it back, as the table did."""
+    and the game at its end. A reveal that goes back into an earlier turn (Old Saloon 3) takes
+    the turns after it back, as the table did; that turn still began as it did."""
     began: dict[int, Tokens] = {}
     turn = 0
     for state in states:
         if state.turn_number != turn:
             turn = state.turn_number
-            began = {t: v for t, v in began.items() if t < turn}
-            began[turn] = tokens(state)
+            began = {t: v for t, v in began.items() if t <= turn}
+            began.setdefault(turn, tokens(state))
     points = [(t - 1, v) for t, v in sorted(began.items())]
     return (*points, (turn, tokens(states[-1])))
 

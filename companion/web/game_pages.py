@@ -42,7 +42,7 @@ figcaption { font-size: 0.9em; }
 
 def games_index_html(state_dir: Path) -> str:
     """The list of finished games, newest first: date, modules, players, winners."""
-    games, skipped = finished_games(state_dir)
+    games, skipped = finished_games(state_dir, whole=False)
     for problem in skipped:
         log.warning("finished games: skipped %s", problem)
     return _index(games, len(skipped))
@@ -172,7 +172,8 @@ def _page(game: FinishedGame) -> str:
     for engine_seat, seat in enumerate(game.seats):
         caption = f"Seat {seat.number}, {seat.character}"
         chart = seat_chart(seat.number, engine_seat, game.course, caption)
-        body.append(f"<figure>{chart}<figcaption>{escape(caption)}</figcaption></figure>")
+        said = f"{caption}{' (wins)' if seat.winner else ''}"
+        body.append(f"<figure>{chart}<figcaption>{escape(said)}</figcaption></figure>")
     body += ["</div>", "<h2>Turn by turn</h2>"]
     names = {s.number: s.character for s in game.seats}
     for turn in game.turns:

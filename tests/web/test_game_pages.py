@@ -7,7 +7,6 @@ story by turn, the life and arrows charts, no internal name, and no card the tab
 from __future__ import annotations
 
 import json
-import random
 import re
 import shutil
 import subprocess
@@ -18,66 +17,31 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import SPECIAL_ROLES, Game, Module, Role, TurnStarted
-from companion.table import TableConfig, TableSession, end_roles
-from companion.table.journal import read_journal
+from companion.engine import SPECIAL_ROLES, Game, Rewound, Role, TurnStarted
+from companion.table import TableConfig, end_roles, series
+from companion.table.journal import journals, read_journal
 from companion.table.labels import ROLE_LABELS
 from companion.table.play import TablePlay
 from companion.table.prompts import SIDE_LABELS
 from companion.table.series import find
+from companion.web.finished_games import finished_game
 from companion.web.game_pages import game_page_html, games_index_html
 
-from ..table.driver import CHARACTERS_5, SETUP_5, next_buttons
+from ..panels.test_console_fits import SETS
+from ..table.driver import CHARACTERS_5, SETUP_5
+from ..table.test_no_internal_names import play as play_by_presses
+from .played import Table, games_with_modules
 
-MODULES = frozenset({Module.CHIEF_ARROW, Module.SPECIAL_ROLES, Module.TWO_BULLETS, Module.ZOMBIES})
 OLD = Path(__file__).parents[1] / "table" / "data" / "journal-before-modules.jsonl"
 OLD_NAME = "game-20261130-120041-000.jsonl"  # named by time, as the companion then did
+MODULES_SAID = "Old Saloon: Chief's Arrow, Special roles; Undead or Alive: Rage cards, Zombies"
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
-
-
-class Table:
-    """A table session in a state folder, pressed like the buttons; the box's choices made
-    as they come due."""
-
-    def __init__(self, config: TableConfig, seed: int) -> None:
-        self.session = TableSession(config, seed=seed)
-        self.session.start()
-        self.now = 0.0
-        self.rng = random.Random(seed)
-
-    def press(self, *buttons: str) -> None:
-        for button in buttons:
-            self.now += 1.0
-            self.session.handle(button, "press", self.now)
-            assert self.session.flash is None, (button, self.session.flash)
-
-    def play_to_the_end(self) -> TablePlay:
-        play = self.session.play
-        assert play is not None
-        while not play.game.over:
-            if play.box_due():
-                self.now += 1.0
-                self.session.box_step(self.now)
-            else:
-                self.press(*next_buttons(self.session, self.rng))
-        return play
 
 
 @pytest.fixture(scope="module")
 def modules_table(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Two games in a row with Old Saloon and Undead or Alive modules, roles dealt, seat 6
-    played by the box; then a third one begun and left in play."""
     state = tmp_path_factory.mktemp("modules")
-    config = TableConfig(
-        seats=6, roles="dealt", modules=MODULES, state_dir=state, bots=(6,), bot_pause=0.0
-    )
-    table = Table(config, seed=8)
-    table.press("SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE", "ROLL", "ROLL", "DONE")
-    for _ in range(2):
-        table.play_to_the_end()
-        table.press("ROLL", "DONE", "ROLL", "ROLL", "DONE")  # the next game, same seats
-    table.press("ROLL")
-    table.session.close()
+    games_with_modules(state)
     return state
 
 
@@ -154,8 +118,12 @@ class Page(HTMLParser):
 
 
 def read_page(path: Path) -> Page:
+    return parsed(path.read_text(encoding="utf-8"))
+
+
+def parsed(html: str) -> Page:
     page = Page()
-    page.feed(path.read_text(encoding="utf-8"))
+    page.feed(html)
     page.rows = [row for row in page.rows if row]  # the headings' rows hold no cells
     return page
 
@@ -164,13 +132,13 @@ def replayed(journal: Path) -> TablePlay:
     return TablePlay.replay(read_journal(journal), journal)
 
 
-def after_each_turn(play: TablePlay) -> dict[int, tuple[list[int], list[int]]]:
+def after_each_turn(play: TablePlay) -> dict[int, list[tuple[int, int]]]:
     """Every seat's life and arrows (the Chief's Arrow counted) after each turn, from the
     engine's events: a turn is over when the next one starts; turn 0 is the start."""
     games: list[Game] = [s.before for s in play.taken[1:]] + [play.game]
 
-    def counts(game: Game) -> tuple[list[int], list[int]]:
-        return [p.life for p in game.players], [p.arrows + p.chief_arrow for p in game.players]
+    def counts(game: Game) -> list[tuple[int, int]]:
+        return [(p.life, p.arrows + p.chief_arrow) for p in game.players]
 
     after = {0: counts(play.taken[0].before)}
     for step, game in zip(play.taken, games, strict=True):
@@ -211,7 +179,7 @@ def test_games_html_writes_the_index_and_a_page_per_finished_game(
         assert listed is not None
         date, modules, players, winners = row
         assert date == listed.finished.replace("T", " ")[:16] + " UTC"
-        assert "Old Saloon: Special roles" in modules and "Undead or Alive: Zombies" in modules
+        assert modules == MODULES_SAID
         play = replayed(modules_table / "games" / name)
         assert players.startswith(f"1 {play.character_title(0)}, 2 {play.character_title(1)}")
         seats = ", ".join(str(play.seats[s]) for s in listed.winners())
@@ -231,10 +199,7 @@ def test_a_game_page_has_the_winners_the_modules_the_turns_and_each_seats_course
     game = play.game
     winners = ", ".join(str(play.seats[s]) for s in game.winners)
     assert f"{SIDE_LABELS[game.side or '']}: seats {winners}" in page.text
-    assert (
-        "Modules: Old Saloon: Chief's Arrow; Old Saloon: Special roles; "
-        "Undead or Alive: Rage cards; Undead or Alive: Zombies"
-    ) in page.text
+    assert f"Modules: {MODULES_SAID}" in page.text
     seat_rows = page.rows
     assert [r[0] for r in seat_rows] == ["1", "2", "3", "4", "5", "6 (the box played)"]
     assert [r[1] for r in seat_rows] == [play.character_title(s) for s in range(6)]
@@ -262,8 +227,8 @@ def test_a_game_page_has_the_winners_the_modules_the_turns_and_each_seats_course
     # The charts: after each turn, each seat's life and arrows as the engine had them.
     course = after_each_turn(play)
     for engine_seat, seat in enumerate(play.seats):
-        life = [(float(t), float(v[0][engine_seat])) for t, v in sorted(course.items())]
-        arrows = [(float(t), float(v[1][engine_seat])) for t, v in sorted(course.items())]
+        life = [(float(t), float(v[engine_seat][0])) for t, v in sorted(course.items())]
+        arrows = [(float(t), float(v[engine_seat][1])) for t, v in sorted(course.items())]
         assert page.lines[("life", seat)] == life
         assert page.lines[("arrows", seat)] == arrows
     assert not visible_problems(page, str(modules_table))
@@ -360,3 +325,69 @@ def test_an_unwritable_folder_is_refused_clearly(modules_table: Path, tmp_path: 
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"bang-companion games: --html {taken / 'pages'}: cannot write")
     assert "is a file, not a folder" in done.stderr
+
+
+def test_a_page_follows_the_roles_entered_after_it_was_read(
+    old_table: Path, tmp_path: Path
+) -> None:
+    """The replay is kept in memory; what the series file says is read each time, so a card
+    entered (or taken back by UNDO) on the game over screen shows on the next look."""
+    state = tmp_path / "state"
+    shutil.copytree(old_table, state)
+    listed = find(state, "game-000001.jsonl")
+    assert listed is not None
+    before = game_page_html(state, "game-000001")
+    assert before is not None
+    series.declare(state, "game-000001.jsonl", (), ())
+    after = game_page_html(state, "game-000001")
+    assert after is not None and after != before
+    shown = [seat for seat, role in listed.declared if role is not None]
+    rows = parsed(after).rows
+    assert shown and all(rows[seat][2] == "not shown" for seat in shown)
+
+
+def test_an_unreadable_series_file_is_named_and_the_pages_are_written_all_the_same(
+    modules_table: Path, tmp_path: Path
+) -> None:
+    """The games' journals say they ended; only what the series file adds (when each ended)
+    is missing, so each page says when its game began."""
+    state = tmp_path / "state"
+    shutil.copytree(modules_table, state)
+    (state / "series.json").write_text("{not json")
+    out = tmp_path / "pages"
+    done = games_html(state, out)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"Wrote index.html and 2 game pages into {out}\n"
+    [line] = done.stderr.splitlines()
+    assert line.startswith(f"bang-companion: skipped {state / 'series.json'}: not readable")
+    index = read_page(out / "index.html")
+    assert [row[0].endswith(" UTC (began)") for row in index.rows] == [True, True]
+
+
+# Games of random presses with special roles revealed at random, some into moments already
+# past (Old Saloon 3 goes back to them): module set (of ``SETS``) and seed, each ending.
+REVEALING = [(2, 2), (9, 9), (14, 14), (21, 21)]
+
+
+@pytest.mark.parametrize(("modules", "seed"), REVEALING)
+def test_each_seats_course_and_the_turns_follow_reveals_that_go_back(
+    tmp_path: Path, modules: int, seed: int
+) -> None:
+    play_by_presses(SETS[modules], seed, tmp_path)
+    journal = journals(tmp_path / "games")[-1]
+    play = replayed(journal)
+    assert any(isinstance(e, Rewound) for s in play.taken for e in s.events)
+    game = finished_game(tmp_path, journal.stem)
+    assert game is not None
+    course = after_each_turn(play)
+    assert [(t, list(v)) for t, v in game.course] == sorted(course.items())
+    whose = {
+        e.turn: play.seats[e.seat]
+        for s in play.taken
+        for e in s.events
+        if isinstance(e, TurnStarted)
+    }
+    whose[1] = play.seats[play.taken[0].before.turn]
+    numbers = [t.turn for t in game.turns]
+    assert numbers == sorted(set(numbers)) and numbers[-1] == play.game.turn_number
+    assert all(whose[t.turn] == t.seat for t in game.turns)
