@@ -26,7 +26,7 @@ from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
 from tests.table.driver import next_buttons
 
-from .test_game_pages import Table
+from .played import Table
 from .twins import session_of
 
 MODULES = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.TWO_BULLETS})
