@@ -16,6 +16,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from . import browser
 from .browser import chromium, require_chromium
 
 CONFIG = """[game]
@@ -113,3 +116,16 @@ def test_the_page_in_a_real_browser_follows_the_presses_without_reloading(tmp_pa
         if emulator.poll() is None:
             emulator.kill()
             emulator.wait()
+
+
+def test_without_chromium_the_browser_test_fails_on_ci_and_skips_elsewhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On CI (CI=true) scripts/test installs the browser: its absence is a fault there."""
+    monkeypatch.setattr(browser, "CHROMIUM", Path("/nonexistent/chromium"))
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="apt-get install chromium chromium-driver"):
+        require_chromium()
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception, match="/nonexistent/chromium not found"):
+        require_chromium()
