@@ -126,9 +126,8 @@ def _index(games: list[FinishedGame], unreadable: int) -> str:
     else:
         body.append("<p>No finished game yet.</p>")
     if unreadable:
-        body.append(
-            f"<p>{unreadable} journal{'s' if unreadable > 1 else ''} could not be read.</p>"
-        )
+        files = f"{unreadable} file{'s' if unreadable > 1 else ''}"
+        body.append(f"<p>{files} of the games could not be read (the log names them).</p>")
     return _document("Finished games", body)
 
 

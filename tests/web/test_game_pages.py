@@ -234,41 +234,49 @@ def test_a_game_page_has_the_winners_the_modules_the_turns_and_each_seats_course
     assert not visible_problems(page, str(modules_table))
 
 
-def test_a_card_the_table_never_saw_is_not_on_the_page(modules_table: Path, tmp_path: Path) -> None:
+def face_down_twins(journal: Path, tmp_path: Path) -> int:
     """Twins: the journal, and the same journal with another special role card for a seat
-    whose card stayed face down: one page, byte for byte."""
-    checked = 0
-    for name in ("game-000001", "game-000002"):
-        journal = modules_table / "games" / f"{name}.jsonl"
-        game = replayed(journal).game
-        lines = journal.read_text().splitlines()
-        header = json.loads(lines[0])
-        specials = header["setup"]["specials"]
-        for p in game.players:
-            if p.revealed or p.special_shown or p.special is None:
-                continue
-            card = SPECIAL_ROLES[p.special]
-            others = [
-                c.name
-                for c in SPECIAL_ROLES.values()
-                if c.role is card.role and c.name not in specials
-            ]
-            if not others:
-                continue
-            twin_header = json.loads(lines[0])
-            twin_header["setup"]["specials"][p.seat] = others[0]
-            pages = []
-            for kind, first in (("same", header), ("twin", twin_header)):
-                state = tmp_path / f"{name}-{p.seat}-{kind}"
-                (state / "games").mkdir(parents=True)
-                text = "\n".join([json.dumps(first), *lines[1:]]) + "\n"
-                (state / "games" / f"{name}.jsonl").write_text(text)
-                pages.append(game_page_html(state, name))
-            assert pages[0] is not None
-            assert pages[0] == pages[1], f"seat {p.seat + 1}'s face-down card shows"
-            assert card.title not in pages[0] and SPECIAL_ROLES[others[0]].title not in pages[0]
-            checked += 1
-    assert checked, "no seat kept its special card face down: nothing was compared"
+    whose card stayed face down, must give one page, byte for byte, naming neither card; how
+    many seats were so compared."""
+    name = journal.stem
+    game = replayed(journal).game
+    lines = journal.read_text().splitlines()
+    header = json.loads(lines[0])
+    specials = header["setup"].get("specials") or []
+    compared = 0
+    for p in game.players:
+        if p.revealed or p.special_shown or p.special is None:
+            continue
+        card = SPECIAL_ROLES[p.special]
+        free = [c for c in SPECIAL_ROLES.values() if c.name not in specials]
+        others = [c.name for c in free if c.role is card.role]
+        if not others:
+            continue
+        twin = json.loads(lines[0])
+        twin["setup"]["specials"][p.seat] = others[0]
+        pages = []
+        for kind, first in (("same", header), ("twin", twin)):
+            state = tmp_path / f"{name}-{p.seat}-{kind}"
+            (state / "games").mkdir(parents=True)
+            text = "\n".join([json.dumps(first), *lines[1:]]) + "\n"
+            (state / "games" / f"{name}.jsonl").write_text(text)
+            listed = journal.parent.parent / series.SERIES_FILE  # a game over lists it
+            if listed.exists():
+                shutil.copy(listed, state)
+            pages.append(game_page_html(state, name))
+        assert pages[0] is not None
+        assert pages[0] == pages[1], f"seat {p.seat + 1}'s face-down card shows"
+        assert card.title not in pages[0] and SPECIAL_ROLES[others[0]].title not in pages[0]
+        compared += 1
+    return compared
+
+
+def test_a_card_the_table_never_saw_is_not_on_the_page(modules_table: Path, tmp_path: Path) -> None:
+    compared = sum(
+        face_down_twins(modules_table / "games" / f"{name}.jsonl", tmp_path)
+        for name in ("game-000001", "game-000002")
+    )
+    assert compared, "no seat kept its special card face down: nothing was compared"
 
 
 def test_a_game_from_before_the_modules_and_roles_entered_at_the_end_get_their_pages(
@@ -362,6 +370,7 @@ def test_an_unreadable_series_file_is_named_and_the_pages_are_written_all_the_sa
     assert line.startswith(f"bang-companion: skipped {state / 'series.json'}: not readable")
     index = read_page(out / "index.html")
     assert [row[0].endswith(" UTC (began)") for row in index.rows] == [True, True]
+    assert "1 file of the games could not be read (the log names them)." in index.text
 
 
 # Games of random presses with special roles revealed at random, some into moments already
@@ -391,3 +400,4 @@ def test_each_seats_course_and_the_turns_follow_reveals_that_go_back(
     numbers = [t.turn for t in game.turns]
     assert numbers == sorted(set(numbers)) and numbers[-1] == play.game.turn_number
     assert all(whose[t.turn] == t.seat for t in game.turns)
+    face_down_twins(journal, tmp_path / "twins")  # roles dealt (even seeds): cards face down
