@@ -16,6 +16,7 @@ from .bots import BOTS
 from .config import DEFAULT_PATH, ConfigError, defaults, load
 from .engine import SetupError
 from .table.journal import JournalError
+from .web.settings import WebPageError
 
 
 def _at_least_one(text: str) -> int:
@@ -408,7 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # only be found at exit, where Python prints "Exception ignored ... BrokenPipeError".
         sys.stdout.flush()
         return code
-    except (SetupError, ConfigError, JournalError) as exc:
+    except (SetupError, ConfigError, JournalError, WebPageError) as exc:
         print(f"bang-companion: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
