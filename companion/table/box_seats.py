@@ -40,7 +40,7 @@ class BoxSeats(SessionState):
         """The box's choice for its seat, or its card revealed into an open moment (Old Saloon
         3), at once: said on the console's story line ("Seat 3 shoots seat 1", "Seat 3 reveals
         The Doc: turn one die to any side"), each changed seat marked since the people's last
-        press; a player that failed, on the console's flash line ("Seat 3: its mc player
+        press; a player that failed, on the console's flash line ("Seat 3: its random player
         failed; ..."). A reveal the box does not make changes nothing the table sees."""
         play = self.play
         assert play is not None and play.box_owes()

@@ -58,6 +58,7 @@ class Answered:
     d: Decision
     action: Action
     seats: Sequence[int]
+    game: Game | None = None  # as it was when asked, for answers that name what it showed
 
     def seat(self, engine_seat: int) -> str:
         return f"seat {self.seats[engine_seat]}"
@@ -74,13 +75,16 @@ class Answered:
 
 
 Told = Callable[[Answered], str | None]
+# The answer's own event says it whole ('The Doc turns die 3 to Dynamite'): the box adds no line.
+BY_THE_RULES = ""
 
 
 @dataclass(frozen=True)
 class Words:
     """One kind's words. ``told`` is None for a kind a person always answers (the spec's
     ``person_enters``), and gives None for an answer it has no words for: both are said as
-    the generic 'chooses ...'."""
+    the generic 'chooses ...'. It gives '' for an answer the rules' own line says whole
+    (``BY_THE_RULES``), so the story says it once."""
 
     prompt: Callable[[Asked], str]
     told: Told | None
@@ -160,6 +164,20 @@ def _source(game: Game, result: int) -> str:
     return f"die {result + 1}" if result < len(game.faces) else "Rage card"
 
 
+def _slab_told(t: Answered) -> str:
+    """The Bull's Eye doubled, as the console lists them: the seat it hits, and a Rage card's
+    by its name (it is past the dice, no die shows it)."""
+    assert isinstance(t.action, ChooseDie)
+    die, game = t.action.die, t.game
+    if game is None:
+        return f"doubles the Bull's Eye of die {die + 1} with a Beer"
+    hit = next((target for d, _s, target in game.scratch.assigned if d == die), None)
+    on = f" on {t.seat(hit)}" if hit is not None else ""
+    if die < len(game.faces):
+        return f"doubles the Bull's Eye of die {die + 1}{on} with a Beer"
+    return f"doubles the Rage card's Bull's Eye{on} with a Beer"
+
+
 def _beer_told(t: Answered, target: int) -> str:
     return "drinks the Beer" if target == t.d.seat else f"gives the Beer to {t.seat(target)}"
 
@@ -193,9 +211,7 @@ BASE: dict[DecisionKind, Words] = {
     ),
     K.SLAB_DOUBLE: Words(
         lambda q: "Slab the Killer: double a Bull's Eye? DIE; DONE: no",
-        _die_told(
-            lambda die: f"doubles the Bull's Eye of die {die + 1} with a Beer", "keeps the Beer"
-        ),
+        lambda t: _slab_told(t) if isinstance(t.action, ChooseDie) else "keeps the Beer",
     ),
     K.BEER_TARGET: Words(_beer_prompt, _seat_told(_beer_told)),
     K.ARROW_INSTEAD: Words(
@@ -286,7 +302,8 @@ def _chance_prompt(q: Asked) -> str:
 
 
 def _turned(t: Answered) -> str | None:
-    return f"turns it to {t.option}" if isinstance(t.action, Choose) else None
+    """The side a die is turned to: the rules say it ('The Doc turns die 3 to Dynamite')."""
+    return BY_THE_RULES if isinstance(t.action, Choose) else None
 
 
 SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
@@ -378,9 +395,8 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     ),
     K.BELLE_STAR: Words(
         lambda q: "Belle Star: a Dynamite to Gatling? DIE; DONE: no",
-        _die_told(
-            lambda die: f"turns the Dynamite of die {die + 1} into a Gatling", "keeps the Dynamite"
-        ),
+        # 'Belle Star turns die 2 to Gatling' says the yes
+        _die_told(lambda die: BY_THE_RULES, "keeps the Dynamite"),
     ),
     K.CHUCK_DIE: Words(
         lambda q: "Chuck Wengam: turn a die for 1 life? DIE; DONE: no",

@@ -1,6 +1,7 @@
 """No internal name reaches a person: every string the console, the seat panels (and pods),
 the history, the terminal emulator, and ``games``/``replay`` show is in the rulebook's words,
-never a ``snake_case`` identifier of the code nor a "die N" standing for a symbol.
+never a ``snake_case`` identifier of the code nor a "die N" standing for a symbol; nor
+do the finished games' web pages (``games --html``).
 
 200 games of random presses, the box playing a seat in some, seats revealing special roles at
 random, in a sample of module sets (the 24 of ``tests/panels/test_console_fits.py``: 576 legal
@@ -12,6 +13,7 @@ import contextlib
 import io
 import random
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 from companion.cli import main
@@ -20,6 +22,7 @@ from companion.engine import MODULES, Module
 from companion.table import TableSession
 from companion.table.journal import journals
 from companion.table.table_config import TableConfig
+from companion.web.game_pages import game_page_html, games_index_html
 from tests.panels.test_console_fits import SETS
 from tests.table.driver import next_buttons
 
@@ -125,6 +128,31 @@ def play(modules: frozenset[Module], seed: int, state: Path | None) -> list[str]
     return bad
 
 
+class _Text(HTMLParser):
+    """The words of a web page a reader sees: its text, without its tags and style."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.styled = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.styled = tag == "style"
+
+    def handle_endtag(self, tag: str) -> None:
+        self.styled = False
+
+    def handle_data(self, data: str) -> None:
+        if not self.styled:
+            self.parts.append(data)
+
+
+def page_text(html: str) -> str:
+    reader = _Text()
+    reader.feed(html)
+    return "\n".join(reader.parts)
+
+
 def cli_output(*argv: str) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
@@ -146,4 +174,6 @@ def test_no_internal_name_reaches_a_person(tmp_path: Path) -> None:
                 cli_output("replay", newest),
             ):
                 bad += [f"games/replay: {name!r}" for name in misnamed(text, 6)]
+            for page in (games_index_html(state), game_page_html(state, Path(newest).stem)):
+                bad += [f"game pages: {name!r}" for name in misnamed(page_text(page or ""), 6)]
     assert not bad, "\n".join(sorted(set(bad))[:40])
