@@ -18,9 +18,10 @@ from .words import WORDS, Answered
 TABLE_ENTRIES = frozenset(kind for kind, spec in SPECS.items() if spec.person_enters)
 
 
-def box_line(d: Decision, action: Action, seats: Sequence[int]) -> str:
-    """One console line for ``action``, the box's answer to ``d`` for the seat it plays; an
-    answer the kind's words do not know is still said ('chooses ...')."""
+def box_line(d: Decision, action: Action, seats: Sequence[int], dice: int | None = None) -> str:
+    """One console line for ``action``, the box's answer to ``d`` for the seat it plays, with
+    ``dice`` on the table (a result past them is a Rage card's); an answer the kind's words do
+    not know is still said ('chooses ...')."""
     told = WORDS[d.kind].told
-    said = told(Answered(d, action, seats)) if told is not None else None
+    said = told(Answered(d, action, seats, dice)) if told is not None else None
     return f"Seat {seats[d.seat]} {f'chooses {action.kind}' if said is None else said}"

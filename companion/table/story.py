@@ -418,7 +418,11 @@ def press_of(
     """The press of the actions ``made`` (a chosen one, then the automatic ones after it)."""
     before, chosen, _auto, box = made[0]
     automatic = tuple((b.pending, a) for b, a, auto, _ in made if auto and b.pending is not None)
-    said = box_line(before.pending, chosen, seats) if box and before.pending is not None else ""
+    said = (
+        box_line(before.pending, chosen, seats, len(before.faces))
+        if box and before.pending is not None
+        else ""
+    )
     rolled = [e.all_faces for e in events if isinstance(e, DiceRolled)]
     same_turn = after.turn_number == before.turn_number
     dice = rolled[-1] if rolled else tuple(f for f in (after if same_turn else before).faces if f)

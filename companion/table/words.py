@@ -58,9 +58,14 @@ class Answered:
     d: Decision
     action: Action
     seats: Sequence[int]
+    dice: int | None = None  # the dice on the table (None: unknown, every result a die)
 
     def seat(self, engine_seat: int) -> str:
         return f"seat {self.seats[engine_seat]}"
+
+    def source(self, result: int) -> str:
+        """Where a chosen result shows: a die, or past the dice a revealed Rage card."""
+        return f"die {result + 1}" if self.dice is None or result < self.dice else "the Rage card"
 
     @property
     def yes(self) -> bool:
@@ -102,12 +107,13 @@ def _seat_told(verb: Callable[[Answered, int], str], declined: str | None = None
     return told
 
 
-def _die_told(verb: Callable[[int], str], declined: str | None = None) -> Told:
-    """Words for a die answer: ``verb`` names the die chosen; ``declined`` says a no."""
+def _die_told(verb: Callable[[str], str], declined: str | None = None) -> Told:
+    """Words for a die answer: ``verb`` names where the result chosen shows ("die 3", "the
+    Rage card"); ``declined`` says a no."""
 
     def told(t: Answered) -> str | None:
         if isinstance(t.action, ChooseDie):
-            return verb(t.action.die)
+            return verb(t.source(t.action.die))
         return declined
 
     return told
@@ -194,7 +200,7 @@ BASE: dict[DecisionKind, Words] = {
     K.SLAB_DOUBLE: Words(
         lambda q: "Slab the Killer: double a Bull's Eye? DIE; DONE: no",
         _die_told(
-            lambda die: f"doubles the Bull's Eye of die {die + 1} with a Beer", "keeps the Beer"
+            lambda source: f"doubles the Bull's Eye of {source} with a Beer", "keeps the Beer"
         ),
     ),
     K.BEER_TARGET: Words(_beer_prompt, _seat_told(_beer_told)),
@@ -287,7 +293,7 @@ SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
     K.GAME_END: Words(lambda q: "Game over? DONE: yes, or reveal a role card", None),
     K.DOC_DIE: Words(
         lambda q: "The Doc: which die turns? its DIE",
-        _die_told(lambda die: f"turns die {die + 1}"),
+        _die_told(lambda source: f"turns {source}"),
     ),
     K.DOC_FACE: Words(_face_legend, _turned),
     K.UGLY_SWAP: Words(
@@ -372,15 +378,15 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     K.BELLE_STAR: Words(
         lambda q: "Belle Star: a Dynamite to Gatling? DIE; DONE: no",
         _die_told(
-            lambda die: f"turns the Dynamite of die {die + 1} into a Gatling", "keeps the Dynamite"
+            lambda source: f"turns the Dynamite of {source} into a Gatling", "keeps the Dynamite"
         ),
     ),
     K.CHUCK_DIE: Words(
         lambda q: "Chuck Wengam: turn a die for 1 life? DIE; DONE: no",
-        _die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
+        _die_told(lambda source: f"loses 1 life to turn {source}", "turns no die"),
     ),
     K.CHUCK_FACE: Words(
-        lambda q: f"Chuck Wengam: die {(q.d.die or 0) + 1} to which side? DIE",
+        lambda q: f"Chuck Wengam: {_source(q.game, q.d.die or 0)} to which side? DIE",
         _turned,
     ),
     K.BONEYARD_CARD: Words(
