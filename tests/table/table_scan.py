@@ -16,6 +16,7 @@ The console-fit and no-internal-name tests play a few games of every set here; t
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import random
 import re
@@ -34,7 +35,7 @@ from companion.table.journal import journals
 from companion.table.prompts import MODULE_PAGES
 from companion.table.setup_flow import PAGE
 from companion.table.table_config import TableConfig
-from companion.table.view import ConsoleView
+from companion.table.view import ConsoleView, TableView
 from tests.table.driver import next_buttons
 
 SETS: list[ModuleSet] = module_sets()
@@ -70,9 +71,8 @@ def misnamed(text: str, dice: int) -> list[str]:
     return found
 
 
-def shown(session: TableSession) -> list[str]:
-    """Every string a person can read now: console, seats, pods, terminal."""
-    view = session.view()
+def shown(view: TableView) -> list[str]:
+    """Every string a person can read in ``view``: console, seats, pods, terminal."""
     c = view.console
     texts = [c.title, c.prompt, c.story, c.aside, c.flash or "", *c.choices, text_view(view)]
     for seat in view.seats:
@@ -221,11 +221,14 @@ def set_up(table: Table, config: TableConfig, rng: random.Random, game: int) -> 
     raise AssertionError(f"no game after 40 set-up presses: {session.view().console}")
 
 
-def play_game(table: Table, config: TableConfig, rng: random.Random, game: int) -> None:
-    """Game ``game`` of a set, set up and played to its end by random legal presses."""
+def play_game(
+    table: Table, config: TableConfig, rng: random.Random, game: int, presses: int | None
+) -> None:
+    """Game ``game`` of a set, set up and played by random legal presses: to its end, or
+    ``presses`` of them (then ended on purpose: hold UNDO, DONE)."""
     set_up(table, config, rng, game)
     session = table.session
-    for _ in range(MAX_PRESSES):
+    for _ in range(MAX_PRESSES if presses is None else presses):
         play = session.play
         assert play is not None
         if play.game.over:
@@ -251,7 +254,10 @@ def play_game(table: Table, config: TableConfig, rng: random.Random, game: int) 
             table.press("UNDO", "hold")  # start over? no: play on
             table.press("ROLL")
     else:
-        raise AssertionError(f"game {game}: not over after {MAX_PRESSES} presses")
+        if presses is None:
+            raise AssertionError(f"game {game}: not over after {MAX_PRESSES} presses")
+        table.press("UNDO", "hold")  # start over? DONE: this game ends, its journal kept
+        table.press("DONE")
 
 
 def after_the_end(table: Table, config: TableConfig, rng: random.Random) -> None:
@@ -270,14 +276,18 @@ def after_the_end(table: Table, config: TableConfig, rng: random.Random) -> None
     table.press("ROLL")
 
 
-def scan_game(chosen: ModuleSet, game: int, state: Path | None = None) -> Findings:
-    """One game of a set: every state's console laid out on both consoles, every string shown
-    scanned, and with a state folder ``games`` and ``replay`` read its journal."""
+def scan_game(
+    chosen: ModuleSet, game: int, state: Path | None = None, presses: int | None = None
+) -> Findings:
+    """One game of a set, whole or its first ``presses`` presses of play: every state's console
+    laid out on both consoles, every string shown scanned, and with a state folder ``games``
+    and ``replay`` read its journal."""
     start = time.perf_counter()
     found = Findings(games=1)
     laid_out: set[tuple[object, ...]] = set()
     seen: set[tuple[str, int]] = set()
     dice = [0]  # the most dice on the table so far
+    steps = [0]  # the game's steps read for their dice
     where = f"{chosen.key} game {game}"
 
     def look(session: TableSession) -> None:
@@ -295,9 +305,13 @@ def scan_game(chosen: ModuleSet, game: int, state: Path | None = None) -> Findin
         play = session.play
         if play is not None and play.game.pending is not None and not play.box_due():
             found.kinds.add(play.game.pending.kind)
-        if play is not None:  # a story may name a die of a turn that had more
+        if play is not None:  # a story may name a die of a turn that had more (the box's)
+            steps[0] = min(steps[0], len(play.taken))
+            for step in play.taken[steps[0] :]:
+                dice[0] = max(dice[0], len(step.before.faces))
+            steps[0] = len(play.taken)
             dice[0] = max(dice[0], len(play.game.faces))
-        for text in shown(session):
+        for text in shown(view):
             if (text, dice[0]) not in seen:
                 seen.add((text, dice[0]))
                 for name in misnamed(text, dice[0]):
@@ -306,14 +320,15 @@ def scan_game(chosen: ModuleSet, game: int, state: Path | None = None) -> Findin
 
     config, rng = config_for(chosen, game, state)
     table = Table(config, rng.randrange(2**32), look)
-    play_game(table, config, rng, game)
+    play_game(table, config, rng, game, presses)
     session = table.session
-    for back in range(len(session.history.lines)):
-        page = session.history.page(back)
-        found.strings += 1
-        for name in misnamed(page, 6):
-            found.misnamed.setdefault(f"{name!r} in history {page!r}", where)
-    after_the_end(table, config, rng)
+    if session.play is not None:
+        for back in range(len(session.history.lines)):
+            page = session.history.page(back)
+            found.strings += 1
+            for name in misnamed(page, dice[0]):
+                found.misnamed.setdefault(f"{name!r} in history {page!r}", where)
+        after_the_end(table, config, rng)
     session.close()
     if state is not None:
         newest = str(journals(state / "games")[-1])
@@ -322,18 +337,44 @@ def scan_game(chosen: ModuleSet, game: int, state: Path | None = None) -> Findin
             cli_output("replay", newest),
         ):
             found.strings += 1
-            for name in misnamed(text, 6):
+            for name in misnamed(text, dice[0]):
                 found.misnamed.setdefault(f"{name!r} in games/replay {text!r}", where)
     found.seconds = time.perf_counter() - start
     return found
 
 
 def scan_set(
-    chosen: ModuleSet, games: range, on_disk: Callable[[ModuleSet, int], Path | None]
+    chosen: ModuleSet,
+    games: range,
+    on_disk: Callable[[ModuleSet, int], Path | None],
+    presses: int | None = None,
 ) -> Findings:
-    """A set's games; ``on_disk(chosen, game)`` is the state folder to keep a game in (None:
-    memory only)."""
+    """A set's games (whole, or ``presses`` presses of play each); ``on_disk(chosen, game)`` is
+    the state folder to keep a game in (None: memory only)."""
     found = Findings()
     for game in games:
-        found.add(scan_game(chosen, game, on_disk(chosen, game)))
+        found.add(scan_game(chosen, game, on_disk(chosen, game), presses))
+    return found
+
+
+# ------------------------------------------------------------------ the suite's share
+
+WHOLE_EVERY = 8  # in the suite, one set in eight plays a whole game
+FIRST_PRESSES = 12  # the others: the set-up and this many presses of play, then start over
+ON_DISK_EVERY = 96  # one set in 96 keeps its game on disk, for ``games`` and ``replay``
+
+
+@functools.cache
+def suite_scan(state: Path) -> Findings:
+    """What the console-fit and no-internal-name tests read (one run serves both): a game of
+    every set, whole in one set of ``WHOLE_EVERY`` (the sets spread over the list, small and
+    large), some kept under ``state``."""
+    found = Findings()
+    for n, chosen in enumerate(SETS):
+
+        def on_disk(chosen: ModuleSet, game: int, n: int = n) -> Path | None:
+            return state / f"set{n}" if n % ON_DISK_EVERY == 0 else None
+
+        presses = None if n % WHOLE_EVERY == 0 else FIRST_PRESSES
+        found.add(scan_set(chosen, range(n % 7, n % 7 + 1), on_disk, presses))
     return found
