@@ -3,7 +3,7 @@ module set the set-up accepts, each state laid out on both consoles (128x64 and 
 string shown scanned for a ``snake_case`` identifier or a "die N" standing for a symbol.
 
 The same code as the suite's two tests (``tests/table/table_scan.py``): the suite plays a game
-of each set (whole in one set of eight); this plays ``--games`` whole games of each (200 by
+of each set (whole in one set of four); this plays ``--games`` whole games of each (200 by
 default), game 0 of each set kept on disk for ``games`` and ``replay`` to read. The sets are
 ``benchmarks/campaign.py``'s list; a finding names the set and game that shows it again::
 

@@ -40,10 +40,9 @@ def fit(text: str, width: int) -> str:
     if room < 0:
         return ""
     x, end = 0, 0
-    for end, c in enumerate(text):  # the longest start that leaves room for the ".."
-        x += SPACE if c == " " else ADVANCE
-        if x > room:
-            break
+    while x + (SPACE if text[end] == " " else ADVANCE) <= room:  # the longest start that fits
+        x += SPACE if text[end] == " " else ADVANCE
+        end += 1
     return text[:end].rstrip() + ELLIPSIS
 
 

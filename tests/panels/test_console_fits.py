@@ -4,7 +4,7 @@ prompts and lists too, and the aside under the prompt (on the 128 px console in 
 when it does not fit, see ``companion.panels.console.layout``).
 
 A game by presses at a real table session in every module set the set-up accepts (864, the
-campaign's list): whole in one set of eight, the set-up and its first presses in the others
+campaign's list): whole in one set of four, the set-up and its first presses in the others
 (``tests/table/table_scan.py``; ``benchmarks/table_scan.py`` plays 200 whole games of each)."""
 
 from __future__ import annotations

@@ -359,7 +359,7 @@ def scan_set(
 
 # ------------------------------------------------------------------ the suite's share
 
-WHOLE_EVERY = 8  # in the suite, one set in eight plays a whole game
+WHOLE_EVERY = 4  # in the suite, one set in four plays a whole game
 FIRST_PRESSES = 12  # the others: the set-up and this many presses of play, then start over
 ON_DISK_EVERY = 96  # one set in 96 keeps its game on disk, for ``games`` and ``replay``
 
