@@ -15,6 +15,7 @@ import pytest
 from tests.table.table_scan import SETS, misnamed, suite_scan
 
 
+@pytest.mark.xdist_group("table_scan")  # one worker plays the scan both tests read
 def test_no_internal_name_reaches_a_person(tmp_path_factory: pytest.TempPathFactory) -> None:
     found = suite_scan(tmp_path_factory.getbasetemp() / "table_scan")
     assert found.games == len(SETS) and found.strings > 100_000
