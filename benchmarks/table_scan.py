@@ -17,6 +17,7 @@ import argparse
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Sequence
 from multiprocessing import Pool
 from pathlib import Path
@@ -31,20 +32,30 @@ from tests.table.table_scan import Findings, scan_set  # noqa: E402
 DEFAULT_GAMES = 200
 
 
-def run_set(task: tuple[str, int]) -> tuple[str, Findings, float]:
-    """One set's games in a worker process: what they found, and the CPU seconds taken."""
+def run_set(task: tuple[str, int]) -> tuple[str, Findings, list[str], float]:
+    """One set's games in a worker process: what they found, the games that raised (each with
+    what reproduces it), and the CPU seconds taken."""
     key, games = task
     start = time.process_time()
+    found, raised = Findings(), []
     with tempfile.TemporaryDirectory() as state:
 
         def on_disk(chosen: ModuleSet, game: int) -> Path | None:
             return Path(state) / f"game{game}" if game == 0 else None
 
-        found = scan_set(ModuleSet.parse(key), range(games), on_disk)
-    return key, found, time.process_time() - start
+        for game in range(games):
+            try:
+                found.add(scan_set(ModuleSet.parse(key), range(game, game + 1), on_disk))
+            except Exception as exc:  # noqa: BLE001 (a game that raises is a finding too)
+                error = traceback.format_exception_only(type(exc), exc)[-1].strip()
+                again = f"scan_game(ModuleSet.parse({key!r}), {game})"  # tests/table/table_scan.py
+                raised.append(f"{key} game {game}: {error}; again: {again}")
+    return key, found, raised, time.process_time() - start
 
 
-def summary(found: Findings, sets: int, seconds: float, cpu: float, argv: Sequence[str]) -> str:
+def summary(
+    found: Findings, raised: list[str], sets: int, seconds: float, cpu: float, argv: Sequence[str]
+) -> str:
     """What the scans saw and found, for docs/panels.md."""
     never = sorted(k.value for k in set(DecisionKind) - found.kinds)
     lines = [
@@ -53,11 +64,13 @@ def summary(found: Findings, sets: int, seconds: float, cpu: float, argv: Sequen
         f"strings scanned: {found.strings:,}.",
         f"Wall time {seconds / 60:.1f} min; {cpu / 60:.1f} CPU min "
         f"({found.games / cpu if cpu else 0:.2f} games per CPU second).",
-        f"Cut or overflowing: {len(found.cut)}; internal names: {len(found.misnamed)}; "
+        f"Games that raised: {len(raised)}; "
+        f"cut or overflowing: {len(found.cut)}; internal names: {len(found.misnamed)}; "
         f"decision kinds never asked: {', '.join(never) or 'none'}.",
         f"History pages looked at: {found.history_pages:,}, of them cut on a console: "
         f"{found.history_cut:,} (the history is told, not asked: not in the fit).",
     ]
+    lines += [f"- raised: {line}" for line in raised]
     for what, where in (("cut", found.cut), ("internal name", found.misnamed)):
         lines += [f"- {what}: {text} ({first})" for text, first in sorted(where.items())[:60]]
     return "\n".join(lines)
@@ -93,22 +106,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     sets = choose_sets(args)
     print(f"{len(sets)} sets, {args.games} games each", file=sys.stderr)
-    found = Findings()
+    found, raised = Findings(), []
     cpu = 0.0
     start = time.perf_counter()
     with Pool(args.jobs) as pool:
         tasks = [(chosen.key, args.games) for chosen in sets]
-        for n, (key, one, seconds) in enumerate(pool.imap_unordered(run_set, tasks), 1):
+        for n, (key, one, errors, seconds) in enumerate(pool.imap_unordered(run_set, tasks), 1):
             found.add(one)
+            raised += errors
             cpu += seconds
             print(
-                f"{n}/{len(sets)} {key}: {len(one.cut)} cut, {len(one.misnamed)} names "
+                f"{n}/{len(sets)} {key}: {len(errors)} raised, {len(one.cut)} cut, "
+                f"{len(one.misnamed)} names "
                 f"({found.games / (time.perf_counter() - start):.2f} games/s)",
                 file=sys.stderr,
             )
     given = list(sys.argv[1:] if argv is None else argv)
-    print(summary(found, len(sets), time.perf_counter() - start, cpu, given))
-    return 1 if found.cut or found.misnamed else 0
+    print(summary(found, raised, len(sets), time.perf_counter() - start, cpu, given))
+    return 1 if raised or found.cut or found.misnamed else 0
 
 
 if __name__ == "__main__":
