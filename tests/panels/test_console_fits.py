@@ -22,11 +22,10 @@ from companion.table.view import ConsoleView
 from tests.table.table_scan import SETS, console_cuts, suite_scan
 
 
-@pytest.mark.xdist_group("table_scan")  # one worker plays the scan both tests read
 def test_every_prompt_of_every_kind_fits_both_consoles_whole(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
-    found = suite_scan(tmp_path_factory.getbasetemp() / "table_scan")
+    found = suite_scan(tmp_path_factory)
     assert found.games == len(SETS) == 864
     assert not found.cut, "\n".join(f"{cut} ({where})" for cut, where in found.cut.items())
     assert found.kinds == set(DecisionKind), (

@@ -16,14 +16,19 @@ The console-fit and no-internal-name tests play a few games of every set here; t
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import io
+import os
+import pickle
 import random
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import pytest
 
 from benchmarks.campaign import ModuleSet, module_sets
 from companion.cli import main
@@ -364,11 +369,32 @@ FIRST_PRESSES = 12  # the others: the set-up and this many presses of play, then
 ON_DISK_EVERY = 96  # one set in 96 keeps its game on disk, for ``games`` and ``replay``
 
 
+def suite_scan(tmp_path_factory: pytest.TempPathFactory) -> Findings:
+    """What the console-fit and no-internal-name tests read: one run for the test session. Under
+    pytest-xdist the workers share it through a file in the session's folder, the first to come
+    playing it while the others wait for it (a lock), so it is played once."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the session's, shared by its workers
+    return _shared(root)
+
+
 @functools.cache
-def suite_scan(state: Path) -> Findings:
-    """What the console-fit and no-internal-name tests read (one run serves both): a game of
-    every set, whole in one set of ``WHOLE_EVERY`` (the sets spread over the list, small and
-    large), some kept under ``state``."""
+def _shared(root: Path) -> Findings:
+    result = root / "table_scan.pickle"
+    with (root / "table_scan.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if result.exists():
+            found: Findings = pickle.loads(result.read_bytes())
+            return found
+        found = _played(root / f"table_scan_{os.getpid()}")
+        result.write_bytes(pickle.dumps(found))
+        return found
+
+
+def _played(state: Path) -> Findings:
+    """A game of every set, whole in one set of ``WHOLE_EVERY`` (the sets spread over the list,
+    small and large), some kept under ``state``."""
     found = Findings()
     for n, chosen in enumerate(SETS):
 

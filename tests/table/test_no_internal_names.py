@@ -15,9 +15,8 @@ import pytest
 from tests.table.table_scan import SETS, misnamed, suite_scan
 
 
-@pytest.mark.xdist_group("table_scan")  # one worker plays the scan both tests read
 def test_no_internal_name_reaches_a_person(tmp_path_factory: pytest.TempPathFactory) -> None:
-    found = suite_scan(tmp_path_factory.getbasetemp() / "table_scan")
+    found = suite_scan(tmp_path_factory)
     assert found.games == len(SETS) and found.strings > 100_000
     bad = [f"{name} ({where})" for name, where in sorted(found.misnamed.items())]
     assert not bad, "\n".join(bad[:40])
