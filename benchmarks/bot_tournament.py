@@ -1,5 +1,8 @@
 """How strong the bots are, how long the Monte Carlo player thinks, and the game's balance.
 
+The Monte Carlo player is an experiment outside the product (``mc_player.py``): it is measured
+here against the rule-based player the box ships.
+
 Strength. Each deal is played twice with the same seed; one seat (seat i mod players in game i,
 so every seat and role in turn) is played by the challenger in one game and by the baseline in
 the other, all other seats by the baseline. The challenger is better when its seat wins more
@@ -28,10 +31,11 @@ from pathlib import Path
 
 from engine_simulate import COLOURS as SIDE_COLOURS
 from engine_simulate import machine, pin_to_one_core
+from mc_player import MonteCarloBot
 from perfdoc import write_section
 from PIL import Image, ImageDraw, ImageFont
 
-from companion.bots import Bot, MonteCarloBot, Observation, RandomBot, RuleBot, play_match
+from companion.bots import Bot, Observation, RandomBot, RuleBot, play_match
 from companion.engine import CHARACTERS, Action, Game, HouseRule, Module, Role, deal
 
 COMMAND = ".venv/bin/python benchmarks/bot_tournament.py --markdown-into docs/bots.md"
@@ -271,7 +275,8 @@ def time_section(times: Sequence[float], mc: MonteCarloBot, pinned: str, on: lis
         [
             TIME_SECTION,
             "",
-            f"The Monte Carlo player ({mc.samples} role samples, up to {mc.width} candidates, "
+            "The Monte Carlo player, an experiment the box does not ship "
+            f"(`benchmarks/mc_player.py`; {mc.samples} role samples, up to {mc.width} candidates, "
             f"playouts by rule-based players {reach(mc.horizon)}, then the learned win "
             "chance), thread CPU "
             f"time of each of its {len(ms)} decisions with more than one legal action during "
@@ -359,8 +364,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
         "Computer players (`companion/bots/`) see only what their seat may know: the public "
         "table, their own role, the face-up roles and the events everyone saw. `random` takes "
-        "any legal action; `rules` plays like a sensible person; `mc` samples the hidden roles "
-        "and plays each candidate action forward with the engine (determinized Monte Carlo).",
+        "any legal action; `rules` plays like a sensible person. `mc`, an experiment outside "
+        "the product (`benchmarks/mc_player.py`), samples the hidden roles and plays each "
+        "candidate action forward with the engine (determinized Monte Carlo).",
         "",
         "Produced by:",
         "",

@@ -1,10 +1,11 @@
 """Fit the Monte Carlo player's value of unfinished positions from rule-based self-play.
 
-Rule-based players play whole games at every player count (3 to 8). At the start of every
-turn each seat's features (``companion.bots.value.features``) are recorded, and labelled
+The player and its value are an experiment outside the product (``mc_player.py``,
+``mc_value.py``). Rule-based players play whole games at every player count (3 to 8). At the
+start of every turn each seat's features (``mc_value.features``) are recorded, and labelled
 afterwards with whether that seat won. One logistic regression per player count and role
 (Newton's method with a small ridge penalty, pure Python) turns them into win chances; the
-coefficients are written to ``companion/bots/value_model.py``. Every fifth game is held out
+coefficients are written to ``benchmarks/mc_value_model.py``. Every fifth game is held out
 and the log-loss there is printed next to that of a constant guess, so a fit that learned
 nothing shows. Run pinned to one core, it takes a few minutes:
 
@@ -23,12 +24,13 @@ from collections.abc import Sequence
 from operator import mul
 from pathlib import Path
 
+from mc_value import FEATURES, features, logistic
+
 from companion.bots import RuleBot, observe
-from companion.bots.value import FEATURES, features, logistic
 from companion.engine import Game, TurnStarted, deal
 
 COMMAND = "taskset -c 0 .venv/bin/python benchmarks/fit_value_model.py"
-OUT = Path(__file__).resolve().parents[1] / "companion" / "bots" / "value_model.py"
+OUT = Path(__file__).resolve().parent / "mc_value_model.py"
 RIDGE = 1.0  # penalty on every weight but the bias: keeps sides absent at a count at 0
 Rows = list[tuple[list[float], int]]
 
@@ -122,7 +124,7 @@ def module_text(coefficients: dict[tuple[int, str], list[float]], args: argparse
     """The generated module, laid out as ``ruff format`` would lay it out."""
     names = textwrap.wrap(", ".join(FEATURES) + ".", 92)
     lines = [
-        '"""Win-chance coefficients for ``value.py``: generated, do not edit by hand.',
+        '"""Win-chance coefficients for ``mc_value.py``: generated, do not edit by hand.',
         "",
         "Regenerate with:",
         "",

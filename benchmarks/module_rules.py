@@ -10,7 +10,9 @@ of the paired difference must lie above zero.
 The pairs: the default rule-based player (``RuleBot()``) against its fallback twin (the same
 player with every module rule and reveal taken out: ``RuleBot(BASE_RULES, reveals={})``, which
 answers the modules' decisions by ``base.fallback``); the default player against random play;
-and, on request, the Monte Carlo player against the default one. 5 players, 6 with the Ghost.
+and, on request, the Monte Carlo player (an experiment outside the product, ``mc_player.py``)
+against the default one. The players are known here by name (``PLAYERS``), not through the
+product's table of players. 5 players, 6 with the Ghost.
 The slowest decision of the rule-based challenger is timed (thread CPU time). With
 ``--markdown-into docs/bots.md`` the section "The modules' rules" is replaced there and its
 plot drawn with Pillow into docs/images/.
@@ -30,18 +32,11 @@ from pathlib import Path
 from bot_balance_modules import module_sets, short
 from bot_tournament import GREY, INK, PAPER, Timed, paired_interval
 from engine_simulate import pin_to_one_core
+from mc_player import MonteCarloBot
 from perfdoc import publish
 from PIL import Image, ImageDraw, ImageFont
 
-from companion.bots import (
-    Bot,
-    MonteCarloBot,
-    Observation,
-    RandomBot,
-    RuleBot,
-    fallback,
-    play_match,
-)
+from companion.bots import Bot, Observation, RandomBot, RuleBot, fallback, play_match
 from companion.bots.rules import BASE_RULES, RULES
 from companion.engine import CHARACTERS, Action, Game, GameSetup, Module, RevealSpecial, deal
 

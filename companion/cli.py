@@ -295,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--policy",
         type=_policies,
         default=("random",),
-        help="the players, e.g. rules,random,mc: seat s of game i is played by entry "
+        help="the players, e.g. rules,random: seat s of game i is played by entry "
         f"(s + i) mod the list's length; kinds: {', '.join(BOTS)} (default random)",
     )
     sim.set_defaults(func=_simulate)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bots import BOTS
+from .bots import BOTS, RETIRED
 from .devices.buttons import ButtonPins
 from .devices.buzzer import BuzzerSpec
 from .devices.event_stream import StreamSpec
@@ -298,7 +298,7 @@ def _bots(value: Any, key: str) -> dict[int, str | None]:
         raise SettingError(
             key,
             f"expected a list of seat numbers such as [3], or seats and players such as "
-            f'{{ 3 = "mc" }}, got {shown(value)}',
+            f'{{ 3 = "random" }}, got {shown(value)}',
         )
     for seat in value:
         if not 1 <= seat <= MAX_SEATS:
@@ -326,7 +326,12 @@ def _bot_pause(value: Any, key: str) -> float:
 
 
 def _bot_player(value: Any, key: str) -> str:
-    """Which computer player takes the box's seats (companion/bots)."""
+    """Which computer player takes the box's seats (companion/bots); a player an older box had
+    is named as gone, with the one to write instead."""
+    if isinstance(value, str) and value in RETIRED:
+        raise SettingError(
+            key, f'the "{value}" player was removed (docs/bots.md): use "{RETIRED[value]}"'
+        )
     return _one_of(value, key, tuple(BOTS))
 
 

@@ -10,7 +10,7 @@ from .observation import Observation
 
 
 class Bot(Protocol):
-    """Plays one seat. ``name`` says which kind of player it is (``rules``, ``mc``, ...)."""
+    """Plays one seat. ``name`` says which kind of player it is (``rules``, ``random``, ...)."""
 
     name: str
     looks_ahead: bool  # needs the position snapshot (plays the game forward)

@@ -1,14 +1,13 @@
-"""What a seat can infer about hidden roles from what everyone did, and samples consistent with it.
+"""What a seat can infer about hidden roles from what everyone did.
 
 Every shot and every Beer is public. Shooting the Sheriff marks a seat as hostile to the law;
 healing the Sheriff, or shooting a seat that looks hostile, marks it as loyal. The scores only
-tilt guesses: a sample always matches the roles still unaccounted for exactly.
+tilt guesses: a seat's chances always range over the roles still unaccounted for.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -74,22 +73,3 @@ def beliefs(obs: Observation, scores: list[float] | None = None) -> Beliefs:
         total = sum(weights.values()) or 1.0
         chances.append({r: w / total for r, w in weights.items()})
     return Beliefs(tuple(chances))
-
-
-def sample_roles(
-    obs: Observation, rng: random.Random, scores: list[float] | None = None
-) -> dict[int, Role]:
-    """One assignment of the unaccounted roles to the hidden seats, tilted by hostility."""
-    if scores is None:
-        scores = hostility(obs.events, obs.sheriff, len(obs.players))
-    pool = obs.hidden_pool()
-    seats = obs.hidden_seats()
-    rng.shuffle(seats)
-    roles: dict[int, Role] = {}
-    for seat in seats:
-        options = [r for r in sorted(pool) if pool[r] > 0]
-        weights = [pool[r] * _weight(r, scores[seat]) for r in options]
-        role = rng.choices(options, weights)[0]
-        pool[role] -= 1
-        roles[seat] = role
-    return roles

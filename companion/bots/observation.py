@@ -5,7 +5,8 @@ characters, dice, the pile, revealed roles), the seat's own role and the events 
 saw, and a snapshot of the position written as the seat may see it: every secret the state
 declares (``engine/hidden.py``: hidden roles and special cards, the seed, the draw counters,
 others' reveals into open moments, in the snapshots of those moments too) is blank, so a bot
-that plays the position forward (Monte Carlo) cannot learn a hidden card or a future draw.
+that plays the position forward (the Monte Carlo experiment, ``benchmarks/mc_player.py``)
+cannot learn a hidden card or a future draw.
 """
 
 from __future__ import annotations

@@ -204,7 +204,7 @@ class RuleBot:
         return self.decide(obs)
 
     def decide(self, obs: Observation, known: Beliefs | None = None) -> Action:
-        """Decide with ``known`` roles instead of guesses (inside a Monte Carlo sample)."""
+        """Decide with ``known`` roles instead of guesses (a player that plays a sample forward)."""
         if len(obs.legal) == 1:
             return obs.legal[0]
         rule = self.rules.get(obs.pending.kind)

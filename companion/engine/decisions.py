@@ -45,6 +45,7 @@ class DecisionKind(StrEnum):
     UGLY_SWAP = "ugly_swap"  # The Ugly: whose arrows are exchanged (two seats in turn)
     LEFT_HAND_TARGET = "left_hand_target"  # The Left Hand: whom to save, of those dying
     LEFT_HAND_DISCARD = "left_hand_discard"  # the saved player: discard all arrows?
+    LEFT_HAND_CHANCE = "left_hand_chance"  # physical cards: nobody saves the dying (DONE)?
     GHOST_ROLL = "ghost_roll"  # Old Saloon 5: the Ghost's first roll of its two dice
     GHOST_REROLL = "ghost_reroll"  # the Ghost re-rolls some of its dice, or stops
     GHOST_FACE = "ghost_face"  # which of its two results the Ghost gives
@@ -108,8 +109,9 @@ class Spec:
     """Chosen just before the dice are rolled (the Saloon die): ROLL answers with none and
     rolls, and a roll taken back brings back the choice made with it."""
     done_says_yes: bool = False
-    """Asked of the whole table, not of the seat named (a win waiting on reveals): DONE says
-    yes, no seat's button does, and the table never answers it on its own."""
+    """Asked of the whole table, not of the seat named (a win waiting on reveals, a save that
+    may come before an elimination): DONE says yes, no seat's button does, and the table never
+    answers it on its own. The answer is no player's move: it closes no moment still open."""
     face_options: bool = False
     """The options are die faces or symbols: the console shows their icons over the DIE
     buttons (a picker)."""
@@ -158,6 +160,13 @@ SPECS: dict[DecisionKind, Spec] = {
     DecisionKind.UGLY_SWAP: Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange"),
     DecisionKind.LEFT_HAND_TARGET: Spec(Answer.SEAT, False, "whom does The Left Hand save"),
     DecisionKind.LEFT_HAND_DISCARD: Spec(Answer.YES_NO, True, "discard all your arrows"),
+    DecisionKind.LEFT_HAND_CHANCE: Spec(
+        Answer.YES_NO,
+        False,
+        "nobody saves the player about to be eliminated",
+        person_enters=True,
+        done_says_yes=True,
+    ),
     DecisionKind.GHOST_ROLL: Spec(
         Answer.ROLL, False, "roll the Ghost's two dice", turn_dice=True, first_roll=True
     ),

@@ -112,8 +112,9 @@ _RESULTS: dict[str, dict[str | None, int]] = {
 }
 
 # The spec's flags the hot paths read, gathered once: the kinds that are no move (they close
-# none of the moments still open) and the rolls of the turn's dice (they count the rolls left).
-NO_MOVE = frozenset(kind for kind, spec in SPECS.items() if spec.shows_a_card)
+# none of the moments still open: a card shown, or the whole table's answer, which is not the
+# pending player's action) and the rolls of the turn's dice (they count the rolls left).
+NO_MOVE = frozenset(kind for kind, spec in SPECS.items() if spec.shows_a_card or spec.done_says_yes)
 TURN_DICE = frozenset(kind for kind, spec in SPECS.items() if spec.turn_dice)
 
 # Immutable values the hot paths would otherwise build again and again.

@@ -10,7 +10,9 @@ exactly as if made at that moment (a ``Rewound`` event tells the table to redraw
 A window opens when a seat *could* answer by what the table knows (the public view), so roles
 dealt by the companion open the same windows as secret cards and betray nobody; the actions
 offered are those the seats really have. A win that an open window could still avert waits for
-the pending player's next action (``GAME_END``) before it is final.
+the pending player's next action (``GAME_END``) before it is final. A module may make the
+game wait at its moment (``Opening.wait``): the rulebook resolves the moment before the game goes
+on (The Left Hand's save comes before the dying shows a physical card).
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ Offers = Callable[["Game", list[Any], bool], list[WindowAction]]
 Seize = Callable[["Game", WindowAction, str, list[Any]], None]
 # Whether an action offered at its moment is still open, by what the table has seen since.
 Still = Callable[["Game", WindowAction], bool]
+# What a module makes the game wait for once its window opened, if anything (it may ask).
+Wait = Callable[["Game", list[Any]], None]
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ class Opening:
     module: Module
     moment: str
     offers: Offers
+    wait: Wait | None = None
 
 
 OPENINGS: dict[str, list[Opening]] = {}
@@ -52,9 +57,10 @@ SEIZERS: dict[type[WindowAction], Seize] = {}
 STILL: dict[type[WindowAction], Still] = {}
 
 
-def opening(module: Module, moment: str, offers: Offers) -> None:
-    """Register what a module offers at a kind of moment."""
-    OPENINGS.setdefault(moment, []).append(Opening(module, moment, offers))
+def opening(module: Module, moment: str, offers: Offers, wait: Wait | None = None) -> None:
+    """Register what a module offers at a kind of moment, and what the game waits for once
+    that window opened (``wait``: a moment the rules resolve before going on)."""
+    OPENINGS.setdefault(moment, []).append(Opening(module, moment, offers, wait))
     _openings.cache_clear()
 
 
@@ -95,11 +101,14 @@ def moment_steps(game: Game, kind: str, *arguments: Any) -> list[Step]:
 @step("moment")
 def _moment(game: Game, moment: str, *arguments: Any) -> None:
     args = list(arguments)
-    openings = _active(game, moment)
-    if not any(o.offers(game, args, False) for o in openings):
+    openings = [o for o in _active(game, moment) if o.offers(game, args, False)]
+    if not openings:
         return
     offers = [a.to_json() for o in openings for a in o.offers(game, args, True)]
     game.open_moments.append([moment, args, _snapshot(game), offers])
+    for o in openings:
+        if o.wait is not None and game.pending is None:
+            o.wait(game, args)
 
 
 def window_actions(game: Game) -> list[WindowAction]:

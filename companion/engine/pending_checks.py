@@ -358,6 +358,7 @@ FITS: dict[DecisionKind, Fits] = {
     K.UGLY_SWAP: _holds("the_ugly"),
     K.LEFT_HAND_TARGET: _left_hand_target,
     K.LEFT_HAND_DISCARD: _left_hand_discard,
+    K.LEFT_HAND_CHANCE: special_roles.check_chance,
     K.GHOST_ROLL: _ghost,
     K.GHOST_REROLL: _ghost,
     K.GHOST_FACE: _ghost,

@@ -122,8 +122,54 @@ def _whose(moment: str, args: list[Any], seat: int) -> bool:
     return bool(args[0] == seat)
 
 
+def _save_first(game: Game, args: list[Any]) -> None:
+    """The Left Hand is revealed "when any player is about to be eliminated", and a player
+    shows the role card once eliminated: with physical cards, before a dying seat is asked
+    which card it shows, the table says that nobody saves (DONE); any seat may reveal the
+    card meanwhile. Dealt cards ask nothing at an elimination, so nothing waits."""
+    dying = [s for s in args[0] if game.players[s].alive]
+    if game.setup.roles_known or not any(_card_asked(game.players[s]) for s in dying):
+        return
+    game.ask(DecisionKind.LEFT_HAND_CHANCE, dying[0], options=tuple(str(s) for s in dying))
+
+
+def _card_asked(p: PlayerState) -> bool:
+    """Whether the table is asked which card this seat shows when it is eliminated (physical
+    cards): its role, or its special card (``_show_card``)."""
+    return not p.revealed or (
+        p.special is None and not p.special_shown and p.role is not Role.SHERIFF
+    )
+
+
+def _legal_chance(game: Game, d: Decision) -> list[Action]:
+    return [Accept()]
+
+
+@decision(DecisionKind.LEFT_HAND_CHANCE, legal=_legal_chance)
+def _decide_chance(game: Game, d: Decision, action: Action) -> None:
+    """Nobody saved them: their cards are shown next. The table's answer is no player's move,
+    so the moments stay open until the pending player's next action (ruling OS3), as they do
+    after an elimination with dealt cards."""
+
+
+def check_chance(game: Game, d: Decision) -> str | None:
+    """Why a pending save chance could not be (None: it could; ``pending_checks.py``)."""
+    if game.setup.roles_known:
+        return "dealt cards ask nothing at an elimination: nothing waits for The Left Hand"
+    last = game.open_moments[-1] if game.open_moments else None
+    if last is None or last[0] != "eliminate" or d.seat not in last[1][0]:
+        return "the latest open moment is the elimination of the seat asked"
+    if list(d.options) != [str(s) for s in last[1][0] if game.players[s].alive]:
+        return f"options {list(d.options)}: the seats about to be eliminated at that moment"
+    top = game.stack[-1] if game.stack else None
+    if not (top and top[0] == "lose"):
+        return "the loss that eliminates them comes next in the queue"
+    return None
+
+
 for _moment_kind in sorted({c.moment for c in SPECIAL_ROLES.values() if c.moment}):
-    opening(Module.SPECIAL_ROLES, _moment_kind, _offers_for(_moment_kind))
+    _wait = _save_first if _moment_kind == "eliminate" else None
+    opening(Module.SPECIAL_ROLES, _moment_kind, _offers_for(_moment_kind), _wait)
 
 
 def _seize(game: Game, action: WindowAction, moment: str, args: list[Any]) -> None:

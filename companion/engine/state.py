@@ -240,7 +240,8 @@ def decode(kind: Any, data: Any, where: str) -> Any:
 
 
 # How to read each type, made once per type from its declaration: reading a state is done
-# whenever a game is resumed and many times per decision of the Monte Carlo player.
+# whenever a game is resumed and many times per decision of a player that plays positions
+# forward (the Monte Carlo experiment of benchmarks/).
 Reader = Callable[[Any, str], Any]
 _READERS: dict[Any, Reader] = {}
 

@@ -1,11 +1,13 @@
-"""A duel's roll at the table (Undead or Alive, ruling UA1): the press of the seat holding the
-Duel die rolls it; it is never made for the player, even with one legal answer."""
+"""Answers the buttons give beyond one button per answer: a duel's roll (Undead or Alive,
+ruling UA1), the press of the seat holding the Duel die, never made for the player; and a
+result past the dice (a revealed Rage card's symbol, Undead or Alive 2), which has no DIE
+button of its own, picked from a list."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import Action, Decision, DecisionKind, Roll, Stop
+from ..engine import Action, Answer, ChooseDie, Decision, DecisionKind, Game, Roll, Stop
 from .refused import Refused
 
 if TYPE_CHECKING:
@@ -21,3 +23,31 @@ def duel_roll(play: TablePlay, button: str, d: Decision) -> Action:
     if button == "DONE" and d.kind is DecisionKind.DUEL_REROLL:
         return Stop()
     raise Refused(f"Seat {own} holds the Duel die: SEAT {own} rolls it.")
+
+
+def listed_hits(game: Game, d: Decision) -> list[tuple[int, int]] | None:
+    """A Bull's Eye to pick among those given out (Slab the Killer doubles one) when one of
+    them is a Rage card's, past the dice: the console lists them instead, one per DIE button,
+    as (result, engine seat it hits). One a seat: doubling either of two results that hit
+    the same player takes the same two life from him. None when each die's DIE answers."""
+    if d.spec.answer is not Answer.DIE or not d.spec.marks_hits:
+        return None
+    offered = {a.die for a in game.legal_actions() if isinstance(a, ChooseDie)}
+    if all(die < len(game.faces) for die in offered):
+        return None
+    hits: dict[int, int] = {}
+    for die, _symbol, target in sorted(game.scratch.assigned):
+        if die in offered:
+            hits.setdefault(target, die)
+    return sorted((die, target) for target, die in hits.items())
+
+
+def listed_hit_names(game: Game, d: Decision, seats: list[int]) -> list[str] | None:
+    """The listed Bull's Eyes in words: the seat hit, and where the result shows."""
+    hits = listed_hits(game, d)
+    if hits is None:
+        return None
+    return [
+        f"seat {seats[target]} ({f'die {die + 1}' if die < len(game.faces) else 'Rage card'})"
+        for die, target in hits
+    ]

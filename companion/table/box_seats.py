@@ -37,15 +37,15 @@ class BoxSeats(SessionState):
         return self.box_step(now)
 
     def box_step(self, now: float | None = None) -> list[Event]:
-        """The box's choice for its seat, at once: said on the console's story line ("Seat 3
-        shoots seat 1"), each changed seat marked since the people's last press; a player that
-        failed, on the console's flash line ("Seat 3: its mc player failed; ...")."""
+        """The box's choice for its seat, or its card revealed into an open moment (Old Saloon
+        3), at once: said on the console's story line ("Seat 3 shoots seat 1", "Seat 3 reveals
+        The Doc: turn one die to any side"), each changed seat marked since the people's last
+        press; a player that failed, on the console's flash line ("Seat 3: its random player
+        failed; ..."). A reveal the box does not make changes nothing the table sees."""
         play = self.play
-        assert play is not None and play.box_due()
+        assert play is not None and play.box_owes()
         now = time.monotonic() if now is None else now
         steps = len(play.taken)
-        d = play.game.pending
-        assert d is not None
         try:
             events = play.box_move()
         except Refused as exc:  # the journal cannot be written: nothing changed; try again
@@ -53,6 +53,11 @@ class BoxSeats(SessionState):
             self._box_at = now + max(self.config.bot_pause, BOX_RETRY)
             return []
         self._fell_back = play.fell_back or self._fell_back
+        if len(play.taken) == steps:  # no card revealed, and no choice owed
+            self.flash = self._fell_back or self.flash
+            self._box_at = None
+            self._schedule(now)
+            return events
         self.flash = self._fell_back  # shown until the people's next press
         made = [(s.before, s.action, s.auto, s.box) for s in play.taken[steps:]]
         self.story = self.history.add(
@@ -67,7 +72,7 @@ class BoxSeats(SessionState):
 
     def _schedule(self, now: float | None = None) -> None:
         """Start the pause before a choice the box owes (once), or forget it if none is owed."""
-        if self.play is None or not self.play.box_due():
+        if self.play is None or not self.play.box_owes():
             self._box_at = None
         elif self._box_at is None:
             now = time.monotonic() if now is None else now

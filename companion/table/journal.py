@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..bots import BOTS
+from ..bots import BOTS, RETIRED
 from ..engine import Action, GameSetup, SetupError, StateError, action_from_json
 from . import durable
 from .buttons import BUTTONS
@@ -68,8 +68,19 @@ class JournalContents:
 
     @property
     def bots(self) -> dict[int, str]:
-        """The physical seats the box plays, each with its computer player (checked on read)."""
-        return {int(seat): name for seat, name in self.meta.get("bots", {}).items()}
+        """The physical seats the box plays, each with its computer player (checked on read);
+        a player an older box named that this one no longer has, by the one taking its seat."""
+        return {
+            int(seat): RETIRED.get(name, name) for seat, name in self.meta.get("bots", {}).items()
+        }
+
+    def retired(self) -> list[str]:
+        """One line per seat whose player this box no longer has: who plays it instead."""
+        return [
+            f"Seat {seat}: its {name} player is retired; the {RETIRED[name]} player plays on"
+            for seat, name in self.meta.get("bots", {}).items()
+            if name in RETIRED
+        ]
 
 
 class Journal:
@@ -239,7 +250,7 @@ def _bots(value: Any, seats: Any, setup: GameSetup) -> dict[str, str]:
     for seat, name in value.items():
         if not seat.isdecimal() or int(seat) not in playing:
             raise RecordError(f"seat {seat!r} is not one of the game's seats {playing}")
-        if name not in BOTS:
+        if name not in BOTS and name not in RETIRED:
             raise RecordError(f"unknown player {name!r} for seat {seat}")
     if not setup.roles_known:
         raise RecordError("the box plays a seat, but the roles were not dealt")

@@ -97,6 +97,9 @@ class Lifecycle(BoxSeats):
                 durable.cut_torn_tail(play.path)  # only once all the rest replayed
             except OSError as exc:
                 log.error("%s: cannot cut its torn last line (%s)", play.path, exc)
+        for line in contents.retired():  # said until the people's next press, as a failure is
+            self.flash = self._fell_back = line
+            log.warning("%s: %s", play.path, line)
         try:
             play.recover()
         except Refused as exc:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from ..bots import Observation, make_bot, observe
+from ..bots import Observation, Revealer, make_bot, observe
 from ..engine import (
     CHARACTERS,
     REROLLING_SPECIALS,
@@ -33,7 +33,7 @@ from ..engine import (
     Roll,
     Stop,
 )
-from .answers import duel_roll
+from .answers import duel_roll, listed_hits
 from .journal import Journal, JournalContents, JournalError
 from .labels import ROLE_LABELS
 from .narration import TABLE_ENTRIES
@@ -106,6 +106,9 @@ class TablePlay:
     # Why the box's last choice is not its seat's player's own (that player failed), for the
     # console; None when it is.
     fell_back: str | None = None
+    # The last action before the open moments at which the box's players were last asked
+    # whether to reveal their seats' cards and said no (None: not asked yet).
+    reveals_asked: object = field(default=None, repr=False)
 
     # ------------------------------------------------------------------ creation
 
@@ -267,10 +270,13 @@ class TablePlay:
                 return Accept()
         if button.startswith("DIE"):
             n = int(button[3:]) - 1
-            if spec.answer is Answer.DIE:
+            hits = listed_hits(self.game, d)
+            if spec.answer is Answer.DIE and hits is None:
                 return ChooseDie(n)
             listed: list[Action] = []
-            if spec.answer is Answer.CHOICE:
+            if hits is not None:
+                listed = [ChooseDie(die) for die, _target in hits]
+            elif spec.answer is Answer.CHOICE:
                 listed = [Choose(o) for o in d.options]
             elif spec.answer is Answer.ROLE:
                 listed = [Reveal(r) for r in self.reveal_choices()]
@@ -429,6 +435,24 @@ class TablePlay:
             and d.kind not in TABLE_ENTRIES
         )
 
+    def box_owes(self) -> bool:
+        """The box owes a choice for a seat it plays, or an answer to the moments open to its
+        seats' cards (whether to reveal one)."""
+        return self.box_due() or self.box_reveals_due()
+
+    def box_reveals_due(self) -> bool:
+        """Old Saloon 3: a seat the box plays is offered a reveal into an open moment, and its
+        player has not been asked at this moment yet. Only the box knows this (with dealt
+        roles only a card's holder is offered it): the table shows nothing while it is due and
+        the people's presses go on, so a moment a press closes first is missed, as a person's."""
+        if not self.bots or self.game.over or self.reveals_asked is self._latest():
+            return False
+        return any(self.reveals_for(seat) for seat in self.bots)
+
+    def _latest(self) -> object:
+        """What says where the game is: the last action taken (the game itself before any)."""
+        return self.taken[-1] if self.taken else self.game
+
     def box_move(self) -> list[Event]:
         """The box decides for its seat; the events its choice caused, and those of the
         automatic choices after it (all appended to ``taken``, the box's first).
@@ -443,12 +467,59 @@ class TablePlay:
             owed = self.recover()
             if owed:
                 return owed
-        d = self.game.pending
-        assert d is not None and self.box_due()
         self.fell_back = None
+        if self.box_reveals_due():  # as in a match: the moments first, then the decision
+            revealed = self._box_reveal()
+            if revealed is not None:
+                return revealed
+        d = self.game.pending
+        if d is None or not self.box_due():
+            return []
         action = self.forced_roll() or self.forced_choice() or self._box_choice(d)
         events = self._apply(action, auto=False, box=True)
         return events + self._auto()
+
+    def _box_reveal(self) -> list[Event] | None:
+        """Each seat the box plays that is offered a reveal, in seat order, asks its player
+        (``RuleBot.reveal``, as ``play_match`` does in a simulation); the first card revealed
+        is applied, journaled as the box's; None when every player said no (not asked again
+        at these moments)."""
+        for seat in sorted(self.bots):
+            if not self.reveals_for(seat):
+                continue
+            action = self._revealed_by(seat)
+            if action is not None:
+                events = self._apply(action, auto=False, box=True)
+                return events + self._auto()
+        self.reveals_asked = self._latest()
+        return None
+
+    def _revealed_by(self, seat: int) -> RevealSpecial | None:
+        """The reveal the seat's player makes now, if any; a player that fails is replaced by
+        the rule-based one (and if that fails too, the card stays face down), as at a
+        decision."""
+        engine = self.seats.index(seat)
+        offered = [a for a in self.game.window_actions() if a.seat == engine]
+        failed: list[str] = []
+        for player in dict.fromkeys((self.bots[seat], "rules")):
+            try:
+                obs = self._observe(engine)
+                bot = make_bot(player, zlib.crc32(obs.position.encode()))
+                action = bot.reveal(obs) if isinstance(bot, Revealer) else None
+                if action is not None and action.offered() not in offered:
+                    raise IllegalAction(f"{action!r} is not open to seat {seat} now")
+            except Exception:
+                log.exception("seat %d: the %s player failed at a reveal", seat, player)
+                failed.append(player)
+                continue
+            if failed:
+                self.fell_back = (
+                    f"Seat {seat}: its {failed[0]} player failed; the {player} player chose"
+                )
+            return action
+        players = " and ".join(failed) + (" players" if len(failed) > 1 else " player")
+        self.fell_back = f"Seat {seat}: its {players} failed; its card stays face down"
+        return None
 
     def _box_choice(self, d: Decision) -> Action:
         """The seat's player's choice; if it raises or chooses what the rules do not allow,
@@ -459,7 +530,7 @@ class TablePlay:
         failed: list[str] = []
         for player in dict.fromkeys((self.bots[seat], "rules")):
             try:
-                obs = self._observe(d)
+                obs = self._observe(d.seat)
                 seed = zlib.crc32(obs.position.encode())  # what the seat knows, nothing else
                 action = make_bot(player, seed)(obs)
                 if action not in legal:
@@ -479,10 +550,11 @@ class TablePlay:
         self.fell_back = f"Seat {seat}: its {players} failed; the first legal answer was taken"
         return legal[0]
 
-    def _observe(self, d: Decision) -> Observation:
-        """What the deciding seat may know: the public table, its own card, the events seen."""
+    def _observe(self, seat: int) -> Observation:
+        """What the engine's ``seat`` may know: the public table, its own card, the events
+        seen."""
         seen = [*self.game.opening_events, *(e for s in self.taken for e in s.events)]
-        return observe(self.game, d.seat, seen)
+        return observe(self.game, seat, seen)
 
     def undo(self) -> Undone:
         """Step back to before the last decision a person made, taking back with it the

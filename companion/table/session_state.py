@@ -39,7 +39,7 @@ class SessionState:
     _last_press: dict[str, float] = field(default_factory=dict)
     _box_at: float | None = None  # when the box makes the choice it owes (monotonic seconds)
     _since_press: Tokens | None = None  # life and arrows at the people's last press
-    _fell_back: str | None = None  # a player of the box's failed since: who chose instead
+    _fell_back: str | None = None  # a player of the box's failed or retired: who plays instead
     # The set-up that made the game in progress (UNDO before anyone's choice goes back into
     # it), and its record as the game's journal holds it.
     _made_by: SetupFlow | None = field(default=None, repr=False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..engine import CHARACTERS, SPECIAL_ROLES, Answer, ChooseSeat, Decision, Game, Module, Role
 from . import end_roles
+from .answers import listed_hit_names
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
 from .play import TablePlay
 from .prompts import (
@@ -172,7 +173,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     hands = hands_text(game)
     aside = ". ".join(t for t in (saloon, hands, cards) if t)
     shorter = _shorter(saloon, hands, reveals_text(game, short=True) if cards else "")
-    listed = () if box or d is None else _listed(game, d, play.reveal_choices())
+    listed = () if box or d is None else _listed(game, d, play.reveal_choices(), play.seats)
     if role_asked is not None:  # the roles listed under the question, one per DIE button
         roles = end_roles.choices(game, session.declared)
         listed = tuple(f"{i} {ROLE_LABELS[r]}" for i, r in enumerate(roles, start=1))
@@ -203,10 +204,13 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     return TableView(tuple(seats), console)
 
 
-def _listed(game: Game, d: Decision, roles: list[Role]) -> tuple[str, ...]:
+def _listed(game: Game, d: Decision, roles: list[Role], seats: list[int]) -> tuple[str, ...]:
     """A choice among words (not faces: those show over the DIE buttons), one per DIE button,
-    as the console lists them under the question."""
-    if d.spec.answer is Answer.ROLE:
+    as the console lists them under the question; Bull's Eyes when one is a Rage card's."""
+    hits = listed_hit_names(game, d, seats)
+    if hits is not None:
+        names = hits
+    elif d.spec.answer is Answer.ROLE:
         names = [ROLE_LABELS[r] for r in roles]
     elif d.spec.answer is Answer.CHOICE and not d.spec.face_options:
         names = [OPTION_LABELS.get(o, o) for o in d.options]

@@ -426,7 +426,8 @@ def press_of(
     rolled = [e.all_faces for e in events if isinstance(e, DiceRolled)]
     same_turn = after.turn_number == before.turn_number
     dice = rolled[-1] if rolled else tuple(f for f in (after if same_turn else before).faces if f)
-    text = "; ".join(t for t in (said, tell(events, seats, automatic, before)) if t)
+    shown = _unsaid(events) if said and isinstance(chosen, WindowAction) else events
+    text = "; ".join(t for t in (said, tell(shown, seats, automatic, before)) if t)
     return Press(
         step=step,
         turn=before.turn_number,
@@ -441,6 +442,13 @@ def press_of(
         seats=tuple(seats),
         text=text,
     )
+
+
+def _unsaid(events: Sequence[Event]) -> list[Event]:
+    """The events of a card the box revealed, but the reveal itself: the box's own line says
+    it ('Seat 3 reveals The Doc: ...')."""
+    found = next((e for e in events if isinstance(e, SpecialRoleRevealed)), None)
+    return [e for e in events if e is not found]
 
 
 def _kept(before: Sequence[object], after: Sequence[object]) -> int:
@@ -537,13 +545,15 @@ class History:
         cut = _cut(opened, rewound)
         undone = Counter([*opened.events[cut:], *(e for p in later for e in p.events)])
         redone = list(press.events[1:])
-        new = [e for e in redone if not _take(undone, e)]
+        told = _unsaid(redone) if press.said else redone  # the box's line says its reveal
+        new = [e for e in told if not _take(undone, e)]
         self.undone = undone
         seats = press.seats
         line = "; ".join(t for t in (press.said, tell(new, seats, press.automatic)) if t)
         events = (*opened.events[:cut], *redone)
         automatic = opened.automatic + press.automatic
-        text = "; ".join(t for t in (opened.said, tell(events, seats, automatic)) if t)
+        shown = (*opened.events[:cut], *told)
+        text = "; ".join(t for t in (opened.said, tell(shown, seats, automatic)) if t)
         if press.said:
             text = f"{text}; {press.said}" if text else press.said
         merged = replace(

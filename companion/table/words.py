@@ -285,6 +285,12 @@ def _ghost_target_prompt(q: Asked) -> str:
     return f"The Ghost gives {times}{face} to whom? SEAT"
 
 
+def _chance_prompt(q: Asked) -> str:
+    dying = [str(q.seats[int(s)]) for s in q.d.options]
+    who = f"Seat {dying[0]}" if len(dying) == 1 else f"Seats {', '.join(dying)}"
+    return f"{who} about to be out: saved by The Left Hand? DONE: no"
+
+
 def _turned(t: Answered) -> str | None:
     return f"turns it to {t.option}" if isinstance(t.action, Choose) else None
 
@@ -308,6 +314,7 @@ SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
         lambda q: f"Seat {q.seat}: discard all arrows? SEAT{q.seat}: yes; DONE: no",
         _yes_no("discards all arrows", "keeps the arrows"),
     ),
+    K.LEFT_HAND_CHANCE: Words(_chance_prompt, None),
     K.GHOST_ROLL: Words(
         lambda q: f"The Ghost (seat {q.seat}): press ROLL",
         _roll_told(lambda roll: "rolls the Ghost's dice"),

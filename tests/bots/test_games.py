@@ -7,26 +7,12 @@ import random
 
 import pytest
 
-from companion.bots import (
-    BOTS,
-    MonteCarloBot,
-    RandomBot,
-    RuleBot,
-    fallback,
-    make_bot,
-    observe,
-    play_match,
-)
+from companion.bots import BOTS, RandomBot, RuleBot, fallback, make_bot, observe, play_match
 from companion.engine import DecisionKind, Event, Game, HouseRule, Module, Role, deal
 
 HOUSE_RULE_SETS = [frozenset(), frozenset(HouseRule)]
 # The characters whose abilities ask a question, seated at every table below.
 ASKING = ("sid_ketchum", "slab_the_killer", "bart_cassidy", "pedro_ramirez", "kit_carlson")
-
-
-def light_mc(seed: int) -> MonteCarloBot:
-    """The Monte Carlo player with a budget small enough for the test suite."""
-    return MonteCarloBot(seed, samples=1, horizon=0, width=2)
 
 
 @pytest.mark.parametrize("house_rules", HOUSE_RULE_SETS, ids=["base", "all-house-rules"])
@@ -42,9 +28,9 @@ def test_rule_based_bots_play_a_game_to_the_end(players: int, house_rules: froze
 
 @pytest.mark.parametrize("players", range(3, 9))
 def test_a_table_of_every_kind_of_bot_plays_a_game_to_the_end(players: int) -> None:
-    kinds = [RandomBot(1), RuleBot(), light_mc(2)]
+    kinds = list(BOTS)
     game = Game(deal(players, 40 + players))
-    play_match(game, [kinds[s % 3] for s in range(players)])
+    play_match(game, [make_bot(kinds[s % len(kinds)], s) for s in range(players)])
     assert game.over
 
 
@@ -110,22 +96,17 @@ def physical_game(
 def test_every_bot_answers_every_kind_of_decision_with_a_legal_action() -> None:
     """Random play reaches every decision; each bot is asked at each one and must be legal."""
     seen: set[DecisionKind] = set()
-    bots = [RandomBot(7), RuleBot(), RuleBot(rules={}), light_mc(3)]
+    bots = [RandomBot(7), RuleBot(), RuleBot(rules={})]
     for seed in range(120):
         players = 3 + seed % 6
         game, roles = physical_game(players, seed, SALOON if seed % 2 else frozenset())
         rng = random.Random(seed)
         events: list[Event] = list(game.opening_events)
-        asked_mc: set[DecisionKind] = set()
         while not game.over:
             assert game.pending is not None
             kind, seat = game.pending.kind, game.pending.seat
             obs = observe(game, seat, events, role=roles[seat])
             for bot in bots:
-                if isinstance(bot, MonteCarloBot):
-                    if kind in asked_mc:
-                        continue
-                    asked_mc.add(kind)
                 assert bot(obs) in obs.legal, (bot.name, kind)
             seen.add(kind)
             answer = RuleBot()(obs) if kind is DecisionKind.REVEAL_ROLE else rng.choice(obs.legal)

@@ -580,7 +580,7 @@ def test_an_eliminated_players_special_card_is_shown_and_can_no_longer_be_claime
     you are out of the game. Show your role". The card shown is the special card itself, so
     the table learns which one it was; a special card shown so is used (our reading): the
     other Renegade can no longer claim The Left Hand, while the dead Renegade could still
-    have saved himself at the moment he was about to be eliminated."""
+    have saved himself at the moment he was about to be eliminated, before his card showed."""
     game = roles_game(
         ["the_bear", None, None, None, None, None, None, None],
         roles=EIGHT_ROLES,
@@ -591,6 +591,10 @@ def test_an_eliminated_players_special_card_is_shown_and_can_no_longer_be_claime
     game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
     assert (5, "the_left_hand") in reveals(game) and (1, "the_left_hand") in reveals(game)
+    # The save is offered before the card is shown (tests/table/test_save_before_the_card.py):
+    # he could still save himself now; the table says nobody does.
+    assert game.pending.kind is DecisionKind.LEFT_HAND_CHANCE and game.players[1].alive
+    play(game, Accept())
     play(game, Reveal(Role.RENEGADE))
     assert game.players[1].role is Role.RENEGADE
     d = game.pending
@@ -619,7 +623,7 @@ def test_a_normal_card_shown_by_an_eliminated_player_uses_no_special_card() -> N
     )
     game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye2", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
-    play(game, Reveal(Role.OUTLAW))
+    play(game, Accept(), Reveal(Role.OUTLAW))  # nobody saves him (The Left Hand), then his card
     assert set(game.pending.options) == {"the_gambler", "the_bad", "the_ugly", "normal"}
     events = play(game, Choose("normal"))
     assert RoleCardShown(2, "normal") in events and game.players[2].special is None
@@ -787,7 +791,7 @@ def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
         game.boneyard_shown.append(card)
     shoot_seat_4 = (Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
     game = position(game, players={4: {"life": 1}})
-    play(game, *shoot_seat_4, Reveal(Role.OUTLAW))
+    play(game, *shoot_seat_4, Accept(), Reveal(Role.OUTLAW))  # nobody saves him, then his card
     assert game.pending.options == ("the_gambler", "the_bad", "the_ugly", "normal")
     play(game, Choose("normal"), Choose("one_hand"), ChooseSeat(3))  # the outbreak
     assert game.players[4].zombie and game.turn == 1

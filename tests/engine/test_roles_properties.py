@@ -11,6 +11,7 @@ from itertools import combinations
 import pytest
 
 from companion.engine import (
+    Accept,
     Choose,
     DecisionKind,
     Event,
@@ -67,10 +68,14 @@ def play_mirrored(players: int, seed: int) -> tuple[Game, Game, list[Event]]:
 
 
 def _show_roles(known: Game, secret: Game) -> None:
-    """The secret game's seats show their true role, then which card it is."""
+    """The secret game's seats show their true role, then which card it is, once the table
+    said that nobody saves them (The Left Hand is offered first; the dealt game knows the
+    cards and asks nothing)."""
     while secret.pending is not None and secret.pending.kind in SHOWING:
         p = known.players[secret.pending.seat]
-        if secret.pending.kind is DecisionKind.REVEAL_ROLE:
+        if secret.pending.kind is DecisionKind.LEFT_HAND_CHANCE:
+            secret.apply(Accept())
+        elif secret.pending.kind is DecisionKind.REVEAL_ROLE:
             assert p.role is not None
             secret.apply(Reveal(p.role))
         else:
@@ -79,7 +84,7 @@ def _show_roles(known: Game, secret: Game) -> None:
             secret.apply(Choose(card))
 
 
-SHOWING = (DecisionKind.REVEAL_ROLE, DecisionKind.ROLE_CARD)
+SHOWING = (DecisionKind.LEFT_HAND_CHANCE, DecisionKind.REVEAL_ROLE, DecisionKind.ROLE_CARD)
 
 
 def check_winners(game: Game) -> None:

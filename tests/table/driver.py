@@ -19,6 +19,7 @@ from companion.engine import (
     Stop,
 )
 from companion.table import TableSession
+from companion.table.answers import listed_hits
 from companion.table.play import TablePlay
 from companion.table.setup_flow import PAGE, SetupFlow, page_count
 
@@ -58,6 +59,10 @@ def buttons_for(play: TablePlay, action: Action) -> list[str]:
     if isinstance(action, Accept):
         return [f"SEAT{play.seats[d.seat]}"]
     if isinstance(action, ChooseDie):
+        hits = listed_hits(play.game, d)
+        if hits is not None:  # a Rage card's Bull's Eye among them: listed by the seat hit
+            target = next(t for die, _s, t in play.game.scratch.assigned if die == action.die)
+            return [f"DIE{[t for _die, t in hits].index(target) + 1}"]
         return [f"DIE{action.die + 1}"]
     if isinstance(action, Choose):
         return [f"DIE{d.options.index(action.option) + 1}"]

@@ -95,6 +95,22 @@ def test_a_wrong_record_about_the_boxs_seats_is_refused_with_its_line(
     assert says in str(error.value), str(error.value)
 
 
+def test_an_older_boxs_retired_player_is_read_as_the_one_taking_its_seat(tmp_path: Path) -> None:
+    """An older box wrote "mc" for the seat: the journal is read, the rule-based player plays
+    the seat, and one line says so; the file is left as it was."""
+    path = played(tmp_path)
+    rewrite(path, lambda r: r[0]["meta"].update(bots={"2": "mc"}))
+    written = path.read_bytes()
+    contents = read_journal(path)
+    assert contents.bots == {2: "rules"} and any(e.box for e in contents.entries)
+    assert contents.retired() == ["Seat 2: its mc player is retired; the rules player plays on"]
+    assert path.read_bytes() == written
+    session = TableSession(TableConfig(seats=4, state_dir=tmp_path), seed=3)
+    session.start()
+    assert session.play is not None and session.play.bots == {2: "rules"}
+    assert session.view().console.flash == contents.retired()[0]
+
+
 def test_the_box_plays_only_where_it_dealt_the_roles(tmp_path: Path) -> None:
     path = played(tmp_path)
 

@@ -1,4 +1,4 @@
-"""Win-chance coefficients for ``value.py``: generated, do not edit by hand.
+"""Win-chance coefficients for ``mc_value.py``: generated, do not edit by hand.
 
 Regenerate with:
 

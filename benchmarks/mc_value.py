@@ -1,10 +1,11 @@
 """How likely a seat's side is to win from a position, learned from rule-based self-play.
 
-The Monte Carlo player stops its playouts at the start of the next turn and asks this module
-what the position is worth. The answer is a logistic model, one per player count and role,
+The Monte Carlo player (``mc_player.py``, an experiment outside the product) stops its
+playouts at the start of the next turn and asks this module what the position is worth. The
+answer is a logistic model, one per player count and role,
 over side-level features (each side's life, living seats and arrows, the pile, whose turn it
 is), fitted by ``benchmarks/fit_value_model.py`` to the outcomes of games played by the
-rule-based player and stored in ``value_model.py``. The positions it is given are a
+rule-based player and stored in ``mc_value_model.py``. The positions it is given are a
 sample's: every role is filled in, with the bot's guesses for those it cannot see.
 """
 
@@ -12,8 +13,9 @@ from __future__ import annotations
 
 import math
 
-from ..engine import ARROWS_IN_PILE, Game, Role
-from .value_model import COEFFICIENTS
+from mc_value_model import COEFFICIENTS
+
+from companion.engine import ARROWS_IN_PILE, Game, Role
 
 # The sides of the table, in the order of the features.
 GROUPS = (Role.SHERIFF, Role.DEPUTY, Role.OUTLAW, Role.RENEGADE)

@@ -1,12 +1,15 @@
-"""The searching player: guess the hidden roles, play each choice forward, keep the best
-(not measurably stronger than the rule-based player at a table's budget: docs/bots.md).
+"""The Monte Carlo player, an experiment kept beside the benchmarks that measure it: guess the
+hidden roles, play each choice forward, keep the best. It beat the rule-based player in no
+module set, so the box no longer ships it (docs/bots.md, "What became of the Monte Carlo
+player"); it is a client of ``companion.bots`` like any benchmark, and known by name to
+``module_rules.py`` and ``bot_tournament.py`` only.
 
 Determinized Monte Carlo: each sample deals the roles this seat cannot see (consistent with
 everything public, tilted by what the seats did) and fresh dice of the bot's own; every
 candidate action is played forward from the same sample with the same dice (common random
 numbers), by rule-based or random players, until ``horizon`` more turns have started or to
 the end of the game. A finished game scores 1 for a win and 0 for a loss; an unfinished one
-gets the chance of a win that rule-based self-play gives such a position (``value.py``), or,
+gets the chance of a win that rule-based self-play gives such a position (``mc_value.py``), or,
 where no model fits, a score of how far my side is ahead. The rule-based player's own choice
 is a candidate and wins ties.
 """
@@ -16,27 +19,29 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import product
 
-from ..engine import (
+from mc_value import win_chance
+
+from companion.bots import Observation, RuleBot, observe
+from companion.bots.base import checked
+from companion.bots.beliefs import Beliefs, beliefs
+from companion.bots.stakes import read_table
+from companion.engine import (
     Action,
     Answer,
     DiceSource,
     Event,
     Game,
     RevealSpecial,
+    Role,
     Roll,
     SeededDice,
     Stop,
     TurnStarted,
 )
-from .base import checked
-from .beliefs import Beliefs, beliefs, hostility, sample_roles
-from .observation import Observation, observe
-from .rules import RuleBot
-from .stakes import read_table
-from .value import win_chance
 
 ARROW_COST = 0.4  # an arrow held is part of a life already lost
 ALIVE_BONUS = 0.5  # a seat in play is worth more than its life alone
@@ -93,8 +98,7 @@ class MonteCarloBot:
             return candidates[0]
         rng = random.Random(f"{self.seed}:{zlib.crc32(obs.position.encode())}")
         players = ROLLOUTS[self.rollout](random.Random(rng.getrandbits(32)))
-        acts = hostility(obs.events, obs.sheriff, len(obs.players))
-        mine = beliefs(obs, acts)
+        mine = beliefs(obs)
         scores: list[list[float]] = [[] for _ in candidates]
         self.work = 0
         dice = SampleDice()
@@ -104,7 +108,7 @@ class MonteCarloBot:
                 break  # one more sample, at the average so far, would overrun the budget
             dice.source = SeededDice(rng.getrandbits(32))
             start = position.copy()
-            for seat, role in sample_roles(obs, rng, acts).items():
+            for seat, role in sample_roles(obs, rng, mine).items():
                 start.players[seat].role = role
             known = Beliefs(tuple({p.role: 1.0} if p.role else {} for p in start.players))
             for k, action in enumerate(candidates):
@@ -169,6 +173,23 @@ class MonteCarloBot:
             turns += sum(isinstance(e, TurnStarted) for e in new)
             events += new
         return score(game, events, seat, known)
+
+
+def sample_roles(obs: Observation, rng: random.Random, guesses: Beliefs) -> dict[int, Role]:
+    """One assignment of the unaccounted roles to the hidden seats, seat by seat in a random
+    order, each drawn by ``guesses`` and by how many of its kind the pool still holds."""
+    pool = obs.hidden_pool()
+    dealt = Counter(pool)
+    seats = obs.hidden_seats()
+    rng.shuffle(seats)
+    roles: dict[int, Role] = {}
+    for seat in seats:
+        options = [r for r in sorted(pool) if pool[r] > 0]
+        weights = [pool[r] / dealt[r] * guesses.chance(seat, r) for r in options]
+        role = rng.choices(options, weights)[0]
+        pool[role] -= 1
+        roles[seat] = role
+    return roles
 
 
 class SampleDice:
