@@ -25,6 +25,7 @@ from ..engine import (
     Role,
     Roll,
 )
+from .answers import listed_hits
 from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS
 
 K = DecisionKind
@@ -166,6 +167,15 @@ def _source(game: Game, result: int) -> str:
     return f"die {result + 1}" if result < len(game.faces) else "Rage card"
 
 
+def _slab_prompt(q: Asked) -> str:
+    """Over the DIE buttons, or heading the list of the Bull's Eyes when one is a Rage card's
+    (one line per seat hit, the question in the lines the list leaves on the console)."""
+    listed = len(listed_hits(q.game, q.d) or ())
+    if listed < 4:  # the question in three lines, the list in the others
+        return "Slab the Killer: double a Bull's Eye? DIE; DONE: no"
+    return "Slab: double whose hit? DIE; DONE: no" if listed < 5 else "Double? DIE; DONE: no"
+
+
 def _beer_told(t: Answered, target: int) -> str:
     return "drinks the Beer" if target == t.d.seat else f"gives the Beer to {t.seat(target)}"
 
@@ -198,7 +208,7 @@ BASE: dict[DecisionKind, Words] = {
         _seat_told(lambda t, target: f"shoots {t.seat(target)}"),
     ),
     K.SLAB_DOUBLE: Words(
-        lambda q: "Slab the Killer: double a Bull's Eye? DIE; DONE: no",
+        _slab_prompt,
         _die_told(
             lambda source: f"doubles the Bull's Eye of {source} with a Beer", "keeps the Beer"
         ),
