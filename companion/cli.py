@@ -16,6 +16,7 @@ from .bots import BOTS
 from .config import DEFAULT_PATH, ConfigError, defaults, load
 from .engine import SetupError
 from .table.journal import JournalError
+from .web.settings import WebPageError
 
 
 def _at_least_one(text: str) -> int:
@@ -248,6 +249,8 @@ def _games(args: argparse.Namespace) -> int:
     from .table.series import listing, read
 
     state_dir = _state_dir(args)
+    if args.html:
+        return _games_html(state_dir, Path(args.html).expanduser())
     games, skipped = read(state_dir)
     for problem in skipped:
         print(f"bang-companion: skipped {problem}", file=sys.stderr)
@@ -258,6 +261,27 @@ def _games(args: argparse.Namespace) -> int:
     else:
         print("\n".join(listing(games)) if games else f"No finished game in {state_dir} yet.")
     return 0
+
+
+def _games_html(state_dir: Path, folder: Path) -> int:
+    """A page per finished game and their index, written into ``folder``; each journal that
+    cannot be read is named on a line of its own and the others are written all the same."""
+    from .web.game_pages import write_pages
+
+    try:
+        written, skipped = write_pages(state_dir, folder)
+    except OSError as exc:
+        print(
+            f"bang-companion games: --html {folder}: cannot write the pages there "
+            f"({exc.strerror or exc}); expected a folder this user may write in",
+            file=sys.stderr,
+        )
+        return 2
+    for problem in skipped:
+        print(f"bang-companion: skipped {problem}", file=sys.stderr)
+    pages = len(written) - 1
+    print(f"Wrote index.html and {pages} game page{'s' if pages != 1 else ''} into {folder}")
+    return 2 if skipped and not pages else 0
 
 
 def on_a_pi() -> bool:
@@ -363,6 +387,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--state-dir", help="read this state folder (default: the service's, or the emulator's)"
     )
     games.add_argument("--json", action="store_true", help="print the records as JSON")
+    games.add_argument(
+        "--html",
+        metavar="DIR",
+        help="write a web page per finished game (set-up, story, life chart) and index.html "
+        "into DIR",
+    )
     games.set_defaults(func=_games)
     return parser
 
@@ -379,7 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # only be found at exit, where Python prints "Exception ignored ... BrokenPipeError".
         sys.stdout.flush()
         return code
-    except (SetupError, ConfigError, JournalError) as exc:
+    except (SetupError, ConfigError, JournalError, WebPageError) as exc:
         print(f"bang-companion: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -10,6 +10,7 @@ Every error is one line: ``file: key: what was wrong and what was expected``.
 
 from __future__ import annotations
 
+import ipaddress
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -27,10 +28,21 @@ from .devices.pods import PodSpec
 from .devices.settings import SettingError, check_keys, is_int, require_table, shown
 from .engine import MODULES, REAL_PILES, HouseRule, Module, SetupError, module, validate_modules
 from .table import TableConfig
+from .web.settings import MAX_CLIENTS, WebSettings
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/bang-companion")
-KNOWN_SECTIONS = ("game", "buttons", "mux", "console", "seat", "pod", "stream", "buzzer")
+KNOWN_SECTIONS = (
+    "game",
+    "buttons",
+    "mux",
+    "console",
+    "seat",
+    "pod",
+    "stream",
+    "buzzer",
+    "web",
+)
 SEAT_KEYS = ("button", "panel")
 CONSOLE_KEYS = ("panel",)
 ROLES = ("physical", "dealt")
@@ -75,6 +87,7 @@ class Config:
     pods: list[dict[str, Any]] = field(default_factory=list)
     stream: dict[str, Any] = field(default_factory=dict)
     buzzer: BuzzerSpec | None = None  # off unless the file has a [buzzer] section
+    web: WebSettings = field(default_factory=WebSettings)  # the public page: off by default
 
     def devices(self) -> DeviceSpecs:
         """Buttons, panels, mux, pods and stream as the devices take them; ConfigError if wrong."""
@@ -144,6 +157,11 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         stream = _section(data, "stream")
         if "stream" in data and not stream:
             raise SettingError("stream", 'empty: expected path = "/dev/ttyUSB0" (or a file)')
+        web = _section(data, "web")
+        check_keys(web, tuple(_WEB_KEYS), "web")
+        web_settings = WebSettings(
+            **{key: check(web[key], f"web.{key}") for key, check in _WEB_KEYS.items() if key in web}
+        )
         panel = console.get("panel")
         wide = isinstance(panel, dict) and panel.get("driver") == "ssd1322"
         config = Config(
@@ -170,6 +188,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
             pods=_tables(data.get("pod", []), "pod", None),
             stream=dict(stream),
             buzzer=BuzzerSpec.from_config(_section(data, "buzzer")) if "buzzer" in data else None,
+            web=web_settings,
         )
     config.devices()
     return config
@@ -374,6 +393,69 @@ _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "bots": _bots,
     "bot_pause": _bot_pause,
     "bot_player": _bot_player,
+}
+
+
+# One check per [web] key (the public page, issue 26), as for [game].
+
+
+def _enabled(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise SettingError(key, f"expected true or false, got {shown(value)}")
+    return value
+
+
+def _address(value: Any, key: str) -> str:
+    """An IP address to listen on, written as numbers: a host name would need a name server
+    before the table could start."""
+    try:
+        if not isinstance(value, str):
+            raise ValueError
+        return str(ipaddress.ip_address(value))
+    except ValueError:
+        raise SettingError(
+            key,
+            f'expected an IP address such as "0.0.0.0" (every network of the box) or '
+            f'"127.0.0.1" (this computer only), got {shown(value)}',
+        ) from None
+
+
+def _port(value: Any, key: str) -> int:
+    if not is_int(value) or not 0 <= value <= 65535:
+        raise SettingError(
+            key, f"expected a port number from 1024 to 65535 (0: any free one), got {shown(value)}"
+        )
+    if 0 < value < 1024:
+        raise SettingError(
+            key,
+            f"{value} needs root, which the service never has: expected 1024 to 65535, "
+            "such as 8080",
+        )
+    return value
+
+
+def _max_clients(value: Any, key: str) -> int:
+    if not is_int(value) or not 1 <= value <= MAX_CLIENTS:
+        raise SettingError(
+            key, f"expected a whole number from 1 to {MAX_CLIENTS}, got {shown(value)}"
+        )
+    return value
+
+
+def _requests_per_minute(value: Any, key: str) -> int:
+    if not is_int(value) or not 1 <= value <= 6000:
+        raise SettingError(
+            key, f"expected requests a minute from each address, 1 to 6000, got {shown(value)}"
+        )
+    return value
+
+
+_WEB_KEYS: dict[str, Callable[[Any, str], Any]] = {
+    "enabled": _enabled,
+    "address": _address,
+    "port": _port,
+    "max_clients": _max_clients,
+    "requests_per_minute": _requests_per_minute,
 }
 
 

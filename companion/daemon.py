@@ -11,7 +11,8 @@ import logging
 import threading
 from collections.abc import Callable
 from contextlib import ExitStack
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import smbus2
 from gpiozero.pins import Factory
@@ -25,11 +26,15 @@ from .devices.event_stream import EventStream
 from .devices.inputs import InputQueue
 from .devices.pods import SerialPod
 from .engine import Event
-from .loop import Companion
+from .loop import Companion, LaterSink
 from .panels.notice import draw_paused
 from .systemd import Notifier
 from .table import TableSession, TableView
 from .table.story import cue_for
+from .web.settings import WebPageError
+
+if TYPE_CHECKING:  # imported only when the page is on (aiohttp's memory is not spent else)
+    from .web.server import PublicPage
 
 log = logging.getLogger(__name__)
 
@@ -118,12 +123,18 @@ def run(
             if beeper is not None and cue is not None:
                 beeper.play(CUE_PATTERNS[cue])
 
+        later: list[LaterSink] = []
+        page = _public_page(config, session)
+        if page is not None:
+            stack.callback(page.close)
+            later.append(partial(page.show, session))
         companion = Companion(
             session,
             config.console_width,
             pictures=[show],
             views=[tell_pods],
             events=[publish, sound],
+            later=later,
         )
         companion.refresh()
 
@@ -143,6 +154,24 @@ def run(
         for name, panel in displays.panels.items():
             panel.show(draw_paused(panel.size, "console" if name == "console" else name))
     return 0
+
+
+def _public_page(config: Config, session: TableSession) -> PublicPage | None:
+    """The public page when ``[web]`` turns it on, serving; a page that cannot listen is
+    logged, and the table plays on without it."""
+    if not config.web.enabled:
+        return None
+    from .web.server import PublicPage
+
+    page = PublicPage(config.web, config.table.state_dir)
+    page.show(session)
+    try:
+        page.start()
+    except WebPageError as exc:
+        log.error("%s; the table plays on without its page", exc)
+        return None
+    log.info("web page: %s", page.url)
+    return page
 
 
 def _wake_on(stop: threading.Event, queue: InputQueue) -> None:

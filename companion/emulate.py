@@ -9,6 +9,7 @@ import logging
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -27,6 +28,10 @@ from .panels.console import DUEL_DIE
 from .table import TableSession, TableView
 from .table.labels import FACE_LABELS
 from .table.view import SeatView
+from .web.settings import WebPageError
+
+if TYPE_CHECKING:  # imported only when the page is on (aiohttp's memory is not spent else)
+    from .web.server import PublicPage
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +138,8 @@ class Emulator:
     """Runs a table session and draws it after every press and every choice of the box's.
 
     ``scripted``: presses come from a script, not a person watching, so the box makes its
-    choices at once after each press instead of after its pause.
+    choices at once after each press instead of after its pause. With ``[web] enabled`` the
+    public page is served too, fed after each frame is drawn.
     """
 
     def __init__(
@@ -147,6 +153,18 @@ class Emulator:
         self.scripted = scripted
         self.session = TableSession(config.table, seed=seed)
         self.session.start()
+        self.page: PublicPage | None = None
+        if config.web.enabled:
+            from .web.server import PublicPage
+
+            self.page = PublicPage(config.web, config.table.state_dir)
+            self.page.show(self.session)
+            try:
+                self.page.start()
+            except WebPageError:
+                self.session.close()
+                raise
+            print(f"web page: {self.page.url}", file=sys.stderr, flush=True)
         self.recorder: Recorder | None = None
         self.frame = table_picture(self.session.view(), config.console_width)
         if record is not None:
@@ -174,12 +192,16 @@ class Emulator:
         self.frame = table_picture(self.session.view(), self.config.console_width)
         if self.recorder is not None:
             self.recorder.add(self.frame)
+        if self.page is not None:
+            self.page.show(self.session)
 
     def close(self, snapshot: Path | None = None) -> None:
         if snapshot is not None:
             self.frame.save(snapshot)
         if self.recorder is not None:
             self.recorder.save()
+        if self.page is not None:
+            self.page.close()
         self.session.close()
 
 

@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 PictureSink = Callable[[list[Image.Image], Image.Image], None]
 ViewSink = Callable[[TableView], None]
 EventSink = Callable[[list[Event]], None]
+# An output fed after the pictures are out (the public page): never between a press and its
+# picture.
+LaterSink = Callable[[], object]
 
 
 class Companion:
@@ -33,12 +36,14 @@ class Companion:
         pictures: list[PictureSink] | None = None,
         views: list[ViewSink] | None = None,
         events: list[EventSink] | None = None,
+        later: list[LaterSink] | None = None,
     ) -> None:
         self.session = session
         self.console_width = console_width
         self.pictures = pictures or []
         self.views = views or []
         self.events = events or []
+        self.later = later or []
         self._view: TableView | None = None
         self._seats: list[tuple[SeatView, Image.Image]] = []
 
@@ -61,6 +66,8 @@ class Companion:
         for sink in self.events:
             _safely(sink, events)
         self.refresh()
+        for later in self.later:
+            _safely(later)
 
     def pump(self, queue: InputQueue, timeout: float | None = 0.0) -> int:
         """Handle every event waiting (waiting up to ``timeout`` for the first, or until an
@@ -104,7 +111,7 @@ class Companion:
         return picture
 
 
-def _safely(sink: Callable[..., None], *args: object) -> None:
+def _safely(sink: Callable[..., object], *args: object) -> None:
     """An output that fails is logged; the game goes on."""
     try:
         sink(*args)

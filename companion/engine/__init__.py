@@ -6,7 +6,8 @@ renamed or split without a client noticing (``tests/test_layers.py`` checks that
 reaches into one). What it holds:
 
 - playing: ``Game``, ``deal``/``GameSetup``, the actions, ``Decision``/``DecisionKind``, the dice
-  sources, the errors, and every ``Event``;
+  sources, the errors, and every ``Event``; ``Game.to_json(NO_SEAT)``, what the whole table may
+  see;
 - a position of one's making, mid-game, with any module's state: ``position``, checked as
   ``Game.from_json`` checks a saved game;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
@@ -161,6 +162,7 @@ from .events import (
     WoundsReturned,
 )
 from .ghost import team as ghost_team
+from .hidden import NO_SEAT
 from .legacy import (
     GameResult,
     NextGame,
@@ -279,6 +281,7 @@ __all__ = [
     "MOMENTS",
     "Module",
     "NORMAL_CARD",
+    "NO_SEAT",
     "NextGame",
     "NoLegalAnswer",
     "OPENINGS",

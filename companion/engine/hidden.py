@@ -25,6 +25,10 @@ from typing import Any
 SECRET = "secret"  # the field metadata key of a Secret
 PARTS = "parts"  # the field metadata key of the Parts of an untyped field
 
+# The seat of nobody at the table: what the whole table may see (the face-up cards, no seat's
+# own secret). ``Game.to_json(NO_SEAT)`` is the public view: a spectator's, a web page's.
+NO_SEAT = -1
+
 # Whether ``seat`` may see a record's field (the record, the seat).
 Sees = Callable[[Any, int], bool]
 # Whether ``seat`` may see item ``i`` of a field holding one item per seat (record, seat, i).

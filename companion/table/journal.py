@@ -18,7 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import BOTS, RETIRED
-from ..engine import Action, GameSetup, SetupError, StateError, action_from_json
+from ..engine import (
+    Accept,
+    Action,
+    Decision,
+    DecisionKind,
+    GameSetup,
+    Module,
+    SetupError,
+    StateError,
+    action_from_json,
+)
 from . import durable
 from .buttons import BUTTONS
 from .records import JournalError, RecordError, decode_line, encode, seats_list
@@ -30,7 +40,17 @@ JOURNAL_VERSION = 1
 # A game with seats the box plays: its records say which choices were the box's, which a
 # version 1 reader would take for the people's.
 BOX_VERSION = 2
-READABLE = (JOURNAL_VERSION, BOX_VERSION)
+# Old Saloon 3 with physical role cards: the table asks whether The Left Hand saves a seat
+# about to be eliminated (``left_hand_chance``), which an older reader never asked.
+SAVE_FIRST_VERSION = 3
+READABLE = (JOURNAL_VERSION, BOX_VERSION, SAVE_FIRST_VERSION)
+# Decision kinds added to the rules with a journal version, each with the answer a journal of
+# an older version implies where the question arises and its next record does not answer it:
+# its release never asked, and did what that answer does. Never implied in a journal of that
+# version or newer (``TablePlay.replay``; docs/journal.md, Versions).
+ADDED_IN: dict[DecisionKind, tuple[int, Action]] = {
+    DecisionKind.LEFT_HAND_CHANCE: (SAVE_FIRST_VERSION, Accept()),  # nobody saves
+}
 SUFFIX = ".jsonl"
 # New journals are numbered: the newest game is the highest number, whatever the clock says.
 NUMBERED = re.compile(r"^game-(\d{6,})\.jsonl$")
@@ -53,12 +73,14 @@ class JournalEntry:
 @dataclass
 class JournalContents:
     setup: GameSetup
+    version: int = JOURNAL_VERSION
     meta: dict[str, Any] = field(default_factory=dict)
     entries: list[JournalEntry] = field(default_factory=list)
     finished: bool = False
     abandoned: bool = False  # ended on purpose before anyone won
     to_setup: bool = False  # abandoned by UNDO, back into the set-up that made it
     dropped_torn_line: bool = False
+    created: str = ""  # when the game began, as the header says (local time, ISO 8601)
 
     @property
     def made_by(self) -> SetupRecord | None:
@@ -99,7 +121,7 @@ class Journal:
         durable.make_folder(directory)
         header = {
             "type": "header",
-            "version": BOX_VERSION if meta and meta.get("bots") else JOURNAL_VERSION,
+            "version": version_for(setup, meta),
             "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "setup": setup.to_json(),
             **({"meta": meta} if meta else {}),
@@ -148,6 +170,25 @@ class Journal:
             self._fd = -1
 
 
+def version_for(setup: GameSetup, meta: dict[str, Any] | None) -> int:
+    """The lowest version that reads this game rightly, so an older companion still resumes
+    the games it can (docs/journal.md, Versions)."""
+    if meta and meta.get("bots"):
+        return BOX_VERSION
+    if Module.SPECIAL_ROLES in setup.modules and not setup.roles_known:
+        return SAVE_FIRST_VERSION
+    return JOURNAL_VERSION
+
+
+def implied_answer(version: int, pending: Decision | None) -> Action | None:
+    """The answer a journal of ``version`` implies to the question pending, if its release
+    never asked it (``ADDED_IN``); None when the journal must answer it itself."""
+    added = ADDED_IN.get(pending.kind) if pending is not None else None
+    if added is None or version >= added[0]:
+        return None
+    return added[1]
+
+
 def read_journal(path: Path) -> JournalContents:
     """Read a journal back, without writing to it; a torn last line is left out and logged.
 
@@ -186,7 +227,8 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
             path,
             1,
             f"journal version {version!r}; this companion reads "
-            + " and ".join(map(str, READABLE)),
+            + ", ".join(map(str, READABLE[:-1]))
+            + f" and {READABLE[-1]}",
         )
     if "setup" not in header:
         raise JournalError(path, 1, "the header has no 'setup'")
@@ -212,7 +254,14 @@ def _parse(path: Path, lines: list[bytes], dropped: bool) -> JournalContents:
             meta = {**meta, "made_by": SetupRecord.from_json(meta["made_by"], BUTTONS)}
         except RecordError as exc:
             raise JournalError(path, 1, f"meta.made_by: {exc}") from exc
-    contents = JournalContents(setup=setup, meta=meta, dropped_torn_line=dropped)
+    created = header.get("created")
+    contents = JournalContents(
+        setup=setup,
+        version=version,
+        meta=meta,
+        dropped_torn_line=dropped,
+        created=created if isinstance(created, str) else "",
+    )
     for number, record in enumerate(records[1:], start=2):
         kind = record["type"]
         if contents.finished:

@@ -34,7 +34,7 @@ from ..engine import (
     Stop,
 )
 from .answers import duel_roll, listed_hits
-from .journal import Journal, JournalContents, JournalError
+from .journal import Journal, JournalContents, JournalEntry, JournalError, implied_answer
 from .labels import ROLE_LABELS
 from .narration import TABLE_ENTRIES
 from .prompts import prompt_for
@@ -64,6 +64,8 @@ class Taken:
 
     ``auto``: the table made the only legal choice; ``box``: the box chose for a seat it plays.
     Neither is a person's decision, so UNDO takes them back only with the person's before them.
+    ``implied``: the answer an older journal implies (``journal.ADDED_IN``), which has no
+    record of its own, so no undo record counts it either.
     """
 
     before: Game
@@ -71,6 +73,7 @@ class Taken:
     auto: bool
     box: bool = False
     events: list[Event] = field(default_factory=list)
+    implied: bool = False
 
     @property
     def people(self) -> bool:
@@ -150,6 +153,8 @@ class TablePlay:
         play = cls(game=Game(contents.setup), seats=seats, bots=contents.bots, path=path)
         for entry in contents.entries:
             if entry.kind == "undo":
+                while play.taken and play.taken[-1].implied:
+                    play._pop()  # taken back with the step under it, as its release did
                 if not play.taken:
                     raise JournalError(path, entry.line, "undo with nothing to undo")
                 play._pop()
@@ -157,13 +162,26 @@ class TablePlay:
             assert entry.action is not None
             if isinstance(entry.action, Roll) and entry.action.faces is None:
                 raise JournalError(path, entry.line, "a roll without its faces cannot replay")
-            try:
-                play._apply(entry.action, entry.auto, journal=False, box=entry.box)
-            except IllegalAction as exc:
-                raise JournalError(
-                    path, entry.line, f"{entry.action.to_json()} is not legal here: {exc}"
-                ) from exc
+            play._replay_action(entry, contents.version, path)
         return play
+
+    def _replay_action(self, entry: JournalEntry, version: int, path: Path) -> None:
+        """Apply a recorded action. A journal older than a question pending answers it
+        with its next record or not at all: when that record does not fit, the answer its
+        version implies is taken first (``journal.ADDED_IN``), never in a newer journal."""
+        assert entry.action is not None
+        while True:
+            try:
+                self._apply(entry.action, entry.auto, journal=False, box=entry.box)
+                return
+            except IllegalAction as exc:
+                implied = implied_answer(version, self.game.pending)
+                if implied is None:
+                    raise JournalError(
+                        path, entry.line, f"{entry.action.to_json()} is not legal here: {exc}"
+                    ) from exc
+            self._apply(implied, auto=True, journal=False)
+            self.taken[-1].implied = True
 
     # ------------------------------------------------------------------ presses
 
@@ -566,7 +584,7 @@ class TablePlay:
                 "Only the box has chosen yet: UNDO takes its choices back only with yours."
             )
         while self.taken:
-            if self.journal is not None:
+            if self.journal is not None and not self.taken[-1].implied:
                 try:
                     self.journal.append_undo()  # on disk first, like every action
                 except OSError as exc:

@@ -399,7 +399,8 @@ class Press:
     counts: Counts  # before it
     events: tuple[Event, ...]
     automatic: tuple[tuple[Decision, Action], ...]
-    said: str  # the box's own choice, said before what the rules did ('' for a person's)
+    said: str  # the box's own choice, said before what the rules did ('' for a person's, or
+    # when the rules' line says it whole: 'The Doc turns die 3 to Dynamite')
     opened: tuple[int, int]  # the open moments it opened (Old Saloon 3): from, to (not incl.)
     window: int | None  # a reveal: the moment it went back to
     seats: tuple[int, ...]  # the physical seats, in engine order
@@ -418,11 +419,8 @@ def press_of(
     """The press of the actions ``made`` (a chosen one, then the automatic ones after it)."""
     before, chosen, _auto, box = made[0]
     automatic = tuple((b.pending, a) for b, a, auto, _ in made if auto and b.pending is not None)
-    said = (
-        box_line(before.pending, chosen, seats, len(before.faces))
-        if box and before.pending is not None
-        else ""
-    )
+    asked = before.pending
+    said = box_line(asked, chosen, seats, before) if box and asked is not None else ""
     rolled = [e.all_faces for e in events if isinstance(e, DiceRolled)]
     same_turn = after.turn_number == before.turn_number
     dice = rolled[-1] if rolled else tuple(f for f in (after if same_turn else before).faces if f)
@@ -510,14 +508,34 @@ def _cut(press: Press, rewound: Rewound) -> int:
     return found or 0
 
 
+@dataclass(frozen=True)
+class TurnTold:
+    """One turn of the history: its number, whose (the physical seat), the dice kept in
+    words, then what happened, press by press."""
+
+    turn: int
+    seat: int
+    dice: str
+    happened: tuple[str, ...]
+
+    @property
+    def line(self) -> str:
+        kept = f" {self.dice}." if self.dice else ""
+        happened = f" {'; '.join(self.happened)}" if self.happened else ""
+        return f"Turn {self.turn}, seat {self.seat}:{kept}{happened}"
+
+
 @dataclass
 class History:
     """The game's presses, paged by turn, newest first; each press knows how many actions it
-    came after, so an undo takes back exactly what it undid, and a reveal what it went back on."""
+    came after, so an undo takes back exactly what it undid, and a reveal what it went back on.
+    ``keep``: the turns kept for paging back on the console (None: all, a finished game's
+    page)."""
 
     presses: list[Press] = field(default_factory=list)
     # What a reveal undid and the rules have not yet done again: not said a second time.
     undone: Counter[Event] = field(default_factory=Counter)
+    keep: int | None = HISTORY
 
     def add(self, press: Press) -> str:
         """Keep a press; its line for the console (after a reveal, only what it changed)."""
@@ -579,12 +597,12 @@ class History:
 
     def _trim(self) -> None:
         turns = sorted({p.turn for p in self.presses})
-        if len(turns) > HISTORY:
-            oldest = turns[-HISTORY]
+        if self.keep is not None and len(turns) > self.keep:
+            oldest = turns[-self.keep]
             self.presses = [p for p in self.presses if p.turn >= oldest]
 
     @property
-    def lines(self) -> list[str]:
+    def turns(self) -> list[TurnTold]:
         """One page a turn, oldest first: its number, whose, the dice kept, then its events."""
         pages: list[tuple[int, int, tuple[str, ...], list[str]]] = []
         for p in self.presses:
@@ -594,13 +612,16 @@ class History:
             if p.text:
                 texts.append(p.text)
             pages[-1] = (turn, seat, p.dice or dice, texts)
-        said = []
-        for turn, seat, dice, texts in pages:
-            if dice or texts:
-                kept = f" {_counted(dice)}." if dice else ""
-                happened = f" {'; '.join(texts)}" if texts else ""
-                said.append(f"Turn {turn}, seat {seat}:{kept}{happened}")
-        return said
+        return [
+            TurnTold(turn, seat, _counted(dice), tuple(texts))
+            for turn, seat, dice, texts in pages
+            if dice or texts
+        ]
+
+    @property
+    def lines(self) -> list[str]:
+        """The turns, each in one line: "Turn 3, seat 2: Beer x2, Gatling. Gatling! 1: -1"."""
+        return [t.line for t in self.turns]
 
     def page(self, back: int) -> str:
         """The turn ``back`` turns before the newest (0: the newest), numbered for the console."""

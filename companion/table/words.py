@@ -59,14 +59,10 @@ class Answered:
     d: Decision
     action: Action
     seats: Sequence[int]
-    dice: int | None = None  # the dice on the table (None: unknown, every result a die)
+    game: Game | None = None  # as it was when asked, for answers that name what it showed
 
     def seat(self, engine_seat: int) -> str:
         return f"seat {self.seats[engine_seat]}"
-
-    def source(self, result: int) -> str:
-        """Where a chosen result shows: a die, or past the dice a revealed Rage card."""
-        return f"die {result + 1}" if self.dice is None or result < self.dice else "the Rage card"
 
     @property
     def yes(self) -> bool:
@@ -80,13 +76,16 @@ class Answered:
 
 
 Told = Callable[[Answered], str | None]
+# The answer's own event says it whole ('The Doc turns die 3 to Dynamite'): the box adds no line.
+BY_THE_RULES = ""
 
 
 @dataclass(frozen=True)
 class Words:
     """One kind's words. ``told`` is None for a kind a person always answers (the spec's
     ``person_enters``), and gives None for an answer it has no words for: both are said as
-    the generic 'chooses ...'."""
+    the generic 'chooses ...'. It gives '' for an answer the rules' own line says whole
+    (``BY_THE_RULES``), so the story says it once."""
 
     prompt: Callable[[Asked], str]
     told: Told | None
@@ -108,13 +107,12 @@ def _seat_told(verb: Callable[[Answered, int], str], declined: str | None = None
     return told
 
 
-def _die_told(verb: Callable[[str], str], declined: str | None = None) -> Told:
-    """Words for a die answer: ``verb`` names where the result chosen shows ("die 3", "the
-    Rage card"); ``declined`` says a no."""
+def _die_told(verb: Callable[[int], str], declined: str | None = None) -> Told:
+    """Words for a die answer: ``verb`` names the die chosen; ``declined`` says a no."""
 
     def told(t: Answered) -> str | None:
         if isinstance(t.action, ChooseDie):
-            return verb(t.source(t.action.die))
+            return verb(t.action.die)
         return declined
 
     return told
@@ -176,6 +174,20 @@ def _slab_prompt(q: Asked) -> str:
     return "Slab: double whose hit? DIE; DONE: no" if listed < 5 else "Double? DIE; DONE: no"
 
 
+def _slab_told(t: Answered) -> str:
+    """The Bull's Eye doubled, as the console lists them: the seat it hits, and a Rage card's
+    by its name (it is past the dice, no die shows it)."""
+    assert isinstance(t.action, ChooseDie)
+    die, game = t.action.die, t.game
+    if game is None:
+        return f"doubles the Bull's Eye of die {die + 1} with a Beer"
+    hit = next((target for d, _s, target in game.scratch.assigned if d == die), None)
+    on = f" on {t.seat(hit)}" if hit is not None else ""
+    if die < len(game.faces):
+        return f"doubles the Bull's Eye of die {die + 1}{on} with a Beer"
+    return f"doubles the Rage card's Bull's Eye{on} with a Beer"
+
+
 def _beer_told(t: Answered, target: int) -> str:
     return "drinks the Beer" if target == t.d.seat else f"gives the Beer to {t.seat(target)}"
 
@@ -209,9 +221,7 @@ BASE: dict[DecisionKind, Words] = {
     ),
     K.SLAB_DOUBLE: Words(
         _slab_prompt,
-        _die_told(
-            lambda source: f"doubles the Bull's Eye of {source} with a Beer", "keeps the Beer"
-        ),
+        lambda t: _slab_told(t) if isinstance(t.action, ChooseDie) else "keeps the Beer",
     ),
     K.BEER_TARGET: Words(_beer_prompt, _seat_told(_beer_told)),
     K.ARROW_INSTEAD: Words(
@@ -302,14 +312,15 @@ def _chance_prompt(q: Asked) -> str:
 
 
 def _turned(t: Answered) -> str | None:
-    return f"turns it to {t.option}" if isinstance(t.action, Choose) else None
+    """The side a die is turned to: the rules say it ('The Doc turns die 3 to Dynamite')."""
+    return BY_THE_RULES if isinstance(t.action, Choose) else None
 
 
 SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
     K.GAME_END: Words(lambda q: "Game over? DONE: yes, or reveal a role card", None),
     K.DOC_DIE: Words(
         lambda q: "The Doc: which die turns? its DIE",
-        _die_told(lambda source: f"turns {source}"),
+        _die_told(lambda die: f"turns die {die + 1}"),
     ),
     K.DOC_FACE: Words(_face_legend, _turned),
     K.UGLY_SWAP: Words(
@@ -394,13 +405,12 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     ),
     K.BELLE_STAR: Words(
         lambda q: "Belle Star: a Dynamite to Gatling? DIE; DONE: no",
-        _die_told(
-            lambda source: f"turns the Dynamite of {source} into a Gatling", "keeps the Dynamite"
-        ),
+        # 'Belle Star turns die 2 to Gatling' says the yes
+        _die_told(lambda die: BY_THE_RULES, "keeps the Dynamite"),
     ),
     K.CHUCK_DIE: Words(
         lambda q: "Chuck Wengam: turn a die for 1 life? DIE; DONE: no",
-        _die_told(lambda source: f"loses 1 life to turn {source}", "turns no die"),
+        _die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
     ),
     K.CHUCK_FACE: Words(
         lambda q: f"Chuck Wengam: {_source(q.game, q.d.die or 0)} to which side? DIE",

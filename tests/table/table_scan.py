@@ -26,6 +26,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,7 @@ from companion.table.prompts import MODULE_PAGES
 from companion.table.setup_flow import PAGE
 from companion.table.table_config import TableConfig
 from companion.table.view import ConsoleView, TableView
+from companion.web.game_pages import game_page_html, games_index_html
 from tests.table.driver import next_buttons
 
 SETS: list[ModuleSet] = module_sets()
@@ -84,6 +86,31 @@ def shown(view: TableView) -> list[str]:
         texts += [seat.name, seat.note, seat.change, seat.role or "", seat.chore]
         texts.append(seat.pod_prompt(c.prompt))
     return [t for t in texts if t]
+
+
+class _Text(HTMLParser):
+    """The words of a web page a reader sees: its text, without its tags and style."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.styled = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.styled = tag == "style"
+
+    def handle_endtag(self, tag: str) -> None:
+        self.styled = False
+
+    def handle_data(self, data: str) -> None:
+        if not self.styled:
+            self.parts.append(data)
+
+
+def page_text(html: str) -> str:
+    reader = _Text()
+    reader.feed(html)
+    return "\n".join(reader.parts)
 
 
 def cli_output(*argv: str) -> str:
@@ -340,10 +367,12 @@ def scan_game(
         for text in (
             cli_output("games", "--state-dir", str(state)),
             cli_output("replay", newest),
+            page_text(games_index_html(state) or ""),  # games --html
+            page_text(game_page_html(state, Path(newest).stem) or ""),
         ):
             found.strings += 1
             for name in misnamed(text, dice[0]):
-                found.misnamed.setdefault(f"{name!r} in games/replay {text!r}", where)
+                found.misnamed.setdefault(f"{name!r} in games/replay/pages {text!r}", where)
     found.seconds = time.perf_counter() - start
     return found
 

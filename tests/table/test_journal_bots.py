@@ -75,8 +75,8 @@ def test_a_game_without_the_box_is_still_written_as_version_1(tmp_path: Path) ->
     ("change", "says"),
     [
         (
-            lambda r: r[0].update(version=3),
-            "line 1: journal version 3; this companion reads 1 and 2",
+            lambda r: r[0].update(version=4),
+            "line 1: journal version 4; this companion reads 1, 2 and 3",
         ),
         (lambda r: r[0]["meta"].update(bots={"7": "rules"}), "line 1: meta.bots: seat '7' is not"),
         (lambda r: r[0]["meta"].update(bots={"2": "genius"}), "unknown player 'genius'"),

@@ -3,6 +3,8 @@ the action alone."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.engine import (
@@ -19,9 +21,15 @@ from companion.engine import (
     Stop,
 )
 from companion.table.narration import TABLE_ENTRIES, box_line
+from tests.test_box_reveals import Table as BoxTable
+from tests.test_box_reveals import to_seat_2s_roll
+
+from .test_slab_rage import slab_with_a_rage_card
 
 SEATS = [1, 3, 4, 7]  # engine seats 0..3 sit at physical seats 1, 3, 4 and 7
 K = DecisionKind
+# Answers whose event says them whole ('The Doc turns die 3 to Dynamite'): no line of the box's.
+SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (K.CHUCK_FACE, Choose), (K.BELLE_STAR, ChooseDie)}
 
 
 @pytest.mark.parametrize(
@@ -78,8 +86,46 @@ def test_every_decision_the_box_makes_has_its_own_words(kind: K) -> None:
         if isinstance(action, Stop) and kind in (K.ROLL, K.GHOST_ROLL, K.DUEL_ROLL):
             continue
         line = box_line(d, action, SEATS)
+        if (kind, type(action)) in SAID_BY_THE_RULES:
+            assert line == "", (kind, action, line)  # the rules' own line says it, once
+            continue
         assert line.startswith("Seat 1 ") and "chooses" not in line, (kind, action, line)
 
 
 def test_an_answer_the_words_do_not_know_is_still_said() -> None:
     assert box_line(Decision(K.BULLSEYE_TARGET, 2), Stop(), SEATS) == "Seat 4 chooses stop"
+
+
+def test_slab_doubling_a_rage_cards_bullseye_says_the_seat_hit_as_the_console_lists_it() -> None:
+    """A Rage card's Bull's Eye is past the dice: no 'die 8', but the seat it hits and the
+    Rage card, as the console's list says 'seat 4 (Rage card)'."""
+    table = slab_with_a_rage_card(
+        ["bullseye1", "beer", "dynamite", "dynamite", "gatling"], ("DIE6", "DIE5", "DIE4")
+    )
+    table.press("SEAT1", "SEAT4")  # die 1's Bull's Eye at seat 1, the Rage card's at seat 4
+    game, d = table.game, table.game.pending
+    assert d.kind is K.SLAB_DOUBLE and table.session.view().console.choices == (
+        "1 seat 1 (die 1)",
+        "2 seat 4 (Rage card)",
+    )
+    seats = [1, 2, 3, 4, 5]
+    assert (
+        box_line(d, ChooseDie(7), seats, game)
+        == "Seat 2 doubles the Rage card's Bull's Eye on seat 4 with a Beer"
+    )
+    assert (
+        box_line(d, ChooseDie(0), seats, game)
+        == "Seat 2 doubles the Bull's Eye of die 1 on seat 1 with a Beer"
+    )
+
+
+def test_rule_os3_the_doc_turning_a_die_for_the_box_is_said_once(tmp_path: Path) -> None:
+    """The box's seat reveals The Doc and picks die 3, then its side: the rules' line says
+    the turn ('The Doc turns die 3 to Dynamite'), the box's adds no second one."""
+    table = BoxTable(tmp_path)
+    to_seat_2s_roll(table)
+    table.box()
+    texts = [press.text for press in table.session.history.presses[-3:]]
+    assert texts[1] == "Seat 5 turns die 3"
+    assert texts[2] == "The Doc turns die 3 to Dynamite; 3 Dynamite! 2: -1"
+    assert box_line(Decision(K.DOC_FACE, 1, die=2), Choose("dynamite"), SEATS) == ""

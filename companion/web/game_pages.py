@@ -1,0 +1,186 @@
+"""Every finished game as a page: its set-up, its winners, its story by turn and a chart of
+each seat's life and arrows, and an index of them all.
+
+Plain HTML with its style inline and its charts as inline SVG: the pages need no script and
+fetch nothing, so they read the same as files on a computer (``bang-companion games --html``)
+and served by the box. Links are relative: the index links each game as ``<id>.html`` and a
+game links back to ``index.html``, so a server serves the index at ``/games/`` (and
+``/games/index.html``) and a game at ``/games/<id>.html``, ``<id>`` being what
+``game_page_html`` takes.
+"""
+
+from __future__ import annotations
+
+import logging
+from html import escape
+from pathlib import Path
+
+from ..table import durable
+from ..table.journal import JournalError
+from .finished_games import FinishedGame, SeatAtEnd, finished_game, finished_games
+from .life_chart import ARROWS_COLOUR, LIFE_COLOUR, seat_chart
+
+log = logging.getLogger(__name__)
+
+INDEX = "index.html"
+
+STYLE = """
+body { font-family: sans-serif; margin: 1em auto; max-width: 60em; padding: 0 1em;
+       color: #222; background: #fff; line-height: 1.4; }
+table { border-collapse: collapse; margin: 0.5em 0; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.3em 0.6em; text-align: left;
+         vertical-align: top; }
+.charts { display: flex; flex-wrap: wrap; gap: 1em; }
+figure { margin: 0; }
+figcaption { font-size: 0.9em; }
+.turn h3 { font-size: 1em; margin: 0.8em 0 0.2em; }
+.turn ul { margin: 0.2em 0; }
+.wins { font-weight: bold; }
+.key { display: inline-block; width: 2em; border-top: 2px solid; vertical-align: middle; }
+"""
+
+
+def games_index_html(state_dir: Path) -> str:
+    """The list of finished games, newest first: date, modules, players, winners."""
+    games, skipped = finished_games(state_dir, whole=False)
+    for problem in skipped:
+        log.warning("finished games: skipped %s", problem)
+    return _index(games, len(skipped))
+
+
+def game_page_html(state_dir: Path, game_id: str) -> str | None:
+    """The page of one finished game; None when there is no such finished game (an id that
+    names no journal, a game not over, a journal that cannot be read)."""
+    try:
+        game = finished_game(state_dir, game_id)
+    except JournalError as exc:
+        log.warning("finished game %s: %s", game_id, exc)
+        return None
+    return None if game is None else _page(game)
+
+
+def write_pages(state_dir: Path, folder: Path) -> tuple[list[str], list[str]]:
+    """Write the index and a page per finished game into ``folder``, each file replaced whole
+    (a power cut leaves the old page or the new one); the names written, and each journal
+    skipped with why."""
+    games, skipped = finished_games(state_dir)
+    durable.make_folder(folder)
+    written = []
+    for game in games:
+        name = f"{game.id}.html"
+        durable.replace(folder / name, _page(game).encode())
+        written.append(name)
+    durable.replace(folder / INDEX, _index(games, len(skipped)).encode())
+    return [INDEX, *written], skipped
+
+
+def _document(title: str, body: list[str]) -> str:
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{escape(title)}</title>",
+            f"<style>{STYLE}</style>",
+            "</head>",
+            "<body>",
+            *body,
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+def _players(game: FinishedGame) -> str:
+    return ", ".join(f"{s.number} {s.character}" for s in game.seats)
+
+
+def _winners(game: FinishedGame) -> str:
+    seats = ", ".join(str(s.number) for s in game.winners)
+    return (
+        f"{game.side}: seat{'s' if len(game.winners) > 1 else ''} {seats}" if seats else game.side
+    )
+
+
+def _modules(game: FinishedGame) -> str:
+    return "; ".join(game.modules) or "none (the base game)"
+
+
+def _index(games: list[FinishedGame], unreadable: int) -> str:
+    body = ["<h1>Finished games</h1>"]
+    if games:
+        body.append(
+            "<table><thead><tr><th>Date</th><th>Modules</th><th>Players</th><th>Winners</th>"
+            "</tr></thead><tbody>"
+        )
+        for game in reversed(games):
+            body.append(
+                f'<tr><td><a href="{escape(game.id)}.html">{escape(game.date or "a game")}</a>'
+                f"</td><td>{escape(_modules(game))}</td><td>{escape(_players(game))}</td>"
+                f"<td>{escape(_winners(game))}</td></tr>"
+            )
+        body.append("</tbody></table>")
+    else:
+        body.append("<p>No finished game yet.</p>")
+    if unreadable:
+        files = f"{unreadable} file{'s' if unreadable > 1 else ''}"
+        body.append(f"<p>{files} of the games could not be read (the log names them).</p>")
+    return _document("Finished games", body)
+
+
+def _role(seat: SeatAtEnd) -> str:
+    return seat.role if seat.role is not None else "not shown"
+
+
+def _end(seat: SeatAtEnd) -> str:
+    return f"{seat.state}, wins" if seat.winner else seat.state
+
+
+def _page(game: FinishedGame) -> str:
+    title = f"Game of {game.date}" if game.date else "A finished game"
+    body = [
+        f'<p><a href="{INDEX}">All finished games</a></p>',
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="wins">{escape(_winners(game))}</p>',
+        "<h2>Set-up</h2>",
+        f"<p>Modules: {escape(_modules(game))}</p>",
+    ]
+    if game.house_rules:
+        body.append(f"<p>{escape(game.house_rules)}</p>")
+    body.append(
+        "<table><thead><tr><th>Seat</th><th>Character</th><th>Role card</th><th>At the end</th>"
+        "</tr></thead><tbody>"
+    )
+    for seat in game.seats:
+        who = f"{seat.number}{' (the box played)' if seat.box else ''}"
+        body.append(
+            f"<tr><td>{escape(who)}</td><td>{escape(seat.character)}</td>"
+            f"<td>{escape(_role(seat))}</td><td>{escape(_end(seat))}</td></tr>"
+        )
+    body.append("</tbody></table>")
+    body += [
+        "<h2>Life and arrows</h2>",
+        f'<p><span class="key" style="color:{LIFE_COLOUR}"></span> life '
+        f'<span class="key" style="color:{ARROWS_COLOUR};border-top-style:dashed"></span> '
+        "arrows held, after each turn (turn 0: the start)</p>",
+        '<div class="charts">',
+    ]
+    for engine_seat, seat in enumerate(game.seats):
+        caption = f"Seat {seat.number}, {seat.character}"
+        chart = seat_chart(seat.number, engine_seat, game.course, caption)
+        said = f"{caption}{' (wins)' if seat.winner else ''}"
+        body.append(f"<figure>{chart}<figcaption>{escape(said)}</figcaption></figure>")
+    body += ["</div>", "<h2>Turn by turn</h2>"]
+    names = {s.number: s.character for s in game.seats}
+    for turn in game.turns:
+        heading = f"Turn {turn.turn}: seat {turn.seat}, {names.get(turn.seat, '')}"
+        body.append(f'<section class="turn"><h3>{escape(heading)}</h3>')
+        if turn.dice:
+            body.append(f"<p>Dice kept: {escape(turn.dice)}</p>")
+        if turn.happened:
+            body.append("<ul>" + "".join(f"<li>{escape(t)}</li>" for t in turn.happened) + "</ul>")
+        body.append("</section>")
+    return _document(title, body)

@@ -1,0 +1,303 @@
+"""The public page's server (issue 26): the game as the whole table sees it, read-only.
+
+aiohttp runs in a thread of its own with its own event loop, so the table's loop never waits
+on a client: the table hands each new public state to ``publish``, which keeps only the latest
+(a slot, not a queue) and wakes the server's loop without blocking. Each reader of ``/events``
+gets the state newest when it is ready for one; a slow reader skips states, a stalled one only
+ever holds up its own stream, and is dropped once a send has waited ``SEND_TIMEOUT`` (a reader
+that hangs up is let go at once).
+
+Only GET (and HEAD) is routed: any other method is refused (405), and nothing a request says
+reaches the game. At most ``max_clients`` requests are open at once (beyond: 503), and each
+address may make ``requests_per_minute`` (beyond: 429); a stream counts as one request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from ..table import TableSession
+from ..table.public import public_state
+from .game_pages import game_page_html, games_index_html
+from .settings import WebPageError, WebSettings
+
+log = logging.getLogger(__name__)
+
+SEND_TIMEOUT = 20.0  # seconds a send to a stream may wait before its client is dropped
+KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream (a dead client is found)
+RETRY_MS = 2000  # how soon a browser reconnects a dropped stream
+MAX_ADDRESSES = 256  # addresses remembered for the rate before quiet ones are forgotten
+STATIC = {  # the page's own files, shipped in the package: nothing is fetched elsewhere
+    "/": ("index.html", "text/html"),
+    "/page.js": ("page.js", "text/javascript"),
+    "/page.css": ("page.css", "text/css"),
+}
+LOCKED = "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+HEADERS = {
+    "Content-Security-Policy": (
+        f"default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; {LOCKED}"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+# A finished game's page: no script at all, its style and charts inline (``game_pages``).
+GAME_PAGE_POLICY = f"default-src 'none'; style-src 'unsafe-inline'; {LOCKED}"
+GAME_ID = r"[A-Za-z0-9_.-]+"  # a journal's name without its suffix: nothing else is read
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class PublicPage:
+    """Serves the latest public state at ``/state`` and as server-sent events at ``/events``,
+    with the page that shows it at ``/``; and the finished games of ``state_dir`` at
+    ``/games/``."""
+
+    def __init__(self, settings: WebSettings, state_dir: Path | None = None) -> None:
+        self.settings = settings
+        self.state_dir = state_dir
+        # One finished game replayed at a time, off the server's loop (streams go on).
+        self._pages = ThreadPoolExecutor(max_workers=1, thread_name_prefix="game pages")
+        self.address: tuple[str, int] | None = None  # as bound, once started
+        self._latest = b"{}"
+        self._version = 0
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._changed: asyncio.Event | None = None
+        self._open = 0  # requests open now, streams included
+        self._seen: dict[str, deque[float]] = {}  # address: its requests' times this minute
+        self._thread: threading.Thread | None = None
+        self._stop: asyncio.Event | None = None
+        self._files = {path: _read(name) for path, (name, _type) in STATIC.items()}
+
+    # ------------------------------------------------------------- the table's side
+
+    def publish(self, state: dict[str, Any]) -> bool:
+        """Hand over a new public state; whether it differs from the last. Never blocks."""
+        data = json.dumps(state, sort_keys=True, separators=(",", ":")).encode()
+        with self._lock:
+            if data == self._latest:
+                return False
+            self._latest, self._version = data, self._version + 1
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # closed meanwhile: nobody to tell
+                loop.call_soon_threadsafe(self._wake)
+        return True
+
+    def show(self, session: TableSession) -> bool:
+        """Publish what the whole table sees of ``session`` now (its table's thread)."""
+        return self.publish(public_state(session))
+
+    def start(self) -> tuple[str, int]:
+        """Listen, in a thread of its own; the address bound. WebPageError if it cannot."""
+        ready = threading.Event()
+        failed: list[BaseException] = []
+        self._thread = threading.Thread(
+            target=self._serve, args=(ready, failed), name="web page", daemon=True
+        )
+        self._thread.start()
+        ready.wait()
+        if failed:
+            self._thread.join()
+            where = f"{self.settings.address}:{self.settings.port}"
+            raise WebPageError(f"web: cannot listen on {where}: {failed[0]}")
+        assert self.address is not None
+        return self.address
+
+    def close(self) -> None:
+        """Stop serving: open streams end, the thread joins."""
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # closed meanwhile: stopped already
+                loop.call_soon_threadsafe(stop.set)
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+        self._pages.shutdown(wait=False, cancel_futures=True)
+
+    @property
+    def version(self) -> int:
+        """How many states were published: the id of the newest on the event stream."""
+        return self._current()[0]
+
+    @property
+    def url(self) -> str:
+        assert self.address is not None
+        host, port = self.address
+        return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
+
+    # ------------------------------------------------------------- the server's thread
+
+    def _serve(self, ready: threading.Event, failed: list[BaseException]) -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(self._main(ready))
+        except Exception as exc:
+            if ready.is_set():  # serving, then broken: the table plays on without its page
+                log.exception("web page: stopped; the table plays on")
+            else:  # an address in use, or none such: said by start()
+                failed.append(exc)
+                ready.set()
+        finally:
+            loop.close()
+
+    async def _main(self, ready: threading.Event) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._changed, self._stop = asyncio.Event(), asyncio.Event()
+        app = web.Application(
+            middlewares=[self._guard], client_max_size=1024, handler_args={"max_field_size": 4096}
+        )
+        for path in STATIC:
+            app.router.add_get(path, self._static)
+        app.router.add_get("/state", self._state)
+        app.router.add_get("/events", self._events)
+        app.router.add_get("/games", self._to_games)
+        app.router.add_get("/games/", self._games_index)
+        app.router.add_get("/games/index.html", self._games_index)
+        app.router.add_get(f"/games/{{game_id:{GAME_ID}}}.html", self._game)
+        app.on_response_prepare.append(_headers)
+        runner = web.AppRunner(
+            app,
+            access_log=None,  # the journal is for the table, not for each phone's request
+            handle_signals=False,
+            shutdown_timeout=1,
+            handler_cancellation=True,  # a reader that hangs up frees its place at once
+        )
+        await runner.setup()
+        try:
+            s = self.settings
+            site = web.TCPSite(runner, s.address, s.port, backlog=s.max_clients)
+            await site.start()
+            host, port = runner.addresses[0][:2]
+            self.address = (host, port)
+            ready.set()
+            await self._stop.wait()
+            self._wake()  # every stream sees the stop
+        finally:
+            await runner.cleanup()
+
+    def _wake(self) -> None:
+        """A new state (or the stop): every waiting stream sends."""
+        assert self._changed is not None
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    def _current(self) -> tuple[int, bytes]:
+        with self._lock:
+            return self._version, self._latest
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The cap on open requests and each address's rate, before anything is served."""
+        if self._open >= self.settings.max_clients:
+            return web.Response(
+                status=503, text="too many readers\n", headers={"Retry-After": "10"}
+            )
+        if not self._allowed(request.remote or "?"):
+            return web.Response(
+                status=429, text="too many requests\n", headers={"Retry-After": "60"}
+            )
+        self._open += 1
+        try:
+            return await handler(request)
+        finally:
+            self._open -= 1
+
+    def _allowed(self, address: str) -> bool:
+        """Whether ``address`` may make one more request this minute (a sliding minute)."""
+        now = time.monotonic()
+        times = self._seen.setdefault(address, deque())
+        while times and times[0] <= now - 60:
+            times.popleft()
+        if len(times) >= self.settings.requests_per_minute:
+            return False
+        times.append(now)
+        if len(self._seen) > MAX_ADDRESSES:  # forget addresses quiet for a minute
+            self._seen = {a: t for a, t in self._seen.items() if t and t[-1] > now - 60}
+        return True
+
+    async def _static(self, request: web.Request) -> web.Response:
+        name, kind = STATIC[request.path]
+        return web.Response(body=self._files[request.path], content_type=kind, charset="utf-8")
+
+    async def _state(self, request: web.Request) -> web.Response:
+        return web.Response(body=self._current()[1], content_type="application/json")
+
+    async def _to_games(self, request: web.Request) -> web.Response:
+        raise web.HTTPMovedPermanently("/games/")  # its pages link relative to the folder
+
+    async def _games_index(self, request: web.Request) -> web.Response:
+        return await self._game_page(games_index_html)
+
+    async def _game(self, request: web.Request) -> web.Response:
+        game_id = request.match_info["game_id"]
+        return await self._game_page(lambda folder: game_page_html(folder, game_id))
+
+    async def _game_page(self, page: Callable[[Path], str | None]) -> web.Response:
+        """A finished game's page (or the index), made on the pages' own thread."""
+        folder = self.state_dir
+        html = None
+        if folder is not None:
+            html = await asyncio.get_running_loop().run_in_executor(self._pages, page, folder)
+        if html is None:
+            raise web.HTTPNotFound(text="no such finished game\n")
+        response = web.Response(text=html, content_type="text/html")
+        response.headers["Content-Security-Policy"] = GAME_PAGE_POLICY
+        return response
+
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        """The latest state now, then each newer one as this reader is ready for it."""
+        assert self._stop is not None
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        await response.prepare(request)
+        sent, ok = -1, await _send(response, b"retry: %d\n\n" % RETRY_MS)
+        while ok and not self._stop.is_set():
+            changed = self._changed  # taken first: a state published after the read wakes it
+            assert changed is not None
+            version, data = self._current()
+            if version != sent:
+                ok, sent = await _send(response, b"id: %d\ndata: %s\n\n" % (version, data)), version
+                continue
+            try:
+                await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+            except TimeoutError:
+                ok = await _send(response, b": still here\n\n")
+        return response  # a reader that stalled is dropped: its place is free again
+
+
+async def _send(response: web.StreamResponse, message: bytes) -> bool:
+    """Send on a stream; False if the reader is gone or has not taken it in SEND_TIMEOUT."""
+    try:
+        await asyncio.wait_for(response.write(message), SEND_TIMEOUT)
+    except (TimeoutError, ConnectionError, RuntimeError):
+        return False
+    return True
+
+
+def _refused(status: int, why: str, retry: int) -> web.Response:
+    return web.Response(status=status, text=f"{why}\n", headers={"Retry-After": str(retry)})
+
+
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    """What the page may load (its own files only) and that nothing is cached."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    response.headers["Server"] = "bang-companion"  # not the library and its version
+
+
+def _read(name: str) -> bytes:
+    return resources.files(__package__).joinpath("static", name).read_bytes()

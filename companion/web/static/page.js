@@ -1,0 +1,110 @@
+// The public page: draws the table's public state (/state, then each one /events sends).
+// Text only (textContent), so nothing in a state is ever read as markup.
+"use strict";
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== "") node.textContent = text;
+  return node;
+}
+
+function fill(id, children) {
+  document.getElementById(id).replaceChildren(...children);
+}
+
+function say(id, text) {
+  document.getElementById(id).textContent = text || "";
+}
+
+function seatCard(seat) {
+  const card = el("article", "seat");
+  if (!seat.playing) {
+    card.classList.add("free");
+    card.append(el("h3", "", "Seat " + seat.number + " (free)"));
+    return card;
+  }
+  for (const [flag, cls] of [["turn", "turn"], ["answers", "answers"], ["winner", "winner"]]) {
+    if (seat[flag]) card.classList.add(cls);
+  }
+  if (!seat.alive) card.classList.add("out");
+  card.dataset.seat = seat.number;
+  card.append(el("h3", "", "Seat " + seat.number + (seat.name ? " · " + seat.name : "")));
+  const badges = el("p", "badges");
+  const marks = [
+    [seat.turn, "turn", "TURN"], [seat.sheriff, "sheriff", "★ SHERIFF"],
+    [!seat.alive, "out", "OUT"], [seat.winner, "wins", "WINS"],
+    [seat.answers, "press", "PRESS"], [seat.bot, "bot", "BOT"],
+  ];
+  for (const [on, cls, text] of marks) if (on) badges.append(el("span", "badge " + cls, text));
+  if (badges.childElementCount) card.append(badges);
+  if (seat.max_life) {
+    const life = el("p", "life");
+    life.append(el("span", "figure", seat.life + "/" + seat.max_life));
+    const bar = el("span", "bar");
+    const full = el("span", "fill");
+    full.style.width = Math.max(0, Math.min(100, (100 * seat.life) / seat.max_life)) + "%";
+    bar.append(full);
+    life.append(bar);
+    card.append(life);
+    const chief = seat.chief_arrow ? " + the Chief's Arrow" : "";
+    card.append(el("p", "arrows", "Arrows " + seat.arrows + chief));
+  }
+  const lines = [
+    ["role", seat.role ? "Role: " + seat.role : ""],
+    ["change", seat.change],
+    ["wounds", seat.wounds.length ? "Wound tokens: " + seat.wounds.join(", ") : ""],
+    ["rage", seat.rage_held ? "Rage cards face down: " + seat.rage_held : ""],
+    ["rage", seat.rage_symbols.length ? "Rage: " + seat.rage_symbols.join(", ") : ""],
+    ["chore", seat.chore],
+    ["note", seat.note],
+  ];
+  for (const [cls, text] of lines) if (text) card.append(el("p", cls, text));
+  return card;
+}
+
+function die(d, i) {
+  const item = el("li", "die");
+  if (d.kept) item.classList.add("kept");
+  if (d.marked) item.classList.add("marked");
+  item.append(el("span", "number", String(i + 1)));
+  item.append(el("span", "face", d.face || "–"));
+  if (d.kind) item.append(el("span", "kind", d.kind));
+  if (d.kept) item.append(el("span", "flag", "kept"));
+  if (d.marked) item.append(el("span", "flag", "to re-roll"));
+  return item;
+}
+
+function draw(state) {
+  if (!state || !state.seats) return;
+  say("title", state.title || "BANG! Dice");
+  fill("dice", state.dice.map(die));
+  say("rolls", state.dice.length ? "Re-rolls left: " + state.rolls_left : "");
+  say("pile", state.dice.length ? "Arrows in the pile: " + state.pile : "");
+  say("prompt", state.prompt);
+  // Each answer by its DIE button, as the console lists them ("1 Loudmouth": DIE1).
+  const keys = state.keys.map((k, i) => (i + 1) + " " + k);
+  fill("choices", [...state.choices, ...keys].map((c) => el("li", "", "DIE" + c)));
+  say("aside", [state.aside, state.flash].filter(Boolean).join(". "));
+  say("story", state.story);
+  say("rules", state.rules);
+  fill("seats", state.seats.map(seatCard));
+  fill("history", state.history.slice().reverse().map((line) => el("li", "", line)));
+  document.body.classList.toggle("over", state.over);
+}
+
+function listen() {
+  const live = document.getElementById("live");
+  const stream = new EventSource("/events");
+  stream.onmessage = (message) => {
+    draw(JSON.parse(message.data));
+    live.textContent = "live";
+    live.className = "live on";
+  };
+  stream.onerror = () => {
+    live.textContent = "reconnecting";
+    live.className = "live off";
+  };
+}
+
+fetch("/state").then((r) => r.json()).then(draw).catch(() => {}).finally(listen);
