@@ -64,7 +64,7 @@ def test_config_game_modules_are_the_default_and_checked(tmp_path: Path) -> None
 
 def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: Path) -> None:
     session = session_for(tmp_path, frozenset({Module.CHIEF_ARROW}))
-    assert "Modules: Chief's Arrow" in session.view().console.prompt
+    assert "Modules: Old Saloon 2" in session.view().console.prompt
     # DIE3: Special roles, DIE5: Ghost
     press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE4"], CLOCK)
     assert session.view().console.choices == (
@@ -79,7 +79,7 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     assert not any(choice_cut(session.view().console, 128))
     assert session.setup is not None
     assert session.setup.modules == {Module.LOUDMOUTH_AND_COWARD, Module.SALOON_CHARACTERS}
-    assert "Modules: Saloon dice, New characters" in session.view().console.prompt
+    assert "Modules: Old Saloon 1, 4" in session.view().console.prompt
     press_all(session, ["DIE6"], CLOCK)  # Undead or Alive's page
     assert session.view().console.title == "Undead or Alive 2/2"
     assert session.view().console.choices[:3] == (
@@ -93,7 +93,7 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
         Module.SALOON_CHARACTERS,
         Module.NEW_POSSE,
     }
-    assert "Modules: Saloon dice, New characters, New posse" in session.view().console.prompt
+    assert "Modules: Old Saloon 1, 4; Undead or Alive 3" in session.view().console.prompt
 
 
 def test_setup_offers_only_the_characters_the_modules_allow(tmp_path: Path) -> None:

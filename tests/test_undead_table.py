@@ -214,10 +214,10 @@ def test_set_up_turns_undead_modules_on_from_their_page(tmp_path: Path) -> None:
     for button in ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DIE6", "DIE1", "DONE"]:
         session.handle(button, at=session_clock(session))
     assert session.flash is not None
-    assert session.flash.startswith("undead_or_alive.1 (Look Me in the Eyes) needs")
+    assert session.flash == "Duel dice: only with Rage cards on too."
     for button in ["DIE2", "DIE3"]:
         session.handle(button, at=session_clock(session))
-    assert "Modules: Duel dice, Rage cards, New posse" in session.view().console.prompt
+    assert "Modules: Undead or Alive 1, 2, 3" in session.view().console.prompt
     for button in ["DONE", "SEAT2", "ROLL", "DONE"]:
         session.handle(button, at=session_clock(session))
         assert session.flash is None, (button, session.flash)

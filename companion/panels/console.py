@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from ..table.view import ConsoleView
 from .icons import DIE, DIE_HEIGHT, die_icon, small_icon
-from .text import LINE, draw_text, fit, fits, stamp, text_width, wrap
+from .text import ADVANCE, LINE, draw_text, fit, fits, stamp, text_width, wrap
 
 HEIGHT = 64
 WIDTHS = (128, 256)
@@ -46,7 +46,8 @@ def _draw_narrow(image: Image.Image, view: ConsoleView) -> None:
         return
     status = _status_line(view)
     stamp(image, status, (HALF - status.width, 0))
-    draw_text(image, (0, 0), fit(view.title, HALF - status.width - 2))
+    title = layout(view, HALF).title or view.title
+    draw_text(image, (0, 0), fit(title, HALF - status.width - 2))
     _draw_dice(image, view, DICE_TOP)
     _draw_message(image, view, (2, _message_top(view)), HALF - 4)
 
@@ -59,7 +60,8 @@ def _draw_wide(image: Image.Image, view: ConsoleView) -> None:
     if view.choices:
         _draw_choices(image, view, HALF)
     elif view.faces:
-        draw_text(image, (0, 0), fit(view.title, HALF - 2))
+        title = layout(view, image.width).title or view.title
+        draw_text(image, (0, 0), fit(title, HALF - 2))
         _draw_dice(image, view, DICE_TOP)
         _draw_status(image, view, DICE_TOP + DIE_HEIGHT + 3)
     else:
@@ -72,6 +74,9 @@ def _draw_banner(image: Image.Image, title: str, width: int) -> None:
     title = fit(title, width)
     draw_text(image, ((width - text_width(title)) // 2, 0), title)
     ImageDraw.Draw(image).line((0, LINE, width - 1, LINE), fill=1)
+
+
+SALOON_LETTERS = {"loudmouth": "L", "coward": "C"}  # on an unrolled Saloon die
 
 
 def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
@@ -93,6 +98,9 @@ def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
             die_icon(face, locked=locked, marked=marked, duel=duel and view.kinds[i] == DUEL_DIE),
             (x, top),
         )
+        letter = SALOON_LETTERS.get(view.kinds[i]) if i < len(view.kinds) else None
+        if face is None and letter and not view.picker:  # which Saloon die, before it rolls
+            draw_text(image, (x + (DIE - ADVANCE) // 2 + 1, top + (DIE - LINE) // 2 + 1), letter)
         x += DIE + gap
 
 
@@ -167,8 +175,10 @@ class Message:
 
     The prompt (the question, then its answers) comes first and must fit: ``cut`` names it when
     it does not (a test checks every prompt of every kind of decision), and the aside (who may
-    reveal now) when the lines the prompt leaves do not hold it. A refused press's flash goes
-    above them; the story takes the lines left, and is told whole in the history (hold DONE).
+    reveal now) when the lines the prompt leaves do not hold it. On the 128 px console a
+    shorter form of the aside takes its place when it does not fit, the last one in the
+    title's place (``title``) when no line is left. A refused press's flash goes above them;
+    the story takes the lines left, and is told whole in the history (hold DONE).
     """
 
     flash: list[str]
@@ -176,6 +186,7 @@ class Message:
     prompt: list[str]
     aside: list[str]
     cut: list[str]
+    title: str = ""  # what the narrow console's title line shows instead of the title
 
 
 def layout(view: ConsoleView, width: int) -> Message:
@@ -186,11 +197,11 @@ def layout(view: ConsoleView, width: int) -> Message:
         if width == HALF:  # the list fills the narrow console
             return Message([], [], [], [], choice_cut(view, HALF))
         shown = replace(view, prompt="") if view.faces else view  # a game's heads the list
-        message = _layout(shown, width - HALF - 6, HEIGHT)
+        message = _layout(shown, width - HALF - 6, HEIGHT, 0)  # no title: the list
         return replace(message, cut=message.cut + choice_cut(view, HALF))
     if width == HALF:
-        return _layout(view, HALF - 4, HEIGHT - _message_top(view))
-    return _layout(view, width - HALF - 6, HEIGHT)
+        return _layout(view, HALF - 4, HEIGHT - _message_top(view), _title_room(view))
+    return _layout(view, width - HALF - 6, HEIGHT, HALF - 2)
 
 
 def _message_top(view: ConsoleView) -> int:
@@ -200,32 +211,46 @@ def _message_top(view: ConsoleView) -> int:
 
 def title_cut(view: ConsoleView, width: int) -> bool:
     """Whether the console's title line is cut to fit (a game's list of choices shows the
-    prompt in its place)."""
+    prompt in its place; a short aside may take the title's)."""
     if view.choices and view.faces:
         return False
-    if width == HALF and view.faces and not view.choices:
-        room = HALF - _status_line(view).width - 2
-    else:
-        room = HALF - 2
-    return text_width(view.title) > room
+    title = (layout(view, width).title or view.title) if view.faces else view.title
+    return text_width(title) > _title_room(view if width == HALF else None)
 
 
-def _layout(view: ConsoleView, width: int, rows: int) -> Message:
-    """Lines of LINE rows, the last one's blank row may fall off the panel: ``rows + 1``."""
+def _title_room(view: ConsoleView | None) -> int:
+    """The title's pixels: on the narrow console in a game, beside the status strip."""
+    if view is None or not view.faces or view.choices:
+        return HALF - 2
+    return HALF - _status_line(view).width - 2
+
+
+def _layout(view: ConsoleView, width: int, rows: int, title_room: int) -> Message:
+    """Lines of LINE rows, the last one's blank row may fall off the panel: ``rows + 1``; an
+    aside that does not fit takes a shorter form, the last in the title's place (``title_room``
+    pixels wide) if need be."""
     cut: list[str] = []
     lines = (rows + 1) // LINE
     flash = wrap(f"! {view.flash}", width - 2, lines) if view.flash else []
     if flash:  # drawn inverted, a row above and below its lines
         lines = (rows + 1 - len(flash) * LINE - 1) // LINE
-    parts: list[list[str]] = []
-    for text in (view.prompt, view.aside):
-        part = wrap(text, width, lines) if text and lines > 0 else []
-        if text and not flash and not fits(text, width, lines):
-            cut.append(text)
-        parts.append(part)
-        lines -= len(part)
+    prompt = wrap(view.prompt, width, lines) if view.prompt and lines > 0 else []
+    if view.prompt and not flash and not fits(view.prompt, width, lines):
+        cut.append(view.prompt)
+    lines -= len(prompt)
+    title, aside_text, whole = "", view.aside, fits(view.aside, width, lines)
+    if not whole and view.shorter:  # "" drops it: what it said is on the seats' panels
+        fitting = [a for a in view.shorter if fits(a, width, lines)]
+        if fitting:
+            aside_text, whole = fitting[0], True
+        elif text_width(view.shorter[-1]) <= title_room:
+            aside_text, title, whole = "", view.shorter[-1], True
+    aside = wrap(aside_text, width, lines) if aside_text and lines > 0 else []
+    if not whole and not flash:
+        cut.append(view.aside)
+    lines -= len(aside)
     story = wrap(view.story, width, lines) if view.story and lines > 0 else []
-    return Message(flash, story, parts[0], parts[1], cut)
+    return Message(flash, story, prompt, aside, cut, title)
 
 
 def _draw_message(image: Image.Image, view: ConsoleView, xy: tuple[int, int], width: int) -> None:

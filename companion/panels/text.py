@@ -19,7 +19,7 @@ ELLIPSIS = ".."
 
 def text_width(text: str) -> int:
     """Width in pixels of `text` as draw_text draws it."""
-    return sum(SPACE if c == " " else ADVANCE for c in text)
+    return len(text) * ADVANCE - text.count(" ") * (ADVANCE - SPACE)
 
 
 def draw_text(image: Image.Image, xy: tuple[int, int], text: str, fill: int = 1) -> None:
@@ -36,9 +36,14 @@ def fit(text: str, width: int) -> str:
     """`text` cut to `width` pixels, ending in ".." when something had to go."""
     if text_width(text) <= width:
         return text
-    while text and text_width(text.rstrip() + ELLIPSIS) > width:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS if text_width(ELLIPSIS) <= width else ""
+    room = width - text_width(ELLIPSIS)
+    if room < 0:
+        return ""
+    x, end = 0, 0
+    while x + (SPACE if text[end] == " " else ADVANCE) <= room:  # the longest start that fits
+        x += SPACE if text[end] == " " else ADVANCE
+        end += 1
+    return text[:end].rstrip() + ELLIPSIS
 
 
 def wrap(text: str, width: int, max_lines: int) -> list[str]:

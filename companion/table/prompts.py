@@ -130,10 +130,12 @@ def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, a
     return card.whose == "any" or (card.whose == "own") == own
 
 
-def reveals_text(game: Game) -> str:
-    """The console's aside while a moment is open: 'Reveal: The Doc, The Gambler'."""
+def reveals_text(game: Game, short: bool = False) -> str:
+    """The console's aside while a moment is open: 'Reveal: The Doc, The Gambler'; ``short``:
+    the Hands' titles without "of the Devil", as the seat panels show them."""
     cards = may_reveal(game)
-    return "Reveal: " + ", ".join(c.title for c in cards) if cards else ""
+    titles = [c.title.removesuffix(" of the Devil") if short else c.title for c in cards]
+    return "Reveal: " + ", ".join(titles) if cards else ""
 
 
 def menu_note(reveals: list[RevealSpecial]) -> str:
@@ -201,6 +203,38 @@ def modules_text(modules: frozenset[Module], specials_mixed: bool = False) -> st
         module_label(m) + (" (mixed)" if m is Module.SPECIAL_ROLES and specials_mixed else "")
         for m in sorted(modules)
     )
+
+
+def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) -> str:
+    """The modules on, by the rulebook's numbers ("Old Saloon 1, 3 mixed; Undead or Alive 2"):
+    short enough for the set-up's prompt with every module on ('' when none)."""
+    parts = []
+    for expansion, label in EXPANSION_LABELS.items():
+        numbers = [
+            m.value.partition(".")[2]
+            + (" mixed" if m is Module.SPECIAL_ROLES and specials_mixed else "")
+            for m in sorted(modules)
+            if m.value.partition(".")[0] == expansion
+        ]
+        if numbers:
+            parts.append(f"{label} {', '.join(numbers)}")
+    return "Modules: " + "; ".join(parts) if parts else ""
+
+
+def modules_refused(modules: frozenset[Module], players: int) -> str:
+    """Why the set-up cannot start these modules with this many players, in the console's
+    words (the engine's message names its module ids)."""
+    for m in sorted(modules):
+        info = MODULES[m]
+        for needed in info.requires:
+            if needed not in modules:
+                return f"{module_label(m)}: only with {module_label(needed)} on too."
+        if players < info.min_players:
+            return f"{module_label(m)}: only with {info.min_players} or more players."
+        for other in info.excludes:
+            if other in modules:
+                return f"{module_label(m)} and {module_label(other)}: not together."
+    return f"These modules cannot be played with {players} players."
 
 
 def game_over_text(side: str | None) -> str:

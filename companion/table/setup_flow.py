@@ -40,9 +40,9 @@ from .labels import ROLE_LABELS
 from .prompts import (
     EXPANSION_LABELS,
     MODULE_PAGES,
-    house_rules_text,
     module_label,
-    modules_text,
+    modules_by_number,
+    modules_refused,
 )
 from .refused import Refused
 
@@ -208,8 +208,8 @@ class SetupFlow:
                 raise Refused("The box plays every seat: hold one to give it to a person.")
             try:
                 validate_modules(self.modules, n, ())
-            except SetupError as exc:
-                raise Refused(str(exc)) from exc
+            except SetupError:
+                raise Refused(modules_refused(self.modules, n)) from None
             self.stage = "roles"
             return
         raise Refused("Press your seat button to join, then DONE.")
@@ -429,11 +429,8 @@ class SetupFlow:
     def prompt(self) -> str:
         if self.stage == "join":
             joining = f"New game: seats press to join ({len(self.joined)}), then DONE"
-            shown = [
-                modules_text(self.modules, self.specials_mixed),
-                house_rules_text(self.house_rules),
-            ]
-            return ". ".join([joining, *(t for t in shown if t)])
+            shown = modules_by_number(self.modules, self.specials_mixed)
+            return f"{joining}. {shown}" if shown else joining
         if self.stage == "roles":
             if self._asks_bear():
                 return "Sheriff's card: DIE1 The Bear, DIE2 a normal Sheriff"

@@ -64,6 +64,8 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         for i, name in enumerate(names, start=1)
     )
     title, prompt, story = flow.title(), flow.prompt(), session.story
+    if flow.stage == "join" and not story:  # set by the configuration, not by a button
+        story = house_rules_text(flow.house_rules)
     if session.asked_to_end:
         title, prompt, story = "Start over?", afresh_text(flow.legacy is not None), ""
     console = ConsoleView(
@@ -166,20 +168,22 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         )
         story = ". ".join(t for t in (story, *rules) if t)
     title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
-    aside = "" if game.over else reveals_text(game)
+    cards = "" if game.over else reveals_text(game)
     saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
-    aside = ". ".join(t for t in (saloon, hands_text(game), aside) if t)
+    hands = hands_text(game)
+    aside = ". ".join(t for t in (saloon, hands, cards) if t)
+    shorter = _shorter(saloon, hands, reveals_text(game, short=True) if cards else "")
     listed = () if box or d is None else _listed(game, d, play.reveal_choices(), play.seats)
     if role_asked is not None:  # the roles listed under the question, one per DIE button
         roles = end_roles.choices(game, session.declared)
         listed = tuple(f"{i} {ROLE_LABELS[r]}" for i, r in enumerate(roles, start=1))
     if session.asked_to_end:
-        title, story, aside, listed = "Start over?", "", "", ()
-        prompt = "DONE: end this game (its journal is kept); any other button: play on"
+        title, story, aside, shorter, listed = "Start over?", "", "", (), ()
+        prompt = "DONE: end this game, its journal kept; other: play on"
         if game.over:
             prompt = afresh_text(Module.WILD_WEST_LEGACY in game.setup.modules)
     elif session.looking_back is not None:
-        title, story, aside, listed = "What happened", "", "", ()
+        title, story, aside, shorter, listed = "What happened", "", "", (), ()
         prompt = f"{session.history.page(session.looking_back)} (DONE: older, other: back)"
     console = ConsoleView(
         faces=tuple(game.faces),
@@ -192,6 +196,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         title=title,
         story=story,
         aside=aside,
+        shorter=shorter,
         choices=listed,
         kinds=tuple(game.dice_kinds),
         picker=d.options if d is not None and d.spec.face_options else (),
@@ -236,6 +241,25 @@ def afresh_text(series: bool) -> str:
     """Holding UNDO at set-up or after a game: what DONE does (a series is left)."""
     fresh = "leave the series, set up afresh" if series else "a fresh set-up, seats anew"
     return f"DONE: {fresh}; any other button: back"
+
+
+def _shorter(saloon: str, hands: str, reveals: str) -> tuple[str, ...]:
+    """The aside's shorter forms, for a console where it does not fit: the zombie hands are
+    on the eliminated seats' panels ("Boneyard: hands 2"), the Saloon die on its unrolled die
+    (a letter), and a card's holder finds it in its seat's menu (hold SEAT): the last form says
+    only that a card may be revealed now."""
+    forms = [
+        (saloon, hands, reveals),
+        (saloon, reveals),
+        (reveals,),
+        ("Reveal now" if reveals else "",),
+    ]
+    found: list[str] = []
+    for form in forms:
+        text = ". ".join(t for t in form if t)
+        if text not in found:
+            found.append(text)
+    return tuple(found)
 
 
 def _saloon(dice: list[str]) -> str:

@@ -58,6 +58,9 @@ class ConsoleView:
     title: str = ""
     story: str = ""  # what the rules did on their own after the last press
     aside: str = ""  # under the prompt: the special role cards that may be revealed now
+    # Shorter forms of the aside, for the 128 px console when the aside does not fit there
+    # under the prompt: each tried in turn, the last one in the title's place if need be.
+    shorter: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()  # names to pick with DIE1.. (set-up's characters)
     kinds: tuple[str, ...] = ()  # each die's kind: the Duel dice are drawn apart
     picker: tuple[str, ...] = ()  # choices shown over the DIE buttons instead of the dice

@@ -25,6 +25,7 @@ from ..engine import (
     Role,
     Roll,
 )
+from .answers import listed_hits
 from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS
 
 K = DecisionKind
@@ -164,6 +165,15 @@ def _source(game: Game, result: int) -> str:
     return f"die {result + 1}" if result < len(game.faces) else "Rage card"
 
 
+def _slab_prompt(q: Asked) -> str:
+    """Over the DIE buttons, or heading the list of the Bull's Eyes when one is a Rage card's
+    (one line per seat hit, the question in the lines the list leaves on the console)."""
+    listed = len(listed_hits(q.game, q.d) or ())
+    if listed < 4:  # the question in three lines, the list in the others
+        return "Slab the Killer: double a Bull's Eye? DIE; DONE: no"
+    return "Slab: double whose hit? DIE; DONE: no" if listed < 5 else "Double? DIE; DONE: no"
+
+
 def _slab_told(t: Answered) -> str:
     """The Bull's Eye doubled, as the console lists them: the seat it hits, and a Rage card's
     by its name (it is past the dice, no die shows it)."""
@@ -210,7 +220,7 @@ BASE: dict[DecisionKind, Words] = {
         _seat_told(lambda t, target: f"shoots {t.seat(target)}"),
     ),
     K.SLAB_DOUBLE: Words(
-        lambda q: "Slab the Killer: double a Bull's Eye? DIE; DONE: no",
+        _slab_prompt,
         lambda t: _slab_told(t) if isinstance(t.action, ChooseDie) else "keeps the Beer",
     ),
     K.BEER_TARGET: Words(_beer_prompt, _seat_told(_beer_told)),
@@ -403,7 +413,7 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
         _die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
     ),
     K.CHUCK_FACE: Words(
-        lambda q: f"Chuck Wengam: die {(q.d.die or 0) + 1} to which side? DIE",
+        lambda q: f"Chuck Wengam: {_source(q.game, q.d.die or 0)} to which side? DIE",
         _turned,
     ),
     K.BONEYARD_CARD: Words(

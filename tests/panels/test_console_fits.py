@@ -1,127 +1,54 @@
 """Every prompt of every kind of decision fits the console whole, on both consoles (128x64 and
-256x64) at the panels' font: the question first, then its answers, never a line cut.
+256x64) at the panels' font: the question first, then its answers, never a line cut; the set-up's
+prompts and lists too, and the aside under the prompt (on the 128 px console in a shorter form
+when it does not fit, see ``companion.panels.console.layout``).
 
-Games of random legal presses at a real table session, in a sample of module sets (every
-module alone, all of each expansion, everything at once, the sets the issue's players used,
-and a seeded random draw of the rest: 576 legal sets are too many to play each), with roles
-dealt and with physical cards."""
+A game by presses at a real table session in every module set the set-up accepts (864, the
+campaign's list): whole in one set of four, the set-up and its first presses in the others
+(``tests/table/table_scan.py``; ``benchmarks/table_scan.py`` plays 200 whole games of each)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from companion.config import defaults
 from companion.devices.emulator import parse_keys
 from companion.emulate import Emulator
-from companion.engine import MODULES, DecisionKind, Module
-from companion.panels.console import WIDTHS, layout, title_cut
-from companion.table import TableSession
-from companion.table.table_config import TableConfig
-from tests.table.driver import next_buttons
-
-M = Module
+from companion.engine import DecisionKind
+from companion.panels.console import WIDTHS, layout
+from companion.table.view import ConsoleView
+from tests.table.table_scan import SETS, console_cuts, suite_scan
 
 
-def legal(modules: frozenset[Module], players: int) -> bool:
-    return all(
-        players >= MODULES[m].min_players
-        and all(r in modules for r in MODULES[m].requires)
-        and not any(x in modules for x in MODULES[m].excludes)
-        for m in modules
+def test_every_prompt_of_every_kind_fits_both_consoles_whole(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    found = suite_scan(tmp_path_factory)
+    assert found.games == len(SETS) == 864
+    assert not found.cut, "\n".join(f"{cut} ({where})" for cut, where in found.cut.items())
+    assert found.kinds == set(DecisionKind), (
+        f"never asked: {sorted(set(DecisionKind) - found.kinds)}"
     )
 
 
-def module_sets() -> list[frozenset[Module]]:
-    """The sample: see the module's docstring."""
-    old = frozenset(m for m in Module if m.value.startswith("old_saloon"))
-    new = frozenset(m for m in Module if m.value.startswith("undead"))
-    chosen = [frozenset({m}) for m in Module if m is not M.LOOK_ME_IN_THE_EYES]
-    chosen += [
-        old,
-        new - {M.ZOMBIES} | {M.GHOST},
-        new,
-        frozenset(Module) - {M.GHOST},
-        frozenset({M.LOUDMOUTH_AND_COWARD, M.CHIEF_ARROW, M.SALOON_CHARACTERS}),
-        frozenset({M.SPECIAL_ROLES, M.GHOST}),
-        frozenset({M.LOOK_ME_IN_THE_EYES, M.TWO_BULLETS, M.NEW_POSSE}),
-    ]
-    rng = random.Random(23)
-    while len(chosen) < 24:
-        pick = frozenset(m for m in Module if rng.random() < 0.5)
-        if legal(pick, 8) and pick not in chosen:
-            chosen.append(pick)
-    return chosen
-
-
-def states(modules: frozenset[Module], seed: int) -> Iterator[TableSession]:
-    """A whole game at a session, one state per press; the seats and roles vary by seed."""
-    rng = random.Random(seed)
-    players = rng.randint(max(MODULES[m].min_players for m in modules | {M.CHIEF_ARROW}), 8)
-    dealt = seed % 2 == 0
-    config = TableConfig(
-        seats=players,
-        modules=modules,
-        roles="dealt" if dealt else "physical",
-        specials_mixed=seed % 3 == 0,
-        real_piles=frozenset({"wounds"}) if seed % 4 < 2 else frozenset(),
-        real_boneyard=seed % 4 == 1,
+def test_an_aside_too_long_for_the_narrow_console_takes_a_shorter_form() -> None:
+    """The zombie hands are on the eliminated seats' panels and a card's holder finds it in its
+    seat's menu: the 128 px console drops what does not fit, down to "Reveal now" in the
+    title's place; the 256 px console shows it all."""
+    view = ConsoleView(
+        faces=(None,) * 5,
+        prompt="Slab the Killer: double a Bull's Eye? DIE; DONE: no",
+        title="Turn 4: seat 2",
+        aside="Hands 1 of 5 living. Reveal: The Left Hand of the Devil, The Doc",
+        shorter=("Reveal: Left Hand, The Doc", "Reveal now"),
     )
-    session = TableSession(config, seed=seed)
-    session.start()
-    clock = iter(range(1, 10**6))  # a second apart: no press is a bounce
-    joins = [f"SEAT{s}" for s in range(1, players + 1)]
-    roles = ["ROLL"] if dealt else [f"SEAT{rng.randint(1, players)}"]
-    if players == 3 and not dealt:
-        roles = ["SEAT1", "SEAT2"]
-    for button in [*joins, "DONE", *roles, "ROLL", "DONE"]:
-        session.handle(button, "press", float(next(clock)))
-        yield session
-    for _ in range(4):  # mixed cards: is the Sheriff's The Bear; a seat still to pick
-        if session.play is not None:
-            break
-        buttons = ["DIE1"] if "Bear" in session.view().console.prompt else ["ROLL", "DONE"]
-        for button in buttons:
-            session.handle(button, "press", float(next(clock)))
-    assert session.play is not None, session.view().console
-    presses = 0
-    while not session.play.game.over and presses < 3_000:
-        play = session.play
-        open_to = [n for n in play.seats if play.reveals_for(n)]
-        if open_to and rng.random() < 0.5:  # a seat holds its button and reveals its card
-            seat = rng.choice(open_to)
-            session.handle(f"SEAT{seat}", "hold", float(next(clock)))
-            yield session
-            pick = rng.randrange(len(play.reveals_for(seat)))
-            buttons = [f"DIE{pick + 1}"]
-        else:
-            buttons = next_buttons(session, rng)
-        for button in buttons:
-            presses += 1
-            session.handle(button, "press", float(next(clock)))
-            yield session
-
-
-SETS = module_sets()
-GAMES = 6  # per module set: roles dealt and physical, real Wound and Boneyard piles or not
-
-
-def test_every_prompt_of_every_kind_fits_both_consoles_whole() -> None:
-    seen: set[DecisionKind] = set()
-    for modules, seed in ((m, seed) for m in SETS for seed in range(GAMES)):
-        for session in states(modules, seed):
-            if session.play is None:
-                continue  # the set-up's own prompts are not decisions of the game
-            view = session.view().console
-            if session.play.game.pending is not None:
-                seen.add(session.play.game.pending.kind)
-            for width in WIDTHS:
-                message = layout(view, width)
-                cut = [t for t in message.cut if width > 128 or t != view.aside]
-                assert not cut, (sorted(modules), seed, width, cut)
-                assert not title_cut(view, width), (sorted(modules), seed, width, view.title)
-    assert seen == set(DecisionKind), f"never asked: {sorted(set(DecisionKind) - seen)}"
+    narrow, wide = layout(view, 128), layout(view, 256)
+    assert narrow.title == "Reveal now" and not narrow.aside and not narrow.cut
+    assert " ".join(wide.aside) == view.aside and not wide.title and not wide.cut
+    cut = ConsoleView(**{**view.__dict__, "shorter": ()})
+    assert console_cuts(cut) == [f"128 px: {view.aside!r} under {view.prompt!r}"]
 
 
 def test_the_new_users_rage_game_asks_whole_and_tells_the_drawer_on_its_panel(

@@ -143,6 +143,20 @@ CONSOLES: dict[str, ConsoleView] = {
         story="Beer 4: +1",
         title="Turn 5: seat 4",
     ),
+    "console_aside_short": ConsoleView(
+        faces=(None,) * 6,
+        kinds=("base", "base", "base", "base", "base", "coward"),
+        rolls_left=3,
+        pile=9,
+        prompt="Seat 5: an arrow, not the life? SEAT5: yes; DONE: no",
+        aside="Coward die. Hands 1 of 5 living. Reveal: The Left Hand of the Devil",
+        shorter=(
+            "Coward die. Reveal: The Left Hand",
+            "Reveal: The Left Hand",
+            "Reveal now",
+        ),
+        title="Turn 7: seat 2",
+    ),
     "console_listed": ConsoleView(
         faces=("duel", "whiskey", "bullseye2", "duel", "bullseye1"),
         pile=3,

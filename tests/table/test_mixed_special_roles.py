@@ -44,7 +44,7 @@ def test_the_special_roles_button_cycles_off_mixed_on_off_each_named() -> None:
         "Special roles: off",
     ]
     flow.press(SPECIAL_ROLES_DIE)
-    assert "Special roles (mixed)" in flow.prompt()
+    assert "Modules: Old Saloon 3 mixed" in flow.prompt()
 
 
 def _physical_mixed(bear_button: str) -> TableSession:

@@ -225,7 +225,7 @@ def test_house_rules_are_shown_at_set_up_and_before_the_first_roll() -> None:
     config = TableConfig(seats=5, house_rules=frozenset({HouseRule.BULLSEYE2_UP_TO_TWO}))
     session = TableSession(config, seed=7)
     session.start()
-    assert "House rules: Bull's Eye 2 hits 1-2 away" in session.view().console.prompt
+    assert session.view().console.story == "House rules: Bull's Eye 2 hits 1-2 away"
     clock = Clock()
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
     assert session.play.game.setup.house_rules == {HouseRule.BULLSEYE2_UP_TO_TWO}
