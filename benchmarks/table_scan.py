@@ -67,8 +67,8 @@ def summary(
         f"Games that raised: {len(raised)}; "
         f"cut or overflowing: {len(found.cut)}; internal names: {len(found.misnamed)}; "
         f"decision kinds never asked: {', '.join(never) or 'none'}.",
-        f"History pages looked at: {found.history_pages:,}, of them cut on a console: "
-        f"{found.history_cut:,} (the history is told, not asked: not in the fit).",
+        f"History pages looked at: {found.history_pages:,} (each on its game's console; "
+        "a cut one is among the cut above).",
     ]
     lines += [f"- raised: {line}" for line in raised]
     for what, where in (("cut", found.cut), ("internal name", found.misnamed)):

@@ -27,6 +27,7 @@ from .devices.inputs import InputQueue
 from .devices.pods import SerialPod
 from .engine import Event
 from .loop import Companion, LaterSink
+from .panels.console import shows_whole
 from .panels.notice import draw_paused
 from .systemd import Notifier
 from .table import TableSession, TableView
@@ -81,7 +82,7 @@ def run(
                 EventStream(devices.stream.path, baudrate=devices.stream.baudrate)
             )
 
-        session = TableSession(config.table)
+        session = TableSession(config.table, console_fits=shows_whole(config.console_width))
         session.start()
         stack.callback(session.close)
 

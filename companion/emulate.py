@@ -24,7 +24,7 @@ from .devices.emulator import (
 )
 from .devices.inputs import ButtonEvent
 from .panels import compose_table, render
-from .panels.console import DUEL_DIE
+from .panels.console import DUEL_DIE, shows_whole
 from .table import TableSession, TableView
 from .table.labels import FACE_LABELS
 from .table.view import SeatView
@@ -151,7 +151,8 @@ class Emulator:
     ) -> None:
         self.config = config
         self.scripted = scripted
-        self.session = TableSession(config.table, seed=seed)
+        fits = shows_whole(config.console_width)  # the history pages by it
+        self.session = TableSession(config.table, seed=seed, console_fits=fits)
         self.session.start()
         self.page: PublicPage | None = None
         if config.web.enabled:

@@ -7,6 +7,7 @@ to itself. A refused press (the flash) is drawn inverted so it stands out from t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
@@ -216,6 +217,18 @@ def title_cut(view: ConsoleView, width: int) -> bool:
         return False
     title = (layout(view, width).title or view.title) if view.faces else view.title
     return text_width(title) > _title_room(view if width == HALF else None)
+
+
+def shows_whole(width: int) -> Callable[[ConsoleView], bool]:
+    """Whether this console shows a view whole, no line or title cut: the measure a table
+    session pages its history by (``console_fits``)."""
+    if width not in WIDTHS:
+        raise ValueError(f"console width must be one of {WIDTHS}, not {width}")
+
+    def whole(view: ConsoleView) -> bool:
+        return not layout(view, width).cut and not title_cut(view, width)
+
+    return whole
 
 
 def _title_room(view: ConsoleView | None) -> int:

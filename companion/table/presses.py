@@ -9,6 +9,7 @@ import time
 
 from ..engine import CHARACTERS, Event
 from .buttons import BUTTONS
+from .history_pages import history_pages
 from .lifecycle import Lifecycle
 from .play import TablePlay
 from .refused import Refused
@@ -112,10 +113,10 @@ class Presses(Lifecycle):
             self.story = tell(events, play.seats)
 
     def _look_back(self) -> None:
-        """One line further back in the game's story; past the oldest, back to the game."""
+        """One page further back in the game's story; past the oldest, back to the game."""
         assert self.looking_back is not None
         self.looking_back += 1
-        if self.looking_back >= len(self.history.lines):
+        if self.looking_back >= len(history_pages(self)):
             self.looking_back = None
 
     def _reveals(self, seat: int) -> bool:

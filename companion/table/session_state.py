@@ -6,6 +6,7 @@ presses (``presses``), and what the table shows (``showing``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from .setup_flow import SetupFlow
 from .setup_journal import SetupJournal, SetupRecord
 from .story import History, Tokens
 from .table_config import TableConfig
+from .view import ConsoleView
 
 
 @dataclass
@@ -30,7 +32,10 @@ class SessionState:
     story: str = ""  # what the rules did after the last press, for the console
     marks: dict[int, str] = field(default_factory=dict)  # physical seat: its last change
     history: History = field(default_factory=History)
-    looking_back: int | None = None  # how many lines back the console's history shows
+    looking_back: int | None = None  # how many pages back the console's history shows
+    # Whether the console shows a view whole (the panels' measure, at the console's width):
+    # the history's page breaks (history_pages); None: a turn a page.
+    console_fits: Callable[[ConsoleView], bool] | None = None
     asked_to_end: bool = False  # UNDO was held: the next press starts over (DONE) or goes back
     refused: str | None = None  # why the last press or hold changed nothing (None: it acted)
     setup_journal: SetupJournal | None = None

@@ -4,9 +4,12 @@ box's."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine import CHARACTERS, SPECIAL_ROLES, Answer, ChooseSeat, Decision, Game, Module, Role
 from . import end_roles
 from .answers import listed_hit_names
+from .history_pages import history_pages, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
 from .play import TablePlay
 from .prompts import (
@@ -182,9 +185,9 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         prompt = "DONE: end this game, its journal kept; other: play on"
         if game.over:
             prompt = afresh_text(Module.WILD_WEST_LEGACY in game.setup.modules)
-    elif session.looking_back is not None:
-        title, story, aside, shorter, listed = "What happened", "", "", (), ()
-        prompt = f"{session.history.page(session.looking_back)} (DONE: older, other: back)"
+    elif session.looking_back is not None:  # the page alone: the dice give it their room
+        page = history_pages(session)[session.looking_back]
+        return TableView(tuple(seats), replace(history_view(page), flash=session.flash))
     console = ConsoleView(
         faces=tuple(game.faces),
         locked=tuple(game.locked(i) for i in range(len(game.faces))),

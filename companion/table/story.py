@@ -8,8 +8,9 @@ show on their targets, and the game's recent lines are kept for holding DONE.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..engine import (
@@ -520,9 +521,50 @@ class TurnTold:
 
     @property
     def line(self) -> str:
-        kept = f" {self.dice}." if self.dice else ""
-        happened = f" {'; '.join(self.happened)}" if self.happened else ""
-        return f"Turn {self.turn}, seat {self.seat}:{kept}{happened}"
+        return f"Turn {self.turn}, seat {self.seat}: {self._body}".rstrip()
+
+    @property
+    def _body(self) -> str:
+        kept = f"{self.dice}." if self.dice else ""
+        return " ".join(t for t in (kept, "; ".join(self.happened)) if t)
+
+    def pages(self, fits: Callable[[str], bool]) -> list[str]:
+        """The turn over as many pages as ``fits`` (a page shown whole) needs: the first says
+        whose and the dice, "Turn 7, seat 4 (1/3): ...", the others "Turn 7 (2/3): ..."."""
+        if fits(self.line):
+            return [self.line]
+        pieces = _PIECE_END.split(self._body)
+        count = 2
+        for _ in range(len(self._body.split()) + 1):  # the count's digits change the room
+            pages = self._filled(pieces, count, fits)
+            if len(pages) == count:
+                break
+            count = len(pages)
+        return pages
+
+    def _filled(self, pieces: list[str], count: int, fits: Callable[[str], bool]) -> list[str]:
+        """Each page filled with whole pieces (the dice, then what happened, "Shot 3: -1"), a
+        piece too long for a page word by word (a word too long stands alone: the console-fit
+        test names it)."""
+        pages: list[str] = []
+        rest = list(pieces)
+        while rest:
+            n = len(pages) + 1
+            head = f"Turn {self.turn}, seat {self.seat}" if n == 1 else f"Turn {self.turn}"
+            page = f"{head} ({n}/{count}):"
+            if not fits(f"{page} {rest[0]}"):
+                words = rest.pop(0).split()
+                page = f"{page} {words.pop(0)}"
+                while words and fits(f"{page} {words[0]}"):
+                    page = f"{page} {words.pop(0)}"
+                rest[:0] = [" ".join(words)] if words else []
+            while rest and fits(f"{page} {rest[0]}"):
+                page = f"{page} {rest.pop(0)}"
+            pages.append(page)
+        return pages
+
+
+_PIECE_END = re.compile(r"(?<=[.;]) ")  # a turn's story breaks after its sentences and events
 
 
 @dataclass
@@ -623,11 +665,9 @@ class History:
         """The turns, each in one line: "Turn 3, seat 2: Beer x2, Gatling. Gatling! 1: -1"."""
         return [t.line for t in self.turns]
 
-    def page(self, back: int) -> str:
-        """The turn ``back`` turns before the newest (0: the newest), numbered for the console."""
-        pages = self.lines
-        total = len(pages)
-        return f"{back + 1}/{total}: {pages[total - 1 - back]}"
+    def pages(self, fits: Callable[[str], bool]) -> list[str]:
+        """The console's pages, newest turn first, each turn over the pages it needs."""
+        return [page for turn in reversed(self.turns) for page in turn.pages(fits)]
 
 
 def _take(undone: Counter[Event], event: Event) -> bool:

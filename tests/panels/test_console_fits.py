@@ -5,10 +5,13 @@ when it does not fit, see ``companion.panels.console.layout``).
 
 A game by presses at a real table session in every module set the set-up accepts (864, the
 campaign's list): whole in one set of four, the set-up and its first presses in the others
-(``tests/table/table_scan.py``; ``benchmarks/table_scan.py`` plays 200 whole games of each)."""
+(``tests/table/table_scan.py``; ``benchmarks/table_scan.py`` plays 200 whole games of each).
+The history's pages (hold DONE) fit too: each game pages it for one of the two consoles."""
 
 from __future__ import annotations
 
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -17,9 +20,13 @@ from companion.config import defaults
 from companion.devices.emulator import parse_keys
 from companion.emulate import Emulator
 from companion.engine import DecisionKind
-from companion.panels.console import WIDTHS, layout
+from companion.panels.console import WIDTHS, layout, shows_whole
+from companion.table import TableConfig, TableSession
+from companion.table.history_pages import TITLE, history_pages, history_view
 from companion.table.view import ConsoleView
+from tests.table.driver import CHARACTERS_5, SETUP_5, next_buttons
 from tests.table.table_scan import SETS, console_cuts, suite_scan
+from tests.table.test_session import Clock, press_all
 
 
 def test_every_prompt_of_every_kind_fits_both_consoles_whole(
@@ -70,3 +77,49 @@ def test_the_new_users_rage_game_asks_whole_and_tells_the_drawer_on_its_panel(
     emulator.close()
     again = Emulator(config, seed=5, scripted=True).session.view()  # power cut, power on
     assert [s.chore for s in again.seats] == ["draw Rage card", "", "", ""]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_long_turn_is_read_whole_over_its_pages_by_presses(width: int) -> None:
+    """Issue 23: the history showed a turn a page, and 4,306 of 4,325 turn pages of a scan
+    were cut on the console. Now a turn goes on over the pages this console needs, each shown
+    whole: "Turn 7, seat 4 (1/3): ..." with the dice, then "Turn 7 (2/3): ..."; DONE steps
+    to the next page, newest turn first, and past the oldest back to the game."""
+    fits = shows_whole(width)
+    session = TableSession(TableConfig(seats=5), seed=3, console_fits=fits)
+    session.start()
+    clock = Clock()
+    press_all(session, [*SETUP_5, *CHARACTERS_5], clock)
+    rng = random.Random(2)
+    play = session.play
+    assert play is not None
+    for _ in range(300):  # until a turn needs more than one page of this console
+        if len(history_pages(session)) > len(session.history.turns):
+            break
+        assert not play.game.over, "no turn longer than a page"
+        press_all(session, next_buttons(session, rng), clock)
+    paged = [t for t in session.history.turns if not fits(history_view(t.line))]
+    assert paged, "no turn longer than a page"
+    long = paged[-1]
+    prompt = session.view().console.prompt
+
+    session.handle("DONE", "hold", clock())
+    shown = []
+    while session.looking_back is not None:
+        console = session.view().console
+        assert console.title == TITLE and fits(console), console.prompt
+        assert console.prompt.endswith(" (DONE: older, other: back)")
+        shown.append(console.prompt.removesuffix(" (DONE: older, other: back)"))
+        press_all(session, ["DONE"], clock)
+    assert session.view().console.prompt == prompt  # past the oldest: back to the game
+
+    turns = [int(re.match(r"Turn (\d+)", page)[1]) for page in shown]  # type: ignore[index]
+    assert turns == sorted(turns, reverse=True) and turns[0] == session.history.turns[-1].turn
+    own = [page for page in shown if re.match(rf"Turn {long.turn}\b", page)]
+    n = len(own)
+    assert own[0].startswith(f"Turn {long.turn}, seat {long.seat} (1/{n}): ")
+    assert [p.split(":")[0] for p in own[1:]] == [
+        f"Turn {long.turn} ({i}/{n})" for i in range(2, n + 1)
+    ]
+    read = " ".join(page.split("): ", 1)[1] for page in own)
+    assert read == long.line.split(": ", 1)[1]  # the whole turn, the dice first

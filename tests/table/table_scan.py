@@ -5,9 +5,9 @@ The sets are ``benchmarks/campaign.py``'s (every subset of the modules the set-u
 some player count, and Old Saloon 3's mixed cards: 864), so the scans and the campaign play the
 same list. Game ``k`` of a set varies with ``k``: the player count (any the set allows), roles
 dealt or on physical cards, the box in a seat, real Wound and Boneyard piles, characters picked
-page by page or dealt by ROLL, seats revealing special roles, the history and the start-over
-question opened; after the end, the roles asked of the survivors and, in a Wild West Legacy
-series, the next game's set-up.
+page by page or dealt by ROLL, seats revealing special roles, the history (paged for one of
+the two consoles) and the start-over question opened; after the end, the roles asked of the
+survivors and, in a Wild West Legacy series, the next game's set-up.
 
 The console-fit and no-internal-name tests play a few games of every set here; the command
 ``benchmarks/table_scan.py`` plays 200 of each with the same code.
@@ -35,8 +35,9 @@ from benchmarks.campaign import ModuleSet, module_sets
 from companion.cli import main
 from companion.emulate import text_view
 from companion.engine import DecisionKind, Module
-from companion.panels.console import WIDTHS, layout, title_cut
+from companion.panels.console import WIDTHS, layout, shows_whole, title_cut
 from companion.table import TableSession
+from companion.table.history_pages import history_pages
 from companion.table.journal import journals
 from companion.table.prompts import MODULE_PAGES
 from companion.table.setup_flow import PAGE
@@ -134,8 +135,7 @@ class Findings:
     states: int = 0  # presses and holds, each one state of the table looked at
     strings: int = 0  # strings scanned for internal names (each new one once per game)
     seconds: float = 0.0
-    history_pages: int = 0  # pages of the history looked at (hold DONE)
-    history_cut: int = 0  # of them, pages cut on a console (the history is not in the fit)
+    history_pages: int = 0  # pages of the history looked at (hold DONE), each on its console
 
     def add(self, other: Findings) -> None:
         for where, found in ((self.cut, other.cut), (self.misnamed, other.misnamed)):
@@ -147,7 +147,6 @@ class Findings:
         self.strings += other.strings
         self.seconds += other.seconds
         self.history_pages += other.history_pages
-        self.history_cut += other.history_cut
 
 
 def config_for(
@@ -174,11 +173,23 @@ def config_for(
     )
 
 
-class Table:
-    """One game's session, pressed one second apart; ``look`` sees every state."""
+def console_for(game: int) -> int:
+    """The console game ``game`` pages its history for: both, over a set's games."""
+    return WIDTHS[game // 2 % 2]
 
-    def __init__(self, config: TableConfig, seed: int, look: Callable[[TableSession], None]):
-        self.session = TableSession(config, seed=seed)
+
+class Table:
+    """One game's session, pressed one second apart; ``look`` sees every state. The history
+    pages for the console ``width`` pixels wide."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        seed: int,
+        look: Callable[[TableSession], None],
+        width: int = WIDTHS[0],
+    ):
+        self.session = TableSession(config, seed=seed, console_fits=shows_whole(width))
         self.session.start()
         self.look = look
         # a second apart, so no press is a bounce, and ahead of the box's clock (monotonic)
@@ -327,9 +338,10 @@ def scan_game(
         view = session.view()
         c = view.console
         key = (c.prompt, c.aside, c.flash, c.choices, c.title, bool(c.faces), c.rolls_left, c.pile)
-        if session.looking_back is not None:  # the history: a page a turn, told, not asked
+        if session.looking_back is not None:  # the history: its pages fit the console's width
             found.history_pages += 1
-            found.history_cut += bool(console_cuts(c))
+            if not shows_whole(width)(c):
+                found.cut.setdefault(f"{width} px history: {c.prompt!r}", where)
         elif key not in laid_out:
             laid_out.add(key)
             for cut in console_cuts(c):
@@ -351,12 +363,12 @@ def scan_game(
         found.strings = len(seen)
 
     config, rng = config_for(chosen, game, state)
-    table = Table(config, rng.randrange(2**32), look)
+    width = console_for(game)
+    table = Table(config, rng.randrange(2**32), look, width)
     play_game(table, config, rng, game, presses)
     session = table.session
     if session.play is not None:
-        for back in range(len(session.history.lines)):
-            page = session.history.page(back)
+        for page in history_pages(session):
             found.strings += 1
             for name in misnamed(page, dice[0]):
                 found.misnamed.setdefault(f"{name!r} in history {page!r}", where)

@@ -1,0 +1,29 @@
+"""The history as the console pages it (hold DONE): a turn over as many pages as the console
+needs, each shown whole, newest first. The console's measure comes from whoever draws it (the
+session's ``console_fits``); without one, a turn is one page."""
+
+from __future__ import annotations
+
+from .session_state import SessionState
+from .view import ConsoleView
+
+TITLE = "What happened"
+WAY_OUT = "(DONE: older, other: back)"
+
+
+def history_prompt(page: str) -> str:
+    return f"{page} {WAY_OUT}"
+
+
+def history_view(page: str) -> ConsoleView:
+    """The console showing one page of the history, without the dice: on the 128 px console
+    they would leave it three lines."""
+    return ConsoleView(prompt=history_prompt(page), title=TITLE)
+
+
+def history_pages(session: SessionState) -> list[str]:
+    """The pages of the game's history, newest first."""
+    measure = session.console_fits
+    if measure is None:
+        return session.history.pages(lambda page: True)
+    return session.history.pages(lambda page: measure(history_view(page)))
