@@ -112,7 +112,7 @@ def test_a_game_of_twelve_turns_is_twelve_pages_newest_first() -> None:
     assert len(pages) == 12
     assert pages[0].startswith("Turn 1, seat 1: Dynamite x2, Gatling x2, Arrow. Arrows 1: +1")
     table.press("DONE", kind="hold")
-    assert table.session.view().console.prompt.startswith("1/12: Turn 12, seat 2: ")
+    assert table.session.view().console.prompt.startswith("Turn 12, seat 2: ")  # the newest
 
 
 def test_the_bads_reveal_takes_the_beer_it_cancelled_out_of_the_history() -> None:
