@@ -208,6 +208,7 @@ from .setup import (
     deal_specials,
 )
 from .special_roles import REROLLING as REROLLING_SPECIALS
+from .special_roles import dice_a_reveal_rolls
 from .state import (
     GameState,
     PlayerState,
@@ -338,6 +339,7 @@ __all__ = [
     "characters_for",
     "check_state",
     "deal",
+    "dice_a_reveal_rolls",
     "deal_roles",
     "deal_specials",
     "full_boneyard_deck",
