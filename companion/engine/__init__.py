@@ -208,6 +208,7 @@ from .setup import (
     deal_specials,
 )
 from .special_roles import REROLLING as REROLLING_SPECIALS
+from .special_roles import dice_a_reveal_rolls
 from .state import (
     GameState,
     PlayerState,
@@ -340,6 +341,7 @@ __all__ = [
     "deal",
     "deal_roles",
     "deal_specials",
+    "dice_a_reveal_rolls",
     "full_boneyard_deck",
     "ghost_team",
     "hands_showing",

@@ -310,6 +310,9 @@ class Game(GameState):
         if isinstance(action, WindowAction):
             if action.offered() not in self.window_actions():
                 raise IllegalAction(moments.why_closed(self, action))
+            wrong = moments.why_record_wrong(self, action)
+            if wrong is not None:
+                raise IllegalAction(wrong)
             self._events = []
             self.pending = None
             moments.seize(self, action)

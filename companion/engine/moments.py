@@ -55,6 +55,8 @@ class Opening:
 OPENINGS: dict[str, list[Opening]] = {}
 SEIZERS: dict[type[WindowAction], Seize] = {}
 STILL: dict[type[WindowAction], Still] = {}
+# What a record adds to a window action (The Gambler's faces) may not fit its moment: why not.
+RECORDED: dict[type[WindowAction], Callable[[Game, WindowAction], str | None]] = {}
 
 
 def opening(module: Module, moment: str, offers: Offers, wait: Wait | None = None) -> None:
@@ -72,6 +74,17 @@ def seizer(kind: type[WindowAction], fn: Seize) -> None:
 def still(kind: type[WindowAction], fn: Still) -> None:
     """Register what, learned after a moment (a card shown), takes back an action offered."""
     STILL[kind] = fn
+
+
+def recorded(kind: type[WindowAction], fn: Callable[[Game, WindowAction], str | None]) -> None:
+    """Register the check of what a record adds to a window action (faces a reveal rolled)."""
+    RECORDED[kind] = fn
+
+
+def why_record_wrong(game: Game, action: WindowAction) -> str | None:
+    """Why what a record adds to an offered window action does not fit its moment, or None."""
+    check = RECORDED.get(type(action))
+    return None if check is None else check(game, action)
 
 
 def _active(game: Game, moment: str) -> tuple[Opening, ...]:

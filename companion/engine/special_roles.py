@@ -41,7 +41,7 @@ from .events import (
 )
 from .module_catalog import Module
 from .module_rules import ModuleRules
-from .moments import Offers, moment_steps, opening, seizer, still
+from .moments import Offers, moment_steps, opening, recorded, seizer, still
 from .options import NORMAL_CARD
 from .registry import decision, one_of_options, step, yes_no
 from .state import PlayerState
@@ -197,6 +197,33 @@ def _unclaimed(game: Game, action: WindowAction) -> bool:
 
 
 still(RevealSpecial, _unclaimed)
+
+
+def dice_a_reveal_rolls(game: Game, action: RevealSpecial) -> list[tuple[int, str]]:
+    """The dice (slot, kind) a reveal re-rolls: those of the roll at its moment, which may
+    not be the dice on the table now (a Loudmouth's six before the next turn's five)."""
+    if action.card not in REROLLING:
+        return []
+    at_moment = game.open_moments[action.window][2]
+    return list(enumerate(at_moment.dice_kinds))
+
+
+def _faces_fit(game: Game, action: WindowAction) -> str | None:
+    """A record's faces for a reveal must be one face of each die it re-rolls."""
+    assert isinstance(action, RevealSpecial)
+    if action.faces is None:
+        return None
+    dice = dice_a_reveal_rolls(game, action)
+    title = SPECIAL_ROLES[action.card].title
+    if len(action.faces) != len(dice):
+        return f"{title} re-rolls {len(dice)} dice but {len(action.faces)} faces are recorded"
+    for (slot, kind), face in zip(dice, action.faces, strict=True):
+        if face not in DICE[kind]:
+            return f"die {slot + 1} has no face {face!r}; its faces are " + ", ".join(DICE[kind])
+    return None
+
+
+recorded(RevealSpecial, _faces_fit)
 
 
 @step("power")

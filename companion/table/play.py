@@ -32,6 +32,7 @@ from ..engine import (
     Role,
     Roll,
     Stop,
+    dice_a_reveal_rolls,
 )
 from .answers import duel_roll, listed_hits
 from .journal import Journal, JournalContents, JournalEntry, JournalError, implied_answer
@@ -415,8 +416,8 @@ class TablePlay:
             action.card,
         ):
             return kept
-        kinds = self.game.dice_kinds
-        faces = self.game.dice_source.roll(self.drawn, list(enumerate(kinds)))
+        dice = dice_a_reveal_rolls(self.game, action)
+        faces = self.game.dice_source.roll(self.drawn, dice)
         return RevealSpecial(action.seat, action.window, action.card, tuple(faces))
 
     def _auto(self) -> list[Event]:

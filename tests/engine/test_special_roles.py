@@ -20,6 +20,7 @@ from companion.engine import (
     SetupError,
     Stop,
     deal,
+    dice_a_reveal_rolls,
     position,
 )
 
@@ -361,6 +362,23 @@ def test_the_gamblers_reroll_replays_from_its_record_without_the_dice() -> None:
     assert [e.to_json() for e in replay.apply(recorded)] == [
         e.to_json() for e in game.apply(RevealSpecial(4, 0, "the_gambler"))
     ]
+
+
+def test_a_recorded_gambler_roll_must_give_one_face_of_each_die_of_its_moment() -> None:
+    """The Gambler re-rolls the dice of the roll at his moment, whatever lies on the table now;
+    a record with other faces is refused and changes nothing."""
+    faces = ("dynamite", "dynamite", "arrow", "gatling", "gatling")
+    game = roles_game(ALL, faces=faces)
+    roll_all(game)
+    game.apply(Stop())
+    offered = RevealSpecial(4, 0, "the_gambler")
+    assert dice_a_reveal_rolls(game, offered) == [(i, "base") for i in range(5)]
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="re-rolls 5 dice but 4 faces are recorded"):
+        game.apply(RevealSpecial(4, 0, "the_gambler", ("beer",) * 4))
+    with pytest.raises(IllegalAction, match="die 5 has no face 'bullseye9'"):
+        game.apply(RevealSpecial(4, 0, "the_gambler", ("beer",) * 4 + ("bullseye9",)))
+    assert game.to_json() == before
 
 
 def test_special_roles_need_four_players() -> None:

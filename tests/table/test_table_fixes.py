@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from benchmarks.campaign import module_sets
 from companion.engine import DecisionKind, GameSetup, position
 from companion.panels import draw_seat
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from tests.engine.helpers import make_game
+from tests.table.table_scan import scan_game
 
 FIVE = ("jesse_jones", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
 
@@ -79,3 +81,13 @@ def test_a_resumed_game_shows_all_its_seats_on_a_smaller_table(tmp_path: Path) -
     smaller.start()
     seats = smaller.view().seats
     assert len(seats) == 8 and all(s.playing for s in seats)
+
+
+def test_a_gambler_revealed_into_a_loudmouths_six_dice_after_the_next_turn_began_plays_on() -> None:
+    """The Gambler re-rolls the six dice of the Loudmouth's roll at his moment, not the five of
+    the turn that began since (the table once drew five faces for six dice and the game
+    stopped): the game found by the every-module-set scan plays to its end of scan."""
+    key = "old_saloon.1+old_saloon.3:mixed+old_saloon.4+undead_or_alive.4+undead_or_alive.5"
+    (chosen,) = [m for m in module_sets() if m.key == key]
+    found = scan_game(chosen, 1)
+    assert found.games == 1 and not found.cut and not found.misnamed
