@@ -27,10 +27,10 @@ from companion.table.series import find
 from companion.web.finished_games import finished_game
 from companion.web.game_pages import game_page_html, games_index_html
 
-from ..panels.test_console_fits import SETS
 from ..table.driver import CHARACTERS_5, SETUP_5
-from ..table.test_no_internal_names import play as play_by_presses
 from .played import Table, games_with_modules
+from .sampled_games import SETS
+from .sampled_games import play as play_by_presses
 
 OLD = Path(__file__).parents[1] / "table" / "data" / "journal-before-modules.jsonl"
 OLD_NAME = "game-20261130-120041-000.jsonl"  # named by time, as the companion then did

@@ -15,9 +15,9 @@ import pytest
 from companion.engine import MODULES, Module
 from companion.table import TableConfig, TableSession
 from companion.table.public import public_state
-from tests.panels.test_console_fits import SETS
 from tests.table.driver import next_buttons
-from tests.table.test_no_internal_names import misnamed
+from tests.table.table_scan import misnamed
+from tests.web.sampled_games import SETS
 
 # Every module among them: both expansions whole, the Ghost beside Undead or Alive.
 CHOSEN = (9, 12, 21)
