@@ -19,6 +19,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots import make_bot
+from ..bots.legacy_rules import appointed_by
 from ..engine import (
     CHARACTERS,
     MAX_PLAYERS,
@@ -36,8 +38,6 @@ from ..engine import (
     legacy_setup,
     validate_modules,
 )
-from ..bots import make_bot
-from ..bots.legacy_rules import appointed_by
 from .labels import ROLE_LABELS
 from .prompts import (
     EXPANSION_LABELS,
