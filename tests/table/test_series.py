@@ -14,9 +14,10 @@ import pytest
 from companion.cli import main
 from companion.config import defaults
 from companion.emulate import Emulator
-from companion.engine import CHARACTERS, Module, Role, result_of
+from companion.engine import CHARACTERS, Module, NextGame, Role, result_of
 from companion.table import TableConfig, TableSession
 from companion.table.series import SERIES_FILE, SeriesError, listing, load
+from companion.table.setup_flow import CHARACTER_ORDER, SetupFlow
 
 from .driver import CHARACTERS_5, SETUP_5, EmulatorPresses, next_buttons
 from .test_session import Clock, play_to_the_end, press_all
@@ -173,3 +174,23 @@ def test_a_surviving_sheriff_the_box_plays_appoints_at_once_and_undo_takes_it_ba
     press_all(again, ["ROLL", "DONE"], clock)
     game = again.play.game  # type: ignore[union-attr]
     assert game.setup.sheriff_seat() == 3 and game.setup.legacy_bullet == 1
+
+
+def test_the_box_as_surviving_sheriff_appoints_as_the_series_set_up_is_made() -> None:
+    """The box's seats come from the set-up's header (the last game's): its surviving Sheriff
+    appoints as the set-up is made, and the first UNDO takes that back alone."""
+    nxt = NextGame(
+        players=5,
+        sheriff=None,
+        appointer=1,
+        new_character=(0,),
+        may_keep=(1, 2, 3, 4),
+        previous=tuple(CHARACTER_ORDER[:5]),
+    )
+    flow = SetupFlow(seats=6, joined=[1, 2, 3, 4, 5], bots=[2], modules=LEGACY, legacy=nxt)
+    assert flow.stage == "characters" and flow.roles[2] is Role.SHERIFF
+    assert flow.said == "Series: the box's Sheriff (seat 2) appoints seat 2"
+    flow.press("UNDO")
+    assert flow.stage == "roles" and not flow.roles and flow.said == ""
+    flow.press("SEAT5")
+    assert flow.roles[5] is Role.SHERIFF
