@@ -15,7 +15,7 @@ Appointment = Callable[[NextGame], int]
 
 
 def appointments(nxt: NextGame) -> list[int]:
-    """Every seat the surviving Sheriff may appoint, clockwise from seat 0 (himself included)."""
+    """Every seat the surviving Sheriff may appoint, clockwise from the first (himself included)."""
     if nxt.appointer is None:
         raise ValueError("nobody appoints: the Sheriff did not survive the last game")
     return list(range(nxt.players))

@@ -82,7 +82,9 @@ class Presses(Lifecycle):
         self._tell(events, before, steps)
         if self.play is None and self.setup is not None:
             picks = box_picks(flow, self.setup) if flow is not None else ""
-            self.story = "; ".join(filter(None, (box_appoints(flow, self.setup), picks)))
+            begun = flow is not None or not self._setup_record.presses  # not one gone back to
+            said = box_appoints(flow, self.setup) if begun else ""
+            self.story = "; ".join(filter(None, (said, picks)))
         self._note_the_end()
         return events
 
