@@ -9,8 +9,9 @@ of the paired difference must lie above zero.
 
 The pairs: the default rule-based player (``RuleBot()``) against its fallback twin (the same
 player with every module rule and reveal taken out: ``RuleBot(BASE_RULES, reveals={},
-sides=False)``, which answers the modules' decisions by ``base.fallback`` and reads the table by
-the roles even after an Undead or Alive 4 outbreak); the default player against random play;
+sides=False, appoints=first_appointment)``, which answers the modules' decisions by
+``base.fallback``, reads the table by the roles even after an Undead or Alive 4 outbreak and
+keeps no Legacy star on purpose); the default player against random play;
 and, on request, the Monte Carlo player (an experiment outside the product, ``mc_player.py``)
 against the default one. The players are known here by name (``PLAYERS``), not through the
 product's table of players. 5 players, 6 with the Ghost.
@@ -39,6 +40,7 @@ from perfdoc import publish
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.bots import Bot, Observation, RandomBot, RuleBot, fallback, play_match
+from companion.bots.legacy_rules import first_appointment
 from companion.bots.rules import BASE_RULES, RULES
 from companion.bots.stakes import undead_seats
 from companion.engine import CHARACTERS, Action, Game, GameSetup, Module, RevealSpecial, deal
@@ -47,7 +49,9 @@ SECTION = "## The modules' rules"
 AFTER_OUTBREAK = "after an outbreak"  # decisions read by the sides (Undead or Alive 4)
 PLAYERS: dict[str, Callable[[int], Bot]] = {
     "rules": lambda seed: RuleBot(),
-    "fallbacks": lambda seed: RuleBot(BASE_RULES, reveals={}, sides=False),
+    "fallbacks": lambda seed: RuleBot(
+        BASE_RULES, reveals={}, sides=False, appoints=first_appointment
+    ),
     "random": RandomBot,
     "mc": MonteCarloBot,
 }

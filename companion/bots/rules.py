@@ -20,6 +20,7 @@ from ..engine import (
     ChooseSeat,
     DecisionKind,
     Decline,
+    NextGame,
     ResultAssigned,
     Reveal,
     RevealSpecial,
@@ -29,6 +30,7 @@ from ..engine import (
 )
 from .base import checked
 from .beliefs import Beliefs
+from .legacy_rules import Appointment, keep_the_star
 from .observation import Observation
 from .saloon_rules import REVEALS, SALOON_RULES, RevealRule
 from .stakes import WORTH_KEEPING, Table, read_table, this_turn
@@ -187,9 +189,9 @@ TURN_DICE_MOMENTS = frozenset({"roll", "last_roll"})
 class RuleBot:
     """Plays like a sensible person; a decision it has no rule for gets the quiet answer its
     answer shape allows (``base.fallback``), and a special card with no reveal rule stays
-    face down. ``RuleBot(BASE_RULES, reveals={}, sides=False)`` is the player before the
-    modules' rules, reading the table by the roles even after an Undead or Alive 4 outbreak:
-    the yardstick they must beat (``benchmarks/module_rules.py``)."""
+    face down. ``RuleBot(BASE_RULES, reveals={}, sides=False, appoints=first_appointment)``
+    is the player before the modules' rules, reading the table by the roles even after an
+    Undead or Alive 4 outbreak: the yardstick they must beat (``benchmarks/module_rules.py``)."""
 
     name = "rules"
     looks_ahead = False
@@ -199,10 +201,16 @@ class RuleBot:
         rules: Mapping[DecisionKind, Rule] = RULES,
         reveals: Mapping[str, RevealRule] = REVEALS,
         sides: bool = True,
+        appoints: Appointment = keep_the_star,
     ) -> None:
         self.rules = rules
         self.reveals = reveals
         self.sides = sides
+        self.appoints = appoints
+
+    def appoint(self, nxt: NextGame) -> int:
+        """The next game's Sheriff, as the surviving Sheriff of a series (Wild West Legacy)."""
+        return self.appoints(nxt)
 
     def __call__(self, obs: Observation) -> Action:
         return self.decide(obs)

@@ -1,7 +1,8 @@
 """The rule-based player's answers to Undead or Alive's decisions (Modules 1 to 4).
 
 Module 5 (Wild West Legacy) asks nothing during a game: what it decides is read from a
-finished game by the engine. The decisions that enter what a real card or token shows (a Rage
+finished game by the engine, but for the surviving Sheriff's appointment between games
+(``legacy_rules.py``). The decisions that enter what a real card or token shows (a Rage
 card's symbols, a Wound token or Boneyard card drawn from the table's own pile) are a person's
 at the table, even for the box's seat: no rule chooses them.
 """

@@ -184,6 +184,8 @@ class Lifecycle(BoxSeats):
             real_boneyard=self.config.real_boneyard,
             specials_mixed=self.config.specials_mixed if mixed is None else mixed,
             legacy=self._follow_up(joined, modules),
+            bot_player=self.config.bot_player,
+            bot_players=dict(self.config.bot_players),
         )
 
     def _seed(self) -> int:

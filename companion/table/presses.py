@@ -81,8 +81,11 @@ class Presses(Lifecycle):
             self._refuse(str(exc))
             return []
         self._tell(events, before, steps)
-        if self.play is None and flow is not None and self.setup is not None:
-            self.story = box_picks(flow, self.setup)
+        if self.play is None and self.setup is not None:
+            picks = box_picks(flow, self.setup) if flow is not None else ""
+            begun = flow is not None or not self._setup_record.presses  # not one gone back to
+            said = box_appoints(flow, self.setup) if begun else ""
+            self.story = "; ".join(filter(None, (said, picks)))
         self._note_the_end()
         return events
 
@@ -183,7 +186,7 @@ class Presses(Lifecycle):
     def _hand_over(self, button: str) -> None:
         """A set-up hold: the seat is the box's, or a person's again; saved like a press."""
         assert self.setup is not None
-        trial = copy.deepcopy(self.setup)
+        flow, trial = self.setup, copy.deepcopy(self.setup)
         try:
             self._setup_saveable()
             trial.hold(button)
@@ -193,7 +196,16 @@ class Presses(Lifecycle):
             return
         self.setup = trial
         seat = int(button[4:])
-        self.story = f"Seat {seat}: {'the box' if seat in trial.bots else 'a person'} plays it"
+        plays = f"Seat {seat}: {'the box' if seat in trial.bots else 'a person'} plays it"
+        self.story = "; ".join(filter(None, (plays, box_appoints(flow, trial))))
+
+
+def box_appoints(before: SetupFlow | None, after: SetupFlow) -> str:
+    """The next Sheriff the box's surviving Sheriff appointed with this step (Wild West
+    Legacy), said on the console; "" when it appointed nobody new."""
+    if not after.said or (before is not None and before.said == after.said):
+        return ""
+    return after.said
 
 
 def box_picks(before: SetupFlow, after: SetupFlow) -> str:

@@ -19,6 +19,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots import make_bot
+from ..bots.legacy_rules import appointed_by
 from ..engine import (
     CHARACTERS,
     MAX_PLAYERS,
@@ -95,6 +97,9 @@ class SetupFlow:
     specials_mixed: bool = False  # Old Saloon 3 the rulebook's second way: cards mixed by type
     bear: bool | None = None  # physical cards, mixed: whether the Sheriff's card is The Bear
     legacy: NextGame | None = None
+    bot_player: str = "rules"  # the player of the box's seats, and of a seat named here
+    bot_players: dict[int, str] = field(default_factory=dict)
+    said: str = ""  # what the box chose in the set-up, for the console (its appointment)
     _history: list[SetupFlow] = field(default_factory=list, repr=False)
     _box_turns: list[SetupFlow] = field(default_factory=list, repr=False)  # see _pass_on
 
@@ -109,6 +114,9 @@ class SetupFlow:
             self.characters[self.joined[seat]] = nxt.previous[seat]
         if nxt.sheriff is not None:
             self._sheriff_at(self.joined[nxt.sheriff])
+        self._box_appoints()
+        self._history.extend(self._box_turns)  # UNDO takes the box's choices back one by one
+        self._box_turns = []
 
     @property
     def dealt(self) -> bool:
@@ -157,6 +165,9 @@ class SetupFlow:
             self.bots = sorted([*self.bots, seat])
             self.joined = sorted({*self.joined, seat})
         self._history.append(snapshot)
+        self._box_appoints()
+        self._history.extend(self._box_turns)
+        self._box_turns = []
 
     def hands_over(self, button: str) -> bool:
         """Whether holding ``button`` now hands a seat to the box (or takes it back): a seat
@@ -268,6 +279,21 @@ class SetupFlow:
             self._box_turns.append(self._snapshot())
             self.characters[self.picker] = self.rng.choice(self.choices())
             self.picker, self.page = self._next_picker(), 0
+
+    def _box_appoints(self) -> None:
+        """A surviving Sheriff the box plays appoints the next one at once, by its player's rule
+        (nobody's press could decide it); UNDO takes it back and leaves the seat to the people."""
+        nxt = self.legacy
+        if nxt is None or nxt.appointer is None or self.stage != "roles" or self.roles:
+            return
+        old = self.joined[nxt.appointer]
+        if old not in self.bots:
+            return
+        self._box_turns.append(self._snapshot())
+        player = make_bot(self.bot_players.get(old, self.bot_player))
+        new = self.joined[appointed_by(player, nxt)]
+        self.said = f"Series: the box's Sheriff (seat {old}) appoints seat {new}"
+        self._sheriff_at(new)
 
     def _asks_bear(self) -> bool:
         """Physical cards mixed by type: the Sheriff's face-up card may be The Bear or not."""

@@ -3,7 +3,12 @@ better answer is clear, and where its fallback twin (no module rules) answers ot
 
 from __future__ import annotations
 
-from companion.bots import RuleBot, observe
+from dataclasses import replace
+
+import pytest
+
+from companion.bots import RuleBot, observe, play_match
+from companion.bots.legacy_rules import first_appointment
 from companion.bots.rules import BASE_RULES, RULES
 from companion.bots.saloon_rules import REVEALS
 from companion.engine import (
@@ -25,8 +30,13 @@ from companion.engine import (
     Roll,
     ScriptedDice,
     Stop,
+    deal,
+    legacy_setup,
+    next_game,
     open_moments,
     position,
+    result_of,
+    unused_characters,
 )
 from tests.engine.helpers import FILLERS, make_game, play
 
@@ -543,6 +553,33 @@ def test_with_physical_roles_only_the_renegade_declares_himself_zombie_master() 
 
 # ------------------------------------------------------------ a test for every decision kind
 
+
+def test_a_surviving_sheriff_keeps_the_star_the_fallback_hands_on() -> None:
+    """Ruling UA5: appointing another gives the appointer a bullet more but a role dealt from
+    the rest (about 34 % of wins at 5 players) instead of the Sheriff's side (58 %)."""
+    legacy = frozenset({Module.WILD_WEST_LEGACY})
+    for seed in range(1, 40):  # a real first game whose Sheriff survived, not at seat 1
+        first = Game(deal(5, seed, modules=legacy))
+        play_match(first, [RuleBot() for _ in range(5)])
+        nxt = next_game(result_of(first))
+        if nxt.appointer not in (None, 0):
+            break
+    assert nxt.appointer not in (None, 0)
+    kept = RuleBot().appoint(nxt)
+    assert kept == nxt.appointer
+    assert (
+        RuleBot(BASE_RULES, reveals={}, sides=False, appoints=first_appointment).appoint(nxt) == 0
+    )
+    free = iter(unused_characters(nxt, legacy, ()))
+    characters = tuple(
+        next(free) if s in nxt.new_character else c for s, c in enumerate(nxt.previous)
+    )
+    setup = legacy_setup(nxt, kept, characters, modules=legacy, seed=1)
+    assert setup.sheriff == kept and setup.legacy_bullet is None  # no bullet: he kept the star
+    with pytest.raises(ValueError, match="Sheriff did not survive"):
+        RuleBot().appoint(replace(nxt, appointer=None))
+
+
 K = DecisionKind
 # Each decision kind the modules add that a player answers, and each special card's reveal:
 # the test above where its rule meets a position with a clear answer.
@@ -582,6 +619,10 @@ TESTED: dict[str, object] = {
     "the_right_hand": test_the_right_hand_takes_another_turn_once_few_are_left_not_before,
     "the_left_hand": test_the_left_hand_saves_the_renegade_himself,
 }
+# Decisions between games, outside the engine's decision kinds: asked by the table's set-up.
+BETWEEN_GAMES: dict[str, object] = {
+    "legacy appointment": test_a_surviving_sheriff_keeps_the_star_the_fallback_hands_on,
+}
 # What no player chooses: every die of a first roll rolls, the holder of a duel's die rolls
 # it, and a person enters what a real card or token shows, or answers for the whole table.
 CHOSEN_BY_NOBODY = {K.ROLL, K.GHOST_ROLL, K.DUEL_ROLL}
@@ -598,3 +639,4 @@ def test_every_decision_kind_of_the_engine_is_the_base_games_or_has_a_rule_and_a
     moments = {card for card, c in SPECIAL_ROLES.items() if c.moment is not None}
     assert moments == set(REVEALS) == {k for k in TESTED if k in SPECIAL_ROLES}
     assert set(TESTED) <= {*RULES, *REVEALS}
+    assert set(BETWEEN_GAMES) == {"legacy appointment"} and callable(RuleBot().appoint)

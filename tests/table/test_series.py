@@ -14,9 +14,10 @@ import pytest
 from companion.cli import main
 from companion.config import defaults
 from companion.emulate import Emulator
-from companion.engine import CHARACTERS, Module, result_of
+from companion.engine import CHARACTERS, Module, NextGame, Role, result_of
 from companion.table import TableConfig, TableSession
 from companion.table.series import SERIES_FILE, SeriesError, listing, load
+from companion.table.setup_flow import CHARACTER_ORDER, SetupFlow
 
 from .driver import CHARACTERS_5, SETUP_5, EmulatorPresses, next_buttons
 from .test_session import Clock, play_to_the_end, press_all
@@ -141,3 +142,55 @@ def test_a_series_of_two_games_is_played_by_presses_in_the_emulator(tmp_path: Pa
     assert second.game.setup.sheriff_seat() == result.sheriff_killer
     assert emulator.session.view().seats[second.seats[result.sheriff_killer] - 1].sheriff
     emulator.close()
+
+
+def test_a_surviving_sheriff_the_box_plays_appoints_at_once_and_undo_takes_it_back(
+    tmp_path: Path,
+) -> None:
+    """Ruling UA5 with the box's seat as the surviving Sheriff: its player's rule appoints
+    (keep the star), said on the console; UNDO leaves the choice to the people's press, and a
+    restart replays the set-up journal to the same Sheriff."""
+    session, clock = legacy_session(tmp_path)
+    play_to_the_end(session, clock, seed=2)  # the Sheriff (seat 2) survives
+    press_all(session, ["ROLL"], clock)
+    session.handle("SEAT2", "hold", clock())  # seat 2 is the box's now: it appoints at once
+    flow = session.setup
+    assert flow is not None and flow.stage == "characters"
+    assert flow.roles[2] is Role.SHERIFF
+    assert "Series: the box's Sheriff (seat 2) appoints seat 2" in session.view().console.story
+
+    press_all(session, ["UNDO"], clock)  # taken back: the people press the seat
+    assert session.setup is not None and session.setup.stage == "roles"
+    assert "Sheriff (seat 2) appoints" in session.view().console.prompt
+    press_all(session, ["SEAT4"], clock)
+    assert session.setup is not None and session.setup.roles[4] is Role.SHERIFF
+
+    again = TableSession(
+        TableConfig(seats=6, roles="physical", state_dir=tmp_path, modules=LEGACY), seed=7
+    )
+    again.start()  # the set-up journal replayed: hold, the box's choice, UNDO, SEAT4
+    assert again.setup is not None and again.setup.roles[4] is Role.SHERIFF
+    assert again.setup.bots == [2]
+    press_all(again, ["ROLL", "DONE"], clock)
+    game = again.play.game  # type: ignore[union-attr]
+    assert game.setup.sheriff_seat() == 3 and game.setup.legacy_bullet == 1
+
+
+def test_the_box_as_surviving_sheriff_appoints_as_the_series_set_up_is_made() -> None:
+    """The box's seats come from the set-up's header (the last game's): its surviving Sheriff
+    appoints as the set-up is made, and the first UNDO takes that back alone."""
+    nxt = NextGame(
+        players=5,
+        sheriff=None,
+        appointer=1,
+        new_character=(0,),
+        may_keep=(1, 2, 3, 4),
+        previous=tuple(CHARACTER_ORDER[:5]),
+    )
+    flow = SetupFlow(seats=6, joined=[1, 2, 3, 4, 5], bots=[2], modules=LEGACY, legacy=nxt)
+    assert flow.stage == "characters" and flow.roles[2] is Role.SHERIFF
+    assert flow.said == "Series: the box's Sheriff (seat 2) appoints seat 2"
+    flow.press("UNDO")
+    assert flow.stage == "roles" and not flow.roles and flow.said == ""
+    flow.press("SEAT5")
+    assert flow.roles[5] is Role.SHERIFF
