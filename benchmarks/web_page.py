@@ -213,16 +213,27 @@ def row(name: str, values: list[float]) -> str:
     )
 
 
-def report(games: int) -> str:
-    off, _ = latency(games, 0)
-    on, arrivals = latency(games, READERS)
+def report(games: int, rounds: int) -> str:
+    off: dict[str, list[float]] = {"picture": []}
+    on: dict[str, list[float]] = {"picture": [], "feed": []}
+    arrivals: list[float] = []
+    medians: dict[str, list[str]] = {"off": [], "on": []}
+    for _ in range(rounds):  # alternated, so a change of the machine's load falls on both
+        got, _ = latency(games, 0)
+        off["picture"] += got["picture"]
+        medians["off"].append(f"{statistics.median(got['picture']):.2f}")
+        got, heard = latency(games, READERS)
+        on["picture"] += got["picture"]
+        on["feed"] += got["feed"]
+        arrivals += heard
+        medians["on"].append(f"{statistics.median(got['picture']):.2f}")
     rss = memory()
     return "\n".join(
         [
             SECTION,
             "",
-            f"{games} whole 5-player games by presses {PACE * 1000:.0f} ms apart at an 8-seat "
-            "table, the journal fsynced on",
+            f"{rounds} rounds of {games} whole 5-player games each way (page off, then on), by "
+            f"presses {PACE * 1000:.0f} ms apart at an 8-seat table, the journal fsynced on",
             "this machine's disk; the page's readers in a process of their own. Press to "
             "picture is the",
             'session and every panel\'s picture (as in "Press to picture"); the feed, the '
@@ -241,6 +252,10 @@ def report(games: int) -> str:
             row(f"press to picture, page on, {READERS} readers", on["picture"]),
             row("feed (after the picture)", on["feed"]),
             row(f"press to page, {READERS} readers", arrivals),
+            "",
+            f"Press to picture, p50 of each round: page off {', '.join(medians['off'])} ms; "
+            f"page on {', '.join(medians['on'])} ms. The spread between rounds of the same way "
+            "is the noise the two ways are compared against.",
             "",
             "Memory, the resident set of `bang-companion emulate --keys -` after the set-up and "
             "a first roll:",
@@ -270,9 +285,10 @@ def report(games: int) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5, help="whole games per way (5)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of both ways (3)")
     parser.add_argument("--markdown-into", type=Path, help="update this file's section too")
     args = parser.parse_args(argv)
-    publish(SECTION, report(args.games), args.markdown_into)
+    publish(SECTION, report(args.games, args.rounds), args.markdown_into)
     return 0
 
 
