@@ -15,10 +15,19 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine import CHARACTERS, SPECIAL_ROLES, EngineError, Game, Module, PlayerState, Role
+from ..engine import (
+    CHARACTERS,
+    SPECIAL_ROLES,
+    EngineError,
+    Game,
+    Module,
+    PlayerState,
+    Role,
+    TurnStarted,
+)
 from ..table.journal import LEGACY, NUMBERED, SUFFIX, JournalError, journals, read_journal
 from ..table.labels import ROLE_LABELS
-from ..table.play import TablePlay
+from ..table.play import TablePlay, Taken
 from ..table.prompts import EXPANSION_LABELS, SIDE_LABELS, house_rules_text, module_label
 from ..table.series import SeriesGame, read
 from ..table.story import History, Tokens, TurnTold, retell, tokens
@@ -164,7 +173,7 @@ def _replayed(path: Path, size: int, changed: int, listed: bool) -> FinishedGame
         side=SIDE_LABELS.get(game.side, "Game over"),
         seats=seats,
         turns=tuple(history.turns),
-        course=_course([s.before for s in play.taken] + [game]),
+        course=_course(play.taken, game),
     )
 
 
@@ -206,19 +215,20 @@ def _card(p: PlayerState) -> str | None:
     return ROLE_LABELS[p.role]
 
 
-def _course(states: list[Game]) -> tuple[tuple[int, Tokens], ...]:
-    """Life and arrows at the start and after each turn, from the game before each action
-    and the game at its end. A reveal that goes back into an earlier turn (Old Saloon 3) takes
-    the turns after it back, as the table did; that turn still began as it did."""
-    began: dict[int, Tokens] = {}
-    turn = 0
-    for state in states:
-        if state.turn_number != turn:
-            turn = state.turn_number
-            began = {t: v for t, v in began.items() if t <= turn}
-            began.setdefault(turn, tokens(state))
-    points = [(t - 1, v) for t, v in sorted(began.items())]
-    return (*points, (turn, tokens(states[-1])))
+def _course(steps: list[Taken], end: Game) -> tuple[tuple[int, Tokens], ...]:
+    """Life and arrows at the start and after each turn: a turn is over when the next one
+    starts. A special role revealed into a moment still open (Old Saloon 3: an elimination or
+    a gain at the end of the turn just over, before the next player acts) changes how that
+    turn ended, so the next turn starting again gives its point anew; a reveal that goes back
+    further takes the later turns back, as the table did."""
+    points: dict[int, Tokens] = {0: tokens(steps[0].before)} if steps else {}
+    for step, after in zip(steps, [s.before for s in steps[1:]] + [end], strict=True):
+        for event in step.events:
+            if isinstance(event, TurnStarted) and event.turn > 1:
+                points = {t: v for t, v in points.items() if t < event.turn - 1}
+                points[event.turn - 1] = tokens(after)
+    points[end.turn_number] = tokens(end)
+    return tuple(sorted(points.items()))
 
 
 def _ended(listed: SeriesGame) -> str:
