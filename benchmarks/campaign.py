@@ -310,7 +310,7 @@ def choose_sets(args: argparse.Namespace) -> list[ModuleSet]:
     return every
 
 
-def _positive(text: str) -> int:
+def positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -324,13 +324,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--games",
-        type=_positive,
+        type=positive,
         default=DEFAULT_GAMES,
         help=f"games per module set (default {DEFAULT_GAMES:,})",
     )
     parser.add_argument("--sets", nargs="+", metavar="SET", help="only these (see --list-sets)")
     parser.add_argument(
-        "--sample", type=_positive, metavar="N", help="N sets spread over the whole list"
+        "--sample", type=positive, metavar="N", help="N sets spread over the whole list"
     )
     parser.add_argument(
         "--policies",
@@ -339,13 +339,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=list(POLICIES),
         help="the players (default: both)",
     )
-    parser.add_argument("--jobs", type=_positive, default=1, help="processes (default 1)")
+    parser.add_argument("--jobs", type=positive, default=1, help="processes (default 1)")
     parser.add_argument(
         "--first-seed", type=int, default=1, help="the first game's seed (default 1)"
     )
     parser.add_argument(
         "--max-actions",
-        type=_positive,
+        type=positive,
         default=DEFAULT_MAX_ACTIONS,
         help=f"a game not over after this many actions sticks (default {DEFAULT_MAX_ACTIONS:,})",
     )

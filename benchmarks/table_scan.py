@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from multiprocessing import Pool
 from pathlib import Path
 
-from campaign import ModuleSet, choose_sets
+from campaign import ModuleSet, choose_sets, positive
 
 from companion.engine import DecisionKind
 
@@ -76,29 +76,19 @@ def summary(
     return "\n".join(lines)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
-    return value
-
-
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--games",
-        type=_positive,
+        type=positive,
         default=DEFAULT_GAMES,
         help=f"whole games per module set (default {DEFAULT_GAMES})",
     )
     parser.add_argument("--sets", nargs="+", metavar="SET", help="only these (campaign keys)")
     parser.add_argument(
-        "--sample", type=_positive, metavar="N", help="N sets spread over the whole list"
+        "--sample", type=positive, metavar="N", help="N sets spread over the whole list"
     )
-    parser.add_argument("--jobs", type=_positive, default=1, help="processes (default 1)")
+    parser.add_argument("--jobs", type=positive, default=1, help="processes (default 1)")
     return parser.parse_args(argv)
 
 

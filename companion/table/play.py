@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import logging
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ..bots import Observation, Revealer, make_bot, observe
 from ..engine import (
@@ -43,6 +44,7 @@ from .refused import Refused
 from .setup_journal import SetupRecord
 
 log = logging.getLogger(__name__)
+A = TypeVar("A")
 
 
 @dataclass(frozen=True)
@@ -519,55 +521,60 @@ class TablePlay:
         decision."""
         engine = self.seats.index(seat)
         offered = [a for a in self.game.window_actions() if a.seat == engine]
-        failed: list[str] = []
-        for player in dict.fromkeys((self.bots[seat], "rules")):
-            try:
-                obs = self._observe(engine)
-                bot = make_bot(player, zlib.crc32(obs.position.encode()))
-                action = bot.reveal(obs) if isinstance(bot, Revealer) else None
-                if action is not None and action.offered() not in offered:
-                    raise IllegalAction(f"{action!r} is not open to seat {seat} now")
-            except Exception:
-                log.exception("seat %d: the %s player failed at a reveal", seat, player)
-                failed.append(player)
-                continue
-            if failed:
-                self.fell_back = (
-                    f"Seat {seat}: its {failed[0]} player failed; the {player} player chose"
-                )
+
+        def ask(bot: object, obs: Observation) -> RevealSpecial | None:
+            action = bot.reveal(obs) if isinstance(bot, Revealer) else None
+            if action is not None and action.offered() not in offered:
+                raise IllegalAction(f"{action!r} is not open to seat {seat} now")
             return action
-        players = " and ".join(failed) + (" players" if len(failed) > 1 else " player")
-        self.fell_back = f"Seat {seat}: its {players} failed; its card stays face down"
-        return None
+
+        _, action = self._ask_players(seat, engine, "a reveal", ask, "its card stays face down")
+        return action
 
     def _box_choice(self, d: Decision) -> Action:
         """The seat's player's choice; if it raises or chooses what the rules do not allow,
         the rule-based player's, and if that fails too, the first legal answer. Each failure
         goes to the log with its traceback."""
-        seat = self.seats[d.seat]
         legal = self.game.legal_actions()
+
+        def ask(bot: Callable[[Observation], Action], obs: Observation) -> Action:
+            action = bot(obs)
+            if action not in legal:
+                raise IllegalAction(f"{action!r} is not a legal answer now")
+            return action
+
+        seat, otherwise = self.seats[d.seat], "the first legal answer was taken"
+        answered, action = self._ask_players(seat, d.seat, f"a {d.kind!s} decision", ask, otherwise)
+        return action if answered and action is not None else legal[0]
+
+    def _ask_players(
+        self,
+        seat: int,
+        engine: int,
+        what: str,
+        ask: Callable[[Any, Observation], A | None],
+        otherwise: str,
+    ) -> tuple[bool, A | None]:
+        """Ask the seat's player, then the rule-based one if it fails (raises, or answers what
+        is not open): whether one answered, and its answer. Each failure goes to the log with
+        its traceback; a stand-in is said on the console's flash line."""
         failed: list[str] = []
         for player in dict.fromkeys((self.bots[seat], "rules")):
             try:
-                obs = self._observe(d.seat)
-                seed = zlib.crc32(obs.position.encode())  # what the seat knows, nothing else
-                action = make_bot(player, seed)(obs)
-                if action not in legal:
-                    raise IllegalAction(f"{action!r} is not a legal answer now")
+                obs = self._observe(engine)
+                answer = ask(make_bot(player, zlib.crc32(obs.position.encode())), obs)
             except Exception:
-                log.exception(
-                    "seat %d: the %s player failed at a %s decision", seat, player, d.kind
-                )
+                log.exception("seat %d: the %s player failed at %s", seat, player, what)
                 failed.append(player)
                 continue
             if failed:
                 self.fell_back = (
                     f"Seat {seat}: its {failed[0]} player failed; the {player} player chose"
                 )
-            return action
+            return True, answer
         players = " and ".join(failed) + (" players" if len(failed) > 1 else " player")
-        self.fell_back = f"Seat {seat}: its {players} failed; the first legal answer was taken"
-        return legal[0]
+        self.fell_back = f"Seat {seat}: its {players} failed; {otherwise}"
+        return False, None
 
     def _observe(self, seat: int) -> Observation:
         """What the engine's ``seat`` may know: the public table, its own card, the events
