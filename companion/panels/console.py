@@ -7,13 +7,14 @@ to itself. A refused press (the flash) is drawn inverted so it stands out from t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
 from ..table.view import ConsoleView
-from .icons import DIE, DIE_HEIGHT, die_icon, small_icon
+from .icons import DIE, DIE_HEIGHT, die_icon, small_icon, small_width
 from .text import ADVANCE, LINE, draw_text, fit, fits, stamp, text_width, wrap
 
 HEIGHT = 64
@@ -110,14 +111,21 @@ def _status_line(view: ConsoleView) -> Image.Image:
     tight enough to leave the title "Turn 12: seat 3" whole beside it."""
     die, arrow = small_icon("die"), small_icon("arrow")
     rolls, pile = str(view.rolls_left), str(view.pile)
-    width = die.width + 1 + text_width(rolls) + 3 + arrow.width + 1 + text_width(pile)
-    strip = Image.new("1", (width, LINE))
+    strip = Image.new("1", (_status_width(view), LINE))
     stamp(strip, die, (0, 1))
     draw_text(strip, (die.width + 1, 0), rolls)
     x = die.width + 1 + text_width(rolls) + 3
     stamp(strip, arrow, (x, 2))
     draw_text(strip, (x + arrow.width + 1, 0), pile)
     return strip
+
+
+def _status_width(view: ConsoleView) -> int:
+    """The strip's pixels, measured without drawing it: the title's room is asked often."""
+    rolls, pile = str(view.rolls_left), str(view.pile)
+    return (
+        small_width("die") + 1 + text_width(rolls) + 3 + small_width("arrow") + 1 + text_width(pile)
+    )
 
 
 def _draw_status(image: Image.Image, view: ConsoleView, top: int) -> None:
@@ -190,6 +198,7 @@ class Message:
     title: str = ""  # what the narrow console's title line shows instead of the title
 
 
+@functools.lru_cache(maxsize=256)  # drawing asks twice a press, the fit checks again
 def layout(view: ConsoleView, width: int) -> Message:
     """The message area of a console `width` pixels wide, as ``draw_console`` draws it; with a
     list of choices in a game, the prompt heads the list instead (``cut`` says if it cannot);
@@ -225,6 +234,7 @@ def shows_whole(width: int) -> Callable[[ConsoleView], bool]:
     if width not in WIDTHS:
         raise ValueError(f"console width must be one of {WIDTHS}, not {width}")
 
+    @functools.lru_cache(maxsize=4096)  # the history asks again of each page on every press
     def whole(view: ConsoleView) -> bool:
         return not layout(view, width).cut and not title_cut(view, width)
 
@@ -235,7 +245,7 @@ def _title_room(view: ConsoleView | None) -> int:
     """The title's pixels: on the narrow console in a game, beside the status strip."""
     if view is None or not view.faces or view.choices:
         return HALF - 2
-    return HALF - _status_line(view).width - 2
+    return HALF - _status_width(view) - 2
 
 
 def _layout(view: ConsoleView, width: int, rows: int, title_room: int) -> Message:

@@ -330,3 +330,8 @@ def die_icon(
 def small_icon(name: str) -> Image.Image:
     """A small symbol: "arrow", "star", "sheriff" (a 7-row star), "die", "heart" or "crown"."""
     return _SMALL[name].copy()
+
+
+def small_width(name: str) -> int:
+    """A small symbol's pixels across, without a copy to draw on."""
+    return _SMALL[name].width

@@ -47,25 +47,30 @@ def fit(text: str, width: int) -> str:
 
 
 def wrap(text: str, width: int, max_lines: int) -> list[str]:
-    """Greedy word wrap into at most `max_lines` lines; the last one is cut with ".." if needed."""
+    """Greedy word wrap into at most `max_lines` lines; the last one is cut with ".." if needed.
+    Each word is measured once (a line's width grows with it): the console lays out every
+    prompt on each press, and the history packs pages by trying many."""
     lines: list[str] = []
     words = text.split()
-    while words and len(lines) < max_lines:
+    start = 0
+    while start < len(words) and len(lines) < max_lines:
         if len(lines) == max_lines - 1:
-            lines.append(fit(" ".join(words), width))
+            lines.append(fit(" ".join(words[start:]), width))
             break
-        line = ""
-        while words:
-            candidate = f"{line} {words[0]}" if line else words[0]
-            if text_width(candidate) <= width:
-                line, words = candidate, words[1:]
-            elif not line:  # a word longer than the line: split it
-                cut = max(1, width // ADVANCE)
-                line, words = words[0][:cut], [words[0][cut:], *words[1:]]
-                break
-            else:
-                break
-        lines.append(line)
+        end, used = start, -SPACE
+        while end < len(words) and used + SPACE + len(words[end]) * ADVANCE <= width:
+            used += SPACE + len(words[end]) * ADVANCE
+            end += 1
+        if end == start:  # a word longer than the line: split it
+            cut = max(1, width // ADVANCE)
+            word = words[start]
+            lines.append(word[:cut])
+            words[start] = word[cut:]
+            if not words[start]:
+                start += 1
+            continue
+        lines.append(" ".join(words[start:end]))
+        start = end
     return lines
 
 

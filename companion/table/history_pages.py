@@ -4,7 +4,11 @@ session's ``console_fits``); without one, a turn is one page."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from .session_state import SessionState
+from .story import TurnTold
 from .view import ConsoleView
 
 TITLE = "What happened"
@@ -26,4 +30,9 @@ def history_pages(session: SessionState) -> list[str]:
     measure = session.console_fits
     if measure is None:
         return session.history.pages(lambda page: True)
-    return session.history.pages(lambda page: measure(history_view(page)))
+    return [page for turn in reversed(session.history.turns) for page in _pages(turn, measure)]
+
+
+@functools.lru_cache(maxsize=512)  # a turn gone by pages the same on every press after it
+def _pages(turn: TurnTold, measure: Callable[[ConsoleView], bool]) -> tuple[str, ...]:
+    return tuple(turn.pages(lambda page: measure(history_view(page))))
