@@ -84,6 +84,16 @@ class Taken:
         return not self.auto and not self.box
 
 
+@dataclass(frozen=True)
+class ChoresRead:
+    """How far ``seat_chores`` read the actions taken: a view is drawn after every press and
+    the record mostly grows by one, so only the new actions are read again."""
+
+    steps: int
+    last: Taken
+    owed: dict[int, tuple[str, ...]]
+
+
 @dataclass
 class TablePlay:
     """The game, its journal and the actions taken, which UNDO takes back.
@@ -115,6 +125,7 @@ class TablePlay:
     # The last action before the open moments at which the box's players were last asked
     # whether to reveal their seats' cards and said no (None: not asked yet).
     reveals_asked: object = field(default=None, repr=False)
+    chores_read: ChoresRead | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------------ creation
 

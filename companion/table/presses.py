@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import logging
 import time
@@ -139,7 +138,7 @@ class Presses(Lifecycle):
             return self.play.press(button)
         assert self.setup is not None
         self._setup_saveable()
-        trial = copy.deepcopy(self.setup)
+        trial = self.setup.trial()
         finished = trial.press(button)  # Refused: nothing changed
         if finished is None:
             self._save_setup_press(button)
@@ -186,7 +185,7 @@ class Presses(Lifecycle):
     def _hand_over(self, button: str) -> None:
         """A set-up hold: the seat is the box's, or a person's again; saved like a press."""
         assert self.setup is not None
-        flow, trial = self.setup, copy.deepcopy(self.setup)
+        flow, trial = self.setup, self.setup.trial()
         try:
             self._setup_saveable()
             trial.hold(button)

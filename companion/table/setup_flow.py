@@ -138,7 +138,7 @@ class SetupFlow:
             if not self._history:
                 raise Refused("Nothing to undo: hold UNDO to set up afresh.")
             previous = self._history.pop()
-            kept = ("_history", "_box_turns")
+            kept = ("_history", "_box_turns", "rng")  # one draw of the dice, undone or not
             self.__dict__.update({k: v for k, v in previous.__dict__.items() if k not in kept})
             return None
         snapshot = self._snapshot()
@@ -173,6 +173,16 @@ class SetupFlow:
         """Whether holding ``button`` now hands a seat to the box (or takes it back): a seat
         button, before any role is known."""
         return button.startswith("SEAT") and self.stage in ("join", "roles") and not self.roles
+
+    def trial(self) -> SetupFlow:
+        """A copy for a press to change and a refusal to throw away: its own lists, dicts and
+        rng. The snapshots UNDO goes back to are shared, as none changes while in a history;
+        copying them too made each set-up press cost more than the one before."""
+        trial = self._snapshot()
+        trial.rng = random.Random()
+        trial.rng.setstate(self.rng.getstate())
+        trial._history, trial._box_turns = list(self._history), list(self._box_turns)
+        return trial
 
     def _snapshot(self) -> SetupFlow:
         snapshot = copy.copy(self)

@@ -11,7 +11,7 @@ from . import end_roles
 from .answers import listed_hit_names
 from .history_pages import history_pages, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
-from .play import TablePlay
+from .play import ChoresRead, TablePlay
 from .prompts import (
     SIDE_LABELS,
     chores,
@@ -230,13 +230,18 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
     if not game.setup.modules & {Module.TWO_BULLETS, Module.LOOK_ME_IN_THE_EYES}:
         return {}
     real = "wounds" in game.setup.real_piles
-    owed: dict[int, list[str]] = {}
-    for step in play.taken:
+    read, taken = play.chores_read, play.taken
+    owed: dict[int, tuple[str, ...]] = {}
+    start = 0
+    if read is not None and 0 < read.steps <= len(taken) and taken[read.steps - 1] is read.last:
+        owed, start = dict(read.owed), read.steps  # the same record, grown since
+    for step in taken[start:]:
         asked = step.before.pending
         if asked is not None and not step.auto:
             owed.pop(asked.seat, None)
         for seat, chore in chores(step.events, play.seats, real):
-            owed.setdefault(seat, []).append(chore)
+            owed[seat] = (*owed.get(seat, ()), chore)
+    play.chores_read = ChoresRead(len(taken), taken[-1], owed) if taken else None
     return {seat: "; ".join(done) for seat, done in owed.items() if done}
 
 
