@@ -5,26 +5,34 @@ string shown scanned for a ``snake_case`` identifier or a "die N" standing for a
 The same code as the suite's two tests (``tests/table/table_scan.py``): the suite plays a game
 of each set (whole in one set of four); this plays ``--games`` whole games of each (200 by
 default), game 0 of each set kept on disk for ``games`` and ``replay`` to read. The sets are
-``benchmarks/campaign.py``'s list; a finding names the set and game that shows it again::
+``benchmarks/campaign.py``'s list, where a set with Old Saloon 3 comes twice (its special roles
+dealt by type, or mixed); ``--module-sets`` counts ``--games`` per set of modules instead, those
+two sharing them half and half. A finding names the set and game that shows it again.
+``--keep DIR`` keeps each set's findings as it ends, and a run given the same folder again goes
+on from there::
 
     .venv/bin/python benchmarks/table_scan.py --jobs 2                 # 200 games of every set
+    .venv/bin/python benchmarks/table_scan.py --module-sets --keep scan --jobs 2
     .venv/bin/python benchmarks/table_scan.py --games 5 --sample 40    # a short slice
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import pickle
 import sys
 import tempfile
 import time
 import traceback
 from collections.abc import Sequence
+from itertools import chain
 from multiprocessing import Pool
 from pathlib import Path
 
 from campaign import ModuleSet, choose_sets, positive
 
-from companion.engine import DecisionKind
+from companion.engine import DecisionKind, Module
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.table.table_scan import Findings, scan_set  # noqa: E402
@@ -53,6 +61,32 @@ def run_set(task: tuple[str, int]) -> tuple[str, Findings, list[str], float]:
     return key, found, raised, time.process_time() - start
 
 
+def games_of(chosen: ModuleSet, games: int, module_sets: bool) -> int:
+    """A set's games: ``games``, or with ``module_sets`` its half of its set of modules' when
+    Old Saloon 3 deals its special roles two ways (the odd one to the cards dealt by type)."""
+    if not module_sets or Module.SPECIAL_ROLES not in chosen.modules:
+        return games
+    return (games + (0 if chosen.mixed else 1)) // 2
+
+
+Result = tuple[str, Findings, list[str], float]
+
+
+def kept(folder: Path | None, key: str, games: int) -> Result | None:
+    """A set's findings an earlier run kept, if it played the same games."""
+    if folder is None or not (folder / f"{key}.pickle").exists():
+        return None
+    result: tuple[int, Result] = pickle.loads((folder / f"{key}.pickle").read_bytes())
+    return result[1] if result[0] == games else None
+
+
+def keep(folder: Path, games: int, result: Result) -> None:
+    path = folder / f"{result[0]}.pickle"
+    part = path.with_suffix(".part")
+    part.write_bytes(pickle.dumps((games, result)))
+    os.replace(part, path)  # a run stopped now finds the set whole or not at all
+
+
 def summary(
     found: Findings, raised: list[str], sets: int, seconds: float, cpu: float, argv: Sequence[str]
 ) -> str:
@@ -60,7 +94,7 @@ def summary(
     never = sorted(k.value for k in set(DecisionKind) - found.kinds)
     lines = [
         f"Command: `{' '.join(['.venv/bin/python benchmarks/table_scan.py', *argv])}`",
-        f"Module sets: {sets}; games: {found.games:,}; states looked at: {found.states:,}; "
+        f"Sets: {sets}; games: {found.games:,}; states looked at: {found.states:,}; "
         f"strings scanned: {found.strings:,}.",
         f"Wall time {seconds / 60:.1f} min; {cpu / 60:.1f} CPU min "
         f"({found.games / cpu if cpu else 0:.2f} games per CPU second).",
@@ -89,6 +123,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--sample", type=positive, metavar="N", help="N sets spread over the whole list"
     )
     parser.add_argument("--jobs", type=positive, default=1, help="processes (default 1)")
+    parser.add_argument(
+        "--module-sets",
+        action="store_true",
+        help="--games per set of modules: Old Saloon 3's two ways of dealing share them",
+    )
+    parser.add_argument(
+        "--keep", type=Path, metavar="DIR", help="keep each set's findings here; go on from them"
+    )
     return parser.parse_args(argv)
 
 
@@ -99,20 +141,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     found, raised = Findings(), []
     cpu = 0.0
     start = time.perf_counter()
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    tasks, done = [], []
+    for chosen in sets:
+        games = games_of(chosen, args.games, args.module_sets)
+        earlier = kept(args.keep, chosen.key, games)
+        if earlier is not None:
+            done.append(earlier)
+        elif games:
+            tasks.append((chosen.key, games))
+    print(f"{len(done)} sets kept from an earlier run, {len(tasks)} to play", file=sys.stderr)
     with Pool(args.jobs) as pool:
-        tasks = [(chosen.key, args.games) for chosen in sets]
-        for n, (key, one, errors, seconds) in enumerate(pool.imap_unordered(run_set, tasks), 1):
+        results = pool.imap_unordered(run_set, tasks)
+        for n, (key, one, errors, seconds) in enumerate(chain(done, results), 1):
+            if args.keep is not None:
+                keep(args.keep, one.games, (key, one, errors, seconds))
             found.add(one)
             raised += errors
             cpu += seconds
             print(
-                f"{n}/{len(sets)} {key}: {len(errors)} raised, {len(one.cut)} cut, "
+                f"{n}/{len(done) + len(tasks)} {key}: {len(errors)} raised, {len(one.cut)} cut, "
                 f"{len(one.misnamed)} names "
                 f"({found.games / (time.perf_counter() - start):.2f} games/s)",
                 file=sys.stderr,
             )
     given = list(sys.argv[1:] if argv is None else argv)
-    print(summary(found, raised, len(sets), time.perf_counter() - start, cpu, given))
+    played = len(done) + len(tasks)
+    print(summary(found, raised, played, time.perf_counter() - start, cpu, given))
     return 1 if raised or found.cut or found.misnamed else 0
 
 
