@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import defaults
+from companion.devices.inputs import ButtonEvent
 from companion.emulate import Emulator
 from companion.engine import (
     Choose,
@@ -29,6 +30,7 @@ from companion.table import TableSession
 from companion.table.journal import journals, read_journal
 from companion.table.play import Refused, TablePlay
 from companion.table.prompts import chores
+from companion.table.showing import seat_chores
 from companion.table.view import SeatView
 
 from .table.driver import SETUP_5, EmulatorPresses, next_buttons
@@ -222,3 +224,60 @@ def test_set_up_turns_undead_modules_on_from_their_page(tmp_path: Path) -> None:
         session.handle(button, at=session_clock(session))
         assert session.flash is None, (button, session.flash)
     assert session.play is not None and session.play.game.dice_kinds.count("duel") == 2
+
+
+def test_the_chores_read_since_the_last_view_are_the_chores_of_the_whole_record(
+    tmp_path: Path,
+) -> None:
+    """A view reads only the actions taken since the one before; across UNDO (the record
+    shrinks), a reveal (it goes back and takes other actions) and every new action it says what
+    a read of the whole record says."""
+    config = defaults(tmp_path / "state", 5)
+    config.table.modules = ALL | {Module.SPECIAL_ROLES}
+    emulator = Emulator(config, seed=SEED)
+    session: TableSession = emulator.session
+    rng = random.Random(SEED)
+    count = 0
+
+    def press(button: str, kind: str = "press") -> None:
+        nonlocal count
+        count += 1
+        emulator.press(ButtonEvent(button, kind), at=float(count))
+
+    for button in [*SETUP_5, "ROLL", "DONE"]:
+        press(button)
+    play = session.play
+    assert play is not None
+    undone = revealed = said = 0
+    while not play.game.over and count < 3_000:
+        open_to = [n for n in play.seats if play.reveals_for(n)]
+        if open_to and rng.random() < 0.3:
+            seat = rng.choice(open_to)
+            presses = [(f"SEAT{seat}", "hold"), (f"DIE{len(play.reveals_for(seat))}", "press")]
+            revealed += 1
+        elif rng.random() < 0.1 and play.taken:
+            presses, undone = [("UNDO", "press")], undone + 1
+        else:
+            presses = [(button, "press") for button in next_buttons(session, rng)]
+        for button, kind in presses:
+            press(button, kind)
+            read = seat_chores(play)
+            play.chores_read = None
+            assert seat_chores(play) == read
+            said += bool(read)
+    assert play.game.over and undone and revealed and said
+
+    # A record rewritten to the same length is read again, not taken for the one read before.
+    whole = list(play.taken)
+    for k in range(len(whole) - 1, 0, -1):
+        rewritten = [*whole[:k], *reversed(whole[k:])]
+        play.taken, play.chores_read = rewritten, None
+        fresh = seat_chores(play)
+        play.taken, play.chores_read = whole, None
+        if seat_chores(play) != fresh:
+            break
+    else:
+        pytest.fail("no rewriting of this game's record changes its chores")
+    play.taken = rewritten
+    assert seat_chores(play) == fresh
+    emulator.close()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 from PIL import Image
 
 from companion.engine import FACES
@@ -70,6 +72,20 @@ def test_text_helpers_keep_to_the_width() -> None:
     assert len(lines) == 3 and all(text_width(line) <= 120 for line in lines)
     assert lines[-1].endswith("..")
     assert all(text_width(line) <= 30 for line in wrap("Supercalifragilistic", 30, 9))
+
+
+WORDS = st.lists(st.text(alphabet="abcXYZ.,:'!", min_size=1, max_size=12), max_size=40)
+
+
+@given(WORDS, st.integers(min_value=12 * 6, max_value=256))
+@example(["abcXYZ", "abcXYZ", "abc"], 76)  # the first line exactly full: 36 + 4 + 36 px
+def test_wrap_fills_each_line_and_keeps_every_word(words: list[str], width: int) -> None:
+    """Greedy: each line takes the words that fit, the next word would not; none is lost."""
+    lines = wrap(" ".join(words), width, len(words) + 1)
+    assert " ".join(lines).split() == words
+    assert all(text_width(line) <= width for line in lines)
+    for line, after in zip(lines, lines[1:], strict=False):
+        assert text_width(f"{line} {after.split()[0]}") > width
 
 
 def test_every_face_has_an_icon() -> None:
