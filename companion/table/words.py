@@ -306,9 +306,10 @@ def _ghost_target_prompt(q: Asked) -> str:
 
 
 def _chance_prompt(q: Asked) -> str:
+    """The question first, short enough for seven seats at once (an Indian attack at eight)."""
     dying = [str(q.seats[int(s)]) for s in q.d.options]
-    who = f"Seat {dying[0]}" if len(dying) == 1 else f"Seats {', '.join(dying)}"
-    return f"{who} about to be out: saved by The Left Hand? DONE: no"
+    who = f"seat {dying[0]}" if len(dying) == 1 else f"seats {', '.join(dying)}"
+    return f"Save {who} with The Left Hand? DONE: no"
 
 
 def _turned(t: Answered) -> str | None:

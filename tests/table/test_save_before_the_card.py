@@ -7,13 +7,14 @@ which card is face up before it was offered the save)."""
 from __future__ import annotations
 
 from companion.engine import DecisionKind, Game, position
+from companion.panels.console import WIDTHS, shows_whole
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
-from tests.engine.roles_helpers import roles_game
+from tests.engine.roles_helpers import QUIET, roles_game
 
 LEFT_HAND = ["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"]
 INDIANS = ("arrow", "dynamite", "dynamite", "gatling", "gatling")
-SAVE = "Seat 2 about to be out: saved by The Left Hand? DONE: no"
+SAVE = "Save seat 2 with The Left Hand? DONE: no"
 
 
 def dying_seat_2(known: bool = False) -> Game:
@@ -106,3 +107,18 @@ def test_dealt_cards_ask_nothing_at_an_elimination_so_nothing_waits() -> None:
     assert table.game.pending.kind is DecisionKind.REROLL
     assert not table.game.players[1].alive
     assert "the_left_hand" in {a.card for a in table.game.window_actions()}
+
+
+def test_the_save_for_seven_seats_at_once_fits_both_consoles() -> None:
+    """An Indian attack at eight seats can leave seven about to be out: the question names them
+    all and still fits (the 200-game scan found four seats' question cut at 128 px)."""
+    roles = ("sheriff", "renegade", "outlaw", "outlaw", "deputy", "outlaw", "deputy", "renegade")
+    specials = [*LEFT_HAND, "the_good", "the_ugly", "the_bad"]
+    characters = (*QUIET, "willy_the_kid", "rose_doolan", "suzy_lafayette")
+    game = roles_game(specials, roles, INDIANS, characters, known=False)
+    dying = {seat: {"life": 1, "arrows": 1} for seat in range(1, 8)}
+    table = Table(position(game, players={0: {"arrows": 1}, **dying}, pile=1))
+    table.press("ROLL")
+    view = table.session.view().console
+    assert view.prompt == "Save seats 2, 3, 4, 5, 6, 7, 8 with The Left Hand? DONE: no"
+    assert all(shows_whole(width)(view) for width in WIDTHS)
