@@ -137,7 +137,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     sets = choose_sets(args)
-    print(f"{len(sets)} sets, {args.games} games each", file=sys.stderr)
+    each = "per set of modules" if args.module_sets else "each"
+    print(f"{len(sets)} sets, {args.games} games {each}", file=sys.stderr)
     found, raised = Findings(), []
     cpu = 0.0
     start = time.perf_counter()
