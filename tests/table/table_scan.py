@@ -37,7 +37,6 @@ from companion.emulate import text_view
 from companion.engine import DecisionKind, Module
 from companion.panels.console import WIDTHS, layout, shows_whole, title_cut
 from companion.table import TableSession
-from companion.table.history_pages import history_pages
 from companion.table.journal import journals
 from companion.table.prompts import MODULE_PAGES
 from companion.table.setup_flow import PAGE
@@ -320,11 +319,15 @@ def after_the_end(table: Table, config: TableConfig, rng: random.Random) -> None
 
 
 def scan_game(
-    chosen: ModuleSet, game: int, state: Path | None = None, presses: int | None = None
+    chosen: ModuleSet,
+    game: int,
+    state: Path | None = None,
+    presses: int | None = None,
+    fit: bool = True,
 ) -> Findings:
     """One game of a set, whole or its first ``presses`` presses of play: every state's console
-    laid out on both consoles, every string shown scanned, and with a state folder ``games``
-    and ``replay`` read its journal."""
+    laid out on both consoles (``fit``), every string shown scanned, and with a state folder
+    ``games`` and ``replay`` read its journal."""
     start = time.perf_counter()
     found = Findings(games=1)
     laid_out: set[tuple[object, ...]] = set()
@@ -340,9 +343,9 @@ def scan_game(
         key = (c.prompt, c.aside, c.flash, c.choices, c.title, bool(c.faces), c.rolls_left, c.pile)
         if session.looking_back is not None:  # the history: its pages fit the console's width
             found.history_pages += 1
-            if not shows_whole(width)(c):
+            if fit and not shows_whole(width)(c):
                 found.cut.setdefault(f"{width} px history: {c.prompt!r}", where)
-        elif key not in laid_out:
+        elif fit and key not in laid_out:
             laid_out.add(key)
             for cut in console_cuts(c):
                 found.cut.setdefault(cut, where)
@@ -368,10 +371,10 @@ def scan_game(
     play_game(table, config, rng, game, presses)
     session = table.session
     if session.play is not None:
-        for page in history_pages(session):
+        for line in session.history.lines:  # its pages: the same words, broken between them
             found.strings += 1
-            for name in misnamed(page, dice[0]):
-                found.misnamed.setdefault(f"{name!r} in history {page!r}", where)
+            for name in misnamed(line, dice[0]):
+                found.misnamed.setdefault(f"{name!r} in history {line!r}", where)
         after_the_end(table, config, rng)
     session.close()
     if state is not None:
@@ -394,12 +397,13 @@ def scan_set(
     games: range,
     on_disk: Callable[[ModuleSet, int], Path | None],
     presses: int | None = None,
+    fit: bool = True,
 ) -> Findings:
     """A set's games (whole, or ``presses`` presses of play each); ``on_disk(chosen, game)`` is
     the state folder to keep a game in (None: memory only)."""
     found = Findings()
     for game in games:
-        found.add(scan_game(chosen, game, on_disk(chosen, game), presses))
+        found.add(scan_game(chosen, game, on_disk(chosen, game), presses, fit))
     return found
 
 
