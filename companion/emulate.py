@@ -171,19 +171,25 @@ class Emulator:
         if record is not None:
             self.recorder = Recorder(record, self.frame.size)
             self.recorder.add(self.frame)
-        self.tick()
+        if scripted:  # the box's choices owed on resume, before the script's first key; a
+            # person's loop starts their pause on its own clock as it waits for a key
+            self.tick()
 
     def press(self, event: ButtonEvent, at: float | None = None) -> None:
-        self.session.handle(event.button, event.kind, at)
+        """One press at ``at`` (a script's or test's clock; None: the machine's), then the box's
+        choices due by that same time."""
+        now = time.monotonic() if at is None else at
+        self.session.handle(event.button, event.kind, now)
         self._draw()
-        self.tick()
+        self.tick(now)
 
-    def tick(self) -> None:
-        """The box's choices that are due (all it owes, when scripted), each its own frame."""
-        while self.session.box_wait() is not None:
+    def tick(self, now: float | None = None) -> None:
+        """The box's choices that are due by ``now`` (all it owes, when scripted), each its own
+        frame."""
+        while self.session.box_wait(now) is not None:
             if self.scripted:
-                self.session.box_step()
-            elif self.session.tick() is None:
+                self.session.box_step(now)
+            elif self.session.tick(now) is None:
                 return
             self._draw()
             if self.session.flash is not None:

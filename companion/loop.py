@@ -7,6 +7,7 @@ that presses mock GPIO buttons goes through exactly the path a real press takes.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 
 from PIL import Image
@@ -37,8 +38,10 @@ class Companion:
         views: list[ViewSink] | None = None,
         events: list[EventSink] | None = None,
         later: list[LaterSink] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.session = session
+        self.clock = clock  # the presses' clock: the box's pauses are measured on it alone
         self.console_width = console_width
         self.pictures = pictures or []
         self.views = views or []
@@ -51,13 +54,15 @@ class Companion:
         """One button event, then any choice of the box's that is due by now."""
         caused = self.session.handle(event.button, event.kind, event.at)
         self._publish(caused)
-        return caused + self.tick()
+        return caused + self.tick(event.at)
 
-    def tick(self) -> list[Event]:
-        """The box's choices that are due (with no pause, all it owes; else the one whose pause
-        is over), each shown as it is made."""
+    def tick(self, now: float | None = None) -> list[Event]:
+        """The box's choices that are due by ``now`` (a press's own time; None: the clock's
+        now), with no pause all it owes, else the one whose pause is over, each shown as it is
+        made."""
+        now = self.clock() if now is None else now
         caused: list[Event] = []
-        while (events := self.session.tick()) is not None:
+        while (events := self.session.tick(now)) is not None:
             self._publish(events)
             caused += events
         return caused
@@ -73,7 +78,7 @@ class Companion:
         """Handle every event waiting (waiting up to ``timeout`` for the first, or until an
         event or ``queue.interrupt()`` when None, but never past the box's next choice); how
         many. The box's choices that fall due are made too."""
-        wait = self.session.box_wait()
+        wait = self.session.box_wait(self.clock())
         if wait is not None:
             timeout = wait if timeout is None else min(timeout, wait)
         handled = 0

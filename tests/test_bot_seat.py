@@ -34,21 +34,43 @@ def configured(tmp_path: Path, text: str) -> Path:
     return path
 
 
+class PressClock:
+    """The test's own clock, never the machine's uptime: from 1000, ten seconds on at each press
+    (none is taken for contact bounce), and at the machine's pace in between (the loop's real
+    waits)."""
+
+    def __init__(self) -> None:
+        self.base, self.since = 1000.0, time.monotonic()
+
+    def __call__(self) -> float:
+        return self.base + time.monotonic() - self.since
+
+    def press(self) -> float:
+        self.base += 10.0
+        return self()
+
+
 class Table:
     """The daemon's loop without hardware: presses in, every view out."""
 
-    def __init__(self, tmp_path: Path, seats: int, seed: int, **config: object) -> None:
+    def __init__(
+        self,
+        tmp_path: Path,
+        seats: int,
+        seed: int,
+        **config: object,
+    ) -> None:
         table = TableConfig(seats=seats, state_dir=tmp_path, bot_pause=0.0, **config)
         self.session = TableSession(table, seed=seed)
         self.session.start()
         self.views: list[TableView] = []
-        self.companion = Companion(self.session, views=[self.views.append])
+        self.clock = PressClock()
+        self.companion = Companion(self.session, views=[self.views.append], clock=self.clock)
         self.companion.refresh()
-        self.clock = itertools.count(1000, 10)
 
     def press(self, *buttons: str, kind: str = "press") -> None:
         for button in buttons:
-            self.companion.dispatch(ButtonEvent(button, kind, at=float(next(self.clock))))
+            self.companion.dispatch(ButtonEvent(button, kind, at=self.clock.press()))
             assert self.session.flash is None, f"{button}: {self.session.flash}"
 
     @property
@@ -161,7 +183,7 @@ def test_the_box_never_plays_every_seat(tmp_path: Path) -> None:
     table = Table(tmp_path, seats=3, seed=1)
     for seat in ("SEAT1", "SEAT2", "SEAT3"):
         table.press(seat, kind="hold")
-    table.companion.dispatch(ButtonEvent("DONE", at=float(next(table.clock))))
+    table.companion.dispatch(ButtonEvent("DONE", at=table.clock.press()))
     assert table.session.flash == "The box plays every seat: hold one to give it to a person."
 
 
@@ -288,7 +310,7 @@ def test_undo_refuses_to_take_back_the_boxs_choices_alone(tmp_path: Path) -> Non
     del older["meta"]["made_by"]
     path.write_text(json.dumps(older) + "\n" + "".join(records))
     resumed = Table(tmp_path / str(seed), seats=4, seed=seed, bots=(1,))
-    resumed.companion.dispatch(ButtonEvent("UNDO", at=float(next(resumed.clock))))
+    resumed.companion.dispatch(ButtonEvent("UNDO", at=resumed.clock.press()))
     assert resumed.session.flash == (
         "Only the box has chosen yet: UNDO takes its choices back only with yours."
     )
@@ -321,14 +343,14 @@ def test_the_pause_never_blocks_the_loop(tmp_path: Path) -> None:
     table.press("DONE", "ROLL", "ROLL", "DONE")
     session = table.session
     rng = random.Random(8)
-    while session.box_wait() is None:
+    while session.box_wait(table.clock()) is None:
         table.press(*next_buttons(session, rng))
-    assert 0 < session.box_wait() <= 0.3
+    assert 0 < session.box_wait(table.clock()) <= 0.3
     seat = table.play.seats[table.play.game.pending.seat]
     assert session.view().console.prompt.startswith(f"BOT seat {seat}: ")
     assert not any(s.answer for s in session.view().seats)  # nobody presses: the box chooses
     steps = len(table.play.taken)
-    table.companion.dispatch(ButtonEvent("ROLL", at=float(next(table.clock))))
+    table.companion.dispatch(ButtonEvent("ROLL", at=table.clock()))  # within the pause
     assert session.flash == f"Seat {seat} is the box's: it chooses in a moment."
     assert len(table.play.taken) == steps
     queue = InputQueue()
@@ -360,19 +382,19 @@ def test_a_resumed_game_keeps_the_boxs_seat_its_secret_role_and_its_story(tmp_pa
 
 def test_the_box_waits_while_the_table_is_asked_whether_to_end_the_game(tmp_path: Path) -> None:
     table = Table(tmp_path, seats=3, seed=8)
-    table.session.config.bot_pause = 5.0
+    table.session.config.bot_pause = 50.0  # longer than the presses below take
     table.press("SEAT1", "SEAT2")
     table.press("SEAT3", kind="hold")
     table.press("DONE", "ROLL", "ROLL", "DONE")
     rng = random.Random(8)
-    while table.session.box_wait() is None:
+    while table.session.box_wait(table.clock()) is None:
         table.press(*next_buttons(table.session, rng))
     table.press("UNDO", kind="hold")  # "Start over?": nothing moves until it is answered
     steps = len(table.play.taken)
-    later = time.monotonic() + 10
+    later = table.clock() + 100
     assert table.session.box_wait(later) is None and table.session.tick(later) is None
     assert len(table.play.taken) == steps
-    table.companion.dispatch(ButtonEvent("ROLL", at=float(next(table.clock))))
+    table.companion.dispatch(ButtonEvent("ROLL", at=table.clock.press()))
     assert table.session.flash == "The game goes on."
     assert table.session.box_wait(later) == 0  # the pause already began before the question
     assert table.session.tick(later) is not None and table.play.taken[steps].box
@@ -389,7 +411,7 @@ def test_the_boxs_choice_depends_only_on_what_its_seat_may_know(tmp_path: Path) 
     for _ in range(400):
         if table.play.game.over:
             break
-        if table.session.box_wait() is None:
+        if table.session.box_wait(table.clock()) is None:
             table.press(*next_buttons(table.session, rng))
             continue
         play = table.play
@@ -413,7 +435,7 @@ def test_the_boxs_choice_depends_only_on_what_its_seat_may_know(tmp_path: Path) 
             made.add(trial.taken[len(play.taken)].action)
         assert len(made) == 1, made
         choices += 1
-        table.session.tick(time.monotonic() + 10)
+        table.session.tick(table.clock() + 10)
     assert choices >= 10
 
 
@@ -432,7 +454,7 @@ def test_the_boxs_special_role_is_never_offered_from_its_menu(tmp_path: Path) ->
                 steps = len(table.play.taken)
                 table.press("SEAT5", kind="hold")
                 assert "DIE1" not in table.session.view().seats[4].note
-                table.companion.dispatch(ButtonEvent("DIE1", at=float(next(table.clock))))
+                table.companion.dispatch(ButtonEvent("DIE1", at=table.clock.press()))
                 assert not any(
                     isinstance(s.action, RevealSpecial) for s in table.play.taken[steps:]
                 )

@@ -11,7 +11,6 @@ import dataclasses
 import itertools
 import json
 import random
-import time
 from pathlib import Path
 
 from companion.config import load
@@ -64,10 +63,9 @@ class Table:
 
     def box(self) -> None:
         """The box's pauses are over: it makes every choice it owes, one pause after another."""
-        later = time.monotonic()
-        while self.session.box_wait() is not None:
-            later += LATER
-            self.session.tick(later)
+        while self.session.box_wait(self.now) is not None:
+            self.now += LATER
+            self.session.tick(self.now)
 
     @property
     def play(self) -> TablePlay:
@@ -116,7 +114,8 @@ def test_a_restart_replays_the_boxs_reveal_without_asking_its_player_again(
 ) -> None:
     table = Table(tmp_path)
     to_seat_2s_roll(table)
-    table.session.tick(time.monotonic() + LATER)  # the reveal alone: The Doc's die is owed
+    table.now += LATER
+    table.session.tick(table.now)  # the reveal alone: The Doc's die is owed
     before = digest(table.session)
     assert isinstance(table.play.taken[-1].action, RevealSpecial)
     table.session.close()

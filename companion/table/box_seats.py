@@ -21,6 +21,8 @@ class BoxSeats(SessionState):
     def box_wait(self, now: float | None = None) -> float | None:
         """Seconds until the box makes the choice it owes (0: now), None when it owes none or
         waits for the table to say whether the game goes on (UNDO held)."""
+        if self._box_unclocked and not self.asked_to_end:
+            self._schedule(time.monotonic() if now is None else now)
         if self._box_at is None or self.asked_to_end:
             return None
         now = time.monotonic() if now is None else now
@@ -70,10 +72,16 @@ class BoxSeats(SessionState):
         self._schedule(now)
         return events
 
-    def _schedule(self, now: float | None = None) -> None:
-        """Start the pause before a choice the box owes (once), or forget it if none is owed."""
+    def _schedule(self, now: float | None) -> None:
+        """Start the pause before a choice the box owes (once), or forget it if none is owed.
+
+        The pause is on the clock of whoever gave ``now`` (the loop's, a test's): with no time
+        (a game resumed), it starts at the next time given, never on another clock.
+        """
+        self._box_unclocked = False
         if self.play is None or not self.play.box_owes():
             self._box_at = None
+        elif now is None:
+            self._box_at, self._box_unclocked = None, True
         elif self._box_at is None:
-            now = time.monotonic() if now is None else now
             self._box_at = now + self.config.bot_pause

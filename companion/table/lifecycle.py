@@ -113,7 +113,7 @@ class Lifecycle(BoxSeats):
             if made == play.game.setup:
                 self._made_by, self._made_from = flow, made_by
         log.info("resumed the game in %s", play.path)
-        self._schedule()
+        self._schedule(None)
 
     def _read_setup(self) -> SetupRecord | None:
         """The set-up journal; None when there is none, or when it cannot be read (then kept

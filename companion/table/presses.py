@@ -26,8 +26,9 @@ class Presses(Lifecycle):
 
         A choice the box now owes is made later (``tick``), after the table has seen it coming.
         """
-        events = self._handle(button, kind, time.monotonic() if at is None else at)
-        self._schedule()
+        at = time.monotonic() if at is None else at
+        events = self._handle(button, kind, at)
+        self._schedule(at)
         return events
 
     def _handle(self, button: str, kind: str, at: float) -> list[Event]:

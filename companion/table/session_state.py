@@ -42,7 +42,8 @@ class SessionState:
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now
     declared: Declared = ()  # the game over screen: roles the living entered (end_roles)
     _last_press: dict[str, float] = field(default_factory=dict)
-    _box_at: float | None = None  # when the box makes the choice it owes (monotonic seconds)
+    _box_at: float | None = None  # when the box makes the choice it owes, on the caller's clock
+    _box_unclocked: bool = False  # it owes one since a resume: its pause starts at the next time
     _since_press: Tokens | None = None  # life and arrows at the people's last press
     _fell_back: str | None = None  # a player of the box's failed or retired: who plays instead
     # The set-up that made the game in progress (UNDO before anyone's choice goes back into

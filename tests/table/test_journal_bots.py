@@ -30,7 +30,7 @@ def played(tmp_path: Path) -> Path:
     def press(buttons: list[str]) -> None:
         for button in buttons:
             press_all(session, [button], clock)
-            while session.tick() is not None:  # the box's choices, with no pause
+            while session.tick(clock.now) is not None:  # the box's choices, with no pause
                 pass
 
     press(["SEAT1", "SEAT3", "SEAT4", "DONE", "ROLL", "ROLL", "DONE"])

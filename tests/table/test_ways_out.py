@@ -169,7 +169,7 @@ def while_the_box_chooses(session: TableSession, clock: Clock) -> None:
         hold(session, seat, clock)  # the box's
     press_all(session, ["DONE", "ROLL", "DIE1"], clock)  # seat 4 picks; the box its own
     rng = random.Random(2)
-    while session.box_wait() is None:
+    while session.box_wait(clock.now) is None:
         press_all(session, next_buttons(session, rng), clock)
 
 
@@ -223,9 +223,9 @@ def test_the_box_choosing_waits_while_the_table_is_asked_to_start_over(tmp_path:
     clock = Clock()
     while_the_box_chooses(session, clock)
     hold(session, "UNDO", clock)
-    assert session.box_wait() is None  # the box makes no choice while the table decides
+    assert session.box_wait(clock.now) is None  # the box makes no choice while the table decides
     session.handle("SEAT2", "press", clock())
-    assert session.flash == "The game goes on." and session.box_wait() is not None
+    assert session.flash == "The game goes on." and session.box_wait(clock.now) is not None
 
 
 def test_a_game_over_screen_left_afresh_keeps_the_game_listed_and_its_journal_ended(

@@ -15,6 +15,7 @@ import pytest
 from companion.engine import MODULES, Module
 from companion.table import TableConfig, TableSession
 from companion.table.public import public_state
+from companion.table.story import History
 from tests.table.driver import next_buttons
 from tests.table.table_scan import misnamed
 from tests.web.sampled_games import SETS
@@ -33,6 +34,15 @@ def texts(value: Any) -> Iterator[str]:
     elif isinstance(value, list):
         for inner in value:
             yield from texts(inner)
+
+
+def turn_dice(history: History) -> list[int]:
+    """How many dice each turn of the history showed, beside its line: a past line's "die N" is
+    judged by the dice of its own turn, never by those of the moment (a duel's two)."""
+    most: dict[tuple[int, int], int] = {}
+    for p in history.presses:
+        most[p.turn, p.seat] = max(most.get((p.turn, p.seat), 0), len(p.dice))
+    return [most.get((t.turn, t.seat), 0) or 6 for t in history.turns]
 
 
 @pytest.mark.parametrize("n", CHOSEN)
@@ -56,7 +66,11 @@ def test_no_internal_name_reaches_the_page(n: int, tmp_path: Path) -> None:
             pass  # the box's choices, each said on the console
         game = session.play.game if session.play is not None else None
         dice = len(game.faces) if game is not None else 6
-        for text in texts(public_state(session)):
+        state = public_state(session)
+        lines = state.pop("history")
+        for line, own in zip(lines, turn_dice(session.history) if lines else [], strict=True):
+            bad.extend(f"{name!r} in {line!r}" for name in misnamed(line, own))
+        for text in texts(state):
             bad.extend(f"{name!r} in {text!r}" for name in misnamed(text, dice))
 
     for button in [*(f"SEAT{s}" for s in range(1, players + 1) if s != 2), "DONE", "ROLL"]:
