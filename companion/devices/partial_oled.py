@@ -172,15 +172,26 @@ class _PartialUpdates:
             )
         wanted = pack_pages(self.preprocess(image))  # type: ignore[attr-defined]
         held, self._held = self._held, None  # until every window is sent, the panel is unknown
-        if held is None:  # the full frame: one window, or one per page
-            pages, last = len(wanted), len(wanted[0]) - 1
-            spans = [(0, pages - 1)] if self._multi_page else [(p, p) for p in range(pages)]
-            windows = [Window(first, final, 0, last) for first, final in spans]
-        else:
-            windows = plan_windows(held, wanted, self._overhead, multi_page=self._multi_page)
+        pages, last = len(wanted), len(wanted[0]) - 1
+        spans = [(0, pages - 1)] if self._multi_page else [(p, p) for p in range(pages)]
+        windows = [Window(first, final, 0, last) for first, final in spans]  # the full frame
+        if held is not None:
+            changed = plan_windows(held, wanted, self._overhead, multi_page=self._multi_page)
+            # Many scattered changes (a picture after a fault, on a blank panel) can cost more
+            # as windows than as the whole frame: never send more than a full frame.
+            if self._cost(changed) <= self._cost(windows):
+                windows = changed
         for window in windows:
             self._send(window, wanted)
         self._held = wanted
+
+    def _cost(self, windows: Sequence[Window]) -> int:
+        """Wire bytes ``windows`` take: their data and, for each, its commands (on a chip that
+        addresses one page at a time, for each of its pages)."""
+        return sum(
+            len(w.pages) * w.width + self._overhead * (1 if self._multi_page else len(w.pages))
+            for w in windows
+        )
 
     def forget(self) -> None:
         """The panel's memory is unknown (e.g. it was power-cycled): send a full frame next."""
