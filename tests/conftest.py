@@ -1,15 +1,25 @@
-"""Fixtures for the whole suite: gpiozero's mock pins, so device code runs on any computer, and
-the engine's strict mode, so a rule that asks a decision no answer fits fails its test."""
+"""Fixtures for the whole suite: gpiozero's mock pins, so device code runs on any computer, the
+engine's strict mode, so a rule that asks a decision no answer fits fails its test, and the
+Hypothesis profile, so the suite draws the same examples on every machine."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
+from hypothesis import settings
 
 from companion.engine import Game
+
+# The suite's verdict depends only on the code: every property draws the same examples on every
+# machine and run, none is kept from an earlier run, and a failure prints the blob that replays
+# it. scripts/explore loads "explore" instead: fresh random examples, many of them (explore.py).
+settings.register_profile("suite", derandomize=True, database=None, print_blob=True)
+settings.register_profile("explore", derandomize=False, database=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 
 @pytest.fixture(autouse=True, scope="session")
