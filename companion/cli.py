@@ -227,15 +227,22 @@ def _check_hardware(args: argparse.Namespace) -> int:
     from .hardware_check import HardwareError, check_hardware
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    config = load(Path(args.config))
     if not _gpio_found():
+        # Both facts at once: a missing configuration alone would send the maker to write one
+        # on a computer that could not check the parts anyway.
+        try:
+            load(Path(args.config))
+            configuration = ""
+        except ConfigError as exc:
+            configuration = f"\nand the configuration cannot be used either: {exc}"
         print(
             "bang-companion check-hardware: this computer has no GPIO pins, so no buttons or "
-            "panels to check\nhint: run it on the Raspberry Pi the parts are wired to; "
-            "to try the companion here: bang-companion emulate",
+            f"panels to check{configuration}\nhint: run it on the Raspberry Pi the parts are "
+            "wired to; to try the companion here: bang-companion emulate",
             file=sys.stderr,
         )
         return 2
+    config = load(Path(args.config))
     try:
         return check_hardware(config, buttons=not args.no_buttons, button_timeout=args.timeout)
     except HardwareError as exc:
