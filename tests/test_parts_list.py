@@ -92,13 +92,14 @@ def test_the_wiring_picture_is_drawn_from_the_same_data(tmp_path: Path) -> None:
     draw = module("draw_wiring")
     config = tomllib.loads((HARDWARE / "config.example.toml").read_text())
     buttons = draw.ButtonPins.from_config(config["buttons"], config["seat"]).pins
-    cores = module("parts").load()[2]
-    today = draw.drawn_from(buttons, cores)
+    parts, _, cores = module("parts").load()
+    today = draw.drawn_from(buttons, cores, draw.pull_up_value(parts))
     committed = Image.open(HARDWARE / "wiring.png")
     assert committed.text.get("drawn-from") == today, (
         "hardware/wiring.png is stale: run .venv/bin/python hardware/draw_wiring.py"
     )
     assert [c["signal"] for c in json.loads(today)["cable"]] == [c["signal"] for c in DATA["core"]]
+    assert json.loads(today)["pull_up"] == "2.2 kOhm"  # the resistors the parts list orders
     out = tmp_path / "wiring.png"
     argv = sys.argv
     sys.argv = ["draw_wiring.py", "--out", str(out)]
