@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .bots import BOTS
-from .config import DEFAULT_PATH, ConfigError, defaults, load
+from .config import DEFAULT_PATH, ConfigError, defaults, load, reseated
 from .engine import SetupError
 from .table.journal import JournalError
 from .web.settings import WebPageError
@@ -110,6 +110,9 @@ def _winners(journal: Path, known: tuple[int, ...]) -> tuple[int, ...]:
     return known if listed is None else listed.winners()
 
 
+EMULATOR_SEATS = 6  # the emulator's table without a configuration file
+
+
 def emulator_state() -> Path:
     """Where the emulator in a window keeps its games on this computer."""
     return Path("~/.local/state/bang-companion").expanduser()
@@ -144,10 +147,12 @@ def _emulator_config(args: argparse.Namespace, scratch: Path | None = None):
     state_dir = Path(args.state_dir).expanduser() if args.state_dir else scratch
     if args.config:
         config = load(Path(args.config))
+        if args.seats is not None:
+            config.table = reseated(config, args.seats)
         if state_dir is not None:
             config.table.state_dir = state_dir
     else:
-        config = defaults(state_dir or emulator_state(), args.seats)
+        config = defaults(state_dir or emulator_state(), args.seats or EMULATOR_SEATS)
     if args.console_width:
         config.console_width = args.console_width
     return config
@@ -227,15 +232,22 @@ def _check_hardware(args: argparse.Namespace) -> int:
     from .hardware_check import HardwareError, check_hardware
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    config = load(Path(args.config))
     if not _gpio_found():
+        # Both facts at once: a missing configuration alone would send the maker to write one
+        # on a computer that could not check the parts anyway.
+        try:
+            load(Path(args.config))
+            configuration = ""
+        except ConfigError as exc:
+            configuration = f"\nand the configuration cannot be used either: {exc}"
         print(
             "bang-companion check-hardware: this computer has no GPIO pins, so no buttons or "
-            "panels to check\nhint: run it on the Raspberry Pi the parts are wired to; "
-            "to try the companion here: bang-companion emulate",
+            f"panels to check{configuration}\nhint: run it on the Raspberry Pi the parts are "
+            "wired to; to try the companion here: bang-companion emulate",
             file=sys.stderr,
         )
         return 2
+    config = load(Path(args.config))
     try:
         return check_hardware(config, buttons=not args.no_buttons, button_timeout=args.timeout)
     except HardwareError as exc:
@@ -344,7 +356,12 @@ def build_parser() -> argparse.ArgumentParser:
         "emulate", help="the whole companion on this computer: a window, or the terminal"
     )
     emu.add_argument("--config", help="a configuration file (default: built-in table)")
-    emu.add_argument("--seats", type=int, default=6, help="seats at the table, 3 to 8 (default 6)")
+    emu.add_argument(
+        "--seats",
+        type=int,
+        help=f"seats at the table, 3 to 8 (default {EMULATOR_SEATS}, or the --config file's; "
+        "given, it wins over the file's)",
+    )
     emu.add_argument(
         "--state-dir",
         "--state",

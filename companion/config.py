@@ -14,7 +14,7 @@ import ipaddress
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +108,17 @@ def load(path: Path) -> Config:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(path, "(syntax)", f"not valid TOML: {exc}") from exc
     return parse(data, path)
+
+
+def reseated(config: Config, seats: int) -> TableConfig:
+    """The table at ``seats`` seats instead of the file's: the emulator's --seats, which wins
+    because it is the newer word and the emulator has no wired seats to disagree with. The
+    [game] checks that depend on the seats are made again."""
+    with _in_file(config.path):
+        _seats(seats, "--seats")
+        _check_bot_seats(config.table.bots, seats)
+        _check_modules_fit(config.table.modules, seats)
+    return replace(config.table, seats=seats)
 
 
 # The console of the example build (hardware/config.example.toml: an SSD1322, 256x64): the

@@ -1,11 +1,13 @@
 """Draw hardware/wiring.png from hardware/config.example.toml and hardware/parts.toml.
 
-The pins come from the example configuration and the seat cable's cores from the parts list,
-so the diagram cannot drift from either (the guide's cable table is printed from the same
-cores by hardware/parts.py). Buttons on
-odd header pins sit left of the header and those on even pins right of it, so every button
-wire is one straight line; a wire from an odd pin to a module on the right crosses the header
-between two rows, as a jumper lying over it would.
+The pins come from the example configuration, and the seat cable's cores and the I2C pull-ups
+from the parts list, so the diagram cannot drift from either (the guide's cable table is
+printed from the same cores by hardware/parts.py). Console buttons on odd header pins sit left
+of the header and those on even pins right of it, so every button wire is one straight line; a
+wire from an odd pin to a module on the right crosses the header between two rows, as a jumper
+lying over it would. A seat button's wire ends in a label naming its seat's jack: each seat is
+drawn in full on the right, from its mux channel and pull-ups through its jack and cable to
+the pod with its panel and button.
 
     .venv/bin/python hardware/draw_wiring.py [--config FILE] [--out FILE]
 """
@@ -18,7 +20,7 @@ import json
 import tomllib
 from pathlib import Path
 
-from parts import Core
+from parts import Core, Part
 from parts import load as load_parts
 from PIL import Image, ImageDraw, ImageFont
 from PIL.PngImagePlugin import PngInfo
@@ -41,11 +43,19 @@ PHYSICAL = {
     int(label.split()[0][4:]): pin for pin, label in HEADER.items() if label.startswith("GPIO")
 }
 
-WIDTH, HEIGHT = 2200, 1560
+WIDTH = 2760
 TOP = 200  # y of header row 0
 ROW = 46  # header row pitch
 JOG = 22  # how far below its row an odd-pin wire crosses the header
 BOX_LEFT, ODD_X, EVEN_X, BOX_RIGHT = 610, 760, 800, 950
+
+# The seat rows on the right: the mux's channels, each seat's jack, cable and pod.
+MUX_LEFT, MUX_RIGHT, MUX_TOP = 1460, 1680, 150
+SEAT_ROW = 150  # a seat's height
+CORE = 15  # a jack's terminal pitch
+PULL_UP_X = 1720  # where each channel's pull-ups join SDn and SCn
+JACK_X, POD_JACK_X, JACK_WIDTH = 2000, 2200, 40  # the console's jack n, the pod's jack
+OLED_X, POD_BUTTON_X = 2400, 2420
 
 BLACK, GREY, WHITE = "#000000", "#777777", "#ffffff"
 RED, GREEN, PURPLE = "#d62728", "#2ca02c", "#9467bd"
@@ -63,8 +73,8 @@ def row_y(pin: int) -> int:
 
 
 class Sheet:
-    def __init__(self) -> None:
-        self.image = Image.new("RGB", (WIDTH, HEIGHT), WHITE)
+    def __init__(self, height: int) -> None:
+        self.image = Image.new("RGB", (WIDTH, height), WHITE)
         self.draw = ImageDraw.Draw(self.image)
 
     def line(self, points: list[tuple[int, int]], colour: str, width: int = 4) -> None:
@@ -85,6 +95,35 @@ class Sheet:
             (x - 50, y - 17, x + 50, y + 17), radius=17, fill="#fff4e0", outline=colour, width=4
         )
         self.text((x, y), name, size=17, anchor="mm")
+
+    def tag(self, x: int, y: int, text: str, colour: str, *, left: bool) -> None:
+        """A net label: the wire ending at (x, y) goes on where ``text`` says."""
+        width = int(self.draw.textlength(text, font=font(15))) + 24
+        tip = x - width - 14 if left else x + width + 14
+        end = x - width if left else x + width
+        self.draw.polygon(
+            [(x, y - 14), (end, y - 14), (tip, y), (end, y + 14), (x, y + 14)],
+            fill="#eaf1ff",
+            outline=colour,
+            width=3,
+        )
+        self.text(((x + end) // 2, y), text, 15, anchor="mm", fill=colour)
+
+    def resistor(self, x: int, y: int, label: str) -> None:
+        """A pull-up: a resistor from (x, y) to the right, ending at a 3V3 label."""
+        self.line([(x, y), (x + 12, y)], RED, 3)
+        self.draw.rectangle((x + 12, y - 6, x + 50, y + 6), fill=WHITE, outline=BLACK, width=2)
+        self.line([(x + 50, y), (x + 62, y)], RED, 3)
+        self.text((x + 66, y), f"3V3 ({label})", 13, anchor="lm", fill=RED)
+
+    def core(self, points: list[tuple[int, int]], colour: str) -> None:
+        """One core of a seat cable in its T568B colour; "white/x" is drawn striped."""
+        base = CORE_COLOURS[colour.split("/")[-1]]
+        self.line(points, base, 5)
+        if colour.startswith("white/"):
+            (x0, y), (x1, _) = points[0], points[-1]
+            for x in range(x0 + 4, x1 - 4, 12):
+                self.draw.line([(x, y), (x + 5, y)], fill=WHITE, width=3)
 
 
 def draw_header(sheet: Sheet, used: dict[int, str]) -> None:
@@ -129,10 +168,120 @@ def draw_cable(sheet: Sheet, cores: list[Core], origin: tuple[int, int]) -> None
         sheet.text((columns[4], y), core.pod, 16)
 
 
-def drawn_from(buttons: dict[str, int], cores: list[Core]) -> str:
+def drawn_from(buttons: dict[str, int], cores: list[Core], pull_up: str) -> str:
     """What the picture shows, kept in the PNG as text: a test compares it with the data, as
     the pixels of text drawn by FreeType vary between Pillow builds."""
-    return json.dumps({"buttons": buttons, "cable": [dataclasses.asdict(c) for c in cores]})
+    cable = [dataclasses.asdict(c) for c in cores]
+    return json.dumps({"buttons": buttons, "cable": cable, "pull_up": pull_up})
+
+
+def pull_up_value(parts: list[Part]) -> str:
+    """The I2C pull-ups' value as the parts list orders them ("2.2 kOhm")."""
+    (resistor,) = (p for p in parts if " resistor" in p.name)
+    return resistor.name.split(" resistor")[0]
+
+
+def seat_top(number: int) -> int:
+    return MUX_TOP + 110 + (number - 1) * SEAT_ROW
+
+
+def core_y(top: int, pin: int) -> int:
+    """The y of a jack's terminal ``pin`` (1..8) in the seat row starting at ``top``."""
+    return top + 24 + (pin - 1) * CORE
+
+
+def draw_seat(
+    sheet: Sheet, number: int, channel: int, panel: dict[str, object], button: tuple[str, int],
+    cores: list[Core], pull_up: str,
+) -> None:  # fmt: skip
+    """One seat, in full: its mux channel's SDn and SCn with their pull-ups, the console's
+    jack n, the cable core by core, and the pod: its jack, the OLED's header, the button."""
+    top = seat_top(number)
+    y = {core.pin: core_y(top, core.pin) for core in cores}
+    by_signal = {core.signal: core.pin for core in cores}
+    sda, scl = y[by_signal["SDA"]], y[by_signal["SCL"]]
+    sheet.text((MUX_RIGHT - 8, sda), f"SD{channel}", 14, anchor="rm")
+    sheet.text((MUX_RIGHT - 8, scl), f"SC{channel}", 14, anchor="rm")
+    sheet.line([(MUX_RIGHT, sda), (JACK_X, sda)], GREEN, 3)
+    sheet.line([(MUX_RIGHT, scl), (JACK_X, scl)], PURPLE, 3)
+    # The pull-ups: SDn's above its line, SCn's below (neither crosses the other line).
+    sheet.line([(PULL_UP_X, sda), (PULL_UP_X, top + 6)], RED, 3)
+    sheet.resistor(PULL_UP_X, top + 6, pull_up)
+    sheet.line([(PULL_UP_X, scl), (PULL_UP_X, scl + 22)], RED, 3)
+    sheet.resistor(PULL_UP_X, scl + 22, pull_up)
+    sheet.dot(PULL_UP_X, sda)
+    sheet.dot(PULL_UP_X, scl)
+
+    name, bcm = button
+    for jack_x, label in ((JACK_X, f"jack {number}"), (POD_JACK_X, "jack")):
+        box = (jack_x, y[1] - 12, jack_x + JACK_WIDTH, y[8] + 12)
+        sheet.draw.rectangle(box, fill="#e4e4e4", outline=BLACK, width=2)
+        sheet.text((jack_x + JACK_WIDTH // 2, y[1] - 20), label, 14, anchor="mm")
+        for pin, at in y.items():
+            sheet.text((jack_x + JACK_WIDTH // 2, at), str(pin), 12, anchor="mm")
+    # The console's end: every GND core to the GND rail, 3V3 to the 3V3 rail, the button's
+    # core to the seat's GPIO (the label the header's wire ends in).
+    for core in cores:
+        at = y[core.pin]
+        if core.signal in ("GND", "3V3"):
+            colour = BLACK if core.signal == "GND" else RED
+            sheet.line([(JACK_X - 22, at), (JACK_X, at)], colour, 3)
+            sheet.text((JACK_X - 26, at), core.signal, 12, anchor="rm", fill=colour)
+        elif core.signal == "button":
+            sheet.line([(JACK_X - 110, at), (JACK_X, at)], SEAT_BLUE, 3)
+            sheet.text((JACK_X - 114, at), f"{name} GPIO{bcm}", 13, anchor="rm", fill=SEAT_BLUE)
+    # The cable.
+    sheet.draw.rounded_rectangle(
+        (2070, y[1] - 10, 2130, y[8] + 10), radius=8, outline=GREY, width=3
+    )
+    sheet.text((2100, y[1] - 20), f"cable {number}", 14, anchor="mm", fill=GREY)
+    for core in cores:
+        sheet.core([(JACK_X + JACK_WIDTH, y[core.pin]), (POD_JACK_X, y[core.pin])], core.colour)
+
+    # The pod: its panel's header (SDA SCL VCC GND, the module turned over: GND VCC SCL SDA
+    # read left to right face up) and the arcade button, from the pod's jack.
+    pod = (POD_JACK_X - 12, top - 6, WIDTH - 30, top + SEAT_ROW - 12)
+    sheet.draw.rounded_rectangle(pod, radius=10, outline=SEAT_BLUE, width=2)
+    sheet.text((WIDTH - 45, top + SEAT_ROW // 2), f"Seat {number}\npod", 18, anchor="rm",
+               fill=SEAT_BLUE, align="right")  # fmt: skip
+    header = {"SDA": y[1], "SCL": y[1] + CORE, "VCC": y[1] + 2 * CORE, "GND": y[1] + 3 * CORE}
+    oled = (OLED_X, y[1] - 12, OLED_X + 170, header["GND"] + 12)
+    sheet.draw.rectangle(oled, fill="#f2f2f2", outline=BLACK, width=2)
+    for signal, at in header.items():
+        sheet.text((OLED_X + 6, at), signal, 12, anchor="lm")
+    driver = str(panel["driver"]).upper()
+    address = panel.get("address", 0x3C)
+    assert isinstance(address, int)
+    sheet.text((OLED_X + 110, (y[1] + header["GND"]) // 2), f"{driver}\n0x{address:02X}", 14,
+               anchor="mm", align="center")  # fmt: skip
+    start = POD_JACK_X + JACK_WIDTH
+    to_header = {"SDA": "SDA", "SCL": "SCL", "3V3": "VCC"}
+    bends = iter((2330, 2350, 2370))
+    grounds = [c for c in cores if c.signal == "GND" and c.pod.startswith("OLED")]
+    # The panel's GND from the first ground below 3V3; the others joined to it at the jack.
+    oled_ground = next(c for c in grounds if c.pin > by_signal["3V3"])
+    for core in cores:
+        at = y[core.pin]
+        target = to_header.get(core.signal) or ("GND" if core is oled_ground else None)
+        colour = {"SDA": GREEN, "SCL": PURPLE, "3V3": RED}.get(core.signal, BLACK)
+        if target == "SDA":
+            sheet.line([(start, at), (OLED_X, at)], colour, 3)
+        elif target is not None:
+            bend = next(bends)
+            sheet.line([(start, at), (bend, at), (bend, header[target]), (OLED_X, header[target])],
+                       colour, 3)  # fmt: skip
+        elif core in grounds:
+            sheet.line([(start, at), (start + 18, at)], BLACK, 3)
+            sheet.text((start + 22, at), "GND", 12, anchor="lm")
+    button_box = (POD_BUTTON_X, y[7] - 12, POD_BUTTON_X + 130, y[8] + 12)
+    sheet.draw.rounded_rectangle(button_box, radius=14, fill="#fff4e0", outline=SEAT_BLUE, width=3)
+    sheet.text((POD_BUTTON_X + 80, (y[7] + y[8]) // 2), name, 16, anchor="mm")
+    for core in cores:
+        if core.pod.startswith("arcade button"):
+            lug = core.pod.split()[-1]
+            sheet.line([(start, y[core.pin]), (POD_BUTTON_X, y[core.pin])],
+                       SEAT_BLUE if core.signal == "button" else BLACK, 3)  # fmt: skip
+            sheet.text((POD_BUTTON_X + 6, y[core.pin]), lug, 11, anchor="lm")
 
 
 def main() -> None:
@@ -148,12 +297,18 @@ def main() -> None:
     console = config["console"]["panel"]
     mux = config.get("mux", {})
 
-    sheet = Sheet()
+    parts, _, cores = load_parts()
+    pull_up = pull_up_value(parts)
+    seats = [seat for seat in config["seat"] if "panel" in seat]
+    mux_bottom = seat_top(len(seats) + 1)
+    bottom = max(mux_bottom, 1380)
+    sheet = Sheet(bottom + 210)
     sheet.text((40, 30), "BANG! companion: wiring", 34)
     sheet.text(
         (40, 78),
-        "Generated from hardware/config.example.toml by hardware/draw_wiring.py. "
-        "Pin numbers in the header are physical; GPIOn is the BCM number used in the config.",
+        "Generated from hardware/config.example.toml and hardware/parts.toml by "
+        "hardware/draw_wiring.py. Pin numbers in the header are physical; GPIOn is the BCM "
+        "number used in the config.",
         18,
         fill=GREY,
     )
@@ -168,13 +323,25 @@ def main() -> None:
 
     draw_header(sheet, used)
 
-    # Buttons: odd pins to the left, even pins to the right, each to a GND rail.
+    # Console buttons: odd pins to the left, even pins to the right, each to a GND rail. A
+    # seat button's wire goes to its seat's jack (drawn on the right), not to a button here.
     left_rail, right_rail = 70, 1405
     left_rows, right_rows = [], []
     for name, bcm in buttons.items():
         pin = PHYSICAL[bcm]
         y = row_y(pin)
         colour = used[pin]
+        if name.startswith("SEAT"):
+            jack = f"{name}: jack {name[4:]}, pin 7"
+            if pin % 2:
+                sheet.line([(BOX_LEFT, y), (330, y)], colour)
+                sheet.tag(330, y, jack, colour, left=True)
+                sheet.text((445, y - 6), f"GPIO{bcm}", 16, anchor="mb", fill=colour)
+            else:
+                sheet.line([(BOX_RIGHT, y), (1200, y)], colour)
+                sheet.tag(1200, y, jack, colour, left=False)
+                sheet.text((1190, y - 6), f"GPIO{bcm}", 16, anchor="rb", fill=colour)
+            continue
         if pin % 2:
             sheet.line([(BOX_LEFT, y), (280, y)], colour)
             sheet.line([(180, y), (left_rail, y)], BLACK, 3)
@@ -198,59 +365,26 @@ def main() -> None:
     sheet.text((1120, ground_right - 6), "GND (pin 34)", 16, anchor="mb")
 
     # TCA9548A: 3V3, SDA, GND, SCL straight across from pins 1, 3, 6, 5.
-    mux_left, mux_right = 1460, 1680
-    mux_top, mux_bottom = 150, 1010
-    sheet.box((mux_left, mux_top, mux_right, mux_bottom), fill="#dbe8ff")
+    sheet.box((MUX_LEFT, MUX_TOP, MUX_RIGHT, mux_bottom), fill="#dbe8ff")
     address = mux.get("address", 0x70)
-    middle = (mux_left + mux_right) // 2 - 20
-    sheet.text((middle, 560), "TCA9548A", 22, anchor="mm")
-    sheet.text((middle, 588), f"I2C mux 0x{address:02X}", 16, anchor="mm")
-    sheet.text((middle, 612), "A0 A1 A2 to GND", 15, anchor="mm", fill=GREY)
+    middle = (MUX_LEFT + MUX_RIGHT) // 2 - 20
+    centre = (MUX_TOP + mux_bottom) // 2
+    sheet.text((middle, centre - 28), "TCA9548A", 22, anchor="mm")
+    sheet.text((middle, centre), f"I2C mux 0x{address:02X}", 16, anchor="mm")
+    sheet.text((middle, centre + 24), "A0 A1 A2 to GND", 15, anchor="mm", fill=GREY)
     for pin, label, colour in ((1, "VIN", RED), (3, "SDA", GREEN), (5, "SCL", PURPLE)):
         y = row_y(pin) + JOG
-        sheet.line([(ODD_X, row_y(pin)), (ODD_X, y), (mux_left, y)], colour)
-        sheet.text((mux_left + 8, y), label, 15, anchor="lm")
-    sheet.line([(BOX_RIGHT, row_y(6)), (mux_left, row_y(6))], BLACK)
-    sheet.text((mux_left + 8, row_y(6)), "GND", 15, anchor="lm")
+        sheet.line([(ODD_X, row_y(pin)), (ODD_X, y), (MUX_LEFT, y)], colour)
+        sheet.text((MUX_LEFT + 8, y), label, 15, anchor="lm")
+    sheet.line([(BOX_RIGHT, row_y(6)), (MUX_LEFT, row_y(6))], BLACK)
+    sheet.text((MUX_LEFT + 8, row_y(6)), "GND", 15, anchor="lm")
 
-    # Eight seat panels, one per channel, powered from rails on the far right.
-    oled_left, oled_right = 1800, 2060
-    vcc_rail, gnd_rail = 2110, 2140
-    pitch = (mux_bottom - mux_top - 120) // 8
-    seats = [seat for seat in config["seat"] if "panel" in seat]
+    # Each seat, one per mux channel: pull-ups, jack, cable, pod.
     for number, seat in enumerate(seats, start=1):
         panel = seat["panel"]
+        name = f"SEAT{number}"
         channel = panel.get("mux_channel", number - 1)
-        top = mux_top + 110 + (number - 1) * pitch
-        sda_y, scl_y = top + 18, top + 42
-        sheet.box((oled_left, top, oled_right, top + pitch - 14), fill="#f2f2f2")
-        sheet.text((oled_left + 14, top + 16), f"Seat {number}", 18, anchor="lm")
-        sheet.text(
-            (oled_left + 14, top + 42),
-            f"{panel['driver'].upper()} 0x{panel.get('address', 0x3C):02X}",
-            15,
-            anchor="lm",
-        )
-        sheet.text((mux_right - 8, sda_y), f"SD{channel}", 14, anchor="rm")
-        sheet.text((mux_right - 8, scl_y), f"SC{channel}", 14, anchor="rm")
-        sheet.line([(mux_right, sda_y), (oled_left, sda_y)], GREEN, 3)
-        sheet.line([(mux_right, scl_y), (oled_left, scl_y)], PURPLE, 3)
-        sheet.line([(oled_right, sda_y), (vcc_rail, sda_y)], RED, 3)
-        sheet.line([(oled_right, scl_y), (gnd_rail, scl_y)], BLACK, 3)
-        sheet.dot(vcc_rail, sda_y, RED)
-        sheet.dot(gnd_rail, scl_y)
-    rails_top, rails_bottom = mux_top + 110, mux_bottom - 20
-    sheet.line([(vcc_rail, rails_top), (vcc_rail, rails_bottom)], RED)
-    sheet.line([(gnd_rail, rails_top), (gnd_rail, rails_bottom)], BLACK)
-    sheet.text((vcc_rail + 20, mux_top + 60), "3V3", 15, anchor="mm", fill=RED)
-    sheet.text((gnd_rail + 20, mux_top + 85), "GND", 15, anchor="mm")
-    sheet.text(
-        (oled_left, mux_bottom + 14),
-        "Each seat: one Cat5e cable (below).\nPull-ups: 2.2 kOhm from each SDn\n"
-        "and SCn to 3V3, at the mux.\nRails: 3V3 and GND, from pins 1, 6.",
-        15,
-        fill=GREY,
-    )
+        draw_seat(sheet, number, channel, panel, (name, buttons[name]), cores, pull_up)
 
     # Console SSD1322 on SPI0: odd pins cross the header, even pins go straight across.
     spi_left, spi_right = 985, 1160
@@ -274,7 +408,6 @@ def main() -> None:
         sheet.line([*start, (spi_left, y)], colour)
         sheet.text((spi_left + 8, y), label, 15, anchor="lm")
 
-    cores = load_parts()[2]
     draw_cable(sheet, cores, (40, 1120))
 
     legend = [
@@ -289,23 +422,23 @@ def main() -> None:
     ]
     x = 40
     for colour, label in legend:
-        sheet.line([(x, 1430), (x + 40, 1430)], colour, 6)
-        sheet.text((x + 50, 1430), label, 17, anchor="lm")
+        sheet.line([(x, bottom + 40), (x + 40, bottom + 40)], colour, 6)
+        sheet.text((x + 50, bottom + 40), label, 17, anchor="lm")
         x += 70 + int(sheet.draw.textlength(label, font=font(17)))
-    sheet.text(
-        (40, 1470),
-        "Buttons: momentary, normally open, between the GPIO and GND (internal pull-ups; "
-        "no resistors). Wires that cross without a dot are not connected.",
-        17,
-    )
-    sheet.text(
-        (40, 1502),
+    notes = [
+        "Buttons: momentary, normally open, between the GPIO and GND (internal pull-ups; no "
+        "resistors). Wires that cross without a dot are not connected.",
+        "GND and 3V3 at a jack: its terminal to the console's GND or 3V3 rail (pins 6 and 1); "
+        "in a pod, the jack's GND terminals are joined to the panel's GND.",
+        f"Pull-ups: {pull_up} from each channel's SDn and SCn to the 3V3 rail, on the "
+        "stripboard at the mux: two per seat.",
         "GPIO7 and GPIO9 need dtoverlay=spi0-1cs,no_miso (frees SPI0 CE1 and MISO). "
         "I2C at 400 kHz: dtparam=i2c_arm=on,i2c_arm_baudrate=400000.",
-        17,
-    )
+    ]
+    for number, note in enumerate(notes):
+        sheet.text((40, bottom + 80 + 30 * number), note, 17)
     info = PngInfo()
-    info.add_text("drawn-from", drawn_from(buttons, cores))
+    info.add_text("drawn-from", drawn_from(buttons, cores, pull_up))
     sheet.image.save(args.out, optimize=True, pnginfo=info)
     print(f"wrote {args.out}")
 

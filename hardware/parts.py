@@ -16,6 +16,7 @@ import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "parts.toml"
@@ -46,12 +47,29 @@ class Core:
     pod: str
 
 
+def mm(size: float | list[float]) -> str:
+    """A size as the guide writes it: 12, 2.7, or 80 x 22."""
+    if isinstance(size, list):
+        return " x ".join(mm(s) for s in size)
+    return f"{size:g}"
+
+
+def box_part(part: dict[str, Any], data: dict[str, Any]) -> tuple[str, str]:
+    """A box's name and type, filled in from its [box] sizes and the [cutout] it has."""
+    box = data["box"][part["box"]]
+    display = data["display"]["console" if part["box"] == "console" else "seat"]
+    sizes = {key: mm(value) for key, value in data["cutout"].items()}
+    sizes.update(sheet=mm(box["sheet"]), window=mm(display["window"]))
+    name = f"{part['name']}, {mm([box['width'], box['depth'], box['height']])} mm"
+    return name, part["type"].format(**sizes)
+
+
 def load(path: Path = DATA) -> tuple[list[Part], list[dict[str, str]], list[Core]]:
     data = tomllib.loads(path.read_text())
-    parts = [
-        Part(p["name"], p["type"], p.get("fixed", 0), p.get("per_seat", 0), float(p["price"]))
-        for p in data["part"]
-    ]
+    parts = []
+    for p in data["part"]:
+        name, kind = box_part(p, data) if "box" in p else (p["name"], p["type"])
+        parts.append(Part(name, kind, p.get("fixed", 0), p.get("per_seat", 0), float(p["price"])))
     cores = [Core(**c) for c in data["core"]]
     return parts, data["option"], cores
 
