@@ -10,12 +10,13 @@ the table's.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from ..engine import CHARACTERS, NO_SEAT, SPECIAL_ROLES, Role
 from .labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS, SYMBOL_NAMES, WOUND_LABELS
-from .prompts import house_rules_text, modules_text
 from .session import TableSession
+from .showing import rules_text
 from .view import SeatView, TableView
 
 # Each die's kind as the table calls it ('' for the five base dice).
@@ -31,7 +32,7 @@ def public_state(session: TableSession) -> dict[str, Any]:
     c = view.console
     state: dict[str, Any] = {
         "title": c.title,
-        "prompt": c.prompt,
+        "prompt": for_spectators(c.prompt),
         "aside": c.aside,
         "story": c.story,
         "flash": c.flash or "",
@@ -48,20 +49,42 @@ def public_state(session: TableSession) -> dict[str, Any]:
         ],
         "rolls_left": c.rolls_left,
         "pile": c.pile,
+        "counts": _counts(c.rolls_left, c.pile) if c.faces else "",
+        "series": c.series,
         "rules": "",
         "over": False,
         "seats": _seats(session, view),
         "history": session.history.lines if session.play is not None else [],
     }
     if session.play is not None:
-        setup = session.play.game.setup
-        rules = (
-            modules_text(setup.modules, setup.specials_mixed),
-            house_rules_text(setup.house_rules),
-        )
-        state["rules"] = ". ".join(t for t in rules if t)
+        state["rules"] = rules_text(session.play.game, session.series_game)
         state["over"] = session.play.game.over
+        # Before the first roll the console's story ends with the rules: the page shows them
+        # once, on their own line.
+        if state["rules"] and c.story.endswith(state["rules"]):
+            state["story"] = c.story.removesuffix(state["rules"]).removesuffix(". ")
     return state
+
+
+def _counts(rolls_left: int, pile: int) -> str:
+    """The re-rolls and arrows left, apart on the page as on the console's status line."""
+    return f"Re-rolls left: {rolls_left} · Arrows in the pile: {pile}"
+
+
+# The buttons' part of a question, said to the people who press them: a spectator reads the
+# question alone ("Saloon die? its DIE; ROLL: none" is "Saloon die?").
+_BUTTONS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
+_ASKED = re.compile(r"^(.*[?!])\s+(.*)$")
+
+
+def for_spectators(prompt: str) -> str:
+    """The console's prompt for the page: the question without the buttons that answer it,
+    and a seat's button named as its seat ("SEAT3 rolls" is "seat 3 rolls")."""
+    asked = _ASKED.match(prompt)
+    if asked is not None and _BUTTONS.search(asked.group(2)):
+        prompt = asked.group(1)
+    prompt = re.sub(r"^(.*): press ROLL$", r"\1 to roll", prompt)
+    return re.sub(r"\bSEAT(\d)\b", r"seat \1", prompt)
 
 
 def _seats(session: TableSession, view: TableView) -> list[dict[str, Any]]:
