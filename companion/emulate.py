@@ -306,7 +306,7 @@ def _terminal_loop(emulator: Emulator) -> None:
         while True:
             columns = shutil.get_terminal_size().columns
             sys.stdout.write("\x1b[2J\x1b[H" + text_view(emulator.session.view(), columns))
-            sys.stdout.write(f"\n\n{KEY_HELP}\n")
+            sys.stdout.write(f"\n\n{_wrapped(KEY_HELP, columns)}\n")
             sys.stdout.flush()
             events: list[ButtonEvent] = []
             while not events:

@@ -76,10 +76,12 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         story = house_rules_text(flow.house_rules)
     series = ""
     if Module.WILD_WEST_LEGACY in flow.modules and flow.stage != "join":
-        series = series_text(session.series_game if flow.legacy is not None else 1)
-        if title == "BANG! set-up":
-            title = f"Series game {session.series_game if flow.legacy is not None else 1} set-up"
-        story = ". ".join(t for t in (story, series) if t)
+        number = session.series_game if flow.legacy is not None else 1
+        series = series_text(number)
+        if title == "BANG! set-up":  # the headline says it
+            title = f"Series game {number} set-up"
+        else:
+            story = ". ".join(t for t in (story, series) if t)
     if session.asked_to_end:
         title, prompt, story = "Start over?", afresh_text(flow.legacy is not None), ""
         choices = ()  # the question alone: the list it would leave is not what DONE does
