@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from ..engine import CHARACTERS, NO_SEAT, SPECIAL_ROLES, Role
+from .history_pages import WAY_OUT
 from .labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS, SYMBOL_NAMES, WOUND_LABELS
 from .session import TableSession
 from .showing import rules_text
@@ -75,16 +76,36 @@ def _counts(rolls_left: int, pile: int) -> str:
 # question alone ("Saloon die? its DIE; ROLL: none" is "Saloon die?").
 _BUTTONS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
 _ASKED = re.compile(r"^(.*[?!])\s+(.*)$")
+# The prompts that are no question, in a spectator's words, in this order.
+_SAID = tuple(
+    (re.compile(pattern), words)
+    for pattern, words in (
+        (r"^DONE: (.+?); (?:other|any other button): .*$", r"Start over: \1?"),
+        (r"^(.*): press ROLL$", r"\1 to roll"),
+        (r"seats press to join \((\d+)\), then DONE", r"seats join (\1 so far)"),
+        (r"\bDIE\d ", ""),  # "DIE1 The Bear": the name alone
+        (r": press a seat\. Hold UNDO: leave$", ""),
+        (r"^ROLL deals the roles; hold your seat to peek$", "The roles are dealt"),
+        (r"^(.+): press your seat$", r"Who is the \1?"),
+        (r"^Every seat has a character: DONE starts.*$", "Every seat has a character"),
+        (r"^Seat (\d): DIE picks, .*$", r"Seat \1 picks a character"),
+        (r"\bSEAT(\d)\b", r"seat \1"),
+    )
+)
 
 
 def for_spectators(prompt: str) -> str:
-    """The console's prompt for the page: the question without the buttons that answer it,
-    and a seat's button named as its seat ("SEAT3 rolls" is "seat 3 rolls")."""
+    """The console's prompt for the page: the question without the buttons that answer it
+    (they are the players'), and what the table waits for in words ("Seat 3 to roll")."""
+    page = prompt.removesuffix(f" {WAY_OUT}")  # a page of the history, as it is
+    if page != prompt:
+        return page
     asked = _ASKED.match(prompt)
     if asked is not None and _BUTTONS.search(asked.group(2)):
-        prompt = asked.group(1)
-    prompt = re.sub(r"^(.*): press ROLL$", r"\1 to roll", prompt)
-    return re.sub(r"\bSEAT(\d)\b", r"seat \1", prompt)
+        return asked.group(1)
+    for pattern, words in _SAID:
+        prompt = pattern.sub(words, prompt)
+    return prompt
 
 
 def _seats(session: TableSession, view: TableView) -> list[dict[str, Any]]:

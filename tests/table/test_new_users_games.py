@@ -342,3 +342,67 @@ def test_the_page_asks_a_spectator_without_buttons_and_says_the_modules_once(
     static = Path(__file__).parents[2] / "companion" / "web" / "static"
     assert 'say("counts", state.counts)' in (static / "page.js").read_text()
     assert 'id="counts"' in (static / "index.html").read_text()
+
+
+BUTTON_WORDS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
+
+
+@pytest.mark.parametrize(
+    ("modules", "roles"),
+    [
+        (
+            frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.SPECIAL_ROLES}),
+            "physical",
+        ),
+        (
+            frozenset({Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS, Module.WILD_WEST_LEGACY}),
+            "dealt",
+        ),
+    ],
+)
+def test_the_page_never_names_a_button_in_its_question(
+    tmp_path: Path, modules: frozenset[Module], roles: str
+) -> None:
+    """From the first join to the game over, the history included: the page's question is in
+    words, the buttons left to the console."""
+    config = TableConfig(seats=6, roles=roles, state_dir=tmp_path, modules=modules, bots=(6,))
+    config.bot_pause = 0
+    session = TableSession(config, seed=5)
+    session.start()
+    clock, rng, said = Clock(), random.Random(5), []
+
+    def look() -> None:
+        prompt = public_state(session)["prompt"]
+        said.append(prompt)
+        assert not BUTTON_WORDS.search(prompt), (session.view().console.prompt, prompt)
+
+    look()
+    for button in ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]:
+        press_all(session, [button], clock)
+        look()
+    while session.setup is not None:
+        flow = session.setup
+        button = "ROLL" if flow.dealt or flow.stage == "characters" else "SEAT1"
+        if flow.stage == "roles" and "Bear" in session.view().console.prompt:
+            button = "DIE1"
+        elif flow.stage == "characters" and flow.picker is None:
+            button = "DONE"
+        press_all(session, [button], clock)
+        look()
+    play = session.play
+    assert play is not None
+    while not play.game.over:
+        while session.box_wait() is not None:  # the box's choices, at once
+            session.box_step()
+            look()
+        if play.game.over:
+            break
+        press_all(session, next_buttons(session, rng), clock)
+        look()
+        if len(session.history.lines) == 2 and session.looking_back is None:
+            session.handle("DONE", "hold", clock())
+            look()
+            press_all(session, ["UNDO"], clock)  # back to the game, nothing else
+    session.handle("UNDO", "hold", clock())
+    look()
+    assert len(set(said)) > 10
