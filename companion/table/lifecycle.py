@@ -478,12 +478,13 @@ class Lifecycle(BoxSeats):
         resumes the game."""
         fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
         fresh.follows = play.path.name if play.path else None
-        history = self.history
+        kept = self.history, self._made_by, self._made_from, self._setup_record
         self._show_setup(self._flow(fresh), fresh)
         self._opens_setup = None
         self._save_setup()
-        if self.setup_unsaved is not None:  # the game stays
-            self.play, self.setup, self.history = play, None, history
+        if self.setup_unsaved is not None:  # the game stays, as it was
+            self.play, self.setup = play, None
+            self.history, self._made_by, self._made_from, self._setup_record = kept
             self._refuse(f"{self.setup_unsaved} The game goes on.")
             return []
         try:

@@ -43,7 +43,8 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         public = role is Role.SHERIFF or len(flow.joined) == 3
         shown = role if public or (session.menu == n and not bot) else None  # the box's: secret
         note = "the box plays" if bot else "joined" if joined else "press to join"
-        # Who presses now: a seat still to join; the seat picking its character
+        # Who presses now: a seat still to join; the seat picking its character; at the
+        # roles and once every seat has one, any seat in the game
         answer = not joined if flow.stage == "join" else joined
         if flow.stage == "characters" and flow.picker is not None:
             answer = n == flow.picker

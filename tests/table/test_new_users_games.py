@@ -33,6 +33,7 @@ from companion.table.words import WORDS, Asked
 from tests.engine.helpers import make_game
 
 from .driver import SETUP_5, next_buttons
+from .test_edges_of_a_game import in_a_process
 from .test_save_before_the_card import Table
 from .test_series import legacy_session
 from .test_session import Clock, play_to_the_end, press_all
@@ -90,6 +91,43 @@ def test_a_series_game_is_named_on_screen_with_its_number_and_left_in_one_start_
     play_to_the_end(session, clock, seed=3)
     press_all(session, ["ROLL"], clock)
     assert [g.series for g in load(tmp_path)] == [1, 2]
+
+
+FULL_AS_A_SERIES_IS_LEFT = """
+    import json, resource, signal, sys
+    from pathlib import Path
+    from companion.engine import Module
+    from companion.table import TableConfig, TableSession
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    config = TableConfig(seats=6, state_dir=Path(sys.argv[1]))
+    config.modules = frozenset({Module.WILD_WEST_LEGACY})
+    session = TableSession(config, seed=5)
+    session.start()
+    presses = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "DONE", "SEAT2", "ROLL", "DONE", "ROLL"]
+    for at, button in enumerate(presses, start=1):
+        session.handle(button, "press", float(at))
+    steps, lines = len(session.play.taken), session.history.lines
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, hard))  # no room for any byte
+    session.handle("UNDO", "hold", 20.0)
+    session.handle("DONE", "press", 21.0)
+    full = [session.refused, len(session.play.taken) == steps, session.history.lines == lines]
+    resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))  # space returns
+    session.handle("UNDO", "hold", 22.0)
+    session.handle("DONE", "press", 23.0)
+    print(json.dumps({"full": full, "freed": [session.refused, session.fresh()]}))
+"""
+
+
+def test_a_series_left_while_the_disk_is_full_keeps_the_game_and_says_why(
+    tmp_path: Path,
+) -> None:
+    report = in_a_process(FULL_AS_A_SERIES_IS_LEFT, str(tmp_path))
+    refused, same_steps, same_story = report["full"]
+    assert refused.startswith("Cannot save the set-up") and refused.endswith("The game goes on.")
+    assert same_steps and same_story
+    assert report["freed"] == [None, True]
 
 
 def test_starting_over_at_a_series_set_up_shows_the_question_alone(tmp_path: Path) -> None:
