@@ -373,7 +373,8 @@ def test_the_page_asks_a_spectator_without_buttons_and_says_the_modules_once(
     assert state["prompt"] == "Saloon die?"
     assert state["rules"] == "Modules: Saloon dice"
     assert "Modules" not in state["story"]
-    assert state["counts"] == f"Re-rolls left: {state['rolls_left']} · Arrows in the pile: 9"
+    # Before the first roll the turn's re-rolls are all still to come (it said 0).
+    assert state["counts"] == "Re-rolls left: 2 · Arrows in the pile: 9"
     press_all(session, ["ROLL"], clock)  # no Saloon die: the roll
     state = public_state(session)
     assert not any(b in state["prompt"] for b in ("DIE", "ROLL", "DONE", "SEAT"))
