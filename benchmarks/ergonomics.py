@@ -180,6 +180,73 @@ def six_games(deals: int) -> list[str]:
     return lines + turns
 
 
+# Where a table may be when it leaves a Wild West Legacy series (issue 35: it took two
+# start-overs from a game of it).
+SERIES_PLACES = ("its second game, in play", "its second game's set-up", "its first game, over")
+
+
+def leave_series(place: str, seed: int) -> int:
+    """Presses from ``place`` in a series (the first game played to its end, the second set
+    up, then a press into it) to a fresh set-up, by the console's way out (hold UNDO, then
+    DONE, as often as it takes)."""
+    _, players, modules, _box = SIX_GAMES[5]
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        session = TableSession(TableConfig(seats=8, state_dir=Path(folder)), seed=seed)
+        session.start()
+        press = Presser(session)
+        for button in [*(f"SEAT{n}" for n in range(1, players + 1)), *modules, "DONE", "SEAT1"]:
+            press(button)
+        press("ROLL")
+        press("DONE")
+        for _ in range(2):
+            play = session.play
+            assert play is not None
+            while not play.game.over:
+                for button in next_buttons(session, rng):
+                    press(button)
+            if place == SERIES_PLACES[2]:
+                break
+            press("ROLL")  # the series' next set-up
+            flow = session.setup
+            if flow is not None and flow.stage == "roles":  # the surviving Sheriff appoints
+                press(f"SEAT{rng.randrange(1, players + 1)}")
+            if place == SERIES_PLACES[1]:
+                break
+            press("ROLL")
+            press("DONE")
+            if session.play is None:
+                press("DONE")  # every seat kept its character: DONE starts
+            for button in next_buttons(session, rng):  # a press into the game
+                press(button)
+            break
+        start = press.count
+        for _ in range(3):
+            if session.fresh():
+                break
+            press("UNDO", "hold")
+            press("DONE")
+        if not session.fresh():
+            raise RuntimeError(f"{place}, seed {seed}: not a fresh set-up after three start-overs")
+        session.close()
+        return press.count - start
+
+
+def series_ways_out(seeds: int) -> list[str]:
+    lines = [
+        "",
+        "Leaving a Wild West Legacy series for a fresh set-up (hold UNDO, then DONE; each a",
+        "press), random legal play by presses up to there:",
+        "",
+        "| from | series | presses, mean | presses, most |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for place in SERIES_PLACES:
+        counts = [leave_series(place, seed) for seed in range(seeds)]
+        lines.append(f"| {place} | {seeds} | {statistics.mean(counts):.1f} | {max(counts)} |")
+    return lines
+
+
 def six_game_turns(game: int, seed: int) -> list[int]:
     """The people's presses in each turn of one whole game of SIX_GAMES (characters dealt),
     random legal play; the box makes its seat's choices itself."""
@@ -266,7 +333,7 @@ def measure(deals: int, games: int) -> str:
         turns = [t for seed in range(games) for t in turn_presses(seed, players)]
         presses, decisions, auto = (statistics.mean(column) for column in zip(*turns, strict=True))
         lines.append(f"| {players} | {len(turns)} | {presses:.2f} | {decisions:.2f} | {auto:.2f} |")
-    lines += ["", *six_games(max(1, deals // 4))]
+    lines += ["", *six_games(max(1, deals // 4)), *series_ways_out(max(1, deals // 20))]
     return "\n".join(lines)
 
 

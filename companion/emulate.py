@@ -6,7 +6,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import shutil
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -48,12 +50,15 @@ def table_picture(view: TableView, console_width: int) -> Image.Image:
     return picture
 
 
-def text_view(view: TableView) -> str:
+def text_view(view: TableView, width: int | None = None) -> str:
     """The table as lines of text, for a terminal without a window system: everything the
-    panels show (the Chief's Arrow, Wound tokens, Rage cards), in words, and the key of every
-    answer the console lists over the DIE buttons."""
+    panels show (the Chief's Arrow, Wound tokens, Rage cards, what to do with the real cards),
+    in words, and the key of every answer the console lists over the DIE buttons. ``width``:
+    the terminal's columns, each longer line wrapped to them (None: one line each)."""
     lines = [_seat_line(seat) for seat in view.seats]
     c = view.console
+    if c.series:
+        lines.insert(0, c.series)
     dice = "  ".join(
         f"[{i + 1} {_face(face, c.kinds, i)}{' locked' if c.locked[i] else ''}"
         f"{' *' if c.marked[i] else ''}]"
@@ -73,7 +78,18 @@ def text_view(view: TableView) -> str:
         lines.append(f"  {c.aside}")
     if c.flash:
         lines.append(f"! {c.flash}")
-    return "\n".join(lines)
+    if width is None:
+        return "\n".join(lines)
+    return "\n".join(_wrapped(line, width) for line in lines)
+
+
+def _wrapped(line: str, width: int) -> str:
+    """A line over as many as the terminal needs (a terminal cuts it at its edge), the rest
+    indented under its start."""
+    if len(line) <= width:
+        return line
+    indent = " " * min(8, len(line) - len(line.lstrip(" *>!")) + 2)
+    return textwrap.fill(line, max(20, width), subsequent_indent=indent)
 
 
 def _face(face: str | None, kinds: tuple[str, ...], die: int) -> str:
@@ -85,6 +101,16 @@ def _face(face: str | None, kinds: tuple[str, ...], die: int) -> str:
 def _seat_line(seat: SeatView) -> str:
     if not seat.playing:
         return f"Seat {seat.number}  (free)"
+    if not seat.name:  # at set-up before its character: no life to show yet
+        marks = [
+            "SHERIFF" if seat.sheriff else "",
+            f"role: {seat.role}" if seat.role else "",
+            "<- press" if seat.answer else "",
+            "BOT" if seat.bot else "",
+            seat.change,
+            seat.note or "joined",
+        ]
+        return f"Seat {seat.number}  " + "  ".join(m for m in marks if m)
     chief = " + Chief's Arrow" if seat.chief_arrow else ""
     marks = [
         "TURN" if seat.active else "",
@@ -97,6 +123,7 @@ def _seat_line(seat: SeatView) -> str:
         f"[{seat.change}]" if seat.change else "",
         seat.note,
         *_undead(seat),
+        seat.chore.upper(),  # what to do with the real cards, as the panel's badge says it
     ]
     bar = "#" * seat.life + "." * max(0, seat.max_life - seat.life)
     return (
@@ -283,8 +310,9 @@ def _terminal_loop(emulator: Emulator) -> None:
         raise SystemExit("no window system and no terminal: use --keys to script the presses")
     with terminal_keys() as read:
         while True:
-            sys.stdout.write("\x1b[2J\x1b[H" + text_view(emulator.session.view()))
-            sys.stdout.write(f"\n\n{KEY_HELP}\n")
+            columns = shutil.get_terminal_size().columns
+            sys.stdout.write("\x1b[2J\x1b[H" + text_view(emulator.session.view(), columns))
+            sys.stdout.write(f"\n\n{_wrapped(KEY_HELP, columns)}\n")
             sys.stdout.flush()
             events: list[ButtonEvent] = []
             while not events:

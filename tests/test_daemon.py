@@ -520,8 +520,9 @@ def test_the_pod_of_a_seat_the_box_plays_says_bot(
         pod.read_lines(lambda lines: b"PING" in lines)
         pod.write(b"HELLO 1 pod-3 A\n")
         state = wait_state(pod, lambda s: s.prompt.startswith("BOT"), "the BOT prompt")
-        # At set-up every seat's button answers (it joins or leaves), the box's too.
-        assert state.prompt.startswith("BOT: New game: seats press to join")
+        # At set-up the box's seat has joined: its pod says who plays it, and its light is
+        # off while the seats still to join are asked to press (issue 35).
+        assert state.prompt == "BOT: the box plays this seat" and not state.legal
     finally:
         stop.set()
         thread.join(DEADLINE * 3)

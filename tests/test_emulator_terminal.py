@@ -53,6 +53,9 @@ def shows_what_the_panels_show(screen: str, view: TableView) -> None:
         if seat.rage_symbols:
             revealed = line.split("Rage revealed: ")[1]
             assert revealed.startswith(", ".join(FACE_LABELS[s] for s in seat.rage_symbols))
+        # Issue 35: the real cards' chores, in the panel's words (the badge: DRAW RAGE CARD)
+        for chore in filter(None, seat.chore.split("; ")):
+            assert chore.upper() in line, (chore, line)
     for i, option in enumerate(view.console.picker, start=1):
         assert f"{i}: {FACE_LABELS.get(option, option)}" in screen
 
@@ -65,7 +68,7 @@ def play_by_keys(tmp_path: Path, modules: frozenset[Module], seed: int, until=No
     emulator = Emulator(config, seed=seed, scripted=True)
     session = emulator.session
     rng = random.Random(seed)
-    seen = {"chief": 0, "wounds": 0, "rage held": 0, "rage revealed": 0, "picker": 0}
+    seen = {"chief": 0, "wounds": 0, "rage held": 0, "rage revealed": 0, "picker": 0, "chore": 0}
     count = 0
     for button in [*SETUP_5, "ROLL", "DONE"]:
         count += 1
@@ -83,6 +86,7 @@ def play_by_keys(tmp_path: Path, modules: frozenset[Module], seed: int, until=No
             seen["rage held"] += any(s.rage_held for s in view.seats)
             seen["rage revealed"] += any(s.rage_symbols for s in view.seats)
             seen["picker"] += bool(view.console.picker)
+            seen["chore"] += any(s.chore for s in view.seats)
         if until is not None and seen[until]:
             break
         play = session.play
@@ -98,6 +102,16 @@ def test_the_terminal_plays_a_whole_undead_or_alive_game_showing_wounds_and_rage
     seen = play_by_keys(tmp_path, UNDEAD, seed=3)
     assert seen["over"], "the game did not end"
     assert seen["wounds"] and seen["rage held"] and seen["rage revealed"] and seen["picker"]
+
+
+def test_the_terminal_says_every_chore_with_the_real_rage_cards_and_wounds(
+    tmp_path: Path,
+) -> None:
+    """Issue 35: the story said "1 draws a Rage card" and the seat line only "Rage cards face
+    down: N"; the panels' chores (DRAW RAGE CARD, +WOUND: BEER, DISCARD 2 RAGE...) are on the
+    seat's line too, from the same view the panels draw."""
+    seen = play_by_keys(tmp_path, UNDEAD, seed=3)
+    assert seen["chore"] and seen["over"]
 
 
 def test_the_terminal_shows_the_chiefs_arrow(tmp_path: Path) -> None:

@@ -329,6 +329,22 @@ def test_a_power_cut_at_any_change_of_leaving_a_series_after_its_game_keeps_the_
     assert cut_at_every_change(tmp_path, folder, ["HOLD:UNDO", "DONE"], left) >= 2
 
 
+def test_a_power_cut_at_any_change_of_leaving_a_series_from_its_game_keeps_the_game(
+    tmp_path: Path,
+) -> None:
+    """Issue 35: one start-over ends a series' game and the series; the fresh set-up's journal
+    first, then the game's end: cut before the end, the game is back."""
+    folder = prepared(tmp_path, LEGACY, [*SETUP_5, *CHARACTERS_5, "ROLL"], to_the_end=False)
+    name = journals(folder / "games")[-1].name
+
+    def left(copy: Path, after: bool) -> None:
+        assert read_journal(copy / "games" / name).abandoned == after
+        table = session(tmp_path / "config.toml", copy)
+        assert (table.play is None and table.fresh()) == after
+
+    assert cut_at_every_change(tmp_path, folder, ["HOLD:UNDO", "DONE"], left) >= 2
+
+
 def test_a_power_cut_at_any_change_of_a_role_entered_at_the_end_keeps_it_or_asks_again(
     tmp_path: Path,
 ) -> None:

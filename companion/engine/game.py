@@ -369,6 +369,17 @@ class Game(GameState):
         return self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0)
 
     @property
+    def rerolls_shown(self) -> int:
+        """The re-rolls the table shows: ``rolls_left``, and during a question before the first
+        roll (the Saloon die) or between two rolls (Elena Fuente's arrow) the re-rolls still to
+        come after it."""
+        between = self.pending is not None and self.pending.kind not in TURN_DICE
+        rolling = ["after_roll"] in self.stack or ["roll_decision"] in self.stack
+        if between and rolling and self.symbol_count("dynamite") < DYNAMITE_LIMIT:
+            return max(0, self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0))
+        return self.rolls_left
+
+    @property
     def tokens_in_pile(self) -> int:
         """Arrow tokens in the pile, the modules' tokens included."""
         return self.pile + sum(token.in_pile(self) for token in self.turn_rules.tokens.values())

@@ -239,10 +239,33 @@ class Lifecycle(BoxSeats):
         if not joined or self.config.state_dir is None:
             return None
         try:
-            return series.follow_up(self.config.state_dir, joined, modules)
+            found = series.follow_up(self.config.state_dir, joined, modules)
+            if found is not None:
+                self.series_game = _games_so_far(series.load(self.config.state_dir)) + 1
+            return found
         except series.SeriesError as exc:
             self.flash = series.kept_aside(self.config.state_dir, str(exc))
             return None
+
+    def _place_in_series(self, play: TablePlay) -> int:
+        """Which game of its series the game in play is: as the series file lists it once
+        over, else the next of the series its set-up followed (1: a new one)."""
+        state_dir, made = self.config.state_dir, self._game_from
+        if state_dir is None or Module.WILD_WEST_LEGACY not in play.game.setup.modules:
+            return 1
+        continues = made is None or sorted({*made.joined, *made.bots}) == sorted(play.seats)
+        try:
+            games = series.load(state_dir)
+            journal = play.path.name if play.path is not None else None
+            listed = [i for i, g in enumerate(games) if g.journal == journal]
+            if listed:
+                return _games_so_far(games[: listed[0] + 1])
+            modules = play.game.setup.modules
+            if continues and series.follow_up(state_dir, play.seats, modules) is not None:
+                return _games_so_far(games) + 1
+        except series.SeriesError:
+            pass  # kept aside, and said, when the game is recorded
+        return 1
 
     def _record(self, play: TablePlay, journal: str) -> None:
         """A finished game joins the history (and its series) on disk; an unreadable series
@@ -437,6 +460,8 @@ class Lifecycle(BoxSeats):
         set-up with the same seats and modules."""
         play = self.play
         assert play is not None
+        if Module.WILD_WEST_LEGACY in play.game.setup.modules:
+            return self._leave_series(play)
         try:
             play.abandon()
         except OSError as exc:
@@ -444,6 +469,29 @@ class Lifecycle(BoxSeats):
             return []
         self._after(play, play.path.name if play.path else "", "abandoned", None)
         self.story, self.marks = "Game ended; its journal is kept", {}
+        return []
+
+    def _leave_series(self, play: TablePlay) -> list[Event]:
+        """End a game of a Wild West Legacy series and the series with it, in one start-over:
+        a fresh set-up (seats join anew, so the next game begins a new series). The fresh
+        set-up's journal is written first, then the game's end: a power cut between the two
+        resumes the game."""
+        fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
+        fresh.follows = play.path.name if play.path else None
+        kept = self.history, self._made_by, self._made_from, self._setup_record
+        self._show_setup(self._flow(fresh), fresh)
+        self._opens_setup = None
+        self._save_setup()
+        if self.setup_unsaved is not None:  # the game stays, as it was
+            self.play, self.setup = play, None
+            self.history, self._made_by, self._made_from, self._setup_record = kept
+            self._refuse(f"{self.setup_unsaved} The game goes on.")
+            return []
+        try:
+            play.abandon()
+        except OSError as exc:
+            log.error("%s: cannot mark it ended (%s)", play.path, exc)
+        self.story, self.marks = "Game ended, its journal kept; the series is left", {}
         return []
 
     def _back_to_setup(self, play: TablePlay) -> bool:
@@ -476,6 +524,7 @@ class Lifecycle(BoxSeats):
         self.history = History()
         self._made_by, self._made_from = None, None
         self._close_setup_journal()  # the game's journal holds its set-up now
+        self.series_game = self._place_in_series(play)
         told = retell([(s.before, s.action, s.auto, s.box) for s in play.taken], play.seats)
         for press in told:
             self.history.add(press.press)
@@ -487,3 +536,14 @@ class Lifecycle(BoxSeats):
         if self.play is not None:
             self.play.close()
         self._close_setup_journal()
+
+
+def _games_so_far(games: list[series.SeriesGame]) -> int:
+    """How many games the last series of the list has (0 for an empty list)."""
+    last = games[-1].series if games else None
+    count = 0
+    for game in reversed(games):
+        if game.series != last:
+            break
+        count += 1
+    return count

@@ -37,7 +37,7 @@ from ..engine import (
 )
 from .answers import duel_roll, listed_hits
 from .journal import Journal, JournalContents, JournalEntry, JournalError, implied_answer
-from .labels import ROLE_LABELS
+from .labels import FACE_LABELS, ROLE_LABELS
 from .narration import TABLE_ENTRIES
 from .prompts import prompt_for
 from .refused import Refused
@@ -304,6 +304,8 @@ class TablePlay:
             n = int(button[3:]) - 1
             hits = listed_hits(self.game, d)
             if spec.answer is Answer.DIE and hits is None:
+                if not any(a == ChooseDie(n) for a in self.game.legal_actions()):
+                    raise Refused(f"{self._die_said(n)} does not answer. {self._prompt(d)}")
                 return ChooseDie(n)
             listed: list[Action] = []
             if hits is not None:
@@ -317,6 +319,12 @@ class TablePlay:
                     raise Refused(f"Press DIE1 to DIE{len(listed)}: {self._prompt(d)}")
                 return listed[n]
         raise Refused(self._prompt(d))
+
+    def _die_said(self, die: int) -> str:
+        """A die by its button and what it shows: "DIE3 (Beer)"."""
+        faces = self.game.faces
+        face = faces[die] if die < len(faces) else None
+        return f"DIE{die + 1} ({FACE_LABELS.get(face, face)})" if face else f"DIE{die + 1}"
 
     def _prompt(self, d: Decision) -> str:
         return prompt_for(self.game, d, self.seats, self.reveal_choices())

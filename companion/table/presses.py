@@ -52,7 +52,8 @@ class Presses(Lifecycle):
             if button == "DONE":
                 self._look_back()
                 return []
-            self.looking_back = None  # any other button goes back to the game, and acts
+            self.looking_back, self.flash = None, None  # any other button: back to the game, only
+            return []
         if self.asked_to_end:
             self.asked_to_end = False
             if button != "DONE":

@@ -76,22 +76,33 @@ def prompt_for(game: Game, d: Decision, seats: Sequence[int], roles: Sequence[Ro
 
 def may_reveal(game: Game) -> list[SpecialRole]:
     """The special role cards that may be revealed now, by what the table knows (never by a
-    dealt card), in the order their moments came and, at one moment, the rulebook's order.
+    dealt card), in the order their moments came and, at one moment, the rulebook's order."""
+    return [card for card, _seats in who_may_reveal(game)]
+
+
+def who_may_reveal(game: Game) -> list[tuple[SpecialRole, frozenset[int]]]:
+    """Each special role card that may be revealed now and the seats (the engine's) that may
+    reveal it by what the table knows (never by a dealt card), in the order their moments
+    came and, at one moment, the rulebook's order.
 
     With secret cards the engine offers a reveal to every seat that could hold the card, by
-    what the table knows: those are the cards. With dealt roles its offers name the holders,
-    so the table names every card some seat could hold by what it knows, and a card shown
-    face up since its moment (its holder, eliminated, may still use it then)."""
+    what the table knows: those are the cards and seats. With dealt roles its offers name the
+    holders, so the table names every card some seat could hold by what it knows, at a moment
+    that seat's own or another's as the card says, and a card shown face up since its moment
+    (its holder, eliminated, may still use it then)."""
     offered = [a for a in game.window_actions() if isinstance(a, RevealSpecial)]
-    named = {(a.window, a.card) for a in offered if _face_up(game, a) or not game.setup.roles_known}
+    named: dict[tuple[int, str], set[int]] = {}
+    for a in offered:
+        if _face_up(game, a) or not game.setup.roles_known:
+            named.setdefault((a.window, a.card), set()).add(a.seat)
     if game.setup.roles_known:
-        named |= _could_be_held(game)
+        for key, seats in _could_be_held(game).items():
+            named.setdefault(key, set()).update(seats)
     order = list(SPECIAL_ROLES)
-    found: list[SpecialRole] = []
-    for _, card in sorted(named, key=lambda wc: (wc[0], order.index(wc[1]))):
-        if SPECIAL_ROLES[card] not in found:
-            found.append(SPECIAL_ROLES[card])
-    return found
+    found: dict[str, set[int]] = {}
+    for window, card in sorted(named, key=lambda wc: (wc[0], order.index(wc[1]))):
+        found.setdefault(card, set()).update(named[window, card])
+    return [(SPECIAL_ROLES[card], frozenset(seats)) for card, seats in found.items()]
 
 
 def _face_up(game: Game, a: RevealSpecial) -> bool:
@@ -99,25 +110,27 @@ def _face_up(game: Game, a: RevealSpecial) -> bool:
     return p.special_shown and p.special == a.card
 
 
-def _could_be_held(game: Game) -> set[tuple[int, str]]:
-    """(moment, card) for each open moment's card some living seat could hold by what the
-    table knows: its type still in the role mix less the cards shown (or the Zombie Master's
-    Renegade card), the moment that seat's own or another's as the card says, and nobody has
-    shown the card."""
+def _could_be_held(game: Game) -> dict[tuple[int, str], set[int]]:
+    """(moment, card): the living seats that could hold the card by what the table knows, at
+    each open moment whose card it is: its type still in the role mix less the cards shown (or
+    the Zombie Master's Renegade card), the moment that seat's own or another's as the card
+    says, and nobody has shown the card."""
     players = game.players
     shown = {p.special for p in players if p.special_shown}
     pool = Counter(game.setup.role_mix)
     pool.subtract(p.role for p in players if p.revealed and p.role is not None)
     sheriff = any(p.alive and p.role is Role.SHERIFF and p.revealed for p in players)
-    found: set[tuple[int, str]] = set()
+    found: dict[tuple[int, str], set[int]] = {}
     for window, (moment, args) in enumerate(open_moments(game)):
         for card in SPECIAL_ROLES.values():
             if card.moment != moment or card.name in shown:
                 continue
             if card.name == "the_good" and not sheriff:
                 continue  # it takes the star from a living Sheriff only
-            if any(_could_hold(p, card, pool[card.role] > 0, moment, args) for p in players):
-                found.add((window, card.name))
+            in_pool = pool[card.role] > 0
+            seats = {p.seat for p in players if _could_hold(p, card, in_pool, moment, args)}
+            if seats:
+                found[window, card.name] = seats
     return found
 
 
@@ -130,12 +143,34 @@ def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, a
     return card.whose == "any" or (card.whose == "own") == own
 
 
-def reveals_text(game: Game, short: bool = False) -> str:
-    """The console's aside while a moment is open: 'Reveal: The Doc, The Gambler'; ``short``:
-    the Hands' titles without "of the Devil", as the seat panels show them."""
-    cards = may_reveal(game)
-    titles = [c.title.removesuffix(" of the Devil") if short else c.title for c in cards]
-    return "Reveal: " + ", ".join(titles) if cards else ""
+def reveals_text(game: Game, seats: Sequence[int] = (), short: bool = False) -> str:
+    """The console's aside while a moment is open: 'Reveal: The Doc, The Good, The Ugly (seat
+    3)', the cards that the same seats may reveal side by side, then those seats when not every
+    living seat may (physical numbers: ``seats`` lists them in the engine's order; none given,
+    the engine's counted from 1), so a holder whose menu does not offer a card sees why;
+    ``short``: the Hands' titles without "of the Devil", as the seat panels show them."""
+    groups: list[tuple[frozenset[int], list[str]]] = []
+    for card, who in who_may_reveal(game):
+        title = card.title.removesuffix(" of the Devil") if short else card.title
+        if groups and groups[-1][0] == who:
+            groups[-1][1].append(title)
+        else:
+            groups.append((who, [title]))
+    said = [", ".join(titles) + _whose(game, who, seats) for who, titles in groups]
+    return "Reveal: " + "; ".join(said) if said else ""
+
+
+def _whose(game: Game, who: frozenset[int], seats: Sequence[int]) -> str:
+    """Whose cards these are to reveal, when not every living seat's: " (seat 3)", " (not
+    seat 2)"; "" for every living seat."""
+    living = {p.seat for p in game.players if p.alive and not p.ghost}
+    if who >= living:
+        return ""
+    physical = [seats[s] if seats else s + 1 for s in sorted(who)]
+    others = [seats[s] if seats else s + 1 for s in sorted(living - who)]
+    if len(others) == 1 and len(physical) > 1:
+        return f" (not seat {others[0]})"
+    return f" (seat{'s' if len(physical) > 1 else ''} {', '.join(map(str, physical))})"
 
 
 def menu_note(reveals: list[RevealSpecial]) -> str:

@@ -10,12 +10,14 @@ the table's.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from ..engine import CHARACTERS, NO_SEAT, SPECIAL_ROLES, Role
+from .history_pages import WAY_OUT
 from .labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS, SYMBOL_NAMES, WOUND_LABELS
-from .prompts import house_rules_text, modules_text
 from .session import TableSession
+from .showing import rules_text
 from .view import SeatView, TableView
 
 # Each die's kind as the table calls it ('' for the five base dice).
@@ -31,7 +33,7 @@ def public_state(session: TableSession) -> dict[str, Any]:
     c = view.console
     state: dict[str, Any] = {
         "title": c.title,
-        "prompt": c.prompt,
+        "prompt": for_spectators(c.prompt),
         "aside": c.aside,
         "story": c.story,
         "flash": c.flash or "",
@@ -48,20 +50,62 @@ def public_state(session: TableSession) -> dict[str, Any]:
         ],
         "rolls_left": c.rolls_left,
         "pile": c.pile,
+        "counts": _counts(c.rolls_left, c.pile) if c.faces else "",
+        "series": c.series,
         "rules": "",
         "over": False,
         "seats": _seats(session, view),
         "history": session.history.lines if session.play is not None else [],
     }
     if session.play is not None:
-        setup = session.play.game.setup
-        rules = (
-            modules_text(setup.modules, setup.specials_mixed),
-            house_rules_text(setup.house_rules),
-        )
-        state["rules"] = ". ".join(t for t in rules if t)
+        state["rules"] = rules_text(session.play.game, session.series_game)
         state["over"] = session.play.game.over
+        # Before the first roll the console's story ends with the rules: the page shows them
+        # once, on their own line.
+        if state["rules"] and c.story.endswith(state["rules"]):
+            state["story"] = c.story.removesuffix(state["rules"]).removesuffix(". ")
     return state
+
+
+def _counts(rolls_left: int, pile: int) -> str:
+    """The re-rolls and arrows left, apart on the page as on the console's status line."""
+    return f"Re-rolls left: {rolls_left} · Arrows in the pile: {pile}"
+
+
+# The buttons' part of a question, said to the people who press them: a spectator reads the
+# question alone ("Saloon die? its DIE; ROLL: none" is "Saloon die?").
+_BUTTONS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
+_ASKED = re.compile(r"^(.*[?!])\s+(.*)$")
+# The prompts that are no question, in a spectator's words, in this order.
+_SAID = tuple(
+    (re.compile(pattern), words)
+    for pattern, words in (
+        (r"^DONE: (.+?); (?:other|any other button): .*$", r"Start over: \1?"),
+        (r"^(.*): press ROLL$", r"\1 to roll"),
+        (r"seats press to join \((\d+)\), then DONE", r"seats join (\1 so far)"),
+        (r"\bDIE\d ", ""),  # "DIE1 The Bear": the name alone
+        (r": press a seat\. Hold UNDO: leave$", ""),
+        (r"^ROLL deals the roles; hold your seat to peek$", "The roles are dealt"),
+        (r"^(.+): press your seat$", r"Who is the \1?"),
+        (r"^Every seat has a character: DONE starts.*$", "Every seat has a character"),
+        (r"^Seat (\d): DIE picks, .*$", r"Seat \1 picks a character"),
+        (r"\bSEAT(\d)\b", r"seat \1"),
+    )
+)
+
+
+def for_spectators(prompt: str) -> str:
+    """The console's prompt for the page: the question without the buttons that answer it
+    (they are the players'), and what the table waits for in words ("Seat 3 to roll")."""
+    page = prompt.removesuffix(f" {WAY_OUT}")  # a page of the history, as it is
+    if page != prompt:
+        return page
+    asked = _ASKED.match(prompt)
+    if asked is not None and _BUTTONS.search(asked.group(2)):
+        return asked.group(1)
+    for pattern, words in _SAID:
+        prompt = pattern.sub(words, prompt)
+    return prompt
 
 
 def _seats(session: TableSession, view: TableView) -> list[dict[str, Any]]:

@@ -41,6 +41,8 @@ class SessionState:
     setup_journal: SetupJournal | None = None
     setup_unsaved: str | None = None  # why set-up presses cannot be saved now
     declared: Declared = ()  # the game over screen: roles the living entered (end_roles)
+    # Which game of its Wild West Legacy series the table shows (at set-up: the one set up).
+    series_game: int = 1
     _last_press: dict[str, float] = field(default_factory=dict)
     _box_at: float | None = None  # when the box makes the choice it owes, on the caller's clock
     _box_unclocked: bool = False  # it owes one since a resume: its pause starts at the next time

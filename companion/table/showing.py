@@ -20,6 +20,7 @@ from .prompts import (
     hands_text,
     house_rules_text,
     menu_note,
+    module_label,
     modules_text,
     prompt_for,
     reveals_text,
@@ -42,6 +43,11 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         public = role is Role.SHERIFF or len(flow.joined) == 3
         shown = role if public or (session.menu == n and not bot) else None  # the box's: secret
         note = "the box plays" if bot else "joined" if joined else "press to join"
+        # Who presses now: a seat still to join; the seat picking its character; at the
+        # roles and once every seat has one, any seat in the game
+        answer = not joined if flow.stage == "join" else joined
+        if flow.stage == "characters" and flow.picker is not None:
+            answer = n == flow.picker
         if flow.stage == "characters" and joined:
             note = CHARACTERS[character].ability if character in CHARACTERS else ""
             if n == flow.picker:
@@ -54,8 +60,8 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
                 life=CHARACTERS[character].life if character else 0,
                 max_life=CHARACTERS[character].life if character else 0,
                 sheriff=shown is Role.SHERIFF,
-                role=ROLE_LABELS[shown] if shown is not None else None,
-                answer=flow.stage == "join" or joined,
+                role=_setup_card(flow, shown) if shown is not None else None,
+                answer=answer,
                 note=note,
                 change=session.marks.get(n, ""),
                 bot=bot,
@@ -69,14 +75,24 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
     title, prompt, story = flow.title(), flow.prompt(), session.story
     if flow.stage == "join" and not story:  # set by the configuration, not by a button
         story = house_rules_text(flow.house_rules)
+    series = ""
+    if Module.WILD_WEST_LEGACY in flow.modules and flow.stage != "join":
+        number = session.series_game if flow.legacy is not None else 1
+        series = series_text(number)
+        if title == "BANG! set-up":  # the headline says it
+            title = f"Series game {number} set-up"
+        else:
+            story = ". ".join(t for t in (story, series) if t)
     if session.asked_to_end:
         title, prompt, story = "Start over?", afresh_text(flow.legacy is not None), ""
+        choices = ()  # the question alone: the list it would leave is not what DONE does
     console = ConsoleView(
         prompt=prompt,
         flash=session.flash,
         title=title,
         story=story,
         choices=choices,
+        series=series,
     )
     return TableView(tuple(seats), console)
 
@@ -152,8 +168,13 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 chore=to_do.get(s, ""),
             )
         )
+    legacy = Module.WILD_WEST_LEGACY in game.setup.modules
+    series = series_text(session.series_game) if legacy else ""
     if game.over:
         prompt = game_over_text(game.side)
+        if legacy:  # ROLL goes on with the series
+            following = f"ROLL: series game {session.series_game + 1}"
+            prompt = prompt.replace("ROLL: new game", following)
         if role_asked is not None:
             side = SIDE_LABELS.get(game.side or "", "Game over")
             prompt = f"{side}! Seat {play.seats[role_asked]}: your role card? DIE, DONE: skip"
@@ -165,17 +186,13 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
     story = session.story
     if game.turn_number == 1 and game.roll_count == 0 and not game.over:
-        rules = (
-            modules_text(game.setup.modules, game.setup.specials_mixed),
-            house_rules_text(game.setup.house_rules),
-        )
-        story = ". ".join(t for t in (story, *rules) if t)
+        story = ". ".join(t for t in (story, rules_text(game, session.series_game)) if t)
     title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
-    cards = "" if game.over else reveals_text(game)
+    cards = "" if game.over else reveals_text(game, play.seats)
     saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
     hands = hands_text(game)
     aside = ". ".join(t for t in (saloon, hands, cards) if t)
-    shorter = _shorter(saloon, hands, reveals_text(game, short=True) if cards else "")
+    shorter = _shorter(saloon, hands, reveals_text(game, play.seats, short=True) if cards else "")
     listed = () if box or d is None else _listed(game, d, play.reveal_choices(), play.seats)
     if role_asked is not None:  # the roles listed under the question, one per DIE button
         roles = end_roles.choices(game, session.declared)
@@ -183,8 +200,10 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     if session.asked_to_end:
         title, story, aside, shorter, listed = "Start over?", "", "", (), ()
         prompt = "DONE: end this game, its journal kept; other: play on"
+        if legacy:  # the game and its series end together: one start-over
+            prompt = "DONE: end this game and leave the series; other: play on"
         if game.over:
-            prompt = afresh_text(Module.WILD_WEST_LEGACY in game.setup.modules)
+            prompt = afresh_text(legacy)
     elif session.looking_back is not None:  # the page alone: the dice give it their room
         page = history_pages(session)[session.looking_back]
         return TableView(tuple(seats), replace(history_view(page), flash=session.flash))
@@ -192,7 +211,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         faces=tuple(game.faces),
         locked=tuple(game.locked(i) for i in range(len(game.faces))),
         marked=tuple(i in play.marked for i in range(len(game.faces))),
-        rolls_left=game.rolls_left,
+        rolls_left=game.rerolls_shown,
         pile=game.tokens_in_pile,
         prompt=prompt,
         flash=session.flash,
@@ -203,6 +222,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         choices=listed,
         kinds=tuple(game.dice_kinds),
         picker=d.options if d is not None and d.spec.face_options else (),
+        series=series,
     )
     return TableView(tuple(seats), console)
 
@@ -243,6 +263,31 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
             owed[seat] = (*owed.get(seat, ()), chore)
     play.chores_read = ChoresRead(len(taken), taken[-1], owed) if taken else None
     return {seat: "; ".join(done) for seat, done in owed.items() if done}
+
+
+def rules_text(game: Game, series_game: int) -> str:
+    """The modules and house rules in play, said before the first roll; a Wild West Legacy
+    series with the number of this game in it."""
+    setup = game.setup
+    modules = modules_text(setup.modules, setup.specials_mixed)
+    if Module.WILD_WEST_LEGACY in setup.modules:
+        label = module_label(Module.WILD_WEST_LEGACY)
+        modules = modules.replace(label, f"{label} (game {series_game})")
+    return ". ".join(t for t in (modules, house_rules_text(setup.house_rules)) if t)
+
+
+def series_text(game: int) -> str:
+    """A Wild West Legacy series on the table, and which game of it this is."""
+    return f"Wild West Legacy series, game {game}"
+
+
+def _setup_card(flow: SetupFlow, role: Role) -> str:
+    """A role card shown at set-up: the Sheriff's is The Bear once that is sure (Old Saloon 3:
+    every card special, or the table said so), as the game will show it."""
+    bear = flow.bear or (flow.bear is None and not flow.specials_mixed)
+    if role is Role.SHERIFF and Module.SPECIAL_ROLES in flow.modules and bear:
+        return SPECIAL_ROLES["the_bear"].title
+    return ROLE_LABELS[role]
 
 
 def afresh_text(series: bool) -> str:

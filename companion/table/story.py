@@ -30,6 +30,7 @@ from ..engine import (
     DieTurned,
     DuelChallenged,
     DuelLost,
+    DuelRolled,
     DynamiteExploded,
     EliminationAverted,
     Event,
@@ -328,6 +329,9 @@ def _tell_more(line: _Line, event: Event) -> None:
             line.say(f"{cause_label(cause)} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
         case DuelChallenged(seat=who, target=target):
             line.say(f"Duel: {seat(who)} against {seat(target)}")
+        case DuelRolled(seat=who, faces=faces):
+            rolled = ", ".join(FACE_LABELS.get(f, f) for f in faces)
+            line.say(f"{seat(who)}'s Duel die: {rolled}")
         case DuelLost(seat=loser, winner=winner):
             line.say(f"{seat(winner)} wins the duel against {seat(loser)}")
         case BoneyardCardRevealed(seat=who, card=card, hands=hands, living=living):
@@ -364,9 +368,9 @@ def _tell_more(line: _Line, event: Event) -> None:
         case BecameGhost(seat=who):
             line.say(f"{seat(who)} plays on as the Ghost")
         case GhostTokenGiven(target=target, face=face, dice=dice):
-            double = " x2" if dice > 1 else ""
             given = FACE_LABELS.get(face, face)
-            line.say(f"the Ghost gives {seat(target)} a {given}{double} token")
+            handed = f"the {given} and x2 tokens" if dice > 1 else f"the {given} token"
+            line.say(f"the Ghost gives seat {seat(target)} {handed}")
 
 
 @dataclass(frozen=True)

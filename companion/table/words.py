@@ -169,9 +169,22 @@ def _slab_prompt(q: Asked) -> str:
     """Over the DIE buttons, or heading the list of the Bull's Eyes when one is a Rage card's
     (one line per seat hit, the question in the lines the list leaves on the console)."""
     listed = len(listed_hits(q.game, q.d) or ())
+    if not listed:  # the dice that answer, by their buttons
+        return f"Slab the Killer: double a Bull's Eye? {dice_offered(q.game)}; DONE: no"
     if listed < 4:  # the question in three lines, the list in the others
         return "Slab the Killer: double a Bull's Eye? DIE; DONE: no"
     return "Slab: double whose hit? DIE; DONE: no" if listed < 5 else "Double? DIE; DONE: no"
+
+
+def dice_offered(game: Game) -> str:
+    """The DIE buttons that answer a die question now: "DIE2", "DIE2 or 4", "DIE1, 2 or 5",
+    and more of them shorter, "DIE1/2/3/5", to fit the narrow console."""
+    dice = sorted({a.die for a in game.legal_actions() if isinstance(a, ChooseDie)})
+    names = [str(die + 1) for die in dice]
+    if len(names) > 3:
+        return "DIE" + "/".join(names)
+    said = names[0] if len(names) < 2 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"DIE{said}"
 
 
 def _slab_told(t: Answered) -> str:
@@ -291,7 +304,7 @@ OLD_SALOON: dict[DecisionKind, Words] = {
 
 
 def _face_legend(q: Asked) -> str:
-    return "The Doc: which side?" if q.d.kind is K.DOC_FACE else "The Ghost gives which?"
+    return "The Doc: turn to? DIE" if q.d.kind is K.DOC_FACE else "The Ghost gives which? DIE"
 
 
 def _ugly_prompt(q: Asked) -> str:
@@ -405,7 +418,7 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
         _seat_told(lambda t, target: f"gives the Rage card to {t.seat(target)}"),
     ),
     K.BELLE_STAR: Words(
-        lambda q: "Belle Star: a Dynamite to Gatling? DIE; DONE: no",
+        lambda q: f"Belle Star: a Dynamite to Gatling? {dice_offered(q.game)}; DONE: no",
         # 'Belle Star turns die 2 to Gatling' says the yes
         _die_told(lambda die: BY_THE_RULES, "keeps the Dynamite"),
     ),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.emulate import text_view
 from companion.engine import BullseyeDoubled, DecisionKind, Game, position
+from companion.panels.console import shows_whole
 from tests.engine.helpers import make_game
 
 from .test_save_before_the_card import Table
@@ -62,3 +63,19 @@ def test_without_a_rage_cards_bullseye_each_die_answers_with_its_own_button() ->
     life = table.game.players[2].life
     events = table.session.handle("DIE5", "press", table.now + 1)
     assert BullseyeDoubled(1, 4) in events and table.game.players[2].life == life - 2
+
+
+def test_slabs_question_names_the_dice_that_answer_and_a_wrong_die_is_named_back() -> None:
+    """Issue 35: "double a Bull's Eye? DIE; DONE: no", and the Beer's die pressed gave
+    "'die' is not an answer". The question names the dice, the refusal the die pressed."""
+    table = slab_with_a_rage_card(
+        ["bullseye1", "beer", "dynamite", "dynamite", "bullseye1"], ("DIE6", "DIE5", "DIE1")
+    )
+    table.press("SEAT1", "SEAT3")  # dice 1 and 5
+    console = table.session.view().console
+    assert console.prompt == "Slab the Killer: double a Bull's Eye? DIE1 or 5; DONE: no"
+    assert shows_whole(128)(console) and shows_whole(256)(console)
+    table.session.handle("DIE2", "press", table.now + 1)
+    refused = table.session.refused
+    assert refused is not None and refused.startswith("DIE2 (Beer) does not answer.")
+    assert "DIE1 or 5" in refused and "'die'" not in refused

@@ -79,12 +79,12 @@ function draw(state) {
   if (!state || !state.seats) return;
   say("title", state.title || "BANG! Dice");
   fill("dice", state.dice.map(die));
-  say("rolls", state.dice.length ? "Re-rolls left: " + state.rolls_left : "");
-  say("pile", state.dice.length ? "Arrows in the pile: " + state.pile : "");
+  say("counts", state.counts);
+  say("series", state.series);
   say("prompt", state.prompt);
   // Each answer by its DIE button, as the console lists them ("1 Loudmouth": DIE1).
   const keys = state.keys.map((k, i) => (i + 1) + " " + k);
-  fill("choices", [...state.choices, ...keys].map((c) => el("li", "", "DIE" + c)));
+  fill("choices", [...state.choices, ...keys].map((c) => el("li", "", c.replace(/^\d+ /, ""))));
   say("aside", [state.aside, state.flash].filter(Boolean).join(". "));
   say("story", state.story);
   say("rules", state.rules);
