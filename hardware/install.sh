@@ -15,7 +15,8 @@ Installs the BANG! Dice companion from this checkout on Raspberry Pi OS Bookworm
 (32- or 64-bit), or on Debian 12+ or Ubuntu 24.04+ for the Raspberry Pi: system packages with
 apt-get, the companion in /opt/bang-companion/venv with pip, the service user 'bang', the
 configuration /etc/bang-companion/config.toml (an existing one is kept), the systemd service
-(enabled, not started) and the command bang-companion on PATH (it runs as 'bang').
+(enabled, not started), the public page's socket unit (not enabled) and the command
+bang-companion on PATH (it runs as 'bang').
 It needs the network: apt-get and pip download packages.
 
   --dry-run            print the plan (every change it would make) and change nothing;

@@ -240,6 +240,30 @@ def crowd(
 
 
 @contextlib.contextmanager
+def burst(page: Address, sources: list[str]) -> Iterator[dict[str, Any]]:
+    """One request from each of ``sources`` (an address may come more than once), all sent at
+    the same moment, each on its own connection: a room of phones opening the page."""
+    seen: dict[str, Any] = {"statuses": Counter()}
+    start = threading.Barrier(len(sources))
+
+    def phone(src: str) -> None:
+        start.wait(timeout=60)
+        got = ask(page, src, STATE)
+        with lock:
+            seen["statuses"][got] += 1
+
+    lock = threading.Lock()
+    phones = [threading.Thread(target=phone, args=(src,)) for src in sources]
+    began = time.perf_counter()
+    for thread in phones:
+        thread.start()
+    for thread in phones:
+        thread.join()
+    seen["seconds"] = time.perf_counter() - began  # for the benchmark's table, never a test's
+    yield seen
+
+
+@contextlib.contextmanager
 def flood(page: Address, settings: WebSettings, src: str) -> Iterator[dict[str, Any]]:
     """Three minutes' worth of requests from ``src``, one after the other, each on its own
     connection."""

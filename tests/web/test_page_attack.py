@@ -1,8 +1,8 @@
 """The public page under attack (issue 34), real on loopback, with a table pressing throughout:
-one address holding streams, slow and silent clients, more connections than the page takes, a
-flood of requests, malformed requests and every method. Each press is acknowledged, another
-address is served within its timeout during each attack, and the journal of the box (its log)
-gets one line per bad address, never a traceback."""
+as many phones as it takes opening it at once, one address holding streams, slow and silent
+clients, more connections than the page takes, a flood of requests, malformed requests and
+every method. Each press is acknowledged, another address is served within its timeout during
+each attack, and the box's log gets one line per bad address, never a traceback."""
 
 from __future__ import annotations
 
@@ -54,6 +54,7 @@ def test_no_address_takes_the_page_from_the_table_and_every_press_is_acknowledge
     seen: dict[str, dict] = {}
     served_during: dict[str, int] = {}
     phases = {
+        "burst": lambda: attacks.burst(at, [source(100 + n % 5) for n in range(30)]),
         "held streams": lambda: attacks.held_streams(at, SETTINGS, source(2)),
         "slow heads": lambda: attacks.slow_heads(
             at, SETTINGS, [source(n) for n in range(10, 30)], pace=0.2
@@ -79,6 +80,7 @@ def test_no_address_takes_the_page_from_the_table_and_every_press_is_acknowledge
     assert not table.failed, table.failed
     assert served_during == dict.fromkeys(served_during, 200)
 
+    assert seen["burst"]["statuses"] == Counter({200: SETTINGS.max_connections})
     streams = SETTINGS.streams_per_address
     assert seen["held streams"]["statuses"] == [200] * streams + [429] * 4
     for name in ("slow heads", "silent"):
