@@ -17,8 +17,11 @@ Everything here runs on the server's loop, so nothing is locked.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
+import socket
+import struct
 import time
 from collections import Counter, deque
 from typing import Any, cast
@@ -35,6 +38,7 @@ LOG_EVERY = 60.0  # seconds between two lines about one address's bad requests
 SERVED = "GET, HEAD"  # the only methods the page answers: it is read-only
 TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # a method as RFC 9110 spells it
 FIRST_BYTES = 64  # of a request, kept to name its method when the parser refuses it
+RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, for no time: close() resets the connection
 
 
 class Gate:
@@ -123,7 +127,16 @@ class Gate:
 class Connection(web.RequestHandler):
     """aiohttp's handler of one connection, with the gate's limits and timeouts."""
 
-    __slots__ = ("_gate", "_address", "_admitted", "_busy", "_head_timer", "_stall_timer", "_first")
+    __slots__ = (
+        "_gate",
+        "_address",
+        "_admitted",
+        "_busy",
+        "_head_timer",
+        "_stall_timer",
+        "_first",
+        "_socket",
+    )
 
     def __init__(self, gate: Gate, manager: web.Server, **kwargs: Any) -> None:
         super().__init__(manager, keepalive_timeout=gate.settings.idle_timeout, **kwargs)
@@ -133,6 +146,9 @@ class Connection(web.RequestHandler):
         self._head_timer: asyncio.TimerHandle | None = None
         self._stall_timer: asyncio.TimerHandle | None = None
         self._first = b""  # the current request's first bytes
+        # Its transport, kept: aiohttp forgets it once it closes, which waits for what is left
+        # unsent to go, and a client that takes nothing would hold its descriptor forever.
+        self._socket: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
@@ -141,6 +157,7 @@ class Connection(web.RequestHandler):
             cast(asyncio.Transport, transport).abort()  # its descriptor is free at once
             return
         self._admitted = True
+        self._socket = cast(asyncio.Transport, transport)
         super().connection_made(transport)
 
     def connection_lost(self, exc: BaseException | None) -> None:
@@ -151,6 +168,7 @@ class Connection(web.RequestHandler):
             if timer is not None:
                 timer.cancel()
         self._gate.leave(self)
+        self._socket = None
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -193,9 +211,15 @@ class Connection(web.RequestHandler):
             self._gate.busy(self, False)
 
     def drop(self) -> None:
-        """Close at once, whatever is left unsent (a slow, silent or stalled client)."""
-        if self.transport is not None:
-            self.transport.abort()
+        """Close at once, whatever is left unsent (a slow, silent or stalled client): a
+        reset, so that the kernel does not go on sending it what it would not take."""
+        if self._socket is None:
+            return
+        sock = self._socket.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, RESET)
+        self._socket.abort()
 
     def handle_error(
         self,

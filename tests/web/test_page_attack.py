@@ -6,8 +6,12 @@ each attack, and the box's log gets one line per bad address, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import socket
+import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -115,3 +119,36 @@ def test_a_malformed_request_is_one_line_without_a_traceback(
         "web page: bad request from 127.0.0.90, answered 400: InvalidURLError in 'GET * HTTP/1.1'"
     ]
     assert said[0].exc_info is None
+
+
+def test_a_reader_that_takes_nothing_is_dropped_and_its_stream_is_free_again() -> None:
+    """A stream whose reader stops taking what it is sent holds its place only for
+    ``idle_timeout``: the page drops it, and the address may open a stream again."""
+    page = PublicPage(replace(SETTINGS, streams_per_address=1, requests_per_minute=6000))
+    page.start()
+    at = page.address
+    assert at is not None
+    stalled = attacks.connect(at, source(95))
+    stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    try:
+        stalled.sendall(attacks.EVENTS)
+        assert attacks.status(stalled) == 200
+        assert attacks.ask(at, source(95), attacks.EVENTS) == 429  # its one stream is taken
+        for n in range(FILLERS):  # more than loopback's buffers hold
+            page.publish({"filler": n, "text": "x" * 250_000})
+        again = None
+        for _ in range(int(20 * SETTINGS.idle_timeout / 0.1)):  # bounded: till it is free
+            with contextlib.closing(attacks.connect(at, source(95))) as reader:
+                reader.sendall(attacks.EVENTS)
+                again = attacks.status(reader)
+            if again == 200:
+                break
+            time.sleep(0.1)
+        assert again == 200
+        assert attacks.closed_by_page(stalled, 10 * SETTINGS.idle_timeout)
+    finally:
+        stalled.close()
+        page.close()
+
+
+FILLERS = 60
