@@ -206,11 +206,15 @@ def report(idle_seconds: float) -> str:
         "page's thread);",
         "what an attack costs a press is the page's thread and the attackers sharing this "
         "machine's cores",
-        "with it. `closed`: the page closed the connection without an answer, as it was "
-        "beyond an address's",
-        "share, or at the cap on connections it was the one idle longest and gave way to a "
-        "new one (in the",
-        "burst, one whose request the page had not read yet).",
+        "with it; here the attackers are threads of the same process, so their own work "
+        "competes for the",
+        "interpreter too (on the box they are other machines). `closed`: the page closed "
+        "the connection",
+        "without an answer, as it was beyond an address's share, or at the cap on connections "
+        "it was the",
+        "one idle longest and gave way to a new one (in the burst, one whose request the page "
+        "had not read",
+        "yet).",
         "",
     ]
     return "\n".join(lines)

@@ -14,7 +14,7 @@ streams (beyond: 429); a stream counts as one request. Each connection's own lim
 timeouts are ``connections``'s.
 
 The listening socket is either bound here (``address`` and ``port``), or given: the one
-systemd passes (``activation``), so that the service itself needs no network.
+systemd passes (``companion.systemd.passed_sockets``), so that the service needs no network.
 """
 
 from __future__ import annotations
