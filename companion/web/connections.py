@@ -241,14 +241,14 @@ class Connection(web.RequestHandler):
             status, text, headers = 405, "method not allowed", {"Allow": SERVED}
         else:
             text = "bad request"  # with the parser's status: 400, or 431 for a header too big
-        self._gate.bad_request(self._address, status, _one_line(self._first, exc, message))
+        self._gate.bad_request(self._address, status, _one_line(self._first, exc))
         response = web.Response(status=status, text=f"{text}\n", headers=headers)
         response.force_close()
         return response
 
 
-def _one_line(first: bytes, exc: BaseException | None, message: str | None) -> str:
-    """What was wrong, in one printable line of bounded length."""
-    why = type(exc).__name__ if exc is not None else (message or "bad request")
+def _one_line(first: bytes, exc: HttpProcessingError) -> str:
+    """What was wrong, in one printable line of bounded length: the parser's complaint by its
+    name, and the request's first line as far as it was kept (escaped)."""
     line = first.split(b"\r", 1)[0].split(b"\n", 1)[0]
-    return f"{why} in {ascii(line)[1:]}"[:120]
+    return f"{type(exc).__name__} in {ascii(line)[1:]}"[:120]

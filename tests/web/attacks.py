@@ -104,15 +104,17 @@ def ask(page: Address, src: str, head: bytes) -> int | None:
 
 def closed_by_page(sock: socket.socket, wait: float) -> bool:
     """Whether the page closes ``sock`` within ``wait`` seconds (what it sends is read)."""
-    sock.settimeout(wait)
+    deadline = time.monotonic() + wait
     try:
-        while sock.recv(65536):
-            pass
+        while (left := deadline - time.monotonic()) > 0:
+            sock.settimeout(left)
+            if not sock.recv(65536):
+                return True
     except ConnectionResetError:
         return True
     except TimeoutError:
         return False
-    return True
+    return False
 
 
 def served(page: Address, src: str, timeout: float) -> int:
