@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -56,28 +57,21 @@ def test_a_listen_fds_systemd_never_writes_is_refused_by_name() -> None:
         passed_sockets({"LISTEN_PID": str(os.getpid()), "LISTEN_FDS": "two"})
 
 
-@pytest.mark.parametrize("private", [False, True], ids=["host network", "private network"])
-def test_the_service_serves_the_page_on_the_socket_systemd_passed(
-    tmp_path: Path, private: bool
-) -> None:
-    if private and not private_network_works():
-        pytest.skip("unshare --net --map-root-user is not allowed here")
-    listener = socket.create_server(("127.0.0.1", 0), backlog=16)
-    port = listener.getsockname()[1]
+def started_as_systemd(
+    tmp_path: Path, listener: socket.socket, web: str, private: bool = False
+) -> subprocess.Popen[bytes]:
+    """``bang-companion run`` with ``web`` as its [web] section, started as systemd starts it
+    with ``listener`` (then closed here: the service's copy is the only one); its standard
+    error in tmp_path/stderr.txt."""
     config = tmp_path / "config.toml"
-    config.write_text(
-        SMALL_CONFIG.format(state_dir=tmp_path / "state")
-        # The same address and port: binding them would fail while the socket listens.
-        + f'\n[web]\nenabled = true\naddress = "127.0.0.1"\nport = {port}\n'
-    )
+    config.write_text(SMALL_CONFIG.format(state_dir=tmp_path / "state") + f"\n[web]\n{web}\n")
     unset = ("NOTIFY_SOCKET", "WATCHDOG_USEC", "LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES")
     env = {k: v for k, v in os.environ.items() if k not in unset}
     command = [sys.executable, "-c", AS_SYSTEMD, str(listener.fileno())]
     command += ["run", "--config", str(config)]
     if private:
         command = ["unshare", "--net", "--map-root-user", *command]
-    log_path = tmp_path / "stderr.txt"
-    with log_path.open("wb") as log:
+    with (tmp_path / "stderr.txt").open("wb") as log:
         process = subprocess.Popen(
             command,
             cwd=ROOT,
@@ -87,21 +81,61 @@ def test_the_service_serves_the_page_on_the_socket_systemd_passed(
             stdout=subprocess.DEVNULL,
             stderr=log,
         )
-    listener.close()  # the service's copy is the only one now: if it dies, connecting fails
+    listener.close()
+    return process
+
+
+def stopped(process: subprocess.Popen[bytes]) -> int:
+    """SIGTERM, as systemd stops the service: its exit status."""
+    try:
+        process.send_signal(signal.SIGTERM)
+        return process.wait(timeout=DEADLINE)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+@pytest.mark.parametrize("private", [False, True], ids=["host network", "private network"])
+def test_the_service_serves_the_page_on_the_socket_systemd_passed(
+    tmp_path: Path, private: bool
+) -> None:
+    if private and not private_network_works():
+        pytest.skip("unshare --net --map-root-user is not allowed here")
+    listener = socket.create_server(("127.0.0.1", 0), backlog=16)
+    port = listener.getsockname()[1]
+    # The same address and port in [web]: binding them would fail while the socket listens.
+    web = f'enabled = true\naddress = "127.0.0.1"\nport = {port}'
+    process = started_as_systemd(tmp_path, listener, web, private)
     try:
         phone = http.client.HTTPConnection("127.0.0.1", port, timeout=DEADLINE)
         phone.request("GET", "/state")
         answer = phone.getresponse()
         status, state = answer.status, json.loads(answer.read())
         phone.close()
-        process.send_signal(signal.SIGTERM)
-        code = process.wait(timeout=DEADLINE)
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    said = log_path.read_text()
+        code = stopped(process)
+    said = (tmp_path / "stderr.txt").read_text()
     assert code == 0, said
     assert status == 200 and "seats" in state, state
     assert f"web page: http://127.0.0.1:{port}/ (the socket systemd passed)" in said, said
     assert "cannot listen" not in said and "Traceback" not in said
+
+
+def test_a_socket_passed_while_the_page_is_off_is_said_and_the_table_plays(
+    tmp_path: Path,
+) -> None:
+    listener = socket.create_server(("127.0.0.1", 0), backlog=16)
+    process = started_as_systemd(tmp_path, listener, "enabled = false")
+    log = tmp_path / "stderr.txt"
+    try:
+        for _ in range(int(DEADLINE / 0.05)):  # bounded: till the table is ready
+            if "ready:" in log.read_text() or process.poll() is not None:
+                break
+            time.sleep(0.05)
+    finally:
+        code = stopped(process)
+    said = log.read_text()
+    assert code == 0 and "ready:" in said, said
+    assert "systemd passed the page's socket but [web] enabled is false" in said
+    assert "web page:" not in said and "Traceback" not in said
