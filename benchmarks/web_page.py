@@ -52,6 +52,8 @@ address = "127.0.0.1"
 port = 0
 max_clients = {READERS + 10}
 requests_per_minute = 6000
+streams_per_address = {READERS}
+connections_per_address = {READERS + 10}
 """
 # The readers' process: READERS streams, each event's id and arrival time, printed at the end.
 READER_SCRIPT = """
@@ -123,7 +125,9 @@ def latency(games: int, readers: int) -> tuple[dict, list[float]]:
     stamps: dict[int, float] = {}
     page = reading = None
     if readers:
-        page = PublicPage(WebSettings(True, "127.0.0.1", 0, readers + 10, 6000))
+        # The readers stand in for phones, from one address: each address's share is theirs.
+        one_address = {"streams_per_address": readers, "connections_per_address": readers + 10}
+        page = PublicPage(WebSettings(True, "127.0.0.1", 0, readers + 10, 6000, **one_address))
         page.start()
         reading = subprocess.Popen(
             [sys.executable, "-c", READER_SCRIPT, page.url + "events", str(readers)],

@@ -28,7 +28,7 @@ from .devices.pods import PodSpec
 from .devices.settings import SettingError, check_keys, is_int, require_table, shown
 from .engine import MODULES, REAL_PILES, HouseRule, Module, SetupError, module, validate_modules
 from .table import TableConfig
-from .web.settings import MAX_CLIENTS, WebSettings
+from .web.settings import MAX_CLIENTS, MAX_CONNECTIONS, WebSettings
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/bang-companion")
@@ -173,6 +173,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         web_settings = WebSettings(
             **{key: check(web[key], f"web.{key}") for key, check in _WEB_KEYS.items() if key in web}
         )
+        _check_web_caps(web_settings)
         panel = console.get("panel")
         wide = isinstance(panel, dict) and panel.get("driver") == "ssd1322"
         config = Config(
@@ -461,12 +462,65 @@ def _requests_per_minute(value: Any, key: str) -> int:
     return value
 
 
+def _streams_per_address(value: Any, key: str) -> int:
+    if not is_int(value) or not 1 <= value <= MAX_CLIENTS:
+        raise SettingError(
+            key,
+            f"expected streams open at once from one address, 1 to {MAX_CLIENTS}, "
+            f"got {shown(value)}",
+        )
+    return value
+
+
+def _connections(value: Any, key: str) -> int:
+    if not is_int(value) or not 1 <= value <= MAX_CONNECTIONS:
+        raise SettingError(
+            key, f"expected a whole number from 1 to {MAX_CONNECTIONS}, got {shown(value)}"
+        )
+    return value
+
+
+def _timeout(value: Any, key: str) -> float:
+    """Seconds a connection is given before it is dropped: long enough for a phone on a poor
+    network, short enough that silent connections do not pile up."""
+    number = not isinstance(value, bool) and isinstance(value, int | float)
+    if not number or not 1 <= value <= MAX_WEB_TIMEOUT:
+        raise SettingError(
+            key, f"expected seconds from 1 to {MAX_WEB_TIMEOUT:g}, got {shown(value)}"
+        )
+    return float(value)
+
+
+MAX_WEB_TIMEOUT = 300
+
+
+def _check_web_caps(web: WebSettings) -> None:
+    """Each open request holds a connection: the connections must fit the requests."""
+    if web.max_clients > web.max_connections:
+        raise SettingError(
+            "web.max_connections",
+            f"{web.max_connections} is fewer than max_clients ({web.max_clients}): "
+            "expected at least as many connections as requests",
+        )
+    if web.connections_per_address > web.max_connections:
+        raise SettingError(
+            "web.connections_per_address",
+            f"{web.connections_per_address} is more than max_connections "
+            f"({web.max_connections}): expected at most as many",
+        )
+
+
 _WEB_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "enabled": _enabled,
     "address": _address,
     "port": _port,
     "max_clients": _max_clients,
     "requests_per_minute": _requests_per_minute,
+    "streams_per_address": _streams_per_address,
+    "max_connections": _connections,
+    "connections_per_address": _connections,
+    "header_timeout": _timeout,
+    "idle_timeout": _timeout,
 }
 
 

@@ -29,7 +29,7 @@ from .engine import Event
 from .loop import Companion, LaterSink
 from .panels.console import shows_whole
 from .panels.notice import draw_paused
-from .systemd import Notifier
+from .systemd import Notifier, passed_sockets
 from .table import TableSession, TableView
 from .table.story import cue_for
 from .web.settings import WebPageError
@@ -158,20 +158,34 @@ def run(
 
 
 def _public_page(config: Config, session: TableSession) -> PublicPage | None:
-    """The public page when ``[web]`` turns it on, serving; a page that cannot listen is
-    logged, and the table plays on without it."""
+    """The public page when ``[web]`` turns it on, serving: on the socket systemd passed
+    (bang-companion-web.socket), else on the address and port of ``[web]``. A page that
+    cannot listen is logged, and the table plays on without it."""
+    try:
+        passed = passed_sockets()
+    except ValueError as exc:
+        log.error("web: the socket systemd passed: %s; the table plays on without its page", exc)
+        return None
     if not config.web.enabled:
+        if passed:
+            log.warning(
+                "web: systemd passed the page's socket but [web] enabled is false: the page "
+                "stays off (sudo systemctl disable --now bang-companion-web.socket)"
+            )
+        return None
+    if len(passed) > 1:
+        log.error("web: systemd passed %d sockets, expected one; no page", len(passed))
         return None
     from .web.server import PublicPage
 
-    page = PublicPage(config.web, config.table.state_dir)
+    page = PublicPage(config.web, config.table.state_dir, passed[0] if passed else None)
     page.show(session)
     try:
         page.start()
     except WebPageError as exc:
         log.error("%s; the table plays on without its page", exc)
         return None
-    log.info("web page: %s", page.url)
+    log.info("web page: %s%s", page.url, " (the socket systemd passed)" if passed else "")
     return page
 
 

@@ -1,6 +1,7 @@
-"""systemd's notify protocol (Type=notify): readiness, watchdog pings, stopping.
+"""systemd's notify protocol (Type=notify): readiness, watchdog pings, stopping; and the
+sockets it passes (socket activation).
 
-A few lines of the documented datagram protocol, so no extra dependency is needed on the Pi.
+A few lines of each documented protocol, so no extra dependency is needed on the Pi.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import signal
 import socket
 import threading
 import time
+from collections.abc import MutableMapping
 
 log = logging.getLogger(__name__)
 
@@ -79,3 +81,33 @@ def stop_on_signals() -> threading.Event:
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
     return stop
+
+
+LISTEN_FDS_START = 3  # sd_listen_fds(3): the first descriptor systemd passes
+
+
+def passed_sockets(environ: MutableMapping[str, str] | None = None) -> list[socket.socket]:
+    """The listening sockets systemd passed, read as sd_listen_fds(3) does: none unless
+    $LISTEN_PID is this process, and the variables are unset either way (no child takes them
+    for its own). A socket bound outside the service's own network namespace, so the service
+    needs none. ValueError, saying which, if they are not what systemd writes."""
+    env = os.environ if environ is None else environ
+    pid, count = env.pop("LISTEN_PID", None), env.pop("LISTEN_FDS", None)
+    env.pop("LISTEN_FDNAMES", None)
+    if pid is None or count is None or pid != str(os.getpid()):
+        return []
+    if not count.isdigit() or not 1 <= int(count) <= 16:
+        raise ValueError(f"LISTEN_FDS={count!r}: expected the number of sockets passed, 1 to 16")
+    sockets = []
+    for fd in range(LISTEN_FDS_START, LISTEN_FDS_START + int(count)):
+        try:
+            sock = socket.socket(fileno=fd)
+        except OSError as exc:
+            raise ValueError(f"descriptor {fd} (LISTEN_FDS={count}) is no socket: {exc}") from None
+        if sock.type != socket.SOCK_STREAM or not sock.getsockopt(
+            socket.SOL_SOCKET, socket.SO_ACCEPTCONN
+        ):
+            raise ValueError(f"descriptor {fd} is not a listening stream socket: {sock}")
+        sock.set_inheritable(False)  # FD_CLOEXEC, as sd_listen_fds sets it
+        sockets.append(sock)
+    return sockets

@@ -15,7 +15,8 @@ Installs the BANG! Dice companion from this checkout on Raspberry Pi OS Bookworm
 (32- or 64-bit), or on Debian 12+ or Ubuntu 24.04+ for the Raspberry Pi: system packages with
 apt-get, the companion in /opt/bang-companion/venv with pip, the service user 'bang', the
 configuration /etc/bang-companion/config.toml (an existing one is kept), the systemd service
-(enabled, not started) and the command bang-companion on PATH (it runs as 'bang').
+(enabled, not started), the public page's socket unit (not enabled) and the command
+bang-companion on PATH (it runs as 'bang').
 It needs the network: apt-get and pip download packages.
 
   --dry-run            print the plan (every change it would make) and change nothing;
@@ -38,6 +39,11 @@ FINGERPRINT=$PREFIX/installed-source.sha256
 CONFIG_DIR=/etc/bang-companion
 CONFIG=$CONFIG_DIR/config.toml
 UNIT=/etc/systemd/system/bang-companion.service
+# The public page's socket: installed, enabled only by the owner who turns the page on.
+SOCKET_UNIT=/etc/systemd/system/bang-companion-web.socket
+SOCKET=bang-companion-web.socket
+# The page's drop-in of old, which opened the service's network: the socket replaces it.
+OLD_DROP_IN=/etc/systemd/system/bang-companion.service.d/web.conf
 MODULES_FILE=/etc/modules-load.d/bang-companion.conf
 UDEV_RULES=/etc/udev/rules.d/60-bang-companion.rules
 COMMAND=/usr/local/bin/bang-companion
@@ -259,6 +265,14 @@ plan_install() {
     if ! cmp -s "$checkout/systemd/bang-companion.service" "$UNIT"; then
         step "install the systemd unit $UNIT" install_unit
     fi
+    if ! cmp -s "$checkout/systemd/$SOCKET" "$SOCKET_UNIT"; then
+        step "install the public page's socket unit $SOCKET_UNIT (not enabled: the page stays off until you turn it on, hardware/README.md)" \
+            install_socket_unit
+    fi
+    if [[ -e $OLD_DROP_IN ]]; then
+        step "remove $OLD_DROP_IN, which opened the service's network (the page now takes its socket from $SOCKET: enable it to keep the page on)" \
+            remove_old_drop_in
+    fi
     if ! systemctl is-enabled --quiet "$SERVICE" 2>/dev/null; then
         step "enable $SERVICE: it starts at every boot (not now: the first start is yours)" \
             enable_service
@@ -277,6 +291,12 @@ plan_uninstall() {
         { live_systemd && systemctl is-active --quiet "$SERVICE"; }; then
         step "stop and disable $SERVICE" stop_service
     fi
+    if systemctl is-enabled --quiet "$SOCKET" 2>/dev/null ||
+        { live_systemd && systemctl is-active --quiet "$SOCKET"; }; then
+        step "stop and disable $SOCKET" stop_socket
+    fi
+    [[ -e $SOCKET_UNIT ]] && step "remove the socket unit $SOCKET_UNIT" remove_socket_unit
+    [[ -e $OLD_DROP_IN ]] && step "remove $OLD_DROP_IN" remove_old_drop_in
     [[ -e $UNIT ]] && step "remove the systemd unit $UNIT" remove_unit
     [[ -e $COMMAND ]] && step "remove the command $COMMAND" "remove_path $COMMAND"
     [[ -e $PREFIX ]] && step "remove $PREFIX (the companion and its virtual environment)" \
@@ -377,6 +397,17 @@ install_unit() {
     if live_systemd; then systemctl daemon-reload; fi
 }
 
+install_socket_unit() {
+    install -m 0644 "$checkout/systemd/$SOCKET" "$SOCKET_UNIT"
+    if live_systemd; then systemctl daemon-reload; fi
+}
+
+remove_old_drop_in() {
+    rm -f "$OLD_DROP_IN"
+    rmdir --ignore-fail-on-non-empty "$(dirname "$OLD_DROP_IN")"
+    if live_systemd; then systemctl daemon-reload; fi
+}
+
 enable_service() {
     systemctl enable --quiet "$SERVICE"
 }
@@ -395,6 +426,19 @@ stop_service() {
     else
         systemctl disable --quiet "$SERVICE"
     fi
+}
+
+stop_socket() {
+    if live_systemd; then
+        systemctl disable --now --quiet "$SOCKET"
+    else
+        systemctl disable --quiet "$SOCKET"
+    fi
+}
+
+remove_socket_unit() {
+    rm -f "$SOCKET_UNIT"
+    if live_systemd; then systemctl daemon-reload; fi
 }
 
 remove_unit() {

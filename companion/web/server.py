@@ -4,12 +4,17 @@ aiohttp runs in a thread of its own with its own event loop, so the table's loop
 on a client: the table hands each new public state to ``publish``, which keeps only the latest
 (a slot, not a queue) and wakes the server's loop without blocking. Each reader of ``/events``
 gets the state newest when it is ready for one; a slow reader skips states, a stalled one only
-ever holds up its own stream, and is dropped once a send has waited ``SEND_TIMEOUT`` (a reader
-that hangs up is let go at once).
+ever holds up its own stream, and is dropped once it has taken nothing for ``idle_timeout`` (a
+reader that hangs up is let go at once).
 
-Only GET (and HEAD) is routed: any other method is refused (405), and nothing a request says
+Only GET (and HEAD) is served: any other method is refused (405), and nothing a request says
 reaches the game. At most ``max_clients`` requests are open at once (beyond: 503), and each
-address may make ``requests_per_minute`` (beyond: 429); a stream counts as one request.
+address may make ``requests_per_minute`` (beyond: 429) and hold ``streams_per_address``
+streams (beyond: 429); a stream counts as one request. Each connection's own limits and
+timeouts are ``connections``'s.
+
+The listening socket is either bound here (``address`` and ``port``), or given: the one
+systemd passes (``companion.systemd.passed_sockets``), so that the service needs no network.
 """
 
 from __future__ import annotations
@@ -18,9 +23,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 import threading
-import time
-from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
@@ -31,15 +35,15 @@ from aiohttp import web
 
 from ..table import TableSession
 from ..table.public import public_state
+from .connections import SERVED, Connection, Gate
 from .game_pages import game_page_html, games_index_html
 from .settings import WebPageError, WebSettings
 
 log = logging.getLogger(__name__)
 
-SEND_TIMEOUT = 20.0  # seconds a send to a stream may wait before its client is dropped
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream (a dead client is found)
 RETRY_MS = 2000  # how soon a browser reconnects a dropped stream
-MAX_ADDRESSES = 256  # addresses remembered for the rate before quiet ones are forgotten
+BACKLOG = 256  # connections the kernel holds till they are accepted: a room of phones at once
 STATIC = {  # the page's own files, shipped in the package: nothing is fetched elsewhere
     "/": ("index.html", "text/html"),
     "/page.js": ("page.js", "text/javascript"),
@@ -65,11 +69,19 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 class PublicPage:
     """Serves the latest public state at ``/state`` and as server-sent events at ``/events``,
     with the page that shows it at ``/``; and the finished games of ``state_dir`` at
-    ``/games/``."""
+    ``/games/``. It listens on ``listener`` when given (a socket systemd passed), else binds
+    the settings' address and port."""
 
-    def __init__(self, settings: WebSettings, state_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        settings: WebSettings,
+        state_dir: Path | None = None,
+        listener: socket.socket | None = None,
+    ) -> None:
         self.settings = settings
         self.state_dir = state_dir
+        self.listener = listener
+        self.gate = Gate(settings)
         # One finished game replayed at a time, off the server's loop (streams go on).
         self._pages = ThreadPoolExecutor(max_workers=1, thread_name_prefix="game pages")
         self.address: tuple[str, int] | None = None  # as bound, once started
@@ -79,7 +91,6 @@ class PublicPage:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._changed: asyncio.Event | None = None
         self._open = 0  # requests open now, streams included
-        self._seen: dict[str, deque[float]] = {}  # address: its requests' times this minute
         self._thread: threading.Thread | None = None
         self._stop: asyncio.Event | None = None
         self._files = {path: _read(name) for path, (name, _type) in STATIC.items()}
@@ -115,6 +126,8 @@ class PublicPage:
         if failed:
             self._thread.join()
             where = f"{self.settings.address}:{self.settings.port}"
+            if self.listener is not None:
+                where = "the socket systemd passed"
             raise WebPageError(f"web: cannot listen on {where}: {failed[0]}")
         assert self.address is not None
         return self.address
@@ -178,14 +191,28 @@ class PublicPage:
             handler_cancellation=True,  # a reader that hangs up frees its place at once
         )
         await runner.setup()
+        server = runner.server
+        assert server is not None
+
+        def connection() -> Connection:
+            return Connection(
+                self.gate, server, loop=self._loop, access_log=None, max_field_size=4096
+            )
+
         try:
-            s = self.settings
-            site = web.TCPSite(runner, s.address, s.port, backlog=s.max_clients)
-            await site.start()
-            host, port = runner.addresses[0][:2]
-            self.address = (host, port)
+            s, loop = self.settings, self._loop
+            if self.listener is not None:
+                listening = await loop.create_server(
+                    connection, sock=self.listener, backlog=BACKLOG
+                )
+            else:
+                listening = await loop.create_server(
+                    connection, s.address, s.port, backlog=BACKLOG, reuse_address=True
+                )
+            self.address = listening.sockets[0].getsockname()[:2]
             ready.set()
             await self._stop.wait()
+            listening.close()
             self._wake()  # every stream sees the stop
         finally:
             await runner.cleanup()
@@ -202,33 +229,21 @@ class PublicPage:
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """The cap on open requests and each address's rate, before anything is served."""
+        """The cap on open requests, each address's rate and the methods served, before
+        anything is served."""
+        if isinstance(request.protocol, Connection):
+            request.protocol.started()  # its head came in time
         if self._open >= self.settings.max_clients:
-            return web.Response(
-                status=503, text="too many readers\n", headers={"Retry-After": "10"}
-            )
-        if not self._allowed(request.remote or "?"):
-            return web.Response(
-                status=429, text="too many requests\n", headers={"Retry-After": "60"}
-            )
+            return _refused(503, "too many readers", 10)
+        if not self.gate.allowed(request.remote or "?"):
+            return _refused(429, "too many requests", 60)
+        if request.method not in ("GET", "HEAD"):  # CONNECT, OPTIONS * and the unknown too
+            return web.Response(status=405, text="method not allowed\n", headers={"Allow": SERVED})
         self._open += 1
         try:
             return await handler(request)
         finally:
             self._open -= 1
-
-    def _allowed(self, address: str) -> bool:
-        """Whether ``address`` may make one more request this minute (a sliding minute)."""
-        now = time.monotonic()
-        times = self._seen.setdefault(address, deque())
-        while times and times[0] <= now - 60:
-            times.popleft()
-        if len(times) >= self.settings.requests_per_minute:
-            return False
-        times.append(now)
-        if len(self._seen) > MAX_ADDRESSES:  # forget addresses quiet for a minute
-            self._seen = {a: t for a, t in self._seen.items() if t and t[-1] > now - 60}
-        return True
 
     async def _static(self, request: web.Request) -> web.Response:
         name, kind = STATIC[request.path]
@@ -260,35 +275,48 @@ class PublicPage:
         return response
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
-        """The latest state now, then each newer one as this reader is ready for it."""
+        """The latest state now, then each newer one as this reader is ready for it; at most
+        ``streams_per_address`` from one address."""
+        address = request.remote or "?"
+        if not self.gate.open_stream(address):
+            return _refused(429, "too many streams from this address", 10)
+        try:
+            return await self._stream(request)
+        finally:
+            self.gate.close_stream(address)
+
+    async def _stream(self, request: web.Request) -> web.StreamResponse:
         assert self._stop is not None
+        timeout = self.settings.idle_timeout
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
         await response.prepare(request)
-        sent, ok = -1, await _send(response, b"retry: %d\n\n" % RETRY_MS)
+        sent, ok = -1, await _send(response, b"retry: %d\n\n" % RETRY_MS, timeout)
         while ok and not self._stop.is_set():
             changed = self._changed  # taken first: a state published after the read wakes it
             assert changed is not None
             version, data = self._current()
             if version != sent:
-                ok, sent = await _send(response, b"id: %d\ndata: %s\n\n" % (version, data)), version
+                message = b"id: %d\ndata: %s\n\n" % (version, data)
+                ok, sent = await _send(response, message, timeout), version
                 continue
             try:
                 await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
             except TimeoutError:
-                ok = await _send(response, b": still here\n\n")
+                ok = await _send(response, b": still here\n\n", timeout)
         return response  # a reader that stalled is dropped: its place is free again
 
 
-async def _send(response: web.StreamResponse, message: bytes) -> bool:
-    """Send on a stream; False if the reader is gone or has not taken it in SEND_TIMEOUT."""
+async def _send(response: web.StreamResponse, message: bytes, timeout: float) -> bool:
+    """Send on a stream; False if the reader is gone or has not taken it in ``timeout``."""
     try:
-        await asyncio.wait_for(response.write(message), SEND_TIMEOUT)
+        await asyncio.wait_for(response.write(message), timeout)
     except (TimeoutError, ConnectionError, RuntimeError):
         return False
     return True
 
 
 def _refused(status: int, why: str, retry: int) -> web.Response:
+    """A request turned away for now, and when to try again."""
     return web.Response(status=status, text=f"{why}\n", headers={"Retry-After": str(retry)})
 
 

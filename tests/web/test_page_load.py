@@ -82,7 +82,9 @@ def counting(show: Callable[[], bool], versions: list[int]) -> Callable[[], None
 def test_fifty_readers_get_every_state_while_the_game_goes_on() -> None:
     modules = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.TWO_BULLETS})
     table = session_of(deal(6, 11, roles_known=True, modules=modules))
-    page = PublicPage(WebSettings(True, "127.0.0.1", 0, READERS + 10, 6000))
+    # The readers stand in for 50 phones, from one address: each address's share is theirs.
+    one_address = {"streams_per_address": READERS, "connections_per_address": READERS + 10}
+    page = PublicPage(WebSettings(True, "127.0.0.1", 0, READERS + 10, 6000, **one_address))
     versions: list[int] = []
     feed = counting(lambda: page.show(table), versions)
     feed()

@@ -22,9 +22,11 @@ def test_every_key_reaches_the_settings(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text(
         '[game]\nseats = 4\n[web]\nenabled = true\naddress = "::1"\nport = 8123\n'
-        "max_clients = 5\nrequests_per_minute = 30\n"
+        "max_clients = 5\nrequests_per_minute = 30\nstreams_per_address = 2\n"
+        "max_connections = 40\nconnections_per_address = 9\nheader_timeout = 4\n"
+        "idle_timeout = 12.5\n"
     )
-    assert load(path).web == WebSettings(True, "::1", 8123, 5, 30)
+    assert load(path).web == WebSettings(True, "::1", 8123, 5, 30, 2, 40, 9, 4.0, 12.5)
 
 
 @pytest.mark.parametrize(
@@ -44,6 +46,21 @@ def test_every_key_reaches_the_settings(tmp_path: Path) -> None:
         ("[web]\nrequests_per_minute = 0", "web.requests_per_minute", "1 to 6000, got 0"),
         ("[web]\nrequests_per_minute = 2.5", "web.requests_per_minute", "1 to 6000"),
         ("[web]\nenable = true", "web.enable", "unknown key; expected enabled"),
+        ("[web]\nstreams_per_address = 0", "web.streams_per_address", "1 to 200, got 0"),
+        ("[web]\nmax_connections = 401", "web.max_connections", "from 1 to 400, got 401"),
+        ("[web]\nconnections_per_address = -1", "web.connections_per_address", "1 to 400"),
+        ("[web]\nheader_timeout = 0.5", "web.header_timeout", "seconds from 1 to 300, got 0.5"),
+        ("[web]\nidle_timeout = true", "web.idle_timeout", "seconds from 1 to 300, got True"),
+        (
+            "[web]\nmax_clients = 50\nmax_connections = 40",
+            "web.max_connections",
+            "40 is fewer than max_clients (50): expected at least as many connections",
+        ),
+        (
+            "[web]\nmax_clients = 5\nmax_connections = 10\nconnections_per_address = 20",
+            "web.connections_per_address",
+            "20 is more than max_connections (10)",
+        ),
     ],
 )
 def test_a_bad_web_setting_is_refused_by_key(
