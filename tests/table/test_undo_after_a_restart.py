@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.emulate import digest
-from companion.engine import Module
+from companion.engine import Choose, ChooseSeat, DecisionKind, Module, Roll
 from companion.table import TableConfig, TableSession, TableView
 
 from .test_button_mashing import MODULE_SETS
@@ -209,6 +209,36 @@ def test_wild_west_legacy_undo_from_a_game_over_after_a_restart_goes_back_into_i
     finally:
         session.close()
         again.close()
+
+
+def test_roll_for_no_saloon_die_makes_sid_ketchums_gift_when_nobody_can_gain_then_rolls(
+    tmp_path: Path,
+) -> None:
+    """Sid Ketchum's turn, everyone at full life: ROLL at the Saloon die chose none, then was
+    refused at the gift, the game changed by a refused press and left without the gift the
+    table makes itself (which a restart then made: another game). Now ROLL means none, the gift
+    is made (to the first seat) and the dice are rolled: one press."""
+    options = {
+        "modules": frozenset(map(Module, ("old_saloon.1", "old_saloon.2", "old_saloon.4"))),
+        "roles": "dealt",
+    }
+    session = table(tmp_path, 3, 10915, **options)
+    for at, button in enumerate(["SEAT1", "SEAT2", "SEAT3", "DONE", "ROLL", "ROLL", "DONE"], 1):
+        assert push(session, button, "press", float(at)) is None
+    play = session.play
+    assert play is not None and play.game.pending is not None
+    assert play.game.pending.kind is DecisionKind.SALOON_DIE
+    assert play.character_title(play.game.turn) == "Sid Ketchum"
+    assert push(session, "ROLL", "press", 8.0) is None
+    assert [(type(s.action), s.auto) for s in play.taken] == [
+        (Choose, False),
+        (ChooseSeat, True),
+        (Roll, False),
+    ]
+    session.close()
+    again = table(tmp_path, 3, 10915, **options)
+    assert digest(again) == digest(session)
+    again.close()
 
 
 # ------------------------------------------------- the same with real processes (issue 32)
