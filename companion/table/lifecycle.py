@@ -90,7 +90,7 @@ class Lifecycle(BoxSeats):
     def _resume(self, play: TablePlay, contents: JournalContents) -> None:
         """Play on a game read back from its journal: the journal opened for more records, the
         automatic choices a power cut left unmade made now, and the set-up that made it
-        remembered, so UNDO before anyone's first choice still goes back into it."""
+        remembered, so UNDO back past everyone's first choice still goes back into it."""
         assert play.journal is None and play.path is not None
         if contents.dropped_torn_line:
             try:
@@ -108,8 +108,8 @@ class Lifecycle(BoxSeats):
         self._begin_play(play, contents.made_by)
         self._note_the_end()
         made_by = contents.made_by
-        if made_by is not None and not any(step.people for step in play.taken):
-            flow, made = self._replay(made_by)
+        if made_by is not None:  # kept all game long, as without a restart
+            flow, made = self._replay(made_by, before=play.path.name)
             if made == play.game.setup:
                 self._made_by, self._made_from = flow, made_by
         log.info("resumed the game in %s", play.path)
@@ -145,10 +145,12 @@ class Lifecycle(BoxSeats):
         self._save_setup()
         log.info("resumed the set-up in %s", SETUP_FILE)
 
-    def _replay(self, record: SetupRecord) -> tuple[SetupFlow, GameSetup | None]:
+    def _replay(
+        self, record: SetupRecord, before: str | None = None
+    ) -> tuple[SetupFlow, GameSetup | None]:
         """A set-up's presses made again: the set-up, and the game it made if its last press
-        finished it."""
-        flow = self._flow(record)
+        finished it (``before``: that game's journal, when it is made already)."""
+        flow = self._flow(record, before)
         made = None
         for button, kind in record.presses:
             try:
@@ -161,8 +163,9 @@ class Lifecycle(BoxSeats):
                 log.warning("set-up journal: %s %s skipped (%s)", kind, button, exc)
         return flow, made
 
-    def _flow(self, record: SetupRecord) -> SetupFlow:
-        """A fresh set-up from a record's header: its seed, seats, the box's seats, modules."""
+    def _flow(self, record: SetupRecord, before: str | None = None) -> SetupFlow:
+        """A fresh set-up from a record's header: its seed, seats, the box's seats, modules;
+        following the games listed before the journal ``before`` (Wild West Legacy)."""
         modules = self.config.modules
         if record.modules is not None:
             try:
@@ -183,7 +186,7 @@ class Lifecycle(BoxSeats):
             rng=random.Random(record.seed),
             real_boneyard=self.config.real_boneyard,
             specials_mixed=self.config.specials_mixed if mixed is None else mixed,
-            legacy=self._follow_up(joined, modules),
+            legacy=self._follow_up(joined, modules, before),
             bot_player=self.config.bot_player,
             bot_players=dict(self.config.bot_players),
         )
@@ -234,14 +237,18 @@ class Lifecycle(BoxSeats):
             self.setup_journal.close()
             self.setup_journal = None
 
-    def _follow_up(self, joined: list[int], modules: frozenset[Module]) -> series.NextGame | None:
-        """Wild West Legacy: what the last game at these seats decides for this one."""
+    def _follow_up(
+        self, joined: list[int], modules: frozenset[Module], before: str | None = None
+    ) -> series.NextGame | None:
+        """Wild West Legacy: what the last game at these seats (before the journal ``before``)
+        decides for this one."""
         if not joined or self.config.state_dir is None:
             return None
         try:
-            found = series.follow_up(self.config.state_dir, joined, modules)
+            found = series.follow_up(self.config.state_dir, joined, modules, before)
             if found is not None:
-                self.series_game = _games_so_far(series.load(self.config.state_dir)) + 1
+                games = series.before_game(series.load(self.config.state_dir), before)
+                self.series_game = _games_so_far(games) + 1
             return found
         except series.SeriesError as exc:
             self.flash = series.kept_aside(self.config.state_dir, str(exc))

@@ -239,8 +239,13 @@ class TablePlay:
             raise Refused(f"Seat {self.seats[d.seat]} is the box's: it chooses in a moment.")
         if d.spec.before_roll and button == "ROLL":
             # No Saloon die (or the one of an undone roll), and roll: two answers, one press.
+            # What the choice asks first (Sid Ketchum's gift) is asked, or made if automatic.
             choice = self.forced_choice() or Choose("none")
-            return self._apply(choice, auto=False) + self.press("ROLL")
+            events = self._apply(choice, auto=False) + self._auto()
+            after = self.game.pending
+            if self.game.over or after is None or after.kind not in FIRST_ROLLS:
+                return events
+            return events + self.press("ROLL")
         action = self._action_for(button, d)
         if action is None:
             return []

@@ -11,6 +11,7 @@ kept aside and the table starts a new list.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import logging
 import time
@@ -224,15 +225,24 @@ def unlist(state_dir: Path, journal: str) -> None:
 
 
 def follow_up(
-    state_dir: Path | None, seats: list[int], modules: frozenset[Module]
+    state_dir: Path | None, seats: list[int], modules: frozenset[Module], before: str | None = None
 ) -> NextGame | None:
-    """What the last game decides for the next one at these seats, with Wild West Legacy on."""
+    """What the last game decides for the next one at these seats, with Wild West Legacy on;
+    ``before``: the journal of a game set up already, whose set-up saw only the games before it
+    (it may be listed itself by now)."""
     if state_dir is None or Module.WILD_WEST_LEGACY not in modules:
         return None
-    games = load(state_dir)
+    games = before_game(load(state_dir), before)
     if not games or list(games[-1].seats) != seats:
         return None
     return next_game(games[-1].result)
+
+
+def before_game(games: list[SeriesGame], journal: str | None) -> list[SeriesGame]:
+    """The games listed before the one of ``journal`` (all of them for None)."""
+    if journal is None:
+        return games
+    return list(itertools.takewhile(lambda g: g.journal != journal, games))
 
 
 def listing(games: list[SeriesGame]) -> list[str]:
