@@ -30,6 +30,7 @@ def test_no_mutant_of_a_file_the_box_reads_stops_it_starting(kind: str) -> None:
 
 
 def test_the_mutants_are_the_same_on_every_run() -> None:
+    assert state_fuzz.real_state.__wrapped__() == state_fuzz.real_state()
     for kind in state_fuzz.TYPES:
         first = [(m.how, m.data) for _, m in state_fuzz.mutants(kind, 20)]
         again = [(m.how, m.data) for _, m in state_fuzz.mutants(kind, 20)]
