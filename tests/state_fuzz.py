@@ -123,7 +123,7 @@ def cut(data: bytes, rng: random.Random) -> Mutant:
     return Mutant(data[:at] + noise, f"cut at byte {at} + {noise!r}")
 
 
-def json_lines_mutants(lines: list[Any], rng: random.Random) -> Mutant:
+def json_lines_mutant(lines: list[Any], rng: random.Random) -> Mutant:
     """A JSON Lines file with one thing wrong: in a line (the header as often as the rest
     together), or a line dropped or repeated, or the bytes cut."""
     whole = "".join(json.dumps(line) + "\n" for line in lines).encode()
@@ -133,8 +133,12 @@ def json_lines_mutants(lines: list[Any], rng: random.Random) -> Mutant:
     lines = copy.deepcopy(lines)
     if kind == 1:
         index = rng.randrange(len(lines))
-        lines.insert(index, lines[index]) if rng.random() < 0.5 else lines.pop(index)
-        how = f"line {index + 1} repeated or dropped"
+        if rng.random() < 0.5:
+            lines.insert(index, lines[index])
+            how = f"line {index + 1} repeated"
+        else:
+            lines.pop(index)
+            how = f"line {index + 1} dropped"
     else:
         index = 0 if kind < 6 else rng.randrange(len(lines))
         lines[index], how = mutate(lines[index], rng)
@@ -358,15 +362,15 @@ def check_config(mutant: Mutant) -> None:
 
 
 def _game(rng: random.Random) -> Mutant:
-    return json_lines_mutants(_lines("game"), rng)
+    return json_lines_mutant(_lines("game"), rng)
 
 
 def _legacy_game(rng: random.Random) -> Mutant:
-    return json_lines_mutants(_lines("legacy-game"), rng)
+    return json_lines_mutant(_lines("legacy-game"), rng)
 
 
 def _setup(rng: random.Random) -> Mutant:
-    return json_lines_mutants(_lines(SETUP_FILE), rng)
+    return json_lines_mutant(_lines(SETUP_FILE), rng)
 
 
 def _series(rng: random.Random) -> Mutant:
