@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import tomllib
+from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from datetime import time as clock_time
@@ -35,11 +36,13 @@ from typing import Any
 
 from companion.config import ConfigError, load
 from companion.engine import Module
-from companion.table import TableConfig, TableSession
+from companion.table import TableConfig, TableSession, series
+from companion.table.buttons import BUTTONS
 from companion.table.journal import JournalError, journals, read_journal
 from companion.table.play import TablePlay
 from companion.table.series import SERIES_FILE
 from companion.table.setup_journal import NAME as SETUP_FILE
+from companion.table.setup_journal import read_setup
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "hardware" / "config.example.toml"
@@ -292,7 +295,7 @@ def kept_and_said(state: Path, flash: str, data: bytes, said: str) -> None:
     assert any(p.read_bytes() == data for p in state.rglob("*") if p.is_file()), "kept whole"
 
 
-def check_game_journal(mutant: Mutant, base: str = "game") -> None:
+def check_game_journal(mutant: Mutant, base: str = "game") -> str:
     """A game journal: read and replayed, or refused with JournalError; the box resumes it, or
     keeps it as it is and says so."""
     with tempfile.TemporaryDirectory() as scratch:
@@ -310,11 +313,13 @@ def check_game_journal(mutant: Mutant, base: str = "game") -> None:
         resumed, said = started(TableConfig(seats=seats, state_dir=state, bot_pause=0.0))
         if unfinished:
             assert resumed, said
-        elif not readable:
-            kept_and_said(state, said, mutant.data, f"Journal unreadable, kept: {path.name}")
+        if readable:
+            return "used"
+        kept_and_said(state, said, mutant.data, f"Journal unreadable, kept: {path.name}")
+        return "kept"
 
 
-def check_series(mutant: Mutant) -> None:
+def check_series(mutant: Mutant) -> str:
     """The series file: used, or kept aside whole and said, as the next set-up reads it."""
     with tempfile.TemporaryDirectory() as scratch:
         state = Path(scratch)
@@ -324,12 +329,16 @@ def check_series(mutant: Mutant) -> None:
         (state / SETUP_FILE).write_bytes(files[SETUP_FILE])
         (state / SERIES_FILE).write_bytes(mutant.data)
         config = TableConfig(seats=6, modules=frozenset({Module.WILD_WEST_LEGACY}), state_dir=state)
+        usable = not series.read(state)[1]
         _, said = started(config)
-        if list(state.glob("series-unreadable-*")):
-            kept_and_said(state, said, mutant.data, "Series file unreadable, kept: ")
+        if usable:
+            assert not list(state.glob("series-unreadable-*"))
+            return "used"
+        kept_and_said(state, said, mutant.data, "Series file unreadable, kept: ")
+        return "kept"
 
 
-def check_setup(mutant: Mutant) -> None:
+def check_setup(mutant: Mutant) -> str:
     """The set-up journal: resumed, or kept aside whole and said, and a new set-up begins."""
     with tempfile.TemporaryDirectory() as scratch:
         state = Path(scratch)
@@ -339,12 +348,20 @@ def check_setup(mutant: Mutant) -> None:
         (state / SERIES_FILE).write_bytes(files[SERIES_FILE])
         (state / SETUP_FILE).write_bytes(mutant.data)
         config = TableConfig(seats=6, modules=frozenset({Module.WILD_WEST_LEGACY}), state_dir=state)
+        try:
+            read_setup(state / SETUP_FILE, BUTTONS)
+            usable = True
+        except JournalError:
+            usable = False
         _, said = started(config)
-        if list(state.glob("setup-unreadable-*")):
-            kept_and_said(state, said, mutant.data, "Set-up unreadable, kept: ")
+        if usable:
+            assert not list(state.glob("setup-unreadable-*"))
+            return "used"
+        kept_and_said(state, said, mutant.data, "Set-up unreadable, kept: ")
+        return "kept"
 
 
-def check_config(mutant: Mutant) -> None:
+def check_config(mutant: Mutant) -> str:
     """The configuration: a Config the box starts with, or one line naming the file and key."""
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "config.toml"
@@ -355,10 +372,11 @@ def check_config(mutant: Mutant) -> None:
             message = str(error)
             assert error.key and message.startswith(f"{path}: {error.key}: "), message
             assert "\n" not in message
-            return
+            return "refused"
         config.devices()
         config.table.state_dir = Path(scratch) / "state"
         started(config.table)
+        return "used"
 
 
 def _game(rng: random.Random) -> Mutant:
@@ -387,7 +405,7 @@ def _lines(name: str) -> list[Any]:
 
 
 #: Each file type: how its mutant N is made, and how the box meets it.
-TYPES: dict[str, tuple[Callable[[random.Random], Mutant], Callable[[Mutant], None]]] = {
+TYPES: dict[str, tuple[Callable[[random.Random], Mutant], Callable[[Mutant], str]]] = {
     "game journal": (_game, check_game_journal),
     "legacy game journal": (
         _legacy_game,
@@ -406,14 +424,17 @@ def mutants(kind: str, count: int, first: int = 0) -> Iterator[tuple[int, Mutant
         yield number, make(random.Random(f"{kind} {number}"))
 
 
-def run(kind: str, count: int, first: int = 0) -> None:
-    """Check ``count`` mutants of ``kind``; AssertionError names the first that fails."""
+def run(kind: str, count: int, first: int = 0) -> Counter[str]:
+    """Check ``count`` mutants of ``kind``: how many the box used, and how many it kept aside
+    (a configuration: refused); AssertionError names the first that fails."""
     check = TYPES[kind][1]
+    outcomes: Counter[str] = Counter()
     for number, mutant in mutants(kind, count, first):
         try:
-            check(mutant)
+            outcomes[check(mutant)] += 1
         except Exception as exc:
             raise AssertionError(f"{kind} mutant {number} ({mutant.how}): {exc!r}") from exc
+    return outcomes
 
 
 def main(argv: list[str]) -> int:
@@ -421,8 +442,10 @@ def main(argv: list[str]) -> int:
     logging.disable(logging.WARNING)
     for kind in TYPES:
         began = time.process_time()
-        run(kind, count)
-        print(f"{kind}: {count} mutants, no traceback, {time.process_time() - began:.0f} CPU s")
+        outcomes = run(kind, count)
+        said = ", ".join(f"{n} {how}" for how, n in sorted(outcomes.items()))
+        spent = time.process_time() - began
+        print(f"{kind}: {count} mutants ({said}), no traceback, {spent:.0f} CPU s", flush=True)
     return 0
 
 

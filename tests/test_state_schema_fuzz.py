@@ -26,7 +26,9 @@ SUITE = 300
 
 @pytest.mark.parametrize("kind", list(state_fuzz.TYPES))
 def test_no_mutant_of_a_file_the_box_reads_stops_it_starting(kind: str) -> None:
-    state_fuzz.run(kind, SUITE)
+    outcomes = state_fuzz.run(kind, SUITE)
+    assert sum(outcomes.values()) == SUITE
+    assert len(outcomes) == 2, outcomes  # some used, some kept aside (or refused): both met
 
 
 def test_the_mutants_are_the_same_on_every_run() -> None:
