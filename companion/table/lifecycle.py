@@ -36,7 +36,8 @@ class Lifecycle(BoxSeats):
         again; or a fresh set-up.
 
         Never raises for what is on disk: a file it cannot use is kept, reported on the console
-        and in the log, and the table goes on.
+        and in the log, and the table goes on. The table's files a power cut left written aside
+        (never read) are removed first.
         """
         self._remove_leftovers()
         newest = self._newest_journal()

@@ -57,7 +57,8 @@ def test_files_a_power_cut_left_written_aside_are_removed_at_start(tmp_path: Pat
         tmp_path / f".{SERIES_FILE}.89abcdef.tmp",
         games / ".game-000002.jsonl.deadbeef.tmp",
     ]
-    others = [tmp_path / ".notes.tmp", games / "game-000001-unreadable-0123abcd.jsonl"]
+    others = [tmp_path / ".notes.tmp", tmp_path / ".pages.json.0123abcd.tmp"]
+    others.append(games / "game-000001-unreadable-0123abcd.jsonl")
     for path in leftovers + others:
         path.write_text('{"type":"header"')
     before = sorted(os.listdir(games))
