@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import os
 import sys
 import tempfile
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .bots import BOTS
 from .config import DEFAULT_PATH, ConfigError, defaults, load, reseated
 from .engine import SetupError
+from .table.folder_lock import FolderBusy, hold
 from .table.journal import JournalError
 from .web.settings import WebPageError
 
@@ -172,7 +174,20 @@ def _emulate(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="bang-companion-") as scratch:
         scripted = args.keys is not None
         config = _emulator_config(args, Path(scratch) if scripted else None)
-        return emulate.run(config, keys, snapshot, record, args.terminal, args.seed, from_stdin)
+        with _one_box(config.table.state_dir):
+            return emulate.run(config, keys, snapshot, record, args.terminal, args.seed, from_stdin)
+
+
+@contextlib.contextmanager
+def _one_box(state_dir: Path | None) -> Iterator[None]:
+    """The state folder kept for this process alone while it plays (FolderBusy when another
+    process has it)."""
+    fd = hold(state_dir) if state_dir is not None else None
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def _output_file(option: str, args: argparse.Namespace) -> Path | None:
@@ -201,14 +216,15 @@ def _run(args: argparse.Namespace) -> int:
     from . import daemon
 
     config = load(Path(args.config))
-    if not _gpio_found():
-        print(
-            "bang-companion run: this computer has no GPIO pins for the buttons "
-            "(run needs a Raspberry Pi); to play here, use: bang-companion emulate",
-            file=sys.stderr,
-        )
-        return 2
-    return daemon.run(config, stop)
+    with _one_box(config.table.state_dir):
+        if not _gpio_found():
+            print(
+                "bang-companion run: this computer has no GPIO pins for the buttons "
+                "(run needs a Raspberry Pi); to play here, use: bang-companion emulate",
+                file=sys.stderr,
+            )
+            return 2
+        return daemon.run(config, stop)
 
 
 def _gpio_found() -> bool:
@@ -426,7 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # only be found at exit, where Python prints "Exception ignored ... BrokenPipeError".
         sys.stdout.flush()
         return code
-    except (SetupError, ConfigError, JournalError, WebPageError) as exc:
+    except (SetupError, ConfigError, JournalError, WebPageError, FolderBusy) as exc:
         print(f"bang-companion: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -36,10 +36,13 @@ LEGACY = '[game]\nseats = 6\nmodules = ["undead_or_alive.5"]\n'
 
 class Box:
     """A real `bang-companion emulate --keys -` that dies after its ``crash_after``-th change
-    to the disk (0: never)."""
+    to the disk (0: never); ``vfat``: on a file system without hard links."""
 
-    def __init__(self, config: Path, state_dir: Path, crash_after: int = 0) -> None:
-        command = [sys.executable, str(ROOT / "tests" / "crash_points.py"), str(crash_after)]
+    def __init__(
+        self, config: Path, state_dir: Path, crash_after: int = 0, vfat: bool = False
+    ) -> None:
+        command = [sys.executable, str(ROOT / "tests" / "crash_points.py")]
+        command += ["--vfat"] * vfat + [str(crash_after)]
         command += [str(state_dir)]
         command += ["emulate", "--keys", "-", "--config", str(config)]
         command += ["--state-dir", str(state_dir), "--seed", str(SEED)]
@@ -134,24 +137,26 @@ def cut_at_every_change(
     folder: Path,
     keys: Sequence[str],
     check: Callable[[Path, bool], None] = lambda folder, after: None,
+    vfat: bool = False,
 ) -> int:
     """For N = 1, 2, ...: ``keys`` sent to a box on a copy of ``folder`` that dies after its
     N-th change to the disk, then a plain restart, which must show the table before the keys
     or after them (``check`` looks at the folder too). Returns how many changes the keys made
-    (the first N the box lives through)."""
+    (the first N the box lives through). ``vfat``: both boxes on a file system without hard
+    links."""
     config = tmp_path / "config.toml"
     before, after = digests(tmp_path, folder, keys)
     assert before != after
     for n in count(1):
         copy = tmp_path / f"cut-{n}"
         shutil.copytree(folder, copy)
-        box = Box(config, copy, crash_after=n)
+        box = Box(config, copy, crash_after=n, vfat=vfat)
         if box.ready is None:
             raise AssertionError(f"died as it started ({n}): {box.stop()}")
         assert box.ready == before, f"the start itself changed the disk ({n})"
         shown = [box.press(key) for key in keys]
         box.stop()
-        again = Box(config, copy)
+        again = Box(config, copy, vfat=vfat)
         err = again.stop()
         assert not any(word in err for word in ("Traceback", "cannot", "unreadable")), err
         if None not in shown:

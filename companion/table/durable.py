@@ -6,28 +6,53 @@ record and at most a torn last line. A replaced file is written aside, fsync'd, 
 old one and its folder fsync'd, so it is the old file or the new one, never half of either. A
 new journal appears the same way, its header already whole inside it.
 
+A new file takes its name by a hard link where the file system has them, so a name already
+taken is never overwritten; on vfat and exFAT (a USB stick), which have none, by a rename once
+the name is found free: one box per state folder (``folder_lock.py``) makes that safe.
+
 Every change goes through ``os`` here (write, fsync, link, rename, unlink, truncate, mkdir),
 so a test can stop the process after any one of them (tests/crash_points.py).
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
+import re
 import secrets
 from pathlib import Path
 
 log = logging.getLogger(__name__)
 
 ASIDE = ".tmp"  # a file being written before it takes its name
+# A table's file written aside, as ``_written_aside`` names it: left behind when a power cut
+# stopped it (the set-up journal, the series file, a new game's journal).
+LEFTOVER = re.compile(r"^\.(setup\.jsonl|series\.json|game-\d{6,}\.jsonl)\.[0-9a-f]{8}\.tmp$")
+# What link() says where the file system has no hard links (vfat, exFAT) or refuses them.
+NO_HARD_LINKS = (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP)
 
 
 def make_folder(folder: Path) -> None:
-    """``folder`` and its parents, with a clear error when a file stands in its place."""
+    """``folder`` and its parents, with an error in words when a file or a symbolic link to
+    nothing stands in the place of one, or a parent cannot be made."""
     for part in reversed([folder, *folder.parents]):
+        if part.is_symlink() and not part.exists():
+            target = os.readlink(part)
+            raise FileNotFoundError(
+                errno.ENOENT,
+                f"{part} is a symbolic link to {target}, which does not exist",
+                str(part),
+            )
         if part.exists() and not part.is_dir():
-            raise NotADirectoryError(20, f"{part} is a file, not a folder", str(part))
-    folder.mkdir(parents=True, exist_ok=True)
+            raise NotADirectoryError(errno.ENOTDIR, f"{part} is a file, not a folder", str(part))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        missing = next((p for p in reversed(folder.parents) if not p.exists()), folder)
+        raise type(exc)(
+            exc.errno, f"{missing} does not exist and cannot be made ({exc.strerror})", str(missing)
+        ) from exc
 
 
 def append(fd: int, data: bytes) -> None:
@@ -91,10 +116,42 @@ def create(path: Path, data: bytes) -> int:
     aside = _written_aside(path, data)
     try:
         os.link(aside, path)
-    finally:
+    except OSError as exc:
+        if exc.errno not in NO_HARD_LINKS:
+            os.unlink(aside)
+            raise
+        _rename_if_free(aside, path)
+    else:
         os.unlink(aside)
     sync_folder(path.parent)
     return open_to_append(path)
+
+
+def _rename_if_free(aside: Path, path: Path) -> None:
+    """``aside`` takes the name ``path`` where no hard link can: FileExistsError (and
+    ``aside`` gone) when the name is taken."""
+    if os.path.lexists(path):
+        os.unlink(aside)
+        raise FileExistsError(errno.EEXIST, "the name is taken", str(path))
+    os.rename(aside, path)
+
+
+def remove_leftovers(folder: Path) -> list[str]:
+    """Remove the files a power cut left written aside in ``folder`` (never a file a reader
+    looks for); the names removed. Only at start, when nothing else writes there."""
+    try:
+        names = [p.name for p in folder.iterdir() if LEFTOVER.match(p.name) and p.is_file()]
+    except OSError:
+        return []
+    removed = []
+    for name in names:
+        try:
+            os.unlink(folder / name)
+        except OSError as exc:
+            log.warning("%s: cannot remove a file left written aside (%s)", folder / name, exc)
+        else:
+            removed.append(name)
+    return removed
 
 
 def cut_torn_tail(path: Path) -> None:

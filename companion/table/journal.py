@@ -299,8 +299,10 @@ def _bots(value: Any, seats: Any, setup: GameSetup) -> dict[str, str]:
     for seat, name in value.items():
         if not seat.isdecimal() or int(seat) not in playing:
             raise RecordError(f"seat {seat!r} is not one of the game's seats {playing}")
-        if name not in BOTS and name not in RETIRED:
-            raise RecordError(f"unknown player {name!r} for seat {seat}")
+        if not isinstance(name, str) or (name not in BOTS and name not in RETIRED):
+            raise RecordError(
+                f"unknown player {name!r} for seat {seat}; expected one of {', '.join(BOTS)}"
+            )
     if not setup.roles_known:
         raise RecordError("the box plays a seat, but the roles were not dealt")
     return dict(value)

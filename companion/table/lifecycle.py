@@ -36,8 +36,10 @@ class Lifecycle(BoxSeats):
         again; or a fresh set-up.
 
         Never raises for what is on disk: a file it cannot use is kept, reported on the console
-        and in the log, and the table goes on.
+        and in the log, and the table goes on. The table's files a power cut left written aside
+        (never read) are removed first.
         """
+        self._remove_leftovers()
         newest = self._newest_journal()
         latest = self._latest_game()
         if latest is not None and not latest[1].finished:
@@ -54,6 +56,13 @@ class Lifecycle(BoxSeats):
         else:
             fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
             self._new_setup(fresh, newest)
+
+    def _remove_leftovers(self) -> None:
+        """Files a power cut left written aside: never read again, so removed at start."""
+        state_dir = self.config.state_dir
+        for folder in () if state_dir is None else (state_dir, state_dir / "games"):
+            for name in durable.remove_leftovers(folder):
+                log.info("removed %s, left written aside by a power cut", folder / name)
 
     def _newest_journal(self) -> str | None:
         directory = self._games_dir()
