@@ -370,11 +370,10 @@ class Game(GameState):
 
     @property
     def rerolls_shown(self) -> int:
-        """The re-rolls the table shows: ``rolls_left``, and during a question before the first
-        roll (the Saloon die) or between two rolls (Elena Fuente's arrow) the re-rolls still to
-        come after it."""
+        """The re-rolls the table shows: ``rolls_left``, and during a question asked before the
+        first roll or between two rolls (an ability's) the re-rolls still to come after it."""
         between = self.pending is not None and self.pending.kind not in TURN_DICE
-        rolling = ["after_roll"] in self.stack or ["roll_decision"] in self.stack
+        rolling = after_roll() in self.stack or roll_decision() in self.stack
         if between and rolling and self.symbol_count("dynamite") < DYNAMITE_LIMIT:
             return max(0, self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0))
         return self.rolls_left
