@@ -247,7 +247,7 @@ def _reveal_owed(game: Game, seat: int) -> bool:
     d = game.pending
     if d is not None and d.kind is DecisionKind.REVEAL_ROLE and d.seat == seat:
         return True
-    return any(step[:2] == ["reveal", seat] for step in game.stack)
+    return any(step[0] == "reveal" and step[1] == seat for step in game.stack)
 
 
 def _face_up(game: Game, p: PlayerState) -> bool:

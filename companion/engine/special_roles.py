@@ -334,7 +334,7 @@ def _card_owed(game: Game, p: PlayerState) -> bool:
         and d.kind in (DecisionKind.ROLE_CARD, DecisionKind.REVEAL_ROLE)
     ):
         return True
-    if any(step[:2] in (["show_card", p.seat], ["reveal", p.seat]) for step in game.stack):
+    if any(step[0] in ("show_card", "reveal") and step[1] == p.seat for step in game.stack):
         return True
     return p.role is not None and p.special is None and not _cards_left(game, p.role)
 
