@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import logging
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -72,9 +73,14 @@ def stumbling(monkeypatch: pytest.MonkeyPatch) -> None:
 class Table:
     """The daemon's loop without hardware, on a real journal."""
 
-    def __init__(self, state: Path, player: str) -> None:
+    def __init__(self, state: Path, player: str, time_limit: float = 2.0) -> None:
         table = TableConfig(
-            seats=4, state_dir=state, bot_pause=0.0, bots=(BOX,), bot_players={BOX: player}
+            seats=4,
+            state_dir=state,
+            bot_pause=0.0,
+            bots=(BOX,),
+            bot_players={BOX: player},
+            bot_time_limit=time_limit,
         )
         self.session = TableSession(table, seed=4)
         self.session.start()
@@ -166,3 +172,72 @@ def _bare(action: Action) -> Action:
 def _sheriff_first() -> GameSetup:
     """A 4-player set-up with dealt roles whose Sheriff, seat 1, plays first."""
     return next(s for s in (deal(4, seed) for seed in itertools.count()) if s.sheriff == 0)
+
+
+class Exiting:
+    """Raises what would stop a program were it raised in the box's own thread."""
+
+    name = "exiting"
+    looks_ahead = False
+
+    def __init__(self, kind: type[BaseException]) -> None:
+        self.kind = kind
+
+    def __call__(self, obs: Observation) -> Action:
+        raise self.kind("the player quits")
+
+
+class Sleeping:
+    """Thinks for 10 s at every decision (in the worker thread the box leaves behind)."""
+
+    name = "sleeping"
+    looks_ahead = False
+
+    def __call__(self, obs: Observation) -> Action:
+        time.sleep(10)
+        return RuleBot()(obs)
+
+
+def _played_to_the_end(table: Table) -> None:
+    """The people's presses, the box answering for its seat, until the game is over."""
+    table.press("SEAT1", "SEAT2", "SEAT4", "DONE", "ROLL", "ROLL", "DONE")
+    rng = random.Random(4)
+    for _ in range(3000):
+        if table.play.game.over:
+            return
+        table.press(*next_buttons(table.session, rng))
+    raise AssertionError("the game did not end within 3000 presses")
+
+
+@pytest.mark.parametrize("kind", [SystemExit, KeyboardInterrupt, GeneratorExit])
+def test_a_player_raising_system_exit_or_keyboard_interrupt_never_stops_the_box(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    kind: type[BaseException],
+) -> None:
+    monkeypatch.setitem(PLAYERS, "exiting", lambda seed: Exiting(kind))
+    table = Table(tmp_path, "exiting")
+    with caplog.at_level(logging.ERROR):
+        _played_to_the_end(table)
+    assert sum(s.box for s in table.play.taken) >= 1
+    said = f"Seat {BOX}: its exiting player failed; the rules player chose"
+    assert said in table.flashes
+    assert kind.__name__ in caplog.text and "the player quits" in caplog.text
+
+
+def test_a_player_slower_than_the_bound_is_answered_for_and_the_game_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bound is small here, so that the game is quick; the player's 10 s go on in daemon
+    threads, their answers unused. Under load the rules player may be over the bound too: then
+    the first legal answer is taken; either way the seat is answered for and said so."""
+    monkeypatch.setitem(PLAYERS, "sleeping", lambda seed: Sleeping())
+    table = Table(tmp_path, "sleeping", time_limit=0.05)
+    _played_to_the_end(table)
+    assert any(s.box for s in table.play.taken)
+    path = journals(tmp_path / "games")[-1]
+    replayed = TablePlay.replay(read_journal(path), path)  # every choice journaled was legal
+    assert replayed.game.over and replayed.game.to_json() == table.play.game.to_json()
+    said = f"Seat {BOX}: its sleeping player took over 0.05 s; "
+    assert table.flashes and all(f.startswith(said) for f in table.flashes), table.flashes

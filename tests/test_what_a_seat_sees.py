@@ -217,8 +217,9 @@ def twin_of(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, An
             players[to]["role"], players[to]["special"] = cards[source]
 
     def recount(state: dict[str, Any]) -> None:
-        for counter in ("roll_count", "wound_draws", "boneyard_draws"):
-            state[counter] += rng.randint(0, 50)
+        state["roll_count"] += rng.randint(0, 50)
+        for counter in ("wound_draws", "boneyard_draws"):  # bounded by the turns: fewer
+            state[counter] = rng.randint(0, state[counter])
 
     shuffle(data["players"])
     recount(data)

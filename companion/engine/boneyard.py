@@ -264,6 +264,19 @@ def _begin(game: Game, master: int | None) -> None:
 # ======================================================================= a state read back
 
 
+def _check_draws(game: Game, on: bool) -> None:
+    """The pile gets back only the No hands cards drawn in a turn, at its end, so a game draws
+    at most the deck and those cards once a turn."""
+    draws, n = game.boneyard_draws, sum(DECK.values())
+    most = n + DECK[BoneyardCard.NO_HANDS] * game.turn_number if on else 0
+    if not 0 <= draws <= most:
+        raise StateError(
+            f"boneyard_draws {draws}: a game draws 0 to {most} cards (the {n} cards, and "
+            "the No hands back once each turn; "
+            f"turn_number {game.turn_number}, module {Module.ZOMBIES} " + ("on)" if on else "off)")
+        )
+
+
 def check(game: Game) -> None:
     """The Boneyard cards, the outbreak's stage and the undead (``checks.py``): the eleven cards
     are in the pile, face up (hands) or drawn this turn (No hands) until the outbreak removes
@@ -286,11 +299,8 @@ def check(game: Game) -> None:
             f"outbreak {game.outbreak!r}: expected None, {NEXT_TURN!r}, {THIS_TURN!r} or "
             f"{BEGUN!r} (with module {Module.ZOMBIES})"
         )
-    if game.boneyard_draws < 0:
-        raise StateError(
-            f"boneyard_draws {game.boneyard_draws}: draws of the simulated deck, 0 or more"
-        )
     begun = game.outbreak == BEGUN
+    _check_draws(game, on)
     expected = full_deck() if on and not begun else []
     if cards != expected:
         raise StateError(
@@ -385,4 +395,6 @@ RULES = ModuleRules(
     powerless=_powerless,
     decides=_decides,
     outcome=outcome,
+    # A zombie showed its card when eliminated; the Zombie Master shows the Renegade's.
+    face_up=lambda game, p: p.zombie or p.master,
 )

@@ -49,7 +49,7 @@ from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module
 from .modules import in_play
-from .state import GameState
+from .state import GameState, PlayerState
 from .victory import SIDES
 
 if TYPE_CHECKING:
@@ -206,6 +206,25 @@ def _check_roles(game: Game) -> None:
             )
         if setup.three_player and not p.revealed:
             raise StateError(f"seat {seat + 1}: with 3 players every role is face up: revealed")
+        if game.over and p.role is not None and not p.revealed:
+            raise StateError(
+                f"seat {seat + 1}: its role {p.role} face down (revealed false), but the game "
+                "is over: the table turns every card up to see who won"
+            )
+        if not p.alive and not p.revealed and not _reveal_owed(game, seat):
+            raise StateError(
+                f"seat {seat + 1}: eliminated (alive false), but its role is face down "
+                "(revealed false) with no reveal of it to come: an eliminated player shows it"
+            )
+        if p.alive and p.revealed and not _face_up(game, p):
+            turning = [str(r.module) for r in in_play(setup.modules) if r.face_up]
+            raise StateError(
+                f"seat {seat + 1}: living, not the Sheriff, and its role {p.role} face up "
+                "(revealed true) while the game goes on: only the end (over), 3 players or "
+                + (", ".join(turning) or "a module that turns cards up")
+                + f" turn it up (special_shown {p.special_shown}, zombie {p.zombie}, "
+                f"master {p.master})"
+            )
     sheriff = setup.sheriff_seat()
     if sheriff is None:
         return
@@ -220,6 +239,24 @@ def _check_roles(game: Game) -> None:
         raise StateError(
             f"seat {sheriff + 1}: the set-up's Sheriff holds role {players[sheriff].role}"
         )
+
+
+def _reveal_owed(game: Game, seat: int) -> bool:
+    """An eliminated seat's role is still to be shown: the table is asked it now, or its
+    reveal step is queued."""
+    d = game.pending
+    if d is not None and d.kind is DecisionKind.REVEAL_ROLE and d.seat == seat:
+        return True
+    return any(step[0] == "reveal" and step[1] == seat for step in game.stack)
+
+
+def _face_up(game: Game, p: PlayerState) -> bool:
+    """A living player's role card may be face up: the Sheriff's, every card with 3 players or
+    once the game is over (the table turns them up to see who won), or as a module in play
+    turned it up (``ModuleRules.face_up``)."""
+    if p.role is Role.SHERIFF or game.setup.three_player or game.over:
+        return True
+    return any(r.face_up(game, p) for r in in_play(game.setup.modules) if r.face_up)
 
 
 _MIX: dict[int, Counter[Role]] = {n: Counter(mix) for n, mix in ROLE_MIX.items()}

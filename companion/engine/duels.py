@@ -132,8 +132,16 @@ def check(game: Game) -> None:
         )
     if game.wound_pile != sorted(game.wound_pile):
         raise StateError(f"wound_pile {game.wound_pile}: the pile is kept sorted")
-    if game.wound_draws < 0:
-        raise StateError(f"wound_draws {game.wound_draws}: draws of the simulated pile, 0 or more")
+    simulated = on and WOUNDS_PILE not in game.setup.real_piles
+    # A turn's draws: one by each duel's loser (a duel a Duel die) and the Herb Hunter's
+    # (New Posse) token; bounded here by a Duel die and a seat each, a turn.
+    most = game.turn_number * (DUEL_DICE + len(game.players)) if simulated else 0
+    if not 0 <= game.wound_draws <= most:
+        raise StateError(
+            f"wound_draws {game.wound_draws}: draws of the simulated pile, 0 to {most} "
+            f"(turn_number {game.turn_number}; none with the real pile or module "
+            f"{Module.LOOK_ME_IN_THE_EYES} off)"
+        )
     for p in game.players:
         if len(set(p.wounds)) != len(p.wounds):
             raise StateError(f"seat {p.seat + 1} holds the same Wound token twice: {p.wounds}")

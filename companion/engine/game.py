@@ -611,7 +611,13 @@ class Game(GameState):
         return follow, self.turn in dead
 
     def finish(self, side: str, winners: tuple[int, ...]) -> None:
-        """The game is over: ``side`` has won."""
+        """The game is over: ``side`` has won. The table turns every role card up to see who
+        won: each role the engine knows (dealt, or shown) is revealed, the living's too; with
+        physical cards the table asks the living theirs (``table/end_roles.py``)."""
+        for p in self.players:
+            if p.role is not None and not p.revealed:
+                p.revealed = True
+                self.emit(RoleRevealed(p.seat, str(p.role)))
         self.over = True
         self.side = side
         self.winners = winners

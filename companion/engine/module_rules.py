@@ -72,6 +72,8 @@ class ModuleRules:
     - ``at_reveal``: steps when a seat's role is to be revealed.
     - ``outcome``: the end of the game while ``decides`` says its sides play.
     - ``token``: a token taken and discarded with the arrows.
+    - ``face_up``: a living player whose role card it may have turned face up while the game
+      goes on (the core's own: the Sheriff's, and every card with 3 players).
     """
 
     module: Module
@@ -98,3 +100,4 @@ class ModuleRules:
     decides: Callable[[Game], bool] | None = None
     outcome: Callable[[Game], Outcome | None] | None = None
     token: ArrowToken | None = None
+    face_up: Callable[[Game, PlayerState], bool] | None = None

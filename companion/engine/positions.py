@@ -55,8 +55,9 @@ def position(
 
     The piles follow the players: unless ``pile``, ``chief_in_pile``, ``wound_pile`` or
     ``rage_pile`` is given, what a player gains comes out of its pile and what a player loses
-    goes back. At a turn's first roll, a new ``turn`` moves that roll to its seat. The dice
-    stay ``start``'s unless ``dice`` is given.
+    goes back. A seat eliminated here (``alive`` false) shows its known role card, unless
+    ``revealed`` is given. At a turn's first roll, a new ``turn`` moves that roll to its seat.
+    The dice stay ``start``'s unless ``dice`` is given.
     """
     game = start if isinstance(start, Game) else Game(start, dice)
     data = game.to_json()
@@ -72,6 +73,9 @@ def position(
                 expected = ", ".join(PLAYER_FIELDS)
                 raise StateError(f"players[{seat}]: no field {name!r}; expected one of {expected}")
             data["players"][seat][name] = _json(value)
+        p = data["players"][seat]
+        if "revealed" not in changes and not p["alive"] and p["role"] is not None:
+            p["revealed"] = True  # an eliminated player shows the card
     _follow_piles(data, before, table)
     if "turn" in table and _at_first_roll(data):
         data["pending"]["seat"] = table["turn"]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .components import DICE, FACES, SPECIAL_ROLES, Symbol
+from .components import BEAR_SHERIFF_BONUS, CHARACTERS, DICE, FACES, SPECIAL_ROLES, Symbol
 from .decisions import DecisionKind
 from .errors import StateError
 from .registry import STEPS
@@ -316,6 +316,7 @@ def _check_scratch(game: Game) -> None:
         if len(values) != n or any(v < 0 for v in values):
             raise StateError(f"scratch.{name} {values}: one count of 0 or more per seat")
     results = len(game.faces) + len(game.extra_results())
+    _check_hits(game, results)
     for i, item in enumerate(_listed(s.to_assign, "scratch.to_assign")):
         die, symbol = _listed(item, f"scratch.to_assign[{i}]", 2)
         _result(game, die, symbol, results, f"scratch.to_assign[{i}]")
@@ -349,6 +350,46 @@ def _check_scratch(game: Game) -> None:
         )
     for i, seat in enumerate(game.eliminated_now):
         _seat(game, seat, f"eliminated_now[{i}]")
+        p = game.players[seat]
+        if p.alive and not p.zombie:
+            raise StateError(f"eliminated_now[{i}]: seat {seat + 1} is alive, never eliminated")
+    if len(set(game.eliminated_now)) != len(game.eliminated_now):
+        raise StateError(f"eliminated_now {game.eliminated_now}: a seat is eliminated once")
+
+
+# The most life a seat may hold: the largest character's, a Sheriff's bonus (The Bear's) and
+# the Legacy bullet.
+MOST_LIFE = max(c.life for c in CHARACTERS.values()) + BEAR_SHERIFF_BONUS + 1
+
+
+def _check_hits(game: Game, results: int) -> None:
+    """The hits waiting to be taken, bounded by the results that give them: they are counted
+    when the Bull's Eyes or the Gatling resolve and taken at the ``apply_hits`` step queued
+    then; each result hits a seat once, for at most 2 life (a doubled Bull's Eye). The life a
+    seat lost this turn: at most the most life a seat holds (``MOST_LIFE``) and what it gained
+    meanwhile (at most 2 a result, and once 2 more, a save's)."""
+    s = game.scratch
+    waiting = any(step[0] == "apply_hits" for step in game.stack)
+    most = MOST_LIFE + 2 * (results + 1)
+    for seat in range(len(game.players)):
+        hits, hit_by = s.hits[seat], s.hit_results[seat]
+        if (hits or hit_by) and not waiting:
+            raise StateError(
+                f"scratch.hits {s.hits}, scratch.hit_results {s.hit_results}: hits wait only "
+                "for the apply_hits step, which is not in the queue"
+            )
+        if hit_by > results or hits > 2 * hit_by:
+            raise StateError(
+                f"scratch.hits {s.hits}, scratch.hit_results {s.hit_results}: seat {seat + 1} "
+                f"hit by at most {results} results (faces, then the turn's rage_symbols), "
+                "for at most 2 life each"
+            )
+        if s.lost[seat] > most:
+            raise StateError(
+                f"scratch.lost {s.lost}: seat {seat + 1} lost at most {most} life this turn "
+                f"({MOST_LIFE}, the most life a seat holds, and 2 for each of {results} results "
+                "and one save)"
+            )
 
 
 # Once-a-turn abilities the scratch counts (Undead or Alive 3: Chuck Wengam, Sean Mallory).

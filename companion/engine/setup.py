@@ -234,7 +234,7 @@ class GameSetup:
                     _house_rule(text(h, "a house rule"))
                     for h in listed(data.get("house_rules", []), "house_rules")
                 ),
-                seed=whole_number(data.get("seed", 0), "seed"),
+                seed=whole_number(data.get("seed", 0), "seed", 0, SEEDS - 1),
                 modules=frozenset(
                     module(text(m, "a module")) for m in listed(data.get("modules", []), "modules")
                 ),
@@ -259,6 +259,10 @@ class GameSetup:
             raise
         except ValueError as exc:
             raise SetupError(f"set-up record is malformed: {exc}") from exc
+
+
+# The seeds a table draws (64 bits at most): a record's seed is one of them.
+SEEDS = 2**64
 
 
 def _role(value: Role | str, seat: int) -> Role:

@@ -242,6 +242,12 @@ def check(game: Game) -> None:
     on = Module.SPECIAL_ROLES in setup.modules
     seen: dict[str, int] = {}
     for p in players:
+        if on and not p.alive and not p.special_shown and not _card_owed(game, p):
+            raise StateError(
+                f"seat {p.seat + 1}: eliminated (alive false), but its card is face down "
+                "(special_shown false) with no showing of it to come: an eliminated player "
+                "shows the card"
+            )
         if p.special is None and not p.special_shown:
             if on and setup.roles is not None and not setup.specials_mixed:
                 raise StateError(
@@ -250,6 +256,11 @@ def check(game: Game) -> None:
                 )
             continue
         where = f"seat {p.seat + 1}"
+        if p.special_shown and not p.revealed:
+            raise StateError(
+                f"{where}: special_shown, but its role is face down (revealed false): a role "
+                "card shown is shown whole"
+            )
         if not on:
             raise StateError(
                 f"{where}: special or special_shown, but module {Module.SPECIAL_ROLES} is off"
@@ -295,17 +306,37 @@ def _show_card(game: Game, seat: int) -> None:
         p.special_shown = True  # known: dealt, or the Sheriff's face-up card
         return
     assert p.role is not None
-    options = [
-        c.name
-        for c in SPECIAL_ROLES.values()
-        if c.role is p.role and not any(q.special == c.name for q in game.players)
-    ]
-    if game.setup.specials_mixed:
-        options.append(NORMAL_CARD)
+    options = _cards_left(game, p.role)
     if len(options) > 1:
         game.ask(DecisionKind.ROLE_CARD, seat, options=tuple(options))
     elif options:
         _card_shown(game, seat, options[0])
+
+
+def _cards_left(game: Game, role: Role) -> list[str]:
+    """The cards an eliminated seat of ``role`` may show: its role's special cards nobody
+    holds, and a normal one when they are mixed by type."""
+    options = [
+        c.name
+        for c in SPECIAL_ROLES.values()
+        if c.role is role and not any(q.special == c.name for q in game.players)
+    ]
+    return options + ([NORMAL_CARD] if game.setup.specials_mixed else [])
+
+
+def _card_owed(game: Game, p: PlayerState) -> bool:
+    """An eliminated seat whose card is not face up yet: its reveal, its card shown or the
+    table's answer is to come, or no card of its role is left to show."""
+    d = game.pending
+    if (
+        d is not None
+        and d.seat == p.seat
+        and d.kind in (DecisionKind.ROLE_CARD, DecisionKind.REVEAL_ROLE)
+    ):
+        return True
+    if any(step[0] in ("show_card", "reveal") and step[1] == p.seat for step in game.stack):
+        return True
+    return p.role is not None and p.special is None and not _cards_left(game, p.role)
 
 
 @decision(DecisionKind.ROLE_CARD, legal=one_of_options)
@@ -534,4 +565,11 @@ def check_role_card(game: Game, d: Decision) -> str | None:
     return None
 
 
-RULES = ModuleRules(Module.SPECIAL_ROLES, at_reveal=_at_reveal)
+def _face_up(game: Game, p: PlayerState) -> bool:
+    """A living player shows a role by revealing a special card (The Good's old Sheriff keeps
+    his face up); once the Sheriff is dead the last one standing shows his for a win that a
+    reveal into an open moment may still avert, and the game goes on with it face up."""
+    return p.special_shown or any(q.role is Role.SHERIFF and not q.alive for q in game.players)
+
+
+RULES = ModuleRules(Module.SPECIAL_ROLES, at_reveal=_at_reveal, face_up=_face_up)

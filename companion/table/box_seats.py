@@ -48,6 +48,7 @@ class BoxSeats(SessionState):
         assert play is not None and play.box_owes()
         now = time.monotonic() if now is None else now
         steps = len(play.taken)
+        play.player_time_limit = self.config.bot_time_limit
         try:
             events = play.box_move()
         except Refused as exc:  # the journal cannot be written: nothing changed; try again

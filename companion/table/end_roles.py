@@ -40,6 +40,21 @@ def choices(game: Game, declared: Declared) -> list[Role]:
     return sorted(+pool, key=list(ROLE_LABELS).index)
 
 
+def role_at_end(game: Game, declared: Declared, seat: int) -> Role | None:
+    """The role card ``seat`` is known to hold once the game is over: the engine's (dealt, or
+    shown: the table turns every card up at the end), the one it entered on the game over
+    screen, or the one left when every card still unknown is of one role; None while the
+    seat may still enter it, or skipped it with more than one role left."""
+    role = game.players[seat].role
+    if role is not None:
+        return role
+    entered = dict(declared).get(seat)
+    if entered is not None:
+        return Role(entered)
+    left = choices(game, declared)
+    return left[0] if len(left) == 1 else None
+
+
 def told_winners(game: Game, declared: Declared) -> tuple[int, ...]:
     """The winners the table learned at the end: seats whose entered card won, and, once the
     cards left are all of one winning role, every living seat still unknown."""

@@ -36,6 +36,7 @@ from ..engine import (
     dice_a_reveal_rolls,
 )
 from .answers import duel_roll, listed_hits
+from .bounded_call import PLAYER_TIME_LIMIT, PlayerFailed, TookTooLong, within
 from .journal import Journal, JournalContents, JournalEntry, JournalError, implied_answer
 from .labels import FACE_LABELS, ROLE_LABELS
 from .narration import TABLE_ENTRIES
@@ -126,6 +127,8 @@ class TablePlay:
     # whether to reveal their seats' cards and said no (None: not asked yet).
     reveals_asked: object = field(default=None, repr=False)
     chores_read: ChoresRead | None = field(default=None, repr=False)
+    # Seconds a computer player may take over one choice before the fallback answers instead.
+    player_time_limit: float = field(default=PLAYER_TIME_LIMIT, repr=False)
 
     # ------------------------------------------------------------------ creation
 
@@ -579,25 +582,38 @@ class TablePlay:
         ask: Callable[[Any, Observation], A | None],
         otherwise: str,
     ) -> tuple[bool, A | None]:
-        """Ask the seat's player, then the rule-based one if it fails (raises, or answers what
-        is not open): whether one answered, and its answer. Each failure goes to the log with
-        its traceback; a stand-in is said on the console's flash line."""
+        """Ask the seat's player, then the rule-based one if it fails (raises anything, answers
+        what is not open, or takes over ``player_time_limit`` seconds, ``bounded_call``):
+        whether one answered, and its answer. Each failure goes to the log with its traceback;
+        a stand-in is said on the console's flash line."""
         failed: list[str] = []
+        slow: str | None = None
         for player in dict.fromkeys((self.bots[seat], "rules")):
+            obs = self._observe(engine)
+
+            def choose(player: str = player, obs: Observation = obs) -> A | None:
+                return ask(make_bot(player, zlib.crc32(obs.position.encode())), obs)
+
             try:
-                obs = self._observe(engine)
-                answer = ask(make_bot(player, zlib.crc32(obs.position.encode())), obs)
-            except Exception:
-                log.exception("seat %d: the %s player failed at %s", seat, player, what)
+                answer = within(choose, self.player_time_limit, f"seat {seat} {player} player")
+            except PlayerFailed as exc:
+                slow = player if isinstance(exc, TookTooLong) and slow is None else slow
+                log.error(
+                    "seat %d: the %s player failed at %s: %s",
+                    *(seat, player, what, exc),
+                    exc_info=exc.__cause__,
+                )
                 failed.append(player)
                 continue
             if failed:
-                self.fell_back = (
-                    f"Seat {seat}: its {failed[0]} player failed; the {player} player chose"
-                )
+                said = _failure(failed[0], slow, self.player_time_limit)
+                self.fell_back = f"Seat {seat}: {said}; the {player} player chose"
             return True, answer
         players = " and ".join(failed) + (" players" if len(failed) > 1 else " player")
-        self.fell_back = f"Seat {seat}: its {players} failed; {otherwise}"
+        said = f"its {players} failed"
+        if len(failed) == 1:
+            said = _failure(failed[0], slow, self.player_time_limit)
+        self.fell_back = f"Seat {seat}: {said}; {otherwise}"
         return False, None
 
     def _observe(self, seat: int) -> Observation:
@@ -669,6 +685,13 @@ class TablePlay:
 
     def character_title(self, seat: int) -> str:
         return CHARACTERS[self.game.players[seat].character].title
+
+
+def _failure(player: str, slow: str | None, limit: float) -> str:
+    """How a seat's player failed, for the console: too slow, or it raised or broke a rule."""
+    if player == slow:
+        return f"its {player} player took over {limit:g} s"
+    return f"its {player} player failed"
 
 
 def _draws(action: Action) -> bool:

@@ -113,9 +113,13 @@ def _seats(session: TableSession, view: TableView) -> list[dict[str, Any]]:
     shown = [_seat(seat) for seat in view.seats]
     if session.play is None:
         return shown
-    public = session.play.game.to_json(NO_SEAT)["players"]
+    game = session.play.game
+    public = game.to_json(NO_SEAT)["players"]
     for s, number in enumerate(session.play.seats):
-        shown[number - 1] |= _facts(public[s])
+        facts = _facts(public[s])
+        if game.over and not facts["role"]:  # a physical card entered at the end, or the one left
+            facts["role"] = shown[number - 1]["role"]
+        shown[number - 1] |= facts
     return shown
 
 

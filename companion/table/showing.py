@@ -117,6 +117,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
     to_do = seat_chores(play)
     role_asked = end_roles.asked(game, session.declared) if game.over else None
+    told = end_roles.told_winners(game, session.declared) if game.over else ()
     if role_asked is not None:
         answers, asked = {role_asked}, role_asked
     seats = []
@@ -127,6 +128,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         s = play.seats.index(n)
         p = game.players[s]
         role = p.role if p.revealed else None
+        if game.over:  # every card turned up, or entered (end_roles)
+            role = end_roles.role_at_end(game, session.declared, s)
         bot = n in play.bots
         peeks = session.menu == n and p.role is not None and not bot  # the box's: its secret
         if peeks:
@@ -139,8 +142,9 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             note = menu_note(reveals) or CHARACTERS[p.character].ability
         elif s == role_asked:
             note = "Your role card: " + reveal_legend(end_roles.choices(game, session.declared))
-        elif game.over and s in game.winners:
-            note = "WINS"
+        elif game.over and (s in game.winners or s in told):
+            card = _card(p.special, role, p.special_shown)
+            note = f"WINS: {card}" if card else "WINS: role card not entered"
         elif d is not None and d.spec.answer is Answer.ROLE and s == d.seat:
             note = "Show your role card: " + reveal_legend(play.reveal_choices())
         seats.append(
@@ -158,7 +162,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 role=_card(p.special, role, p.special_shown or peeks),
                 answer=s in answers,
                 asked=s == asked,
-                winner=game.over and s in game.winners,
+                winner=game.over and (s in game.winners or s in told),
                 note=note,
                 change=", ".join(m for m in (session.marks.get(n), pending.get(n)) if m),
                 wounds=tuple(p.wounds),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..bots import BOTS
 from ..engine import HouseRule, Module
+from .bounded_call import PLAYER_TIME_LIMIT
 
 
 @dataclass
@@ -26,6 +27,7 @@ class TableConfig:
     bot_pause: float = 1.0  # seconds the table sees a choice of the box coming
     bot_player: str = "rules"  # the computer player of the box's seats (companion/bots)
     bot_players: dict[int, str] = field(default_factory=dict)  # another player for a seat
+    bot_time_limit: float = PLAYER_TIME_LIMIT  # seconds a player may think; then the fallback
 
     def __post_init__(self) -> None:
         if self.roles not in ("physical", "dealt"):

@@ -115,8 +115,9 @@ def test_saloon_die_the_coward_when_low_on_life_the_loudmouth_when_healthy() -> 
 
 
 def test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws() -> None:
-    game = make_game(FILLERS, roles=ROLES, modules=["old_saloon.1"])
-    game = position(game, players={1: {"arrows": 2, "revealed": True}, 4: {"arrows": 2}})
+    game = special_game(modules=["old_saloon.1"])  # seat 1 revealed The Gambler: an Outlaw
+    shown = {"arrows": 2, "revealed": True, "special_shown": True}
+    game = position(game, players={1: shown, 4: {"arrows": 2}})
     play(game, Choose("coward"), Roll((0, 1, 2, 3, 4), ("beer",) * 4 + ("broken_arrow",)))
     assert game.pending is not None and game.pending.kind is DecisionKind.BROKEN_ARROW
     assert both(game) == (ChooseSeat(4), ChooseSeat(1))
@@ -241,7 +242,7 @@ def test_the_right_hand_takes_another_turn_once_few_are_left_not_before() -> Non
     offered = next(a for a in game.window_actions() if a.seat == 2)
     assert open_moments(game)[offered.window] == ("turn_end", [2])
     assert reveal_of(game, 2, events) is None  # five alive: stay hidden
-    dead = {"alive": False, "life": 0, "revealed": True, "arrows": 0}
+    dead = {"alive": False, "life": 0, "revealed": True, "special_shown": True, "arrows": 0}
     few = position(game, players={1: dead, 4: dead})
     right = reveal_of(few, 2, events)
     assert right is not None and right.card == "the_right_hand"
@@ -394,8 +395,8 @@ def test_a_missed_duel_is_always_rerolled() -> None:
 
 
 def test_a_duel_challenges_an_enemy_not_a_friend() -> None:
-    game = make_game(FILLERS, roles=ROLES, modules=UA12)
-    game = position(game, players={3: {"revealed": True}})  # an Outlaw, face up
+    game = special_game(modules=UA12)  # seat 3 revealed The Bad: an Outlaw, face up
+    game = position(game, players={3: {"revealed": True, "special_shown": True}})
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "beer", "duel", "arrow")), Stop())
     quietly(game, lambda g: g.pending.kind is DecisionKind.DUEL_TARGET)
     assert both(game) == (ChooseSeat(3), ChooseSeat(1))

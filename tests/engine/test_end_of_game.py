@@ -184,7 +184,8 @@ def test_end_8_players_sheriff_must_eliminate_both_renegades() -> None:
 
 def test_ruling_8_the_game_ends_in_the_middle_of_a_turn() -> None:
     """Ruling 8: the Sheriff's Bull's Eye kills the last Renegade: the game ends at once, the
-    Beer and the Gatlings of that turn never resolve and the turn does not end."""
+    Beer and the Gatlings of that turn never resolve and the turn does not end. The living
+    turn their cards up to see who won: the Deputy's is shown last."""
     game = make_game(FIVE, faces=["bullseye2", "beer", "gatling", "gatling", "gatling"])
     game = kill(game, 1, 3)
     game = position(game, players={2: {"life": 1}})
@@ -195,9 +196,11 @@ def test_ruling_8_the_game_ends_in_the_middle_of_a_turn() -> None:
         "life_lost",
         "player_eliminated",
         "role_revealed",
+        "role_revealed",
         "game_over",
     ]
     assert not of(events, TurnEnded)
+    assert of(events, RoleRevealed)[-1] == RoleRevealed(4, "deputy")
     assert over(game, events) == GameOver("sheriff", (0, 4))
 
 

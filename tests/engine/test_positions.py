@@ -32,7 +32,7 @@ def test_a_position_holds_each_modules_state_and_the_piles_follow_the_players() 
         players={
             0: {"life": 3, "arrows": 2, "chief_arrow": True, "wounds": ["beer", "dynamite"]},
             1: {"rage_held": 2},
-            3: {"revealed": True},
+            3: {"life": 0, "alive": False},  # eliminated: its card shown
         },
     )
     p = game.players

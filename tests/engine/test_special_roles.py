@@ -302,7 +302,10 @@ def test_a_win_that_a_reveal_could_still_avert_waits_for_the_pending_player() ->
 
 def test_a_win_no_reveal_could_avert_ends_the_game_at_once() -> None:
     game = roles_game(ALL, faces=("dynamite",) * 5)
-    shown = {seat: {"revealed": True} for seat in range(1, len(game.players))}
+    # every other card face up, its power used: no one is left to reveal one
+    shown = {
+        seat: {"revealed": True, "special_shown": True} for seat in range(1, len(game.players))
+    }
     game = position(game, players={0: {"life": 1}, **shown})
     events = roll_all(game)
     assert kinds(events)[-1] == "game_over" and game.over

@@ -15,22 +15,27 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import fields
+import random
+from dataclasses import fields, replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import (
+    DiceRolled,
     Game,
     GameState,
     PlayerState,
+    Roll,
     SetupError,
     StateError,
     TurnScratch,
     check_state,
+    deal,
 )
 
+from .reachable import classify
 from .state_samples import sampled_states, state
 
 Path = tuple[str | int, ...]
@@ -156,3 +161,65 @@ def test_the_sampled_states_cover_every_kind_of_part() -> None:
     assert any(d["outbreak"] == "begun" for d in states)
     for part in ("ghost", "wounds", "rage_revealed", "special"):
         assert any(p[part] for d in states for p in d["players"]), part
+
+
+REACH_RUNS = settings(
+    max_examples=600,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@REACH_RUNS
+@given(
+    which=st.integers(0, 10**6),
+    where=st.integers(0, 10**6),
+    kind=st.sampled_from(KINDS),
+    pick=st.integers(0, 100),
+)
+def test_a_changed_state_that_loads_is_the_same_a_reachable_one_or_a_named_field(
+    which: int, where: int, kind: str, pick: int
+) -> None:
+    """Issue 34: a change that loads is play's own state (a default, a duplicate in a set),
+    one play reaches (``reachable.FREE``, with the play), or in a field named in
+    ``reachable.OPEN`` with what its check would need; never in a field nobody named."""
+    data = state(which)
+    original = copy.deepcopy(data)
+    places = paths(data)
+    path = places[where % len(places)]
+    if not mutate(data, path, kind, pick):
+        return
+    try:
+        game = Game.from_json(data)
+    except (StateError, SetupError):
+        return
+    outcome = classify(original, game)
+    assert not outcome.startswith("unclassified"), f"{kind} at {path}: {outcome}"
+
+
+def test_the_same_recorded_actions_reach_a_state_under_any_seed() -> None:
+    """``reachable.FREE``'s seed: random base and Old Saloon games whose rolls are recorded
+    with their faces, replayed on the same set-up with another seed, reach the same state but
+    the seed."""
+    rng = random.Random(34)
+    for modules in (frozenset(), frozenset({"old_saloon.1", "old_saloon.2"})):
+        setup = deal(5, 11, modules=modules)
+        game, recorded = Game(setup), []
+        for _ in range(120):
+            if game.over:
+                break
+            action = rng.choice(game.legal_actions())
+            events = game.apply(action)
+            rolled = [e for e in events if isinstance(e, DiceRolled)]
+            if isinstance(action, Roll) and rolled:
+                action = Roll(action.dice, rolled[0].faces)
+            recorded.append(action)
+        for seed in (0, 2**64 - 1, 123456789):
+            other = Game(replace(setup, seed=seed))
+            for action in recorded:
+                other.apply(action)
+            mine, theirs = game.to_json(), other.to_json()
+            assert theirs["setup"]["seed"] == seed
+            theirs["setup"]["seed"] = mine["setup"]["seed"]
+            assert theirs == mine

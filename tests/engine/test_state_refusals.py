@@ -8,6 +8,7 @@ Seats in the states' JSON count from 0; the messages count seats from 1.
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -59,10 +60,10 @@ def refused(game: Game, change: Callable[[Data], object], message: str) -> None:
 
 
 def kill(data: Data, seat: int) -> None:
-    """The seat eliminated, its arrows back in the pile."""
+    """The seat eliminated, its arrows back in the pile, its role shown."""
     p = data["players"][seat]
     data["pile"] += p["arrows"]
-    p.update(life=0, alive=False, arrows=0)
+    p.update(life=0, alive=False, arrows=0, revealed=p["role"] is not None)
 
 
 def base_game() -> Game:
@@ -316,7 +317,7 @@ def test_from_json_refuses_a_sheriff_zombie_master() -> None:
     game = outbreak_game(("undead_or_alive.4",), ZOMBIE_TABLE)
 
     def sheriff(d: Data) -> None:
-        d["players"][3]["master"] = False
+        d["players"][3].update(master=False, revealed=False)  # the Renegade's card face down
         d["players"][0]["master"] = True
 
     refused(game, sheriff, "seat 1: master, but the Zombie Master is the living Renegade")
@@ -581,3 +582,88 @@ def test_every_steps_arguments_are_checked_when_a_state_is_read() -> None:
     for name in STEPS:
         step_checks(name)  # a KeyError names the argument with no check
     assert set(OPENINGS) <= set(MOMENTS)
+
+
+# ============================================= roles face up and down, the turn's counts (issue 34)
+
+
+def test_from_json_refuses_a_special_card_shown_with_its_role_face_down() -> None:
+    """The public view would show the card (The Bad) and so tell the hidden role."""
+    refused(
+        roles_game(["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"]),
+        lambda d: d["players"][2].update(special_shown=True),
+        r"seat 3: special_shown, but its role is face down \(revealed false\)",
+    )
+
+
+def test_from_json_refuses_an_eliminated_player_whose_role_is_face_down() -> None:
+    def face_down(d: Data) -> None:
+        kill(d, 1)
+        d["players"][1]["revealed"] = False
+
+    refused(
+        base_game(), face_down, r"seat 2: eliminated \(alive false\), but its role is face down"
+    )
+
+
+def test_from_json_refuses_a_living_deputy_face_up_in_the_base_game() -> None:
+    game = base_game()
+    deputy = next(p.seat for p in game.players if p.role is Role.DEPUTY)
+    refused(
+        game,
+        lambda d: d["players"][deputy].update(revealed=True),
+        rf"seat {deputy + 1}: living, not the Sheriff, and its role deputy face up \(revealed",
+    )
+
+
+def test_the_table_turns_every_card_up_at_the_end_and_such_a_state_loads() -> None:
+    """Random base games with dealt roles, played to the end: every card is face up, the
+    survivors' too, and the state loads."""
+    survivors = 0
+    for seed in range(10):
+        game, rng = Game(deal(5, seed)), random.Random(seed)
+        for _ in range(2000):
+            if game.over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        assert game.over and all(p.revealed for p in game.players)
+        survivors += sum(p.alive and p.role is not Role.SHERIFF for p in game.players)
+        data_of(game)
+    assert survivors  # some card was face down until the end
+
+
+def at_a_reroll() -> Game:
+    game = base_game()
+    game.dice_source = ScriptedDice(QUIET_FACES)
+    game.apply(Roll(ALL5))
+    assert game.pending is not None and game.pending.kind.value == "reroll"
+    return game
+
+
+@pytest.mark.parametrize("count", ["hits", "hit_results", "lost"])
+def test_from_json_refuses_a_turns_count_no_dice_could_give(count: str) -> None:
+    """Hits wait only for the step that applies them; the life lost in a turn is bounded by
+    the most life a seat holds and what the turn's results could give back."""
+    refused(
+        at_a_reroll(),
+        lambda d: d["scratch"][count].__setitem__(1, 10**12),
+        rf"scratch.{count} \[0, 1000000000000",
+    )
+
+
+def test_from_json_refuses_a_seed_no_table_draws() -> None:
+    data = data_of(base_game())
+    data["setup"]["seed"] = -1
+    with pytest.raises(SetupError, match="seed must be from 0 to 18446744073709551615, not -1"):
+        Game.from_json(data)
+
+
+def test_from_json_refuses_more_boneyard_draws_than_the_deck_and_the_turns_allow() -> None:
+    game = Game(deal(5, 3, modules=frozenset({"undead_or_alive.4"})))
+    refused(game, lambda d: d.update(boneyard_draws=10**12), "boneyard_draws 1000000000000: a")
+    refused(game, lambda d: d.update(boneyard_draws=14), r"draws 0 to 13 cards .*turn_number 1")
+
+
+def test_from_json_refuses_more_wound_draws_than_the_duels_allow() -> None:
+    game = Game(deal(5, 3, modules=frozenset({"undead_or_alive.1", "undead_or_alive.2"})))
+    refused(game, lambda d: d.update(wound_draws=10**12), r"wound_draws 1000000000000: .* 0 to 7")

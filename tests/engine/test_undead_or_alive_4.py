@@ -352,7 +352,7 @@ def test_survivors_win_when_all_zombies_and_the_master_are_eliminated() -> None:
 def test_zombies_win_when_all_survivors_are_eliminated() -> None:
     game = _outbreak_game()
     quiet_turn(game)  # seat 1
-    dead = {"alive": False, "life": 0, "arrows": 0}  # their arrows back to the pile
+    dead = {"alive": False, "life": 0, "arrows": 0, "revealed": True}  # arrows back, card shown
     game = position(game, players={1: dead, 3: dead})
     quiet_turn(game)  # the Master, seat 2
     game = position(game, players={0: {"life": 1}})

@@ -28,6 +28,9 @@ def recorded(setup: GameSetup, seed: int, limit: int) -> tuple[list[list[Press]]
     session, rng = session_of(setup), random.Random(seed)
     groups: list[list[Press]] = []
     at = 0.0
+    play = session.play
+    assert play is not None
+    hidden = _face_down(play.game)
     while sum(map(len, groups)) < limit:
         play = session.play
         assert play is not None
@@ -39,13 +42,15 @@ def recorded(setup: GameSetup, seed: int, limit: int) -> tuple[list[list[Press]]
         for button, kind in group:
             at += 1.0
             session.handle(button, kind, at)
-        if play.game.over:
+        if play.game.over:  # the table turns every card up: the twins part here
             break
         groups.append(group)
-    game = session.play.game if session.play is not None else None
-    assert game is not None
-    hidden = [p.seat for p in game.players if not p.revealed and not p.special_shown]
+        hidden = _face_down(play.game)
     return groups, [s for s in hidden if s != setup.sheriff_seat()]
+
+
+def _face_down(game: Game) -> list[int]:
+    return [p.seat for p in game.players if not p.revealed and not p.special_shown]
 
 
 def twin_tables(

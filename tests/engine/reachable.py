@@ -1,0 +1,161 @@
+"""What the fuzz of changed states makes of a changed state that loads: the state play reached
+(``same``), one play reaches by the named reason (``free``), or one no check refuses yet though
+no play is shown to reach it (``open``, each field with what a check would need); anything else
+is ``unclassified`` and fails the test (``test_state_fuzz.py``).
+
+The larger run, once, by a command (its figures are in the report of issue 34)::
+
+    .venv/bin/python -m tests.engine.reachable 100000
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import sys
+from collections import Counter
+from typing import Any
+
+from companion.engine import Game, SetupError, StateError
+
+Path = tuple[str | int, ...]
+
+# Fields whose every value in range is reachable with the rest of the state as it is.
+# ``seed``: while no simulated pile has been drawn from (wound_draws and boneyard_draws 0),
+# the set-up's seed keys only the draws still to come (0 to 2**64-1, the table's): the dice
+# shown can be recorded (a Roll with its faces), so the same actions reach the state under any
+# seed (``test_the_same_recorded_actions_reach_a_state_under_any_seed``).
+FREE: dict[str, str] = {
+    "seed": "no simulated pile drawn from yet: the same recorded rolls reach it under any seed",
+}
+
+# Fields no check bounds yet to the values play can give with the rest of the state: a value
+# in range loads though no play is shown to reach it. What a check would need, for each. The
+# fields the larger run met (100,000 changes, the command above); a field not listed fails.
+OPEN: dict[str, str] = {
+    "seed": "the seed once a simulated pile was drawn from: the draws it gave",
+    "lost": "the life a seat lost this turn against its life and the gains of the turn",
+    "life": "a seat's life against the turn's losses and gains (scratch.lost)",
+    "queue": "the queue's steps in an order the turn's phases give",
+    "modules": "a module left out whose rules never acted in the game so far",
+    "roll_count": "the rolls made: at least one a turn rolled, a duel's any number",
+    "assigned": "the Bull's Eyes assigned against the dice showing them",
+    "to_assign": "the results still to assign against the dice showing them",
+    "beers": "the Beers assigned against the dice showing them",
+    "rage_symbols": "a revealed Rage card's symbols against its card",
+    "beer_rage": "whether a kept Beer draws a Rage card, against the Beers of the turn",
+    "closed": "whether the turn's end steps ran, against the queue",
+    "special_shown": "an eliminated seat's card shown, against its show_card step",
+    "special": "a seat's special card against the cards shown",
+    "killer": "whose result eliminated a seat, against the events of its turn",
+    "turn_number": "the turns played, against the turn order and the counts of the game",
+    "faces": "a die's face against the arrows and Dynamite it gave",
+    "winners": "the winners against the side and the roles",
+    "cause": "the pending decision's cause against the step that asked it",
+    "remaining": "the pending decision's count against the step that asked it",
+    "target": "the pending decision's target against the step that asked it",
+    "options": "the pending decision's options against the step that asked it",
+    "die": "the pending decision's die against the step that asked it",
+    "duels": "the seats challenged against the Duel dice showing",
+    "rolls": "the rolls of the turn against the faces and the dice kept",
+    "wound_draws": "the simulated pile's draws against the duels (bounded: turns only)",
+    "boneyard_draws": "the simulated deck's draws against the cards drawn (bounded: turns only)",
+    "roles": "a set-up's dealt roles left out (played with secret cards)",
+    "real_piles": "a pile drawn for real or simulated, against the draws recorded",
+    "real_boneyard": "the Boneyard drawn for real or simulated, against the draws recorded",
+    "specials_mixed": "special cards mixed by type, against the cards dealt",
+    "revealed": "a card face up, against the reveals of the game",
+    "windows": "an open moment left out, against the reveals it offered",
+    "preset": "the dice the Ghost's token set, against its face",
+    "ghost_token": "the Ghost's token against the Ghost's turns",
+    "doubled": "Slab the Killer's doubled die against the Beers of the turn",
+    "eliminated_now": "a seat eliminated this turn left out of it, against the turn's losses",
+    "master": "the Zombie Master against the outbreak",
+    "max_life": "a seat's maximum against its role and character",
+    "specials": "the special cards dealt against the reveals",
+    "turn": "whose turn against the turn order and the turns played",
+    "seat": "the pending decision's seat against the step that asked it",
+    "last_standing": "3 players' last one standing against the deaths so far",
+    "side": "the side that won against the roles of the living and the dead",
+}
+
+
+def differences(a: Any, b: Any, path: Path = ()) -> list[Path]:
+    """Where two JSON values differ: the innermost place, a key only one object has, or the
+    list whose length differs."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        found = [(*path, k) for k in a.keys() ^ b.keys()]
+        return found + [d for k in a.keys() & b.keys() for d in differences(a[k], b[k], (*path, k))]
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return [path]
+        return [
+            d
+            for i, (x, y) in enumerate(zip(a, b, strict=True))
+            for d in differences(x, y, (*path, i))
+        ]
+    return [] if a == b and type(a) is type(b) else [path]
+
+
+def field_of(path: Path) -> str:
+    """The field a difference is in: the last named key (inside a state kept at an open
+    moment, the field of that state)."""
+    keys = [k for k in path if isinstance(k, str)]
+    return keys[-1] if keys else ""
+
+
+def classify(original: dict[str, Any], loaded: Game) -> str:
+    """``same``, ``free FIELD``, ``open FIELD`` (the first not free), or ``unclassified ...``."""
+    reached = Game.from_json(copy.deepcopy(original)).to_json()
+    changed = {field_of(p) for p in differences(reached, loaded.to_json())}
+    if not changed:
+        return "same"
+    unknown = sorted(f for f in changed if f not in FREE and f not in OPEN)
+    if unknown:
+        return "unclassified " + ", ".join(unknown)
+    drawn = loaded.wound_draws or loaded.boneyard_draws
+    still = sorted(f for f in changed if f not in FREE or (f == "seed" and drawn))
+    return f"open {still[0]}" if still else f"free {sorted(changed)[0]}"
+
+
+def run(count: int, seed: int = 34) -> Counter[str]:
+    """``count`` random leaf changes of the sampled states: how each came out."""
+    from .state_samples import sampled_states, state
+    from .test_state_fuzz import KINDS, mutate, paths
+
+    rng = random.Random(seed)
+    found: Counter[str] = Counter()
+    states = len(sampled_states())
+    while sum(found.values()) < count:
+        which = rng.randrange(states)
+        data = state(which)
+        original = copy.deepcopy(data)
+        places = paths(data)
+        if not mutate(
+            data, places[rng.randrange(len(places))], rng.choice(KINDS), rng.randrange(101)
+        ):
+            continue
+        try:
+            loaded = Game.from_json(data)
+        except (StateError, SetupError):
+            found["refused"] += 1
+            continue
+        found[classify(original, loaded)] += 1
+    return found
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+    found = run(count)
+    loaded = count - found["refused"]
+    print(
+        f"{count} random leaf changes of {len(FREE) + len(OPEN)} kinds of field: "
+        f"{found['refused']} refused, {loaded} loaded"
+    )
+    for outcome, n in sorted(found.items(), key=lambda item: -item[1]):
+        if outcome != "refused":
+            print(f"{n:8} {outcome}")
+
+
+if __name__ == "__main__":
+    main()
