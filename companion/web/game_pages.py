@@ -12,12 +12,20 @@ game links back to ``index.html``, so a server serves the index at ``/games/`` (
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
 from ..table import durable
 from ..table.journal import JournalError
-from .finished_games import FinishedGame, SeatAtEnd, finished_game, finished_games
+from .finished_games import (
+    FinishedGame,
+    GameSummary,
+    SeatAtEnd,
+    finished_game,
+    finished_games,
+    finished_index,
+)
 from .life_chart import ARROWS_COLOUR, LIFE_COLOUR, seat_chart
 
 log = logging.getLogger(__name__)
@@ -41,11 +49,12 @@ figcaption { font-size: 0.9em; }
 
 
 def games_index_html(state_dir: Path) -> str:
-    """The list of finished games, newest first: date, modules, players, winners."""
-    games, skipped = finished_games(state_dir, whole=False)
-    for problem in skipped:
+    """The list of finished games, newest first: date, modules, players, winners (read from
+    each game's summary: ``finished_games.finished_index``)."""
+    index = finished_index(state_dir)
+    for problem in index.skipped:
         log.warning("finished games: skipped %s", problem)
-    return _index(games, len(skipped))
+    return _index(index.games, len(index.skipped), index.unread)
 
 
 def game_page_html(state_dir: Path, game_id: str) -> str | None:
@@ -94,22 +103,22 @@ def _document(title: str, body: list[str]) -> str:
     )
 
 
-def _players(game: FinishedGame) -> str:
+def _players(game: GameSummary) -> str:
     return ", ".join(f"{s.number} {s.character}" for s in game.seats)
 
 
-def _winners(game: FinishedGame) -> str:
+def _winners(game: GameSummary) -> str:
     seats = ", ".join(str(s.number) for s in game.winners)
     return (
         f"{game.side}: seat{'s' if len(game.winners) > 1 else ''} {seats}" if seats else game.side
     )
 
 
-def _modules(game: FinishedGame) -> str:
+def _modules(game: GameSummary) -> str:
     return "; ".join(game.modules) or "none (the base game)"
 
 
-def _index(games: list[FinishedGame], unreadable: int) -> str:
+def _index(games: Sequence[GameSummary], unreadable: int, unread: int = 0) -> str:
     body = ["<h1>Finished games</h1>"]
     if games:
         body.append(
@@ -125,6 +134,9 @@ def _index(games: list[FinishedGame], unreadable: int) -> str:
         body.append("</tbody></table>")
     else:
         body.append("<p>No finished game yet.</p>")
+    if unread:
+        games_left = f"{unread} older game{'s' if unread > 1 else ''}"
+        body.append(f"<p>{games_left} still to be read: reload the page to list more.</p>")
     if unreadable:
         files = f"{unreadable} file{'s' if unreadable > 1 else ''}"
         body.append(f"<p>{files} of the games could not be read (the log names them).</p>")
