@@ -12,7 +12,7 @@ summary saying so, so it is not read again either.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -46,7 +46,7 @@ class SummaryError(Exception):
     """A summary file that cannot be used; the message names the file and what is wrong."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SeatAtEnd:
     """A seat as the table saw it at the end: ``role`` is the card shown (None: never),
     ``state`` its life or "out", and what it became (a zombie, the Ghost)."""
@@ -59,7 +59,7 @@ class SeatAtEnd:
     box: bool  # the box played it
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
     def from_json(cls, data: Any) -> SeatAtEnd:
@@ -76,7 +76,7 @@ class SeatAtEnd:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameSummary:
     """One finished game's set-up and end, in the table's words, as the index lists it."""
 

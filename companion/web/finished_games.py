@@ -14,9 +14,10 @@ or unreadable) gets it made here, a few journals a look, so no look replays thou
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -45,12 +46,15 @@ __all__ = ["FinishedGame", "GameSummary", "SeatAtEnd", "finished_game", "finishe
 # and the summaries of the few journals that have none on disk yet (under 1 KiB each).
 REPLAYS_KEPT = 16
 SUMMARIES_KEPT = 64
+# Summaries read from disk kept in memory (about 1 KiB each), so the index's next look reads
+# only the new ones.
+SUMMARIES_READ = 10_000
 # Journals without a summary that one look at the list makes one for: an old state folder's
 # thousands of games are summarized over a few looks, each answered in about a second.
 MADE_PER_LOOK = 25
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FinishedGame(GameSummary):
     """One finished game: its set-up, its end, its story by turn and its course.
 
@@ -76,16 +80,16 @@ def finished_index(state_dir: Path) -> Index:
     summary get theirs made (and written beside them), an unreadable one kept aside first."""
     directory = state_dir / "games"
     found = journals(directory)
-    names = set(os.listdir(directory)) if found else set()
+    versions = _summary_versions(directory) if found else {}
     series = _Listing(state_dir)
     games: list[GameSummary] = []
     skipped: list[str] = []
     made = unread = 0
     for path in found:
         kept = summaries.summary_path(path)
-        if kept.name in names:
+        if kept.name in versions:
             try:
-                summary = summaries.read(kept)
+                summary = _kept(kept, *versions[kept.name])
             except SummaryError as exc:
                 aside = summaries.keep_aside(kept)
                 log.warning("%s; kept as %s, made again from its journal", exc, aside)
@@ -111,6 +115,25 @@ def finished_index(state_dir: Path) -> Index:
         if summary is not None:
             games.append(summary)
     return Index(games, skipped + series.problems, unread)
+
+
+def _summary_versions(directory: Path) -> dict[str, tuple[int, int]]:
+    """Each summary file in ``directory`` by name: its size and time of change."""
+    versions = {}
+    with os.scandir(directory) as entries:
+        for entry in entries:
+            if entry.name.endswith(summaries.SUFFIX):
+                with contextlib.suppress(FileNotFoundError):  # gone since listed: none
+                    stat = entry.stat()
+                    versions[entry.name] = (stat.st_size, stat.st_mtime_ns)
+    return versions
+
+
+@lru_cache(maxsize=SUMMARIES_READ)
+def _kept(path: Path, size: int, changed: int) -> GameSummary | None:
+    """A summary file as it is now (``size`` and ``changed`` tell a new version of it): a
+    server asked again reads only the summaries written since."""
+    return summaries.read(path)
 
 
 class _Listing:
@@ -233,7 +256,9 @@ def _replayed(path: Path, size: int, changed: int, listed: bool) -> FinishedGame
     for told in retell([(s.before, s.action, s.auto, s.box) for s in play.taken], play.seats):
         history.add(told.press)
     return FinishedGame(
-        **summary.__dict__, turns=tuple(history.turns), course=_course(play.taken, play.game)
+        **{f.name: getattr(summary, f.name) for f in fields(GameSummary)},
+        turns=tuple(history.turns),
+        course=_course(play.taken, play.game),
     )
 
 
