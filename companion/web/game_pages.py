@@ -31,6 +31,7 @@ from .life_chart import ARROWS_COLOUR, LIFE_COLOUR, seat_chart
 log = logging.getLogger(__name__)
 
 INDEX = "index.html"
+PER_PAGE = 100  # games on a page of the served index: a phone's page, at any number of games
 
 STYLE = """
 body { font-family: sans-serif; margin: 1em auto; max-width: 60em; padding: 0 1em;
@@ -48,13 +49,36 @@ figcaption { font-size: 0.9em; }
 """
 
 
-def games_index_html(state_dir: Path) -> str:
-    """The list of finished games, newest first: date, modules, players, winners (read from
-    each game's summary: ``finished_games.finished_index``)."""
+def games_index_html(state_dir: Path, page: int = 1) -> str | None:
+    """The list of finished games, newest first, ``PER_PAGE`` a page: date, modules, players,
+    winners (read from each game's summary: ``finished_games.finished_index``); None for a
+    page past the last."""
     index = finished_index(state_dir)
     for problem in index.skipped:
         log.warning("finished games: skipped %s", problem)
-    return _index(index.games, len(index.skipped), index.unread)
+    newest_first = index.games[::-1]
+    shown = newest_first[(page - 1) * PER_PAGE : page * PER_PAGE]
+    if page < 1 or (page > 1 and not shown):
+        return None
+    older = len(newest_first) > page * PER_PAGE
+    pages = _pages(page, older, len(newest_first))
+    return _index(shown[::-1], len(index.skipped), index.unread, pages)
+
+
+def _pages(page: int, older: bool, total: int) -> str:
+    """Where this page is among the index's pages, with links to the newer and older ones;
+    '' when one page holds every game."""
+    if page == 1 and not older:
+        return ""
+    first = (page - 1) * PER_PAGE + 1
+    last = min(page * PER_PAGE, total)
+    links = [f"Games {first} to {last} of {total}, newest first."]
+    if page > 1:
+        newer = INDEX if page == 2 else f"{INDEX}?page={page - 1}"
+        links.append(f'<a href="{newer}">Newer games</a>')
+    if older:
+        links.append(f'<a href="{INDEX}?page={page + 1}">Older games</a>')
+    return f"<p>{' '.join(links)}</p>"
 
 
 def game_page_html(state_dir: Path, game_id: str) -> str | None:
@@ -118,7 +142,7 @@ def _modules(game: GameSummary) -> str:
     return "; ".join(game.modules) or "none (the base game)"
 
 
-def _index(games: Sequence[GameSummary], unreadable: int, unread: int = 0) -> str:
+def _index(games: Sequence[GameSummary], unreadable: int, unread: int = 0, pages: str = "") -> str:
     body = ["<h1>Finished games</h1>"]
     if games:
         body.append(
@@ -134,6 +158,8 @@ def _index(games: Sequence[GameSummary], unreadable: int, unread: int = 0) -> st
         body.append("</tbody></table>")
     else:
         body.append("<p>No finished game yet.</p>")
+    if pages:
+        body.append(pages)
     if unread:
         games_left = f"{unread} older game{'s' if unread > 1 else ''}"
         body.append(f"<p>{games_left} still to be read: reload the page to list more.</p>")

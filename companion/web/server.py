@@ -250,7 +250,10 @@ class PublicPage:
         raise web.HTTPMovedPermanently("/games/")  # its pages link relative to the folder
 
     async def _games_index(self, request: web.Request) -> web.Response:
-        return await self._game_page(games_index_html)
+        page = request.query.get("page", "1")
+        if not (page.isascii() and page.isdecimal() and len(page) <= 6):
+            raise web.HTTPNotFound(text="no such page of finished games\n")
+        return await self._game_page(partial(games_index_html, page=int(page)))
 
     async def _game(self, request: web.Request) -> web.Response:
         game_id = request.match_info["game_id"]

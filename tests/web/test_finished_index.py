@@ -9,6 +9,7 @@ import random
 import shutil
 import sys
 import threading
+import urllib.error
 import urllib.request
 from dataclasses import fields
 from pathlib import Path
@@ -23,7 +24,7 @@ from companion.table.journal import journals, read_journal
 from companion.table.play import TablePlay
 from companion.table.series import find
 from companion.table.summaries import GameSummary, SummaryError
-from companion.web import finished_games
+from companion.web import finished_games, game_pages
 from companion.web.finished_games import finished_index
 from companion.web.game_pages import games_index_html
 from companion.web.server import PublicPage
@@ -149,6 +150,7 @@ def test_a_state_folder_from_before_summaries_is_listed_whole_a_few_journals_a_l
         kept.unlink()
     monkeypatch.setattr(finished_games, "MADE_PER_LOOK", 1)
     first = games_index_html(state)
+    assert first is not None
     assert first.count("<tr>") == 2  # its header and the one game summarized this look
     assert "1 older game still to be read: reload the page to list more." in first
     assert finished_index(state) == everything
@@ -201,3 +203,37 @@ def test_the_tables_thread_makes_no_page_while_the_index_is_asked_for(tmp_path: 
     assert any(f.endswith("companion/table/summaries.py") for f in ran)  # the end's summary
     made = {f for f in ran if f.endswith(("web/game_pages.py", "web/finished_games.py"))}
     assert made == set()
+
+
+def test_the_served_index_holds_a_phones_page_of_games_with_links_to_the_older_ones(
+    two_games: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_pages, "PER_PAGE", 1)
+    newest, oldest = (games_index_html(two_games, page) for page in (1, 2))
+    assert newest is not None and oldest is not None
+    assert 'href="game-000002.html"' in newest and "game-000001.html" not in newest
+    assert "Games 1 to 1 of 2, newest first." in newest
+    assert '<a href="index.html?page=2">Older games</a>' in newest and "Newer" not in newest
+    assert 'href="game-000001.html"' in oldest and "game-000002.html" not in oldest
+    assert '<a href="index.html">Newer games</a>' in oldest and "Older" not in oldest
+    assert games_index_html(two_games, 3) is None
+
+
+def test_the_server_serves_the_index_by_page_and_no_page_that_is_not_one(
+    two_games: Path,
+) -> None:
+    page = PublicPage(WebSettings(True, "127.0.0.1", 0, 8, 6000), two_games)
+    page.start()
+    try:
+
+        def status(path: str) -> int:
+            try:
+                return int(urllib.request.urlopen(page.url + path, timeout=60).status)
+            except urllib.error.HTTPError as exc:
+                return exc.code
+
+        assert status("games/index.html?page=1") == 200
+        for path in ("games/?page=2", "games/?page=0", "games/?page=x", "games/?page=%C2%B2"):
+            assert status(path) == 404, path
+    finally:
+        page.close()
