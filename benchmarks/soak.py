@@ -15,6 +15,9 @@ it logged.
 
     .venv/bin/python benchmarks/soak.py --games 10
     nice .venv/bin/python benchmarks/soak.py --markdown-into docs/reliability.md
+
+A run at size takes about an hour on a busy 2-core machine; ``--figures-into FILE`` keeps its
+figures, and ``--figures-from FILE`` writes the section again from them without a run.
 """
 
 from __future__ import annotations
@@ -458,6 +461,7 @@ def report(
     first = next(s for s in samples if s.games >= warm)
     last = samples[-1]
     after = [s for s in samples if s.games >= warm]
+    half = next(s for s in samples if s.games >= samples[-1].games // 2)
     games, presses = last.games - first.games, last.presses - first.presses
     per_game = (last.written - first.written) / games
     per_press = (last.written - first.written) / presses
@@ -494,7 +498,10 @@ def report(
         f" {mib(max(rss))} MiB over the samples; the goal: under 5 MiB); open files"
         f" {min(s.files for s in after)} to {max(s.files for s in after)}, threads"
         f" {min(s.threads for s in after)} to {max(s.threads for s in after)} (the goal: flat);"
-        f" {(last.log_lines - first.log_lines) / games:.1f} log lines a game.",
+        f" {(last.log_lines - first.log_lines) / games:.1f} log lines a game. In the second"
+        f" half of the run (game {half.games} on) memory still grew, by"
+        f" {(last.rss_kib - half.rss_kib) / 1024 / (last.games - half.games) * 100:.1f} MiB"
+        " every 100 games: not a plateau yet.",
         "",
         f"Written to disk: {per_press / 1024:.1f} KiB a press and {per_game / 2**20:.2f} MiB a"
         " game (the kernel's count of bytes the process had the storage write: every fsync of"
