@@ -27,8 +27,10 @@ log = logging.getLogger(__name__)
 
 ASIDE = ".tmp"  # a file being written before it takes its name
 # A table's file written aside, as ``_written_aside`` names it: left behind when a power cut
-# stopped it (the set-up journal, the series file, a new game's journal).
-LEFTOVER = re.compile(r"^\.(setup\.jsonl|series\.json|game-\d{6,}\.jsonl)\.[0-9a-f]{8}\.tmp$")
+# stopped it (the set-up journal, the series file, a new game's journal, a game's summary).
+LEFTOVER = re.compile(
+    r"^\.(setup\.jsonl|series\.json|game-\d{6,}\.(jsonl|summary\.json))\.[0-9a-f]{8}\.tmp$"
+)
 # What link() says where the file system has no hard links (vfat, exFAT) or refuses them.
 NO_HARD_LINKS = (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP)
 

@@ -12,7 +12,7 @@ import secrets
 from pathlib import Path
 
 from ..engine import Event, GameSetup, Module, SetupError, module
-from . import durable, end_roles, series
+from . import durable, end_roles, series, summaries
 from .box_seats import BoxSeats
 from .buttons import BUTTONS
 from .journal import JournalContents, JournalError, journals, read_journal
@@ -225,7 +225,7 @@ class Lifecycle(BoxSeats):
             return
         try:
             if self._owed is not None:
-                self._record(*self._owed)
+                self._summarize(self._owed[0], self._record(*self._owed))
                 self._owed = None
                 self.setup = self._flow(self._setup_record)  # the series now holds that game
             if self._opens_setup is not None:
@@ -283,19 +283,30 @@ class Lifecycle(BoxSeats):
             pass  # kept aside, and said, when the game is recorded
         return 1
 
-    def _record(self, play: TablePlay, journal: str) -> None:
-        """A finished game joins the history (and its series) on disk; an unreadable series
-        file is kept aside and a new one begins. OSError when the disk says no."""
+    def _record(self, play: TablePlay, journal: str) -> series.SeriesGame:
+        """A finished game joins the history (and its series) on disk, its listing returned;
+        an unreadable series file is kept aside and a new one begins. OSError when the disk
+        says no."""
         assert self.config.state_dir is not None
         made = self._game_from
         # A game set up afresh (its seats joined anew) starts a new series even at the same
         # seats: the table left the last one. An older journal without its set-up: by seats.
         continues = made is None or sorted({*made.joined, *made.bots}) == sorted(play.seats)
         try:
-            series.record(self.config.state_dir, play, journal, continues=continues)
+            return series.record(self.config.state_dir, play, journal, continues=continues)
         except series.SeriesError as exc:
             self.flash = series.kept_aside(self.config.state_dir, str(exc))
-            series.record(self.config.state_dir, play, journal, continues=continues)
+            return series.record(self.config.state_dir, play, journal, continues=continues)
+
+    def _summarize(self, play: TablePlay, listing: series.SeriesGame) -> None:
+        """The ended game's summary beside its journal, for the list of finished games; a
+        summary the disk refuses is only logged (the list makes it again from the journal)."""
+        if play.path is None:
+            return
+        try:
+            summaries.write(play.path, summaries.summarize(play, "", listing))
+        except OSError as exc:
+            log.warning("%s: its summary is not written (%s)", play.path.name, exc)
 
     def _note_the_end(self) -> None:
         """The series file follows the game in play: a game joins it the moment it is over,

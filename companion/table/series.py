@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 
 SERIES_FILE = "series.json"
 VERSION = 1
+MODULE_NAMES = frozenset(str(m) for m in Module)  # built once: a file lists thousands of games
 
 
 class SeriesError(Exception):
@@ -94,7 +95,7 @@ class SeriesGame:
         except RecordError as exc:
             raise ValueError(f"seats: {exc}") from None
         modules = [text(m, "modules") for m in listed(data.get("modules"), "modules")]
-        unknown = [m for m in modules if m not in set(Module)]
+        unknown = [m for m in modules if m not in MODULE_NAMES]
         if unknown:
             raise ValueError(f"modules: unknown module {unknown[0]!r}")
         return cls(
@@ -174,16 +175,17 @@ def record(
     journal: str,
     when: float | None = None,
     continues: bool = True,
-) -> None:
-    """Add the finished game once (a game already listed is left as it is).
+) -> SeriesGame:
+    """Add the finished game once (a game already listed is left as it is); its listing.
 
     With Wild West Legacy at the same seats as the last game it continues that game's series
     (its set-up came from it: ``follow_up``), unless the table left the series (``continues``
     false: the game was set up afresh); otherwise it starts a new one.
     """
     games = load(state_dir)
-    if journal and any(g.journal == journal for g in games):
-        return
+    known = next((g for g in games if journal and g.journal == journal), None)
+    if known is not None:
+        return known
     modules = play.game.setup.modules
     follows = continues and bool(games) and follow_up(state_dir, play.seats, modules) is not None
     last = games[-1].series if games else 0
@@ -197,6 +199,7 @@ def record(
     )
     data = {"version": VERSION, "games": [g.to_json() for g in [*games, entry]]}
     durable.replace(state_dir / SERIES_FILE, json.dumps(data, indent=1).encode())
+    return entry
 
 
 def find(state_dir: Path, journal: str) -> SeriesGame | None:
@@ -246,17 +249,25 @@ def before_game(games: list[SeriesGame], journal: str | None) -> list[SeriesGame
 
 
 def listing(games: list[SeriesGame]) -> list[str]:
-    """The history, one game a line: series, date, players, characters, winners."""
+    """The history, one game a line: date, players, characters, winners, and for a game of
+    a Wild West Legacy series, which series and which game of it ("Legacy series 2, game 3")."""
     lines = []
-    for n, g in enumerate(games, 1):
+    legacy: dict[int, tuple[int, int]] = {}  # series number: its number among Legacy series,
+    for n, g in enumerate(games, 1):  # and games of it so far
         r = g.result
         who = ", ".join(
             f"{seat} {CHARACTERS[c].title}" for seat, c in zip(g.seats, r.characters, strict=True)
         )
-        winners = ", ".join(str(g.seats[s]) for s in g.winners()) or "none"
+        winners = [str(g.seats[s]) for s in g.winners()]
         side = SIDE_LABELS.get(r.side, r.side)
-        lines.append(
-            f"{n:3d}  series {g.series}  {g.finished.replace('T', ' ').rstrip('Z')}  "
-            f"{len(g.seats)} players: {who}  {side}: seats {winners}"
+        won = f": seat{'s' if len(winners) > 1 else ''} {', '.join(winners)}" if winners else ""
+        line = (
+            f"{n:3d}  {g.finished.replace('T', ' ').rstrip('Z')}  "
+            f"{len(g.seats)} players: {who}  {side}{won}"
         )
+        if str(Module.WILD_WEST_LEGACY) in g.modules:
+            number, played = legacy.get(g.series, (len(legacy) + 1, 0))
+            legacy[g.series] = (number, played + 1)
+            line += f"  (Wild West Legacy series {number}, game {played + 1})"
+        lines.append(line)
     return lines

@@ -1,88 +1,200 @@
-"""Every finished game on disk, read back from its journal.
+"""Every finished game on disk, read back from its journal, and the list of them all.
 
-The journal is replayed through the engine, so a game played before these pages existed gets
-its page too, and nothing is shown that the replay did not give. The series file
+A game's page replays its journal through the engine, so a game played before these pages
+existed gets its page too, and nothing is shown that the replay did not give. The series file
 (``series.json``) adds what only the end of the game told: when it ended, and the role cards
 the living entered on the game over screen. What a page may show of the roles is what the table
 saw at the end: the cards face up (the Sheriff's, the eliminated, special cards revealed) and
 those entered; a card never shown stays unnamed.
+
+The list reads each game's summary (``table/summaries.py``) instead: the table writes it when
+the game ends, and a journal without one (a state folder from before summaries, a summary lost
+or unreadable) gets it made here, a few journals a look, so no look replays thousands of them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+import contextlib
+import logging
+import os
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine import (
-    CHARACTERS,
-    SPECIAL_ROLES,
-    EngineError,
-    Game,
-    Module,
-    PlayerState,
-    Role,
-    TurnStarted,
+from ..engine import EngineError, Game, TurnStarted
+from ..table import summaries
+from ..table.journal import (
+    LEGACY,
+    NUMBERED,
+    SUFFIX,
+    JournalContents,
+    JournalError,
+    journals,
+    read_journal,
 )
-from ..table.journal import LEGACY, NUMBERED, SUFFIX, JournalError, journals, read_journal
-from ..table.labels import ROLE_LABELS
 from ..table.play import TablePlay, Taken
-from ..table.prompts import EXPANSION_LABELS, SIDE_LABELS, house_rules_text, module_label
 from ..table.series import SeriesGame, read
 from ..table.story import History, Tokens, TurnTold, retell, tokens
+from ..table.summaries import GameSummary, SeatAtEnd, SummaryError, summarize, with_listing
+
+log = logging.getLogger(__name__)
+
+__all__ = ["FinishedGame", "GameSummary", "SeatAtEnd", "finished_game", "finished_games"]
 
 # Replayed games kept in memory, by journal file and its size and time of change, so a server
 # asked again replays nothing: whole games (story and course, about 100 KiB each in memory),
-# and the index's summary of many more (under 1 KiB each).
+# and the summaries of the few journals that have none on disk yet (under 1 KiB each).
 REPLAYS_KEPT = 16
-SUMMARIES_KEPT = 4096
+SUMMARIES_KEPT = 64
+# Summaries read from disk kept in memory (about 1 KiB each), so the index's next look reads
+# only the new ones.
+SUMMARIES_READ = 10_000
+# Journals without a summary that one look at the list makes one for: an old state folder's
+# thousands of games are summarized over a few looks, each answered in about a second.
+MADE_PER_LOOK = 25
 
 
-@dataclass(frozen=True)
-class SeatAtEnd:
-    """A seat as the table saw it at the end: ``role`` is the card shown (None: never),
-    ``state`` its life or "out", and what it became (a zombie, the Ghost)."""
-
-    number: int  # the physical seat
-    character: str
-    role: str | None
-    state: str
-    winner: bool
-    box: bool  # the box played it
-
-
-@dataclass(frozen=True)
-class FinishedGame:
+@dataclass(frozen=True, slots=True)
+class FinishedGame(GameSummary):
     """One finished game: its set-up, its end, its story by turn and its course.
 
     ``course`` holds every seat's life and arrows at the start (turn 0) and after each turn,
     by turn number: a turn ends where the next one begins, the last where the game ended."""
 
-    id: str
-    date: str
-    modules: tuple[str, ...]  # in the table's words, one line per expansion
-    house_rules: str
-    side: str
-    seats: tuple[SeatAtEnd, ...]
     turns: tuple[TurnTold, ...]
     course: tuple[tuple[int, Tokens], ...]
 
-    @property
-    def winners(self) -> tuple[SeatAtEnd, ...]:
-        return tuple(s for s in self.seats if s.winner)
+
+@dataclass(frozen=True)
+class Index:
+    """The list of finished games: ``games`` oldest first, each file that could not be read
+    (one line each, which and why), and how many journals are still to be summarized."""
+
+    games: list[GameSummary]
+    skipped: list[str]
+    unread: int
 
 
-def finished_games(state_dir: Path, whole: bool = True) -> tuple[list[FinishedGame], list[str]]:
-    """Every finished game in the state folder, oldest first (without ``whole``, their set-up
-    and end only: no turns, no course), and each journal or file that could not be read, one
-    line each saying which and why."""
+def finished_index(state_dir: Path) -> Index:
+    """Every finished game's summary, oldest first; up to ``MADE_PER_LOOK`` journals without a
+    summary get theirs made (and written beside them), an unreadable one kept aside first."""
+    directory = state_dir / "games"
+    found = journals(directory)
+    versions = _summary_versions(directory) if found else {}
+    series = _Listing(state_dir)
+    games: list[GameSummary] = []
+    skipped: list[str] = []
+    made = unread = 0
+    for path in found:
+        kept = summaries.summary_path(path)
+        if kept.name in versions:
+            try:
+                summary = _kept(kept, *versions[kept.name])
+            except SummaryError as exc:
+                aside = summaries.keep_aside(kept)
+                log.warning("%s; kept as %s, made again from its journal", exc, aside)
+                skipped.append(f"{exc} (kept as {aside}; made again from its journal)")
+            except FileNotFoundError:  # taken away since the folder was listed
+                continue
+            else:
+                if summary is not None:
+                    games.append(summary)
+                continue
+        try:
+            if path == found[-1]:  # perhaps still in play, or on the game over screen
+                summary = _newest(path, series)
+            elif made < MADE_PER_LOOK:
+                made += 1
+                summary = _summarized(path, read_journal(path), series.of(path))
+            else:
+                unread += 1
+                continue
+        except JournalError as exc:
+            skipped.append(str(exc))
+            continue
+        if summary is not None:
+            games.append(summary)
+    return Index(games, skipped + series.problems, unread)
+
+
+def _summary_versions(directory: Path) -> dict[str, tuple[int, int]]:
+    """Each summary file in ``directory`` by name: its size and time of change."""
+    versions = {}
+    with os.scandir(directory) as entries:
+        for entry in entries:
+            if entry.name.endswith(summaries.SUFFIX):
+                with contextlib.suppress(FileNotFoundError):  # gone since listed: none
+                    stat = entry.stat()
+                    versions[entry.name] = (stat.st_size, stat.st_mtime_ns)
+    return versions
+
+
+@lru_cache(maxsize=SUMMARIES_READ)
+def _kept(path: Path, size: int, changed: int) -> GameSummary | None:
+    """A summary file as it is now (``size`` and ``changed`` tell a new version of it): a
+    server asked again reads only the summaries written since."""
+    return summaries.read(path)
+
+
+class _Listing:
+    """The series file, read only when a game's summary is to be made (it lists every game:
+    at thousands of games, reading it is what a look at the list would cost)."""
+
+    def __init__(self, state_dir: Path) -> None:
+        self.state_dir = state_dir
+        self.problems: list[str] = []
+        self._games: dict[str, SeriesGame] | None = None
+
+    def of(self, journal: Path) -> SeriesGame | None:
+        if self._games is None:
+            games, self.problems = read(self.state_dir)
+            self._games = {g.journal: g for g in games}
+        return self._games.get(journal.name)
+
+
+def _newest(path: Path, series: _Listing) -> GameSummary | None:
+    """The newest journal's game: summarized on disk once its journal has ended; until then
+    (in play, or on the game over screen, where roles may still be entered) only in memory,
+    its replay kept while the journal does not change."""
+    contents = read_journal(path)
+    if contents.finished or contents.abandoned:
+        return _summarized(path, contents, series.of(path))
+    stat = path.stat()
+    over = _summary(path, stat.st_size, stat.st_mtime_ns, True)
+    if over is None:
+        return None
+    listed = series.of(path)
+    return over if listed is None else with_listing(over, listed)
+
+
+def _summarized(
+    path: Path, contents: JournalContents, listed: SeriesGame | None
+) -> GameSummary | None:
+    """The summary of a journal whose game has ended (or never will: a newer game began),
+    made from it and kept beside it; one the disk refuses is only logged."""
+    summary = None
+    if not contents.abandoned and (contents.finished or listed is not None):
+        try:
+            play = TablePlay.replay(contents, path)
+        except EngineError as exc:
+            raise JournalError(path, None, str(exc)) from exc
+        summary = summarize(play, contents.created, listed)
+    try:
+        summaries.write(path, summary)
+    except OSError as exc:
+        log.warning("%s: its summary is not written (%s)", path.name, exc)
+    return summary
+
+
+def finished_games(state_dir: Path) -> tuple[list[FinishedGame], list[str]]:
+    """Every finished game in the state folder, whole (story and course), oldest first, and
+    each journal or file that could not be read, one line each saying which and why."""
     listed, skipped = read(state_dir)
     by_journal = {g.journal: g for g in listed}
     games = []
     for path in journals(state_dir / "games"):
         try:
-            game = _finished(path, by_journal.get(path.name), whole)
+            game = _finished(path, by_journal.get(path.name))
         except JournalError as exc:
             skipped.append(str(exc))
             continue
@@ -116,17 +228,7 @@ def _finished(path: Path, listed: SeriesGame | None, whole: bool = True) -> Fini
     replayed = _replayed(*version) if whole else _summary(*version)
     if replayed is None or listed is None:
         return replayed
-    declared = dict(listed.declared)
-    told = set(listed.told)
-    seats = tuple(
-        replace(
-            seat,
-            role=seat.role if seat.role is not None else _entered(declared.get(engine_seat)),
-            winner=seat.winner or engine_seat in told,
-        )
-        for engine_seat, seat in enumerate(replayed.seats)
-    )
-    return replace(replayed, date=_ended(listed), seats=seats)
+    return with_listing(replayed, listed)
 
 
 @lru_cache(maxsize=SUMMARIES_KEPT)
@@ -147,72 +249,17 @@ def _replayed(path: Path, size: int, changed: int, listed: bool) -> FinishedGame
         play = TablePlay.replay(contents, path)
     except EngineError as exc:
         raise JournalError(path, None, str(exc)) from exc
-    game = play.game
-    if not game.over or game.side is None:
+    summary = summarize(play, contents.created, None)
+    if summary is None:
         return None
-    seats = tuple(
-        SeatAtEnd(
-            number=play.seats[p.seat],
-            character=CHARACTERS[p.character].title,
-            role=_card(p),
-            state=_state(p),
-            winner=p.seat in game.winners,
-            box=play.seats[p.seat] in play.bots,
-        )
-        for p in game.players
-    )
     history = History(keep=None)
     for told in retell([(s.before, s.action, s.auto, s.box) for s in play.taken], play.seats):
         history.add(told.press)
-    setup = game.setup
     return FinishedGame(
-        id=path.name.removesuffix(SUFFIX),
-        date=_began(contents.created),
-        modules=_modules(setup.modules, setup.specials_mixed),
-        house_rules=house_rules_text(setup.house_rules),
-        side=SIDE_LABELS.get(game.side, "Game over"),
-        seats=seats,
+        **{f.name: getattr(summary, f.name) for f in fields(GameSummary)},
         turns=tuple(history.turns),
-        course=_course(play.taken, game),
+        course=_course(play.taken, play.game),
     )
-
-
-def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...]:
-    """The modules in play in the table's words, by expansion: "Old Saloon: Chief's Arrow,
-    Special roles (mixed)"."""
-    said = []
-    for expansion, label in EXPANSION_LABELS.items():
-        names = [
-            module_label(m) + (" (mixed)" if specials_mixed and m is Module.SPECIAL_ROLES else "")
-            for m in sorted(modules)
-            if m.value.partition(".")[0] == expansion
-        ]
-        if names:
-            said.append(f"{label}: {', '.join(names)}")
-    return tuple(said)
-
-
-def _state(p: PlayerState) -> str:
-    """Life or out, and what the seat became: "life 3/8, zombie", "out, the Ghost"."""
-    said = [f"life {p.life}/{p.max_life}" if p.alive else "out"]
-    said += [name for flag, name in ((p.zombie, "zombie"), (p.master, "Zombie Master")) if flag]
-    if p.ghost:
-        said.append("the Ghost")
-    return ", ".join(said)
-
-
-def _entered(role: str | None) -> str | None:
-    return ROLE_LABELS[Role(role)] if role is not None else None
-
-
-def _card(p: PlayerState) -> str | None:
-    """The role card face up by the rules: a special card by its title and role; None for a
-    card the table has not seen (it may still be entered on the game over screen)."""
-    if not p.revealed or p.role is None:
-        return None
-    if p.special is not None and p.special_shown:
-        return f"{SPECIAL_ROLES[p.special].title} ({ROLE_LABELS[p.role]})"
-    return ROLE_LABELS[p.role]
 
 
 def _course(steps: list[Taken], end: Game) -> tuple[tuple[int, Tokens], ...]:
@@ -229,18 +276,3 @@ def _course(steps: list[Taken], end: Game) -> tuple[tuple[int, Tokens], ...]:
                 points[event.turn - 1] = tokens(after)
     points[end.turn_number] = tokens(end)
     return tuple(sorted(points.items()))
-
-
-def _ended(listed: SeriesGame) -> str:
-    """When the game ended, as the series file says (UTC)."""
-    return listed.finished.replace("T", " ").removesuffix("Z")[:16] + " UTC"
-
-
-def _began(created: str) -> str:
-    """When a game the series file does not list began (its journal's header), in UTC; ''
-    when the header does not say."""
-    try:
-        began = datetime.strptime(created, "%Y-%m-%dT%H:%M:%S%z")
-    except ValueError:
-        return ""
-    return began.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") + " (began)"

@@ -12,17 +12,26 @@ game links back to ``index.html``, so a server serves the index at ``/games/`` (
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
 from ..table import durable
 from ..table.journal import JournalError
-from .finished_games import FinishedGame, SeatAtEnd, finished_game, finished_games
+from .finished_games import (
+    FinishedGame,
+    GameSummary,
+    SeatAtEnd,
+    finished_game,
+    finished_games,
+    finished_index,
+)
 from .life_chart import ARROWS_COLOUR, LIFE_COLOUR, seat_chart
 
 log = logging.getLogger(__name__)
 
 INDEX = "index.html"
+PER_PAGE = 100  # games on a page of the served index: a phone's page, at any number of games
 
 STYLE = """
 body { font-family: sans-serif; margin: 1em auto; max-width: 60em; padding: 0 1em;
@@ -40,12 +49,36 @@ figcaption { font-size: 0.9em; }
 """
 
 
-def games_index_html(state_dir: Path) -> str:
-    """The list of finished games, newest first: date, modules, players, winners."""
-    games, skipped = finished_games(state_dir, whole=False)
-    for problem in skipped:
+def games_index_html(state_dir: Path, page: int = 1) -> str | None:
+    """The list of finished games, newest first, ``PER_PAGE`` a page: date, modules, players,
+    winners (read from each game's summary: ``finished_games.finished_index``); None for a
+    page past the last."""
+    index = finished_index(state_dir)
+    for problem in index.skipped:
         log.warning("finished games: skipped %s", problem)
-    return _index(games, len(skipped))
+    newest_first = index.games[::-1]
+    shown = newest_first[(page - 1) * PER_PAGE : page * PER_PAGE]
+    if page < 1 or (page > 1 and not shown):
+        return None
+    older = len(newest_first) > page * PER_PAGE
+    pages = _pages(page, older, len(newest_first))
+    return _index(shown[::-1], len(index.skipped), index.unread, pages)
+
+
+def _pages(page: int, older: bool, total: int) -> str:
+    """Where this page is among the index's pages, with links to the newer and older ones;
+    '' when one page holds every game."""
+    if page == 1 and not older:
+        return ""
+    first = (page - 1) * PER_PAGE + 1
+    last = min(page * PER_PAGE, total)
+    links = [f"Games {first} to {last} of {total}, newest first."]
+    if page > 1:
+        newer = INDEX if page == 2 else f"{INDEX}?page={page - 1}"
+        links.append(f'<a href="{newer}">Newer games</a>')
+    if older:
+        links.append(f'<a href="{INDEX}?page={page + 1}">Older games</a>')
+    return f"<p>{' '.join(links)}</p>"
 
 
 def game_page_html(state_dir: Path, game_id: str) -> str | None:
@@ -94,22 +127,22 @@ def _document(title: str, body: list[str]) -> str:
     )
 
 
-def _players(game: FinishedGame) -> str:
+def _players(game: GameSummary) -> str:
     return ", ".join(f"{s.number} {s.character}" for s in game.seats)
 
 
-def _winners(game: FinishedGame) -> str:
+def _winners(game: GameSummary) -> str:
     seats = ", ".join(str(s.number) for s in game.winners)
     return (
         f"{game.side}: seat{'s' if len(game.winners) > 1 else ''} {seats}" if seats else game.side
     )
 
 
-def _modules(game: FinishedGame) -> str:
+def _modules(game: GameSummary) -> str:
     return "; ".join(game.modules) or "none (the base game)"
 
 
-def _index(games: list[FinishedGame], unreadable: int) -> str:
+def _index(games: Sequence[GameSummary], unreadable: int, unread: int = 0, pages: str = "") -> str:
     body = ["<h1>Finished games</h1>"]
     if games:
         body.append(
@@ -125,6 +158,11 @@ def _index(games: list[FinishedGame], unreadable: int) -> str:
         body.append("</tbody></table>")
     else:
         body.append("<p>No finished game yet.</p>")
+    if pages:
+        body.append(pages)
+    if unread:
+        games_left = f"{unread} older game{'s' if unread > 1 else ''}"
+        body.append(f"<p>{games_left} still to be read: reload the page to list more.</p>")
     if unreadable:
         files = f"{unreadable} file{'s' if unreadable > 1 else ''}"
         body.append(f"<p>{files} of the games could not be read (the log names them).</p>")

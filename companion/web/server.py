@@ -23,10 +23,14 @@ import asyncio
 import contextlib
 import json
 import logging
+import multiprocessing
+import os
 import socket
 import threading
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -44,6 +48,7 @@ log = logging.getLogger(__name__)
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream (a dead client is found)
 RETRY_MS = 2000  # how soon a browser reconnects a dropped stream
 BACKLOG = 256  # connections the kernel holds till they are accepted: a room of phones at once
+PAGES_NICE = 10  # the pages' process yields the processor to the table on a busy box
 STATIC = {  # the page's own files, shipped in the package: nothing is fetched elsewhere
     "/": ("index.html", "text/html"),
     "/page.js": ("page.js", "text/javascript"),
@@ -82,8 +87,11 @@ class PublicPage:
         self.state_dir = state_dir
         self.listener = listener
         self.gate = Gate(settings)
-        # One finished game replayed at a time, off the server's loop (streams go on).
-        self._pages = ThreadPoolExecutor(max_workers=1, thread_name_prefix="game pages")
+        # The finished games' pages and their index are made in a process of their own, one at
+        # a time, started at the first look and at a lower priority: neither the server's loop
+        # (streams go on) nor the table's thread (presses go on) ever waits on them, not even
+        # for the interpreter's lock.
+        self._pages: ProcessPoolExecutor | None = None
         self.address: tuple[str, int] | None = None  # as bound, once started
         self._latest = b"{}"
         self._version = 0
@@ -140,7 +148,8 @@ class PublicPage:
                 loop.call_soon_threadsafe(stop.set)
         if self._thread is not None:
             self._thread.join(timeout=10)
-        self._pages.shutdown(wait=False, cancel_futures=True)
+        if self._pages is not None:
+            self._pages.shutdown(wait=False, cancel_futures=True)
 
     @property
     def version(self) -> int:
@@ -256,18 +265,31 @@ class PublicPage:
         raise web.HTTPMovedPermanently("/games/")  # its pages link relative to the folder
 
     async def _games_index(self, request: web.Request) -> web.Response:
-        return await self._game_page(games_index_html)
+        page = request.query.get("page", "1")
+        if not (page.isascii() and page.isdecimal() and len(page) <= 6):
+            raise web.HTTPNotFound(text="no such page of finished games\n")
+        return await self._game_page(partial(games_index_html, page=int(page)))
 
     async def _game(self, request: web.Request) -> web.Response:
         game_id = request.match_info["game_id"]
-        return await self._game_page(lambda folder: game_page_html(folder, game_id))
+        return await self._game_page(partial(game_page_html, game_id=game_id))
 
     async def _game_page(self, page: Callable[[Path], str | None]) -> web.Response:
-        """A finished game's page (or the index), made on the pages' own thread."""
+        """A finished game's page (or the index), made in the pages' own process (started
+        again if it died: that look is answered 503)."""
         folder = self.state_dir
         html = None
         if folder is not None:
-            html = await asyncio.get_running_loop().run_in_executor(self._pages, page, folder)
+            if self._pages is None:
+                self._pages = ProcessPoolExecutor(
+                    1, multiprocessing.get_context("spawn"), os.nice, (PAGES_NICE,)
+                )
+            try:
+                html = await asyncio.get_running_loop().run_in_executor(self._pages, page, folder)
+            except BrokenProcessPool:
+                self._pages = None
+                log.error("web page: the process making the games' pages stopped; started anew")
+                return _refused(503, "the games' pages are starting again", 10)
         if html is None:
             raise web.HTTPNotFound(text="no such finished game\n")
         response = web.Response(text=html, content_type="text/html")

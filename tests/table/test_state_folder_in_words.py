@@ -56,6 +56,7 @@ def test_files_a_power_cut_left_written_aside_are_removed_at_start(tmp_path: Pat
         tmp_path / f".{SETUP_FILE}.0123abcd.tmp",
         tmp_path / f".{SERIES_FILE}.89abcdef.tmp",
         games / ".game-000002.jsonl.deadbeef.tmp",
+        games / ".game-000001.summary.json.feedf00d.tmp",
     ]
     others = [tmp_path / ".notes.tmp", tmp_path / ".pages.json.0123abcd.tmp"]
     others.append(games / "game-000001-unreadable-0123abcd.jsonl")
@@ -66,4 +67,4 @@ def test_files_a_power_cut_left_written_aside_are_removed_at_start(tmp_path: Pat
     assert session.play is not None  # the game resumed
     assert not any(path.exists() for path in leftovers)
     assert all(path.exists() for path in others)
-    assert sorted(os.listdir(games)) == sorted(set(before) - {leftovers[2].name})
+    assert sorted(os.listdir(games)) == sorted(set(before) - {p.name for p in leftovers[2:]})
