@@ -103,6 +103,7 @@ from .dice import (
     SeededDice,
 )
 from .errors import (
+    CompanionError,
     EngineError,
     IllegalAction,
     SetupError,
@@ -238,6 +239,7 @@ __all__ = [
     "Choose",
     "ChooseDie",
     "ChooseSeat",
+    "CompanionError",
     "DICE",
     "Decision",
     "DecisionKind",

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..engine import (
     CHARACTERS,
+    CompanionError,
     GameResult,
     Module,
     NextGame,
@@ -43,7 +44,7 @@ SERIES_FILE = "series.json"
 VERSION = 1
 
 
-class SeriesError(Exception):
+class SeriesError(CompanionError):
     """The series file cannot be read; the message names the file and what is wrong."""
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import CompanionError
+
 # Listening on every interface: the page is for the phones on the table's network, and it is
 # served only once the owner turns it on (127.0.0.1 would make that switch do nothing on a Pi).
 DEFAULT_ADDRESS = "0.0.0.0"
@@ -27,5 +29,5 @@ class WebSettings:
     requests_per_minute: int = DEFAULT_REQUESTS_PER_MINUTE
 
 
-class WebPageError(RuntimeError):
+class WebPageError(CompanionError, RuntimeError):
     """The page could not be served (the port taken, no such address on this machine)."""
