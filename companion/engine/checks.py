@@ -53,7 +53,7 @@ from .state import GameState
 from .victory import SIDES
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame as Game  # the game as its rules see it, below game.py
 
 
 def check_state(game: Game, snapshot: bool = False) -> None:

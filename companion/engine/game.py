@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from . import moments, victory
-from .abilities import HOOKS, Ability, Phase, ability_of
+from .abilities import ability_of
 from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop, WindowAction
 from .checks import check_state
 from .components import (
@@ -62,12 +62,13 @@ from .events import (
 )
 from .explain import why_illegal
 from .module_catalog import Module
-from .module_rules import ArrowToken, PerRoll, Resolution
+from .module_rules import ArrowToken
 from .modules import in_play, turn_order
 from .options import ArrowKind
 from .ranges import distances, next_living
 from .registry import DECISIONS, STEPS, any_living_seat, decision, one_of_options, step
 from .results import adjusted_count, collect_results
+from .rules_api import HOOKS, Ability, Phase, RuleGame
 from .setup import GameSetup
 from .state import GameState, PlayerState, TurnScratch, copy_state, decode, encode
 from .steps import (
@@ -127,6 +128,10 @@ _START, _ROLLED, _GATLING = Phase.START, Phase.ROLLED, Phase.GATLING
 _BULLSEYE_ASSIGNED, _BULLSEYE = Phase.BULLSEYE_ASSIGNED, Phase.BULLSEYE
 # The most dice a turn rolls: the base game's five and a sixth some modules add.
 _MOST_DICE = len(BASE_DICE) + 1
+
+# A phase as the game runs it (``module_rules.py``'s, which take a RuleGame, and its own).
+PerRoll = Callable[["Game", Sequence[int]], list[Step]]
+Resolution = Callable[["Game", bool], list[Step]]
 
 
 @dataclass(frozen=True)
@@ -1000,7 +1005,7 @@ def _assign_beer(game: Game) -> None:
 
 
 @decision(DecisionKind.BEER_TARGET, legal=any_living_seat)
-def _decide_beer(game: Game, d: Decision, action: Action) -> None:
+def _decide_beer(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.die is not None
     game.scratch.to_assign.pop(0)
     game.scratch.beers.append([d.die, action.seat])
@@ -1095,7 +1100,7 @@ def _which_arrow(game: Game, seat: int, holder: int, cause: str) -> None:
 
 
 @decision(DecisionKind.WHICH_ARROW, legal=one_of_options)
-def _decide_which_arrow(game: Game, d: Decision, action: Action) -> None:
+def _decide_which_arrow(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.target is not None and d.cause is not None
     game.discard_token(game.players[d.target], action.option, d.cause)
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .actions import SEATS, YES_NO, Action, Choose
 from .decisions import Decision, DecisionKind
 from .steps import KINDS
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame
 
 StepRule = Callable[..., None]
 STEPS: dict[str, StepRule] = {}
@@ -51,9 +51,9 @@ def _part(p: inspect.Parameter) -> tuple[str, bool, Any, Any]:
     return (p.name, p.kind is inspect.Parameter.VAR_POSITIONAL, p.default, p.annotation)
 
 
-Legal = Callable[["Game", Decision], list[Action]]
-Decide = Callable[["Game", Decision, Action], None]
-Accepts = Callable[["Game", Decision, Action], bool]
+Legal = Callable[["RuleGame", Decision], list[Action]]
+Decide = Callable[["RuleGame", Decision, Action], None]
+Accepts = Callable[["RuleGame", Decision, Action], bool]
 
 
 @dataclass(frozen=True)
@@ -72,31 +72,44 @@ class DecisionRule:
 DECISIONS: dict[DecisionKind, DecisionRule] = {}
 
 
-def one_of_options(game: Game, d: Decision) -> list[Action]:
+def one_of_options(game: RuleGame, d: Decision) -> list[Action]:
     """The ``legal`` of a decision answered by picking one of its ``options``."""
     return [Choose(o) for o in d.options]
 
 
-def any_living_seat(game: Game, d: Decision) -> list[Action]:
+def any_living_seat(game: RuleGame, d: Decision) -> list[Action]:
     """The ``legal`` of a decision answered by choosing any living seat, the asker's included."""
     return [SEATS[p.seat] for p in game.players if p.alive]
 
 
-def yes_no(game: Game, d: Decision) -> list[Action]:
+def yes_no(game: RuleGame, d: Decision) -> list[Action]:
     """The ``legal`` of a decision the asked seat accepts or declines."""
     return list(YES_NO)
 
 
-def decision(
-    *kinds: DecisionKind, legal: Legal, accepts: Accepts | None = None
-) -> Callable[[Decide], Decide]:
-    """Register ``fn(game, decision, action)`` as what answering ``kinds`` does."""
+# The game a decision's rules take: a module's rules a RuleGame, game.py's own its Game.
+G = TypeVar("G", bound="RuleGame")
 
-    def register(fn: Decide) -> Decide:
+
+def decision(
+    *kinds: DecisionKind,
+    legal: Callable[[G, Decision], list[Action]],
+    accepts: Callable[[G, Decision, Action], bool] | None = None,
+) -> Callable[[Callable[[G, Decision, Action], None]], Callable[[G, Decision, Action], None]]:
+    """Register ``fn(game, decision, action)`` as what answering ``kinds`` does.
+
+    The game runs every rule with itself, so a rule may take the game's own type (``G``); the
+    table of rules holds them as rules of any ``RuleGame``."""
+
+    def register(
+        fn: Callable[[G, Decision, Action], None],
+    ) -> Callable[[G, Decision, Action], None]:
         for kind in kinds:
             if kind in DECISIONS:
                 raise ValueError(f"decision {kind} is registered twice")
-            DECISIONS[kind] = DecisionRule(legal, fn, accepts)
+            DECISIONS[kind] = DecisionRule(
+                cast(Legal, legal), cast(Decide, fn), cast("Accepts | None", accepts)
+            )
         return fn
 
     return register
