@@ -17,22 +17,7 @@ from .events import BullseyeDoubled, ChiefArrowTaken, LossTakenOver
 from .options import SaloonDie
 from .registry import any_living_seat, decision, step, yes_no
 from .rules_api import Ability, Phase, RuleGame
-from .steps import (
-    Step,
-    apache_kid,
-    arrow_instead,
-    doc_holyday,
-    gain,
-    give_arrow,
-    kit,
-    lose,
-    pedro,
-    sid_gift,
-    slab,
-    take_arrow,
-    take_loss,
-    which_arrow,
-)
+from .steps import Step, gain, lose, take_arrow, which_arrow
 
 ABILITIES: dict[str, Ability] = {}
 _NONE = Ability()
@@ -68,8 +53,8 @@ class BartCassidy(Ability):
         return [arrow_instead(seat)]
 
 
-@step("arrow_instead")
-def _arrow_instead(game: RuleGame, seat: int) -> None:
+@step
+def arrow_instead(game: RuleGame, seat: int, /) -> None:
     hits = game.scratch.hits[seat]
     if hits and game.tokens_in_pile > 1:
         game.ask(DecisionKind.ARROW_INSTEAD, seat, remaining=hits)
@@ -140,8 +125,8 @@ class KitCarlson(Ability):
         return [kit(game.symbol_count("gatling"))]
 
 
-@step("kit")
-def _kit(game: RuleGame, gatlings: int) -> None:
+@step
+def kit(game: RuleGame, gatlings: int, /) -> None:
     if gatlings and any(p.alive and _tokens(game, p.seat) for p in game.players):
         game.ask(DecisionKind.KIT_DISCARD, game.turn, remaining=gatlings)
 
@@ -181,8 +166,8 @@ class PedroRamirez(Ability):
         return [] if cause == "indians" else [pedro(seat, lost)]
 
 
-@step("pedro")
-def _pedro(game: RuleGame, seat: int, lost: int) -> None:
+@step
+def pedro(game: RuleGame, seat: int, lost: int, /) -> None:
     tokens = _tokens(game, seat)
     if lost and game.players[seat].alive and tokens:
         game.ask(DecisionKind.DISCARD_ARROW, seat, remaining=min(lost, tokens))
@@ -212,8 +197,8 @@ class SidKetchum(Ability):
         return [sid_gift()] if phase is Phase.START else []
 
 
-@step("sid_gift")
-def _sid_gift(game: RuleGame) -> None:
+@step
+def sid_gift(game: RuleGame) -> None:
     game.ask(DecisionKind.GIFT_LIFE, game.turn)
 
 
@@ -232,8 +217,8 @@ class SlabTheKiller(Ability):
         return [slab()] if phase is Phase.BULLSEYE_ASSIGNED else []
 
 
-@step("slab")
-def _slab(game: RuleGame) -> None:
+@step
+def slab(game: RuleGame) -> None:
     if game.scratch.assigned and game.symbol_count("beer") > 0:
         game.ask(DecisionKind.SLAB_DOUBLE, game.turn)
 
@@ -308,8 +293,8 @@ class ApacheKid(Ability):
         return [apache_kid(arrows)] if arrows else []
 
 
-@step("apache_kid")
-def _apache_kid(game: RuleGame, arrows: int) -> None:
+@step
+def apache_kid(game: RuleGame, arrows: int, /) -> None:
     holder = chief_arrow_holder(game)
     if holder is not None and holder != game.turn and game.players[holder].alive:
         game.ask(DecisionKind.TAKE_CHIEF_ARROW, game.turn, target=holder, remaining=arrows)
@@ -352,8 +337,8 @@ class ElenaFuente(Ability):
         return [give_arrow(arrows)] if arrows else []
 
 
-@step("give_arrow")
-def _give_arrow(game: RuleGame, arrows: int) -> None:
+@step
+def give_arrow(game: RuleGame, arrows: int, /) -> None:
     game.ask(DecisionKind.GIVE_ARROW, game.turn, remaining=arrows)
 
 
@@ -390,8 +375,8 @@ class DocHolyday(Ability):
         return [doc_holyday()] if phase is Phase.BULLSEYE else []
 
 
-@step("doc_holyday")
-def _doc_holyday(game: RuleGame) -> None:
+@step
+def doc_holyday(game: RuleGame) -> None:
     if len(game.scratch.assigned) >= 3:
         game.front([gain(game.turn, 2, "doc_holyday")])
 
@@ -436,8 +421,8 @@ def _budget(game: RuleGame, seat: int, losses: list[list[int]]) -> int:
     return game.players[seat].life - sum(a for s, a, _r in losses if s == seat)
 
 
-@step("take_loss")
-def _take_loss(game: RuleGame, seat: int, start: int) -> None:
+@step
+def take_loss(game: RuleGame, seat: int, start: int, /) -> None:
     """Offer Molly Stark the next loss she can take, clockwise from the active player."""
     assert game.scratch.loss is not None
     losses, cause, by, then = game.scratch.loss

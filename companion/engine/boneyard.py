@@ -26,15 +26,7 @@ from .options import BoneyardCard
 from .ranges import next_living
 from .registry import decision, one_of_options, step
 from .rules_api import Ability, RuleGame
-from .steps import (
-    boneyard_draw,
-    boneyard_ended,
-    boneyard_next,
-    boneyard_would_be,
-    boneyard_would_be_end,
-    outbreak,
-    start_turn,
-)
+from .steps import Step, start_turn
 from .victory import Outcome, unrevealed_pool
 
 # The eleven Boneyard cards (errata, "Decks and tokens") and the zombie hands each shows.
@@ -102,27 +94,26 @@ class ZombieOutbreak(Event):
 # ============================================================ turn order and the cards
 
 
-@step("boneyard_turn_end")
-def _turn_end(game: RuleGame, again: bool = False) -> None:
+@step
+def boneyard_turn_end(game: RuleGame, again: bool = False, /) -> None:
     """End of a turn: one card for each player eliminated in it, then the next turn (the same
     player's again after the Right Hand of the Devil, Old Saloon 3)."""
     due = [] if game.outbreak is not None else game.clockwise(game.eliminated_now)
     game.front([*(boneyard_draw(seat, "end") for seat in due), boneyard_ended(again)])
 
 
-@step("boneyard_ended")
-def _ended(game: RuleGame, again: bool = False) -> None:
+@step
+def boneyard_ended(game: RuleGame, again: bool = False, /) -> None:
     if game.outbreak == NEXT_TURN:  # announced once every card of this turn's end is shown
         following = game.turn if again else (game.turn + 1) % len(game.players)
         game.emit(OutbreakComing(following))
     game.emit(TurnEnded(game.turn))
     if again:
         game.emit(ExtraTurn(game.turn))
-    _next(game, again)
+    _boneyard_next(game, again)
 
 
-@step("boneyard_next")
-def _next(game: RuleGame, again: bool = False) -> None:
+def _boneyard_next(game: RuleGame, again: bool = False, /) -> None:
     """Close this turn (No hands back into the pile) and start whatever comes next."""
     game.boneyard_pile = sorted(game.boneyard_pile + game.boneyard_back)
     game.boneyard_back = []
@@ -145,27 +136,30 @@ def _next(game: RuleGame, again: bool = False) -> None:
         game.stack = [boneyard_next(), boneyard_would_be(following)]
 
 
-def _start(game: RuleGame, seat: int, before: list[list[object]]) -> None:
+boneyard_next = step(_boneyard_next)
+
+
+def _start(game: RuleGame, seat: int, before: list[Step]) -> None:
     game.turn = seat
     game.turn_number += 1
     game.stack = [start_turn(), *reversed(before)]
 
 
-@step("boneyard_would_be")
-def _would_be(game: RuleGame, seat: int) -> None:
+@step
+def boneyard_would_be(game: RuleGame, seat: int, /) -> None:
     """An eliminated player's would-be turn: reveal a card; an outbreak begins with this turn."""
     game.front([boneyard_draw(seat, "start"), boneyard_would_be_end(seat)])
 
 
-@step("boneyard_would_be_end")
-def _would_be_end(game: RuleGame, seat: int) -> None:
+@step
+def boneyard_would_be_end(game: RuleGame, seat: int, /) -> None:
     if game.outbreak == THIS_TURN:
         game.turn_number += 1
         game.stack = [start_turn(), outbreak()]
 
 
-@step("boneyard_draw")
-def _draw(game: RuleGame, seat: int, when: str) -> None:
+@step
+def boneyard_draw(game: RuleGame, seat: int, when: str, /) -> None:
     if not game.boneyard_pile:
         return
     if game.setup.real_boneyard:
@@ -215,8 +209,8 @@ def master_candidates(game: RuleGame) -> list[int]:
     )
 
 
-@step("outbreak")
-def _outbreak(game: RuleGame) -> None:
+@step
+def outbreak(game: RuleGame) -> None:
     candidates = master_candidates(game)
     if any(game.players[s].role is None for s in candidates):
         game.ask(DecisionKind.ZOMBIE_MASTER, game.turn)

@@ -19,23 +19,12 @@ from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsRetu
 from .module_catalog import Module
 from .module_rules import ModuleRules
 from .moments import moment_steps
+from .rage import draw_rage
 from .registry import decision, one_of_options, step
 from .results import dice_showing
 from .rules_api import Phase, RuleGame
 from .state import PlayerState
-from .steps import (
-    Step,
-    draw_rage,
-    draw_wound,
-    duel_face,
-    duel_lost,
-    duel_roll,
-    duels,
-    gain,
-    lose,
-    whiskey,
-    whiskey_wound,
-)
+from .steps import Step, gain, lose
 
 WOUNDS_PILE = "wounds"
 
@@ -60,8 +49,8 @@ def dice_of(modules: frozenset[Module], kinds: Sequence[str]) -> list[str]:
 # ================================================================= Duel Wound tokens
 
 
-@step("draw_wound")
-def _draw_wound(game: RuleGame, seat: int, cause: str) -> None:
+@step
+def draw_wound(game: RuleGame, seat: int, cause: str, /) -> None:
     """``seat`` draws a token: simulated from the seed, or entered from the real pile."""
     player = game.players[seat]
     if not player.alive or player.zombie or not game.wound_pile:  # zombies take none (UA 4)
@@ -99,8 +88,8 @@ def _return_wounds(game: RuleGame, seat: int, tokens: list[str], cause: str) -> 
     game.emit(WoundsReturned(seat, tuple(tokens), cause))
 
 
-@step("wounds_back")
-def _wounds_back(game: RuleGame) -> None:
+@step
+def wounds_back(game: RuleGame) -> None:
     """End of turn: the active player's tokens go back (an eliminated player's went at once)."""
     p = game.players[game.turn]
     if p.wounds:
@@ -147,15 +136,15 @@ def _phase_whiskey(game: RuleGame, exploded: bool) -> list[Step]:
     return [whiskey()] * len(dice_showing(game, "whiskey"))
 
 
-@step("whiskey")
-def _whiskey(game: RuleGame) -> None:
+@step
+def whiskey(game: RuleGame) -> None:
     """Gain 1 life (a gain step: "about to gain life" is The Bad's moment, Old Saloon 3), then
     discard a Wound token, or without one draw a Rage card."""
     game.front([gain(game.turn, 1, "whiskey"), whiskey_wound()])
 
 
-@step("whiskey_wound")
-def _whiskey_wound(game: RuleGame) -> None:
+@step
+def whiskey_wound(game: RuleGame) -> None:
     seat = game.turn
     tokens = sorted(set(game.players[seat].wounds))
     if len(tokens) > 1:
@@ -185,8 +174,8 @@ def _challengeable(game: RuleGame) -> list[int]:
     return [s for s in game.living() if s != game.turn and s not in game.scratch.duels]
 
 
-@step("duels")
-def _duels(game: RuleGame, remaining: int) -> None:
+@step
+def duels(game: RuleGame, remaining: int, /) -> None:
     if remaining > 0 and game.players[game.turn].alive and _challengeable(game):
         game.ask(DecisionKind.DUEL_TARGET, game.turn, remaining=remaining)
 
@@ -210,8 +199,8 @@ def _decide_duel_target(game: RuleGame, d: Decision, action: Action) -> None:
     )
 
 
-@step("duel_roll")
-def _duel_roll(game: RuleGame, roller: int, other: int, die: int) -> None:
+@step
+def duel_roll(game: RuleGame, roller: int, other: int, die: int, /) -> None:
     if game.players[roller].alive and game.players[other].alive:
         game.ask(DecisionKind.DUEL_ROLL, roller, die=die, target=other)
 
@@ -256,8 +245,7 @@ def _decide_duel_roll(game: RuleGame, d: Decision, action: Action) -> None:
         _duel_face(game, d.seat, d.target, d.die, face)
 
 
-@step("duel_face")
-def _duel_face(game: RuleGame, roller: int, other: int, die: int, face: str) -> None:
+def _duel_face(game: RuleGame, roller: int, other: int, die: int, face: str, /) -> None:
     """The face a duel's roll shows (or The Doc turned it to): a Fight a Duel passes it back."""
     if FACES[face].symbol == "duel":
         game.front([duel_roll(other, roller, die)])
@@ -269,8 +257,11 @@ def _duel_face(game: RuleGame, roller: int, other: int, die: int, face: str) -> 
         game.front([duel_lost(roller, other)])
 
 
-@step("duel_lost")
-def _duel_lost(game: RuleGame, loser: int, winner: int) -> None:
+duel_face = step(_duel_face)
+
+
+@step
+def duel_lost(game: RuleGame, loser: int, winner: int, /) -> None:
     """The first to miss loses 1 life (by the winner's hand) and draws a Wound token."""
     game.emit(DuelLost(loser, winner))
     game.front([lose([[loser, 1, 1]], "duel", winner, [draw_wound(loser, "duel")])])

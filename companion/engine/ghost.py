@@ -24,7 +24,7 @@ from .module_rules import ModuleRules
 from .moments import moment_steps
 from .registry import any_living_seat, decision, one_of_options, step
 from .rules_api import Ability, RuleGame
-from .steps import Step, end_turn, ghost_rolled, ghost_turn
+from .steps import Step, end_turn
 from .victory import team
 
 if TYPE_CHECKING:
@@ -171,8 +171,8 @@ def _check_preset(game: RuleGame) -> None:
 # ====================================================================== the Ghost's turn
 
 
-@step("ghost_turn")
-def _ghost_turn(game: RuleGame) -> None:
+@step
+def ghost_turn(game: RuleGame) -> None:
     game.dice_kinds = list(GHOST_DICE)
     game.faces = [None] * len(GHOST_DICE)
     game.ask(DecisionKind.GHOST_ROLL, game.turn)
@@ -216,8 +216,8 @@ def _decide_roll(game: RuleGame, d: Decision, action: Action) -> None:
     _give(game)
 
 
-@step("ghost_rolled")
-def _rolled(game: RuleGame) -> None:
+@step
+def ghost_rolled(game: RuleGame) -> None:
     if game.rolls < 1 + REROLLS:
         game.ask(DecisionKind.GHOST_REROLL, game.turn)
     else:

@@ -29,7 +29,7 @@ from .events import Rewound
 from .module_catalog import Module
 from .registry import decision, step
 from .state import GameState, copy_data, copy_state, decode
-from .steps import Step, moment
+from .steps import Step
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
@@ -111,8 +111,8 @@ def moment_steps(game: RuleGame, kind: str, *arguments: Any) -> list[Step]:
     return [moment(kind, *arguments)] if kind in game.watched_moments else []
 
 
-@step("moment")
-def _moment(game: RuleGame, moment: str, *arguments: Any) -> None:
+@step
+def moment(game: RuleGame, moment: str, /, *arguments: Any) -> None:
     args = list(arguments)
     openings = [o for o in _active(game, moment) if o.offers(game, args, False)]
     if not openings:

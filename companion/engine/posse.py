@@ -6,24 +6,14 @@ from .abilities import ability
 from .actions import Action, Choose, ChooseDie, ChooseSeat, Decline
 from .components import DICE, DYNAMITE_LIMIT, FACES
 from .decisions import Decision, DecisionKind
+from .duels import draw_wound
 from .events import FaceChanged, RageMoved
 from .module_catalog import Module
 from .module_rules import ModuleRules
 from .registry import decision, one_of_options, step
 from .results import DYNAMITE, dice_showing
 from .rules_api import Ability, Phase, RuleGame
-from .steps import (
-    Step,
-    belle_star,
-    chuck,
-    draw_wound,
-    gain,
-    lose,
-    rage_from,
-    sam_heal,
-    take_arrow,
-    turn_die,
-)
+from .steps import Step, gain, lose, take_arrow
 
 
 @ability
@@ -42,8 +32,8 @@ def _belle_dice(game: RuleGame) -> list[int]:
     return [i for i in dice_showing(game, DYNAMITE) if "gatling" in DICE[game.dice_kinds[i]]]
 
 
-@step("belle_star")
-def _belle_star(game: RuleGame) -> None:
+@step
+def belle_star(game: RuleGame) -> None:
     if _belle_dice(game):
         game.ask(DecisionKind.BELLE_STAR, game.turn)
 
@@ -75,8 +65,8 @@ def _chuck_dice(game: RuleGame) -> list[int]:
     return list(range(len(game.faces)))
 
 
-@step("chuck")
-def _chuck(game: RuleGame) -> None:
+@step
+def chuck(game: RuleGame) -> None:
     if _chuck_dice(game):
         game.ask(DecisionKind.CHUCK_DIE, game.turn)
 
@@ -102,8 +92,8 @@ def _decide_chuck_face(game: RuleGame, d: Decision, action: Action) -> None:
     game.front([lose([[d.seat, 1, 0]], "chuck_wengam", None, []), turn_die(d.die, action.option)])
 
 
-@step("turn_die")
-def _turn_die(game: RuleGame, die: int, face: str) -> None:
+@step
+def turn_die(game: RuleGame, die: int, face: str, /) -> None:
     """Chuck Wengam's die shows its new side; an arrow turned to is taken at once."""
     game.faces[die] = face
     game.emit(FaceChanged(game.turn, die, face, "chuck_wengam"))
@@ -155,8 +145,8 @@ def _rage_holders(game: RuleGame) -> list[int]:
     return [p.seat for p in game.players if p.alive and p.rage_held and _receivers(game, p.seat)]
 
 
-@step("rage_from")
-def _rage_from(game: RuleGame) -> None:
+@step
+def rage_from(game: RuleGame) -> None:
     if _rage_holders(game):
         game.ask(DecisionKind.RAGE_FROM, game.turn)
 
@@ -200,8 +190,8 @@ class SamTheHealer(Ability):
         return [sam_heal()] if phase is Phase.DUEL else []
 
 
-@step("sam_heal")
-def _sam_heal(game: RuleGame) -> None:
+@step
+def sam_heal(game: RuleGame) -> None:
     game.ask(DecisionKind.SAM_HEAL, game.turn)
 
 

@@ -18,7 +18,7 @@ from .module_catalog import Module
 from .module_rules import ModuleRules
 from .registry import decision, step
 from .results import dice_showing
-from .steps import Step, beer_rage, draw_rage, rage_symbol, take_arrow
+from .steps import Step, take_arrow
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 # =================================================================== Rage cards
 
 
-@step("draw_rage")
-def _draw_rage(game: RuleGame, seat: int, cause: str) -> None:
+@step
+def draw_rage(game: RuleGame, seat: int, cause: str, /) -> None:
     """The seat draws from the real deck; the engine only counts the cards."""
     player = game.players[seat]
     if not player.alive or player.zombie:  # zombies take no Rage cards (Undead or Alive 4)
@@ -47,8 +47,8 @@ def _draw_rage(game: RuleGame, seat: int, cause: str) -> None:
     game.emit(RageDrawn(seat, drawn, cause))
 
 
-@step("rage_reveal")
-def _rage_reveal(game: RuleGame) -> None:
+@step
+def rage_reveal(game: RuleGame) -> None:
     """Start of turn: all the cards held are revealed and their symbols entered."""
     player = game.players[game.turn]
     if player.rage_held:
@@ -58,8 +58,8 @@ def _rage_reveal(game: RuleGame) -> None:
         game.front([rage_symbol()])
 
 
-@step("rage_symbol")
-def _rage_symbol(game: RuleGame) -> None:
+@step
+def rage_symbol(game: RuleGame) -> None:
     player = game.players[game.turn]
     if player.alive:
         game.ask(
@@ -97,15 +97,15 @@ def _phase_beer_rage(game: RuleGame, exploded: bool) -> list[Step]:
     return [beer_rage()]
 
 
-@step("beer_rage")
-def _beer_rage(game: RuleGame) -> None:
+@step
+def beer_rage(game: RuleGame) -> None:
     """A Beer rolled and kept with no Wound token to discard draws a Rage card (UA2)."""
     if dice_showing(game, "beer") and not game.players[game.turn].wounds:
         game.scratch.beer_rage = True
 
 
-@step("rage_end")
-def _rage_end(game: RuleGame) -> None:
+@step
+def rage_end(game: RuleGame) -> None:
     """End of turn: revealed cards discarded (an eliminated player's went at once, ruling UA3);
     2 or more life lost, or the Beer, draws one."""
     p = game.players[game.turn]

@@ -41,7 +41,7 @@ class RuleGame(Protocol):
     roll_count: int
     turn: int
     turn_number: int
-    stack: list[list[Any]]
+    stack: list[Step]
     pending: Decision | None
     over: bool
     side: str | None
@@ -80,7 +80,17 @@ class RuleGame(Protocol):
     def unrevealed_roles(self) -> list[Role]: ...
     def front(self, steps: list[Step]) -> None: ...
     def emit(self, event: Event) -> None: ...
-    def ask(self, kind: DecisionKind, seat: int, **about: Any) -> None: ...
+    def ask(
+        self,
+        kind: DecisionKind,
+        seat: int,
+        *,
+        die: int | None = None,
+        remaining: int | None = None,
+        target: int | None = None,
+        options: tuple[str, ...] = (),
+        cause: str | None = None,
+    ) -> None: ...
     def clockwise(self, seats: list[int]) -> list[int]: ...
     def own_steps(self, phase: Phase) -> list[Step]: ...
     def set_dice(self, kinds: Sequence[str]) -> None: ...

@@ -21,7 +21,7 @@ from .module_catalog import Module
 from .module_rules import ModuleRules
 from .options import SaloonDie
 from .registry import decision, one_of_options, step
-from .steps import Step, broken_arrow, lose, saloon_die
+from .steps import Step, lose
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
@@ -40,8 +40,8 @@ def _die_choice(game: RuleGame) -> list[Step]:
     return [] if game.players[game.turn].zombie else [saloon_die()]
 
 
-@step("saloon_die")
-def _saloon_die(game: RuleGame) -> None:
+@step
+def saloon_die(game: RuleGame) -> None:
     game.ask(DecisionKind.SALOON_DIE, game.turn, options=game.ability(game.turn).saloon_options)
 
 
@@ -74,8 +74,8 @@ def _roll_bullets(game: RuleGame, dice: Sequence[int]) -> list[Step]:
     return [lose([[game.turn, 1, 0]], "bullet", None, [])] * game.symbol_count("bullet", dice)
 
 
-@step("broken_arrow")
-def _broken_arrow(game: RuleGame) -> None:
+@step
+def broken_arrow(game: RuleGame) -> None:
     if any(p.alive and p.arrows for p in game.players):
         game.ask(DecisionKind.BROKEN_ARROW, game.turn)
 

@@ -46,7 +46,7 @@ from .moments import Offers, moment_steps, opening, recorded, seizer, still
 from .options import NORMAL_CARD
 from .registry import decision, one_of_options, step, yes_no
 from .state import PlayerState
-from .steps import Step, end_turn, gain, gambled, power, resolve, roll_effects, saved, show_card
+from .steps import Step, end_turn, gain, resolve, roll_effects
 from .victory import unrevealed_pool
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def _save_first(game: RuleGame, args: list[Any]) -> None:
 
 def _card_asked(p: PlayerState) -> bool:
     """Whether the table is asked which card this seat shows when it is eliminated (physical
-    cards): its role, or its special card (``_show_card``)."""
+    cards): its role, or its special card (``show_card``)."""
     return not p.revealed or (
         p.special is None and not p.special_shown and p.role is not Role.SHERIFF
     )
@@ -221,9 +221,9 @@ def _faces_fit(game: RuleGame, action: WindowAction) -> str | None:
 recorded(RevealSpecial, _faces_fit)
 
 
-@step("power")
-def _power(
-    game: RuleGame, seat: int, card: str, args: list[Any], faces: list[str] | None = None
+@step
+def power(
+    game: RuleGame, seat: int, card: str, args: list[Any], faces: list[str] | None = None, /
 ) -> None:
     """A card's power; ``faces`` are those a record gives the roll it makes (The Gambler)."""
     POWERS[card](game, seat, args, faces)
@@ -279,8 +279,8 @@ def check(game: RuleGame) -> None:
 # ===================================================== an eliminated player's card
 
 
-@step("show_card")
-def _show_card(game: RuleGame, seat: int) -> None:
+@step
+def show_card(game: RuleGame, seat: int, /) -> None:
     """An eliminated player shows their role card: a special one is used, nobody may claim it
     any more. With physical secret cards the table says which card it is."""
     p = game.players[seat]
@@ -407,8 +407,8 @@ def _the_gambler(
     game.front([*moment_steps(game, "roll", game.turn), roll_effects(dice), gambled()])
 
 
-@step("gambled")
-def _gambled(game: RuleGame) -> None:
+@step
+def gambled(game: RuleGame) -> None:
     exploded = game.symbol_count("dynamite") >= DYNAMITE_LIMIT
     if exploded:
         game.emit(DynamiteExploded(game.turn))
@@ -456,8 +456,8 @@ def _save(game: RuleGame, seat: int, target: int) -> None:
     game.front([*([gain(target, rise, "the_left_hand")] if rise > 0 else []), saved(target)])
 
 
-@step("saved")
-def _saved(game: RuleGame, target: int) -> None:
+@step
+def saved(game: RuleGame, target: int, /) -> None:
     """The saved player "may discard all of his arrows"."""
     p = game.players[target]
     if p.alive and (p.arrows or p.chief_arrow):
