@@ -24,6 +24,7 @@ from .devices.displays import Displays
 from .devices.inputs import InputQueue
 from .devices.panel_specs import MuxSpec, PanelSpec
 from .devices.pods import SerialPod
+from .errors import CompanionError
 from .panels.notice import draw_notice
 
 SCAN = range(0x03, 0x78)  # the addresses i2cdetect probes
@@ -32,7 +33,7 @@ BY_ID = Path("/dev/serial/by-id")
 Say = Callable[[str], None]
 
 
-class HardwareError(Exception):
+class HardwareError(CompanionError):
     """A part the check cannot use at all (a pin another program holds): one line, no trace."""
 
 

@@ -24,7 +24,8 @@ README = ROOT / "README.md"
 def layer_table(readme: str) -> dict[str, tuple[set[str], set[str]]]:
     """Per package row of the README's table: the packages of companion it may import, and the
     libraries beyond the standard library. An import is named in backticks (``Pillow (`PIL`)``)
-    or is the item's text ("engine", "smbus2"); "stdlib only" adds nothing."""
+    or is the item's text ("engine", "smbus2"); "stdlib only" adds nothing. A file beside the
+    packages (``errors`` for companion/errors.py) is imported as a package is."""
     section = readme.split("## How it is built", 1)[1]
     rows = [line for line in section.splitlines() if line.startswith("| `companion/")]
     packages = {m.group(1) for row in rows if (m := re.match(r"\| `companion/(\w+)/` \|", row))}
@@ -40,7 +41,7 @@ def layer_table(readme: str) -> dict[str, tuple[set[str], set[str]]]:
                 continue
             named = re.search(r"`([\w.]+)`", item)
             name = named.group(1) if named else item.strip()
-            if name.split(".")[0] in packages:
+            if name.split(".")[0] in packages or (PACKAGE / f"{name}.py").is_file():
                 inner.add(name)
             else:
                 libraries.add(name.split(".")[0])
@@ -101,6 +102,7 @@ def test_the_readme_table_is_read() -> None:
     assert ALLOWED["table"] == ({"engine", "bots"}, set())
     assert ALLOWED["panels"] == ({"table.view"}, {"PIL"})
     assert {"gpiozero", "luma", "serial", "PIL"} <= ALLOWED["devices"][1]
+    assert "errors" in ALLOWED["devices"][0]
 
 
 @pytest.mark.parametrize("package", sorted(ALLOWED))

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..errors import CompanionError
+
 PROTOCOL_VERSION = 1
 MAX_LINE = 256
 """Longest line in bytes, not counting the terminating b"\\n" (or b"\\r\\n")."""
@@ -20,7 +22,7 @@ _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 _HEX = "0123456789ABCDEF"
 
 
-class ProtocolError(ValueError):
+class ProtocolError(CompanionError, ValueError):
     """A line that does not follow the protocol; the reader counts it and carries on."""
 
 

@@ -12,11 +12,13 @@ import re
 from collections.abc import Collection, Mapping
 from typing import Any, TypeGuard
 
+from ..errors import CompanionError
+
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _SHOWN = 60  # characters of a value shown in an error: enough to recognise it, one line
 
 
-class SettingError(ValueError):
+class SettingError(CompanionError, ValueError):
     """A setting that cannot be used: ``key`` says where, ``problem`` what was expected."""
 
     def __init__(self, key: str, problem: str) -> None:

@@ -18,9 +18,9 @@ reaches into one). What it holds:
 - a series of games (Wild West Legacy): ``result_of``, ``next_game``, ``legacy_setup``, …;
 - reading JSON with errors that name the field: ``whole_number``, ``text``, ``listed``,
   ``truth``;
-- writing rules (a module's own file, and the tests of the rules' own tables):
-  ``companion.engine.registry`` (``step``, ``decision``) and ``companion.engine.steps`` (each
-  step's kind and its typed constructor);
+- writing rules (a module's own file, and the tests of the rules' own tables): ``RuleGame``,
+  what a rule may use of a game; ``companion.engine.registry`` (``step``, ``decision``) and
+  ``companion.engine.steps`` (each step's kind and its typed constructor);
 - the rules' own tables, for the engine's tests to check them: ``STEPS``, ``MOMENTS``,
   ``OPENINGS``, ``ABILITIES``, ``check_state``, ``GameState``.
 
@@ -36,7 +36,6 @@ from .game import Game  # isort: split
 
 from .abilities import (
     ABILITIES,
-    Ability,
     ability_of,
 )
 from .actions import (
@@ -103,6 +102,7 @@ from .dice import (
     SeededDice,
 )
 from .errors import (
+    CompanionError,
     EngineError,
     IllegalAction,
     SetupError,
@@ -161,7 +161,6 @@ from .events import (
     WoundDrawn,
     WoundsReturned,
 )
-from .ghost import team as ghost_team
 from .hidden import NO_SEAT
 from .legacy import (
     GameResult,
@@ -202,6 +201,7 @@ from .reading import (
     whole_number,
 )
 from .registry import STEPS
+from .rules_api import Ability, RuleGame
 from .setup import (
     GameSetup,
     deal,
@@ -214,6 +214,7 @@ from .state import (
     PlayerState,
     TurnScratch,
 )
+from .victory import team as ghost_team
 
 __all__ = [
     "ABILITIES",
@@ -238,6 +239,7 @@ __all__ = [
     "Choose",
     "ChooseDie",
     "ChooseSeat",
+    "CompanionError",
     "DICE",
     "Decision",
     "DecisionKind",
@@ -311,6 +313,7 @@ __all__ = [
     "RoleCardShown",
     "RoleRevealed",
     "Roll",
+    "RuleGame",
     "SPECIAL_ROLES",
     "SPECS",
     "STEPS",

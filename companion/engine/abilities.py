@@ -9,141 +9,15 @@ after losing life, another player's death. Optional choices are decisions regist
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar
-
 from .actions import DECLINE, SEATS, Accept, Action, ChooseDie, ChooseSeat, Decline
 from .chief_arrow import holder as chief_arrow_holder
-from .components import CHARACTERS, GATLING_NEEDED
+from .components import CHARACTERS
 from .decisions import Decision, DecisionKind
 from .events import BullseyeDoubled, ChiefArrowTaken, LossTakenOver
 from .options import SaloonDie
 from .registry import any_living_seat, decision, step, yes_no
-from .steps import (
-    Step,
-    apache_kid,
-    arrow_instead,
-    doc_holyday,
-    gain,
-    give_arrow,
-    kit,
-    lose,
-    pedro,
-    sid_gift,
-    slab,
-    take_arrow,
-    take_loss,
-    which_arrow,
-)
-
-if TYPE_CHECKING:
-    from .game import Game
-
-SALOON_OPTIONS = (SaloonDie.NONE, SaloonDie.LOUDMOUTH, SaloonDie.COWARD)
-
-
-class Phase(StrEnum):
-    """Where in one's own turn an ability may add steps (``Ability.turn_steps``): a name
-    misspelt is an AttributeError where it is written, never a step silently missing."""
-
-    START = "start"  # before the first roll
-    ROLLED = "rolled"  # after each roll's effects
-    LAST_ROLL = "last_roll"  # once rolling is over
-    BULLSEYE_ASSIGNED = "bullseye_assigned"  # Bull's Eye targets chosen, before they hit
-    BULLSEYE = "bullseye"  # after the Bull's Eyes
-    GATLING = "gatling"  # after the Gatling Gun
-    DUEL = "duel"  # a duel challenged (Undead or Alive 1)
-    END = "end"  # after the last resolution phase
-
-
-class Ability:
-    """No ability: every hook leaves the rules as they are."""
-
-    name: ClassVar[str] = ""
-    extra_rolls: ClassVar[int] = 0
-    rerolls_dynamite: ClassVar[bool] = False
-    gatling_needed: ClassVar[int] = GATLING_NEEDED
-    gatling_immune: ClassVar[bool] = False
-    defers_arrows: ClassVar[bool] = False  # arrows rolled are taken after the last roll
-    saloon_options: ClassVar[tuple[str, ...]] = SALOON_OPTIONS
-    beer_uses: ClassVar[int] = 1  # results each Beer rolled gives (Greg Digger: two)
-    draws_rage: ClassVar[int] = 1  # Rage cards drawn to keep one (Pixie Pete: two)
-    duel_rerolls: ClassVar[int] = 0  # Duel dice re-rolled in one's own turn (Sean Mallory)
-    beer_doubles_bullseye: ClassVar[bool] = False  # a Beer may double a Bull's Eye (Slab)
-
-    def reach(self, symbol: str, reach: dict[str, set[int]]) -> set[int]:
-        """The distances a Bull's Eye of ``symbol`` may hit from this seat."""
-        return reach[symbol]
-
-    def indian_loss(self, worth: int) -> int:
-        """Life lost to the Indians holding arrows worth ``worth``."""
-        return worth
-
-    def bullseye_loss(self, amount: int) -> int:
-        """Life lost to ``amount`` Bull's Eye hits resolved together."""
-        return amount
-
-    def beer_gain(self, game: Game, seat: int, amount: int) -> int:
-        """Life ``amount`` Beers given to this seat are worth."""
-        return amount
-
-    def own_beer_gain(self, life: int, amount: int) -> int:
-        """Life ``amount`` Beers are worth to this player at ``life`` in his own turn: the
-        question a bot can ask without the game."""
-        return amount
-
-    def arrow_steps(self, game: Game, arrows: int) -> list[Step]:
-        """Taking the arrows one of this player's rolls shows."""
-        return [take_arrow(game.turn, "dice")] * arrows
-
-    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
-        """Steps of this player's own turn: at its start, or after a resolution phase."""
-        return []
-
-    def before_hits(self, game: Game, seat: int, cause: str) -> list[Step]:
-        """Steps before this seat loses the life of Bull's Eye or Gatling hits."""
-        return []
-
-    def offer_for_losses(
-        self,
-        game: Game,
-        seat: int,
-        losses: list[list[int]],
-        cause: str,
-        by: int | None,
-        then: list[Step],
-    ) -> list[Step]:
-        """Steps to run before ``losses`` apply (they replace the loss step), or none."""
-        return []
-
-    def on_life_lost(self, game: Game, seat: int, lost: int, cause: str) -> list[Step]:
-        """Steps after this (living) seat lost ``lost`` life."""
-        return []
-
-    def on_deaths(self, game: Game, seat: int, dead: list[int]) -> list[Step]:
-        """Steps after other players were eliminated while this seat lives."""
-        return []
-
-    def own_turn_losses(self, game: Game, lost: dict[int, int]) -> list[Step]:
-        """Steps after players lost life (``lost`` by seat) in this player's own turn, whether
-        or not he is still alive."""
-        return []
-
-    def shooter_arrows(self, results: int, lost: int) -> int:
-        """Arrows the player who hit this seat with ``results`` results must take."""
-        return 0
-
-
-# The hooks that are methods: the game asks only the seats whose ability overrides one.
-HOOKS = (
-    "before_hits",
-    "offer_for_losses",
-    "on_life_lost",
-    "on_deaths",
-    "own_turn_losses",
-    "shooter_arrows",
-    "turn_steps",
-)
+from .rules_api import Ability, Phase, RuleGame
+from .steps import Step, gain, lose, take_arrow, which_arrow
 
 ABILITIES: dict[str, Ability] = {}
 _NONE = Ability()
@@ -161,7 +35,7 @@ def ability_of(character: str) -> Ability:
     return ABILITIES.get(character, _NONE)
 
 
-def _tokens(game: Game, seat: int) -> int:
+def _tokens(game: RuleGame, seat: int) -> int:
     p = game.players[seat]
     return p.arrows + (1 if p.chief_arrow else 0)
 
@@ -175,19 +49,19 @@ class BartCassidy(Ability):
 
     name = "bart_cassidy"
 
-    def before_hits(self, game: Game, seat: int, cause: str) -> list[Step]:
+    def before_hits(self, game: RuleGame, seat: int, cause: str) -> list[Step]:
         return [arrow_instead(seat)]
 
 
-@step("arrow_instead")
-def _arrow_instead(game: Game, seat: int) -> None:
+@step
+def arrow_instead(game: RuleGame, seat: int, /) -> None:
     hits = game.scratch.hits[seat]
     if hits and game.tokens_in_pile > 1:
         game.ask(DecisionKind.ARROW_INSTEAD, seat, remaining=hits)
 
 
 @decision(DecisionKind.ARROW_INSTEAD, legal=yes_no)
-def _decide_arrow_instead(game: Game, d: Decision, action: Action) -> None:
+def _decide_arrow_instead(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
     game.scratch.hits[d.seat] -= 1
@@ -224,7 +98,7 @@ class JesseJones(Ability):
 
     name = "jesse_jones"
 
-    def beer_gain(self, game: Game, seat: int, amount: int) -> int:
+    def beer_gain(self, game: RuleGame, seat: int, amount: int) -> int:
         return self.own_beer_gain(game.players[seat].life, amount) if seat == game.turn else amount
 
     def own_beer_gain(self, life: int, amount: int) -> int:
@@ -245,25 +119,25 @@ class KitCarlson(Ability):
 
     name = "kit_carlson"
 
-    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+    def turn_steps(self, game: RuleGame, phase: Phase) -> list[Step]:
         if phase is not Phase.GATLING:
             return []
         return [kit(game.symbol_count("gatling"))]
 
 
-@step("kit")
-def _kit(game: Game, gatlings: int) -> None:
+@step
+def kit(game: RuleGame, gatlings: int, /) -> None:
     if gatlings and any(p.alive and _tokens(game, p.seat) for p in game.players):
         game.ask(DecisionKind.KIT_DISCARD, game.turn, remaining=gatlings)
 
 
-def _legal_kit(game: Game, d: Decision) -> list[Action]:
+def _legal_kit(game: RuleGame, d: Decision) -> list[Action]:
     seats = [p.seat for p in game.players if p.alive and _tokens(game, p.seat)]
     return [*(SEATS[s] for s in seats), DECLINE]
 
 
 @decision(DecisionKind.KIT_DISCARD, legal=_legal_kit)
-def _decide_kit(game: Game, d: Decision, action: Action) -> None:
+def _decide_kit(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
     assert isinstance(action, ChooseSeat) and d.remaining is not None
@@ -288,19 +162,19 @@ class PedroRamirez(Ability):
 
     name = "pedro_ramirez"
 
-    def on_life_lost(self, game: Game, seat: int, lost: int, cause: str) -> list[Step]:
+    def on_life_lost(self, game: RuleGame, seat: int, lost: int, cause: str) -> list[Step]:
         return [] if cause == "indians" else [pedro(seat, lost)]
 
 
-@step("pedro")
-def _pedro(game: Game, seat: int, lost: int) -> None:
+@step
+def pedro(game: RuleGame, seat: int, lost: int, /) -> None:
     tokens = _tokens(game, seat)
     if lost and game.players[seat].alive and tokens:
         game.ask(DecisionKind.DISCARD_ARROW, seat, remaining=min(lost, tokens))
 
 
 @decision(DecisionKind.DISCARD_ARROW, legal=yes_no)
-def _decide_pedro(game: Game, d: Decision, action: Action) -> None:
+def _decide_pedro(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
     assert d.remaining is not None
@@ -319,17 +193,17 @@ class RoseDoolan(Ability):
 class SidKetchum(Ability):
     name = "sid_ketchum"
 
-    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+    def turn_steps(self, game: RuleGame, phase: Phase) -> list[Step]:
         return [sid_gift()] if phase is Phase.START else []
 
 
-@step("sid_gift")
-def _sid_gift(game: Game) -> None:
+@step
+def sid_gift(game: RuleGame) -> None:
     game.ask(DecisionKind.GIFT_LIFE, game.turn)
 
 
 @decision(DecisionKind.GIFT_LIFE, legal=any_living_seat)
-def _decide_gift(game: Game, d: Decision, action: Action) -> None:
+def _decide_gift(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
     game.front([gain(action.seat, 1, "sid_ketchum")])
 
@@ -339,23 +213,23 @@ class SlabTheKiller(Ability):
     name = "slab_the_killer"
     beer_doubles_bullseye = True
 
-    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+    def turn_steps(self, game: RuleGame, phase: Phase) -> list[Step]:
         return [slab()] if phase is Phase.BULLSEYE_ASSIGNED else []
 
 
-@step("slab")
-def _slab(game: Game) -> None:
+@step
+def slab(game: RuleGame) -> None:
     if game.scratch.assigned and game.symbol_count("beer") > 0:
         game.ask(DecisionKind.SLAB_DOUBLE, game.turn)
 
 
-def _legal_slab(game: Game, d: Decision) -> list[Action]:
+def _legal_slab(game: RuleGame, d: Decision) -> list[Action]:
     dice = sorted({die for die, _symbol, _target in game.scratch.assigned})
     return [*(ChooseDie(die) for die in dice), Decline()]
 
 
 @decision(DecisionKind.SLAB_DOUBLE, legal=_legal_slab)
-def _decide_slab(game: Game, d: Decision, action: Action) -> None:
+def _decide_slab(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, ChooseDie):
         game.scratch.doubled = action.die
         game.emit(BullseyeDoubled(game.turn, action.die))
@@ -365,7 +239,7 @@ def _decide_slab(game: Game, d: Decision, action: Action) -> None:
 class SuzyLafayette(Ability):
     name = "suzy_lafayette"
 
-    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+    def turn_steps(self, game: RuleGame, phase: Phase) -> list[Step]:
         """Her card reads "If you didn't roll any Bull's Eye": the dice decide, counting a Bull's
         Eye a Wound token cancels, not a Rage card's symbol, which is never rolled."""
         if phase is not Phase.END:
@@ -380,7 +254,7 @@ class SuzyLafayette(Ability):
 class VultureSam(Ability):
     name = "vulture_sam"
 
-    def on_deaths(self, game: Game, seat: int, dead: list[int]) -> list[Step]:
+    def on_deaths(self, game: RuleGame, seat: int, dead: list[int]) -> list[Step]:
         return [gain(seat, 2 * len(dead), self.name)]
 
 
@@ -415,12 +289,12 @@ class ApacheKid(Ability):
 
     name = "apache_kid"
 
-    def arrow_steps(self, game: Game, arrows: int) -> list[Step]:
+    def arrow_steps(self, game: RuleGame, arrows: int) -> list[Step]:
         return [apache_kid(arrows)] if arrows else []
 
 
-@step("apache_kid")
-def _apache_kid(game: Game, arrows: int) -> None:
+@step
+def apache_kid(game: RuleGame, arrows: int, /) -> None:
     holder = chief_arrow_holder(game)
     if holder is not None and holder != game.turn and game.players[holder].alive:
         game.ask(DecisionKind.TAKE_CHIEF_ARROW, game.turn, target=holder, remaining=arrows)
@@ -429,7 +303,7 @@ def _apache_kid(game: Game, arrows: int) -> None:
 
 
 @decision(DecisionKind.TAKE_CHIEF_ARROW, legal=yes_no)
-def _decide_apache_kid(game: Game, d: Decision, action: Action) -> None:
+def _decide_apache_kid(game: RuleGame, d: Decision, action: Action) -> None:
     assert d.remaining is not None and d.target is not None
     arrows = d.remaining
     if isinstance(action, Accept):
@@ -447,7 +321,7 @@ class BillNoface(Ability):
     name = "bill_noface"
     defers_arrows = True
 
-    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+    def turn_steps(self, game: RuleGame, phase: Phase) -> list[Step]:
         if phase is not Phase.LAST_ROLL:
             return []
         return [take_arrow(game.turn, "dice")] * game.symbol_count("arrow")
@@ -459,21 +333,21 @@ class ElenaFuente(Ability):
 
     name = "elena_fuente"
 
-    def arrow_steps(self, game: Game, arrows: int) -> list[Step]:
+    def arrow_steps(self, game: RuleGame, arrows: int) -> list[Step]:
         return [give_arrow(arrows)] if arrows else []
 
 
-@step("give_arrow")
-def _give_arrow(game: Game, arrows: int) -> None:
+@step
+def give_arrow(game: RuleGame, arrows: int, /) -> None:
     game.ask(DecisionKind.GIVE_ARROW, game.turn, remaining=arrows)
 
 
-def _legal_give(game: Game, d: Decision) -> list[Action]:
+def _legal_give(game: RuleGame, d: Decision) -> list[Action]:
     return [*(SEATS[s] for s in game.living() if s != d.seat), DECLINE]
 
 
 @decision(DecisionKind.GIVE_ARROW, legal=_legal_give)
-def _decide_give(game: Game, d: Decision, action: Action) -> None:
+def _decide_give(game: RuleGame, d: Decision, action: Action) -> None:
     assert d.remaining is not None
     steps: list[Step] = [take_arrow(d.seat, "dice")] * d.remaining
     if isinstance(action, ChooseSeat):
@@ -497,12 +371,12 @@ class DocHolyday(Ability):
 
     name = "doc_holyday"
 
-    def turn_steps(self, game: Game, phase: Phase) -> list[Step]:
+    def turn_steps(self, game: RuleGame, phase: Phase) -> list[Step]:
         return [doc_holyday()] if phase is Phase.BULLSEYE else []
 
 
-@step("doc_holyday")
-def _doc_holyday(game: Game) -> None:
+@step
+def doc_holyday(game: RuleGame) -> None:
     if len(game.scratch.assigned) >= 3:
         game.front([gain(game.turn, 2, "doc_holyday")])
 
@@ -527,7 +401,7 @@ class MollyStark(Ability):
 
     def offer_for_losses(
         self,
-        game: Game,
+        game: RuleGame,
         seat: int,
         losses: list[list[int]],
         cause: str,
@@ -542,13 +416,13 @@ class MollyStark(Ability):
         return [take_loss(seat, 0)]
 
 
-def _budget(game: Game, seat: int, losses: list[list[int]]) -> int:
+def _budget(game: RuleGame, seat: int, losses: list[list[int]]) -> int:
     """Life Molly Stark still has to give: her life less what she loses already."""
     return game.players[seat].life - sum(a for s, a, _r in losses if s == seat)
 
 
-@step("take_loss")
-def _take_loss(game: Game, seat: int, start: int) -> None:
+@step
+def take_loss(game: RuleGame, seat: int, start: int, /) -> None:
     """Offer Molly Stark the next loss she can take, clockwise from the active player."""
     assert game.scratch.loss is not None
     losses, cause, by, then = game.scratch.loss
@@ -564,7 +438,7 @@ def _take_loss(game: Game, seat: int, start: int) -> None:
 
 
 @decision(DecisionKind.TAKE_LOSS, legal=yes_no)
-def _decide_take_loss(game: Game, d: Decision, action: Action) -> None:
+def _decide_take_loss(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
     assert game.scratch.loss is not None and d.remaining is not None

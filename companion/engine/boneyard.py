@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from .abilities import Ability
 from .actions import Action, Choose, ChooseSeat, Decline
 from .components import BASE_DICE, Role
 from .decisions import Decision, DecisionKind
@@ -26,19 +25,9 @@ from .module_rules import ModuleRules
 from .options import BoneyardCard
 from .ranges import next_living
 from .registry import decision, one_of_options, step
-from .steps import (
-    boneyard_draw,
-    boneyard_ended,
-    boneyard_next,
-    boneyard_would_be,
-    boneyard_would_be_end,
-    outbreak,
-    start_turn,
-)
+from .rules_api import Ability, RuleGame
+from .steps import Step, start_turn
 from .victory import Outcome, unrevealed_pool
-
-if TYPE_CHECKING:
-    from .game import Game
 
 # The eleven Boneyard cards (errata, "Decks and tokens") and the zombie hands each shows.
 DECK: dict[str, int] = {
@@ -63,11 +52,11 @@ def full_deck() -> list[str]:
     return sorted(card for card, count in DECK.items() for _ in range(count))
 
 
-def hands_showing(game: Game) -> int:
+def hands_showing(game: RuleGame) -> int:
     return sum(HANDS[card] for card in game.boneyard_shown)
 
 
-def living_count(game: Game) -> int:
+def living_count(game: RuleGame) -> int:
     return sum(p.alive for p in game.players)
 
 
@@ -105,27 +94,26 @@ class ZombieOutbreak(Event):
 # ============================================================ turn order and the cards
 
 
-@step("boneyard_turn_end")
-def _turn_end(game: Game, again: bool = False) -> None:
+@step
+def boneyard_turn_end(game: RuleGame, again: bool = False, /) -> None:
     """End of a turn: one card for each player eliminated in it, then the next turn (the same
     player's again after the Right Hand of the Devil, Old Saloon 3)."""
     due = [] if game.outbreak is not None else game.clockwise(game.eliminated_now)
     game.front([*(boneyard_draw(seat, "end") for seat in due), boneyard_ended(again)])
 
 
-@step("boneyard_ended")
-def _ended(game: Game, again: bool = False) -> None:
+@step
+def boneyard_ended(game: RuleGame, again: bool = False, /) -> None:
     if game.outbreak == NEXT_TURN:  # announced once every card of this turn's end is shown
         following = game.turn if again else (game.turn + 1) % len(game.players)
         game.emit(OutbreakComing(following))
     game.emit(TurnEnded(game.turn))
     if again:
         game.emit(ExtraTurn(game.turn))
-    _next(game, again)
+    _boneyard_next(game, again)
 
 
-@step("boneyard_next")
-def _next(game: Game, again: bool = False) -> None:
+def _boneyard_next(game: RuleGame, again: bool = False, /) -> None:
     """Close this turn (No hands back into the pile) and start whatever comes next."""
     game.boneyard_pile = sorted(game.boneyard_pile + game.boneyard_back)
     game.boneyard_back = []
@@ -148,27 +136,30 @@ def _next(game: Game, again: bool = False) -> None:
         game.stack = [boneyard_next(), boneyard_would_be(following)]
 
 
-def _start(game: Game, seat: int, before: list[list[object]]) -> None:
+boneyard_next = step(_boneyard_next)
+
+
+def _start(game: RuleGame, seat: int, before: list[Step]) -> None:
     game.turn = seat
     game.turn_number += 1
     game.stack = [start_turn(), *reversed(before)]
 
 
-@step("boneyard_would_be")
-def _would_be(game: Game, seat: int) -> None:
+@step
+def boneyard_would_be(game: RuleGame, seat: int, /) -> None:
     """An eliminated player's would-be turn: reveal a card; an outbreak begins with this turn."""
     game.front([boneyard_draw(seat, "start"), boneyard_would_be_end(seat)])
 
 
-@step("boneyard_would_be_end")
-def _would_be_end(game: Game, seat: int) -> None:
+@step
+def boneyard_would_be_end(game: RuleGame, seat: int, /) -> None:
     if game.outbreak == THIS_TURN:
         game.turn_number += 1
         game.stack = [start_turn(), outbreak()]
 
 
-@step("boneyard_draw")
-def _draw(game: Game, seat: int, when: str) -> None:
+@step
+def boneyard_draw(game: RuleGame, seat: int, when: str, /) -> None:
     if not game.boneyard_pile:
         return
     if game.setup.real_boneyard:
@@ -180,12 +171,12 @@ def _draw(game: Game, seat: int, when: str) -> None:
 
 
 @decision(DecisionKind.BONEYARD_CARD, legal=one_of_options)
-def _decide_card(game: Game, d: Decision, action: Action) -> None:
+def _decide_card(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.cause is not None
     reveal(game, d.seat, action.option, d.cause)
 
 
-def reveal(game: Game, seat: int, card: str, when: str) -> None:
+def reveal(game: RuleGame, seat: int, card: str, when: str) -> None:
     """The card is shown: No hands stops any outbreak this turn, "regardless of any other
     conditions", so also one a card drawn before it at the same turn's end would start; hands
     may start one."""
@@ -206,7 +197,7 @@ def reveal(game: Game, seat: int, card: str, when: str) -> None:
 # ======================================================================= the outbreak
 
 
-def master_candidates(game: Game) -> list[int]:
+def master_candidates(game: RuleGame) -> list[int]:
     """Living seats that may hold the Renegade, closest clockwise from the turn's player first."""
     renegade_unknown = Role.RENEGADE in unrevealed_pool(game.setup.role_mix, game.players)
     return game.clockwise(
@@ -218,8 +209,8 @@ def master_candidates(game: Game) -> list[int]:
     )
 
 
-@step("outbreak")
-def _outbreak(game: Game) -> None:
+@step
+def outbreak(game: RuleGame) -> None:
     candidates = master_candidates(game)
     if any(game.players[s].role is None for s in candidates):
         game.ask(DecisionKind.ZOMBIE_MASTER, game.turn)
@@ -227,12 +218,12 @@ def _outbreak(game: Game) -> None:
     _begin(game, candidates[0] if candidates else None)
 
 
-def _legal_master(game: Game, d: Decision) -> list[Action]:
+def _legal_master(game: RuleGame, d: Decision) -> list[Action]:
     return [*(ChooseSeat(s) for s in master_candidates(game)), Decline()]
 
 
 @decision(DecisionKind.ZOMBIE_MASTER, legal=_legal_master)
-def _decide_master(game: Game, d: Decision, action: Action) -> None:
+def _decide_master(game: RuleGame, d: Decision, action: Action) -> None:
     """Physical roles (UA4): the living Renegade declares; nobody declaring, no Master."""
     if isinstance(action, ChooseSeat):
         player = game.players[action.seat]
@@ -243,7 +234,7 @@ def _decide_master(game: Game, d: Decision, action: Action) -> None:
         _begin(game, None)
 
 
-def _begin(game: Game, master: int | None) -> None:
+def _begin(game: RuleGame, master: int | None) -> None:
     """The eliminated return with as many life as the living (Master included)."""
     if master is not None and not game.players[master].revealed:
         game.players[master].revealed = True
@@ -264,7 +255,7 @@ def _begin(game: Game, master: int | None) -> None:
 # ======================================================================= a state read back
 
 
-def _check_draws(game: Game, on: bool) -> None:
+def _check_draws(game: RuleGame, on: bool) -> None:
     """The pile gets back only the No hands cards drawn in a turn, at its end, so a game draws
     at most the deck and those cards once a turn."""
     draws, n = game.boneyard_draws, sum(DECK.values())
@@ -277,7 +268,7 @@ def _check_draws(game: Game, on: bool) -> None:
         )
 
 
-def check(game: Game) -> None:
+def check(game: RuleGame) -> None:
     """The Boneyard cards, the outbreak's stage and the undead (``checks.py``): the eleven cards
     are in the pile, face up (hands) or drawn this turn (No hands) until the outbreak removes
     them all; zombies and the Master exist only once it has begun."""
@@ -327,7 +318,7 @@ def check(game: Game) -> None:
     _check_undead(game, begun)
 
 
-def _check_undead(game: Game, begun: bool) -> None:
+def _check_undead(game: RuleGame, begun: bool) -> None:
     zombies = [p.seat for p in game.players if p.zombie]
     masters = [p.seat for p in game.players if p.master]
     for seat in [*zombies, *masters]:
@@ -356,7 +347,7 @@ def _check_undead(game: Game, begun: bool) -> None:
 # ====================================================================== the new sides
 
 
-def outcome(game: Game) -> Outcome | None:
+def outcome(game: RuleGame) -> Outcome | None:
     """After the outbreak: the zombies and Master win when every survivor is out (also when
     everyone dies at once), the survivors when every zombie and the Master are."""
     undead = [p for p in game.players if p.zombie or p.master]
@@ -368,19 +359,19 @@ def outcome(game: Game) -> Outcome | None:
     return None
 
 
-def _decides(game: Game) -> bool:
+def _decides(game: RuleGame) -> bool:
     return game.outbreak == BEGUN
 
 
 _NO_ABILITY = Ability()
 
 
-def _powerless(game: Game) -> dict[int, Ability]:
+def _powerless(game: RuleGame) -> dict[int, Ability]:
     """Zombies play on without their character's ability."""
     return {p.seat: _NO_ABILITY for p in game.players if p.zombie}
 
 
-def _turn_dice(game: Game, kinds: list[str]) -> list[str]:
+def _turn_dice(game: RuleGame, kinds: list[str]) -> list[str]:
     """Zombies roll three base dice: no Saloon die, no Duel dice."""
     return list(BASE_DICE[:ZOMBIE_DICE]) if game.players[game.turn].zombie else kinds
 

@@ -8,9 +8,9 @@ know) is such a game too: the roles and special cards the seat cannot know are N
 that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
-own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``undead``,
-``rage``, ``boneyard``); the queue and the turn's scratch in ``queue_checks``; the pending
-decision in ``pending_checks``.
+own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``duels``,
+``rage``, ``boneyard``, ``chief_arrow``); the queue and the turn's scratch in ``queue_checks``;
+the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from .state import GameState, PlayerState
 from .victory import SIDES
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame as Game  # the game as its rules see it, below game.py
 
 
 def check_state(game: Game, snapshot: bool = False) -> None:

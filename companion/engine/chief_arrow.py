@@ -20,7 +20,7 @@ from .options import ArrowKind
 from .registry import decision, one_of_options
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame
     from .state import PlayerState
 
 CHIEF_ARROW = ArrowKind.CHIEF_ARROW
@@ -28,12 +28,12 @@ CHIEF_ARROW = ArrowKind.CHIEF_ARROW
 TOKENS = (ArrowKind.ARROW, ArrowKind.CHIEF_ARROW)
 
 
-def holder(game: Game) -> int | None:
+def holder(game: RuleGame) -> int | None:
     """The seat holding the Indian Chief's Arrow, if anyone does."""
     return next((p.seat for p in game.players if p.chief_arrow), None)
 
 
-def _take_arrow(game: Game, seat: int, cause: str) -> bool:
+def _take_arrow(game: RuleGame, seat: int, cause: str) -> bool:
     """While it is in the pile, the player taking an arrow chooses (or takes it, the last)."""
     if not game.chief_in_pile:
         return False
@@ -45,18 +45,18 @@ def _take_arrow(game: Game, seat: int, cause: str) -> bool:
 
 
 @decision(DecisionKind.CHIEF_ARROW, legal=one_of_options)
-def _decide_chief_arrow(game: Game, d: Decision, action: Action) -> None:
+def _decide_chief_arrow(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.cause is not None
     game.take(d.seat, action.option, d.cause)
 
 
-def _take(game: Game, seat: int, cause: str) -> None:
+def _take(game: RuleGame, seat: int, cause: str) -> None:
     game.chief_in_pile = False
     game.players[seat].chief_arrow = True
     game.emit(ChiefArrowTaken(seat, None, cause))
 
 
-def _discard(game: Game, player: PlayerState, cause: str) -> None:
+def _discard(game: RuleGame, player: PlayerState, cause: str) -> None:
     player.chief_arrow = False
     game.chief_in_pile = True
     game.emit(ChiefArrowDiscarded(player.seat, cause))
@@ -66,11 +66,11 @@ def _held(player: PlayerState) -> bool:
     return player.chief_arrow
 
 
-def _in_pile(game: Game) -> int:
+def _in_pile(game: RuleGame) -> int:
     return 1 if game.chief_in_pile else 0
 
 
-def check(game: Game) -> None:
+def check(game: RuleGame) -> None:
     """A state read back: the Chief's Arrow is in one place, with the module on (``checks.py``)."""
     chiefs = sum(p.chief_arrow for p in game.players) + game.chief_in_pile
     expected = 1 if Module.CHIEF_ARROW in game.setup.modules else 0

@@ -247,8 +247,6 @@ CHARACTERS: dict[str, Character] = {
     )
 }
 
-BASE_CHARACTERS: tuple[str, ...] = tuple(n for n, c in CHARACTERS.items() if c.module is None)
-
 
 class HouseRule(StrEnum):
     """Optional rules from the summary card, off by default (the errata)."""

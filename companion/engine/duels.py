@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from .abilities import Phase
 from .actions import Action, Choose, ChooseSeat, Roll, Stop
 from .components import DUEL_DICE, DUEL_DIE, FACES, WOUND_TOKENS
 from .decisions import Decision, DecisionKind
@@ -21,25 +19,12 @@ from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsRetu
 from .module_catalog import Module
 from .module_rules import ModuleRules
 from .moments import moment_steps
+from .rage import draw_rage
 from .registry import decision, one_of_options, step
 from .results import dice_showing
+from .rules_api import Phase, RuleGame
 from .state import PlayerState
-from .steps import (
-    Step,
-    draw_rage,
-    draw_wound,
-    duel_face,
-    duel_lost,
-    duel_roll,
-    duels,
-    gain,
-    lose,
-    whiskey,
-    whiskey_wound,
-)
-
-if TYPE_CHECKING:
-    from .game import Game
+from .steps import Step, gain, lose
 
 WOUNDS_PILE = "wounds"
 
@@ -47,7 +32,7 @@ WOUNDS_PILE = "wounds"
 # ============================================================== the turn's dice and results
 
 
-def _turn_dice(game: Game, kinds: list[str]) -> list[str]:
+def _turn_dice(game: RuleGame, kinds: list[str]) -> list[str]:
     """The dice of a turn: the last two base dice become Duel dice (kept last)."""
     return dice_of(game.setup.modules, kinds)
 
@@ -64,8 +49,8 @@ def dice_of(modules: frozenset[Module], kinds: Sequence[str]) -> list[str]:
 # ================================================================= Duel Wound tokens
 
 
-@step("draw_wound")
-def _draw_wound(game: Game, seat: int, cause: str) -> None:
+@step
+def draw_wound(game: RuleGame, seat: int, cause: str, /) -> None:
     """``seat`` draws a token: simulated from the seed, or entered from the real pile."""
     player = game.players[seat]
     if not player.alive or player.zombie or not game.wound_pile:  # zombies take none (UA 4)
@@ -80,12 +65,12 @@ def _draw_wound(game: Game, seat: int, cause: str) -> None:
 
 
 @decision(DecisionKind.WOUND_TOKEN, legal=one_of_options)
-def _decide_wound_token(game: Game, d: Decision, action: Action) -> None:
+def _decide_wound_token(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.cause is not None
     _receive(game, d.seat, action.option, d.cause)
 
 
-def _receive(game: Game, seat: int, token: str, cause: str) -> None:
+def _receive(game: RuleGame, seat: int, token: str, cause: str) -> None:
     """A token already held is shuffled back with no replacement ("a lucky son of a gun")."""
     player = game.players[seat]
     kept = token not in player.wounds
@@ -95,7 +80,7 @@ def _receive(game: Game, seat: int, token: str, cause: str) -> None:
     game.emit(WoundDrawn(seat, token, kept, cause))
 
 
-def _return_wounds(game: Game, seat: int, tokens: list[str], cause: str) -> None:
+def _return_wounds(game: RuleGame, seat: int, tokens: list[str], cause: str) -> None:
     player = game.players[seat]
     for token in tokens:
         player.wounds.remove(token)
@@ -103,22 +88,22 @@ def _return_wounds(game: Game, seat: int, tokens: list[str], cause: str) -> None
     game.emit(WoundsReturned(seat, tuple(tokens), cause))
 
 
-@step("wounds_back")
-def _wounds_back(game: Game) -> None:
+@step
+def wounds_back(game: RuleGame) -> None:
     """End of turn: the active player's tokens go back (an eliminated player's went at once)."""
     p = game.players[game.turn]
     if p.wounds:
         _return_wounds(game, p.seat, list(p.wounds), "end_of_turn")
 
 
-def _give_back(game: Game, player: PlayerState) -> None:
+def _give_back(game: RuleGame, player: PlayerState) -> None:
     """Ruling UA3: an eliminated player's Wound tokens go back at once, like their arrows and
     Rage cards (the rulebook's Module 4 sentence), so they can be drawn again in the same turn."""
     if player.wounds:
         _return_wounds(game, player.seat, list(player.wounds), "eliminated")
 
 
-def check(game: Game) -> None:
+def check(game: RuleGame) -> None:
     """A state read back: the 15 Wound tokens are all somewhere, the pile kept sorted (the
     simulated draw picks by position), none held twice, by the eliminated or by a zombie
     (``checks.py``)."""
@@ -155,19 +140,19 @@ def check(game: Game) -> None:
 # ======================================================================= Whiskey
 
 
-def _phase_whiskey(game: Game, exploded: bool) -> list[Step]:
+def _phase_whiskey(game: RuleGame, exploded: bool) -> list[Step]:
     return [whiskey()] * len(dice_showing(game, "whiskey"))
 
 
-@step("whiskey")
-def _whiskey(game: Game) -> None:
+@step
+def whiskey(game: RuleGame) -> None:
     """Gain 1 life (a gain step: "about to gain life" is The Bad's moment, Old Saloon 3), then
     discard a Wound token, or without one draw a Rage card."""
     game.front([gain(game.turn, 1, "whiskey"), whiskey_wound()])
 
 
-@step("whiskey_wound")
-def _whiskey_wound(game: Game) -> None:
+@step
+def whiskey_wound(game: RuleGame) -> None:
     seat = game.turn
     tokens = sorted(set(game.players[seat].wounds))
     if len(tokens) > 1:
@@ -179,7 +164,7 @@ def _whiskey_wound(game: Game) -> None:
 
 
 @decision(DecisionKind.WHICH_WOUND, legal=one_of_options)
-def _decide_which_wound(game: Game, d: Decision, action: Action) -> None:
+def _decide_which_wound(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     _return_wounds(game, d.seat, [action.option], "whiskey")
 
@@ -187,28 +172,28 @@ def _decide_which_wound(game: Game, d: Decision, action: Action) -> None:
 # ========================================================================= Duels
 
 
-def _phase_duel(game: Game, exploded: bool) -> list[Step]:
+def _phase_duel(game: RuleGame, exploded: bool) -> list[Step]:
     count = len(dice_showing(game, "duel"))
     return [duels(count)] if count else []
 
 
-def _challengeable(game: Game) -> list[int]:
+def _challengeable(game: RuleGame) -> list[int]:
     """At most one Duel die to each player a turn (ruling UA1)."""
     return [s for s in game.living() if s != game.turn and s not in game.scratch.duels]
 
 
-@step("duels")
-def _duels(game: Game, remaining: int) -> None:
+@step
+def duels(game: RuleGame, remaining: int, /) -> None:
     if remaining > 0 and game.players[game.turn].alive and _challengeable(game):
         game.ask(DecisionKind.DUEL_TARGET, game.turn, remaining=remaining)
 
 
-def _legal_duel_target(game: Game, d: Decision) -> list[Action]:
+def _legal_duel_target(game: RuleGame, d: Decision) -> list[Action]:
     return [ChooseSeat(s) for s in _challengeable(game)]
 
 
 @decision(DecisionKind.DUEL_TARGET, legal=_legal_duel_target)
-def _decide_duel_target(game: Game, d: Decision, action: Action) -> None:
+def _decide_duel_target(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.remaining is not None
     die = dice_showing(game, "duel")[len(game.scratch.duels)]
     game.scratch.duels.append(action.seat)
@@ -222,19 +207,19 @@ def _decide_duel_target(game: Game, d: Decision, action: Action) -> None:
     )
 
 
-@step("duel_roll")
-def _duel_roll(game: Game, roller: int, other: int, die: int) -> None:
+@step
+def duel_roll(game: RuleGame, roller: int, other: int, die: int, /) -> None:
     if game.players[roller].alive and game.players[other].alive:
         game.ask(DecisionKind.DUEL_ROLL, roller, die=die, target=other)
 
 
-def _legal_duel_roll(game: Game, d: Decision) -> list[Action]:
+def _legal_duel_roll(game: RuleGame, d: Decision) -> list[Action]:
     assert d.die is not None
     rolls: list[Action] = [Roll((d.die,))]
     return rolls if d.kind is DecisionKind.DUEL_ROLL else [*rolls, Stop()]
 
 
-def _accepts_duel_roll(game: Game, d: Decision, action: Action) -> bool:
+def _accepts_duel_roll(game: RuleGame, d: Decision, action: Action) -> bool:
     if isinstance(action, Stop):
         return d.kind is DecisionKind.DUEL_REROLL
     return isinstance(action, Roll) and action.dice == (d.die,)
@@ -246,7 +231,7 @@ def _accepts_duel_roll(game: Game, d: Decision, action: Action) -> bool:
     legal=_legal_duel_roll,
     accepts=_accepts_duel_roll,
 )
-def _decide_duel_roll(game: Game, d: Decision, action: Action) -> None:
+def _decide_duel_roll(game: RuleGame, d: Decision, action: Action) -> None:
     """A real roll, its face in its event; a Fight a Duel passes the die back."""
     assert d.die is not None and d.target is not None
     if isinstance(action, Stop):
@@ -268,8 +253,7 @@ def _decide_duel_roll(game: Game, d: Decision, action: Action) -> None:
         _duel_face(game, d.seat, d.target, d.die, face)
 
 
-@step("duel_face")
-def _duel_face(game: Game, roller: int, other: int, die: int, face: str) -> None:
+def _duel_face(game: RuleGame, roller: int, other: int, die: int, face: str, /) -> None:
     """The face a duel's roll shows (or The Doc turned it to): a Fight a Duel passes it back."""
     if FACES[face].symbol == "duel":
         game.front([duel_roll(other, roller, die)])
@@ -281,8 +265,11 @@ def _duel_face(game: Game, roller: int, other: int, die: int, face: str) -> None
         game.front([duel_lost(roller, other)])
 
 
-@step("duel_lost")
-def _duel_lost(game: Game, loser: int, winner: int) -> None:
+duel_face = step(_duel_face)
+
+
+@step
+def duel_lost(game: RuleGame, loser: int, winner: int, /) -> None:
     """The first to miss loses 1 life (by the winner's hand) and draws a Wound token."""
     game.emit(DuelLost(loser, winner))
     game.front([lose([[loser, 1, 1]], "duel", winner, [draw_wound(loser, "duel")])])

@@ -1,7 +1,13 @@
 """Typed errors with messages a player at the table can understand."""
 
 
-class EngineError(Exception):
+class CompanionError(Exception):
+    """Root of every error the project raises on purpose, so a caller can catch the project's
+    errors and nothing else; it lives in the engine, which imports nothing outside itself, and
+    ``companion.errors`` gives it to the packages the engine's API is not for."""
+
+
+class EngineError(CompanionError):
     """Base of every error the engine raises on purpose."""
 
 

@@ -9,10 +9,10 @@ from .decisions import Decision, DecisionKind
 from .ranges import distances
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame
 
 
-def why_illegal(game: Game, d: Decision, action: Action) -> str:
+def why_illegal(game: RuleGame, d: Decision, action: Action) -> str:
     """Why ``action`` does not answer ``d``, in words for the table (seats counted from 1)."""
     who = f"seat {d.seat + 1}"
     n = len(game.players)
@@ -57,7 +57,7 @@ def why_illegal(game: Game, d: Decision, action: Action) -> str:
     return f"Now {who} must answer '{d.spec.question}'; {action.kind!r} is not an answer."
 
 
-def _undead(game: Game, d: Decision, action: Action) -> str | None:
+def _undead(game: RuleGame, d: Decision, action: Action) -> str | None:
     """Undead or Alive: a second Duel die to one player, DONE before every card is entered."""
     if d.kind is DecisionKind.DUEL_TARGET and isinstance(action, ChooseSeat):
         if action.seat == game.turn:

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from . import moments, victory
-from .abilities import HOOKS, Ability, Phase, ability_of
+from .abilities import ability_of
 from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop, WindowAction
 from .checks import check_state
 from .components import (
@@ -62,34 +62,22 @@ from .events import (
 )
 from .explain import why_illegal
 from .module_catalog import Module
-from .module_rules import ArrowToken, PerRoll, Resolution
+from .module_rules import ArrowToken
 from .modules import in_play, turn_order
 from .options import ArrowKind
 from .ranges import distances, next_living
 from .registry import DECISIONS, STEPS, any_living_seat, decision, one_of_options, step
 from .results import adjusted_count, collect_results
+from .rules_api import HOOKS, Ability, Phase, RuleGame
 from .setup import GameSetup
 from .state import GameState, PlayerState, TurnScratch, copy_state, decode, encode
 from .steps import (
     Step,
-    after_roll,
-    apply_hits,
-    assign_beer,
-    assign_bullseye,
-    before_hits,
-    check_end,
-    collect,
-    discard_all,
     end_turn,
     gain,
-    gatling,
-    indians,
     lose,
+    named,
     resolve,
-    resolve_beers,
-    resolve_bullseyes,
-    reveal,
-    roll_decision,
     roll_effects,
     start_turn,
     take_arrow,
@@ -127,6 +115,10 @@ _START, _ROLLED, _GATLING = Phase.START, Phase.ROLLED, Phase.GATLING
 _BULLSEYE_ASSIGNED, _BULLSEYE = Phase.BULLSEYE_ASSIGNED, Phase.BULLSEYE
 # The most dice a turn rolls: the base game's five and a sixth some modules add.
 _MOST_DICE = len(BASE_DICE) + 1
+
+# A phase as the game runs it (``module_rules.py``'s, which take a RuleGame, and its own).
+PerRoll = Callable[["Game", Sequence[int]], list[Step]]
+Resolution = Callable[["Game", bool], list[Step]]
 
 
 @dataclass(frozen=True)
@@ -458,14 +450,23 @@ class Game(GameState):
     def emit(self, event: Event) -> None:
         self._events.append(event)
 
-    def ask(self, kind: DecisionKind, seat: int, **about: Any) -> None:
-        """Wait for ``seat``'s decision (see ``Decision`` for what it may be ``about``), when
-        some answer fits it (``strict_decisions`` says what happens when none does)."""
-        die = about.get("die")
-        if len(about) > (0 if die is None else 1):
-            d = Decision(kind, seat, **about)
-        else:
+    def ask(
+        self,
+        kind: DecisionKind,
+        seat: int,
+        *,
+        die: int | None = None,
+        remaining: int | None = None,
+        target: int | None = None,
+        options: tuple[str, ...] = (),
+        cause: str | None = None,
+    ) -> None:
+        """Wait for ``seat``'s decision (``Decision`` says what each of its fields is about),
+        when some answer fits it (``strict_decisions`` says what happens when none does)."""
+        if remaining is None and target is None and not options and cause is None:
             d = _plain(kind, seat, die)
+        else:
+            d = Decision(kind, seat, die, remaining, target, options, cause)
         if kind in ALWAYS_ANSWERED or DECISIONS[kind].legal(self, d):
             self.pending = d
         elif self.strict_decisions:
@@ -746,16 +747,18 @@ def _start_turn(game: Game) -> None:
     for die_choice in turn.die_choice:
         steps += die_choice(game)
     steps += game.own_steps(_START)
-    steps += [[name] for name in turn.start]
+    steps += [named(name) for name in turn.start]
     if steps:
         game.front([*steps, roll_decision()])
     else:
         _roll_decision(game)
 
 
-@step("roll_decision")
 def _roll_decision(game: Game) -> None:
     game.ask(DecisionKind.ROLL if game.rolls == 0 else DecisionKind.REROLL, game.turn)
+
+
+roll_decision = step(_roll_decision)
 
 
 _ROLL_ALL = {n: Roll(tuple(range(n))) for n in range(1, _MOST_DICE + 1)}
@@ -856,7 +859,6 @@ def _roll_effects(game: Game, dice: Sequence[int]) -> list[Step]:
     return steps
 
 
-@step("after_roll")
 def _after_roll(game: Game) -> None:
     if game.symbol_count("dynamite") >= DYNAMITE_LIMIT:
         game.emit(DynamiteExploded(game.turn))
@@ -865,6 +867,9 @@ def _after_roll(game: Game) -> None:
         _last_roll(game, exploded=False)
     else:
         game.pending = _plain(DecisionKind.REROLL, game.turn)
+
+
+after_roll = step(_after_roll)
 
 
 def _last_roll(game: Game, exploded: bool) -> None:
@@ -944,8 +949,8 @@ RESOLUTION_PHASES: dict[str, Resolution] = {
 }
 
 
-@step("collect")
-def _collect(game: Game, *symbols: str) -> None:
+@step
+def collect(game: Game, *symbols: str) -> None:
     """List the results of these symbols, die by die, for their targets to be chosen."""
     active = game.players[game.turn]
     if active.wounds or game.extra_results() or game.ability(game.turn).beer_uses != 1:
@@ -960,8 +965,8 @@ def _collect(game: Game, *symbols: str) -> None:
     game.scratch.to_assign = results
 
 
-@step("assign_bullseye")
-def _assign_bullseye(game: Game) -> None:
+@step
+def assign_bullseye(game: Game) -> None:
     to_assign = game.scratch.to_assign
     while to_assign:
         die = to_assign[0][0]
@@ -990,8 +995,8 @@ def _decide_bullseye(game: Game, d: Decision, action: Action) -> None:
     game.front([assign_bullseye()])
 
 
-@step("resolve_bullseyes")
-def _resolve_bullseyes(game: Game) -> None:
+@step
+def resolve_bullseyes(game: Game) -> None:
     scratch = game.scratch
     if not scratch.assigned:
         return  # nobody hit: nothing to take the hits or lose life
@@ -1005,8 +1010,8 @@ def _resolve_bullseyes(game: Game) -> None:
     game.front([before_hits("bullseye"), apply_hits("bullseye")])
 
 
-@step("assign_beer")
-def _assign_beer(game: Game) -> None:
+@step
+def assign_beer(game: Game) -> None:
     scratch = game.scratch
     if scratch.doubled is not None and scratch.to_assign:
         scratch.to_assign.pop(0)  # the Beer Slab the Killer spent
@@ -1016,7 +1021,7 @@ def _assign_beer(game: Game) -> None:
 
 
 @decision(DecisionKind.BEER_TARGET, legal=any_living_seat)
-def _decide_beer(game: Game, d: Decision, action: Action) -> None:
+def _decide_beer(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.die is not None
     game.scratch.to_assign.pop(0)
     game.scratch.beers.append([d.die, action.seat])
@@ -1024,8 +1029,8 @@ def _decide_beer(game: Game, d: Decision, action: Action) -> None:
     game.front([assign_beer()])
 
 
-@step("resolve_beers")
-def _resolve_beers(game: Game) -> None:
+@step
+def resolve_beers(game: Game) -> None:
     counts: dict[int, int] = {}
     for _die, target in game.scratch.beers:
         counts[target] = counts.get(target, 0) + 1
@@ -1036,8 +1041,8 @@ def _resolve_beers(game: Game) -> None:
     game.front(steps)
 
 
-@step("gatling")
-def _gatling(game: Game) -> None:
+@step
+def gatling(game: Game) -> None:
     if game.symbol_count("gatling") < game._abilities[game.turn].gatling_needed:
         return
     shooter = game.players[game.turn]
@@ -1056,7 +1061,7 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
     turn = game.turn_rules
     if turn.end and not game.scratch.closed:
         game.scratch.closed = True  # the modules' end of turn, even for an eliminated player
-        game.front([*([name] for name in turn.end), end_turn(moment, again)])
+        game.front([*(named(name) for name in turn.end), end_turn(moment, again)])
         return
     if moment:
         steps = moments.moment_steps(game, "turn_end", game.turn)
@@ -1064,7 +1069,7 @@ def _end_turn(game: Game, moment: bool = True, again: bool = False) -> None:
             game.front([*steps, end_turn(False)])
             return
     if turn.hand_over is not None:
-        game.stack = [[turn.hand_over, again]]  # a module passes the turn
+        game.stack = [named(turn.hand_over, again)]  # a module passes the turn
         return
     game.emit(TurnEnded(game.turn))
     for turn_over in turn.turn_over:
@@ -1111,13 +1116,13 @@ def _which_arrow(game: Game, seat: int, holder: int, cause: str) -> None:
 
 
 @decision(DecisionKind.WHICH_ARROW, legal=one_of_options)
-def _decide_which_arrow(game: Game, d: Decision, action: Action) -> None:
+def _decide_which_arrow(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.target is not None and d.cause is not None
     game.discard_token(game.players[d.target], action.option, d.cause)
 
 
-@step("indians")
-def _indians(game: Game, seat: int) -> None:
+@step
+def indians(game: Game, seat: int, /) -> None:
     """Each loses a life per arrow (a module's token worth its weight); a token's holder with
     strictly the most arrows loses nothing."""
     game.emit(IndiansAttacked(seat))
@@ -1136,22 +1141,22 @@ def _indians(game: Game, seat: int) -> None:
     game.front([lose(losses, "indians", None, [discard_all("indians")])])
 
 
-@step("discard_all")
-def _discard_all(game: Game, cause: str) -> None:
+@step
+def discard_all(game: Game, cause: str, /) -> None:
     for p in game.players:
         game.discard_all(p, cause)
 
 
-@step("before_hits")
-def _before_hits(game: Game, cause: str) -> None:
+@step
+def before_hits(game: Game, cause: str, /) -> None:
     steps: list[Step] = []
     for seat in game.hooking("before_hits"):
         steps += game._abilities[seat].before_hits(game, seat, cause)
     game.front(steps)
 
 
-@step("apply_hits")
-def _apply_hits(game: Game, cause: str) -> None:
+@step
+def apply_hits(game: Game, cause: str, /) -> None:
     scratch = game.scratch
     hits, results = scratch.hits, scratch.hit_results
     losses = []
@@ -1212,8 +1217,8 @@ def _gain(game: Game, seat: int, amount: int, cause: str, moment: bool = True) -
 # ===================================================================== roles and the end
 
 
-@step("reveal")
-def _reveal(game: Game, seat: int) -> None:
+@step
+def reveal(game: Game, seat: int, /) -> None:
     player = game.players[seat]
     for at_reveal in game.turn_rules.at_reveal:
         game.front(at_reveal(game, seat))
@@ -1239,8 +1244,8 @@ def _decide_reveal(game: Game, d: Decision, action: Action) -> None:
     game.emit(RoleRevealed(d.seat, str(action.role)))
 
 
-@step("check_end")
-def _check_end(game: Game, deaths: list[list[Any]]) -> None:
+@step
+def check_end(game: Game, deaths: list[list[Any]], /) -> None:
     module_outcome = next((o for d, o in game.turn_rules.outcomes if d(game)), None)
     if module_outcome is not None:
         outcome = module_outcome(game)

@@ -14,9 +14,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .abilities import Ability
 from .actions import Action, Choose, ChooseSeat, Roll, Stop
-from .components import DICE, GHOST_DICE, GHOST_RENEGADE_TEAM, REROLLS, Role
+from .components import DICE, GHOST_DICE, REROLLS, Role
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .events import BecameGhost, DicePreset, DiceRolled, GhostTokenGiven, GhostTokenReturned
@@ -24,10 +23,11 @@ from .module_catalog import Module
 from .module_rules import ModuleRules
 from .moments import moment_steps
 from .registry import any_living_seat, decision, one_of_options, step
-from .steps import Step, end_turn, ghost_rolled, ghost_turn
+from .rules_api import Ability, RuleGame
+from .steps import Step, end_turn
+from .victory import team
 
 if TYPE_CHECKING:
-    from .game import Game
     from .state import PlayerState
 
 
@@ -41,14 +41,7 @@ class _Ghost(Ability):
 _GHOST = _Ghost()
 
 
-def team(role: Role | None, players: int) -> Role | None:
-    """The side a Ghost with this role wins with (a Ghost Renegade's by the rulebook's table)."""
-    if role is Role.RENEGADE:
-        return GHOST_RENEGADE_TEAM[players]
-    return role
-
-
-def on_eliminated(game: Game, dead: list[int]) -> None:
+def on_eliminated(game: RuleGame, dead: list[int]) -> None:
     """The first eliminated player who is not the Sheriff becomes the Ghost (clockwise from the
     player whose turn it is, when several fall together); a token held by the dead returns."""
     token = game.ghost_token
@@ -65,18 +58,18 @@ def on_eliminated(game: Game, dead: list[int]) -> None:
         game.emit(BecameGhost(p.seat, None if side is None else str(side)))
 
 
-def return_token(game: Game) -> None:
+def return_token(game: RuleGame) -> None:
     assert game.ghost_token is not None
     game.emit(GhostTokenReturned(game.ghost_token[0]))
     game.ghost_token = None
     game.preset = []
 
 
-def _powerless(game: Game) -> dict[int, Ability]:
+def _powerless(game: RuleGame) -> dict[int, Ability]:
     return {p.seat: _GHOST for p in game.players if p.ghost}
 
 
-def _own_turn(game: Game) -> list[Step] | None:
+def _own_turn(game: RuleGame) -> list[Step] | None:
     return [ghost_turn(), end_turn()] if game.players[game.turn].ghost else None
 
 
@@ -84,13 +77,13 @@ def _plays_out(player: PlayerState) -> bool:
     return player.ghost
 
 
-def end_of_turn(game: Game) -> None:
+def end_of_turn(game: RuleGame) -> None:
     """The tokens go back to the Ghost at the end of their holder's turn."""
     if game.ghost_token is not None and game.ghost_token[0] == game.turn:
         return_token(game)
 
 
-def preset(game: Game, announce: bool) -> None:
+def preset(game: RuleGame, announce: bool) -> None:
     """Set the first base dice of the token holder's turn to the token's face."""
     token = game.ghost_token
     if token is None or token[0] != game.turn:
@@ -104,7 +97,7 @@ def preset(game: Game, announce: bool) -> None:
         game.emit(DicePreset(holder, tuple(dice), face))
 
 
-def check(game: Game) -> None:
+def check(game: RuleGame) -> None:
     """A state read back: the Ghost is the first eliminated player who is not the Sheriff, and
     its token is held by a living player; the dice it sets are set only before that player's
     first roll (``checks.py``)."""
@@ -134,7 +127,7 @@ def check(game: Game) -> None:
         _check_preset(game)
 
 
-def _check_token(game: Game, token: list[object], ghost: bool) -> None:
+def _check_token(game: RuleGame, token: list[object], ghost: bool) -> None:
     n = len(game.players)
     if (
         len(token) != 3
@@ -156,7 +149,7 @@ def _check_token(game: Game, token: list[object], ghost: bool) -> None:
         )
 
 
-def _check_preset(game: Game) -> None:
+def _check_preset(game: RuleGame) -> None:
     token, preset = game.ghost_token, game.preset
     faces, kinds = game.faces, game.dice_kinds
     if token is None or token[0] != game.turn or game.rolls:
@@ -178,8 +171,8 @@ def _check_preset(game: Game) -> None:
 # ====================================================================== the Ghost's turn
 
 
-@step("ghost_turn")
-def _ghost_turn(game: Game) -> None:
+@step
+def ghost_turn(game: RuleGame) -> None:
     game.dice_kinds = list(GHOST_DICE)
     game.faces = [None] * len(GHOST_DICE)
     game.ask(DecisionKind.GHOST_ROLL, game.turn)
@@ -192,18 +185,18 @@ _REROLLS: list[Action] = [
 ]
 
 
-def _legal_roll(game: Game, d: Decision) -> list[Action]:
+def _legal_roll(game: RuleGame, d: Decision) -> list[Action]:
     return [_ALL] if d.kind is DecisionKind.GHOST_ROLL else list(_REROLLS)
 
 
-def _accepts(game: Game, d: Decision, action: Action) -> bool:
+def _accepts(game: RuleGame, d: Decision, action: Action) -> bool:
     if isinstance(action, Roll):
         return action.without_faces() in _legal_roll(game, d)
     return action in _legal_roll(game, d)
 
 
 @decision(DecisionKind.GHOST_ROLL, DecisionKind.GHOST_REROLL, legal=_legal_roll, accepts=_accepts)
-def _decide_roll(game: Game, d: Decision, action: Action) -> None:
+def _decide_roll(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, Roll):
         dice = list(action.dice)
         faces = (
@@ -223,15 +216,15 @@ def _decide_roll(game: Game, d: Decision, action: Action) -> None:
     _give(game)
 
 
-@step("ghost_rolled")
-def _rolled(game: Game) -> None:
+@step
+def ghost_rolled(game: RuleGame) -> None:
     if game.rolls < 1 + REROLLS:
         game.ask(DecisionKind.GHOST_REROLL, game.turn)
     else:
         _give(game)
 
 
-def _give(game: Game) -> None:
+def _give(game: RuleGame) -> None:
     """One result to give, or the pair twice (as the dice show now: The Doc may have turned one)."""
     first, second = game.faces
     assert first is not None and second is not None
@@ -242,13 +235,13 @@ def _give(game: Game) -> None:
 
 
 @decision(DecisionKind.GHOST_FACE, legal=one_of_options)
-def _decide_face(game: Game, d: Decision, action: Action) -> None:
+def _decide_face(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     game.ask(DecisionKind.GHOST_TARGET, d.seat, options=(action.option,), remaining=1)
 
 
 @decision(DecisionKind.GHOST_TARGET, legal=any_living_seat)
-def _decide_target(game: Game, d: Decision, action: Action) -> None:
+def _decide_target(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.remaining is not None
     game.ghost_token = [action.seat, d.options[0], d.remaining]
     game.emit(GhostTokenGiven(d.seat, action.seat, d.options[0], d.remaining))

@@ -98,6 +98,12 @@ def require(modules: frozenset[Module], needed: Module, what: str) -> None:
         raise SetupError(f"{what} needs module {needed}")
 
 
+def cards_dealt(modules: frozenset[Module]) -> bool:
+    """Old Saloon 3's special role cards are dealt (the deal in ``setup.py`` asks): the
+    Sheriff may hold a normal card (The Bear's life aside) and The Good may take the star."""
+    return Module.SPECIAL_ROLES in modules
+
+
 @cache
 def characters_for(modules: frozenset[Module]) -> tuple[str, ...]:
     """The characters a table with these modules may deal or choose, in the cards' order."""

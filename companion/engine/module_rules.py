@@ -15,16 +15,15 @@ from .module_catalog import Module
 from .steps import Step
 
 if TYPE_CHECKING:
-    from .abilities import Ability
-    from .game import Game
+    from .rules_api import Ability, RuleGame
     from .setup import GameSetup
     from .state import PlayerState
     from .victory import Outcome
 
 # A phase applied on each roll to the dice rolled; one after the last roll (``exploded``: three
 # Dynamite or more ended the rolling).
-PerRoll = Callable[["Game", Sequence[int]], list[Step]]
-Resolution = Callable[["Game", bool], list[Step]]
+PerRoll = Callable[["RuleGame", Sequence[int]], list[Step]]
+Resolution = Callable[["RuleGame", bool], list[Step]]
 
 
 @dataclass(frozen=True)
@@ -39,11 +38,11 @@ class ArrowToken:
 
     name: str
     weight: int
-    in_pile: Callable[[Game], int]
+    in_pile: Callable[[RuleGame], int]
     held: Callable[[PlayerState], bool]
-    take_arrow: Callable[[Game, int, str], bool]
-    take: Callable[[Game, int, str], None]
-    discard: Callable[[Game, PlayerState, str], None]
+    take_arrow: Callable[[RuleGame, int, str], bool]
+    take: Callable[[RuleGame, int, str], None]
+    discard: Callable[[RuleGame, PlayerState, str], None]
 
 
 @dataclass(frozen=True)
@@ -82,22 +81,22 @@ class ModuleRules:
     resolution: tuple[tuple[str, str, Resolution], ...] = ()
     start: tuple[str, ...] = ()
     end: tuple[str, ...] = ()
-    dice: Callable[[Game, list[str]], list[str]] | None = None
+    dice: Callable[[RuleGame, list[str]], list[str]] | None = None
     own_dice: tuple[tuple[str, ...], ...] = ()
-    die_choice: Callable[[Game], list[Step]] | None = None
-    dice_set: Callable[[Game, bool], None] | None = None
-    own_turn: Callable[[Game], list[Step] | None] | None = None
-    turn_over: Callable[[Game], None] | None = None
+    die_choice: Callable[[RuleGame], list[Step]] | None = None
+    dice_set: Callable[[RuleGame, bool], None] | None = None
+    own_turn: Callable[[RuleGame], list[Step] | None] | None = None
+    turn_over: Callable[[RuleGame], None] | None = None
     hand_over: str | None = None
     plays_out: Callable[[PlayerState], bool] | None = None
     gains_none: Callable[[PlayerState], bool] | None = None
-    powerless: Callable[[Game], dict[int, Ability]] | None = None
-    on_eliminated: Callable[[Game, list[int]], None] | None = None
-    gives_back: Callable[[Game, PlayerState], None] | None = None
-    extra_results: Callable[[Game], list[str]] | None = None
+    powerless: Callable[[RuleGame], dict[int, Ability]] | None = None
+    on_eliminated: Callable[[RuleGame, list[int]], None] | None = None
+    gives_back: Callable[[RuleGame, PlayerState], None] | None = None
+    extra_results: Callable[[RuleGame], list[str]] | None = None
     hand_causes: tuple[str, ...] = ()
-    at_reveal: Callable[[Game, int], list[Step]] | None = None
-    decides: Callable[[Game], bool] | None = None
-    outcome: Callable[[Game], Outcome | None] | None = None
+    at_reveal: Callable[[RuleGame, int], list[Step]] | None = None
+    decides: Callable[[RuleGame], bool] | None = None
+    outcome: Callable[[RuleGame], Outcome | None] | None = None
     token: ArrowToken | None = None
-    face_up: Callable[[Game, PlayerState], bool] | None = None
+    face_up: Callable[[RuleGame, PlayerState], bool] | None = None

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import Accept, Action, WindowAction, action_from_json
 from .decisions import Decision, DecisionKind
@@ -29,19 +29,19 @@ from .events import Rewound
 from .module_catalog import Module
 from .registry import decision, step
 from .state import GameState, copy_data, copy_state, decode
-from .steps import Step, moment
+from .steps import Step
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame
 
 # What seats may do at a moment: ``offers(game, arguments, actual)`` (the actions, window 0;
 # ``actual`` False asks only whether the table can rule them out).
-Offers = Callable[["Game", list[Any], bool], list[WindowAction]]
-Seize = Callable[["Game", WindowAction, str, list[Any]], None]
+Offers = Callable[["RuleGame", list[Any], bool], list[WindowAction]]
+Seize = Callable[["RuleGame", WindowAction, str, list[Any]], None]
 # Whether an action offered at its moment is still open, by what the table has seen since.
-Still = Callable[["Game", WindowAction], bool]
+Still = Callable[["RuleGame", WindowAction], bool]
 # What a module makes the game wait for once its window opened, if anything (it may ask).
-Wait = Callable[["Game", list[Any]], None]
+Wait = Callable[["RuleGame", list[Any]], None]
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ OPENINGS: dict[str, list[Opening]] = {}
 SEIZERS: dict[type[WindowAction], Seize] = {}
 STILL: dict[type[WindowAction], Still] = {}
 # What a record adds to a window action (The Gambler's faces) may not fit its moment: why not.
-RECORDED: dict[type[WindowAction], Callable[[Game, WindowAction], str | None]] = {}
+RECORDED: dict[type[WindowAction], Callable[[RuleGame, WindowAction], str | None]] = {}
 
 
 def opening(module: Module, moment: str, offers: Offers, wait: Wait | None = None) -> None:
@@ -76,18 +76,18 @@ def still(kind: type[WindowAction], fn: Still) -> None:
     STILL[kind] = fn
 
 
-def recorded(kind: type[WindowAction], fn: Callable[[Game, WindowAction], str | None]) -> None:
+def recorded(kind: type[WindowAction], fn: Callable[[RuleGame, WindowAction], str | None]) -> None:
     """Register the check of what a record adds to a window action (faces a reveal rolled)."""
     RECORDED[kind] = fn
 
 
-def why_record_wrong(game: Game, action: WindowAction) -> str | None:
+def why_record_wrong(game: RuleGame, action: WindowAction) -> str | None:
     """Why what a record adds to an offered window action does not fit its moment, or None."""
     check = RECORDED.get(type(action))
     return None if check is None else check(game, action)
 
 
-def _active(game: Game, moment: str) -> tuple[Opening, ...]:
+def _active(game: RuleGame, moment: str) -> tuple[Opening, ...]:
     return _openings(game.setup.modules).get(moment, ())
 
 
@@ -106,13 +106,13 @@ def watched(modules: frozenset[Module]) -> frozenset[str]:
     return frozenset(_openings(modules))
 
 
-def moment_steps(game: Game, kind: str, *arguments: Any) -> list[Step]:
+def moment_steps(game: RuleGame, kind: str, *arguments: Any) -> list[Step]:
     """The step that marks a moment, or none when no module in play watches it."""
     return [moment(kind, *arguments)] if kind in game.watched_moments else []
 
 
-@step("moment")
-def _moment(game: Game, moment: str, *arguments: Any) -> None:
+@step
+def moment(game: RuleGame, moment: str, /, *arguments: Any) -> None:
     args = list(arguments)
     openings = [o for o in _active(game, moment) if o.offers(game, args, False)]
     if not openings:
@@ -124,7 +124,7 @@ def _moment(game: Game, moment: str, *arguments: Any) -> None:
             o.wait(game, args)
 
 
-def window_actions(game: Game) -> list[WindowAction]:
+def window_actions(game: RuleGame) -> list[WindowAction]:
     """Every window action open now, each naming its seat and window."""
     found: list[WindowAction] = []
     for i, (_moment_kind, _args, _state, offers) in enumerate(game.open_moments):
@@ -137,12 +137,12 @@ def window_actions(game: Game) -> list[WindowAction]:
     return found
 
 
-def open_moments(game: Game) -> list[tuple[str, list[Any]]]:
+def open_moments(game: RuleGame) -> list[tuple[str, list[Any]]]:
     """The moments open now, as the table may name them (kind and arguments)."""
     return [(w[0], w[1]) for w in game.open_moments]
 
 
-def seize(game: Game, action: WindowAction) -> None:
+def seize(game: RuleGame, action: WindowAction) -> None:
     """Go back to the action's moment (closing the windows opened after it) and apply it."""
     moment, args, state, _offers = game.open_moments[action.window]
     kept = game.open_moments[: action.window]
@@ -155,13 +155,13 @@ def seize(game: Game, action: WindowAction) -> None:
     SEIZERS[type(action)](game, action, moment, args)
 
 
-def close(game: Game) -> None:
+def close(game: RuleGame) -> None:
     """The pending player acted: every open moment has passed."""
     if game.open_moments:
         game.open_moments = []
 
 
-def why_closed(game: Game, action: Action) -> str:
+def why_closed(game: RuleGame, action: Action) -> str:
     """Why a window action is not open now, in words for the table."""
     if not game.open_moments:
         return "No moment is open for a reveal now."
@@ -170,16 +170,16 @@ def why_closed(game: Game, action: Action) -> str:
     return f"{action.kind} is not open to seat {getattr(action, 'seat', -1) + 1} at that moment."
 
 
-def _snapshot(game: Game) -> GameState:
+def _snapshot(game: RuleGame) -> GameState:
     """The state at this moment: a copy that is never changed (restoring copies from it), so
     copies of the game share it; it writes to JSON like the rest of the state."""
     windows, game.open_moments = game.open_moments, []
-    snapshot = copy_state(game)
+    snapshot = copy_state(cast(GameState, game))  # a Game, whose state is a GameState
     game.open_moments = windows
     return snapshot
 
 
-def _restore(game: Game, snapshot: GameState) -> None:
+def _restore(game: RuleGame, snapshot: GameState) -> None:
     """Back to a snapshot (it stays as it is: restoring copies from it), each seat's ability
     with it: a seat whose part the snapshot gives back (a Ghost saved) has its ability back."""
     copy_state(snapshot, into=game)
@@ -204,12 +204,12 @@ def read(data: Any, where: str) -> list[list[Any]]:
 # ---------------------------------------------------------------- the end of the game
 
 
-def _legal_end(game: Game, d: Decision) -> list[Action]:
+def _legal_end(game: RuleGame, d: Decision) -> list[Action]:
     return [Accept()]
 
 
 @decision(DecisionKind.GAME_END, legal=_legal_end)
-def _decide_end(game: Game, d: Decision, action: Action) -> None:
+def _decide_end(game: RuleGame, d: Decision, action: Action) -> None:
     assert game.waiting_win is not None
     side, winners = game.waiting_win
     game.waiting_win = None

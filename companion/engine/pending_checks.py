@@ -20,7 +20,7 @@ from .errors import StateError
 from .queue_checks import duels_left
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame
 
 K = DecisionKind
 
@@ -67,10 +67,10 @@ COUNTED = frozenset(
     }
 )
 
-Fits = Callable[["Game", Decision], "str | None"]
+Fits = Callable[["RuleGame", Decision], "str | None"]
 
 
-def check(game: Game) -> None:
+def check(game: RuleGame) -> None:
     """Raise StateError when the pending decision is not one the rules could ask now."""
     d = game.pending
     if d is None:
@@ -83,7 +83,7 @@ def check(game: Game) -> None:
         )
 
 
-def _problem(game: Game, d: Decision) -> str | None:
+def _problem(game: RuleGame, d: Decision) -> str | None:
     n = len(game.players)
     if not 0 <= d.seat < n:
         return f"seat {d.seat + 1} is not at the table"
@@ -113,7 +113,7 @@ def _problem(game: Game, d: Decision) -> str | None:
 # ============================================================================ the turn
 
 
-def _roll(game: Game, d: Decision) -> str | None:
+def _roll(game: RuleGame, d: Decision) -> str | None:
     if d.die is not None:
         return f"die {d.die}: a roll names no die"
     if d.kind is K.ROLL and game.rolls:
@@ -129,7 +129,7 @@ def _roll(game: Game, d: Decision) -> str | None:
 def _assigning(symbols: tuple[str, ...]) -> Fits:
     """A target for the first result still to assign, of one of these symbols."""
 
-    def fits(game: Game, d: Decision) -> str | None:
+    def fits(game: RuleGame, d: Decision) -> str | None:
         todo = game.scratch.to_assign
         if not todo or todo[0][0] != d.die or todo[0][1] not in symbols:
             return f"die {d.die}, but scratch.to_assign is {todo}"
@@ -138,23 +138,23 @@ def _assigning(symbols: tuple[str, ...]) -> Fits:
     return fits
 
 
-def _slab(game: Game, d: Decision) -> str | None:
+def _slab(game: RuleGame, d: Decision) -> str | None:
     if not game.scratch.assigned or not game.symbol_count("beer"):
         return "Slab the Killer doubles a Bull's Eye assigned (scratch.assigned) with a Beer"
     return None
 
 
-def _arrow_instead(game: Game, d: Decision) -> str | None:
+def _arrow_instead(game: RuleGame, d: Decision) -> str | None:
     hits = game.scratch.hits[d.seat]
     return None if hits else f"scratch.hits {game.scratch.hits}: no hit on the seat to take"
 
 
-def _reveal_role(game: Game, d: Decision) -> str | None:
+def _reveal_role(game: RuleGame, d: Decision) -> str | None:
     role = game.players[d.seat].role
     return None if role is None else f"the seat's role is known ({role}): nothing to reveal"
 
 
-def _chief_arrow(game: Game, d: Decision) -> str | None:
+def _chief_arrow(game: RuleGame, d: Decision) -> str | None:
     if d.options != TOKENS or d.cause is None:
         return f"options {list(d.options)}, cause {d.cause!r}: expected {TOKENS}, a cause"
     if not (game.chief_in_pile and game.pile):
@@ -162,7 +162,7 @@ def _chief_arrow(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _which_arrow(game: Game, d: Decision) -> str | None:
+def _which_arrow(game: RuleGame, d: Decision) -> str | None:
     if d.options != TOKENS or d.cause is None or d.target is None:
         return f"options {list(d.options)}, cause {d.cause!r}: expected {TOKENS}, a cause"
     holder = game.players[d.target]
@@ -171,13 +171,13 @@ def _which_arrow(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _take_chief(game: Game, d: Decision) -> str | None:
+def _take_chief(game: RuleGame, d: Decision) -> str | None:
     if d.target is None or d.target == d.seat or not game.players[d.target].chief_arrow:
         return f"target {d.target}: another player holding the Chief's Arrow (chief_arrow)"
     return None
 
 
-def _take_loss(game: Game, d: Decision) -> str | None:
+def _take_loss(game: RuleGame, d: Decision) -> str | None:
     loss = game.scratch.loss
     if loss is None or d.target is None:
         return "Molly Stark takes a loss waiting in scratch.loss, of a target"
@@ -192,7 +192,7 @@ def _take_loss(game: Game, d: Decision) -> str | None:
 def _holds(card: str) -> Fits:
     """A power's decision: the seat revealed ``card``."""
 
-    def fits(game: Game, d: Decision) -> str | None:
+    def fits(game: RuleGame, d: Decision) -> str | None:
         p = game.players[d.seat]
         if p.special != card or not p.special_shown:
             return f"the seat revealed {SPECIAL_ROLES[card].title} (special {p.special!r})"
@@ -201,7 +201,7 @@ def _holds(card: str) -> Fits:
     return fits
 
 
-def _doc_face(game: Game, d: Decision) -> str | None:
+def _doc_face(game: RuleGame, d: Decision) -> str | None:
     problem = _holds("the_doc")(game, d)
     if problem is not None:
         return problem
@@ -219,7 +219,7 @@ def _doc_face(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _left_hand_target(game: Game, d: Decision) -> str | None:
+def _left_hand_target(game: RuleGame, d: Decision) -> str | None:
     problem = _holds("the_left_hand")(game, d)
     if problem is not None:
         return problem
@@ -232,12 +232,12 @@ def _left_hand_target(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _left_hand_discard(game: Game, d: Decision) -> str | None:
+def _left_hand_discard(game: RuleGame, d: Decision) -> str | None:
     p = game.players[d.seat]
     return None if p.arrows or p.chief_arrow else "the saved seat holds no arrow to discard"
 
 
-def _ghost(game: Game, d: Decision) -> str | None:
+def _ghost(game: RuleGame, d: Decision) -> str | None:
     if game.dice_kinds != list(GHOST_DICE):
         return f"dice_kinds {game.dice_kinds}: the Ghost rolls {list(GHOST_DICE)}"
     faces = game.faces
@@ -264,7 +264,7 @@ def _ghost(game: Game, d: Decision) -> str | None:
 # ================================================================ Undead or Alive 1-4
 
 
-def _duel_target(game: Game, d: Decision) -> str | None:
+def _duel_target(game: RuleGame, d: Decision) -> str | None:
     assert d.remaining is not None  # COUNTED
     if d.remaining > duels_left(game):
         return (
@@ -274,7 +274,7 @@ def _duel_target(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _duel_roll(game: Game, d: Decision) -> str | None:
+def _duel_roll(game: RuleGame, d: Decision) -> str | None:
     kinds = game.dice_kinds
     if d.die is None or not 0 <= d.die < len(kinds) or kinds[d.die] != DUEL_DIE:
         return f"die {d.die}: a duel rolls a Duel die (dice_kinds {kinds})"
@@ -283,7 +283,7 @@ def _duel_roll(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _wound_token(game: Game, d: Decision) -> str | None:
+def _wound_token(game: RuleGame, d: Decision) -> str | None:
     if "wounds" not in game.setup.real_piles:
         return "the Wound tokens are simulated: nothing to enter (real_piles)"
     left = tuple(sorted(set(game.wound_pile)))
@@ -292,14 +292,14 @@ def _wound_token(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _which_wound(game: Game, d: Decision) -> str | None:
+def _which_wound(game: RuleGame, d: Decision) -> str | None:
     held = tuple(sorted(set(game.players[d.seat].wounds)))
     if len(held) < 2 or d.options != held:
         return f"options {list(d.options)}: two or more kinds of the seat's wounds {list(held)}"
     return None
 
 
-def _rage_symbol(game: Game, d: Decision) -> str | None:
+def _rage_symbol(game: RuleGame, d: Decision) -> str | None:
     p = game.players[d.seat]
     if d.options != RAGE_SYMBOLS or not p.rage_revealed:
         return f"options {list(d.options)}: the symbols of the Rage cards revealed (rage_revealed)"
@@ -308,13 +308,13 @@ def _rage_symbol(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _rage_to(game: Game, d: Decision) -> str | None:
+def _rage_to(game: RuleGame, d: Decision) -> str | None:
     if d.target is None or not game.players[d.target].rage_held:
         return f"target {d.target}: a player holding a Rage card (rage_held) to move"
     return None
 
 
-def _chuck_face(game: Game, d: Decision) -> str | None:
+def _chuck_face(game: RuleGame, d: Decision) -> str | None:
     if d.die is None or not 0 <= d.die < len(game.faces) or game.faces[d.die] is None:
         return f"die {d.die}: a die rolled this turn"
     current = game.faces[d.die]
@@ -324,7 +324,7 @@ def _chuck_face(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _boneyard_card(game: Game, d: Decision) -> str | None:
+def _boneyard_card(game: RuleGame, d: Decision) -> str | None:
     if not game.setup.real_boneyard:
         return "the Boneyard cards are simulated: nothing to enter (real_boneyard)"
     left = tuple(sorted(set(game.boneyard_pile)))
@@ -333,7 +333,7 @@ def _boneyard_card(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _zombie_master(game: Game, d: Decision) -> str | None:
+def _zombie_master(game: RuleGame, d: Decision) -> str | None:
     if game.outbreak not in (NEXT_TURN, THIS_TURN):
         return f"outbreak {game.outbreak!r}: the Master declares as an outbreak begins"
     return None

@@ -22,10 +22,10 @@ from .results import dice_showing
 from .special_roles import changed_step
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame
 
 # ``check(game, value, where)`` raises StateError when ``value`` is not one the rule takes.
-Check = Callable[["Game", Any, str], None]
+Check = Callable[["RuleGame", Any, str], None]
 
 
 def _whole(value: Any, where: str, low: int = 0) -> int:
@@ -34,27 +34,27 @@ def _whole(value: Any, where: str, low: int = 0) -> int:
     return value
 
 
-def _seat(game: Game, value: Any, where: str) -> None:
+def _seat(game: RuleGame, value: Any, where: str) -> None:
     n = len(game.players)
     if type(value) is not int or not 0 <= value < n:
         raise StateError(f"{where}: {value!r} is not a seat (0 to {n - 1})")
 
 
-def _seat_or_none(game: Game, value: Any, where: str) -> None:
+def _seat_or_none(game: RuleGame, value: Any, where: str) -> None:
     if value is not None:
         _seat(game, value, where)
 
 
-def _count(game: Game, value: Any, where: str) -> None:
+def _count(game: RuleGame, value: Any, where: str) -> None:
     _whole(value, where)
 
 
-def _truth(game: Game, value: Any, where: str) -> None:
+def _truth(game: RuleGame, value: Any, where: str) -> None:
     if type(value) is not bool:
         raise StateError(f"{where}: expected true or false, got {value!r}")
 
 
-def _text(game: Game, value: Any, where: str) -> None:
+def _text(game: RuleGame, value: Any, where: str) -> None:
     if not isinstance(value, str):
         raise StateError(f"{where}: expected a string, got {value!r}")
 
@@ -66,25 +66,25 @@ def _listed(value: Any, where: str, size: int | None = None) -> list[Any]:
     return value
 
 
-def _die(game: Game, value: Any, where: str) -> None:
+def _die(game: RuleGame, value: Any, where: str) -> None:
     dice = len(game.dice_kinds)
     if type(value) is not int or not 0 <= value < dice:
         raise StateError(f"{where}: {value!r} is not a die (0 to {dice - 1})")
 
 
-def _dice(game: Game, value: Any, where: str) -> None:
+def _dice(game: RuleGame, value: Any, where: str) -> None:
     for i, die in enumerate(_listed(value, where)):
         _die(game, die, f"{where}[{i}]")
     if len(set(value)) != len(value):
         raise StateError(f"{where}: {value} names a die twice")
 
 
-def _face(game: Game, value: Any, where: str) -> None:
+def _face(game: RuleGame, value: Any, where: str) -> None:
     if not isinstance(value, str) or value not in FACES:
         raise StateError(f"{where}: unknown face {value!r}; expected one of " + ", ".join(FACES))
 
 
-def _faces(game: Game, value: Any, where: str) -> None:
+def _faces(game: RuleGame, value: Any, where: str) -> None:
     """The faces a record gives a roll of every die (The Gambler's)."""
     if value is None:
         return
@@ -94,12 +94,12 @@ def _faces(game: Game, value: Any, where: str) -> None:
             raise StateError(f"{where}[{die}]: die {die + 1} ({kinds[die]}) has no face {face!r}")
 
 
-def _symbol(game: Game, value: Any, where: str) -> None:
+def _symbol(game: RuleGame, value: Any, where: str) -> None:
     if value not in tuple(Symbol):
         raise StateError(f"{where}: unknown symbol {value!r}; expected one of " + ", ".join(Symbol))
 
 
-def _card(game: Game, value: Any, where: str) -> None:
+def _card(game: RuleGame, value: Any, where: str) -> None:
     """A special role card revealed at a moment (Old Saloon 3)."""
     if not isinstance(value, str) or value not in SPECIAL_ROLES or not SPECIAL_ROLES[value].moment:
         revealed = [c.name for c in SPECIAL_ROLES.values() if c.moment is not None]
@@ -108,12 +108,12 @@ def _card(game: Game, value: Any, where: str) -> None:
         )
 
 
-def _when(game: Game, value: Any, where: str) -> None:
+def _when(game: RuleGame, value: Any, where: str) -> None:
     if value not in ("end", "start"):
         raise StateError(f"{where}: {value!r}: a Boneyard card is drawn at a turn's end or start")
 
 
-def _losses(game: Game, value: Any, where: str) -> None:
+def _losses(game: RuleGame, value: Any, where: str) -> None:
     """Life lost together: ``[seat, amount, results that hit it]`` each."""
     for i, loss in enumerate(_listed(value, where)):
         seat, amount, results = _listed(loss, f"{where}[{i}]", 3)
@@ -122,7 +122,7 @@ def _losses(game: Game, value: Any, where: str) -> None:
         _whole(results, f"{where}[{i}][2]")
 
 
-def _deaths(game: Game, value: Any, where: str) -> None:
+def _deaths(game: RuleGame, value: Any, where: str) -> None:
     """Players eliminated together: ``[seat, the seat whose hand it was or None]`` each."""
     for i, death in enumerate(_listed(value, where)):
         seat, by = _listed(death, f"{where}[{i}]", 2)
@@ -130,14 +130,14 @@ def _deaths(game: Game, value: Any, where: str) -> None:
         _seat_or_none(game, by, f"{where}[{i}][1]")
 
 
-def _steps(game: Game, value: Any, where: str) -> None:
+def _steps(game: RuleGame, value: Any, where: str) -> None:
     """Steps in the order they will run."""
     steps = _listed(value, where)
     for i, item in enumerate(steps):
         check_step(game, item, f"{where}[{i}]", steps[i + 1] if i + 1 < len(steps) else None)
 
 
-def _any(game: Game, value: Any, where: str) -> None:
+def _any(game: RuleGame, value: Any, where: str) -> None:
     """Checked with what they go with (a moment's arguments by its kind, a power's by its card)."""
 
 
@@ -190,7 +190,7 @@ MOMENTS: dict[str, tuple[tuple[str, ...], int]] = {
 }
 
 
-def check_moment(game: Game, moment: Any, args: Any, where: str) -> None:
+def check_moment(game: RuleGame, moment: Any, args: Any, where: str) -> None:
     """A moment's kind and arguments, as a ``moment`` step or an open window holds them."""
     if not isinstance(moment, str) or moment not in MOMENTS:
         raise StateError(
@@ -224,7 +224,7 @@ def step_checks(name: str) -> tuple[tuple[tuple[str, Check, bool], ...], Check |
     return tuple(found), rest
 
 
-def check_step(game: Game, item: Any, where: str, after: Any = None) -> None:
+def check_step(game: RuleGame, item: Any, where: str, after: Any = None) -> None:
     """One step, ``[name, *arguments]``, as its rule takes it; ``after`` runs right after it."""
     if (
         not isinstance(item, list)
@@ -257,7 +257,7 @@ def check_step(game: Game, item: Any, where: str, after: Any = None) -> None:
             raise StateError(f"{where}: step {name!r}: {problem}")
 
 
-def _fits(game: Game, name: str, args: list[Any]) -> str | None:
+def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
     """What a step needs of the state when it runs (beside its arguments' own checks)."""
     if name == "duels" and args[0] > duels_left(game):
         return (
@@ -279,12 +279,12 @@ def _fits(game: Game, name: str, args: list[Any]) -> str | None:
     return None
 
 
-def duels_left(game: Game) -> int:
+def duels_left(game: RuleGame) -> int:
     """Duel dice showing that no player has been given yet this turn."""
     return len(dice_showing(game, "duel")) - len(game.scratch.duels)
 
 
-def _check_power(game: Game, args: list[Any], where: str, after: Any) -> None:
+def _check_power(game: RuleGame, args: list[Any], where: str, after: Any) -> None:
     """A power applies with its card's moment's arguments, to the step it changes, which runs
     right after it (``special_roles.changed_step``)."""
     card = SPECIAL_ROLES[args[1]]
@@ -295,7 +295,7 @@ def _check_power(game: Game, args: list[Any], where: str, after: Any) -> None:
         raise StateError(f"{where}: {card.title}'s power changes the {changes!r} step after it")
 
 
-def check(game: Game) -> None:
+def check(game: RuleGame) -> None:
     """The queue (each step as its rule takes it) and the turn's scratch."""
     queue = game.stack
     last = len(queue) - 1
@@ -308,7 +308,7 @@ def check(game: Game) -> None:
 # ======================================================================== the scratch
 
 
-def _check_scratch(game: Game) -> None:
+def _check_scratch(game: RuleGame) -> None:
     s = game.scratch
     n = len(game.players)
     for name in ("hits", "hit_results", "lost"):
@@ -362,7 +362,7 @@ def _check_scratch(game: Game) -> None:
 MOST_LIFE = max(c.life for c in CHARACTERS.values()) + BEAR_SHERIFF_BONUS + 1
 
 
-def _check_hits(game: Game, results: int) -> None:
+def _check_hits(game: RuleGame, results: int) -> None:
     """The hits waiting to be taken, bounded by the results that give them: they are counted
     when the Bull's Eyes or the Gatling resolve and taken at the ``apply_hits`` step queued
     then; each result hits a seat once, for at most 2 life (a doubled Bull's Eye). The life a
@@ -396,7 +396,7 @@ def _check_hits(game: Game, results: int) -> None:
 USED = ("chuck", "duel_reroll")
 
 
-def _result(game: Game, die: Any, symbol: Any, results: int, where: str) -> None:
+def _result(game: RuleGame, die: Any, symbol: Any, results: int, where: str) -> None:
     """A result to resolve: a die's, or past the dice a Rage card's symbol, of that symbol."""
     if type(die) is not int or not 0 <= die < results:
         raise StateError(

@@ -18,18 +18,18 @@ from .module_catalog import Module
 from .module_rules import ModuleRules
 from .registry import decision, step
 from .results import dice_showing
-from .steps import Step, beer_rage, draw_rage, rage_symbol, take_arrow
+from .steps import Step, take_arrow
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame
     from .state import PlayerState
 
 
 # =================================================================== Rage cards
 
 
-@step("draw_rage")
-def _draw_rage(game: Game, seat: int, cause: str) -> None:
+@step
+def draw_rage(game: RuleGame, seat: int, cause: str, /) -> None:
     """The seat draws from the real deck; the engine only counts the cards."""
     player = game.players[seat]
     if not player.alive or player.zombie:  # zombies take no Rage cards (Undead or Alive 4)
@@ -47,8 +47,8 @@ def _draw_rage(game: Game, seat: int, cause: str) -> None:
     game.emit(RageDrawn(seat, drawn, cause))
 
 
-@step("rage_reveal")
-def _rage_reveal(game: Game) -> None:
+@step
+def rage_reveal(game: RuleGame) -> None:
     """Start of turn: all the cards held are revealed and their symbols entered."""
     player = game.players[game.turn]
     if player.rage_held:
@@ -58,8 +58,8 @@ def _rage_reveal(game: Game) -> None:
         game.front([rage_symbol()])
 
 
-@step("rage_symbol")
-def _rage_symbol(game: Game) -> None:
+@step
+def rage_symbol(game: RuleGame) -> None:
     player = game.players[game.turn]
     if player.alive:
         game.ask(
@@ -70,7 +70,7 @@ def _rage_symbol(game: Game) -> None:
         )
 
 
-def _legal_rage_symbol(game: Game, d: Decision) -> list[Action]:
+def _legal_rage_symbol(game: RuleGame, d: Decision) -> list[Action]:
     player = game.players[d.seat]
     entered = len(player.rage_symbols)
     actions: list[Action] = []
@@ -82,7 +82,7 @@ def _legal_rage_symbol(game: Game, d: Decision) -> list[Action]:
 
 
 @decision(DecisionKind.RAGE_SYMBOL, legal=_legal_rage_symbol)
-def _decide_rage_symbol(game: Game, d: Decision, action: Action) -> None:
+def _decide_rage_symbol(game: RuleGame, d: Decision, action: Action) -> None:
     """One symbol per press; arrows act at once; DONE when every card is entered."""
     if isinstance(action, Decline):
         return
@@ -93,19 +93,19 @@ def _decide_rage_symbol(game: Game, d: Decision, action: Action) -> None:
     game.front([*steps, rage_symbol()])
 
 
-def _phase_beer_rage(game: Game, exploded: bool) -> list[Step]:
+def _phase_beer_rage(game: RuleGame, exploded: bool) -> list[Step]:
     return [beer_rage()]
 
 
-@step("beer_rage")
-def _beer_rage(game: Game) -> None:
+@step
+def beer_rage(game: RuleGame) -> None:
     """A Beer rolled and kept with no Wound token to discard draws a Rage card (UA2)."""
     if dice_showing(game, "beer") and not game.players[game.turn].wounds:
         game.scratch.beer_rage = True
 
 
-@step("rage_end")
-def _rage_end(game: Game) -> None:
+@step
+def rage_end(game: RuleGame) -> None:
     """End of turn: revealed cards discarded (an eliminated player's went at once, ruling UA3);
     2 or more life lost, or the Beer, draws one."""
     p = game.players[game.turn]
@@ -123,12 +123,12 @@ def _rage_end(game: Game) -> None:
     game.front(steps)
 
 
-def _extra_results(game: Game) -> list[str]:
+def _extra_results(game: RuleGame) -> list[str]:
     """The Rage symbols revealed join the turn's results (their arrows acted on reveal)."""
     return [s for s in game.players[game.turn].rage_symbols if s != "arrow"]
 
 
-def _give_back(game: Game, player: PlayerState) -> None:
+def _give_back(game: RuleGame, player: PlayerState) -> None:
     """An eliminated player's Rage cards are discarded at once (ruling UA3)."""
     cards = player.rage_held + player.rage_revealed
     if cards:
@@ -149,7 +149,7 @@ RULES = ModuleRules(
 )
 
 
-def check(game: Game) -> None:
+def check(game: RuleGame) -> None:
     """A state read back: the 18 Rage cards are all somewhere; cards are revealed only in their
     holder's own turn, with up to three symbols each entered; the eliminated and zombies hold
     none (``checks.py``)."""

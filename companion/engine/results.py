@@ -14,12 +14,12 @@ from .components import FACES
 from .events import ResultsCancelled
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame
 
 DYNAMITE = "dynamite"
 
 
-def adjusted_count(game: Game, symbol: str, rolled: int) -> int:
+def adjusted_count(game: RuleGame, symbol: str, rolled: int) -> int:
     """Results of ``symbol``: the dice's, less the tokens that cancel them, plus the extra
     results. The Dynamite token adds a Dynamite instead of cancelling one."""
     player = game.players[game.turn]
@@ -30,7 +30,7 @@ def adjusted_count(game: Game, symbol: str, rolled: int) -> int:
     return rolled - min(tokens, rolled) + extra
 
 
-def collect_results(game: Game, symbols: Sequence[str]) -> list[list[object]]:
+def collect_results(game: RuleGame, symbols: Sequence[str]) -> list[list[object]]:
     """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
     tokens cancel (each Beer twice for Greg Digger), then the extra results past the dice."""
     wounds = game.players[game.turn].wounds
@@ -53,5 +53,5 @@ def collect_results(game: Game, symbols: Sequence[str]) -> list[list[object]]:
     return results
 
 
-def dice_showing(game: Game, symbol: str) -> list[int]:
+def dice_showing(game: RuleGame, symbol: str) -> list[int]:
     return [i for i, f in enumerate(game.faces) if f is not None and FACES[f].symbol == symbol]

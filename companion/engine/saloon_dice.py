@@ -21,10 +21,10 @@ from .module_catalog import Module
 from .module_rules import ModuleRules
 from .options import SaloonDie
 from .registry import decision, one_of_options, step
-from .steps import Step, broken_arrow, lose, saloon_die
+from .steps import Step, lose
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame
 
 # The Saloon die choices: the die chosen and the dice of the turn for each.
 SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
@@ -36,17 +36,17 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
 }
 
 
-def _die_choice(game: Game) -> list[Step]:
+def _die_choice(game: RuleGame) -> list[Step]:
     return [] if game.players[game.turn].zombie else [saloon_die()]
 
 
-@step("saloon_die")
-def _saloon_die(game: Game) -> None:
+@step
+def saloon_die(game: RuleGame) -> None:
     game.ask(DecisionKind.SALOON_DIE, game.turn, options=game.ability(game.turn).saloon_options)
 
 
 @decision(DecisionKind.SALOON_DIE, legal=one_of_options)
-def _decide_saloon_die(game: Game, d: Decision, action: Action) -> None:
+def _decide_saloon_die(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     die, kinds = SALOON_DICE[action.option]
     game.set_dice(kinds)
@@ -66,31 +66,31 @@ def dice_choices(
 # ------------------------------------------------------------ per-roll phases
 
 
-def _roll_broken_arrows(game: Game, dice: Sequence[int]) -> list[Step]:
+def _roll_broken_arrows(game: RuleGame, dice: Sequence[int]) -> list[Step]:
     return [broken_arrow()] * game.symbol_count("broken_arrow", dice)
 
 
-def _roll_bullets(game: Game, dice: Sequence[int]) -> list[Step]:
+def _roll_bullets(game: RuleGame, dice: Sequence[int]) -> list[Step]:
     return [lose([[game.turn, 1, 0]], "bullet", None, [])] * game.symbol_count("bullet", dice)
 
 
-@step("broken_arrow")
-def _broken_arrow(game: Game) -> None:
+@step
+def broken_arrow(game: RuleGame) -> None:
     if any(p.alive and p.arrows for p in game.players):
         game.ask(DecisionKind.BROKEN_ARROW, game.turn)
 
 
-def _legal_broken_arrow(game: Game, d: Decision) -> list[Action]:
+def _legal_broken_arrow(game: RuleGame, d: Decision) -> list[Action]:
     return [SEATS[p.seat] for p in game.players if p.alive and p.arrows]
 
 
 @decision(DecisionKind.BROKEN_ARROW, legal=_legal_broken_arrow)
-def _decide_broken_arrow(game: Game, d: Decision, action: Action) -> None:
+def _decide_broken_arrow(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
     game.discard(game.players[action.seat], 1, "broken_arrow")
 
 
-def check_saloon_die(game: Game, d: Decision) -> str | None:
+def check_saloon_die(game: RuleGame, d: Decision) -> str | None:
     """Why a pending Saloon die choice could not be (None: it could; ``pending_checks.py``)."""
     if Module.LOUDMOUTH_AND_COWARD not in game.setup.modules:
         return f"module {Module.LOUDMOUTH_AND_COWARD} is off"
@@ -100,7 +100,7 @@ def check_saloon_die(game: Game, d: Decision) -> str | None:
     return None
 
 
-def check_broken_arrow(game: Game, d: Decision) -> str | None:
+def check_broken_arrow(game: RuleGame, d: Decision) -> str | None:
     """Why a pending Broken Arrow could not be (None: it could; ``pending_checks.py``)."""
     on = Module.LOUDMOUTH_AND_COWARD in game.setup.modules
     return None if on else f"module {Module.LOUDMOUTH_AND_COWARD} is off"

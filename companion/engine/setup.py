@@ -23,9 +23,8 @@ from .components import (
 )
 from .errors import SetupError
 from .hidden import secret
-from .module_catalog import Module, characters_for, module, require, validate
+from .module_catalog import Module, cards_dealt, characters_for, module, require, validate
 from .reading import listed, text, truth, whole_number
-from .special_roles import cards_dealt
 from .state import WRITTEN, encode
 
 

@@ -40,25 +40,20 @@ from .events import (
     SpecialRoleRevealed,
 )
 from .module_catalog import Module
+from .module_catalog import cards_dealt as cards_dealt  # the catalog asks; checks.py reads it here
 from .module_rules import ModuleRules
 from .moments import Offers, moment_steps, opening, recorded, seizer, still
 from .options import NORMAL_CARD
 from .registry import decision, one_of_options, step, yes_no
 from .state import PlayerState
-from .steps import Step, end_turn, gain, gambled, power, resolve, roll_effects, saved, show_card
+from .steps import Step, end_turn, gain, resolve, roll_effects
 from .victory import unrevealed_pool
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .rules_api import RuleGame
 
 
-def cards_dealt(modules: frozenset[Module]) -> bool:
-    """The special role cards are dealt: the Sheriff may hold a normal card (The Bear's life
-    aside) and The Good may take the star."""
-    return Module.SPECIAL_ROLES in modules
-
-
-def public_pool(game: Game) -> Counter[Role]:
+def public_pool(game: RuleGame) -> Counter[Role]:
     """The roles whose cards the table has not seen yet (the role mix less the shown ones)."""
     pool = Counter(game.setup.role_mix)
     pool.subtract(p.role for p in game.players if p.revealed and p.role is not None)
@@ -76,7 +71,7 @@ def _offers_for(moment: str) -> Offers:
     whose type the role mix still leaves, while nobody has shown that card."""
     cards = [c for c in SPECIAL_ROLES.values() if c.moment == moment]
 
-    def offers(game: Game, args: list[Any], actual: bool) -> list[WindowAction]:
+    def offers(game: RuleGame, args: list[Any], actual: bool) -> list[WindowAction]:
         players = game.players
         if players[game.turn].ghost and moment not in GHOST_MOMENTS:
             return []  # the Ghost's turn does nothing but roll and give a result
@@ -103,7 +98,7 @@ def _offers_for(moment: str) -> Offers:
     return offers
 
 
-def _usable(game: Game, card: SpecialRole) -> bool:
+def _usable(game: RuleGame, card: SpecialRole) -> bool:
     """The Good takes the star from a living Sheriff only: after an outbreak (Undead or Alive 4)
     the game goes on with the Sheriff dead, and a dead Sheriff becomes no Deputy."""
     return card.name != "the_good" or any(p.alive and p.role is Role.SHERIFF for p in game.players)
@@ -122,7 +117,7 @@ def _whose(moment: str, args: list[Any], seat: int) -> bool:
     return bool(args[0] == seat)
 
 
-def _save_first(game: Game, args: list[Any]) -> None:
+def _save_first(game: RuleGame, args: list[Any]) -> None:
     """The Left Hand is revealed "when any player is about to be eliminated", and a player
     shows the role card once eliminated: with physical cards, before a dying seat is asked
     which card it shows, the table says that nobody saves (DONE); any seat may reveal the
@@ -135,24 +130,24 @@ def _save_first(game: Game, args: list[Any]) -> None:
 
 def _card_asked(p: PlayerState) -> bool:
     """Whether the table is asked which card this seat shows when it is eliminated (physical
-    cards): its role, or its special card (``_show_card``)."""
+    cards): its role, or its special card (``show_card``)."""
     return not p.revealed or (
         p.special is None and not p.special_shown and p.role is not Role.SHERIFF
     )
 
 
-def _legal_chance(game: Game, d: Decision) -> list[Action]:
+def _legal_chance(game: RuleGame, d: Decision) -> list[Action]:
     return [Accept()]
 
 
 @decision(DecisionKind.LEFT_HAND_CHANCE, legal=_legal_chance)
-def _decide_chance(game: Game, d: Decision, action: Action) -> None:
+def _decide_chance(game: RuleGame, d: Decision, action: Action) -> None:
     """Nobody saved them: their cards are shown next. The table's answer is no player's move,
     so the moments stay open until the pending player's next action (ruling OS3), as they do
     after an elimination with dealt cards."""
 
 
-def check_chance(game: Game, d: Decision) -> str | None:
+def check_chance(game: RuleGame, d: Decision) -> str | None:
     """Why a pending save chance could not be (None: it could; ``pending_checks.py``)."""
     if game.setup.roles_known:
         return "dealt cards ask nothing at an elimination: nothing waits for The Left Hand"
@@ -172,7 +167,7 @@ for _moment_kind in sorted({c.moment for c in SPECIAL_ROLES.values() if c.moment
     opening(Module.SPECIAL_ROLES, _moment_kind, _offers_for(_moment_kind), _wait)
 
 
-def _seize(game: Game, action: WindowAction, moment: str, args: list[Any]) -> None:
+def _seize(game: RuleGame, action: WindowAction, moment: str, args: list[Any]) -> None:
     assert isinstance(action, RevealSpecial)
     seat, card = action.seat, SPECIAL_ROLES[action.card]
     p = game.players[seat]
@@ -187,7 +182,7 @@ def _seize(game: Game, action: WindowAction, moment: str, args: list[Any]) -> No
 seizer(RevealSpecial, _seize)
 
 
-def _unclaimed(game: Game, action: WindowAction) -> bool:
+def _unclaimed(game: RuleGame, action: WindowAction) -> bool:
     """A card another seat has shown since the moment (an eliminated player's, face up)
     can no longer be claimed into it."""
     assert isinstance(action, RevealSpecial)
@@ -199,7 +194,7 @@ def _unclaimed(game: Game, action: WindowAction) -> bool:
 still(RevealSpecial, _unclaimed)
 
 
-def dice_a_reveal_rolls(game: Game, action: RevealSpecial) -> list[tuple[int, str]]:
+def dice_a_reveal_rolls(game: RuleGame, action: RevealSpecial) -> list[tuple[int, str]]:
     """The dice (slot, kind) a reveal re-rolls: those of the roll at its moment, which may
     not be the dice on the table now (a Loudmouth's six before the next turn's five)."""
     if action.card not in REROLLING:
@@ -208,7 +203,7 @@ def dice_a_reveal_rolls(game: Game, action: RevealSpecial) -> list[tuple[int, st
     return list(enumerate(at_moment.dice_kinds))
 
 
-def _faces_fit(game: Game, action: WindowAction) -> str | None:
+def _faces_fit(game: RuleGame, action: WindowAction) -> str | None:
     """A record's faces for a reveal must be one face of each die it re-rolls."""
     assert isinstance(action, RevealSpecial)
     if action.faces is None:
@@ -226,15 +221,15 @@ def _faces_fit(game: Game, action: WindowAction) -> str | None:
 recorded(RevealSpecial, _faces_fit)
 
 
-@step("power")
-def _power(
-    game: Game, seat: int, card: str, args: list[Any], faces: list[str] | None = None
+@step
+def power(
+    game: RuleGame, seat: int, card: str, args: list[Any], faces: list[str] | None = None, /
 ) -> None:
     """A card's power; ``faces`` are those a record gives the roll it makes (The Gambler)."""
     POWERS[card](game, seat, args, faces)
 
 
-def check(game: Game) -> None:
+def check(game: RuleGame) -> None:
     """A state read back: each seat's card is one of the nine, of its role's type, and in the
     game once; None where the card is normal (cards mixed by type) or not known to the state
     (secret cards, or a seat's snapshot of what it may know) (``checks.py``)."""
@@ -295,8 +290,8 @@ def check(game: Game) -> None:
 # ===================================================== an eliminated player's card
 
 
-@step("show_card")
-def _show_card(game: Game, seat: int) -> None:
+@step
+def show_card(game: RuleGame, seat: int, /) -> None:
     """An eliminated player shows their role card: a special one is used, nobody may claim it
     any more. With physical secret cards the table says which card it is."""
     p = game.players[seat]
@@ -313,7 +308,7 @@ def _show_card(game: Game, seat: int) -> None:
         _card_shown(game, seat, options[0])
 
 
-def _cards_left(game: Game, role: Role) -> list[str]:
+def _cards_left(game: RuleGame, role: Role) -> list[str]:
     """The cards an eliminated seat of ``role`` may show: its role's special cards nobody
     holds, and a normal one when they are mixed by type."""
     options = [
@@ -324,7 +319,7 @@ def _cards_left(game: Game, role: Role) -> list[str]:
     return options + ([NORMAL_CARD] if game.setup.specials_mixed else [])
 
 
-def _card_owed(game: Game, p: PlayerState) -> bool:
+def _card_owed(game: RuleGame, p: PlayerState) -> bool:
     """An eliminated seat whose card is not face up yet: its reveal, its card shown or the
     table's answer is to come, or no card of its role is left to show."""
     d = game.pending
@@ -340,12 +335,12 @@ def _card_owed(game: Game, p: PlayerState) -> bool:
 
 
 @decision(DecisionKind.ROLE_CARD, legal=one_of_options)
-def _decide_card(game: Game, d: Decision, action: Action) -> None:
+def _decide_card(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     _card_shown(game, d.seat, action.option)
 
 
-def _card_shown(game: Game, seat: int, card: str) -> None:
+def _card_shown(game: RuleGame, seat: int, card: str) -> None:
     """The card is face up for good: a zombie (Undead or Alive 4) eliminated again shows
     nothing new."""
     p = game.players[seat]
@@ -357,7 +352,7 @@ def _card_shown(game: Game, seat: int, card: str) -> None:
 # ===================================================================== the powers
 
 
-def _the_good(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+def _the_good(game: RuleGame, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """Swap roles with the Sheriff; both keep their life, both at their character's maximum
     (with Wild West Legacy's bullet, which is no Sheriff's bonus, for its holder)."""
     new, old = game.players[seat], next(p for p in game.players if p.role is Role.SHERIFF)
@@ -370,17 +365,17 @@ def _the_good(game: Game, seat: int, args: list[Any], faces: list[str] | None = 
     game.emit(SheriffChanged(seat, old.seat))
 
 
-def _the_ugly(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+def _the_ugly(game: RuleGame, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     if len(game.living()) >= 2:
         game.ask(DecisionKind.UGLY_SWAP, seat)
 
 
-def _legal_ugly(game: Game, d: Decision) -> list[Action]:
+def _legal_ugly(game: RuleGame, d: Decision) -> list[Action]:
     return [ChooseSeat(s) for s in game.living() if s != d.target]
 
 
 @decision(DecisionKind.UGLY_SWAP, legal=_legal_ugly)
-def _decide_ugly(game: Game, d: Decision, action: Action) -> None:
+def _decide_ugly(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
     if d.target is None:
         game.ask(DecisionKind.UGLY_SWAP, d.seat, target=action.seat)
@@ -391,7 +386,7 @@ def _decide_ugly(game: Game, d: Decision, action: Action) -> None:
     game.emit(ArrowsExchanged(d.seat, d.target, action.seat))
 
 
-def _the_doc(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+def _the_doc(game: RuleGame, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """After a turn's roll he picks the die; after a duel's roll (Undead or Alive 1, moment
     ``[roller, die]``) the one die rolled is the one he turns."""
     if len(args) > 1:
@@ -400,23 +395,23 @@ def _the_doc(game: Game, seat: int, args: list[Any], faces: list[str] | None = N
         game.ask(DecisionKind.DOC_DIE, seat)
 
 
-def _ask_doc_face(game: Game, seat: int, die: int, cause: str | None = None) -> None:
+def _ask_doc_face(game: RuleGame, seat: int, die: int, cause: str | None = None) -> None:
     sides = tuple(dict.fromkeys(DICE[game.dice_kinds[die]]))
     game.ask(DecisionKind.DOC_FACE, seat, die=die, options=sides, cause=cause)
 
 
-def _legal_doc_die(game: Game, d: Decision) -> list[Action]:
+def _legal_doc_die(game: RuleGame, d: Decision) -> list[Action]:
     return [ChooseDie(i) for i, face in enumerate(game.faces) if face is not None]
 
 
 @decision(DecisionKind.DOC_DIE, legal=_legal_doc_die)
-def _decide_doc_die(game: Game, d: Decision, action: Action) -> None:
+def _decide_doc_die(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseDie)
     _ask_doc_face(game, d.seat, action.die)
 
 
 @decision(DecisionKind.DOC_FACE, legal=one_of_options)
-def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
+def _decide_doc_face(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.die is not None
     if d.cause == "duel":
         top = game.stack[-1]
@@ -427,7 +422,9 @@ def _decide_doc_face(game: Game, d: Decision, action: Action) -> None:
     game.emit(DieTurned(d.seat, d.die, action.option))
 
 
-def _the_gambler(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+def _the_gambler(
+    game: RuleGame, seat: int, args: list[Any], faces: list[str] | None = None
+) -> None:
     """The roller re-rolls every die, Dynamite too, and must accept the new results."""
     top = game.stack.pop()
     assert top[0] == "resolve", top
@@ -441,22 +438,24 @@ def _the_gambler(game: Game, seat: int, args: list[Any], faces: list[str] | None
     game.front([*moment_steps(game, "roll", game.turn), roll_effects(dice), gambled()])
 
 
-@step("gambled")
-def _gambled(game: Game) -> None:
+@step
+def gambled(game: RuleGame) -> None:
     exploded = game.symbol_count("dynamite") >= DYNAMITE_LIMIT
     if exploded:
         game.emit(DynamiteExploded(game.turn))
     game.front([resolve(exploded)])
 
 
-def _the_bad(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+def _the_bad(game: RuleGame, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The heal does not happen; a Beer's result is spent (never re-rolled or given again)."""
     top = game.stack.pop()
     assert top[0] == "gain", top
     game.emit(HealPrevented(seat, top[1], top[2]))
 
 
-def _the_left_hand(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+def _the_left_hand(
+    game: RuleGame, seat: int, args: list[Any], faces: list[str] | None = None
+) -> None:
     dying = [s for s in args[0] if game.players[s].alive]
     if len(dying) == 1:
         _save(game, seat, dying[0])
@@ -464,17 +463,17 @@ def _the_left_hand(game: Game, seat: int, args: list[Any], faces: list[str] | No
         game.ask(DecisionKind.LEFT_HAND_TARGET, seat, options=tuple(str(s) for s in dying))
 
 
-def _legal_left_hand(game: Game, d: Decision) -> list[Action]:
+def _legal_left_hand(game: RuleGame, d: Decision) -> list[Action]:
     return [ChooseSeat(int(s)) for s in d.options]
 
 
 @decision(DecisionKind.LEFT_HAND_TARGET, legal=_legal_left_hand)
-def _decide_left_hand(game: Game, d: Decision, action: Action) -> None:
+def _decide_left_hand(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
     _save(game, d.seat, action.seat)
 
 
-def _save(game: Game, seat: int, target: int) -> None:
+def _save(game: RuleGame, seat: int, target: int) -> None:
     """The target's loss of this moment is dropped; it stays in the game with 2 life. From 1
     life that is a gain like any other: The Bad may stop it, and a zombie (Undead or Alive 4),
     which gains nothing, stays in the game at 1."""
@@ -488,8 +487,8 @@ def _save(game: Game, seat: int, target: int) -> None:
     game.front([*([gain(target, rise, "the_left_hand")] if rise > 0 else []), saved(target)])
 
 
-@step("saved")
-def _saved(game: Game, target: int) -> None:
+@step
+def saved(game: RuleGame, target: int, /) -> None:
     """The saved player "may discard all of his arrows"."""
     p = game.players[target]
     if p.alive and (p.arrows or p.chief_arrow):
@@ -497,25 +496,27 @@ def _saved(game: Game, target: int) -> None:
 
 
 @decision(DecisionKind.LEFT_HAND_DISCARD, legal=yes_no)
-def _decide_left_hand_discard(game: Game, d: Decision, action: Action) -> None:
+def _decide_left_hand_discard(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, Accept):
         game.discard_all(game.players[d.seat], "the_left_hand")
 
 
-def _the_right_hand(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+def _the_right_hand(
+    game: RuleGame, seat: int, args: list[Any], faces: list[str] | None = None
+) -> None:
     top = game.stack[-1]
     assert top[0] == "end_turn", top
     game.stack[-1] = end_turn(False, True)
 
 
-def _the_judge(game: Game, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
+def _the_judge(game: RuleGame, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """The reveal just made has no effect: its power step is dropped, its card stays used."""
     top = game.stack.pop()
     assert top[0] == "power", top
     game.emit(RevealCancelled(top[1], top[2], seat))
 
 
-Power = Callable[["Game", int, list[Any], "list[str] | None"], None]
+Power = Callable[["RuleGame", int, list[Any], "list[str] | None"], None]
 # The cards whose power rolls the dice: the table draws their faces as it does a roll's.
 REROLLING = frozenset({"the_gambler"})
 
@@ -549,12 +550,12 @@ POWERS: dict[str, Power] = {
 }
 
 
-def _at_reveal(game: Game, seat: int) -> list[Step]:
+def _at_reveal(game: RuleGame, seat: int) -> list[Step]:
     """An eliminated player's role card is shown: which card is now face up."""
     return [] if game.players[seat].alive else [show_card(seat)]
 
 
-def check_role_card(game: Game, d: Decision) -> str | None:
+def check_role_card(game: RuleGame, d: Decision) -> str | None:
     """Why a pending role card to show could not be (None: it could; ``pending_checks.py``)."""
     role = game.players[d.seat].role
     cards = [c.name for c in SPECIAL_ROLES.values() if c.role is role]
@@ -565,7 +566,7 @@ def check_role_card(game: Game, d: Decision) -> str | None:
     return None
 
 
-def _face_up(game: Game, p: PlayerState) -> bool:
+def _face_up(game: RuleGame, p: PlayerState) -> bool:
     """A living player shows a role by revealing a special card (The Good's old Sheriff keeps
     his face up); once the Sheriff is dead the last one standing shows his for a win that a
     reveal into an open moment may still avert, and the game goes on with it face up."""

@@ -19,6 +19,7 @@ from .components import Role
 from .decisions import Decision
 from .errors import StateError
 from .hidden import OWN_OFFERS, PARTS, SECRET, SNAPSHOT, Parts, Secret, own_or_shown, secret
+from .steps import Step
 
 T = TypeVar("T")
 
@@ -122,7 +123,7 @@ class GameState:
     roll_count: int = field(metadata=secret(blank=0))  # the key of the next roll in the seed's dice
     turn: int
     turn_number: int
-    stack: list[list[Any]] = field(metadata={JSON_KEY: "queue"})
+    stack: list[Step] = field(metadata={JSON_KEY: "queue"})
     pending: Decision | None
     over: bool
     side: str | None

@@ -10,8 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .components import THREE_PLAYER_TARGET, Role
-from .ghost import team
+from .components import GHOST_RENEGADE_TEAM, THREE_PLAYER_TARGET, Role
 from .state import PlayerState
 
 # Every side an outcome may name: the base game's, the 3-player game's winners by role, nobody
@@ -32,6 +31,13 @@ class NeedReveal:
     """The outcome depends on the role of this (living) seat."""
 
     seat: int
+
+
+def team(role: Role | None, players: int) -> Role | None:
+    """The side a Ghost with this role wins with (a Ghost Renegade's by the rulebook's table)."""
+    if role is Role.RENEGADE:
+        return GHOST_RENEGADE_TEAM[players]
+    return role
 
 
 def unrevealed_pool(mix: Sequence[Role], players: Sequence[PlayerState]) -> Counter[Role]:

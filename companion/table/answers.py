@@ -5,19 +5,17 @@ button of its own, picked from a list."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from ..engine import Action, Answer, ChooseDie, Decision, DecisionKind, Game, Roll, Stop
 from .refused import Refused
 
-if TYPE_CHECKING:
-    from .play import TablePlay
 
-
-def duel_roll(play: TablePlay, button: str, d: Decision) -> Action:
-    """The holder's SEAT rolls; Sean Mallory's re-roll also takes ROLL, and DONE keeps the miss."""
+def duel_roll(seats: Sequence[int], button: str, d: Decision) -> Action:
+    """The holder's SEAT rolls (``seats``: the physical seat of each engine seat); Sean
+    Mallory's re-roll also takes ROLL, and DONE keeps the miss."""
     assert d.die is not None
-    own = play.seats[d.seat]
+    own = seats[d.seat]
     if button == f"SEAT{own}" or (button == "ROLL" and d.kind is DecisionKind.DUEL_REROLL):
         return Roll((d.die,))
     if button == "DONE" and d.kind is DecisionKind.DUEL_REROLL:

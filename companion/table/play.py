@@ -262,7 +262,7 @@ class TablePlay:
         kind = d.kind
         forced = self.forced_roll()
         if d.spec.holder_rolls:  # Undead or Alive: the seat holding the Duel die rolls it
-            action = duel_roll(self, button, d)
+            action = duel_roll(self.seats, button, d)
             if forced is not None:
                 if not isinstance(action, Roll):
                     raise Refused("That roll was undone: the same press brings back the same die.")

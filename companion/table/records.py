@@ -10,12 +10,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..engine import whole_number
+from ..engine import CompanionError, whole_number
 
 SEAT_NUMBERS = range(1, 9)
 
 
-class JournalError(Exception):
+class JournalError(CompanionError):
     """A journal that cannot be read back; the message names the file and line."""
 
     def __init__(self, path: Path, line: int | None, problem: str) -> None:
@@ -25,7 +25,7 @@ class JournalError(Exception):
         self.line = line
 
 
-class RecordError(ValueError):
+class RecordError(CompanionError, ValueError):
     """A line or field that is not what the journal format says; the message says what."""
 
 

@@ -1,5 +1,7 @@
 """The table's answer to a press that means nothing now."""
 
+from ..engine import CompanionError
 
-class Refused(Exception):
+
+class Refused(CompanionError):
     """A press that means nothing now: the message says why; nothing changed."""

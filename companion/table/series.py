@@ -21,6 +21,7 @@ from typing import Any
 
 from ..engine import (
     CHARACTERS,
+    CompanionError,
     GameResult,
     Module,
     NextGame,
@@ -45,7 +46,7 @@ VERSION = 1
 MODULE_NAMES = frozenset(str(m) for m in Module)  # built once: a file lists thousands of games
 
 
-class SeriesError(Exception):
+class SeriesError(CompanionError):
     """The series file cannot be read; the message names the file and what is wrong."""
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import CompanionError
+
 # Listening on every interface: the page is for the phones on the table's network, and it is
 # served only once the owner turns it on (127.0.0.1 would make that switch do nothing on a Pi).
 DEFAULT_ADDRESS = "0.0.0.0"
@@ -41,5 +43,5 @@ class WebSettings:
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT
 
 
-class WebPageError(RuntimeError):
+class WebPageError(CompanionError, RuntimeError):
     """The page could not be served (the port taken, no such address on this machine)."""

@@ -54,3 +54,117 @@ def test_the_engine_writes_no_step_by_hand() -> None:
         if path.name not in NOT_STEPS:
             found += [f"{path.name}:{line} {name}" for line, name in bare_steps(path.read_text())]
     assert found == [], "steps written as bare lists: " + ", ".join(found)
+
+
+def test_a_rule_declares_its_step_once_and_becomes_its_typed_constructor() -> None:
+    """``@step`` on a rule: the kind is the rule's own signature less the game, and the rule's
+    name becomes the constructor of its steps."""
+
+    def toy_rolls(game: object, seat: int, times: int = 1, /) -> None: ...
+
+    try:
+        toy = step(toy_rolls)
+        assert toy(2) == ["toy_rolls", 2] and toy(2, 3) == ["toy_rolls", 2, 3]
+        assert str(KINDS["toy_rolls"]) == "(seat: 'int', times: 'int' = 1, /) -> 'None'"
+        assert STEPS["toy_rolls"] is toy_rolls
+    finally:
+        KINDS.pop("toy_rolls", None)
+        STEPS.pop("toy_rolls", None)
+    assert str(KINDS["take_loss"]) == "(seat: 'int', start: 'int', /) -> 'None'"  # abilities.py's
+
+
+def test_a_rule_whose_arguments_could_be_named_is_refused() -> None:
+    """The stack holds a step's arguments by position, so its constructor takes them so."""
+
+    def toy_step(game: object, seat: int) -> None: ...
+
+    with pytest.raises(ValueError, match="'toy_step'.*not positional only"):
+        step(toy_step)
+    assert "toy_step" not in KINDS and "toy_step" not in STEPS
+
+
+def test_a_step_declared_twice_is_refused() -> None:
+    def take_loss(game: object, seat: int, start: int, /) -> None: ...
+
+    with pytest.raises(ValueError, match="'take_loss' is declared twice"):
+        step(take_loss)
+
+
+# Every kind of step as a saved state and a journal hold it, ``[kind, *arguments]``: its name
+# and its arguments, as the engine of 19c921d wrote them. A rule renamed or an argument moved
+# would leave the games saved before it unreadable.
+WRITTEN_KINDS = {
+    "after_roll": "",
+    "apache_kid": "arrows: int, /",
+    "apply_hits": "cause: str, /",
+    "arrow_instead": "seat: int, /",
+    "assign_beer": "",
+    "assign_bullseye": "",
+    "beer_rage": "",
+    "before_hits": "cause: str, /",
+    "belle_star": "",
+    "boneyard_draw": "seat: int, when: str, /",
+    "boneyard_ended": "again: bool = False, /",
+    "boneyard_next": "again: bool = False, /",
+    "boneyard_turn_end": "again: bool = False, /",
+    "boneyard_would_be": "seat: int, /",
+    "boneyard_would_be_end": "seat: int, /",
+    "broken_arrow": "",
+    "check_end": "deaths: list[list[Any]], /",
+    "chuck": "",
+    "collect": "*symbols: str",
+    "discard_all": "cause: str, /",
+    "doc_holyday": "",
+    "draw_rage": "seat: int, cause: str, /",
+    "draw_wound": "seat: int, cause: str, /",
+    "duel_face": "roller: int, other: int, die: int, face: str, /",
+    "duel_lost": "loser: int, winner: int, /",
+    "duel_roll": "roller: int, other: int, die: int, /",
+    "duels": "remaining: int, /",
+    "end_turn": "moment: bool = True, again: bool = False, /",
+    "gain": "seat: int, amount: int, cause: str, moment: bool = True, /",
+    "gambled": "",
+    "gatling": "",
+    "ghost_rolled": "",
+    "ghost_turn": "",
+    "give_arrow": "arrows: int, /",
+    "indians": "seat: int, /",
+    "kit": "gatlings: int, /",
+    "lose": "losses: list[list[int]], cause: str, by: int | None, then: list[Step], "
+    "offered: bool = False, moment: bool = True, /",
+    "moment": "moment: str, /, *arguments: Any",
+    "outbreak": "",
+    "pedro": "seat: int, lost: int, /",
+    "power": "seat: int, card: str, args: list[Any], faces: list[str] | None = None, /",
+    "rage_end": "",
+    "rage_from": "",
+    "rage_reveal": "",
+    "rage_symbol": "",
+    "resolve": "exploded: bool, /",
+    "resolve_beers": "",
+    "resolve_bullseyes": "",
+    "reveal": "seat: int, /",
+    "roll_decision": "",
+    "roll_effects": "dice: Sequence[int], /",
+    "saloon_die": "",
+    "sam_heal": "",
+    "saved": "target: int, /",
+    "show_card": "seat: int, /",
+    "sid_gift": "",
+    "slab": "",
+    "start_turn": "",
+    "take_arrow": "seat: int, cause: str, /",
+    "take_loss": "seat: int, start: int, /",
+    "turn_die": "die: int, face: str, /",
+    "which_arrow": "seat: int, holder: int, cause: str, /",
+    "whiskey": "",
+    "whiskey_wound": "",
+    "wounds_back": "",
+}
+
+
+def test_the_steps_a_saved_game_holds_keep_their_names_and_arguments() -> None:
+    def written(signature: str) -> str:
+        return signature.rsplit(" -> ", 1)[0][1:-1].replace("'", "")
+
+    assert {name: written(str(kind)) for name, kind in KINDS.items()} == WRITTEN_KINDS

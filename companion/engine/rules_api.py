@@ -1,0 +1,211 @@
+"""What a rule may use of a game (``RuleGame``) and of a seat's character (``Ability``).
+
+The rule files (the abilities, each module's file, the checks) take a game as ``RuleGame``,
+never ``game.py``'s ``Game``: ``game.py`` imports them all, so naming ``Game`` would tie every
+rule file and the game into one import cycle. ``Game`` is checked against this protocol where it
+hands itself to a rule. ``Ability`` is here because the protocol names it and its hooks take a
+``RuleGame``: the characters' own abilities are in ``abilities.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from .components import GATLING_NEEDED
+from .options import SaloonDie
+from .steps import Step, take_arrow
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .components import Role, Symbol
+    from .decisions import Decision, DecisionKind
+    from .dice import DiceSource
+    from .events import Event
+    from .setup import GameSetup
+    from .state import PlayerState, TurnScratch
+
+
+class RuleGame(Protocol):
+    """The state a rule reads and writes, and the game's own moves it makes (``game.py``)."""
+
+    setup: GameSetup
+    dice_source: DiceSource
+    watched_moments: frozenset[str]
+    players: list[PlayerState]
+    pile: int
+    dice_kinds: list[str]
+    faces: list[str | None]
+    rolls: int
+    roll_count: int
+    turn: int
+    turn_number: int
+    stack: list[Step]
+    pending: Decision | None
+    over: bool
+    side: str | None
+    winners: tuple[int, ...]
+    last_standing: bool
+    scratch: TurnScratch
+    chief_in_pile: bool
+    open_moments: list[list[Any]]
+    waiting_win: list[Any] | None
+    ghost_token: list[Any] | None
+    preset: list[int]
+    wound_pile: list[str]
+    wound_draws: int
+    rage_pile: int
+    rage_discard: int
+    eliminated_now: list[int]
+    boneyard_pile: list[str]
+    boneyard_shown: list[str]
+    boneyard_back: list[str]
+    boneyard_draws: int
+    outbreak: str | None
+
+    def refresh_abilities(self) -> None: ...
+    def legal_actions(self) -> list[Action]: ...
+    def ability(self, seat: int) -> Ability: ...
+    @property
+    def max_rolls(self) -> int: ...
+    @property
+    def tokens_in_pile(self) -> int: ...
+    def locked(self, die: int) -> bool: ...
+    def living(self) -> list[int]: ...
+    def result_face(self, die: int) -> str | None: ...
+    def extra_results(self) -> list[str]: ...
+    def targets(self, die: int) -> tuple[int, ...]: ...
+    def symbol_count(self, symbol: Symbol | str, dice: Sequence[int] | None = None) -> int: ...
+    def unrevealed_roles(self) -> list[Role]: ...
+    def front(self, steps: list[Step]) -> None: ...
+    def emit(self, event: Event) -> None: ...
+    def ask(
+        self,
+        kind: DecisionKind,
+        seat: int,
+        *,
+        die: int | None = None,
+        remaining: int | None = None,
+        target: int | None = None,
+        options: tuple[str, ...] = (),
+        cause: str | None = None,
+    ) -> None: ...
+    def clockwise(self, seats: list[int]) -> list[int]: ...
+    def own_steps(self, phase: Phase) -> list[Step]: ...
+    def set_dice(self, kinds: Sequence[str]) -> None: ...
+    def take(self, seat: int, token: str, cause: str) -> None: ...
+    def discard(self, player: PlayerState, count: int, cause: str) -> None: ...
+    def discard_token(self, player: PlayerState, token: str, cause: str) -> None: ...
+    def discard_all(self, player: PlayerState, cause: str) -> None: ...
+    def gain(self, seat: int, amount: int, cause: str) -> None: ...
+    def finish(self, side: str, winners: tuple[int, ...]) -> None: ...
+    def _attach(self, setup: GameSetup, dice: DiceSource | None) -> None:
+        """A state made a game (the checks check a state kept at a moment as one)."""
+
+
+SALOON_OPTIONS = (SaloonDie.NONE, SaloonDie.LOUDMOUTH, SaloonDie.COWARD)
+
+
+class Phase(StrEnum):
+    """Where in one's own turn an ability may add steps (``Ability.turn_steps``): a name
+    misspelt is an AttributeError where it is written, never a step silently missing."""
+
+    START = "start"  # before the first roll
+    ROLLED = "rolled"  # after each roll's effects
+    LAST_ROLL = "last_roll"  # once rolling is over
+    BULLSEYE_ASSIGNED = "bullseye_assigned"  # Bull's Eye targets chosen, before they hit
+    BULLSEYE = "bullseye"  # after the Bull's Eyes
+    GATLING = "gatling"  # after the Gatling Gun
+    DUEL = "duel"  # a duel challenged (Undead or Alive 1)
+    END = "end"  # after the last resolution phase
+
+
+class Ability:
+    """No ability: every hook leaves the rules as they are."""
+
+    name: ClassVar[str] = ""
+    extra_rolls: ClassVar[int] = 0
+    rerolls_dynamite: ClassVar[bool] = False
+    gatling_needed: ClassVar[int] = GATLING_NEEDED
+    gatling_immune: ClassVar[bool] = False
+    defers_arrows: ClassVar[bool] = False  # arrows rolled are taken after the last roll
+    saloon_options: ClassVar[tuple[str, ...]] = SALOON_OPTIONS
+    beer_uses: ClassVar[int] = 1  # results each Beer rolled gives (Greg Digger: two)
+    draws_rage: ClassVar[int] = 1  # Rage cards drawn to keep one (Pixie Pete: two)
+    duel_rerolls: ClassVar[int] = 0  # Duel dice re-rolled in one's own turn (Sean Mallory)
+    beer_doubles_bullseye: ClassVar[bool] = False  # a Beer may double a Bull's Eye (Slab)
+
+    def reach(self, symbol: str, reach: dict[str, set[int]]) -> set[int]:
+        """The distances a Bull's Eye of ``symbol`` may hit from this seat."""
+        return reach[symbol]
+
+    def indian_loss(self, worth: int) -> int:
+        """Life lost to the Indians holding arrows worth ``worth``."""
+        return worth
+
+    def bullseye_loss(self, amount: int) -> int:
+        """Life lost to ``amount`` Bull's Eye hits resolved together."""
+        return amount
+
+    def beer_gain(self, game: RuleGame, seat: int, amount: int) -> int:
+        """Life ``amount`` Beers given to this seat are worth."""
+        return amount
+
+    def own_beer_gain(self, life: int, amount: int) -> int:
+        """Life ``amount`` Beers are worth to this player at ``life`` in his own turn: the
+        question a bot can ask without the game."""
+        return amount
+
+    def arrow_steps(self, game: RuleGame, arrows: int) -> list[Step]:
+        """Taking the arrows one of this player's rolls shows."""
+        return [take_arrow(game.turn, "dice")] * arrows
+
+    def turn_steps(self, game: RuleGame, phase: Phase) -> list[Step]:
+        """Steps of this player's own turn: at its start, or after a resolution phase."""
+        return []
+
+    def before_hits(self, game: RuleGame, seat: int, cause: str) -> list[Step]:
+        """Steps before this seat loses the life of Bull's Eye or Gatling hits."""
+        return []
+
+    def offer_for_losses(
+        self,
+        game: RuleGame,
+        seat: int,
+        losses: list[list[int]],
+        cause: str,
+        by: int | None,
+        then: list[Step],
+    ) -> list[Step]:
+        """Steps to run before ``losses`` apply (they replace the loss step), or none."""
+        return []
+
+    def on_life_lost(self, game: RuleGame, seat: int, lost: int, cause: str) -> list[Step]:
+        """Steps after this (living) seat lost ``lost`` life."""
+        return []
+
+    def on_deaths(self, game: RuleGame, seat: int, dead: list[int]) -> list[Step]:
+        """Steps after other players were eliminated while this seat lives."""
+        return []
+
+    def own_turn_losses(self, game: RuleGame, lost: dict[int, int]) -> list[Step]:
+        """Steps after players lost life (``lost`` by seat) in this player's own turn, whether
+        or not he is still alive."""
+        return []
+
+    def shooter_arrows(self, results: int, lost: int) -> int:
+        """Arrows the player who hit this seat with ``results`` results must take."""
+        return 0
+
+
+# The hooks that are methods: the game asks only the seats whose ability overrides one.
+HOOKS = (
+    "before_hits",
+    "offer_for_losses",
+    "on_life_lost",
+    "on_deaths",
+    "own_turn_losses",
+    "shooter_arrows",
+    "turn_steps",
+)
