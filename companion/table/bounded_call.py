@@ -14,12 +14,14 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from ..engine import CompanionError
+
 T = TypeVar("T")
 
 PLAYER_TIME_LIMIT = 2.0  # seconds a computer player may take over one choice
 
 
-class PlayerFailed(Exception):
+class PlayerFailed(CompanionError):
     """The player raised (its exception is the cause) or took too long."""
 
 

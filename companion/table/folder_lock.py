@@ -14,6 +14,7 @@ import logging
 import os
 from pathlib import Path
 
+from ..engine import CompanionError
 from . import durable
 
 log = logging.getLogger(__name__)
@@ -21,7 +22,7 @@ log = logging.getLogger(__name__)
 LOCK_FILE = "lock"
 
 
-class FolderBusy(Exception):
+class FolderBusy(CompanionError):
     """Another process holds the state folder; the message names it in one line."""
 
     def __init__(self, folder: Path, pid: int | None) -> None:

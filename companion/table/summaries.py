@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from ..engine import (
     CHARACTERS,
     SPECIAL_ROLES,
+    CompanionError,
     Module,
     PlayerState,
     Role,
@@ -42,7 +43,7 @@ SUFFIX = ".summary.json"
 VERSION = 1
 
 
-class SummaryError(Exception):
+class SummaryError(CompanionError):
     """A summary file that cannot be used; the message names the file and what is wrong."""
 
 
