@@ -271,6 +271,7 @@ def main() -> int:
             requests0, bytes0 = writes(console)
             began = time.monotonic()
             status, said = console.run(
+                "set -o pipefail; "
                 f"sudo bang-companion emulate --seats 5 --seed {args.seed} "
                 f"--state-dir /var/lib/bang-companion --keys '{args.keys}' | tail -n 3",
                 PLAY_TIMEOUT,
