@@ -22,6 +22,10 @@ COMMAND_TIMEOUT = 600.0
 PLAY_TIMEOUT = 1800.0
 
 
+# The terminal's control sequences (bash's bracketed paste, colours) in what a command said.
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
 class Timeout(Exception):
     """The console did not say what was waited for in time."""
 
@@ -83,7 +87,7 @@ class Console:
         self.type(f"{command}; echo {marker}$?__\n")
         match = self.expect(rf"{marker}(\d+)__".encode(), timeout)
         said = self.text[start : match.start()].decode(errors="replace").replace("\r", "")
-        return int(match.group(1)), said.strip("\n")
+        return int(match.group(1)), ESCAPES.sub("", said).strip("\n")
 
     def wait_exit(self, timeout: float) -> int:
         deadline = time.monotonic() + timeout
@@ -131,7 +135,10 @@ def log_in(console: Console, password: str) -> str:
     console.expect(rb"Password: ", 120)
     console.type(password + "\n")
     console.expect(rb"\$ ", 300)
-    console.type("stty -echo cols 250; export PAGER=cat SYSTEMD_PAGER= SYSTEMD_COLORS=0 PS1=''\n")
+    console.type(
+        "stty -echo cols 250; bind 'set enable-bracketed-paste off'; "
+        "export PAGER=cat SYSTEMD_PAGER= SYSTEMD_COLORS=0 PS1=''\n"
+    )
     status, _ = console.run(f"echo '{password}' | sudo -S -p '' -v")
     assert status == 0, "sudo refused maker's password"
     console.run("sudo dmesg -n 1")  # the kernel's messages stay out of the answers
