@@ -158,7 +158,7 @@ def companion_waits(console: Console) -> str:
     assert state.get("ActiveState") == "active", shown
     assert state.get("NRestarts") == "0", shown
     assert state.get("StatusText", "").startswith("waiting for the hardware"), shown
-    _, said = console.run("journalctl -b -o cat _SYSTEMD_UNIT=bang-companion.service")
+    _, said = console.run("sudo journalctl -b -o cat _SYSTEMD_UNIT=bang-companion.service")
     lines = [line for line in said.splitlines() if line.strip()]
     assert len(lines) == 1 and "waiting for the hardware" in lines[0], said
     return f"{state['ActiveState']} ({state['SubState']}), one line: {lines[0][:70]}..."
@@ -193,7 +193,7 @@ def first_boot_applied(console: Console, password: str) -> str:
 
 def wrong_value_said(console: Console) -> str:
     _, said = console.run(
-        "journalctl -b -o cat -u bang-companion-first-boot | grep 'bang-setup.txt line'"
+        "sudo journalctl -b -o cat -u bang-companion-first-boot | grep 'bang-setup.txt line'"
     )
     lines = said.splitlines()
     assert len(lines) == 1 and "console = 'lcd'" in lines[0], said
@@ -258,7 +258,7 @@ def main() -> int:
             _, shown = console.run("systemctl show -p ConditionResult bang-companion-first-boot")
             assert shown.strip() == "ConditionResult=no", shown
             _, said = console.run(
-                "journalctl -b -o cat -u bang-companion-first-boot | grep -c 'first boot:'"
+                "sudo journalctl -b -o cat -u bang-companion-first-boot | grep -c 'first boot:'"
             )
             assert said.strip() == "0", said
             return "the first-boot unit did not run again"
