@@ -258,7 +258,8 @@ def main() -> int:
             _, shown = console.run("systemctl show -p ConditionResult bang-companion-first-boot")
             assert shown.strip() == "ConditionResult=no", shown
             _, said = console.run(
-                "sudo journalctl -q -b -o cat _SYSTEMD_UNIT=bang-companion-first-boot.service | wc -l"
+                "sudo journalctl -q -b -o cat "
+                "_SYSTEMD_UNIT=bang-companion-first-boot.service | wc -l"
             )
             assert said.strip() == "0", said
             return "the first-boot unit did not run again"
