@@ -9,6 +9,7 @@ import logging
 import os
 import sys
 import tempfile
+import threading
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -218,6 +219,8 @@ def _run(args: argparse.Namespace) -> int:
     config = load(Path(args.config))
     with _one_box(config.table.state_dir):
         if not _gpio_found():
+            if "NOTIFY_SOCKET" in os.environ:
+                return daemon.run(config, stop) if _wait_for_gpio(stop) else 0
             print(
                 "bang-companion run: this computer has no GPIO pins for the buttons "
                 "(run needs a Raspberry Pi); to play here, use: bang-companion emulate",
@@ -225,6 +228,36 @@ def _run(args: argparse.Namespace) -> int:
             )
             return 2
         return daemon.run(config, stop)
+
+
+GPIO_LOOK_AGAIN = 30.0  # seconds between looks for the GPIO pins of a service that waits
+
+
+def _wait_for_gpio(stop: threading.Event) -> bool:
+    """The service on a computer without GPIO pins (a board whose pins are not ready yet, an
+    emulator) waits for them with one line in the log and its status, feeding the watchdog,
+    instead of failing and being restarted over and over. True once the pins are there,
+    False when stopped first."""
+    from .systemd import Notifier
+
+    notifier = Notifier()
+    line = (
+        "waiting for the hardware: this computer has no GPIO pins for the buttons "
+        f"(run needs a Raspberry Pi); looking again every {GPIO_LOOK_AGAIN:.0f} s"
+    )
+    print(f"bang-companion run: {line}", file=sys.stderr, flush=True)
+    notifier.ready(line)
+    step = min(GPIO_LOOK_AGAIN, notifier.watchdog_interval or GPIO_LOOK_AGAIN)
+    waited = 0.0
+    while not stop.wait(step):
+        notifier.notify("WATCHDOG=1")
+        waited += step
+        if waited >= GPIO_LOOK_AGAIN:
+            waited = 0.0
+            if _gpio_found():
+                notifier.notify("STATUS=GPIO pins found: starting")
+                return True
+    return False
 
 
 def _gpio_found() -> bool:

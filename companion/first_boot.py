@@ -1,0 +1,551 @@
+"""The SD card image's first boot: the maker's bang-setup.txt read, checked and applied once.
+
+bang-setup.txt, on the card's boot partition, is the one file a maker edits before flashing
+(hardware/image/bang-setup.txt documents it line by line). The image's first-boot unit runs
+``python -m companion.first_boot`` as root before the companion starts: it grows the root
+partition to the card, applies the file, runs check-hardware and shows what it found on the
+console panel. A wrong value is one line in the log and on the panel, and is not applied: the
+image's default stays and the box starts all the same.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+
+SETUP_NAME = "bang-setup.txt"
+SETUP_FILE = Path("/boot/firmware") / SETUP_NAME
+APPLIED = Path("/var/lib/bang-companion-setup/applied")
+CONFIG = Path("/etc/bang-companion/config.toml")
+SOURCE = Path("/opt/bang-companion/source")
+WEB_DROP_IN = Path("/etc/systemd/system/bang-companion.service.d/web.conf")
+WPA_CONFIG = Path("/etc/wpa_supplicant/wpa_supplicant-wlan0.conf")
+COMMAND = "/usr/local/bin/bang-companion"
+USER = "maker"
+# The note that stands above a maker's secret on the card once it is applied and removed.
+REMOVED = "applied at the first boot and removed from this file"
+SECRETS = ("wifi_password", "login_password")
+# What the console panel holds before the companion takes it over: time to read it.
+CONSOLE_HOLD = 20.0
+CONSOLE_LINES = 5
+CONSOLE_CHARS = 42
+
+SEAT_PANELS = ("ssd1306", "sh1106", "none")
+CONSOLES = {
+    "ssd1322": 'panel = { driver = "ssd1322", port = 0, device = 0, gpio_dc = 24, gpio_rst = 25 }',
+    "ssd1306": 'panel = { driver = "ssd1306", bus = 1, address = 0x3D }',
+}
+SWITCH = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
+KEY_TYPES = (
+    "ssh-ed25519",
+    "ssh-rsa",
+    "ecdsa-sha2-nistp256",
+    "ecdsa-sha2-nistp384",
+    "ecdsa-sha2-nistp521",
+    "sk-ssh-ed25519@openssh.com",
+    "sk-ecdsa-sha2-nistp256@openssh.com",
+)
+HOSTNAME = re.compile(r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What bang-setup.txt asks for; None: not given, the image's default stays."""
+
+    seats: int | None = None
+    seat_panels: str | None = None
+    console: str | None = None
+    web: bool | None = None
+    hostname: str | None = None
+    wifi_network: str | None = None
+    wifi_password: str | None = None
+    wifi_country: str | None = None
+    login_key: str | None = None
+    login_password: str | None = None
+    ssh: bool | None = None
+    lines: dict[str, int] = field(default_factory=dict, compare=False)
+
+
+def _seats(value: str) -> int:
+    if not value.isdigit() or not 3 <= int(value) <= 8:
+        raise ValueError("expected a number of seats from 3 to 8")
+    return int(value)
+
+
+def _one_of(*choices: str) -> Callable[[str], str]:
+    def check(value: str) -> str:
+        if value.lower() not in choices:
+            raise ValueError(f"expected {' or '.join(choices)}")
+        return value.lower()
+
+    return check
+
+
+def _switch(value: str) -> bool:
+    if value.lower() not in SWITCH:
+        raise ValueError("expected on or off")
+    return SWITCH[value.lower()]
+
+
+def _hostname(value: str) -> str:
+    if not HOSTNAME.fullmatch(value.lower()):
+        raise ValueError("expected 1 to 63 letters, digits and inner hyphens, such as bang")
+    return value.lower()
+
+
+def _wifi_network(value: str) -> str:
+    if len(value.encode()) > 32 or not value.isprintable() or '"' in value:
+        raise ValueError("expected the network's name: up to 32 bytes, no quote mark")
+    return value
+
+
+def _wifi_password(value: str) -> str:
+    if not 8 <= len(value) <= 63 or not value.isascii() or not value.isprintable():
+        raise ValueError("expected a WPA password: 8 to 63 plain (ASCII) characters")
+    return value
+
+
+def _wifi_country(value: str) -> str:
+    if not re.fullmatch(r"[A-Za-z]{2}", value):
+        raise ValueError("expected a two-letter country code, such as GB, DE or US")
+    return value.upper()
+
+
+def _login_key(value: str) -> str:
+    parts = value.split(maxsplit=2)
+    try:
+        blob = base64.b64decode(parts[1], validate=True) if len(parts) > 1 else b""
+    except binascii.Error:
+        blob = b""
+    if len(parts) < 2 or parts[0] not in KEY_TYPES or not blob or not value.isprintable():
+        raise ValueError(
+            "expected one SSH public key line, such as the contents of ~/.ssh/id_ed25519.pub "
+            "(ssh-ed25519 AAAA... you@laptop)"
+        )
+    return value
+
+
+def _login_password(value: str) -> str:
+    if len(value) < 8 or not value.isprintable():
+        raise ValueError("expected at least 8 characters, on one line")
+    return value
+
+
+CHECKS: dict[str, Callable[[str], object]] = {
+    "seats": _seats,
+    "seat_panels": _one_of(*SEAT_PANELS),
+    "console": _one_of(*CONSOLES),
+    "web": _switch,
+    "hostname": _hostname,
+    "wifi_network": _wifi_network,
+    "wifi_password": _wifi_password,
+    "wifi_country": _wifi_country,
+    "login_key": _login_key,
+    "login_password": _login_password,
+    "ssh": _switch,
+}
+assert tuple(CHECKS) == tuple(f.name for f in fields(Setup) if f.name != "lines")
+
+
+def parse_setup(text: str, source: str = SETUP_NAME) -> tuple[Setup, list[str]]:
+    """The settings the file asks for, and one line per thing refused in it.
+
+    A line is ``key = value``; a line starting with # is a comment; an empty value keeps the
+    image's default. There are no comments after a value: a password may hold a #. Each
+    refused line names the file, the line, the key and
+    what was expected, and that setting keeps the image's default.
+    """
+    values: dict[str, object] = {}
+    lines: dict[str, int] = {}
+    problems: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = f"{source} line {number}"
+        key, equals, value = line.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not equals:
+            problems.append(f"{where}: {_cut(line)!r}: expected key = value; line ignored")
+            continue
+        if key not in CHECKS:
+            problems.append(
+                f"{where}: unknown setting {_cut(key)!r}: expected one of {', '.join(CHECKS)}; "
+                "line ignored"
+            )
+            continue
+        if key in lines:
+            problems.append(f"{where}: {key} again (first on line {lines[key]}): line ignored")
+            continue
+        if not value:
+            continue
+        try:
+            values[key] = CHECKS[key](value)
+        except ValueError as exc:
+            shown = "(hidden)" if key in SECRETS else repr(_cut(value))
+            problems.append(f"{where}: {key} = {shown}: {exc}; the image's default stays")
+            continue
+        lines[key] = number
+    setup = Setup(**values, lines=lines)  # type: ignore[arg-type]
+    return _check_together(setup, source, problems)
+
+
+def _check_together(setup: Setup, source: str, problems: list[str]) -> tuple[Setup, list[str]]:
+    """What only the whole file can tell: Wi-Fi needs its country, SSH a way to log in."""
+
+    def refuse(key: str, problem: str) -> None:
+        problems.append(f"{source} line {setup.lines[key]}: {key}: {problem}")
+
+    if setup.wifi_network is not None and setup.wifi_country is None:
+        refuse(
+            "wifi_network",
+            "needs wifi_country (the channels allowed there), such as GB, DE or US; "
+            "Wi-Fi stays off",
+        )
+        setup = replace(setup, wifi_network=None)
+    if setup.wifi_password is not None and setup.wifi_network is None:
+        refuse("wifi_password", "no wifi_network to use it with; Wi-Fi stays off")
+        setup = replace(setup, wifi_password=None)
+    if setup.ssh and setup.login_key is None and setup.login_password is None:
+        refuse("ssh", "on, but no login_key or login_password to log in with; SSH stays off")
+        setup = replace(setup, ssh=False)
+    return setup, problems
+
+
+def _cut(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+# ----------------------------------------------------------------- the configuration
+
+
+def configured(example: str, setup: Setup) -> str:
+    """The companion's config.toml text with the seats, panels and page the setup asks for.
+
+    ``example`` is the installed configuration (hardware/config.example.toml): its [[seat]]
+    tables give each seat's button and panel; everything else in it is kept as written.
+    """
+    data = tomllib.loads(example)
+    text = example
+    seats = [dict(seat) for seat in data.get("seat", [])]
+    if setup.seats is not None or setup.seat_panels is not None:
+        count = setup.seats or len(seats)
+        if count > len(seats):
+            raise ValueError(f"the configuration has {len(seats)} seats' wiring, not {count}")
+        text = _replace_seats(
+            text, [_seat_table(seat, setup.seat_panels) for seat in seats[:count]]
+        )
+    if setup.console is not None:
+        text = _replace_in_section(text, "console", "panel", CONSOLES[setup.console])
+    if setup.web is not None:
+        text = _replace_in_section(text, "web", "enabled", f"enabled = {str(setup.web).lower()}")
+    return text
+
+
+def _seat_table(seat: dict[str, object], seat_panels: str | None) -> str:
+    lines = ["[[seat]]"]
+    if "button" in seat:
+        lines.append(f"button = {seat['button']}")
+    panel = seat.get("panel")
+    if isinstance(panel, dict) and seat_panels != "none":
+        panel = {**panel, "driver": seat_panels or panel["driver"]}
+        inner = ", ".join(f"{key} = {_toml_value(value)}" for key, value in panel.items())
+        lines.append(f"panel = {{ {inner} }}")
+    return "\n".join(lines)
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return f'"{value}"'
+    return f"0x{value:02X}" if isinstance(value, int) and value >= 0x20 else str(value)
+
+
+def _replace_seats(text: str, tables: list[str]) -> str:
+    """``text`` with its run of [[seat]] tables (from the first to the blank line after the
+    last) replaced by ``tables``."""
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.strip() == "[[seat]]"]
+    if not starts:
+        raise ValueError("the configuration has no [[seat]] tables")
+    end = starts[-1]
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    new = "\n\n".join(tables).splitlines()
+    return "\n".join(lines[: starts[0]] + new + lines[end:]) + "\n"
+
+
+def _replace_in_section(text: str, section: str, key: str, new: str) -> str:
+    lines = text.splitlines()
+    inside = False
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            inside = stripped.split("#")[0].strip() == f"[{section}]"
+        elif inside and re.match(rf"{key}\s*=", stripped):
+            lines[i] = new
+            return "\n".join(lines) + "\n"
+    raise ValueError(f"the configuration has no {key} in [{section}]")
+
+
+def without_secrets(text: str) -> str:
+    """bang-setup.txt with the Wi-Fi and login passwords it held emptied, once applied, each
+    with a note above it saying so."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        key, equals, value = line.partition("=")
+        key = key.strip().lower()
+        if equals and key in SECRETS and value.strip():
+            lines += [f"# {key}: {REMOVED}", f"{key} ="]
+        else:
+            lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def wpa_config(setup: Setup) -> str:
+    """wpa_supplicant's file for the network the setup names."""
+    network = [f'    ssid="{setup.wifi_network}"']
+    network.append(
+        f'    psk="{setup.wifi_password}"' if setup.wifi_password else "    key_mgmt=NONE"
+    )
+    return "\n".join(
+        ["ctrl_interface=DIR=/run/wpa_supplicant GROUP=netdev", f"country={setup.wifi_country}"]
+        + ["update_config=0", "network={", *network, "}", ""]
+    )
+
+
+# ----------------------------------------------------------------- the changes
+
+
+def write_atomically(path: Path, text: str, mode: int = 0o644) -> None:
+    """Write ``path`` whole or not at all: a power cut leaves the old file or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.new")
+    with open(temporary, "w", encoding="utf-8") as file:
+        os.fchmod(file.fileno(), mode)
+        file.write(text)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temporary, path)
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
+
+
+def _run(*command: str, stdin: str | None = None) -> str:
+    """Run a system command; its first line of complaint, if it fails, as the error."""
+    result = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=300)
+    if result.returncode != 0:
+        said = (result.stderr or result.stdout).strip().splitlines()
+        raise OSError(f"{command[0]} failed: {said[-1] if said else f'status {result.returncode}'}")
+    return result.stdout
+
+
+def grow_root() -> str:
+    """Grow the root partition and its file system to the end of the card."""
+    device = _run("findmnt", "--noheadings", "--output", "SOURCE", "/").strip()
+    name = Path(device).name
+    number = Path(f"/sys/class/block/{name}/partition").read_text().strip()
+    disk = "/dev/" + _run("lsblk", "--noheadings", "--output", "PKNAME", device).strip()
+    grown = subprocess.run(["growpart", disk, number], capture_output=True, text=True)
+    if grown.returncode == 1 and "NOCHANGE" in grown.stdout:
+        return f"root partition {device} already fills {disk}"
+    if grown.returncode != 0:
+        raise OSError(f"growpart {disk} {number}: {(grown.stderr or grown.stdout).strip()}")
+    _run("resize2fs", device)
+    size = os.statvfs("/")
+    return f"root partition {device} grown to the card: {size.f_blocks * size.f_frsize >> 20} MiB"
+
+
+def apply(setup: Setup) -> list[str]:
+    """Make the changes the setup asks for; a line for each, and one for each that failed."""
+    said: list[str] = []
+
+    def step(what: str, change: Callable[[], object]) -> None:
+        try:
+            change()
+            said.append(what)
+        except (OSError, ValueError, subprocess.SubprocessError) as exc:
+            said.append(f"{SETUP_NAME}: {what}: failed ({exc}); the image's default stays")
+
+    if any(v is not None for v in (setup.seats, setup.seat_panels, setup.console, setup.web)):
+        step(f"{CONFIG}: {_config_summary(setup)}", lambda: _write_config(setup))
+    if setup.web:
+        step("the public page's network drop-in installed", _install_web_drop_in)
+    elif setup.web is False:
+        step("the public page's network drop-in removed", lambda: WEB_DROP_IN.unlink(True))
+    if setup.hostname:
+        step(f"host name {setup.hostname}", lambda: _set_hostname(setup.hostname or ""))
+    if setup.wifi_network:
+        step(f"Wi-Fi network {setup.wifi_network!r} ({setup.wifi_country})", lambda: _wifi(setup))
+    if setup.login_password:
+        secret = setup.login_password
+        step(f"password of {USER} set", lambda: _run("chpasswd", stdin=f"{USER}:{secret}\n"))
+    if setup.login_key:
+        step(f"login key of {USER} added", lambda: _add_key(setup.login_key or ""))
+    if setup.ssh:
+        step("SSH on", _ssh_on)
+    return said
+
+
+def _config_summary(setup: Setup) -> str:
+    parts = [
+        f"{setup.seats} seats" if setup.seats else "",
+        f"seat panels {setup.seat_panels}" if setup.seat_panels else "",
+        f"console {setup.console}" if setup.console else "",
+        "" if setup.web is None else f"web page {'on' if setup.web else 'off'}",
+    ]
+    return ", ".join(part for part in parts if part)
+
+
+def _write_config(setup: Setup) -> None:
+    from .config import ConfigError, parse
+
+    text = configured(CONFIG.read_text(encoding="utf-8"), setup)
+    try:
+        parse(tomllib.loads(text), CONFIG)
+    except ConfigError as exc:
+        raise ValueError(f"the result would not load: {exc}") from exc
+    write_atomically(CONFIG, text)
+
+
+def _install_web_drop_in() -> None:
+    write_atomically(WEB_DROP_IN, (SOURCE / "systemd" / "web.conf").read_text(encoding="utf-8"))
+
+
+def _set_hostname(name: str) -> None:
+    write_atomically(Path("/etc/hostname"), name + "\n")
+    hosts = Path("/etc/hosts").read_text(encoding="utf-8").splitlines()
+    hosts = [line for line in hosts if not line.startswith("127.0.1.1")]
+    write_atomically(Path("/etc/hosts"), "\n".join([*hosts, f"127.0.1.1\t{name}", ""]))
+    _run("hostname", name)
+
+
+def _wifi(setup: Setup) -> None:
+    write_atomically(WPA_CONFIG, wpa_config(setup), mode=0o600)
+    _run("systemctl", "enable", "wpa_supplicant@wlan0.service")
+    _run("systemctl", "start", "--no-block", "wpa_supplicant@wlan0.service")
+
+
+def _add_key(key: str) -> None:
+    folder = Path(f"/home/{USER}/.ssh")
+    keys = folder / "authorized_keys"
+    old = keys.read_text(encoding="utf-8") if keys.exists() else ""
+    if key not in old.splitlines():
+        folder.mkdir(mode=0o700, exist_ok=True)
+        write_atomically(keys, old + key + "\n", mode=0o600)
+    _run("chown", "-R", f"{USER}:{USER}", str(folder))
+
+
+def _ssh_on() -> None:
+    _run("ssh-keygen", "-A")  # this box's own host keys: the image ships none
+    _run("systemctl", "enable", "ssh.service")
+    _run("systemctl", "start", "--no-block", "ssh.service")
+
+
+# ----------------------------------------------------------------- check-hardware, the panel
+
+
+def check_hardware() -> list[str]:
+    """check-hardware's lines (without asking for button presses), as the service's user."""
+    try:
+        result = subprocess.run(
+            [COMMAND, "check-hardware", "--no-buttons"], capture_output=True, text=True, timeout=300
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        return [f"check-hardware could not run: {exc}"]
+    return (result.stdout + result.stderr).splitlines()
+
+
+def show_on_console(lines: list[str]) -> str | None:
+    """Put the last lines on the console panel; None when shown, else why not."""
+    from .config import load
+    from .devices.displays import Displays
+    from .panels.notice import draw_notice
+
+    try:
+        devices = load(CONFIG).devices()
+        spec = devices.panels.get("console")
+        if spec is None:
+            return "the configuration has no console panel"
+        with Displays({"console": spec}, mux=devices.mux) as displays:
+            panel = displays["console"]
+            shown = [_cut(line, CONSOLE_CHARS) for line in lines[-CONSOLE_LINES:]]
+            if not panel.show(draw_notice(panel.size, shown)):
+                return "the console panel does not answer"
+    # Whatever the panel's libraries raise (no GPIO, no SPI, a missing panel) only means the
+    # lines stay in the log.
+    except Exception as exc:
+        return f"{type(exc).__name__}: {_cut(str(exc), 80)}"
+    return None
+
+
+# ----------------------------------------------------------------- the first boot
+
+
+def first_boot(say: Callable[[str], None]) -> tuple[list[str], list[str]]:
+    """Everything the first boot does, each result said in one line; returns the lines and
+    those for the console panel (what was refused or failed, and check-hardware's)."""
+    said: list[str] = []
+    panel: list[str] = []
+
+    def tell(line: str) -> None:
+        said.append(line)
+        say(line)
+
+    try:
+        tell(grow_root())
+    except (OSError, subprocess.SubprocessError) as exc:
+        tell(f"the root partition was not grown: {exc}")
+    try:
+        text = SETUP_FILE.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+        tell(f"no {SETUP_FILE}: the image's defaults stay")
+    except (OSError, UnicodeDecodeError) as exc:
+        text = ""
+        tell(f"{SETUP_FILE} cannot be read ({exc}): the image's defaults stay")
+    setup, problems = parse_setup(text)
+    changes = apply(setup)
+    panel += problems + [line for line in changes if line.startswith(f"{SETUP_NAME}:")]
+    for line in problems + changes:
+        tell(line)
+    if any(key in setup.lines for key in SECRETS):
+        try:
+            write_atomically(SETUP_FILE, without_secrets(text))
+        except OSError as exc:
+            tell(f"{SETUP_FILE}: the passwords could not be removed from it: {exc}")
+    for line in check_hardware():
+        tell(f"check-hardware: {line}")
+        panel.append(line)
+    return said, panel
+
+
+def main() -> int:
+    said, panel = first_boot(lambda line: print(f"first boot: {line}", flush=True))
+    why_not = show_on_console(panel)
+    if why_not is None:
+        print(f"first boot: shown on the console panel for {CONSOLE_HOLD:.0f} s", flush=True)
+        time.sleep(CONSOLE_HOLD)
+    else:
+        print(f"first boot: not shown on the console panel ({why_not})", flush=True)
+    digest = hashlib.sha256("\n".join(said).encode()).hexdigest()[:12]
+    write_atomically(APPLIED, "\n".join([*said, f"summary {digest}", ""]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
