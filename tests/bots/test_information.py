@@ -18,8 +18,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.bots import Observation, RandomBot, RuleBot, observe
-from companion.engine import Action, Event, Game, Module, RevealSpecial, Role, SeededDice, deal
-from tests.test_what_a_seat_sees import SETS, hidden_from, permuted, play, tables
+from companion.engine import (
+    Action,
+    Event,
+    Game,
+    GameSetup,
+    Module,
+    RevealSpecial,
+    Role,
+    SeededDice,
+    SpecialRoleRevealed,
+    deal,
+)
+from tests.test_what_a_seat_sees import SETS, hidden_from, never_shown, permuted, play, tables
 
 RUNS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -122,10 +133,14 @@ def test_with_every_module_set_hidden_roles_and_cards_change_no_rule_or_reveal(
 ) -> None:
     """The rule-based player, modules' rules and reveals included, decides the same in two
     games that differ only in what its seat may not see (roles and special cards)."""
-    setup, seat, seed = data.draw(tables(modules))
-    game = Game(setup)
-    actions, _events = play(game, seed)
-    twin_setup = permuted(setup, hidden_from(game, seat), random.Random(seed))
+    rule_based_decides_alike(*data.draw(tables(modules)))
+
+
+def rule_based_decides_alike(setup: GameSetup, seat: int, seed: int) -> None:
+    """The property's game: ``setup`` played by ``seed``'s random choices, beside its twin
+    dealt otherwise in the seats whose cards ``seat`` was never shown."""
+    actions, _events = play(Game(setup), seed)
+    twin_setup = permuted(setup, never_shown(setup, actions, seat), random.Random(seed))
     first, twin = Game(setup), Game(twin_setup)
     so_far, twin_so_far = list(first.opening_events), list(twin.opening_events)
     for action in actions:
@@ -137,6 +152,62 @@ def test_with_every_module_set_hidden_roles_and_cards_change_no_rule_or_reveal(
                 assert RuleBot()(seen) == RuleBot()(twin_seen)
         so_far += first.apply(action)
         twin_so_far += twin.apply(action)
+
+
+def test_a_card_shown_then_undone_by_an_earlier_moment_is_no_secret_of_the_twins() -> None:
+    """Found by scripts/explore (Old Saloon, dealt roles): seat 2 reveals The Right Hand into
+    a moment, then seat 8 reveals The Bad into an earlier one, which goes back to it and turns
+    seat 2's card face down again. The table saw it: the twin keeps it (a twin that dealt seat
+    2 another card could not replay its reveal)."""
+    setup = GameSetup(
+        (
+            "slab_the_killer",
+            "pedro_ramirez",
+            "molly_stark",
+            "elena_fuente",
+            "lucky_duke",
+            "suzy_lafayette",
+            "sid_ketchum",
+            "tequila_joe",
+        ),
+        roles=(
+            Role.SHERIFF,
+            Role.RENEGADE,
+            Role.OUTLAW,
+            Role.DEPUTY,
+            Role.OUTLAW,
+            Role.DEPUTY,
+            Role.RENEGADE,
+            Role.OUTLAW,
+        ),
+        sheriff=0,
+        seed=548,
+        modules=frozenset(
+            {
+                Module.LOUDMOUTH_AND_COWARD,
+                Module.CHIEF_ARROW,
+                Module.SPECIAL_ROLES,
+                Module.SALOON_CHARACTERS,
+                Module.GHOST,
+            }
+        ),
+        specials=(
+            "the_bear",
+            "the_right_hand",
+            "the_gambler",
+            "the_good",
+            "the_ugly",
+            "the_doc",
+            "the_left_hand",
+            "the_bad",
+        ),
+    )
+    game = Game(setup)
+    actions, events = play(game, 6590)
+    shown = [e for told in events for e in told if isinstance(e, SpecialRoleRevealed)]
+    assert any(e.seat == 1 for e in shown) and not game.players[1].special_shown
+    assert 1 in hidden_from(game, 0) and 1 not in never_shown(setup, actions, 0)
+    rule_based_decides_alike(setup, 0, 6590)
 
 
 # ------------------------------------------------ every module set, played by the rule-based player
