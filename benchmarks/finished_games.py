@@ -107,8 +107,9 @@ def filled(state: Path, games: int, sample: int) -> None:
             shutil.copyfile(source, journal)
         summary = summaries.read(summaries.summary_path(source))
         assert summary is not None
-        summaries.write(journal, replace(summary, id=journal.stem))
-        entries.append(replace(listed[source.name], journal=journal.name, series=number))
+        entry = replace(listed[source.name], journal=journal.name, series=number)
+        summaries.write(journal, replace(summary, id=journal.stem), entry)
+        entries.append(entry)
     for extra in journals(folder)[games:]:  # the set-up's journal after the last game stays
         extra.unlink()
         summaries.summary_path(extra).unlink(missing_ok=True)
