@@ -107,8 +107,9 @@ def filled(state: Path, games: int, sample: int) -> None:
             shutil.copyfile(source, journal)
         summary = summaries.read(summaries.summary_path(source))
         assert summary is not None
-        summaries.write(journal, replace(summary, id=journal.stem))
-        entries.append(replace(listed[source.name], journal=journal.name, series=number))
+        entry = replace(listed[source.name], journal=journal.name, series=number)
+        summaries.write(journal, replace(summary, id=journal.stem), entry)
+        entries.append(entry)
     for extra in journals(folder)[games:]:  # the set-up's journal after the last game stays
         extra.unlink()
         summaries.summary_path(extra).unlink(missing_ok=True)
@@ -169,6 +170,7 @@ def p95(values: list[float]) -> float:
 
 
 def report(games: int, sample: int, looks: int, press_games: int, old: int) -> str:
+    load_at_start = os.getloadavg()
     with tempfile.TemporaryDirectory(dir=STATE_PARENT) as scratch:
         state = Path(scratch)
         start = time.perf_counter()
@@ -216,7 +218,9 @@ def report(games: int, sample: int, looks: int, press_games: int, old: int) -> s
         "",
         f"A state folder with {games:,} finished games ({sample} played by presses at a",
         "6-seat table with four modules, each copied under new numbers with its summary and",
-        f"series entry; made in {made_in:.0f} s), on this machine's disk. Produced by:",
+        f"series entry; made in {made_in:.0f} s), on this machine's disk; the machine's load",
+        f"average at the start: {load_at_start[0]:.1f} (1 min), {load_at_start[1]:.1f} (5 min)"
+        f" on {os.cpu_count()} processors. Produced by:",
         "",
         "```",
         COMMAND,

@@ -307,11 +307,16 @@ def _check_hardware(args: argparse.Namespace) -> int:
 def _games(args: argparse.Namespace) -> int:
     """The table's history: every finished game it can read, grouped in series (Wild West
     Legacy), and each record it skipped, with why."""
+    from .games_list import from_summaries, lines
     from .table.series import listing, read
 
     state_dir = _state_dir(args)
     if args.html:
         return _games_html(state_dir, Path(args.html).expanduser())
+    summarized = None if args.json else from_summaries(state_dir)
+    if summarized:
+        print("\n".join(lines(summarized)))
+        return 0
     games, skipped = read(state_dir)
     for problem in skipped:
         print(f"bang-companion: skipped {problem}", file=sys.stderr)

@@ -304,7 +304,7 @@ class Lifecycle(BoxSeats):
         if play.path is None:
             return
         try:
-            summaries.write(play.path, summaries.summarize(play, "", listing))
+            summaries.write(play.path, summaries.summarize(play, "", listing), listing)
         except OSError as exc:
             log.warning("%s: its summary is not written (%s)", play.path.name, exc)
 

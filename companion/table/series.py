@@ -33,6 +33,7 @@ from ..engine import (
     text,
     whole_number,
 )
+from ..games_list import Listed, lines
 from . import durable
 from .end_roles import Declared
 from .play import TablePlay
@@ -250,25 +251,20 @@ def before_game(games: list[SeriesGame], journal: str | None) -> list[SeriesGame
 
 
 def listing(games: list[SeriesGame]) -> list[str]:
-    """The history, one game a line: date, players, characters, winners, and for a game of
-    a Wild West Legacy series, which series and which game of it ("Legacy series 2, game 3")."""
-    lines = []
-    legacy: dict[int, tuple[int, int]] = {}  # series number: its number among Legacy series,
-    for n, g in enumerate(games, 1):  # and games of it so far
-        r = g.result
-        who = ", ".join(
-            f"{seat} {CHARACTERS[c].title}" for seat, c in zip(g.seats, r.characters, strict=True)
-        )
-        winners = [str(g.seats[s]) for s in g.winners()]
-        side = SIDE_LABELS.get(r.side, r.side)
-        won = f": seat{'s' if len(winners) > 1 else ''} {', '.join(winners)}" if winners else ""
-        line = (
-            f"{n:3d}  {g.finished.replace('T', ' ').rstrip('Z')}  "
-            f"{len(g.seats)} players: {who}  {side}{won}"
-        )
-        if str(Module.WILD_WEST_LEGACY) in g.modules:
-            number, played = legacy.get(g.series, (len(legacy) + 1, 0))
-            legacy[g.series] = (number, played + 1)
-            line += f"  (Wild West Legacy series {number}, game {played + 1})"
-        lines.append(line)
-    return lines
+    """The history, one game a line (``games_list.lines``), from the series file's records."""
+    return lines(
+        [
+            Listed(
+                finished=g.finished,
+                series=g.series,
+                seats=tuple(
+                    (seat, CHARACTERS[c].title)
+                    for seat, c in zip(g.seats, g.result.characters, strict=True)
+                ),
+                side=SIDE_LABELS.get(g.result.side, g.result.side),
+                winners=tuple(g.seats[s] for s in g.winners()),
+                legacy=str(Module.WILD_WEST_LEGACY) in g.modules,
+            )
+            for g in games
+        ]
+    )

@@ -170,13 +170,17 @@ def with_listing(summary: S, listing: SeriesGame) -> S:
     return replace(summary, date=_ended(listing), seats=seats)
 
 
-def write(journal: Path, summary: GameSummary | None) -> None:
-    """Keep the summary of ``journal`` (None: it holds no finished game), replaced whole."""
-    data = {
+def write(journal: Path, summary: GameSummary | None, listing: SeriesGame | None = None) -> None:
+    """Keep the summary of ``journal`` (None: it holds no finished game), replaced whole, with
+    the game's record in the series file (``listing``) when it has one: ``games`` then lists
+    it from here (``games_list.py``) without checking the whole series file."""
+    data: dict[str, Any] = {
         "version": VERSION,
         "journal": journal.name,
         "game": None if summary is None else summary.to_json(),
     }
+    if listing is not None and summary is not None:
+        data["listed"] = listing.to_json()
     durable.replace(summary_path(journal), json.dumps(data, separators=(",", ":")).encode())
 
 

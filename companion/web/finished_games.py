@@ -180,7 +180,7 @@ def _summarized(
             raise JournalError(path, None, str(exc)) from exc
         summary = summarize(play, contents.created, listed)
     try:
-        summaries.write(path, summary)
+        summaries.write(path, summary, listed)
     except OSError as exc:
         log.warning("%s: its summary is not written (%s)", path.name, exc)
     return summary
