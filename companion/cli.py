@@ -217,16 +217,19 @@ def _run(args: argparse.Namespace) -> int:
     from . import daemon
 
     config = load(Path(args.config))
-    with _one_box(config.table.state_dir):
-        if not _gpio_found():
-            if "NOTIFY_SOCKET" in os.environ:
-                return daemon.run(config, stop) if _wait_for_gpio(stop) else 0
+    if not _gpio_found():
+        if "NOTIFY_SOCKET" not in os.environ:
             print(
                 "bang-companion run: this computer has no GPIO pins for the buttons "
                 "(run needs a Raspberry Pi); to play here, use: bang-companion emulate",
                 file=sys.stderr,
             )
             return 2
+        if not _wait_for_gpio(stop):
+            return 0
+    # The state folder is taken only by a box that can play: one without its pins neither
+    # makes nor locks it.
+    with _one_box(config.table.state_dir):
         return daemon.run(config, stop)
 
 

@@ -17,6 +17,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def example_config(folder: str) -> str:
+    """The example configuration with its state folder in ``folder``: a test never takes the
+    system's folder (nor its lock, which another test of the suite may be watching)."""
+    text = (ROOT / "hardware" / "config.example.toml").read_text()
+    assert 'state_dir = "/var/lib/bang-companion"' in text
+    path = Path(folder) / "config.toml"
+    path.write_text(text.replace("/var/lib/bang-companion", str(Path(folder) / "state")))
+    return str(path)
+
+
 @pytest.mark.skipif(Path("/dev/gpiochip0").exists(), reason="this computer has GPIO pins")
 def test_run_under_systemd_without_gpio_waits_with_one_line_and_stops_cleanly() -> None:
     with tempfile.TemporaryDirectory(dir="/tmp") as folder:
@@ -27,8 +37,7 @@ def test_run_under_systemd_without_gpio_waits_with_one_line_and_stops_cleanly() 
             env = {k: v for k, v in os.environ.items() if not k.startswith("GPIOZERO_")}
             env |= {"NOTIFY_SOCKET": address, "WATCHDOG_USEC": "1000000"}
             process = subprocess.Popen(
-                [sys.executable, "-m", "companion", "run"]
-                + ["--config", str(ROOT / "hardware" / "config.example.toml")],
+                [sys.executable, "-m", "companion", "run", "--config", example_config(folder)],
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,
@@ -51,12 +60,11 @@ def test_run_under_systemd_without_gpio_waits_with_one_line_and_stops_cleanly() 
 
 
 @pytest.mark.skipif(Path("/dev/gpiochip0").exists(), reason="this computer has GPIO pins")
-def test_run_in_a_terminal_without_gpio_still_says_so_and_exits() -> None:
+def test_run_in_a_terminal_without_gpio_still_says_so_and_exits(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("NOTIFY_SOCKET", "WATCHDOG_USEC")}
     env = {k: v for k, v in env.items() if not k.startswith("GPIOZERO_")}
     result = subprocess.run(
-        [sys.executable, "-m", "companion", "run"]
-        + ["--config", str(ROOT / "hardware" / "config.example.toml")],
+        [sys.executable, "-m", "companion", "run", "--config", example_config(str(tmp_path))],
         capture_output=True,
         text=True,
         env=env,
