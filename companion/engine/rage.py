@@ -187,6 +187,12 @@ def check(game: RuleGame) -> None:
                 f"{where}: rage_symbols {p.rage_symbols}: at most {RAGE_SYMBOLS_PER_CARD} for "
                 f"each card revealed (rage_revealed {p.rage_revealed})"
             )
+        if len(p.rage_symbols) < p.rage_revealed and not _entering(game, p.seat):
+            raise StateError(
+                f"{where}: rage_symbols {p.rage_symbols}: at least one for each card revealed "
+                f"(rage_revealed {p.rage_revealed}) once they are entered (no rage_symbol "
+                "decision pending or queued, no win)"
+            )
         if p.rage_revealed and p.seat != game.turn:
             raise StateError(
                 f"{where}: rage_revealed {p.rage_revealed}, but cards are revealed only in their "
@@ -197,3 +203,15 @@ def check(game: RuleGame) -> None:
                 f"{where}: rage_held {p.rage_held}, rage_revealed {p.rage_revealed}, but "
                 + ("a zombie takes none" if p.zombie else "an eliminated player's go back at once")
             )
+
+
+def _entering(game: RuleGame, seat: int) -> bool:
+    """The seat's revealed symbols may still be short of its cards: their decision is pending
+    or queued (its DONE is offered only once each card has a symbol), or a win cut the entry
+    short (the game over, or its end waiting with the queue emptied)."""
+    if game.over or game.waiting_win is not None:
+        return True
+    d = game.pending
+    if d is not None and d.kind is DecisionKind.RAGE_SYMBOL and d.seat == seat:
+        return True
+    return any(step[0] in ("rage_symbol", "rage_reveal") for step in game.stack)

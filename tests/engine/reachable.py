@@ -42,7 +42,8 @@ OPEN: dict[str, str] = {
     "assigned": "the Bull's Eyes assigned against the dice showing them",
     "to_assign": "the results still to assign against the dice showing them",
     "beers": "the Beers assigned against the dice showing them",
-    "rage_symbols": "a revealed Rage card's symbols against its card",
+    "rage_symbols": "a symbol entered (a press) against what it gave: an arrow taken, a result "
+    "resolved",
     "beer_rage": "whether a kept Beer draws a Rage card, against the Beers of the turn",
     "closed": "whether the turn's end steps ran, against the queue",
     "special_shown": "an eliminated seat's card shown, against its show_card step",

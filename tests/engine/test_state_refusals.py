@@ -19,7 +19,10 @@ from companion.engine import (
     MOMENTS,
     OPENINGS,
     STEPS,
+    Choose,
     ChooseSeat,
+    DecisionKind,
+    Decline,
     Game,
     GameSetup,
     Module,
@@ -446,6 +449,25 @@ def test_from_json_refuses_a_duel_rage_symbol() -> None:
         d["players"][0].update(rage_revealed=1, rage_symbols=["duel"])
 
     refused(game, duel, "seat 1: rage_symbols: unknown symbol 'duel'")
+
+
+def test_from_json_refuses_fewer_rage_symbols_than_cards_once_entered() -> None:
+    """Each revealed Rage card shows a symbol: DONE is offered only once each has one, so
+    with the entry over fewer symbols than cards were never entered."""
+    game = ua(modules=("undead_or_alive.2",))
+    game = rage(game, 1, 2)
+    play(game, Roll(ALL5, ("beer", "beer", "dynamite", "gatling", "gatling")), Stop())
+    while game.pending.kind is not DecisionKind.RAGE_SYMBOL:
+        play(game, game.legal_actions()[0])
+    play(game, Choose("bullseye1"))
+    data_of(game)  # one symbol for two cards loads while the entry goes on
+    play(game, Choose("beer"), Decline())
+    refused(
+        game,
+        lambda d: d["players"][1]["rage_symbols"].pop(),
+        r"seat 2: rage_symbols \['bullseye1'\]: at least one for each card revealed "
+        r"\(rage_revealed 2\)",
+    )
 
 
 def test_from_json_refuses_rage_cards_not_conserved() -> None:
