@@ -331,6 +331,7 @@ def _check_scratch(game: RuleGame) -> None:
             raise StateError(f"scratch.beers[{i}]: expected [die, target], got {item!r}")
         _whole(item[0], f"scratch.beers[{i}][0]")
         _seat(game, item[1], f"scratch.beers[{i}][1]")
+    _check_assigned(game, results)
     if s.doubled is not None and s.doubled not in {a[0] for a in s.assigned}:
         raise StateError(f"scratch.doubled {s.doubled}: a die of a Bull's Eye assigned")
     if s.loss is not None:
@@ -389,6 +390,36 @@ def _check_hits(game: RuleGame, results: int) -> None:
                 f"scratch.lost {s.lost}: seat {seat + 1} lost at most {most} life this turn "
                 f"({MOST_LIFE}, the most life a seat holds, and 2 for each of {results} results "
                 "and one save)"
+            )
+
+
+def _check_assigned(game: RuleGame, results: int) -> None:
+    """Each Bull's Eye assigned (or still to assign) is a result showing it: a die's face of
+    that symbol, as many times as the face counts, or a Rage symbol while its card is revealed
+    (past the results once it went back)."""
+    s = game.scratch
+    listed = [(i, "scratch.assigned", item) for i, item in enumerate(s.assigned)]
+    listed += [
+        (i, "scratch.to_assign", item)
+        for i, item in enumerate(s.to_assign)
+        if item[1] in ("bullseye1", "bullseye2")
+    ]
+    seen: dict[int, int] = {}
+    for i, name, (die, symbol, *_) in listed:
+        if die >= results:
+            continue
+        face = game.result_face(die)
+        seen[die] = seen.get(die, 0) + 1
+        counts = FACES[face].count if face is not None and die < len(game.faces) else 1
+        if name == "scratch.assigned" and (face is None or FACES[face].symbol != symbol):
+            raise StateError(
+                f"{name}[{i}]: result {die} shows {face!r}, not {symbol!r} (faces, then the "
+                "turn's rage_symbols)"
+            )
+        if seen[die] > counts:
+            raise StateError(
+                f"{name}[{i}]: result {die} ({face}) assigned {seen[die]} times "
+                f"(scratch.assigned and scratch.to_assign), but it counts {counts}"
             )
 
 

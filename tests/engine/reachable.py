@@ -39,7 +39,7 @@ OPEN: dict[str, str] = {
     "queue": "the queue's steps in an order the turn's phases give",
     "modules": "a module left out whose rules never acted in the game so far",
     "roll_count": "the rolls made: at least one a turn rolled, a duel's any number",
-    "assigned": "the Bull's Eyes assigned against the dice showing them",
+    "assigned": "a Bull's Eye's target, or one left out, against the hits and life it gave",
     "to_assign": "the results still to assign against the dice showing them",
     "beers": "the Beers assigned against the dice showing them",
     "rage_symbols": "a symbol entered (a press) against what it gave: an arrow taken, a result "

@@ -514,6 +514,31 @@ def test_from_json_refuses_an_unknown_symbol_to_assign() -> None:
     )
 
 
+def test_from_json_refuses_a_bullseye_assigned_to_a_result_not_showing_it() -> None:
+    """A Bull's Eye is assigned once per result a die shows (a double face twice); a die that
+    shows another face, or one assigned more often than its face counts, never was."""
+    game = base_game()
+    game.dice_source = ScriptedDice(["bullseye1", "bullseye2", "dynamite", "gatling", "arrow"])
+    play(game, Roll(ALL5), Stop())
+    play(game, game.legal_actions()[0])
+    assert game.scratch.assigned and game.scratch.to_assign == [[1, "bullseye2"]]
+    refused(
+        game,
+        lambda d: d["scratch"]["assigned"][0].__setitem__(0, 3),
+        r"scratch.assigned\[0\]: result 3 shows 'gatling', not 'bullseye1'",
+    )
+    refused(
+        game,
+        lambda d: d["scratch"]["assigned"].append(d["scratch"]["assigned"][0]),
+        r"scratch.assigned\[1\]: result 0 \(bullseye1\) assigned 2 times",
+    )
+    refused(
+        game,
+        lambda d: d["scratch"]["assigned"].append([1, "bullseye2", 0]),
+        r"scratch.to_assign\[0\]: result 1 \(bullseye2\) assigned 2 times",
+    )
+
+
 def test_from_json_refuses_an_unknown_kind_of_decision() -> None:
     refused(
         base_game(),
