@@ -356,6 +356,18 @@ def _check_scratch(game: RuleGame) -> None:
             raise StateError(f"eliminated_now[{i}]: seat {seat + 1} is alive, never eliminated")
     if len(set(game.eliminated_now)) != len(game.eliminated_now):
         raise StateError(f"eliminated_now {game.eliminated_now}: a seat is eliminated once")
+    for seat, p in enumerate(game.players):
+        # Life is lost only by the living, and losing the last of it is what eliminates.
+        now = seat in game.eliminated_now
+        if (now and not s.lost[seat]) or (not p.alive and not now and s.lost[seat]):
+            raise StateError(
+                f"scratch.lost {s.lost}, eliminated_now {game.eliminated_now}: seat {seat + 1} "
+                + (
+                    "eliminated this turn (eliminated_now) lost no life in it"
+                    if now
+                    else "eliminated in an earlier turn lost life in this one"
+                )
+            )
 
 
 # The most life a seat may hold: the largest character's, a Sheriff's bonus (The Bear's) and

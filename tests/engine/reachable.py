@@ -34,7 +34,7 @@ FREE: dict[str, str] = {
 # fields the larger run met (100,000 changes, the command above); a field not listed fails.
 OPEN: dict[str, str] = {
     "seed": "the seed once a simulated pile was drawn from: the draws it gave",
-    "lost": "the life a seat lost this turn against its life and the gains of the turn",
+    "lost": "the life a living seat lost this turn against its life and the gains of the turn",
     "life": "a seat's life against the turn's losses and gains (scratch.lost)",
     "queue": "the queue's steps in an order the turn's phases give",
     "modules": "a module left out whose rules never acted in the game so far",

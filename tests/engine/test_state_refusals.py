@@ -514,6 +514,30 @@ def test_from_json_refuses_an_unknown_symbol_to_assign() -> None:
     )
 
 
+def test_from_json_refuses_life_lost_this_turn_that_does_not_fit_the_eliminations() -> None:
+    """Losing the last life is what eliminates a seat (eliminated_now, this turn), and the
+    eliminated lose no more: a seat eliminated this turn lost some life in it, one eliminated
+    before lost none."""
+    game = base_game()
+
+    def earlier(d: Data) -> None:
+        kill(d, 1)
+        d["scratch"]["lost"][1] = 2
+
+    def now(d: Data) -> None:
+        kill(d, 1)
+        d["eliminated_now"] = [1]
+
+    refused(
+        game,
+        earlier,
+        r"scratch.lost \[0, 2, 0, 0, 0\], eliminated_now \[\]: seat 2 eliminated in an earlier",
+    )
+    refused(
+        game, now, r"scratch.lost \[0, 0, 0, 0, 0\], eliminated_now \[1\]: seat 2 eliminated this"
+    )
+
+
 def test_from_json_refuses_a_bullseye_assigned_to_a_result_not_showing_it() -> None:
     """A Bull's Eye is assigned once per result a die shows (a double face twice); a die that
     shows another face, or one assigned more often than its face counts, never was."""
