@@ -151,12 +151,18 @@ RULES = ModuleRules(
 
 def check(game: RuleGame) -> None:
     """A state read back: the 18 Rage cards are all somewhere; cards are revealed only in their
-    holder's own turn, with up to three symbols each entered; the eliminated and zombies hold
-    none (``checks.py``)."""
+    holder's own turn, with one to three symbols each entered; a Beer's card is drawn only with
+    a Beer showing; the eliminated and zombies hold none (``checks.py``)."""
     if game.rage_pile < 0 or game.rage_discard < 0:
         raise StateError(
             f"rage_pile {game.rage_pile}, rage_discard {game.rage_discard}: counts of cards, "
             "0 or more"
+        )
+    in_play = Module.TWO_BULLETS in game.setup.modules
+    if game.scratch.beer_rage and (not in_play or not dice_showing(game, "beer")):
+        raise StateError(
+            "scratch.beer_rage: a kept Beer draws a Rage card "
+            + (f"but faces {game.faces} show none" if in_play else "only in Module 2's games")
         )
     cards = game.rage_pile + game.rage_discard
     for p in game.players:
@@ -166,7 +172,7 @@ def check(game: RuleGame) -> None:
                 "counts of cards, 0 or more"
             )
         cards += p.rage_held + p.rage_revealed
-    expected = RAGE_CARDS if Module.TWO_BULLETS in game.setup.modules else 0
+    expected = RAGE_CARDS if in_play else 0
     if cards != expected:
         raise StateError(
             f"Rage cards not conserved: {cards} in rage_pile, rage_discard and the seats' "

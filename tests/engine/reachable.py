@@ -44,7 +44,7 @@ OPEN: dict[str, str] = {
     "beers": "the Beers assigned against the dice showing them",
     "rage_symbols": "a symbol entered (a press) against what it gave: an arrow taken, a result "
     "resolved",
-    "beer_rage": "whether a kept Beer draws a Rage card, against the Beers of the turn",
+    "beer_rage": "a kept Beer's Rage card left out, against whether the beer_rage step ran",
     "closed": "whether the turn's end steps ran, against the queue",
     "special_shown": "an eliminated seat's card shown, against its show_card step",
     "special": "a seat's special card against the cards shown",

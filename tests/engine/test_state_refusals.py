@@ -470,6 +470,20 @@ def test_from_json_refuses_fewer_rage_symbols_than_cards_once_entered() -> None:
     )
 
 
+def test_from_json_refuses_a_rage_card_drawn_for_a_beer_not_showing() -> None:
+    """'A Beer rolled and kept' draws a Rage card (Module 2 only): none without a Beer showing."""
+    refused(
+        ua(modules=("undead_or_alive.2",)),
+        lambda d: d["scratch"].update(beer_rage=True),
+        r"scratch.beer_rage: a kept Beer draws a Rage card but faces \[None, .* show none",
+    )
+    refused(
+        base_game(),
+        lambda d: d["scratch"].update(beer_rage=True),
+        "scratch.beer_rage: a kept Beer draws a Rage card only in Module 2's games",
+    )
+
+
 def test_from_json_refuses_rage_cards_not_conserved() -> None:
     game = ua(modules=("undead_or_alive.2",))
     game = rage(game, 1, 2)
