@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .components import BEAR_SHERIFF_BONUS, CHARACTERS, DICE, FACES, SPECIAL_ROLES, Symbol
 from .decisions import DecisionKind
 from .errors import StateError
+from .modules import in_play
 from .registry import STEPS
 from .results import dice_showing
 from .special_roles import changed_step
@@ -340,6 +341,10 @@ def _check_scratch(game: RuleGame) -> None:
         _text(game, loss[1], "scratch.loss[1]")
         _seat_or_none(game, loss[2], "scratch.loss[2]")
         _steps(game, loss[3], "scratch.loss[3]")
+    if s.closed and not any(rules.end for rules in in_play(game.setup.modules)):
+        raise StateError(
+            "scratch.closed: the modules' end-of-turn steps ran, but no module in play has any"
+        )
     for i, seat in enumerate(s.duels):
         _seat(game, seat, f"scratch.duels[{i}]")
     if len(set(s.duels)) != len(s.duels):

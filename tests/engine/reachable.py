@@ -45,7 +45,7 @@ OPEN: dict[str, str] = {
     "rage_symbols": "a symbol entered (a press) against what it gave: an arrow taken, a result "
     "resolved",
     "beer_rage": "a kept Beer's Rage card left out, against whether the beer_rage step ran",
-    "closed": "whether the turn's end steps ran, against the queue",
+    "closed": "whether the modules' end-of-turn steps ran (when some have them), against the queue",
     "special_shown": "an eliminated seat's card shown, against its show_card step",
     "special": "a seat's special card against the cards shown",
     "killer": "whose result eliminated a seat, against the events of its turn",

@@ -552,6 +552,16 @@ def test_from_json_refuses_life_lost_this_turn_that_does_not_fit_the_elimination
     )
 
 
+def test_from_json_refuses_end_of_turn_steps_closed_with_no_module_having_any() -> None:
+    """scratch.closed marks the modules' end-of-turn steps as run: a game whose modules have
+    none never closes a turn so."""
+    refused(
+        base_game(),
+        lambda d: d["scratch"].update(closed=True),
+        "scratch.closed: the modules' end-of-turn steps ran, but no module in play has any",
+    )
+
+
 def test_from_json_refuses_a_bullseye_assigned_to_a_result_not_showing_it() -> None:
     """A Bull's Eye is assigned once per result a die shows (a double face twice); a die that
     shows another face, or one assigned more often than its face counts, never was."""
