@@ -51,7 +51,7 @@ OPEN: dict[str, str] = {
     "killer": "whose result eliminated a seat, against the events of its turn",
     "turn_number": "the turns played, against the turn order and the counts of the game",
     "faces": "a die's face against the arrows and Dynamite it gave",
-    "winners": "the winners against the side and the roles",
+    "winners": "the winners against the side and the roles, where a module or 3 players decide",
     "cause": "the pending decision's cause against the step that asked it",
     "remaining": "the pending decision's count against the step that asked it",
     "target": "the pending decision's target against the step that asked it",

@@ -562,6 +562,25 @@ def test_from_json_refuses_end_of_turn_steps_closed_with_no_module_having_any() 
     )
 
 
+def test_from_json_refuses_base_game_winners_the_roles_do_not_give() -> None:
+    """'The Sheriff wins with his Deputies', the Outlaws win together: the seats of the side
+    that won, by the roles, are the winners, no more, no fewer."""
+    rng = random.Random(34)
+    game = Game(deal(5, 34))
+    for _ in range(4000):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.over and game.winners
+    refused(game, lambda d: d["winners"].pop(), r"winners \[.*\]: side \w+ wins with seats")
+    others = [s for s in range(5) if s not in game.winners]
+    refused(
+        game,
+        lambda d: d["winners"].append(others[0]),
+        r"winners \[.*\]: side \w+ wins with seats",
+    )
+
+
 def test_from_json_refuses_a_bullseye_assigned_to_a_result_not_showing_it() -> None:
     """A Bull's Eye is assigned once per result a die shows (a double face twice); a die that
     shows another face, or one assigned more often than its face counts, never was."""
