@@ -127,6 +127,11 @@ def _check_players(game: Game) -> None:
                 raise StateError(
                     f"seat {seat + 1}: killer {p.killer}, but the seat was never eliminated"
                 )
+            if p.killer == seat:
+                raise StateError(
+                    f"seat {seat + 1}: killer {p.killer}, itself: a seat's own Bull's Eye, "
+                    "Gatling or duel never hits it"
+                )
 
 
 def _check_life(game: Game, seat: int) -> None:

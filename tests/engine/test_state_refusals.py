@@ -581,6 +581,17 @@ def test_from_json_refuses_base_game_winners_the_roles_do_not_give() -> None:
     )
 
 
+def test_from_json_refuses_a_seat_that_eliminated_itself() -> None:
+    """The killer is the seat whose own result eliminated a player: a Bull's Eye reaches 1 or 2
+    places away, a Gatling the others, a duel's winner is the other player; never the seat."""
+
+    def itself(d: Data) -> None:
+        kill(d, 1)
+        d["players"][1]["killer"] = 1
+
+    refused(base_game(), itself, r"seat 2: killer 1, itself")
+
+
 def test_from_json_refuses_a_bullseye_assigned_to_a_result_not_showing_it() -> None:
     """A Bull's Eye is assigned once per result a die shows (a double face twice); a die that
     shows another face, or one assigned more often than its face counts, never was."""
