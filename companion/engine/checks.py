@@ -50,7 +50,7 @@ from .errors import EngineError, StateError
 from .module_catalog import Module
 from .modules import in_play
 from .state import GameState, PlayerState
-from .victory import SIDES
+from .victory import SIDES, Outcome, base_outcome
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame as Game  # the game as its rules see it, below game.py
@@ -126,6 +126,11 @@ def _check_players(game: Game) -> None:
             if p.alive and not p.zombie:
                 raise StateError(
                     f"seat {seat + 1}: killer {p.killer}, but the seat was never eliminated"
+                )
+            if p.killer == seat:
+                raise StateError(
+                    f"seat {seat + 1}: killer {p.killer}, itself: a seat's own Bull's Eye, "
+                    "Gatling or duel never hits it"
                 )
 
 
@@ -436,6 +441,7 @@ def _check_end(game: Game) -> None:
             raise StateError(f"side {game.side!r}: expected one of " + ", ".join(SIDES))
         if len(set(game.winners)) != len(game.winners) or any(not 0 <= s < n for s in game.winners):
             raise StateError(f"winners {list(game.winners)}: seats 0 to {n - 1}, once each")
+        _check_base_winners(game)
         return
     if game.side is not None or game.winners:
         raise StateError(
@@ -462,4 +468,22 @@ def _check_end(game: Game) -> None:
     ):
         raise StateError(
             f"ending {ending}: expected [side, winners], a side of " + ", ".join(SIDES)
+        )
+
+
+def _check_base_winners(game: Game) -> None:
+    """A base game's end names the side and its seats by the roles (``victory.base_outcome``):
+    when no module decides the end and the roles give that side, its winners are those seats."""
+    rules = in_play(game.setup.modules)
+    if game.setup.three_player or any(r.decides and r.outcome and r.decides(game) for r in rules):
+        return
+    outcome = base_outcome(game.setup.role_mix, game.players)
+    if (
+        isinstance(outcome, Outcome)
+        and outcome.side == game.side
+        and sorted(outcome.winners) != sorted(game.winners)
+    ):
+        raise StateError(
+            f"winners {list(game.winners)}: side {game.side} wins with seats "
+            f"{list(outcome.winners)} by the roles"
         )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .components import BEAR_SHERIFF_BONUS, CHARACTERS, DICE, FACES, SPECIAL_ROLES, Symbol
 from .decisions import DecisionKind
 from .errors import StateError
+from .modules import in_play
 from .registry import STEPS
 from .results import dice_showing
 from .special_roles import changed_step
@@ -331,6 +332,7 @@ def _check_scratch(game: RuleGame) -> None:
             raise StateError(f"scratch.beers[{i}]: expected [die, target], got {item!r}")
         _whole(item[0], f"scratch.beers[{i}][0]")
         _seat(game, item[1], f"scratch.beers[{i}][1]")
+    _check_assigned(game, results)
     if s.doubled is not None and s.doubled not in {a[0] for a in s.assigned}:
         raise StateError(f"scratch.doubled {s.doubled}: a die of a Bull's Eye assigned")
     if s.loss is not None:
@@ -339,6 +341,10 @@ def _check_scratch(game: RuleGame) -> None:
         _text(game, loss[1], "scratch.loss[1]")
         _seat_or_none(game, loss[2], "scratch.loss[2]")
         _steps(game, loss[3], "scratch.loss[3]")
+    if s.closed and not any(rules.end for rules in in_play(game.setup.modules)):
+        raise StateError(
+            "scratch.closed: the modules' end-of-turn steps ran, but no module in play has any"
+        )
     for i, seat in enumerate(s.duels):
         _seat(game, seat, f"scratch.duels[{i}]")
     if len(set(s.duels)) != len(s.duels):
@@ -355,6 +361,18 @@ def _check_scratch(game: RuleGame) -> None:
             raise StateError(f"eliminated_now[{i}]: seat {seat + 1} is alive, never eliminated")
     if len(set(game.eliminated_now)) != len(game.eliminated_now):
         raise StateError(f"eliminated_now {game.eliminated_now}: a seat is eliminated once")
+    for seat, p in enumerate(game.players):
+        # Life is lost only by the living, and losing the last of it is what eliminates.
+        now = seat in game.eliminated_now
+        if (now and not s.lost[seat]) or (not p.alive and not now and s.lost[seat]):
+            raise StateError(
+                f"scratch.lost {s.lost}, eliminated_now {game.eliminated_now}: seat {seat + 1} "
+                + (
+                    "eliminated this turn (eliminated_now) lost no life in it"
+                    if now
+                    else "eliminated in an earlier turn lost life in this one"
+                )
+            )
 
 
 # The most life a seat may hold: the largest character's, a Sheriff's bonus (The Bear's) and
@@ -389,6 +407,36 @@ def _check_hits(game: RuleGame, results: int) -> None:
                 f"scratch.lost {s.lost}: seat {seat + 1} lost at most {most} life this turn "
                 f"({MOST_LIFE}, the most life a seat holds, and 2 for each of {results} results "
                 "and one save)"
+            )
+
+
+def _check_assigned(game: RuleGame, results: int) -> None:
+    """Each Bull's Eye assigned (or still to assign) is a result showing it: a die's face of
+    that symbol, as many times as the face counts, or a Rage symbol while its card is revealed
+    (past the results once it went back)."""
+    s = game.scratch
+    listed = [(i, "scratch.assigned", item) for i, item in enumerate(s.assigned)]
+    listed += [
+        (i, "scratch.to_assign", item)
+        for i, item in enumerate(s.to_assign)
+        if item[1] in ("bullseye1", "bullseye2")
+    ]
+    seen: dict[int, int] = {}
+    for i, name, (die, symbol, *_) in listed:
+        if die >= results:
+            continue
+        face = game.result_face(die)
+        seen[die] = seen.get(die, 0) + 1
+        counts = FACES[face].count if face is not None and die < len(game.faces) else 1
+        if name == "scratch.assigned" and (face is None or FACES[face].symbol != symbol):
+            raise StateError(
+                f"{name}[{i}]: result {die} shows {face!r}, not {symbol!r} (faces, then the "
+                "turn's rage_symbols)"
+            )
+        if seen[die] > counts:
+            raise StateError(
+                f"{name}[{i}]: result {die} ({face}) assigned {seen[die]} times "
+                f"(scratch.assigned and scratch.to_assign), but it counts {counts}"
             )
 
 

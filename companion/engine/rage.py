@@ -151,12 +151,18 @@ RULES = ModuleRules(
 
 def check(game: RuleGame) -> None:
     """A state read back: the 18 Rage cards are all somewhere; cards are revealed only in their
-    holder's own turn, with up to three symbols each entered; the eliminated and zombies hold
-    none (``checks.py``)."""
+    holder's own turn, with one to three symbols each entered; a Beer's card is drawn only with
+    a Beer showing; the eliminated and zombies hold none (``checks.py``)."""
     if game.rage_pile < 0 or game.rage_discard < 0:
         raise StateError(
             f"rage_pile {game.rage_pile}, rage_discard {game.rage_discard}: counts of cards, "
             "0 or more"
+        )
+    in_play = Module.TWO_BULLETS in game.setup.modules
+    if game.scratch.beer_rage and (not in_play or not dice_showing(game, "beer")):
+        raise StateError(
+            "scratch.beer_rage: a kept Beer draws a Rage card "
+            + (f"but faces {game.faces} show none" if in_play else "only in Module 2's games")
         )
     cards = game.rage_pile + game.rage_discard
     for p in game.players:
@@ -166,7 +172,7 @@ def check(game: RuleGame) -> None:
                 "counts of cards, 0 or more"
             )
         cards += p.rage_held + p.rage_revealed
-    expected = RAGE_CARDS if Module.TWO_BULLETS in game.setup.modules else 0
+    expected = RAGE_CARDS if in_play else 0
     if cards != expected:
         raise StateError(
             f"Rage cards not conserved: {cards} in rage_pile, rage_discard and the seats' "
@@ -187,6 +193,12 @@ def check(game: RuleGame) -> None:
                 f"{where}: rage_symbols {p.rage_symbols}: at most {RAGE_SYMBOLS_PER_CARD} for "
                 f"each card revealed (rage_revealed {p.rage_revealed})"
             )
+        if len(p.rage_symbols) < p.rage_revealed and not _entering(game, p.seat):
+            raise StateError(
+                f"{where}: rage_symbols {p.rage_symbols}: at least one for each card revealed "
+                f"(rage_revealed {p.rage_revealed}) once they are entered (no rage_symbol "
+                "decision pending or queued, no win)"
+            )
         if p.rage_revealed and p.seat != game.turn:
             raise StateError(
                 f"{where}: rage_revealed {p.rage_revealed}, but cards are revealed only in their "
@@ -197,3 +209,15 @@ def check(game: RuleGame) -> None:
                 f"{where}: rage_held {p.rage_held}, rage_revealed {p.rage_revealed}, but "
                 + ("a zombie takes none" if p.zombie else "an eliminated player's go back at once")
             )
+
+
+def _entering(game: RuleGame, seat: int) -> bool:
+    """The seat's revealed symbols may still be short of its cards: their decision is pending
+    or queued (its DONE is offered only once each card has a symbol), or a win cut the entry
+    short (the game over, or its end waiting with the queue emptied)."""
+    if game.over or game.waiting_win is not None:
+        return True
+    d = game.pending
+    if d is not None and d.kind is DecisionKind.RAGE_SYMBOL and d.seat == seat:
+        return True
+    return any(step[0] in ("rage_symbol", "rage_reveal") for step in game.stack)

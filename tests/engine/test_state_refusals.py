@@ -19,7 +19,10 @@ from companion.engine import (
     MOMENTS,
     OPENINGS,
     STEPS,
+    Choose,
     ChooseSeat,
+    DecisionKind,
+    Decline,
     Game,
     GameSetup,
     Module,
@@ -448,6 +451,39 @@ def test_from_json_refuses_a_duel_rage_symbol() -> None:
     refused(game, duel, "seat 1: rage_symbols: unknown symbol 'duel'")
 
 
+def test_from_json_refuses_fewer_rage_symbols_than_cards_once_entered() -> None:
+    """Each revealed Rage card shows a symbol: DONE is offered only once each has one, so
+    with the entry over fewer symbols than cards were never entered."""
+    game = ua(modules=("undead_or_alive.2",))
+    game = rage(game, 1, 2)
+    play(game, Roll(ALL5, ("beer", "beer", "dynamite", "gatling", "gatling")), Stop())
+    while game.pending.kind is not DecisionKind.RAGE_SYMBOL:
+        play(game, game.legal_actions()[0])
+    play(game, Choose("bullseye1"))
+    data_of(game)  # one symbol for two cards loads while the entry goes on
+    play(game, Choose("beer"), Decline())
+    refused(
+        game,
+        lambda d: d["players"][1]["rage_symbols"].pop(),
+        r"seat 2: rage_symbols \['bullseye1'\]: at least one for each card revealed "
+        r"\(rage_revealed 2\)",
+    )
+
+
+def test_from_json_refuses_a_rage_card_drawn_for_a_beer_not_showing() -> None:
+    """'A Beer rolled and kept' draws a Rage card (Module 2 only): none without a Beer showing."""
+    refused(
+        ua(modules=("undead_or_alive.2",)),
+        lambda d: d["scratch"].update(beer_rage=True),
+        r"scratch.beer_rage: a kept Beer draws a Rage card but faces \[None, .* show none",
+    )
+    refused(
+        base_game(),
+        lambda d: d["scratch"].update(beer_rage=True),
+        "scratch.beer_rage: a kept Beer draws a Rage card only in Module 2's games",
+    )
+
+
 def test_from_json_refuses_rage_cards_not_conserved() -> None:
     game = ua(modules=("undead_or_alive.2",))
     game = rage(game, 1, 2)
@@ -489,6 +525,95 @@ def test_from_json_refuses_an_unknown_symbol_to_assign() -> None:
         game,
         lambda d: d["scratch"]["to_assign"].__setitem__(0, [0, "bullseye3"]),
         r"scratch.to_assign\[0\]: result 0 shows 'bullseye1', not 'bullseye3'",
+    )
+
+
+def test_from_json_refuses_life_lost_this_turn_that_does_not_fit_the_eliminations() -> None:
+    """Losing the last life is what eliminates a seat (eliminated_now, this turn), and the
+    eliminated lose no more: a seat eliminated this turn lost some life in it, one eliminated
+    before lost none."""
+    game = base_game()
+
+    def earlier(d: Data) -> None:
+        kill(d, 1)
+        d["scratch"]["lost"][1] = 2
+
+    def now(d: Data) -> None:
+        kill(d, 1)
+        d["eliminated_now"] = [1]
+
+    refused(
+        game,
+        earlier,
+        r"scratch.lost \[0, 2, 0, 0, 0\], eliminated_now \[\]: seat 2 eliminated in an earlier",
+    )
+    refused(
+        game, now, r"scratch.lost \[0, 0, 0, 0, 0\], eliminated_now \[1\]: seat 2 eliminated this"
+    )
+
+
+def test_from_json_refuses_end_of_turn_steps_closed_with_no_module_having_any() -> None:
+    """scratch.closed marks the modules' end-of-turn steps as run: a game whose modules have
+    none never closes a turn so."""
+    refused(
+        base_game(),
+        lambda d: d["scratch"].update(closed=True),
+        "scratch.closed: the modules' end-of-turn steps ran, but no module in play has any",
+    )
+
+
+def test_from_json_refuses_base_game_winners_the_roles_do_not_give() -> None:
+    """'The Sheriff wins with his Deputies', the Outlaws win together: the seats of the side
+    that won, by the roles, are the winners, no more, no fewer."""
+    rng = random.Random(34)
+    game = Game(deal(5, 34))
+    for _ in range(4000):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.over and game.winners
+    refused(game, lambda d: d["winners"].pop(), r"winners \[.*\]: side \w+ wins with seats")
+    others = [s for s in range(5) if s not in game.winners]
+    refused(
+        game,
+        lambda d: d["winners"].append(others[0]),
+        r"winners \[.*\]: side \w+ wins with seats",
+    )
+
+
+def test_from_json_refuses_a_seat_that_eliminated_itself() -> None:
+    """The killer is the seat whose own result eliminated a player: a Bull's Eye reaches 1 or 2
+    places away, a Gatling the others, a duel's winner is the other player; never the seat."""
+
+    def itself(d: Data) -> None:
+        kill(d, 1)
+        d["players"][1]["killer"] = 1
+
+    refused(base_game(), itself, r"seat 2: killer 1, itself")
+
+
+def test_from_json_refuses_a_bullseye_assigned_to_a_result_not_showing_it() -> None:
+    """A Bull's Eye is assigned once per result a die shows (a double face twice); a die that
+    shows another face, or one assigned more often than its face counts, never was."""
+    game = base_game()
+    game.dice_source = ScriptedDice(["bullseye1", "bullseye2", "dynamite", "gatling", "arrow"])
+    play(game, Roll(ALL5), Stop())
+    play(game, game.legal_actions()[0])
+    assert game.scratch.assigned and game.scratch.to_assign == [[1, "bullseye2"]]
+    refused(
+        game,
+        lambda d: d["scratch"]["assigned"][0].__setitem__(0, 3),
+        r"scratch.assigned\[0\]: result 3 shows 'gatling', not 'bullseye1'",
+    )
+    refused(
+        game,
+        lambda d: d["scratch"]["assigned"].append(d["scratch"]["assigned"][0]),
+        r"scratch.assigned\[1\]: result 0 \(bullseye1\) assigned 2 times",
+    )
+    refused(
+        game,
+        lambda d: d["scratch"]["assigned"].append([1, "bullseye2", 0]),
+        r"scratch.to_assign\[0\]: result 1 \(bullseye2\) assigned 2 times",
     )
 
 
