@@ -27,8 +27,8 @@ SETUP_NAME = "bang-setup.txt"
 SETUP_FILE = Path("/boot/firmware") / SETUP_NAME
 APPLIED = Path("/var/lib/bang-companion-setup/applied")
 CONFIG = Path("/etc/bang-companion/config.toml")
-SOURCE = Path("/opt/bang-companion/source")
-WEB_DROP_IN = Path("/etc/systemd/system/bang-companion.service.d/web.conf")
+# The public page's socket (hardware/install.sh installs it, not enabled): the page's network.
+WEB_SOCKET = "bang-companion-web.socket"
 WPA_CONFIG = Path("/etc/wpa_supplicant/wpa_supplicant-wlan0.conf")
 COMMAND = "/usr/local/bin/bang-companion"
 USER = "maker"
@@ -384,9 +384,9 @@ def apply(setup: Setup) -> list[str]:
     if any(v is not None for v in (setup.seats, setup.seat_panels, setup.console, setup.web)):
         step(f"{CONFIG}: {_config_summary(setup)}", lambda: _write_config(setup))
     if setup.web:
-        step("the public page's network drop-in installed", _install_web_drop_in)
+        step(f"the public page's socket {WEB_SOCKET} enabled", _enable_web_socket)
     elif setup.web is False:
-        step("the public page's network drop-in removed", lambda: WEB_DROP_IN.unlink(True))
+        step(f"the public page's socket {WEB_SOCKET} disabled", _disable_web_socket)
     if setup.hostname:
         step(f"host name {setup.hostname}", lambda: _set_hostname(setup.hostname or ""))
     if setup.wifi_network:
@@ -422,8 +422,14 @@ def _write_config(setup: Setup) -> None:
     write_atomically(CONFIG, text)
 
 
-def _install_web_drop_in() -> None:
-    write_atomically(WEB_DROP_IN, (SOURCE / "systemd" / "web.conf").read_text(encoding="utf-8"))
+def _enable_web_socket() -> None:
+    _run("systemctl", "enable", WEB_SOCKET)
+    _run("systemctl", "start", "--no-block", WEB_SOCKET)
+
+
+def _disable_web_socket() -> None:
+    _run("systemctl", "disable", WEB_SOCKET)
+    _run("systemctl", "stop", "--no-block", WEB_SOCKET)
 
 
 def _set_hostname(name: str) -> None:
