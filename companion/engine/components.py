@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .open_kinds import Declared
+
 
 class Symbol(StrEnum):
     """What a face means; a face may show a symbol once or twice."""
@@ -159,93 +161,103 @@ class Character:
     needs: tuple[str, ...] = ()
 
 
-CHARACTERS: dict[str, Character] = {
-    c.name: c
-    for c in (
-        Character("bart_cassidy", "Bart Cassidy", 8, "Take an arrow instead of losing a life"),
-        Character("black_jack", "Black Jack", 8, "May re-roll Dynamite (not 3 or more)"),
-        Character("calamity_janet", "Calamity Janet", 8, "Bull's Eye 1 and 2 interchangeable"),
-        Character("el_gringo", "El Gringo", 7, "Who shoots you takes an arrow"),
-        Character("jesse_jones", "Jesse Jones", 9, "Beer on yourself at 4 or less: +2"),
-        Character("jourdonnais", "Jourdonnais", 7, "Never lose more than 1 to Indians"),
-        Character("kit_carlson", "Kit Carlson", 7, "Each Gatling: discard an arrow"),
-        Character("lucky_duke", "Lucky Duke", 8, "One extra re-roll"),
-        Character("paul_regret", "Paul Regret", 9, "Never hit by the Gatling Gun"),
-        Character("pedro_ramirez", "Pedro Ramirez", 8, "Each life lost: may discard an arrow"),
-        Character("rose_doolan", "Rose Doolan", 9, "Bull's Eyes reach one place further"),
-        Character("sid_ketchum", "Sid Ketchum", 8, "Turn start: someone gains 1 life"),
-        Character(
-            "slab_the_killer", "Slab the Killer", 8, "Once a turn: Beer doubles a Bull's Eye"
-        ),
-        Character("suzy_lafayette", "Suzy Lafayette", 8, "No Bull's Eye rolled: gain 2"),
-        Character("vulture_sam", "Vulture Sam", 9, "Another player dies: gain 2"),
-        Character("willy_the_kid", "Willy the Kid", 8, "Gatling Gun with only 2 Gatlings"),
-        # Old Saloon, Module 4: a posse of new characters.
-        *(
-            Character(name, title, life, ability, "old_saloon.4", needs)
-            for name, title, life, ability, needs in (
-                ("jose_delgado", "Jose Delgado", 7, "Loudmouth as a sixth die", ("old_saloon.1",)),
-                ("tequila_joe", "Tequila Joe", 7, "Coward as a sixth die", ("old_saloon.1",)),
-                (
-                    "apache_kid",
-                    "Apache Kid",
-                    9,
-                    "Arrow rolled: may take the Chief's",
-                    ("old_saloon.2",),
-                ),
-                ("bill_noface", "Bill Noface", 9, "Arrows only after the last roll", ()),
-                ("elena_fuente", "Elena Fuente", 7, "Arrows rolled: may give one away", ()),
-                ("vera_custer", "Vera Custer", 7, "Bull's Eyes cost her 1 life less", ()),
-                ("doc_holyday", "Doc Holyday", 8, "3+ Bull's Eyes used: gain 2", ()),
-                ("molly_stark", "Molly Stark", 8, "May lose life in another's place", ()),
-            )
-        ),
-        # Undead or Alive, Module 3: a new posse in town.
-        *(
-            Character(name, title, life, ability, "undead_or_alive.3", needs)
-            for name, title, life, ability, needs in (
-                ("belle_star", "Belle Star", 8, "Each roll: a Dynamite may be Gatling", ()),
-                ("chuck_wengam", "Chuck Wengam", 8, "Once a turn: 1 life turns a die", ()),
-                ("greg_digger", "Greg Digger", 7, "Each Beer counts twice", ()),
-                (
-                    "herb_hunter",
-                    "Herb Hunter",
-                    8,
-                    "Lose 2+ in his turn: Wound token",
-                    ("undead_or_alive.1",),
-                ),
-                (
-                    "pat_brennan",
-                    "Pat Brennan",
-                    8,
-                    "Turn start: move a Rage card",
-                    ("undead_or_alive.2",),
-                ),
-                (
-                    "pixie_pete",
-                    "Pixie Pete",
-                    9,
-                    "Draws two Rage cards, keeps one",
-                    ("undead_or_alive.2",),
-                ),
-                (
-                    "sam_the_healer",
-                    "Sam the Healer",
-                    7,
-                    "Each Duel he starts: +1 life to one",
-                    ("undead_or_alive.1",),
-                ),
-                (
-                    "sean_mallory",
-                    "Sean Mallory",
-                    8,
-                    "Once a turn: re-roll a Duel die",
-                    ("undead_or_alive.1",),
-                ),
-            )
-        ),
-    )
-}
+# The base game's and the expansions' cards; a module installed from outside adds its own
+# (``module_catalog.declare_module``).
+CHARACTERS: Declared[str, Character] = Declared(
+    {
+        c.name: c
+        for c in (
+            Character("bart_cassidy", "Bart Cassidy", 8, "Take an arrow instead of losing a life"),
+            Character("black_jack", "Black Jack", 8, "May re-roll Dynamite (not 3 or more)"),
+            Character("calamity_janet", "Calamity Janet", 8, "Bull's Eye 1 and 2 interchangeable"),
+            Character("el_gringo", "El Gringo", 7, "Who shoots you takes an arrow"),
+            Character("jesse_jones", "Jesse Jones", 9, "Beer on yourself at 4 or less: +2"),
+            Character("jourdonnais", "Jourdonnais", 7, "Never lose more than 1 to Indians"),
+            Character("kit_carlson", "Kit Carlson", 7, "Each Gatling: discard an arrow"),
+            Character("lucky_duke", "Lucky Duke", 8, "One extra re-roll"),
+            Character("paul_regret", "Paul Regret", 9, "Never hit by the Gatling Gun"),
+            Character("pedro_ramirez", "Pedro Ramirez", 8, "Each life lost: may discard an arrow"),
+            Character("rose_doolan", "Rose Doolan", 9, "Bull's Eyes reach one place further"),
+            Character("sid_ketchum", "Sid Ketchum", 8, "Turn start: someone gains 1 life"),
+            Character(
+                "slab_the_killer", "Slab the Killer", 8, "Once a turn: Beer doubles a Bull's Eye"
+            ),
+            Character("suzy_lafayette", "Suzy Lafayette", 8, "No Bull's Eye rolled: gain 2"),
+            Character("vulture_sam", "Vulture Sam", 9, "Another player dies: gain 2"),
+            Character("willy_the_kid", "Willy the Kid", 8, "Gatling Gun with only 2 Gatlings"),
+            # Old Saloon, Module 4: a posse of new characters.
+            *(
+                Character(name, title, life, ability, "old_saloon.4", needs)
+                for name, title, life, ability, needs in (
+                    (
+                        "jose_delgado",
+                        "Jose Delgado",
+                        7,
+                        "Loudmouth as a sixth die",
+                        ("old_saloon.1",),
+                    ),
+                    ("tequila_joe", "Tequila Joe", 7, "Coward as a sixth die", ("old_saloon.1",)),
+                    (
+                        "apache_kid",
+                        "Apache Kid",
+                        9,
+                        "Arrow rolled: may take the Chief's",
+                        ("old_saloon.2",),
+                    ),
+                    ("bill_noface", "Bill Noface", 9, "Arrows only after the last roll", ()),
+                    ("elena_fuente", "Elena Fuente", 7, "Arrows rolled: may give one away", ()),
+                    ("vera_custer", "Vera Custer", 7, "Bull's Eyes cost her 1 life less", ()),
+                    ("doc_holyday", "Doc Holyday", 8, "3+ Bull's Eyes used: gain 2", ()),
+                    ("molly_stark", "Molly Stark", 8, "May lose life in another's place", ()),
+                )
+            ),
+            # Undead or Alive, Module 3: a new posse in town.
+            *(
+                Character(name, title, life, ability, "undead_or_alive.3", needs)
+                for name, title, life, ability, needs in (
+                    ("belle_star", "Belle Star", 8, "Each roll: a Dynamite may be Gatling", ()),
+                    ("chuck_wengam", "Chuck Wengam", 8, "Once a turn: 1 life turns a die", ()),
+                    ("greg_digger", "Greg Digger", 7, "Each Beer counts twice", ()),
+                    (
+                        "herb_hunter",
+                        "Herb Hunter",
+                        8,
+                        "Lose 2+ in his turn: Wound token",
+                        ("undead_or_alive.1",),
+                    ),
+                    (
+                        "pat_brennan",
+                        "Pat Brennan",
+                        8,
+                        "Turn start: move a Rage card",
+                        ("undead_or_alive.2",),
+                    ),
+                    (
+                        "pixie_pete",
+                        "Pixie Pete",
+                        9,
+                        "Draws two Rage cards, keeps one",
+                        ("undead_or_alive.2",),
+                    ),
+                    (
+                        "sam_the_healer",
+                        "Sam the Healer",
+                        7,
+                        "Each Duel he starts: +1 life to one",
+                        ("undead_or_alive.1",),
+                    ),
+                    (
+                        "sean_mallory",
+                        "Sean Mallory",
+                        8,
+                        "Once a turn: re-roll a Duel die",
+                        ("undead_or_alive.1",),
+                    ),
+                )
+            ),
+        )
+    }
+)
 
 
 class HouseRule(StrEnum):

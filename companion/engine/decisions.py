@@ -15,58 +15,68 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from .frozen import quick_init
+from .open_kinds import Declared, OpenKind
 from .reading import listed, text, whole_number
 
 
-class DecisionKind(StrEnum):
-    GIFT_LIFE = "gift_life"  # Sid Ketchum: who gains one life
-    ROLL = "roll"  # the first roll of the turn
-    REROLL = "reroll"  # re-roll some dice, or stop
-    BULLSEYE_TARGET = "bullseye_target"  # whom a Bull's Eye result hits
-    SLAB_DOUBLE = "slab_double"  # Slab the Killer: double a Bull's Eye with a Beer?
-    BEER_TARGET = "beer_target"  # who gains the life of a Beer
-    ARROW_INSTEAD = "arrow_instead"  # Bart Cassidy: take an arrow instead of this life?
-    DISCARD_ARROW = "discard_arrow"  # Pedro Ramirez: discard an arrow for a life lost?
-    KIT_DISCARD = "kit_discard"  # Kit Carlson: whose arrow this Gatling discards
-    REVEAL_ROLE = "reveal_role"  # show the role card (eliminated, or the last one standing)
-    SALOON_DIE = "saloon_die"  # Old Saloon 1: no Saloon die, the Loudmouth or the Coward
-    BROKEN_ARROW = "broken_arrow"  # Old Saloon 1: whose arrow a Broken arrow returns
-    CHIEF_ARROW = "chief_arrow"  # Old Saloon 2: take a regular arrow or the Chief's Arrow
-    WHICH_ARROW = "which_arrow"  # Old Saloon 2: discard a regular arrow or the Chief's Arrow
-    GIVE_ARROW = "give_arrow"  # Elena Fuente: give one of the arrows rolled to someone?
-    TAKE_CHIEF_ARROW = "take_chief_arrow"  # Apache Kid: take the Chief's Arrow from its holder?
-    TAKE_LOSS = "take_loss"  # Molly Stark: lose these life points in that player's place?
-    GAME_END = "game_end"  # a win holds while reveals could avert it: go on to the end
-    DOC_DIE = "doc_die"  # Old Saloon 3, The Doc: which die to turn
-    DOC_FACE = "doc_face"  # The Doc: to which face
-    UGLY_SWAP = "ugly_swap"  # The Ugly: whose arrows are exchanged (two seats in turn)
-    LEFT_HAND_TARGET = "left_hand_target"  # The Left Hand: whom to save, of those dying
-    LEFT_HAND_DISCARD = "left_hand_discard"  # the saved player: discard all arrows?
-    LEFT_HAND_CHANCE = "left_hand_chance"  # physical cards: nobody saves the dying (DONE)?
-    GHOST_ROLL = "ghost_roll"  # Old Saloon 5: the Ghost's first roll of its two dice
-    GHOST_REROLL = "ghost_reroll"  # the Ghost re-rolls some of its dice, or stops
-    GHOST_FACE = "ghost_face"  # which of its two results the Ghost gives
-    GHOST_TARGET = "ghost_target"  # to whom the Ghost gives it
+class DecisionKind(OpenKind):
+    """A kind of decision, declared once with its spec (``declare_kind``): the core's and the
+    built-in modules' here, a module's from outside in its own package."""
+
+    GIFT_LIFE: ClassVar[DecisionKind]  # Sid Ketchum: who gains one life
+    ROLL: ClassVar[DecisionKind]  # the first roll of the turn
+    REROLL: ClassVar[DecisionKind]  # re-roll some dice, or stop
+    BULLSEYE_TARGET: ClassVar[DecisionKind]  # whom a Bull's Eye result hits
+    SLAB_DOUBLE: ClassVar[DecisionKind]  # Slab the Killer: double a Bull's Eye with a Beer?
+    BEER_TARGET: ClassVar[DecisionKind]  # who gains the life of a Beer
+    ARROW_INSTEAD: ClassVar[DecisionKind]  # Bart Cassidy: take an arrow instead of this life?
+    DISCARD_ARROW: ClassVar[DecisionKind]  # Pedro Ramirez: discard an arrow for a life lost?
+    KIT_DISCARD: ClassVar[DecisionKind]  # Kit Carlson: whose arrow this Gatling discards
+    REVEAL_ROLE: ClassVar[DecisionKind]  # show the role card (eliminated, or the last one standing)
+    SALOON_DIE: ClassVar[DecisionKind]  # Old Saloon 1: no Saloon die, the Loudmouth or the Coward
+    BROKEN_ARROW: ClassVar[DecisionKind]  # Old Saloon 1: whose arrow a Broken arrow returns
+    CHIEF_ARROW: ClassVar[DecisionKind]  # Old Saloon 2: take a regular arrow or the Chief's Arrow
+    WHICH_ARROW: ClassVar[
+        DecisionKind
+    ]  # Old Saloon 2: discard a regular arrow or the Chief's Arrow
+    GIVE_ARROW: ClassVar[DecisionKind]  # Elena Fuente: give one of the arrows rolled to someone?
+    TAKE_CHIEF_ARROW: ClassVar[DecisionKind]  # Apache Kid: take the Chief's Arrow from its holder?
+    TAKE_LOSS: ClassVar[DecisionKind]  # Molly Stark: lose these life points in that player's place?
+    GAME_END: ClassVar[DecisionKind]  # a win holds while reveals could avert it: go on to the end
+    DOC_DIE: ClassVar[DecisionKind]  # Old Saloon 3, The Doc: which die to turn
+    DOC_FACE: ClassVar[DecisionKind]  # The Doc: to which face
+    UGLY_SWAP: ClassVar[DecisionKind]  # The Ugly: whose arrows are exchanged (two seats in turn)
+    LEFT_HAND_TARGET: ClassVar[DecisionKind]  # The Left Hand: whom to save, of those dying
+    LEFT_HAND_DISCARD: ClassVar[DecisionKind]  # the saved player: discard all arrows?
+    LEFT_HAND_CHANCE: ClassVar[DecisionKind]  # physical cards: nobody saves the dying (DONE)?
+    GHOST_ROLL: ClassVar[DecisionKind]  # Old Saloon 5: the Ghost's first roll of its two dice
+    GHOST_REROLL: ClassVar[DecisionKind]  # the Ghost re-rolls some of its dice, or stops
+    GHOST_FACE: ClassVar[DecisionKind]  # which of its two results the Ghost gives
+    GHOST_TARGET: ClassVar[DecisionKind]  # to whom the Ghost gives it
     # Undead or Alive, Modules 1-3
-    DUEL_TARGET = "duel_target"  # whom this Fight a Duel challenges
-    DUEL_ROLL = "duel_roll"  # the seat holding the Duel die rolls it
-    DUEL_REROLL = "duel_reroll"  # Sean Mallory: re-roll the Duel die that missed, or keep it
-    WOUND_TOKEN = "wound_token"  # real pile: which Duel Wound token was drawn
-    WHICH_WOUND = "which_wound"  # Whiskey: discard which of your Duel Wound tokens
-    RAGE_SYMBOL = "rage_symbol"  # enter a symbol of the Rage cards revealed, or DONE
-    SAM_HEAL = "sam_heal"  # Sam the Healer: who gains one life for this duel
-    RAGE_FROM = "rage_from"  # Pat Brennan: whose Rage card to move
-    RAGE_TO = "rage_to"  # Pat Brennan: to whom
-    BELLE_STAR = "belle_star"  # Belle Star: which Dynamite becomes a Gatling
-    CHUCK_DIE = "chuck_die"  # Chuck Wengam: lose a life to turn which die
-    CHUCK_FACE = "chuck_face"  # Chuck Wengam: to which side
+    DUEL_TARGET: ClassVar[DecisionKind]  # whom this Fight a Duel challenges
+    DUEL_ROLL: ClassVar[DecisionKind]  # the seat holding the Duel die rolls it
+    DUEL_REROLL: ClassVar[
+        DecisionKind
+    ]  # Sean Mallory: re-roll the Duel die that missed, or keep it
+    WOUND_TOKEN: ClassVar[DecisionKind]  # real pile: which Duel Wound token was drawn
+    WHICH_WOUND: ClassVar[DecisionKind]  # Whiskey: discard which of your Duel Wound tokens
+    RAGE_SYMBOL: ClassVar[DecisionKind]  # enter a symbol of the Rage cards revealed, or DONE
+    SAM_HEAL: ClassVar[DecisionKind]  # Sam the Healer: who gains one life for this duel
+    RAGE_FROM: ClassVar[DecisionKind]  # Pat Brennan: whose Rage card to move
+    RAGE_TO: ClassVar[DecisionKind]  # Pat Brennan: to whom
+    BELLE_STAR: ClassVar[DecisionKind]  # Belle Star: which Dynamite becomes a Gatling
+    CHUCK_DIE: ClassVar[DecisionKind]  # Chuck Wengam: lose a life to turn which die
+    CHUCK_FACE: ClassVar[DecisionKind]  # Chuck Wengam: to which side
     # Undead or Alive, Module 4
-    BONEYARD_CARD = "boneyard_card"  # which Boneyard card was drawn from the real deck
-    ZOMBIE_MASTER = "zombie_master"  # physical roles: which living seat declares the Renegade
-    ROLE_CARD = "role_card"  # physical special roles: which card the eliminated seat shows
+    BONEYARD_CARD: ClassVar[DecisionKind]  # which Boneyard card was drawn from the real deck
+    ZOMBIE_MASTER: ClassVar[DecisionKind]  # physical roles: which living seat declares the Renegade
+    ROLE_CARD: ClassVar[
+        DecisionKind
+    ]  # physical special roles: which card the eliminated seat shows
 
 
 class Answer(StrEnum):
@@ -121,66 +131,66 @@ class Spec:
     marks_beers: bool = False
     """Asked while Beers are given out: the Beers given show on their targets."""
 
+    @property
+    def always_answered(self) -> bool:
+        """Its answers never run out (a roll or stop, yes or no): ``Game.ask`` looks for an
+        answer to the others before it waits for one."""
+        return self.answer is Answer.ROLL or self.answer is Answer.YES_NO
 
-SPECS: dict[DecisionKind, Spec] = {
-    DecisionKind.GIFT_LIFE: Spec(Answer.SEAT, False, "who gains one life"),
-    DecisionKind.ROLL: Spec(Answer.ROLL, False, "roll the dice", turn_dice=True, first_roll=True),
-    DecisionKind.REROLL: Spec(Answer.ROLL, False, "re-roll or stop", turn_dice=True),
-    DecisionKind.BULLSEYE_TARGET: Spec(
-        Answer.SEAT, False, "whom does this Bull's Eye hit", marks_hits=True
-    ),
-    DecisionKind.SLAB_DOUBLE: Spec(
-        Answer.DIE, True, "double a Bull's Eye with a Beer", marks_hits=True
-    ),
-    DecisionKind.BEER_TARGET: Spec(Answer.SEAT, False, "who drinks this Beer", marks_beers=True),
-    DecisionKind.ARROW_INSTEAD: Spec(Answer.YES_NO, True, "take an arrow instead of losing a life"),
-    DecisionKind.DISCARD_ARROW: Spec(Answer.YES_NO, True, "discard an arrow for a life lost"),
-    DecisionKind.KIT_DISCARD: Spec(Answer.SEAT, True, "whose arrow does this Gatling discard"),
-    DecisionKind.REVEAL_ROLE: Spec(
-        Answer.ROLE, False, "which role card do you show", shows_a_card=True
-    ),
-    DecisionKind.SALOON_DIE: Spec(
-        Answer.CHOICE, False, "which Saloon die do you roll", before_roll=True
-    ),
-    DecisionKind.BROKEN_ARROW: Spec(Answer.SEAT, False, "whose arrow does the Broken arrow return"),
-    DecisionKind.CHIEF_ARROW: Spec(Answer.CHOICE, False, "a regular arrow or the Chief's Arrow"),
-    DecisionKind.WHICH_ARROW: Spec(Answer.CHOICE, False, "discard which arrow"),
-    DecisionKind.GIVE_ARROW: Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
-    DecisionKind.TAKE_CHIEF_ARROW: Spec(Answer.YES_NO, True, "take the Chief's Arrow"),
-    DecisionKind.TAKE_LOSS: Spec(Answer.YES_NO, True, "lose these life points in their place"),
-    DecisionKind.GAME_END: Spec(
+    @property
+    def no_move(self) -> bool:
+        """Its answer is no player's move: it closes none of the moments still open."""
+        return self.shows_a_card or self.done_says_yes
+
+
+# The kinds of the core and of the built-in modules, until each module declares its own.
+_BUILT_IN: dict[str, Spec] = {
+    "gift_life": Spec(Answer.SEAT, False, "who gains one life"),
+    "roll": Spec(Answer.ROLL, False, "roll the dice", turn_dice=True, first_roll=True),
+    "reroll": Spec(Answer.ROLL, False, "re-roll or stop", turn_dice=True),
+    "bullseye_target": Spec(Answer.SEAT, False, "whom does this Bull's Eye hit", marks_hits=True),
+    "slab_double": Spec(Answer.DIE, True, "double a Bull's Eye with a Beer", marks_hits=True),
+    "beer_target": Spec(Answer.SEAT, False, "who drinks this Beer", marks_beers=True),
+    "arrow_instead": Spec(Answer.YES_NO, True, "take an arrow instead of losing a life"),
+    "discard_arrow": Spec(Answer.YES_NO, True, "discard an arrow for a life lost"),
+    "kit_discard": Spec(Answer.SEAT, True, "whose arrow does this Gatling discard"),
+    "reveal_role": Spec(Answer.ROLE, False, "which role card do you show", shows_a_card=True),
+    "saloon_die": Spec(Answer.CHOICE, False, "which Saloon die do you roll", before_roll=True),
+    "broken_arrow": Spec(Answer.SEAT, False, "whose arrow does the Broken arrow return"),
+    "chief_arrow": Spec(Answer.CHOICE, False, "a regular arrow or the Chief's Arrow"),
+    "which_arrow": Spec(Answer.CHOICE, False, "discard which arrow"),
+    "give_arrow": Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
+    "take_chief_arrow": Spec(Answer.YES_NO, True, "take the Chief's Arrow"),
+    "take_loss": Spec(Answer.YES_NO, True, "lose these life points in their place"),
+    "game_end": Spec(
         Answer.YES_NO,
         False,
         "the game is over unless a role is shown",
         person_enters=True,
         done_says_yes=True,
     ),
-    DecisionKind.DOC_DIE: Spec(Answer.DIE, False, "which die does The Doc turn"),
-    DecisionKind.DOC_FACE: Spec(Answer.CHOICE, False, "which face does The Doc turn it to"),
-    DecisionKind.UGLY_SWAP: Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange"),
-    DecisionKind.LEFT_HAND_TARGET: Spec(Answer.SEAT, False, "whom does The Left Hand save"),
-    DecisionKind.LEFT_HAND_DISCARD: Spec(Answer.YES_NO, True, "discard all your arrows"),
-    DecisionKind.LEFT_HAND_CHANCE: Spec(
+    "doc_die": Spec(Answer.DIE, False, "which die does The Doc turn"),
+    "doc_face": Spec(Answer.CHOICE, False, "which face does The Doc turn it to"),
+    "ugly_swap": Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange"),
+    "left_hand_target": Spec(Answer.SEAT, False, "whom does The Left Hand save"),
+    "left_hand_discard": Spec(Answer.YES_NO, True, "discard all your arrows"),
+    "left_hand_chance": Spec(
         Answer.YES_NO,
         False,
         "nobody saves the player about to be eliminated",
         person_enters=True,
         done_says_yes=True,
     ),
-    DecisionKind.GHOST_ROLL: Spec(
+    "ghost_roll": Spec(
         Answer.ROLL, False, "roll the Ghost's two dice", turn_dice=True, first_roll=True
     ),
-    DecisionKind.GHOST_REROLL: Spec(
-        Answer.ROLL, False, "re-roll the Ghost's dice or stop", turn_dice=True
-    ),
-    DecisionKind.GHOST_FACE: Spec(Answer.CHOICE, False, "which result does the Ghost give"),
-    DecisionKind.GHOST_TARGET: Spec(Answer.SEAT, False, "to whom does the Ghost give it"),
-    DecisionKind.DUEL_TARGET: Spec(Answer.SEAT, False, "whom do you challenge to a duel"),
-    DecisionKind.DUEL_ROLL: Spec(Answer.ROLL, False, "roll the Duel die", holder_rolls=True),
-    DecisionKind.DUEL_REROLL: Spec(
-        Answer.ROLL, False, "re-roll the Duel die or keep it", holder_rolls=True
-    ),
-    DecisionKind.WOUND_TOKEN: Spec(
+    "ghost_reroll": Spec(Answer.ROLL, False, "re-roll the Ghost's dice or stop", turn_dice=True),
+    "ghost_face": Spec(Answer.CHOICE, False, "which result does the Ghost give"),
+    "ghost_target": Spec(Answer.SEAT, False, "to whom does the Ghost give it"),
+    "duel_target": Spec(Answer.SEAT, False, "whom do you challenge to a duel"),
+    "duel_roll": Spec(Answer.ROLL, False, "roll the Duel die", holder_rolls=True),
+    "duel_reroll": Spec(Answer.ROLL, False, "re-roll the Duel die or keep it", holder_rolls=True),
+    "wound_token": Spec(
         Answer.CHOICE,
         False,
         "which Wound token did you draw",
@@ -188,10 +198,8 @@ SPECS: dict[DecisionKind, Spec] = {
         person_enters=True,
         face_options=True,
     ),
-    DecisionKind.WHICH_WOUND: Spec(
-        Answer.CHOICE, False, "discard which Wound token", face_options=True
-    ),
-    DecisionKind.RAGE_SYMBOL: Spec(
+    "which_wound": Spec(Answer.CHOICE, False, "discard which Wound token", face_options=True),
+    "rage_symbol": Spec(
         Answer.CHOICE,
         True,
         "enter the Rage cards' symbols",
@@ -199,34 +207,36 @@ SPECS: dict[DecisionKind, Spec] = {
         person_enters=True,
         face_options=True,
     ),
-    DecisionKind.SAM_HEAL: Spec(Answer.SEAT, True, "who gains one life for this duel"),
-    DecisionKind.RAGE_FROM: Spec(Answer.SEAT, True, "whose Rage card do you move"),
-    DecisionKind.RAGE_TO: Spec(Answer.SEAT, False, "who gets the Rage card"),
-    DecisionKind.BELLE_STAR: Spec(Answer.DIE, True, "turn which Dynamite to Gatling"),
-    DecisionKind.CHUCK_DIE: Spec(Answer.DIE, True, "lose a life to turn which die"),
-    DecisionKind.CHUCK_FACE: Spec(
-        Answer.CHOICE, False, "turn the die to which side", face_options=True
-    ),
-    DecisionKind.BONEYARD_CARD: Spec(
+    "sam_heal": Spec(Answer.SEAT, True, "who gains one life for this duel"),
+    "rage_from": Spec(Answer.SEAT, True, "whose Rage card do you move"),
+    "rage_to": Spec(Answer.SEAT, False, "who gets the Rage card"),
+    "belle_star": Spec(Answer.DIE, True, "turn which Dynamite to Gatling"),
+    "chuck_die": Spec(Answer.DIE, True, "lose a life to turn which die"),
+    "chuck_face": Spec(Answer.CHOICE, False, "turn the die to which side", face_options=True),
+    "boneyard_card": Spec(
         Answer.CHOICE,
         False,
         "which Boneyard card did you draw",
         shows_a_card=True,
         person_enters=True,
     ),
-    DecisionKind.ZOMBIE_MASTER: Spec(
-        Answer.SEAT, True, "the living Renegade declares", person_enters=True
-    ),
-    DecisionKind.ROLE_CARD: Spec(
-        Answer.CHOICE, False, "which role card is face up", shows_a_card=True
-    ),
+    "zombie_master": Spec(Answer.SEAT, True, "the living Renegade declares", person_enters=True),
+    "role_card": Spec(Answer.CHOICE, False, "which role card is face up", shows_a_card=True),
 }
 
-# Kinds whose answers never run out, by their answer shape: a roll (or stop), yes or no.
-# ``Game.ask`` looks for an answer to the others before it waits for one (a set, for speed).
-ALWAYS_ANSWERED = frozenset(
-    kind for kind, spec in SPECS.items() if spec.answer in (Answer.ROLL, Answer.YES_NO)
-)
+SPECS: Declared[DecisionKind, Spec] = Declared()
+
+
+def declare_kind(value: str, spec: Spec) -> DecisionKind:
+    """The new kind of decision ``value`` and how it is answered; ValueError when a kind of
+    that name is declared already."""
+    made = DecisionKind.declare(value)
+    SPECS.add(made, spec, "decision kind")
+    return made
+
+
+for _value, _spec in _BUILT_IN.items():
+    setattr(DecisionKind, _value.upper(), declare_kind(_value, _spec))
 
 
 @quick_init
@@ -273,7 +283,7 @@ class Decision:
         if not isinstance(data, dict):
             raise ValueError(f"expected an object, not {data!r}")
         kind = data.get("kind")
-        if kind not in tuple(DecisionKind):
+        if not isinstance(kind, str) or kind not in DecisionKind:
             raise ValueError(f"kind {kind!r} is not a kind of decision")
 
         def number(key: str, low: int | None = 0) -> int | None:

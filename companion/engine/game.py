@@ -35,7 +35,7 @@ from .components import (
     Role,
     Symbol,
 )
-from .decisions import ALWAYS_ANSWERED, SPECS, Decision, DecisionKind
+from .decisions import SPECS, Decision, DecisionKind
 from .dice import DiceSource, SeededDice
 from .errors import IllegalAction, SetupError, StateError
 from .events import (
@@ -102,8 +102,6 @@ _RESULTS: dict[str, dict[str | None, int]] = {
 # The spec's flags the hot paths read, gathered once: the kinds that are no move (they close
 # none of the moments still open: a card shown, or the whole table's answer, which is not the
 # pending player's action) and the rolls of the turn's dice (they count the rolls left).
-NO_MOVE = frozenset(kind for kind, spec in SPECS.items() if spec.shows_a_card or spec.done_says_yes)
-TURN_DICE = frozenset(kind for kind, spec in SPECS.items() if spec.turn_dice)
 
 # Immutable values the hot paths would otherwise build again and again.
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
@@ -323,7 +321,7 @@ class Game(GameState):
             raise IllegalAction(why_illegal(self, d, action))
         self._events = []
         self.pending = None
-        if d.kind not in NO_MOVE:
+        if not SPECS[d.kind].no_move:
             moments.close(self)
         rule.decide(self, d, action)
         self._run()
@@ -356,7 +354,7 @@ class Game(GameState):
     @property
     def rolls_left(self) -> int:
         """Re-rolls still allowed this turn (0 once the dice resolve)."""
-        if self.pending is None or self.pending.kind not in TURN_DICE:
+        if self.pending is None or not SPECS[self.pending.kind].turn_dice:
             return 0
         return self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0)
 
@@ -364,7 +362,7 @@ class Game(GameState):
     def rerolls_shown(self) -> int:
         """The re-rolls the table shows: ``rolls_left``, and during a question asked before the
         first roll or between two rolls (an ability's) the re-rolls still to come after it."""
-        between = self.pending is not None and self.pending.kind not in TURN_DICE
+        between = self.pending is not None and not SPECS[self.pending.kind].turn_dice
         rolling = after_roll() in self.stack or roll_decision() in self.stack
         if between and rolling and self.symbol_count("dynamite") < DYNAMITE_LIMIT:
             return max(0, self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0))
@@ -467,7 +465,7 @@ class Game(GameState):
             d = _plain(kind, seat, die)
         else:
             d = Decision(kind, seat, die, remaining, target, options, cause)
-        if kind in ALWAYS_ANSWERED or DECISIONS[kind].legal(self, d):
+        if SPECS[kind].always_answered or DECISIONS[kind].legal(self, d):
             self.pending = d
         elif self.strict_decisions:
             raise StateError(

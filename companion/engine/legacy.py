@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .components import CHARACTERS, MAX_PLAYERS, MIN_PLAYERS, ROLE_MIX, Role
 from .errors import SetupError
 from .module_catalog import Module, characters_for
+from .module_rules import ModuleRules
 from .reading import listed, text, truth, whole_number
 from .setup import GameSetup
 from .victory import SIDES
@@ -196,3 +197,7 @@ def deal_roles(players: int, sheriff: int | None, seed: int) -> tuple[Role, ...]
     rng.shuffle(mix)
     mix.insert(sheriff, Role.SHERIFF)
     return tuple(mix)
+
+
+# Wild West Legacy plays between the games of a series (above): it adds nothing to a turn.
+RULES = ModuleRules(Module.WILD_WEST_LEGACY)

@@ -1,58 +1,87 @@
-"""The ten modules of the two expansions: their ids and what each needs before play.
+"""The modules: their ids and what each needs before play.
 
-A module is named by a stable id (``old_saloon.1`` ... ``undead_or_alive.5``) in the set-up,
-the state's JSON and the journal. What a module adds to a game is in its own file, listed in
-``modules.py``; this file is below every rule, so any file may name a module.
+A module is named by a stable id (``old_saloon.1`` ... ``undead_or_alive.5``, or a module's
+from outside) in the set-up, the state's JSON and the journal. Each module declares its id, its
+title and needs, and its characters (``declare_module``) when its package is imported
+(``discovery``); what it adds to a game is its ``ModuleRules`` (``modules.py``). This file is
+below every rule, so any file may name a module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
+from typing import ClassVar
 
-from .components import CHARACTERS
+from .components import CHARACTERS, Character
 from .errors import SetupError
+from .open_kinds import Declared, OpenKind
 
 
-class Module(StrEnum):
-    LOUDMOUTH_AND_COWARD = "old_saloon.1"
-    CHIEF_ARROW = "old_saloon.2"
-    SPECIAL_ROLES = "old_saloon.3"
-    SALOON_CHARACTERS = "old_saloon.4"
-    GHOST = "old_saloon.5"
-    LOOK_ME_IN_THE_EYES = "undead_or_alive.1"
-    TWO_BULLETS = "undead_or_alive.2"
-    NEW_POSSE = "undead_or_alive.3"
-    ZOMBIES = "undead_or_alive.4"
-    WILD_WEST_LEGACY = "undead_or_alive.5"
+class Module(OpenKind):
+    """A module's id, declared once by its module (``declare_module``)."""
+
+    LOUDMOUTH_AND_COWARD: ClassVar[Module]
+    CHIEF_ARROW: ClassVar[Module]
+    SPECIAL_ROLES: ClassVar[Module]
+    SALOON_CHARACTERS: ClassVar[Module]
+    GHOST: ClassVar[Module]
+    LOOK_ME_IN_THE_EYES: ClassVar[Module]
+    TWO_BULLETS: ClassVar[Module]
+    NEW_POSSE: ClassVar[Module]
+    ZOMBIES: ClassVar[Module]
+    WILD_WEST_LEGACY: ClassVar[Module]
 
 
 @dataclass(frozen=True)
 class ModuleInfo:
-    """What the rulebook says of a module before play: its title, and what it needs."""
+    """What the rulebook says of a module before play: its title, and what it needs (other
+    modules by id)."""
 
     title: str
     min_players: int = 3
-    requires: tuple[Module, ...] = ()
-    excludes: tuple[Module, ...] = ()
+    requires: tuple[str, ...] = ()
+    excludes: tuple[str, ...] = ()
 
 
-MODULES: dict[Module, ModuleInfo] = {
-    Module.LOUDMOUTH_AND_COWARD: ModuleInfo("The Loudmouth and the Coward"),
-    Module.CHIEF_ARROW: ModuleInfo("The Arrow of the Indian Chief"),
-    Module.SPECIAL_ROLES: ModuleInfo("Special Roles", min_players=4),
-    Module.SALOON_CHARACTERS: ModuleInfo("A Posse of New Characters"),
+MODULES: Declared[str, ModuleInfo] = Declared()
+
+
+def declare_module(value: str, info: ModuleInfo, characters: Iterable[Character] = ()) -> Module:
+    """The new module ``value``, with its title and needs and the character cards it adds;
+    ValueError when its id or a card's name is declared already."""
+    made = Module.declare(value)
+    MODULES.add(made, info, "module")
+    for card in characters:
+        CHARACTERS.add(card.name, card, "character")
+    return made
+
+
+# The built-in modules' ids, until each declares its own in its package.
+for _name, _value, _info in (
+    ("LOUDMOUTH_AND_COWARD", "old_saloon.1", ModuleInfo("The Loudmouth and the Coward")),
+    ("CHIEF_ARROW", "old_saloon.2", ModuleInfo("The Arrow of the Indian Chief")),
+    ("SPECIAL_ROLES", "old_saloon.3", ModuleInfo("Special Roles", min_players=4)),
+    ("SALOON_CHARACTERS", "old_saloon.4", ModuleInfo("A Posse of New Characters")),
     # The Ghost and Undead or Alive both give the eliminated a part (a Ghost's turns, Boneyard
     # cards and zombies): the rulebook says nothing of the two together, so they play apart.
-    Module.GHOST: ModuleInfo("The Ghost", min_players=5, excludes=(Module.ZOMBIES,)),
-    Module.LOOK_ME_IN_THE_EYES: ModuleInfo("Look Me in the Eyes", requires=(Module.TWO_BULLETS,)),
-    Module.TWO_BULLETS: ModuleInfo("Two Bullets Are Enough"),
-    Module.NEW_POSSE: ModuleInfo("A New Posse in Town"),
-    Module.ZOMBIES: ModuleInfo("Undead or Alive?", min_players=4),
-    Module.WILD_WEST_LEGACY: ModuleInfo("Wild West Legacy"),
-}
+    (
+        "GHOST",
+        "old_saloon.5",
+        ModuleInfo("The Ghost", min_players=5, excludes=("undead_or_alive.4",)),
+    ),
+    (
+        "LOOK_ME_IN_THE_EYES",
+        "undead_or_alive.1",
+        ModuleInfo("Look Me in the Eyes", requires=("undead_or_alive.2",)),
+    ),
+    ("TWO_BULLETS", "undead_or_alive.2", ModuleInfo("Two Bullets Are Enough")),
+    ("NEW_POSSE", "undead_or_alive.3", ModuleInfo("A New Posse in Town")),
+    ("ZOMBIES", "undead_or_alive.4", ModuleInfo("Undead or Alive?", min_players=4)),
+    ("WILD_WEST_LEGACY", "undead_or_alive.5", ModuleInfo("Wild West Legacy")),
+):
+    setattr(Module, _name, declare_module(_value, _info))
 
 
 def module(value: Module | str) -> Module:
@@ -61,7 +90,7 @@ def module(value: Module | str) -> Module:
         return Module(value)
     except ValueError:
         raise SetupError(
-            f"unknown module {value!r}; expected one of " + ", ".join(m.value for m in Module)
+            f"unknown module {value!r}; expected one of " + ", ".join(m for m in Module)
         ) from None
 
 
@@ -71,7 +100,7 @@ def validate(modules: frozenset[Module], players: int, characters: Iterable[str]
         info = MODULES[m]
         for needed in info.requires:
             if needed not in modules:
-                raise SetupError(f"{m} ({info.title}) needs {needed} ({MODULES[needed].title})")
+                raise SetupError(f"{m} ({info.title}) needs {needed} ({_title(needed)})")
         if players < info.min_players:
             raise SetupError(
                 f"{m} ({info.title}) needs {info.min_players} or more players, not {players}"
@@ -79,8 +108,7 @@ def validate(modules: frozenset[Module], players: int, characters: Iterable[str]
         for other in info.excludes:
             if other in modules:
                 raise SetupError(
-                    f"{m} ({info.title}) and {other} ({MODULES[other].title}) "
-                    "cannot be played together"
+                    f"{m} ({info.title}) and {other} ({_title(other)}) cannot be played together"
                 )
     for seat, name in enumerate(characters):
         card = CHARACTERS[name]
@@ -88,7 +116,7 @@ def validate(modules: frozenset[Module], players: int, characters: Iterable[str]
             if card_needs is not None and card_needs not in modules:
                 raise SetupError(
                     f"seat {seat + 1}: {card.title} plays only with module {card_needs} "
-                    f"({MODULES[Module(card_needs)].title})"
+                    f"({_title(card_needs)})"
                 )
 
 
@@ -112,3 +140,9 @@ def characters_for(modules: frozenset[Module]) -> tuple[str, ...]:
         for name, card in CHARACTERS.items()
         if all(m is None or m in modules for m in (card.module, *card.needs))
     )
+
+
+def _title(value: str) -> str:
+    """A module's title, or that it is not installed (another module may name one)."""
+    info = MODULES.get(value)
+    return "not installed" if info is None else info.title

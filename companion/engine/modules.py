@@ -1,26 +1,21 @@
-"""The modules in play: the one list of the files that hold each module's rules, and the turn's
-order of resolution they make together.
+"""The modules installed and in play, and the turn's order of resolution they make together.
 
-Each module's file gives a ``ModuleRules`` (``module_rules.py``): its phases, its steps at the
-start and end of a turn, its hooks. The base game's phases are data here, and each module's are
-placed after a named one (rulebook, "Old Saloon Preparation" and "Undead or Alive, Module 1"),
-so a module extends the turn without touching the rules that run it.
+Each module's package gives a ``ModuleRules`` (``module_rules.py``) by its entry point
+(``discovery``; the built-in ten are listed in ``pyproject.toml`` as a module from outside is in
+its own): its phases, its steps at the start and end of a turn, its hooks. A module that fails
+to load, clashes or gives no rules is refused, one line each (``problems``). The base game's
+phases are data here, and each module's are placed after a named one (rulebook, "Old Saloon
+Preparation" and "Undead or Alive, Module 1"), so a module extends the turn without touching
+the rules that run it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import cache
 
-from . import (
-    boneyard,
-    chief_arrow,
-    duels,
-    ghost,
-    posse,
-    rage,
-    saloon_dice,
-    special_roles,
-)
+from . import discovery
+from .errors import SetupError
 from .module_catalog import MODULES, Module, ModuleInfo, characters_for, module, validate
 from .module_rules import ModuleRules
 
@@ -33,26 +28,60 @@ __all__ = [
     "characters_for",
     "in_play",
     "module",
+    "problems",
     "turn_order",
     "validate",
 ]
 
-# Every module's rules, from the file that holds them.
-RULES: dict[Module, ModuleRules] = {
-    rules.module: rules
-    for rules in (
-        saloon_dice.RULES,
-        chief_arrow.RULES,
-        special_roles.RULES,
-        ModuleRules(Module.SALOON_CHARACTERS),  # its characters' abilities: abilities.py
-        ghost.RULES,
-        duels.RULES,
-        rage.RULES,
-        posse.RULES,
-        boneyard.RULES,
-        ModuleRules(Module.WILD_WEST_LEGACY),  # between the games of a series: legacy.py
-    )
-}
+
+@cache
+def _installed() -> tuple[dict[Module, ModuleRules], tuple[str, ...]]:
+    """Every module installed with its rules, and one line for each that was refused."""
+    found: dict[Module, ModuleRules] = {}
+    refused: list[str] = []
+    for loaded in discovery.load():
+        rules = loaded.value
+        if loaded.problem is not None:
+            refused.append(
+                f"module {loaded.name} ({loaded.target}) failed to load: {loaded.problem}"
+            )
+        elif not isinstance(rules, ModuleRules):
+            refused.append(
+                f"module {loaded.name} ({loaded.target}) gives a {type(rules).__name__}, "
+                "not its ModuleRules"
+            )
+        elif rules.module != loaded.name:
+            refused.append(
+                f"module {loaded.name} ({loaded.target}) gives the rules of {rules.module}"
+            )
+        else:
+            found[rules.module] = rules
+    for m in MODULES:
+        if m not in found and not any(line.startswith(f"module {m} ") for line in refused):
+            refused.append(f"module {m} is declared but no entry point gives its rules")
+    return found, tuple(refused)
+
+
+class _Rules(Mapping[Module, ModuleRules]):
+    """Each module installed, its rules."""
+
+    def __getitem__(self, m: Module) -> ModuleRules:
+        return _installed()[0][m]
+
+    def __iter__(self) -> Iterator[Module]:
+        return iter(_installed()[0])
+
+    def __len__(self) -> int:
+        return len(_installed()[0])
+
+
+RULES: Mapping[Module, ModuleRules] = _Rules()
+
+
+def problems() -> tuple[str, ...]:
+    """One line for each module refused at start: failed to load, clashing, or incomplete."""
+    return _installed()[1]
+
 
 # The base game's phases: those applied on each roll, then those after the last roll.
 PER_ROLL: tuple[str, ...] = ("arrow",)
@@ -62,7 +91,11 @@ RESOLUTION: tuple[str, ...] = ("last_roll", "dynamite", "bullseye", "beer", "gat
 @cache
 def in_play(modules: frozenset[Module]) -> tuple[ModuleRules, ...]:
     """The rules of these modules, in the modules' order."""
-    return tuple(RULES[m] for m in sorted(modules))
+    installed = _installed()[0]
+    missing = [m for m in sorted(modules) if m not in installed]
+    if missing:
+        raise SetupError(f"module {missing[0]} is not installed")
+    return tuple(installed[m] for m in sorted(modules))
 
 
 @cache

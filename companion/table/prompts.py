@@ -44,7 +44,7 @@ SIDE_LABELS = {
 }
 
 # What the table calls each playable module, short enough for the console.
-MODULE_LABELS = {
+MODULE_LABELS: dict[str, str] = {
     Module.LOUDMOUTH_AND_COWARD: "Saloon dice",
     Module.CHIEF_ARROW: "Chief's Arrow",
     Module.SALOON_CHARACTERS: "New characters",
@@ -64,7 +64,7 @@ MODULE_PAGES: tuple[tuple[Module, ...], ...] = tuple(
 )
 
 
-def module_label(m: Module) -> str:
+def module_label(m: str) -> str:
     return MODULE_LABELS.get(m, MODULES[m].title)
 
 

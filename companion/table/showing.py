@@ -49,7 +49,7 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         if flow.stage == "characters" and flow.picker is not None:
             answer = n == flow.picker
         if flow.stage == "characters" and joined:
-            note = CHARACTERS[character].ability if character in CHARACTERS else ""
+            note = CHARACTERS[character].ability if character and character in CHARACTERS else ""
             if n == flow.picker:
                 note = "DIE picks; me: more names"
         seats.append(

@@ -72,7 +72,7 @@ def test_only_a_module_s_own_file_asks_whether_it_is_in_play() -> None:
         if path.name in ("modules.py", "module_catalog.py"):  # the modules' list and catalog
             continue
         for line, name in membership_tests(path.read_text(encoding="utf-8")):
-            if OWN_FILES.get(Module[name]) != path.name:
+            if OWN_FILES.get(getattr(Module, name)) != path.name:
                 wrong.append(f"{path.name}:{line} Module.{name}")
     assert wrong == [], "a module is asked about outside its own file: " + ", ".join(wrong)
 
