@@ -19,6 +19,7 @@ from ..engine import (
     ChooseDie,
     ChooseSeat,
     DecisionKind,
+    Declared,
     Decline,
     NextGame,
     ResultAssigned,
@@ -27,6 +28,7 @@ from ..engine import (
     Roll,
     Stop,
     Symbol,
+    load_layer,
 )
 from .base import checked
 from .beliefs import Beliefs
@@ -172,13 +174,17 @@ BASE_RULES: dict[DecisionKind, Rule] = {
     DecisionKind.KIT_DISCARD: _kit,
     DecisionKind.REVEAL_ROLE: _reveal,
 }
-# Every module's too: the box's default player.
-RULES: dict[DecisionKind, Rule] = {
-    **BASE_RULES,
-    **SALOON_RULES,
-    **UNDEAD_RULES,
-    DecisionKind.ROLE_CARD: _role_card,
-}
+# Every module's too: the box's default player; an installed module adds its own from its
+# package (its ``ModuleRules.bots``, with ``declare_rule``).
+RULES: Declared[DecisionKind, Rule] = Declared(
+    {**BASE_RULES, **SALOON_RULES, **UNDEAD_RULES, DecisionKind.ROLE_CARD: _role_card},
+    load=lambda: load_layer("bots"),
+)
+
+
+def declare_rule(kind: DecisionKind, rule: Rule) -> None:
+    """A module's rule for the box's players, for its own kind of decision."""
+    RULES.add(kind, rule, "bot rule of the decision kind")
 
 
 # Moments of a turn's roll: their reveal rules read the dice as they are now, so only while

@@ -95,6 +95,8 @@ from .decisions import (
     Answer,
     Decision,
     DecisionKind,
+    Spec,
+    declare_kind,
 )
 from .dice import (
     DiceSource,
@@ -173,14 +175,18 @@ from .legacy import (
 from .legacy import (
     unused as unused_characters,
 )
+from .module_catalog import ModuleInfo, declare_module
+from .module_rules import ModuleRules
 from .modules import (
     MODULES,
     Module,
     characters_for,
+    load_layer,
     module,
     turn_order,
 )
 from .modules import RULES as MODULE_RULES
+from .modules import problems as module_problems
 from .modules import (
     validate as validate_modules,
 )
@@ -188,6 +194,7 @@ from .moments import (
     OPENINGS,
     open_moments,
 )
+from .open_kinds import Declared
 from .options import NORMAL_CARD, ArrowKind, BoneyardCard, SaloonDie
 from .positions import position
 from .queue_checks import (
@@ -243,6 +250,7 @@ __all__ = [
     "DICE",
     "Decision",
     "DecisionKind",
+    "Declared",
     "Decline",
     "DicePreset",
     "DiceRolled",
@@ -283,6 +291,8 @@ __all__ = [
     "MODULE_RULES",
     "MOMENTS",
     "Module",
+    "ModuleInfo",
+    "ModuleRules",
     "NORMAL_CARD",
     "NO_SEAT",
     "NextGame",
@@ -323,6 +333,7 @@ __all__ = [
     "SeededDice",
     "SetupError",
     "SheriffChanged",
+    "Spec",
     "SpecialRole",
     "SpecialRoleRevealed",
     "StateError",
@@ -344,6 +355,8 @@ __all__ = [
     "deal",
     "deal_roles",
     "deal_specials",
+    "declare_kind",
+    "declare_module",
     "dice_a_reveal_rolls",
     "full_boneyard_deck",
     "ghost_team",
@@ -351,7 +364,9 @@ __all__ = [
     "legacy_setup",
     "listed",
     "living_count",
+    "load_layer",
     "module",
+    "module_problems",
     "next_game",
     "open_moments",
     "position",

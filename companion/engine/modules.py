@@ -11,8 +11,10 @@ the rules that run it.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Mapping
 from functools import cache
+from typing import Literal
 
 from . import discovery
 from .errors import SetupError
@@ -27,6 +29,7 @@ __all__ = [
     "ModuleRules",
     "characters_for",
     "in_play",
+    "load_layer",
     "module",
     "problems",
     "turn_order",
@@ -79,8 +82,36 @@ RULES: Mapping[Module, ModuleRules] = _Rules()
 
 
 def problems() -> tuple[str, ...]:
-    """One line for each module refused at start: failed to load, clashing, or incomplete."""
-    return _installed()[1]
+    """One line for each module refused at start: failed to load, clashing, or incomplete, or
+    whose words for the table or rules for the bots failed."""
+    return _installed()[1] + _layer_problems["table"] + _layer_problems["bots"]
+
+
+_layer_problems: dict[str, tuple[str, ...]] = {"table": (), "bots": ()}
+
+
+def load_layer(layer: Literal["table", "bots"]) -> None:
+    """Import each installed module's part for ``layer`` (its ``ModuleRules`` names it), once:
+    the layer's catalogue then holds the modules' entries. One that fails is reported, never
+    fatal (``problems``); the table and the bots play a kind with no entry of theirs plainly."""
+    if layer in _layers_loaded:
+        return
+    _layers_loaded.add(layer)
+    failed = []
+    for m, rules in _installed()[0].items():
+        name = getattr(rules, layer)
+        if name is None:
+            continue
+        try:
+            importlib.import_module(name)
+        except Exception as exc:  # a module's own bug: reported at start, never fatal
+            failed.append(
+                f"module {m}: its {layer} part {name} failed: {type(exc).__name__}: {exc}"
+            )
+    _layer_problems[layer] = tuple(failed)
+
+
+_layers_loaded: set[str] = set()
 
 
 # The base game's phases: those applied on each roll, then those after the last roll.

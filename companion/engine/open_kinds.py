@@ -9,7 +9,7 @@ included (``discovery`` imports them the first time a value is not found).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar, Self, TypeVar
 
 from . import discovery
@@ -89,8 +89,11 @@ class Declared(Mapping[K, V]):
     """A mapping the modules add to as they are imported (characters, module titles): read
     only after the modules installed are loaded, so a reader never misses one of theirs."""
 
-    def __init__(self, entries: dict[K, V] | None = None) -> None:
+    def __init__(
+        self, entries: dict[K, V] | None = None, load: Callable[[], object] = discovery.load
+    ) -> None:
         self._entries: dict[K, V] = {} if entries is None else entries
+        self._load = load  # what imports the modules that add to it
 
     def add(self, key: K, value: V, what: str) -> None:
         """Declare ``key``; ValueError when it is declared already (two modules clash)."""
@@ -101,20 +104,20 @@ class Declared(Mapping[K, V]):
     def __getitem__(self, key: K) -> V:
         found = self._entries.get(key)
         if found is None:
-            discovery.load()
+            self._load()
             return self._entries[key]
         return found
 
     def __iter__(self) -> Iterator[K]:
-        discovery.load()
+        self._load()
         return iter(list(self._entries))
 
     def __len__(self) -> int:
-        discovery.load()
+        self._load()
         return len(self._entries)
 
     def __contains__(self, key: object) -> bool:
         if key in self._entries:
             return True
-        discovery.load()
+        self._load()
         return key in self._entries

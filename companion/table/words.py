@@ -20,10 +20,12 @@ from ..engine import (
     ChooseSeat,
     Decision,
     DecisionKind,
+    Declared,
     Game,
     Reveal,
     Role,
     Roll,
+    load_layer,
 )
 from .answers import listed_hits
 from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS
@@ -443,9 +445,14 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     K.ZOMBIE_MASTER: Words(lambda q: "Outbreak! Who is the Renegade? SEAT; DONE: none", None),
 }
 
-WORDS: dict[DecisionKind, Words] = {
-    **BASE,
-    **OLD_SALOON,
-    **SALOON_ROLES_AND_GHOST,
-    **UNDEAD_OR_ALIVE,
-}
+# Every kind's words: the core's and the built-in modules' here, and each installed module's
+# from its own package (its ``ModuleRules.table``, which adds them with ``declare_words``).
+WORDS: Declared[DecisionKind, Words] = Declared(
+    {**BASE, **OLD_SALOON, **SALOON_ROLES_AND_GHOST, **UNDEAD_OR_ALIVE},
+    load=lambda: load_layer("table"),
+)
+
+
+def declare_words(kind: DecisionKind, words: Words) -> None:
+    """A module's words for its own kind of decision; ValueError when the kind has some."""
+    WORDS.add(kind, words, "words of the decision kind")
