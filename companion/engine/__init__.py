@@ -36,6 +36,7 @@ from .game import Game  # isort: split
 
 from .abilities import (
     ABILITIES,
+    ability,
     ability_of,
 )
 from .actions import (
@@ -207,7 +208,7 @@ from .reading import (
     truth,
     whole_number,
 )
-from .registry import STEPS
+from .registry import STEPS, any_living_seat, decision, step, yes_no
 from .rules_api import Ability, RuleGame
 from .setup import (
     GameSetup,
@@ -348,13 +349,16 @@ __all__ = [
     "WoundDrawn",
     "WoundsReturned",
     "ZombieOutbreak",
+    "ability",
     "ability_of",
     "action_from_json",
+    "any_living_seat",
     "characters_for",
     "check_state",
     "deal",
     "deal_roles",
     "deal_specials",
+    "decision",
     "declare_kind",
     "declare_module",
     "dice_a_reveal_rolls",
@@ -371,6 +375,7 @@ __all__ = [
     "open_moments",
     "position",
     "result_of",
+    "step",
     "step_checks",
     "text",
     "truth",
@@ -378,4 +383,5 @@ __all__ = [
     "unused_characters",
     "validate_modules",
     "whole_number",
+    "yes_no",
 ]
