@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .bots import BOTS
 from .config import DEFAULT_PATH, ConfigError, defaults, load, reseated
-from .engine import SetupError
+from .engine import SetupError, load_layer, module_problems
 from .table.folder_lock import FolderBusy, hold
 from .table.journal import JournalError
 from .web.settings import WebPageError
@@ -471,12 +471,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def report_module_problems() -> None:
+    """One line for each module refused at start (failed to load, clashing id, a part that
+    failed): the others play, and a configuration naming a refused one is refused by name."""
+    load_layer("table")
+    load_layer("bots")
+    for line in module_problems():
+        print(f"bang-companion: {line}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "func"):
         # With no command: the box on a Pi, the emulator anywhere else.
         args = parser.parse_args(["run" if on_a_pi() else "emulate"])
+    report_module_problems()
     try:
         code = args.func(args)
         # A pipe's output is buffered: without this flush a reader that stopped early would
