@@ -29,7 +29,7 @@ def test_no_kind_has_two_entries() -> None:
         for kind in group:
             seen[kind] = seen.get(kind, 0) + 1
     assert [k for k, n in seen.items() if n > 1] == []
-    assert set(seen) == set(WORDS)
+    assert set(seen) <= set(WORDS)  # and an installed module's own: declare_words refuses twice
 
 
 @pytest.mark.parametrize("kind", list(DecisionKind))
