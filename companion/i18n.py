@@ -5,9 +5,10 @@ its own catalogue in its ``locale/`` folder: ``locale/<language>/LC_MESSAGES/mes
 compiled from the ``.po`` beside it by ``scripts/i18n`` (docs/translating.md) and read here
 with the standard library, through importlib.resources so an installed package finds its own.
 English is the source language: its words are the msgids themselves. The pseudo-language
-``qps`` marks every word that went through a catalogue ([[like this]]), so a scan can find
-one shown without it. The language is set once at start; the engine knows nothing of it (its
-events and the journal carry no words).
+``qps`` marks every word that went through a catalogue («like this»), so that a scan can find
+one shown without it: every panel and pod draws the marks, and ``scripts/i18n check`` refuses
+an English word that holds them. The language is set once at start; the engine knows nothing
+of it (its events and the journal carry no words).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ PSEUDO = "qps"
 CORE = "companion"
 DOMAIN = "messages"
 LOCALE = "locale"
-MARKS = ("[[", "]]")
+MARKS = ("«", "»")
 
 log = logging.getLogger(__name__)
 _language = SOURCE

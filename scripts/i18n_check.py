@@ -3,7 +3,8 @@
 Given the package folder and a folder where scripts/i18n has just extracted a fresh template
 (messages.pot) and compiled each language's .po (LANG.mo), it compares their messages (not
 their bytes: Babel's version and the date are in the headers) with the committed files, says
-each one behind and the command that mends it, then prints each language's statistics.
+each one behind and the command that mends it (and any English word holding the
+pseudo-language's marks), then prints each language's statistics.
 Exits 1 when anything is behind.
 """
 
@@ -17,6 +18,8 @@ from typing import IO
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
+
+from companion.i18n import MARKS
 
 Key = tuple[object, str | None]
 
@@ -50,8 +53,16 @@ def main(package: Path, fresh: Path) -> int:
         print(f"{pot}: missing; run {mend.format('extract')}")
         return 1
     template = read(pot)
-    if keys(template) != keys(read(fresh / "messages.pot")):
+    extracted = read(fresh / "messages.pot")
+    if keys(template) != keys(extracted):
         behind.append(f"{pot}: behind the source; run {mend.format('extract')}")
+    for message in extracted:
+        words = message.id if isinstance(message.id, tuple) else (message.id,)
+        if any(mark in word for word in words for mark in MARKS):
+            behind.append(
+                f"{pot}: {message.id!r} holds {' or '.join(MARKS)}, the pseudo-language's "
+                "marks: write it without them"
+            )
     stats = []
     for po in sorted(locale.glob("*/LC_MESSAGES/messages.po")):
         language = po.parent.parent.name

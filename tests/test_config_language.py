@@ -61,4 +61,4 @@ def test_the_emulator_speaks_the_configured_language_from_the_start(tmp_path: Pa
     args = argparse.Namespace(config=str(path), state_dir=None, seats=None, console_width=None)
     assert cli._emulator_config(args).language == "qps"
     assert i18n.language() == "qps"
-    assert i18n.Catalogue("companion").gettext("Roll") == "[[Roll]]"
+    assert i18n.Catalogue("companion").gettext("Roll") == "«Roll»"

@@ -127,10 +127,10 @@ def test_a_catalogue_can_be_asked_for_a_language_of_its_own(package: Path) -> No
 def test_the_pseudo_language_marks_every_catalogued_word(package: Path) -> None:
     words = importlib.import_module(package.name)
     set_language("qps")
-    assert words.roll() == "[[Roll the dice]]"
-    assert words.arrows(1) == "[[1 arrow]]" and words.arrows(3) == "[[3 arrows]]"
-    assert words.face() == "[[Beer]]"
-    assert Catalogue(package.name).npgettext("c", "one", "many", 2) == "[[many]]"
+    assert words.roll() == "«Roll the dice»"
+    assert words.arrows(1) == "«1 arrow»" and words.arrows(3) == "«3 arrows»"
+    assert words.face() == "«Beer»"
+    assert Catalogue(package.name).npgettext("c", "one", "many", 2) == "«many»"
 
 
 def test_a_word_not_yet_translated_or_a_language_without_a_catalogue_stays_english(
@@ -186,6 +186,18 @@ def test_check_finds_each_file_behind_and_says_the_command_that_mends_it(package
     assert last.returncode == 0 and "it: 4 of 4 translated" in last.stdout
     set_language("it")
     assert importlib.import_module(package.name).take() == "Prendi"
+
+
+def test_check_refuses_an_english_word_holding_the_pseudo_languages_marks(
+    package: Path,
+) -> None:
+    made(package)
+    source = package / "__init__.py"
+    source.write_text(SOURCE + '\n\ndef quote():\n    return _("say «bang»")\n')
+    assert run("extract", package).returncode == 0
+    result = run("check", package)
+    assert result.returncode == 1
+    assert "'say «bang»' holds « or », the pseudo-language's marks" in result.stdout
 
 
 def test_the_core_catalogue_is_up_to_date_with_the_source() -> None:
