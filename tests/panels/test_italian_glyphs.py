@@ -22,6 +22,8 @@ from companion.panels.notice import draw_notice
 from companion.panels.text import FONT, LINE, UNKNOWN, draw_text, missing_glyphs, pillow_text
 from companion.table.view import ConsoleView, SeatView
 
+from .test_golden import check
+
 PUNCTUATION = "\u2019«»"  # the typographic apostrophe and the quotation marks
 GLYPHS = ITALIAN + PUNCTUATION
 BLANK = "\x7f"  # a cell the font leaves blank: draw_text's width, no ink
@@ -118,3 +120,25 @@ def test_each_italian_glyph_is_drawn_whole_on_every_panel(scene: str, c: str) ->
     assert lit(ImageChops.logical_xor(with_it, without)) == lit(glyph) > 0
     if c in ITALIAN and scene not in NOTICES:  # the plain letter is drawn, and differently
         assert with_it.tobytes() != SCENES[scene](plain(shown)).tobytes()
+
+
+# The accented letters' shapes, pixel for pixel (docs/panels.md shows them).
+ITALIAN_CONSOLE = ConsoleView(
+    faces=("arrow", "beer", "gatling", "dynamite", "bullseye1"),
+    rolls_left=2,
+    pile=7,
+    title="È già così",
+    prompt="Perché più città? ÀÈÉÌÍÒÓÙÚ àèéìíòóùú l\u2019uomo «sì»",
+)
+ITALIAN_SEAT = SeatView(
+    2, True, "Perché però", 5, 8, 2, note="è già più", change="-1", chore="Così è"
+)
+
+
+@pytest.mark.parametrize("width", [128, 256])
+def test_italian_console_golden(width: int) -> None:
+    check(f"italian_console_{width}", draw_console(ITALIAN_CONSOLE, width))
+
+
+def test_italian_seat_golden() -> None:
+    check("italian_seat", draw_seat(ITALIAN_SEAT))
