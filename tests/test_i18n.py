@@ -78,7 +78,7 @@ def package(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 ) -> Iterator[Path]:
     """A fresh importable package, its name its own (the catalogues are cached by name)."""
-    name = f"words_{request.node.name.replace('[', '_').replace(']', '_').replace('-', '_')}"
+    name = f"words_{request.node.name}"
     folder = tmp_path / name
     folder.mkdir()
     (folder / "__init__.py").write_text(SOURCE, encoding="utf-8")
