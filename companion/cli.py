@@ -17,6 +17,7 @@ from pathlib import Path
 from .bots import BOTS
 from .config import DEFAULT_PATH, ConfigError, defaults, load, reseated
 from .engine import SetupError, load_layer, module_problems
+from .i18n import set_language
 from .table.folder_lock import FolderBusy, hold
 from .table.journal import JournalError
 from .web.settings import WebPageError
@@ -158,6 +159,7 @@ def _emulator_config(args: argparse.Namespace, scratch: Path | None = None):
         config = defaults(state_dir or emulator_state(), args.seats or EMULATOR_SEATS)
     if args.console_width:
         config.console_width = args.console_width
+    set_language(config.language)
     return config
 
 
@@ -217,6 +219,7 @@ def _run(args: argparse.Namespace) -> int:
     from . import daemon
 
     config = load(Path(args.config))
+    set_language(config.language)
     if not _gpio_found():
         if "NOTIFY_SOCKET" not in os.environ:
             print(
@@ -300,6 +303,7 @@ def _check_hardware(args: argparse.Namespace) -> int:
         )
         return 2
     config = load(Path(args.config))
+    set_language(config.language)
     try:
         return check_hardware(config, buttons=not args.no_buttons, button_timeout=args.timeout)
     except HardwareError as exc:
