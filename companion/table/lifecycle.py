@@ -150,9 +150,10 @@ class Lifecycle:
     def _read_setup(self) -> SetupRecord | None:
         """The set-up journal; None when there is none, or when it cannot be read (then kept
         aside, and reported)."""
-        if self.state.config.state_dir is None:
+        state_dir = self.state.config.state_dir
+        if state_dir is None:
             return None
-        path = self.state.config.state_dir / SETUP_FILE
+        path = state_dir / SETUP_FILE
         if not path.exists():
             return None
         try:
@@ -198,7 +199,8 @@ class Lifecycle:
     def _flow(self, record: SetupRecord, before: str | None = None) -> SetupFlow:
         """A fresh set-up from a record's header: its seed, seats, the box's seats, modules;
         following the games listed before the journal ``before`` (Wild West Legacy)."""
-        modules = self.state.config.modules
+        config = self.state.config
+        modules = config.modules
         if record.modules is not None:
             try:
                 modules = frozenset(module(m) for m in record.modules)
@@ -208,19 +210,19 @@ class Lifecycle:
         bots = sorted(record.bots)
         joined = sorted({*record.joined, *bots})
         return SetupFlow(
-            seats=self.state.config.seats,
-            roles_mode=self.state.config.roles,
-            house_rules=self.state.config.house_rules,
+            seats=config.seats,
+            roles_mode=config.roles,
+            house_rules=config.house_rules,
             modules=modules,
-            real_piles=self.state.config.real_piles,
+            real_piles=config.real_piles,
             joined=joined,
             bots=bots,
             rng=random.Random(record.seed),
-            real_boneyard=self.state.config.real_boneyard,
-            specials_mixed=self.state.config.specials_mixed if mixed is None else mixed,
+            real_boneyard=config.real_boneyard,
+            specials_mixed=config.specials_mixed if mixed is None else mixed,
             legacy=self._follow_up(joined, modules, before),
-            bot_player=self.state.config.bot_player,
-            bot_players=dict(self.state.config.bot_players),
+            bot_player=config.bot_player,
+            bot_players=dict(config.bot_players),
         )
 
     def _seed(self) -> int:
@@ -274,16 +276,17 @@ class Lifecycle:
     ) -> series.NextGame | None:
         """Wild West Legacy: what the last game at these seats (before the journal ``before``)
         decides for this one."""
-        if not joined or self.state.config.state_dir is None:
+        state_dir = self.state.config.state_dir
+        if not joined or state_dir is None:
             return None
         try:
-            found = series.follow_up(self.state.config.state_dir, joined, modules, before)
+            found = series.follow_up(state_dir, joined, modules, before)
             if found is not None:
-                games = series.before_game(series.load(self.state.config.state_dir), before)
+                games = series.before_game(series.load(state_dir), before)
                 self.state.series_game = _games_so_far(games) + 1
             return found
         except series.SeriesError as exc:
-            self.state.flash = series.kept_aside(self.state.config.state_dir, str(exc))
+            self.state.flash = series.kept_aside(state_dir, str(exc))
             return None
 
     def _place_in_series(self, play: TablePlay) -> int:
@@ -310,16 +313,17 @@ class Lifecycle:
         """A finished game joins the history (and its series) on disk, its listing returned;
         an unreadable series file is kept aside and a new one begins. OSError when the disk
         says no."""
-        assert self.state.config.state_dir is not None
+        state_dir = self.state.config.state_dir
+        assert state_dir is not None
         made = self._game_from
         # A game set up afresh (its seats joined anew) starts a new series even at the same
         # seats: the table left the last one. An older journal without its set-up: by seats.
         continues = made is None or sorted({*made.joined, *made.bots}) == sorted(play.seats)
         try:
-            return series.record(self.state.config.state_dir, play, journal, continues=continues)
+            return series.record(state_dir, play, journal, continues=continues)
         except series.SeriesError as exc:
-            self.state.flash = series.kept_aside(self.state.config.state_dir, str(exc))
-            return series.record(self.state.config.state_dir, play, journal, continues=continues)
+            self.state.flash = series.kept_aside(state_dir, str(exc))
+            return series.record(state_dir, play, journal, continues=continues)
 
     def _summarize(self, play: TablePlay, listing: series.SeriesGame) -> None:
         """The ended game's summary beside its journal, for the list of finished games; a
