@@ -29,21 +29,15 @@ PAUSE = 2.0  # seconds the box waits before its choice, in these tests' configur
 BOX_STEPS = 3000  # more choices than any game of the box's alone takes
 
 
-def state_in(folder: Path, **options: object) -> SessionState:
+def state_in(folder: Path) -> SessionState:
     """A session's state on a real configuration and state folder."""
-    return SessionState(TableConfig(seats=5, state_dir=folder, bot_pause=PAUSE, **options))
+    return SessionState(TableConfig(seats=5, state_dir=folder, bot_pause=PAUSE))
 
 
 def box_game(folder: Path, seed: int, box: list[int]) -> TablePlay:
     """A real game of five, its roles dealt, the box playing the seats ``box``, its journal in
     ``folder``."""
     return TablePlay.new(deal(5, seed), SEATS, folder, "dealt", {s: "rules" for s in box})
-
-
-def sheriffs_seat(play: TablePlay) -> int:
-    sheriff = play.game.setup.sheriff
-    assert sheriff is not None
-    return play.seats[sheriff]
 
 
 def box_plays_on(play: TablePlay, steps: int) -> None:
