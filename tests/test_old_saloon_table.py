@@ -33,7 +33,7 @@ from .table.driver import next_buttons
 from .table.test_session import Clock, press_all
 from .test_kill_restart import Companion
 
-SALOON = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.SALOON_CHARACTERS})
+SALOON = frozenset({Module.LOUDMOUTH_AND_COWARD, Module("old_saloon.2"), Module.SALOON_CHARACTERS})
 # Five seats join, DIE1, DIE2 and DIE4 turn modules 1, 2 and 4 on (DIE3: 3, DIE5: 5), seat 2
 # is the Sheriff, ROLL deals.
 SETUP_SALOON = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DIE1", "DIE2", "DIE4", "DONE"]
@@ -53,7 +53,7 @@ CLOCK = Clock()
 def test_config_game_modules_are_the_default_and_checked(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text('[game]\nmodules = ["old_saloon.1", "old_saloon.2"]\n')
-    assert load(path).table.modules == {Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW}
+    assert load(path).table.modules == {Module.LOUDMOUTH_AND_COWARD, Module("old_saloon.2")}
     path.write_text('[game]\nmodules = ["old_saloon.7"]\n')
     with pytest.raises(ConfigError, match="game.modules: unknown module 'old_saloon.7'"):
         load(path)
@@ -63,7 +63,7 @@ def test_config_game_modules_are_the_default_and_checked(tmp_path: Path) -> None
 
 
 def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: Path) -> None:
-    session = session_for(tmp_path, frozenset({Module.CHIEF_ARROW}))
+    session = session_for(tmp_path, frozenset({Module("old_saloon.2")}))
     assert "Modules: Old Saloon 2" in session.view().console.prompt
     # DIE3: Special roles, DIE5: Ghost
     press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE4"], CLOCK)
@@ -176,7 +176,7 @@ def test_every_new_decision_has_a_prompt_that_fits_the_narrow_console() -> None:
     asked = [
         Decision(DecisionKind.SALOON_DIE, 0, options=("none", "loudmouth", "coward")),
         Decision(DecisionKind.BROKEN_ARROW, 0),
-        Decision(DecisionKind.CHIEF_ARROW, 1, options=("arrow", "chief_arrow"), cause="dice"),
+        Decision(DecisionKind("chief_arrow"), 1, options=("arrow", "chief_arrow"), cause="dice"),
         Decision(DecisionKind.WHICH_ARROW, 1, target=2, options=("arrow", "chief_arrow")),
         Decision(DecisionKind.GIVE_ARROW, 1, remaining=2),
         Decision(DecisionKind.TAKE_CHIEF_ARROW, 2, target=3, remaining=1),
@@ -266,7 +266,7 @@ def test_random_presses_with_old_saloon_never_break_the_game_or_its_journal(
                 game = session.play.game
                 assert game.pile + sum(p.arrows for p in game.players) == 9
                 held = sum(p.chief_arrow for p in game.players)
-                assert held + game.chief_in_pile == (Module.CHIEF_ARROW in game.setup.modules)
+                assert held + game.chief_in_pile == (Module("old_saloon.2") in game.setup.modules)
         if session.play is not None:
             path = journals(Path(state) / "games")[-1]
             replayed = TablePlay.replay(read_journal(path), path)

@@ -84,7 +84,7 @@ def _broken_arrow(obs: Observation, table: Table) -> Action:
 # ------------------------------------------------------------ Module 2: the Chief's Arrow
 
 
-def _after(
+def arrows_after(
     obs: Observation, gains: dict[int, int], chief_to: int | None, chief_from: int | None = None
 ) -> tuple[dict[int, int], int | None]:
     worth, chief = arrow_worths(obs)
@@ -96,16 +96,9 @@ def _after(
     if chief_to is not None:
         worth[chief_to] = worth.get(chief_to, 0) + CHIEF_ARROW_WORTH
         chief = chief_to
+    """Each seat's arrows as an attack counts them, and who holds the Chief's Arrow, after
+    ``gains`` and the Chief's Arrow taken from ``chief_from`` or given to ``chief_to``."""
     return worth, chief
-
-
-def _chief_arrow(obs: Observation, table: Table) -> Action:
-    """The Chief's Arrow when, with it, my arrows are strictly the most (an attack then costs me
-    nothing); a regular arrow otherwise (the Chief's counts two)."""
-    me = obs.seat
-    regular = attack_value(table, *_after(obs, {me: 1}, None))
-    chief = attack_value(table, *_after(obs, {}, me))
-    return Choose(ArrowKind.CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
 
 
 def _which_arrow(obs: Observation, table: Table) -> Action:
@@ -113,8 +106,8 @@ def _which_arrow(obs: Observation, table: Table) -> Action:
     dearest to an enemy."""
     holder = obs.pending.target
     assert holder is not None
-    regular = attack_value(table, *_after(obs, {holder: -1}, None))
-    chief = attack_value(table, *_after(obs, {}, None, chief_from=holder))
+    regular = attack_value(table, *arrows_after(obs, {holder: -1}, None))
+    chief = attack_value(table, *arrows_after(obs, {}, None, chief_from=holder))
     return Choose(ArrowKind.CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
 
 
@@ -296,12 +289,12 @@ def _give_arrow(obs: Observation, table: Table) -> Action:
         return Decline()
 
     def value(seat: int) -> float:
-        return attack_value(table, *_after(obs, {seat: 1}, None))
+        return attack_value(table, *arrows_after(obs, {seat: 1}, None))
 
     best = max(seats, key=value)
     return (
         ChooseSeat(best)
-        if value(best) > attack_value(table, *_after(obs, {obs.seat: 1}, None))
+        if value(best) > attack_value(table, *arrows_after(obs, {obs.seat: 1}, None))
         else Decline()
     )
 
@@ -311,8 +304,8 @@ def _take_chief_arrow(obs: Observation, table: Table) -> Action:
     my side less."""
     holder, arrows = obs.pending.target, obs.pending.remaining or 1
     me = obs.seat
-    keep = attack_value(table, *_after(obs, {me: arrows}, None))
-    take = attack_value(table, *_after(obs, {me: arrows - 1}, me, chief_from=holder))
+    keep = attack_value(table, *arrows_after(obs, {me: arrows}, None))
+    take = attack_value(table, *arrows_after(obs, {me: arrows - 1}, me, chief_from=holder))
     return Accept() if take > keep else Decline()
 
 
@@ -364,7 +357,6 @@ def _ghost_target(obs: Observation, table: Table) -> Action:
 SALOON_RULES: dict[DecisionKind, Rule] = {
     DecisionKind.SALOON_DIE: _saloon_die,
     DecisionKind.BROKEN_ARROW: _broken_arrow,
-    DecisionKind.CHIEF_ARROW: _chief_arrow,
     DecisionKind.WHICH_ARROW: _which_arrow,
     DecisionKind.DOC_DIE: _doc_die,
     DecisionKind.DOC_FACE: _doc_face,

@@ -27,7 +27,7 @@ reaches into one). What it holds:
 >>> from companion.engine import Game, deal
 >>> game = Game(deal(players=5, seed=1))
 >>> game.pending.kind
-<DecisionKind.ROLL: 'roll'>
+DecisionKind('roll')
 >>> events = game.apply(game.legal_actions()[0])
 """
 
@@ -176,7 +176,7 @@ from .legacy import (
     unused as unused_characters,
 )
 from .module_catalog import ModuleInfo, declare_module
-from .module_rules import ModuleRules
+from .module_rules import ArrowToken, ModuleRules
 from .modules import (
     MODULES,
     Module,
@@ -232,6 +232,7 @@ __all__ = [
     "Answer",
     "ArrowKind",
     "ArrowTaken",
+    "ArrowToken",
     "ArrowsDiscarded",
     "ArrowsExchanged",
     "BONEYARD_DECK",

@@ -10,7 +10,6 @@ after losing life, another player's death. Optional choices are decisions regist
 from __future__ import annotations
 
 from .actions import DECLINE, SEATS, Accept, Action, ChooseDie, ChooseSeat, Decline
-from .chief_arrow import holder as chief_arrow_holder
 from .components import CHARACTERS
 from .decisions import Decision, DecisionKind
 from .events import BullseyeDoubled, ChiefArrowTaken, LossTakenOver
@@ -295,7 +294,7 @@ class ApacheKid(Ability):
 
 @step
 def apache_kid(game: RuleGame, arrows: int, /) -> None:
-    holder = chief_arrow_holder(game)
+    holder = next((p.seat for p in game.players if p.chief_arrow), None)
     if holder is not None and holder != game.turn and game.players[holder].alive:
         game.ask(DecisionKind.TAKE_CHIEF_ARROW, game.turn, target=holder, remaining=arrows)
     else:

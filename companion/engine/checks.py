@@ -9,8 +9,8 @@ that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
 own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``duels``,
-``rage``, ``boneyard``, ``chief_arrow``); the queue and the turn's scratch in ``queue_checks``;
-the pending decision in ``pending_checks``.
+``rage``, ``boneyard``; a module's package gives them as ``ModuleRules.check``); the queue and
+the turn's scratch in ``queue_checks``; the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from . import (
     boneyard,
-    chief_arrow,
     duels,
     ghost,
     moments,
@@ -48,7 +47,7 @@ from .components import (
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module
-from .modules import in_play
+from .modules import RULES, in_play
 from .state import GameState, PlayerState
 from .victory import SIDES, Outcome, base_outcome
 
@@ -65,6 +64,7 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_players(game)
     _check_roles(game)
     _check_arrows(game)
+    _check_modules(game)
     _check_dice(game)
     ghost.check(game)
     special_roles.check(game)
@@ -274,7 +274,13 @@ def _check_arrows(game: Game) -> None:
             f"arrows not conserved: {game.pile} in the pile and {held} held, "
             f"not {ARROWS_IN_PILE} in all"
         )
-    chief_arrow.check(game)
+
+
+def _check_modules(game: Game) -> None:
+    """Each installed module's own invariants (``ModuleRules.check``), in play or not."""
+    for rules in RULES.values():
+        if rules.check is not None:
+            rules.check(game)
 
 
 # ============================================================================= the dice

@@ -90,8 +90,6 @@ RAGE_SYMBOLS_PER_CARD = 3
 REAL_PILES: tuple[str, ...] = ("wounds",)
 
 ARROWS_IN_PILE = 9
-# The Indian Chief's Arrow (Old Saloon, Module 2): a tenth token that counts two.
-CHIEF_ARROW_WEIGHT = 2
 
 DYNAMITE_LIMIT = 3
 GATLING_NEEDED = 3

@@ -13,6 +13,7 @@ the rule-based player (``companion/bots/rules.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -20,6 +21,10 @@ from typing import Any, ClassVar
 from .frozen import quick_init
 from .open_kinds import Declared, OpenKind
 from .reading import listed, text, whole_number
+
+# Why a pending decision read back could not be asked now (None: it could), given the game as
+# its rules see it (a ``RuleGame``, which is above this file).
+Fits = Callable[[Any, "Decision"], "str | None"]
 
 
 class DecisionKind(OpenKind):
@@ -38,7 +43,6 @@ class DecisionKind(OpenKind):
     REVEAL_ROLE: ClassVar[DecisionKind]  # show the role card (eliminated, or the last one standing)
     SALOON_DIE: ClassVar[DecisionKind]  # Old Saloon 1: no Saloon die, the Loudmouth or the Coward
     BROKEN_ARROW: ClassVar[DecisionKind]  # Old Saloon 1: whose arrow a Broken arrow returns
-    CHIEF_ARROW: ClassVar[DecisionKind]  # Old Saloon 2: take a regular arrow or the Chief's Arrow
     WHICH_ARROW: ClassVar[
         DecisionKind
     ]  # Old Saloon 2: discard a regular arrow or the Chief's Arrow
@@ -130,6 +134,13 @@ class Spec:
     targets."""
     marks_beers: bool = False
     """Asked while Beers are given out: the Beers given show on their targets."""
+    active: bool = False
+    """Asked of the player whose turn it is, alive (a state read back is checked so)."""
+    counted: bool = False
+    """It counts down what it is about (``remaining``): at least one is left."""
+    fits: Fits | None = None
+    """Why a pending decision of a state read back could not be asked now, beyond the seat
+    (``pending_checks.py``): a module's kind says it here."""
 
     @property
     def always_answered(self) -> bool:
@@ -157,7 +168,6 @@ _BUILT_IN: dict[str, Spec] = {
     "reveal_role": Spec(Answer.ROLE, False, "which role card do you show", shows_a_card=True),
     "saloon_die": Spec(Answer.CHOICE, False, "which Saloon die do you roll", before_roll=True),
     "broken_arrow": Spec(Answer.SEAT, False, "whose arrow does the Broken arrow return"),
-    "chief_arrow": Spec(Answer.CHOICE, False, "a regular arrow or the Chief's Arrow"),
     "which_arrow": Spec(Answer.CHOICE, False, "discard which arrow"),
     "give_arrow": Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
     "take_chief_arrow": Spec(Answer.YES_NO, True, "take the Chief's Arrow"),

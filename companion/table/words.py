@@ -266,9 +266,10 @@ def _take_loss(t: Answered) -> str:
 
 
 def _which_arrow(t: Answered) -> str | None:
+    """A regular arrow, or a module's token by its label."""
     if not isinstance(t.action, Choose):
         return None
-    which = "the Chief's Arrow" if t.action.option == "chief_arrow" else "an arrow"
+    which = "an arrow" if t.action.option == "arrow" else f"the {t.option}"
     return f"discards {which} of {t.seat(t.d.target or 0)}"
 
 
@@ -280,10 +281,6 @@ OLD_SALOON: dict[DecisionKind, Words] = {
     K.BROKEN_ARROW: Words(
         lambda q: "Broken Arrow: whose arrow goes back? SEAT",
         _seat_told(lambda t, target: f"returns an arrow of {t.seat(target)} to the pile"),
-    ),
-    K.CHIEF_ARROW: Words(
-        lambda q: f"Seat {q.seat} takes which arrow? its DIE",
-        _choice_told(lambda t: "takes an arrow", chief_arrow="takes the Chief's Arrow"),
     ),
     K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} loses which arrow? its DIE", _which_arrow),
     K.GIVE_ARROW: Words(

@@ -185,7 +185,7 @@ def test_a_card_shown_then_undone_by_an_earlier_moment_is_no_secret_of_the_twins
         modules=frozenset(
             {
                 Module.LOUDMOUTH_AND_COWARD,
-                Module.CHIEF_ARROW,
+                Module("old_saloon.2"),
                 Module.SPECIAL_ROLES,
                 Module.SALOON_CHARACTERS,
                 Module.GHOST,

@@ -130,7 +130,7 @@ def test_the_chiefs_arrow_when_it_makes_my_arrows_the_most() -> None:
     game = make_game(FILLERS, roles=ROLES, modules=["old_saloon.2"])
     game = position(game, players={0: {"arrows": 3}, 1: {"arrows": 1}})
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "beer", "beer", "gatling", "bullseye1")))
-    assert game.pending is not None and game.pending.kind is DecisionKind.CHIEF_ARROW
+    assert game.pending is not None and game.pending.kind is DecisionKind("chief_arrow")
     assert both(game) == (Choose("chief_arrow"), Choose("arrow"))
 
 
@@ -587,7 +587,7 @@ K = DecisionKind
 TESTED: dict[str, object] = {
     K.SALOON_DIE: test_saloon_die_the_coward_when_low_on_life_the_loudmouth_when_healthy,
     K.BROKEN_ARROW: test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws,
-    K.CHIEF_ARROW: test_the_chiefs_arrow_when_it_makes_my_arrows_the_most,
+    K("chief_arrow"): test_the_chiefs_arrow_when_it_makes_my_arrows_the_most,
     K.WHICH_ARROW: test_of_a_friends_arrows_the_chiefs_arrow_goes_when_it_no_longer_shields_him,
     K.DOC_DIE: test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
     K.DOC_FACE: test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel,

@@ -767,7 +767,7 @@ def test_the_ghost_keeps_no_chiefs_arrow_and_his_arrow_token_takes_it_as_rolled(
     play(game, ChooseSeat(0))
     assert game.turn == 3 and game.faces[:2] == ["arrow", "arrow"]
     play(game, Roll((2, 3, 4), ("dynamite", "gatling", "gatling")))
-    assert game.pending.kind is DecisionKind.CHIEF_ARROW and game.pending.seat == 3
+    assert game.pending.kind is DecisionKind("chief_arrow") and game.pending.seat == 3
     play(game, Choose("chief_arrow"))  # the second is then a regular one, no choice left
     assert game.players[3].chief_arrow and game.players[3].arrows == 1
 

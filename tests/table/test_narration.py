@@ -53,7 +53,7 @@ SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (K.CHUCK_FACE, Choose), (K.BELLE_STAR
         (K.REVEAL_ROLE, Reveal(Role.OUTLAW), "Seat 3 shows the role card: Outlaw"),
         (K.SALOON_DIE, Choose("coward"), "Seat 3 rolls the Coward"),
         (K.SALOON_DIE, Choose("none"), "Seat 3 rolls no Saloon die"),
-        (K.CHIEF_ARROW, Choose("chief_arrow"), "Seat 3 takes the Chief's Arrow"),
+        (K("chief_arrow"), Choose("chief_arrow"), "Seat 3 takes the Chief's Arrow"),
         (K.DUEL_TARGET, ChooseSeat(3), "Seat 3 challenges seat 7 to a duel"),
         (K.DUEL_REROLL, Stop(), "Seat 3 keeps the Duel die"),
         (K.WHICH_WOUND, Choose("beer"), "Seat 3 discards a Beer Wound token"),

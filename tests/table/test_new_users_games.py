@@ -390,7 +390,7 @@ BUTTON_WORDS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
     ("modules", "roles"),
     [
         (
-            frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.SPECIAL_ROLES}),
+            frozenset({Module.LOUDMOUTH_AND_COWARD, Module("old_saloon.2"), Module.SPECIAL_ROLES}),
             "physical",
         ),
         (
