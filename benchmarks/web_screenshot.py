@@ -27,7 +27,7 @@ from tests.web.browser import chromium  # noqa: E402
 
 MODULES = frozenset(
     {
-        Module.LOUDMOUTH_AND_COWARD,
+        Module("old_saloon.1"),
         Module("old_saloon.2"),
         Module.SPECIAL_ROLES,
         Module.SALOON_CHARACTERS,

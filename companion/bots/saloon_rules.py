@@ -21,14 +21,12 @@ from ..engine import (
     Decline,
     DuelRolled,
     Roll,
-    SaloonDie,
     Stop,
     Symbol,
 )
 from .observation import Observation
 from .stakes import (
     CHIEF_ARROW_WORTH,
-    WORTH_KEEPING,
     Table,
     arrow_worths,
     attack_value,
@@ -41,7 +39,6 @@ RevealRule = Callable[[Observation, Table, tuple], bool]
 DUEL_DIE = "duel"  # the kind of die a duel rolls (Undead or Alive 1), as DICE names it
 DUEL_CAUSE = "duel"  # The Doc turning a duel's die: DOC_FACE's cause
 
-LOUDMOUTH_LIFE = 4  # the Loudmouth's bullet and its Dynamite are for a seat with life to spare
 DOC_WORTH = 1.2  # a turn of a die worth The Doc's one use
 EXPLOSION = 1.5  # three Dynamite: a life lost and the turn's rolls over
 GAMBLER_WORTH = 1.5
@@ -50,35 +47,6 @@ UGLY_WORTH = 2.0
 GHOST_KEEP = 0.9  # a result worth giving without another roll
 # A fresh base die, on average, to the seat that rolls it (The Gambler's re-roll).
 BASE_DIE_WORTH = sum(face_worth(f) for f in DICE["base"]) / len(DICE["base"])
-
-
-# ------------------------------------------------------------------ Module 1: Saloon dice
-
-
-def _saloon_die(obs: Observation, table: Table) -> Action:
-    """The Coward when I need life or shed arrows, the Loudmouth when I have life to spare and
-    an enemy to shoot, else the plain dice; a sixth die, where my ability offers it, over a
-    die replaced."""
-    me = obs.me
-    options = obs.pending.options
-    enemies = any(
-        table.stake[p.seat] > WORTH_KEEPING for p in obs.players if p.alive and p.seat != me.seat
-    )
-    wanted: tuple[SaloonDie, ...] = ()
-    if me.life * 2 <= me.max_life or me.arrows >= 3:
-        wanted = (SaloonDie.COWARD_SIXTH, SaloonDie.COWARD)
-    elif me.life >= LOUDMOUTH_LIFE and enemies:
-        wanted = (SaloonDie.LOUDMOUTH_SIXTH, SaloonDie.LOUDMOUTH)
-    for option in (*wanted, SaloonDie.NONE):
-        if option in options:
-            return Choose(option)
-    return Choose(options[0])
-
-
-def _broken_arrow(obs: Observation, table: Table) -> Action:
-    """Return the arrow of the seat my side least wants hurt (my own first)."""
-    seats = [a.seat for a in obs.legal if isinstance(a, ChooseSeat)]
-    return ChooseSeat(min(seats, key=lambda s: (table.stake[s], -obs.players[s].arrows, s)))
 
 
 # ------------------------------------------------------------ Module 2: the Chief's Arrow
@@ -355,8 +323,6 @@ def _ghost_target(obs: Observation, table: Table) -> Action:
 
 
 SALOON_RULES: dict[DecisionKind, Rule] = {
-    DecisionKind.SALOON_DIE: _saloon_die,
-    DecisionKind.BROKEN_ARROW: _broken_arrow,
     DecisionKind.WHICH_ARROW: _which_arrow,
     DecisionKind.DOC_DIE: _doc_die,
     DecisionKind.DOC_FACE: _doc_face,

@@ -71,6 +71,7 @@ from .boneyard import (
 from .checks import check_state
 from .components import (
     ARROWS_IN_PILE,
+    BASE_DICE,
     CHARACTERS,
     DICE,
     FACES,
@@ -235,6 +236,7 @@ __all__ = [
     "ArrowToken",
     "ArrowsDiscarded",
     "ArrowsExchanged",
+    "BASE_DICE",
     "BONEYARD_DECK",
     "BecameGhost",
     "BoneyardCard",

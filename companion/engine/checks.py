@@ -27,7 +27,6 @@ from . import (
     pending_checks,
     queue_checks,
     rage,
-    saloon_dice,
     special_roles,
 )
 from .abilities import ability_of
@@ -352,16 +351,25 @@ def _dice_sets(game: Game) -> frozenset[tuple[str, ...]]:
         return _any_dice(game.setup.modules, game.setup.characters)
     if player.zombie:
         return frozenset({BASE_DICE[: boneyard.ZOMBIE_DICE]})
-    return saloon_dice.dice_choices(game.setup.modules, game.ability(game.turn).saloon_options)
+    return _dice_choices(game.setup.modules, game.ability(game.turn).saloon_options)
+
+
+@cache
+def _dice_choices(
+    modules: frozenset[Module], options: tuple[str, ...]
+) -> frozenset[tuple[str, ...]]:
+    """The dice of a turn: of each choice the player has, with a module that offers a choice
+    (``ModuleRules.dice_choices``), else the base dice."""
+    offered = [r.dice_choices(options) for r in in_play(modules) if r.dice_choices]
+    kinds = offered[0] if offered else (BASE_DICE,)
+    return frozenset(tuple(duels.dice_of(modules, k)) for k in kinds)
 
 
 @cache
 def _any_dice(
     modules: frozenset[Module], characters: tuple[str, ...]
 ) -> frozenset[tuple[str, ...]]:
-    found = set().union(
-        *(saloon_dice.dice_choices(modules, ability_of(c).saloon_options) for c in characters)
-    )
+    found = set().union(*(_dice_choices(modules, ability_of(c).saloon_options) for c in characters))
     for rules in in_play(modules):
         found.update(rules.own_dice)
     return frozenset(found)

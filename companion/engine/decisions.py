@@ -41,8 +41,6 @@ class DecisionKind(OpenKind):
     DISCARD_ARROW: ClassVar[DecisionKind]  # Pedro Ramirez: discard an arrow for a life lost?
     KIT_DISCARD: ClassVar[DecisionKind]  # Kit Carlson: whose arrow this Gatling discards
     REVEAL_ROLE: ClassVar[DecisionKind]  # show the role card (eliminated, or the last one standing)
-    SALOON_DIE: ClassVar[DecisionKind]  # Old Saloon 1: no Saloon die, the Loudmouth or the Coward
-    BROKEN_ARROW: ClassVar[DecisionKind]  # Old Saloon 1: whose arrow a Broken arrow returns
     WHICH_ARROW: ClassVar[
         DecisionKind
     ]  # Old Saloon 2: discard a regular arrow or the Chief's Arrow
@@ -138,6 +136,8 @@ class Spec:
     """Asked of the player whose turn it is, alive (a state read back is checked so)."""
     counted: bool = False
     """It counts down what it is about (``remaining``): at least one is left."""
+    arrow_holders: bool = False
+    """Answered by a seat holding an arrow: a seat refused is one that holds none."""
     fits: Fits | None = None
     """Why a pending decision of a state read back could not be asked now, beyond the seat
     (``pending_checks.py``): a module's kind says it here."""
@@ -166,8 +166,6 @@ _BUILT_IN: dict[str, Spec] = {
     "discard_arrow": Spec(Answer.YES_NO, True, "discard an arrow for a life lost"),
     "kit_discard": Spec(Answer.SEAT, True, "whose arrow does this Gatling discard"),
     "reveal_role": Spec(Answer.ROLE, False, "which role card do you show", shows_a_card=True),
-    "saloon_die": Spec(Answer.CHOICE, False, "which Saloon die do you roll", before_roll=True),
-    "broken_arrow": Spec(Answer.SEAT, False, "whose arrow does the Broken arrow return"),
     "which_arrow": Spec(Answer.CHOICE, False, "discard which arrow"),
     "give_arrow": Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
     "take_chief_arrow": Spec(Answer.YES_NO, True, "take the Chief's Arrow"),

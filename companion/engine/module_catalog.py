@@ -25,7 +25,6 @@ class Module(OpenKind):
 
     _by_value = True
 
-    LOUDMOUTH_AND_COWARD: ClassVar[Module]
     SPECIAL_ROLES: ClassVar[Module]
     SALOON_CHARACTERS: ClassVar[Module]
     GHOST: ClassVar[Module]
@@ -62,7 +61,6 @@ def declare_module(value: str, info: ModuleInfo, characters: Iterable[Character]
 
 # The built-in modules' ids, until each declares its own in its package.
 for _name, _value, _info in (
-    ("LOUDMOUTH_AND_COWARD", "old_saloon.1", ModuleInfo("The Loudmouth and the Coward")),
     ("SPECIAL_ROLES", "old_saloon.3", ModuleInfo("Special Roles", min_players=4)),
     ("SALOON_CHARACTERS", "old_saloon.4", ModuleInfo("A Posse of New Characters")),
     # The Ghost and Undead or Alive both give the eliminated a part (a Ghost's turns, Boneyard

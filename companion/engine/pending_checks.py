@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import saloon_dice, special_roles
+from . import special_roles
 from .boneyard import NEXT_TURN, THIS_TURN
 from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, GHOST_DICE, RAGE_SYMBOLS, SPECIAL_ROLES
 from .decisions import Decision, DecisionKind
@@ -34,8 +34,6 @@ ACTIVE = frozenset(
         K.SLAB_DOUBLE,
         K.BEER_TARGET,
         K.KIT_DISCARD,
-        K.SALOON_DIE,
-        K.BROKEN_ARROW,
         K.GIVE_ARROW,
         K.TAKE_CHIEF_ARROW,
         K.DUEL_TARGET,
@@ -345,8 +343,6 @@ FITS: dict[DecisionKind, Fits] = {
     K.SLAB_DOUBLE: _slab,
     K.ARROW_INSTEAD: _arrow_instead,
     K.REVEAL_ROLE: _reveal_role,
-    K.SALOON_DIE: saloon_dice.check_saloon_die,
-    K.BROKEN_ARROW: saloon_dice.check_broken_arrow,
     K.WHICH_ARROW: _which_arrow,
     K.TAKE_CHIEF_ARROW: _take_chief,
     K.TAKE_LOSS: _take_loss,

@@ -54,10 +54,6 @@ CARD_EFFECTS = {
 _OPTION_LABELS = {
     **FACE_LABELS,
     "none": "none",
-    "loudmouth": "Loudmouth",
-    "coward": "Coward",
-    "loudmouth_sixth": "Loudmouth+",
-    "coward_sixth": "Coward+",
     "arrow": "arrow",
     "no_hands": "No hands",
     "one_hand": "1 hand",

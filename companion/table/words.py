@@ -274,14 +274,6 @@ def _which_arrow(t: Answered) -> str | None:
 
 
 OLD_SALOON: dict[DecisionKind, Words] = {
-    K.SALOON_DIE: Words(
-        lambda q: "Saloon die? its DIE; ROLL: none",
-        _choice_told(lambda t: f"rolls the {t.option}", none="rolls no Saloon die"),
-    ),
-    K.BROKEN_ARROW: Words(
-        lambda q: "Broken Arrow: whose arrow goes back? SEAT",
-        _seat_told(lambda t, target: f"returns an arrow of {t.seat(target)} to the pile"),
-    ),
     K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} loses which arrow? its DIE", _which_arrow),
     K.GIVE_ARROW: Words(
         lambda q: "Elena Fuente: give the arrow? SEAT; DONE: keep",

@@ -108,7 +108,7 @@ def reveal_of(game: Game, seat: int, events: list | None = None) -> RevealSpecia
 
 def test_saloon_die_the_coward_when_low_on_life_the_loudmouth_when_healthy() -> None:
     game = make_game(FILLERS, roles=ROLES, modules=["old_saloon.1"])
-    assert game.pending is not None and game.pending.kind is DecisionKind.SALOON_DIE
+    assert game.pending is not None and game.pending.kind is DecisionKind("saloon_die")
     assert both(game) == (Choose("loudmouth"), Choose("none"))
     hurt = position(game, players={0: {"life": 2}})
     assert decide(hurt) == Choose("coward")
@@ -119,7 +119,7 @@ def test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws() -> 
     shown = {"arrows": 2, "revealed": True, "special_shown": True}
     game = position(game, players={1: shown, 4: {"arrows": 2}})
     play(game, Choose("coward"), Roll((0, 1, 2, 3, 4), ("beer",) * 4 + ("broken_arrow",)))
-    assert game.pending is not None and game.pending.kind is DecisionKind.BROKEN_ARROW
+    assert game.pending is not None and game.pending.kind is DecisionKind("broken_arrow")
     assert both(game) == (ChooseSeat(4), ChooseSeat(1))
 
 
@@ -585,8 +585,8 @@ K = DecisionKind
 # Each decision kind the modules add that a player answers, and each special card's reveal:
 # the test above where its rule meets a position with a clear answer.
 TESTED: dict[str, object] = {
-    K.SALOON_DIE: test_saloon_die_the_coward_when_low_on_life_the_loudmouth_when_healthy,
-    K.BROKEN_ARROW: test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws,
+    K("saloon_die"): test_saloon_die_the_coward_when_low_on_life_the_loudmouth_when_healthy,
+    K("broken_arrow"): test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws,
     K("chief_arrow"): test_the_chiefs_arrow_when_it_makes_my_arrows_the_most,
     K.WHICH_ARROW: test_of_a_friends_arrows_the_chiefs_arrow_goes_when_it_no_longer_shields_him,
     K.DOC_DIE: test_the_doc_makes_an_outlaw_with_two_dynamite_explode,

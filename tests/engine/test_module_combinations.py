@@ -257,7 +257,7 @@ def test_the_ghosts_token_with_a_saloon_die_the_set_dice_stay_base_dice() -> Non
     Ghost token may be re-rolled (unless it is a Dynamite result, which cannot be re-rolled)"."""
     game = seven_with_a_ghost((OS1, OS5))
     play(game, Choose("none"), Roll(ALL5, QUIET_FACES), Stop())
-    assert game.turn == 3 and game.pending.kind is DecisionKind.SALOON_DIE
+    assert game.turn == 3 and game.pending.kind is DecisionKind("saloon_die")
     play(game, Choose("loudmouth"))
     assert game.dice_kinds == ["base"] * 4 + ["loudmouth"]
     assert game.faces[:2] == ["dynamite", "dynamite"] and game.preset == [0, 1]

@@ -9,22 +9,27 @@ none (Undead or Alive 4). Each roll's Broken Arrows and Bullets act at once, aft
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from typing import TYPE_CHECKING
 
-from .actions import SEATS, Action, Choose, ChooseSeat
-from .components import BASE_DICE
-from .decisions import Decision, DecisionKind
-from .duels import dice_of
-from .events import SaloonDieChosen
-from .module_catalog import Module
-from .module_rules import ModuleRules
-from .options import SaloonDie
-from .registry import decision, one_of_options, step
-from .steps import Step, lose
+from companion.engine import (
+    BASE_DICE,
+    Action,
+    Answer,
+    Choose,
+    ChooseSeat,
+    Decision,
+    ModuleInfo,
+    ModuleRules,
+    RuleGame,
+    SaloonDie,
+    SaloonDieChosen,
+    Spec,
+    declare_kind,
+    declare_module,
+)
+from companion.engine.registry import decision, one_of_options, step
+from companion.engine.steps import Step, lose
 
-if TYPE_CHECKING:
-    from .rules_api import RuleGame
+ID = declare_module("old_saloon.1", ModuleInfo("The Loudmouth and the Coward"))
 
 # The Saloon die choices: the die chosen and the dice of the turn for each.
 SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
@@ -36,16 +41,57 @@ SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {
 }
 
 
+def _fits_saloon_die(game: RuleGame, d: Decision) -> str | None:
+    """Why a pending Saloon die choice could not be (None: it could)."""
+    if ID not in game.setup.modules:
+        return f"module {ID} is off"
+    options = game.ability(d.seat).saloon_options
+    if d.options != options or game.rolls or game.players[d.seat].zombie:
+        return f"options {list(d.options)}: before the first roll the seat chooses of {options}"
+    return None
+
+
+def _fits_broken_arrow(game: RuleGame, d: Decision) -> str | None:
+    """Why a pending Broken Arrow could not be (None: it could)."""
+    return None if ID in game.setup.modules else f"module {ID} is off"
+
+
+# No Saloon die, the Loudmouth or the Coward.
+SALOON_DIE = declare_kind(
+    "saloon_die",
+    Spec(
+        Answer.CHOICE,
+        False,
+        "which Saloon die do you roll",
+        before_roll=True,
+        active=True,
+        fits=_fits_saloon_die,
+    ),
+)
+# Whose arrow a Broken Arrow returns.
+BROKEN_ARROW = declare_kind(
+    "broken_arrow",
+    Spec(
+        Answer.SEAT,
+        False,
+        "whose arrow does the Broken arrow return",
+        active=True,
+        arrow_holders=True,
+        fits=_fits_broken_arrow,
+    ),
+)
+
+
 def _die_choice(game: RuleGame) -> list[Step]:
     return [] if game.players[game.turn].zombie else [saloon_die()]
 
 
 @step
 def saloon_die(game: RuleGame) -> None:
-    game.ask(DecisionKind.SALOON_DIE, game.turn, options=game.ability(game.turn).saloon_options)
+    game.ask(SALOON_DIE, game.turn, options=game.ability(game.turn).saloon_options)
 
 
-@decision(DecisionKind.SALOON_DIE, legal=one_of_options)
+@decision(SALOON_DIE, legal=one_of_options)
 def _decide_saloon_die(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     die, kinds = SALOON_DICE[action.option]
@@ -53,14 +99,9 @@ def _decide_saloon_die(game: RuleGame, d: Decision, action: Action) -> None:
     game.emit(SaloonDieChosen(game.turn, die, tuple(game.dice_kinds)))
 
 
-@cache
-def dice_choices(
-    modules: frozenset[Module], options: tuple[str, ...]
-) -> frozenset[tuple[str, ...]]:
-    """The dice of a turn: with the Saloon dice, of each choice the player has."""
-    if Module.LOUDMOUTH_AND_COWARD not in modules:
-        options = (SaloonDie.NONE,)
-    return frozenset(tuple(dice_of(modules, SALOON_DICE[o][1])) for o in options)
+def _dice_choices(options: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The dice of a turn, of each choice the player has."""
+    return tuple(SALOON_DICE[o][1] for o in options)
 
 
 # ------------------------------------------------------------ per-roll phases
@@ -77,40 +118,27 @@ def _roll_bullets(game: RuleGame, dice: Sequence[int]) -> list[Step]:
 @step
 def broken_arrow(game: RuleGame) -> None:
     if any(p.alive and p.arrows for p in game.players):
-        game.ask(DecisionKind.BROKEN_ARROW, game.turn)
+        game.ask(BROKEN_ARROW, game.turn)
 
 
 def _legal_broken_arrow(game: RuleGame, d: Decision) -> list[Action]:
-    return [SEATS[p.seat] for p in game.players if p.alive and p.arrows]
+    return [ChooseSeat(p.seat) for p in game.players if p.alive and p.arrows]
 
 
-@decision(DecisionKind.BROKEN_ARROW, legal=_legal_broken_arrow)
+@decision(BROKEN_ARROW, legal=_legal_broken_arrow)
 def _decide_broken_arrow(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
     game.discard(game.players[action.seat], 1, "broken_arrow")
 
 
-def check_saloon_die(game: RuleGame, d: Decision) -> str | None:
-    """Why a pending Saloon die choice could not be (None: it could; ``pending_checks.py``)."""
-    if Module.LOUDMOUTH_AND_COWARD not in game.setup.modules:
-        return f"module {Module.LOUDMOUTH_AND_COWARD} is off"
-    options = game.ability(d.seat).saloon_options
-    if d.options != options or game.rolls or game.players[d.seat].zombie:
-        return f"options {list(d.options)}: before the first roll the seat chooses of {options}"
-    return None
-
-
-def check_broken_arrow(game: RuleGame, d: Decision) -> str | None:
-    """Why a pending Broken Arrow could not be (None: it could; ``pending_checks.py``)."""
-    on = Module.LOUDMOUTH_AND_COWARD in game.setup.modules
-    return None if on else f"module {Module.LOUDMOUTH_AND_COWARD} is off"
-
-
 RULES = ModuleRules(
-    Module.LOUDMOUTH_AND_COWARD,
+    ID,
     per_roll=(
         ("broken_arrow", "arrow", _roll_broken_arrows),
         ("bullet", "broken_arrow", _roll_bullets),
     ),
     die_choice=_die_choice,
+    dice_choices=_dice_choices,
+    table="companion.modules.loudmouth_coward.table",
+    bots="companion.modules.loudmouth_coward.bots",
 )
