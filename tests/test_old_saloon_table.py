@@ -33,7 +33,7 @@ from .table.driver import next_buttons
 from .table.test_session import Clock, press_all
 from .test_kill_restart import Companion
 
-SALOON = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module.SALOON_CHARACTERS})
+SALOON = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module("old_saloon.4")})
 # Five seats join, DIE1, DIE2 and DIE4 turn modules 1, 2 and 4 on (DIE3: 3, DIE5: 5), seat 2
 # is the Sheriff, ROLL deals.
 SETUP_SALOON = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DIE1", "DIE2", "DIE4", "DONE"]
@@ -78,7 +78,7 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     # Each state by name, whole on the 128 px console's list.
     assert not any(choice_cut(session.view().console, 128))
     assert session.setup is not None
-    assert session.setup.modules == {Module("old_saloon.1"), Module.SALOON_CHARACTERS}
+    assert session.setup.modules == {Module("old_saloon.1"), Module("old_saloon.4")}
     assert "Modules: Old Saloon 1, 4" in session.view().console.prompt
     press_all(session, ["DIE6"], CLOCK)  # Undead or Alive's page
     assert session.view().console.title == "Undead or Alive 2/2"
@@ -90,7 +90,7 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     press_all(session, ["DIE3"], CLOCK)  # its module 3
     assert session.setup.modules == {
         Module("old_saloon.1"),
-        Module.SALOON_CHARACTERS,
+        Module("old_saloon.4"),
         Module.NEW_POSSE,
     }
     assert "Modules: Old Saloon 1, 4; Undead or Alive 3" in session.view().console.prompt
@@ -178,9 +178,9 @@ def test_every_new_decision_has_a_prompt_that_fits_the_narrow_console() -> None:
         Decision(DecisionKind("broken_arrow"), 0),
         Decision(DecisionKind("chief_arrow"), 1, options=("arrow", "chief_arrow"), cause="dice"),
         Decision(DecisionKind.WHICH_ARROW, 1, target=2, options=("arrow", "chief_arrow")),
-        Decision(DecisionKind.GIVE_ARROW, 1, remaining=2),
-        Decision(DecisionKind.TAKE_CHIEF_ARROW, 2, target=3, remaining=1),
-        Decision(DecisionKind.TAKE_LOSS, 0, target=4, remaining=2),
+        Decision(DecisionKind("give_arrow"), 1, remaining=2),
+        Decision(DecisionKind("take_chief_arrow"), 2, target=3, remaining=1),
+        Decision(DecisionKind("take_loss"), 0, target=4, remaining=2),
     ]
     prompts = [prompt_for(game, d, seats, []) for d in asked]
     assert prompts[2] == "Seat 2 takes which arrow? its DIE"

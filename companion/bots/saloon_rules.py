@@ -247,48 +247,6 @@ REVEALS: dict[str, RevealRule] = {
 }
 
 
-# ------------------------------------------------------------ Module 4: the characters
-
-
-def _give_arrow(obs: Observation, table: Table) -> Action:
-    """Give an arrow rolled to the enemy whose arrows cost him most."""
-    seats = [a.seat for a in obs.legal if isinstance(a, ChooseSeat)]
-    if not seats:
-        return Decline()
-
-    def value(seat: int) -> float:
-        return attack_value(table, *arrows_after(obs, {seat: 1}, None))
-
-    best = max(seats, key=value)
-    return (
-        ChooseSeat(best)
-        if value(best) > attack_value(table, *arrows_after(obs, {obs.seat: 1}, None))
-        else Decline()
-    )
-
-
-def _take_chief_arrow(obs: Observation, table: Table) -> Action:
-    """Take the Chief's Arrow from its holder for one arrow rolled when the attack then costs
-    my side less."""
-    holder, arrows = obs.pending.target, obs.pending.remaining or 1
-    me = obs.seat
-    keep = attack_value(table, *arrows_after(obs, {me: arrows}, None))
-    take = attack_value(table, *arrows_after(obs, {me: arrows - 1}, me, chief_from=holder))
-    return Accept() if take > keep else Decline()
-
-
-def _take_loss(obs: Observation, table: Table) -> Action:
-    """Lose a friend's life in his place when I survive it and he needs it more."""
-    seat, amount = obs.pending.target, obs.pending.remaining
-    assert seat is not None and amount is not None
-    me, other = obs.me, obs.players[seat]
-    if table.stake[seat] >= 0 or me.life - amount < 1:
-        return Decline()
-    mine = -table.stake[obs.seat] * amount / max(me.life - amount, 1)
-    theirs = -table.stake[seat] * amount / max(other.life - amount, 0.5)
-    return Accept() if theirs > mine else Decline()
-
-
 # ------------------------------------------------------------ Module 5: the Ghost
 
 
@@ -329,9 +287,6 @@ SALOON_RULES: dict[DecisionKind, Rule] = {
     DecisionKind.UGLY_SWAP: _ugly_swap,
     DecisionKind.LEFT_HAND_TARGET: _left_hand_target,
     DecisionKind.LEFT_HAND_DISCARD: _left_hand_discard,
-    DecisionKind.GIVE_ARROW: _give_arrow,
-    DecisionKind.TAKE_CHIEF_ARROW: _take_chief_arrow,
-    DecisionKind.TAKE_LOSS: _take_loss,
     DecisionKind.GHOST_REROLL: _ghost_reroll,
     DecisionKind.GHOST_FACE: _ghost_face,
     DecisionKind.GHOST_TARGET: _ghost_target,

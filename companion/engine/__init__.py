@@ -36,6 +36,7 @@ from .game import Game  # isort: split
 
 from .abilities import (
     ABILITIES,
+    ability,
     ability_of,
 )
 from .actions import (
@@ -209,7 +210,7 @@ from .reading import (
     whole_number,
 )
 from .registry import STEPS
-from .rules_api import Ability, RuleGame
+from .rules_api import Ability, Phase, RuleGame
 from .setup import (
     GameSetup,
     deal,
@@ -303,6 +304,7 @@ __all__ = [
     "OPENINGS",
     "OUTBREAK_BEGUN",
     "OutbreakComing",
+    "Phase",
     "PlayerEliminated",
     "PlayerState",
     "RAGE_SYMBOLS",
@@ -351,6 +353,7 @@ __all__ = [
     "WoundDrawn",
     "WoundsReturned",
     "ZombieOutbreak",
+    "ability",
     "ability_of",
     "action_from_json",
     "characters_for",

@@ -44,9 +44,6 @@ class DecisionKind(OpenKind):
     WHICH_ARROW: ClassVar[
         DecisionKind
     ]  # Old Saloon 2: discard a regular arrow or the Chief's Arrow
-    GIVE_ARROW: ClassVar[DecisionKind]  # Elena Fuente: give one of the arrows rolled to someone?
-    TAKE_CHIEF_ARROW: ClassVar[DecisionKind]  # Apache Kid: take the Chief's Arrow from its holder?
-    TAKE_LOSS: ClassVar[DecisionKind]  # Molly Stark: lose these life points in that player's place?
     GAME_END: ClassVar[DecisionKind]  # a win holds while reveals could avert it: go on to the end
     DOC_DIE: ClassVar[DecisionKind]  # Old Saloon 3, The Doc: which die to turn
     DOC_FACE: ClassVar[DecisionKind]  # The Doc: to which face
@@ -167,9 +164,6 @@ _BUILT_IN: dict[str, Spec] = {
     "kit_discard": Spec(Answer.SEAT, True, "whose arrow does this Gatling discard"),
     "reveal_role": Spec(Answer.ROLE, False, "which role card do you show", shows_a_card=True),
     "which_arrow": Spec(Answer.CHOICE, False, "discard which arrow"),
-    "give_arrow": Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
-    "take_chief_arrow": Spec(Answer.YES_NO, True, "take the Chief's Arrow"),
-    "take_loss": Spec(Answer.YES_NO, True, "lose these life points in their place"),
     "game_end": Spec(
         Answer.YES_NO,
         False,

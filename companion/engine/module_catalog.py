@@ -26,7 +26,6 @@ class Module(OpenKind):
     _by_value = True
 
     SPECIAL_ROLES: ClassVar[Module]
-    SALOON_CHARACTERS: ClassVar[Module]
     GHOST: ClassVar[Module]
     LOOK_ME_IN_THE_EYES: ClassVar[Module]
     TWO_BULLETS: ClassVar[Module]
@@ -62,7 +61,6 @@ def declare_module(value: str, info: ModuleInfo, characters: Iterable[Character]
 # The built-in modules' ids, until each declares its own in its package.
 for _name, _value, _info in (
     ("SPECIAL_ROLES", "old_saloon.3", ModuleInfo("Special Roles", min_players=4)),
-    ("SALOON_CHARACTERS", "old_saloon.4", ModuleInfo("A Posse of New Characters")),
     # The Ghost and Undead or Alive both give the eliminated a part (a Ghost's turns, Boneyard
     # cards and zombies): the rulebook says nothing of the two together, so they play apart.
     (
@@ -133,10 +131,13 @@ def cards_dealt(modules: frozenset[Module]) -> bool:
 
 @cache
 def characters_for(modules: frozenset[Module]) -> tuple[str, ...]:
-    """The characters a table with these modules may deal or choose, in the cards' order."""
+    """The characters a table with these modules may deal or choose, in the cards' order: the
+    base game's, then each module's in the modules' order (whatever order they loaded in, so a
+    seed deals the same cards)."""
+    cards = sorted(CHARACTERS.values(), key=lambda card: (card.module is not None, card.module))
     return tuple(
-        name
-        for name, card in CHARACTERS.items()
+        card.name
+        for card in cards
         if all(m is None or m in modules for m in (card.module, *card.needs))
     )
 

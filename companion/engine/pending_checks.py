@@ -34,8 +34,6 @@ ACTIVE = frozenset(
         K.SLAB_DOUBLE,
         K.BEER_TARGET,
         K.KIT_DISCARD,
-        K.GIVE_ARROW,
-        K.TAKE_CHIEF_ARROW,
         K.DUEL_TARGET,
         K.WHICH_WOUND,
         K.RAGE_SYMBOL,
@@ -58,9 +56,6 @@ COUNTED = frozenset(
         K.ARROW_INSTEAD,
         K.DISCARD_ARROW,
         K.KIT_DISCARD,
-        K.GIVE_ARROW,
-        K.TAKE_CHIEF_ARROW,
-        K.TAKE_LOSS,
         K.DUEL_TARGET,
     }
 )
@@ -164,21 +159,6 @@ def _which_arrow(game: RuleGame, d: Decision) -> str | None:
         return f"target {d.target}: the choice is for a holder of both kinds of arrow"
     if d.options != tokens:
         return f"options {list(d.options)}: expected {list(tokens)}"
-    return None
-
-
-def _take_chief(game: RuleGame, d: Decision) -> str | None:
-    if d.target is None or d.target == d.seat or not game.players[d.target].chief_arrow:
-        return f"target {d.target}: another player holding the Chief's Arrow (chief_arrow)"
-    return None
-
-
-def _take_loss(game: RuleGame, d: Decision) -> str | None:
-    loss = game.scratch.loss
-    if loss is None or d.target is None:
-        return "Molly Stark takes a loss waiting in scratch.loss, of a target"
-    if not any(s == d.target for s, _a, _r in loss[0]):
-        return f"target {d.target} loses nothing in scratch.loss {loss[0]}"
     return None
 
 
@@ -344,8 +324,6 @@ FITS: dict[DecisionKind, Fits] = {
     K.ARROW_INSTEAD: _arrow_instead,
     K.REVEAL_ROLE: _reveal_role,
     K.WHICH_ARROW: _which_arrow,
-    K.TAKE_CHIEF_ARROW: _take_chief,
-    K.TAKE_LOSS: _take_loss,
     K.DOC_DIE: _holds("the_doc"),
     K.DOC_FACE: _doc_face,
     K.UGLY_SWAP: _holds("the_ugly"),

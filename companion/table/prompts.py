@@ -47,7 +47,6 @@ SIDE_LABELS = {
 
 # What the table calls each playable module, short enough for the console.
 _MODULE_LABELS: dict[str, str] = {
-    Module.SALOON_CHARACTERS: "New characters",
     Module.SPECIAL_ROLES: "Special roles",
     Module.GHOST: "Ghost",
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",

@@ -257,12 +257,7 @@ BASE: dict[DecisionKind, Words] = {
     ),
 }
 
-# ------------------------------------------------------------------ Old Saloon 1 and 2
-
-
-def _take_loss(t: Answered) -> str:
-    whom = t.seat(t.d.target or 0)
-    return f"loses the life for {whom}" if t.yes else f"lets {whom} lose the life"
+# ------------------------------------------------------------------ the modules' tokens
 
 
 def _which_arrow(t: Answered) -> str | None:
@@ -275,20 +270,6 @@ def _which_arrow(t: Answered) -> str | None:
 
 OLD_SALOON: dict[DecisionKind, Words] = {
     K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} loses which arrow? its DIE", _which_arrow),
-    K.GIVE_ARROW: Words(
-        lambda q: "Elena Fuente: give the arrow? SEAT; DONE: keep",
-        _seat_told(lambda t, target: f"gives an arrow to {t.seat(target)}", "keeps the arrow"),
-    ),
-    K.TAKE_CHIEF_ARROW: Words(
-        lambda q: f"Apache Kid: take seat {q.other}'s Chief's Arrow? SEAT{q.seat}: yes; DONE: no",
-        _yes_no("takes the Chief's Arrow", "leaves the Chief's Arrow"),
-    ),
-    K.TAKE_LOSS: Words(
-        lambda q: (
-            f"Molly Stark: lose {q.d.remaining} for seat {q.other}? SEAT{q.seat}: yes; DONE: no"
-        ),
-        _take_loss,
-    ),
 }
 
 # ------------------------------------------------ Old Saloon 3 (special roles) and 5 (Ghost)

@@ -207,7 +207,7 @@ def test_the_re_rolls_left_show_during_elena_fuentes_question_after_the_first_ro
     )
     table = Table(game)
     table.press("ROLL")
-    assert table.game.pending.kind is DecisionKind.GIVE_ARROW
+    assert table.game.pending.kind is DecisionKind("give_arrow")
     view = table.session.view()
     assert view.console.rolls_left == 2
     assert "Re-rolls left 2" in text_view(view)
