@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from companion.config import ConfigError, load
 from companion.emulate import digest
 from companion.engine import (
-    ChiefArrowTaken,
     Decision,
     DecisionKind,
     GameSetup,
     Module,
-    SaloonDieChosen,
 )
+from companion.modules.chief_arrow.rules import ChiefArrowTaken
+from companion.modules.loudmouth_coward.rules import SaloonDieChosen
 from companion.panels.console import choice_cut
 from companion.panels.text import fits
 from companion.table import TableConfig, TableSession, read_journal

@@ -14,8 +14,6 @@ from companion.engine import (
     Accept,
     ArrowsDiscarded,
     ArrowTaken,
-    ChiefArrowDiscarded,
-    ChiefArrowTaken,
     Choose,
     ChooseSeat,
     DecisionKind,
@@ -26,11 +24,9 @@ from companion.engine import (
     IndiansAttacked,
     LifeGained,
     LifeLost,
-    LossTakenOver,
     Module,
     PlayerEliminated,
     Roll,
-    SaloonDieChosen,
     SetupError,
     Stop,
     characters_for,
@@ -38,6 +34,9 @@ from companion.engine import (
     position,
     turn_order,
 )
+from companion.modules.chief_arrow.rules import ChiefArrowDiscarded, ChiefArrowTaken
+from companion.modules.loudmouth_coward.rules import SaloonDieChosen
+from companion.modules.saloon_characters.rules import LossTakenOver
 
 from .helpers import make_game, of, play
 

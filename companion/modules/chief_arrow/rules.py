@@ -7,15 +7,17 @@ holder loses nothing when holding strictly the most. It is discarded like an arr
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from companion.engine import (
     Action,
     Answer,
     ArrowKind,
     ArrowToken,
-    ChiefArrowDiscarded,
-    ChiefArrowTaken,
     Choose,
     Decision,
+    Event,
     ModuleInfo,
     ModuleRules,
     PlayerState,
@@ -24,6 +26,7 @@ from companion.engine import (
     StateError,
     declare_kind,
     declare_module,
+    quick_init,
 )
 from companion.engine.registry import decision, one_of_options
 
@@ -34,6 +37,25 @@ CHIEF_ARROW = ArrowKind.CHIEF_ARROW
 WEIGHT = 2
 # The choice of one taking an arrow while both are in the pile.
 TOKENS = (ArrowKind.ARROW, ArrowKind.CHIEF_ARROW)
+
+
+@quick_init
+@dataclass(frozen=True)
+class ChiefArrowTaken(Event):
+    """``seat`` took the Chief's Arrow, from the pile or from ``holder``."""
+
+    kind: ClassVar[str] = "chief_arrow_taken"
+    seat: int
+    holder: int | None
+    cause: str
+
+
+@quick_init
+@dataclass(frozen=True)
+class ChiefArrowDiscarded(Event):
+    kind: ClassVar[str] = "chief_arrow_discarded"
+    seat: int
+    cause: str
 
 
 def _fits_take(game: RuleGame, d: Decision) -> str | None:

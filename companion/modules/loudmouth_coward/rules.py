@@ -9,6 +9,8 @@ none (Undead or Alive 4). Each roll's Broken Arrows and Bullets act at once, aft
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from companion.engine import (
     BASE_DICE,
@@ -17,19 +19,32 @@ from companion.engine import (
     Choose,
     ChooseSeat,
     Decision,
+    Event,
     ModuleInfo,
     ModuleRules,
     RuleGame,
     SaloonDie,
-    SaloonDieChosen,
     Spec,
     declare_kind,
     declare_module,
+    quick_init,
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, lose
 
 ID = declare_module("old_saloon.1", ModuleInfo("The Loudmouth and the Coward"))
+
+
+@quick_init
+@dataclass(frozen=True)
+class SaloonDieChosen(Event):
+    """The dice of this turn, ``die`` the Saloon die chosen (None: none)."""
+
+    kind: ClassVar[str] = "saloon_die_chosen"
+    seat: int
+    die: str | None
+    dice: tuple[str, ...]
+
 
 # The Saloon die choices: the die chosen and the dice of the turn for each.
 SALOON_DICE: dict[str, tuple[str | None, tuple[str, ...]]] = {

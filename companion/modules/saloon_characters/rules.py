@@ -8,7 +8,8 @@ another's place.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from companion.engine import (
     Ability,
@@ -16,11 +17,10 @@ from companion.engine import (
     Action,
     Answer,
     Character,
-    ChiefArrowTaken,
     ChooseSeat,
     Decision,
     Decline,
-    LossTakenOver,
+    Event,
     ModuleInfo,
     ModuleRules,
     Phase,
@@ -30,9 +30,11 @@ from companion.engine import (
     ability,
     declare_kind,
     declare_module,
+    quick_init,
 )
 from companion.engine.registry import decision, step, yes_no
 from companion.engine.steps import Step, gain, lose, take_arrow
+from companion.modules.chief_arrow.rules import ChiefArrowTaken
 
 _MODULE = "old_saloon.4"
 ID = declare_module(
@@ -58,6 +60,17 @@ ID = declare_module(
         )
     ),
 )
+
+
+@quick_init
+@dataclass(frozen=True)
+class LossTakenOver(Event):
+    """Molly Stark (``seat``) loses ``amount`` life points in the place of ``instead_of``."""
+
+    kind: ClassVar[str] = "loss_taken_over"
+    seat: int
+    instead_of: int
+    amount: int
 
 
 # ====================================================================== its decisions

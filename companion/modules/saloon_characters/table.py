@@ -1,13 +1,14 @@
 """The posse of Old Saloon 4 in the words of the table: the module's short name and the
-questions of Elena Fuente, Apache Kid and Molly Stark."""
+questions of Elena Fuente, Apache Kid and Molly Stark, and the story's line of Molly's loss."""
 
 from __future__ import annotations
 
 from companion.engine import ChooseSeat
 from companion.table.prompts import declare_module_label
+from companion.table.story import StoryLine, declare_story
 from companion.table.words import Answered, Words, declare_words
 
-from .rules import GIVE_ARROW, ID, TAKE_CHIEF_ARROW, TAKE_LOSS
+from .rules import GIVE_ARROW, ID, TAKE_CHIEF_ARROW, TAKE_LOSS, LossTakenOver
 
 
 def _given(t: Answered) -> str | None:
@@ -25,7 +26,13 @@ def _loss_taken(t: Answered) -> str:
     return f"loses the life for {whom}" if t.yes else f"lets {whom} lose the life"
 
 
+def _told_loss(line: StoryLine, event: LossTakenOver) -> None:
+    seat = line.seat
+    line.say(f"Molly Stark {seat(event.seat)} loses {event.amount} for {seat(event.instead_of)}")
+
+
 declare_module_label(ID, "New characters")
+declare_story(LossTakenOver, _told_loss)
 declare_words(GIVE_ARROW, Words(lambda q: "Elena Fuente: give the arrow? SEAT; DONE: keep", _given))
 declare_words(
     TAKE_CHIEF_ARROW,
