@@ -41,9 +41,7 @@ class DecisionKind(OpenKind):
     DISCARD_ARROW: ClassVar[DecisionKind]  # Pedro Ramirez: discard an arrow for a life lost?
     KIT_DISCARD: ClassVar[DecisionKind]  # Kit Carlson: whose arrow this Gatling discards
     REVEAL_ROLE: ClassVar[DecisionKind]  # show the role card (eliminated, or the last one standing)
-    WHICH_ARROW: ClassVar[
-        DecisionKind
-    ]  # Old Saloon 2: discard a regular arrow or the Chief's Arrow
+    WHICH_ARROW: ClassVar[DecisionKind]  # discard a regular arrow or a module's token
     GAME_END: ClassVar[DecisionKind]  # a win holds while reveals could avert it: go on to the end
     DOC_DIE: ClassVar[DecisionKind]  # Old Saloon 3, The Doc: which die to turn
     DOC_FACE: ClassVar[DecisionKind]  # The Doc: to which face
