@@ -27,10 +27,10 @@ from tests.web.browser import chromium  # noqa: E402
 
 MODULES = frozenset(
     {
-        Module.LOUDMOUTH_AND_COWARD,
-        Module.CHIEF_ARROW,
+        Module("old_saloon.1"),
+        Module("old_saloon.2"),
         Module.SPECIAL_ROLES,
-        Module.SALOON_CHARACTERS,
+        Module("old_saloon.4"),
         Module.LOOK_ME_IN_THE_EYES,
         Module.TWO_BULLETS,
         Module.NEW_POSSE,

@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from companion.config import ConfigError, load
 from companion.emulate import digest
 from companion.engine import (
-    ChiefArrowTaken,
     Decision,
     DecisionKind,
     GameSetup,
     Module,
-    SaloonDieChosen,
 )
+from companion.modules.chief_arrow.rules import ChiefArrowTaken
+from companion.modules.loudmouth_coward.rules import SaloonDieChosen
 from companion.panels.console import choice_cut
 from companion.panels.text import fits
 from companion.table import TableConfig, TableSession, read_journal
@@ -33,7 +33,7 @@ from .table.driver import next_buttons
 from .table.test_session import Clock, press_all
 from .test_kill_restart import Companion
 
-SALOON = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.SALOON_CHARACTERS})
+SALOON = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module("old_saloon.4")})
 # Five seats join, DIE1, DIE2 and DIE4 turn modules 1, 2 and 4 on (DIE3: 3, DIE5: 5), seat 2
 # is the Sheriff, ROLL deals.
 SETUP_SALOON = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DIE1", "DIE2", "DIE4", "DONE"]
@@ -53,7 +53,7 @@ CLOCK = Clock()
 def test_config_game_modules_are_the_default_and_checked(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text('[game]\nmodules = ["old_saloon.1", "old_saloon.2"]\n')
-    assert load(path).table.modules == {Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW}
+    assert load(path).table.modules == {Module("old_saloon.1"), Module("old_saloon.2")}
     path.write_text('[game]\nmodules = ["old_saloon.7"]\n')
     with pytest.raises(ConfigError, match="game.modules: unknown module 'old_saloon.7'"):
         load(path)
@@ -63,7 +63,7 @@ def test_config_game_modules_are_the_default_and_checked(tmp_path: Path) -> None
 
 
 def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: Path) -> None:
-    session = session_for(tmp_path, frozenset({Module.CHIEF_ARROW}))
+    session = session_for(tmp_path, frozenset({Module("old_saloon.2")}))
     assert "Modules: Old Saloon 2" in session.view().console.prompt
     # DIE3: Special roles, DIE5: Ghost
     press_all(session, ["SEAT1", "DIE1", "DIE2", "DIE4"], CLOCK)
@@ -78,7 +78,7 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     # Each state by name, whole on the 128 px console's list.
     assert not any(choice_cut(session.view().console, 128))
     assert session.setup is not None
-    assert session.setup.modules == {Module.LOUDMOUTH_AND_COWARD, Module.SALOON_CHARACTERS}
+    assert session.setup.modules == {Module("old_saloon.1"), Module("old_saloon.4")}
     assert "Modules: Old Saloon 1, 4" in session.view().console.prompt
     press_all(session, ["DIE6"], CLOCK)  # Undead or Alive's page
     assert session.view().console.title == "Undead or Alive 2/2"
@@ -89,8 +89,8 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     )
     press_all(session, ["DIE3"], CLOCK)  # its module 3
     assert session.setup.modules == {
-        Module.LOUDMOUTH_AND_COWARD,
-        Module.SALOON_CHARACTERS,
+        Module("old_saloon.1"),
+        Module("old_saloon.4"),
         Module.NEW_POSSE,
     }
     assert "Modules: Old Saloon 1, 4; Undead or Alive 3" in session.view().console.prompt
@@ -130,7 +130,7 @@ def test_saloon_die_is_one_press_and_roll_means_none(tmp_path: Path) -> None:
     session = session_for(tmp_path)
     press_all(session, SETUP_SALOON, CLOCK)
     play = session.play
-    assert play is not None and play.game.pending.kind is DecisionKind.SALOON_DIE
+    assert play is not None and play.game.pending.kind is DecisionKind("saloon_die")
     console = session.view().console
     assert console.prompt == "Saloon die? its DIE; ROLL: none"
     assert console.choices == ("1 none", "2 Loudmouth", "3 Coward")  # one per DIE button
@@ -152,7 +152,7 @@ def test_an_undone_roll_brings_back_its_saloon_die(tmp_path: Path) -> None:
     session.handle("ROLL", "press", CLOCK())
     rolled = [f for f in play.game.faces]
     press_all(session, ["UNDO"], CLOCK)
-    while play.game.pending.kind is not DecisionKind.SALOON_DIE:
+    while play.game.pending.kind is not DecisionKind("saloon_die"):
         press_all(session, ["UNDO"], CLOCK)
     session.handle("DIE2", "press", CLOCK())
     assert session.flash and "Saloon die comes back" in session.flash
@@ -174,13 +174,13 @@ def test_every_new_decision_has_a_prompt_that_fits_the_narrow_console() -> None:
     )
     game = game_session.game
     asked = [
-        Decision(DecisionKind.SALOON_DIE, 0, options=("none", "loudmouth", "coward")),
-        Decision(DecisionKind.BROKEN_ARROW, 0),
-        Decision(DecisionKind.CHIEF_ARROW, 1, options=("arrow", "chief_arrow"), cause="dice"),
+        Decision(DecisionKind("saloon_die"), 0, options=("none", "loudmouth", "coward")),
+        Decision(DecisionKind("broken_arrow"), 0),
+        Decision(DecisionKind("chief_arrow"), 1, options=("arrow", "chief_arrow"), cause="dice"),
         Decision(DecisionKind.WHICH_ARROW, 1, target=2, options=("arrow", "chief_arrow")),
-        Decision(DecisionKind.GIVE_ARROW, 1, remaining=2),
-        Decision(DecisionKind.TAKE_CHIEF_ARROW, 2, target=3, remaining=1),
-        Decision(DecisionKind.TAKE_LOSS, 0, target=4, remaining=2),
+        Decision(DecisionKind("give_arrow"), 1, remaining=2),
+        Decision(DecisionKind("take_chief_arrow"), 2, target=3, remaining=1),
+        Decision(DecisionKind("take_loss"), 0, target=4, remaining=2),
     ]
     prompts = [prompt_for(game, d, seats, []) for d in asked]
     assert prompts[2] == "Seat 2 takes which arrow? its DIE"
@@ -266,7 +266,7 @@ def test_random_presses_with_old_saloon_never_break_the_game_or_its_journal(
                 game = session.play.game
                 assert game.pile + sum(p.arrows for p in game.players) == 9
                 held = sum(p.chief_arrow for p in game.players)
-                assert held + game.chief_in_pile == (Module.CHIEF_ARROW in game.setup.modules)
+                assert held + game.chief_in_pile == (Module("old_saloon.2") in game.setup.modules)
         if session.play is not None:
             path = journals(Path(state) / "games")[-1]
             replayed = TablePlay.replay(read_journal(path), path)

@@ -302,7 +302,7 @@ def test_a_win_waiting_on_moments_shows_a_seat_only_the_winners_whose_role_it_se
         roles=(Role.OUTLAW, Role.RENEGADE, Role.SHERIFF, Role.OUTLAW, Role.DEPUTY),
         sheriff=2,
         seed=0,
-        modules=frozenset({Module.SPECIAL_ROLES, Module.SALOON_CHARACTERS, Module.GHOST}),
+        modules=frozenset({Module.SPECIAL_ROLES, Module("old_saloon.4"), Module.GHOST}),
         specials=("the_ugly", None, "the_bear", None, "the_good"),
         specials_mixed=True,
     )

@@ -21,14 +21,12 @@ from ..engine import (
     Decline,
     DuelRolled,
     Roll,
-    SaloonDie,
     Stop,
     Symbol,
 )
 from .observation import Observation
 from .stakes import (
     CHIEF_ARROW_WORTH,
-    WORTH_KEEPING,
     Table,
     arrow_worths,
     attack_value,
@@ -41,7 +39,6 @@ RevealRule = Callable[[Observation, Table, tuple], bool]
 DUEL_DIE = "duel"  # the kind of die a duel rolls (Undead or Alive 1), as DICE names it
 DUEL_CAUSE = "duel"  # The Doc turning a duel's die: DOC_FACE's cause
 
-LOUDMOUTH_LIFE = 4  # the Loudmouth's bullet and its Dynamite are for a seat with life to spare
 DOC_WORTH = 1.2  # a turn of a die worth The Doc's one use
 EXPLOSION = 1.5  # three Dynamite: a life lost and the turn's rolls over
 GAMBLER_WORTH = 1.5
@@ -52,39 +49,10 @@ GHOST_KEEP = 0.9  # a result worth giving without another roll
 BASE_DIE_WORTH = sum(face_worth(f) for f in DICE["base"]) / len(DICE["base"])
 
 
-# ------------------------------------------------------------------ Module 1: Saloon dice
-
-
-def _saloon_die(obs: Observation, table: Table) -> Action:
-    """The Coward when I need life or shed arrows, the Loudmouth when I have life to spare and
-    an enemy to shoot, else the plain dice; a sixth die, where my ability offers it, over a
-    die replaced."""
-    me = obs.me
-    options = obs.pending.options
-    enemies = any(
-        table.stake[p.seat] > WORTH_KEEPING for p in obs.players if p.alive and p.seat != me.seat
-    )
-    wanted: tuple[SaloonDie, ...] = ()
-    if me.life * 2 <= me.max_life or me.arrows >= 3:
-        wanted = (SaloonDie.COWARD_SIXTH, SaloonDie.COWARD)
-    elif me.life >= LOUDMOUTH_LIFE and enemies:
-        wanted = (SaloonDie.LOUDMOUTH_SIXTH, SaloonDie.LOUDMOUTH)
-    for option in (*wanted, SaloonDie.NONE):
-        if option in options:
-            return Choose(option)
-    return Choose(options[0])
-
-
-def _broken_arrow(obs: Observation, table: Table) -> Action:
-    """Return the arrow of the seat my side least wants hurt (my own first)."""
-    seats = [a.seat for a in obs.legal if isinstance(a, ChooseSeat)]
-    return ChooseSeat(min(seats, key=lambda s: (table.stake[s], -obs.players[s].arrows, s)))
-
-
 # ------------------------------------------------------------ Module 2: the Chief's Arrow
 
 
-def _after(
+def arrows_after(
     obs: Observation, gains: dict[int, int], chief_to: int | None, chief_from: int | None = None
 ) -> tuple[dict[int, int], int | None]:
     worth, chief = arrow_worths(obs)
@@ -96,16 +64,9 @@ def _after(
     if chief_to is not None:
         worth[chief_to] = worth.get(chief_to, 0) + CHIEF_ARROW_WORTH
         chief = chief_to
+    """Each seat's arrows as an attack counts them, and who holds the Chief's Arrow, after
+    ``gains`` and the Chief's Arrow taken from ``chief_from`` or given to ``chief_to``."""
     return worth, chief
-
-
-def _chief_arrow(obs: Observation, table: Table) -> Action:
-    """The Chief's Arrow when, with it, my arrows are strictly the most (an attack then costs me
-    nothing); a regular arrow otherwise (the Chief's counts two)."""
-    me = obs.seat
-    regular = attack_value(table, *_after(obs, {me: 1}, None))
-    chief = attack_value(table, *_after(obs, {}, me))
-    return Choose(ArrowKind.CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
 
 
 def _which_arrow(obs: Observation, table: Table) -> Action:
@@ -113,8 +74,8 @@ def _which_arrow(obs: Observation, table: Table) -> Action:
     dearest to an enemy."""
     holder = obs.pending.target
     assert holder is not None
-    regular = attack_value(table, *_after(obs, {holder: -1}, None))
-    chief = attack_value(table, *_after(obs, {}, None, chief_from=holder))
+    regular = attack_value(table, *arrows_after(obs, {holder: -1}, None))
+    chief = attack_value(table, *arrows_after(obs, {}, None, chief_from=holder))
     return Choose(ArrowKind.CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
 
 
@@ -286,48 +247,6 @@ REVEALS: dict[str, RevealRule] = {
 }
 
 
-# ------------------------------------------------------------ Module 4: the characters
-
-
-def _give_arrow(obs: Observation, table: Table) -> Action:
-    """Give an arrow rolled to the enemy whose arrows cost him most."""
-    seats = [a.seat for a in obs.legal if isinstance(a, ChooseSeat)]
-    if not seats:
-        return Decline()
-
-    def value(seat: int) -> float:
-        return attack_value(table, *_after(obs, {seat: 1}, None))
-
-    best = max(seats, key=value)
-    return (
-        ChooseSeat(best)
-        if value(best) > attack_value(table, *_after(obs, {obs.seat: 1}, None))
-        else Decline()
-    )
-
-
-def _take_chief_arrow(obs: Observation, table: Table) -> Action:
-    """Take the Chief's Arrow from its holder for one arrow rolled when the attack then costs
-    my side less."""
-    holder, arrows = obs.pending.target, obs.pending.remaining or 1
-    me = obs.seat
-    keep = attack_value(table, *_after(obs, {me: arrows}, None))
-    take = attack_value(table, *_after(obs, {me: arrows - 1}, me, chief_from=holder))
-    return Accept() if take > keep else Decline()
-
-
-def _take_loss(obs: Observation, table: Table) -> Action:
-    """Lose a friend's life in his place when I survive it and he needs it more."""
-    seat, amount = obs.pending.target, obs.pending.remaining
-    assert seat is not None and amount is not None
-    me, other = obs.me, obs.players[seat]
-    if table.stake[seat] >= 0 or me.life - amount < 1:
-        return Decline()
-    mine = -table.stake[obs.seat] * amount / max(me.life - amount, 1)
-    theirs = -table.stake[seat] * amount / max(other.life - amount, 0.5)
-    return Accept() if theirs > mine else Decline()
-
-
 # ------------------------------------------------------------ Module 5: the Ghost
 
 
@@ -362,18 +281,12 @@ def _ghost_target(obs: Observation, table: Table) -> Action:
 
 
 SALOON_RULES: dict[DecisionKind, Rule] = {
-    DecisionKind.SALOON_DIE: _saloon_die,
-    DecisionKind.BROKEN_ARROW: _broken_arrow,
-    DecisionKind.CHIEF_ARROW: _chief_arrow,
     DecisionKind.WHICH_ARROW: _which_arrow,
     DecisionKind.DOC_DIE: _doc_die,
     DecisionKind.DOC_FACE: _doc_face,
     DecisionKind.UGLY_SWAP: _ugly_swap,
     DecisionKind.LEFT_HAND_TARGET: _left_hand_target,
     DecisionKind.LEFT_HAND_DISCARD: _left_hand_discard,
-    DecisionKind.GIVE_ARROW: _give_arrow,
-    DecisionKind.TAKE_CHIEF_ARROW: _take_chief_arrow,
-    DecisionKind.TAKE_LOSS: _take_loss,
     DecisionKind.GHOST_REROLL: _ghost_reroll,
     DecisionKind.GHOST_FACE: _ghost_face,
     DecisionKind.GHOST_TARGET: _ghost_target,

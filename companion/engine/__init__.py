@@ -27,7 +27,7 @@ reaches into one). What it holds:
 >>> from companion.engine import Game, deal
 >>> game = Game(deal(players=5, seed=1))
 >>> game.pending.kind
-<DecisionKind.ROLL: 'roll'>
+DecisionKind('roll')
 >>> events = game.apply(game.legal_actions()[0])
 """
 
@@ -72,6 +72,7 @@ from .boneyard import (
 from .checks import check_state
 from .components import (
     ARROWS_IN_PILE,
+    BASE_DICE,
     CHARACTERS,
     DICE,
     FACES,
@@ -117,8 +118,6 @@ from .events import (
     ArrowTaken,
     BecameGhost,
     BullseyeDoubled,
-    ChiefArrowDiscarded,
-    ChiefArrowTaken,
     DicePreset,
     DiceRolled,
     DieTurned,
@@ -141,7 +140,6 @@ from .events import (
     LastOneStanding,
     LifeGained,
     LifeLost,
-    LossTakenOver,
     NoLegalAnswer,
     PlayerEliminated,
     RageDiscarded,
@@ -156,7 +154,6 @@ from .events import (
     Rewound,
     RoleCardShown,
     RoleRevealed,
-    SaloonDieChosen,
     SheriffChanged,
     SpecialRoleRevealed,
     TurnEnded,
@@ -164,6 +161,7 @@ from .events import (
     WoundDrawn,
     WoundsReturned,
 )
+from .frozen import quick_init
 from .hidden import NO_SEAT
 from .legacy import (
     GameResult,
@@ -177,7 +175,7 @@ from .legacy import (
     unused as unused_characters,
 )
 from .module_catalog import ModuleInfo, declare_module
-from .module_rules import ModuleRules
+from .module_rules import ArrowToken, ModuleRules
 from .modules import (
     MODULES,
     Module,
@@ -209,7 +207,7 @@ from .reading import (
     whole_number,
 )
 from .registry import STEPS, any_living_seat, decision, step, yes_no
-from .rules_api import Ability, RuleGame
+from .rules_api import Ability, Phase, RuleGame
 from .setup import (
     GameSetup,
     deal,
@@ -233,8 +231,10 @@ __all__ = [
     "Answer",
     "ArrowKind",
     "ArrowTaken",
+    "ArrowToken",
     "ArrowsDiscarded",
     "ArrowsExchanged",
+    "BASE_DICE",
     "BONEYARD_DECK",
     "BecameGhost",
     "BoneyardCard",
@@ -242,8 +242,6 @@ __all__ = [
     "BullseyeDoubled",
     "CHARACTERS",
     "Character",
-    "ChiefArrowDiscarded",
-    "ChiefArrowTaken",
     "Choose",
     "ChooseDie",
     "ChooseSeat",
@@ -285,7 +283,6 @@ __all__ = [
     "LastOneStanding",
     "LifeGained",
     "LifeLost",
-    "LossTakenOver",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "MODULES",
@@ -301,6 +298,7 @@ __all__ = [
     "OPENINGS",
     "OUTBREAK_BEGUN",
     "OutbreakComing",
+    "Phase",
     "PlayerEliminated",
     "PlayerState",
     "RAGE_SYMBOLS",
@@ -329,7 +327,6 @@ __all__ = [
     "SPECS",
     "STEPS",
     "SaloonDie",
-    "SaloonDieChosen",
     "ScriptedDice",
     "SeededDice",
     "SetupError",
@@ -374,6 +371,7 @@ __all__ = [
     "next_game",
     "open_moments",
     "position",
+    "quick_init",
     "result_of",
     "step",
     "step_checks",

@@ -9,8 +9,8 @@ that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
 own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``duels``,
-``rage``, ``boneyard``, ``chief_arrow``); the queue and the turn's scratch in ``queue_checks``;
-the pending decision in ``pending_checks``.
+``rage``, ``boneyard``; a module's package gives them as ``ModuleRules.check``); the queue and
+the turn's scratch in ``queue_checks``; the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -21,14 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from . import (
     boneyard,
-    chief_arrow,
     duels,
     ghost,
     moments,
     pending_checks,
     queue_checks,
     rage,
-    saloon_dice,
     special_roles,
 )
 from .abilities import ability_of
@@ -48,7 +46,7 @@ from .components import (
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module
-from .modules import in_play
+from .modules import RULES, in_play
 from .state import GameState, PlayerState
 from .victory import SIDES, Outcome, base_outcome
 
@@ -65,6 +63,7 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_players(game)
     _check_roles(game)
     _check_arrows(game)
+    _check_modules(game)
     _check_dice(game)
     ghost.check(game)
     special_roles.check(game)
@@ -274,7 +273,13 @@ def _check_arrows(game: Game) -> None:
             f"arrows not conserved: {game.pile} in the pile and {held} held, "
             f"not {ARROWS_IN_PILE} in all"
         )
-    chief_arrow.check(game)
+
+
+def _check_modules(game: Game) -> None:
+    """Each installed module's own invariants (``ModuleRules.check``), in play or not."""
+    for rules in RULES.values():
+        if rules.check is not None:
+            rules.check(game)
 
 
 # ============================================================================= the dice
@@ -346,16 +351,25 @@ def _dice_sets(game: Game) -> frozenset[tuple[str, ...]]:
         return _any_dice(game.setup.modules, game.setup.characters)
     if player.zombie:
         return frozenset({BASE_DICE[: boneyard.ZOMBIE_DICE]})
-    return saloon_dice.dice_choices(game.setup.modules, game.ability(game.turn).saloon_options)
+    return _dice_choices(game.setup.modules, game.ability(game.turn).saloon_options)
+
+
+@cache
+def _dice_choices(
+    modules: frozenset[Module], options: tuple[str, ...]
+) -> frozenset[tuple[str, ...]]:
+    """The dice of a turn: of each choice the player has, with a module that offers a choice
+    (``ModuleRules.dice_choices``), else the base dice."""
+    offered = [r.dice_choices(options) for r in in_play(modules) if r.dice_choices]
+    kinds = offered[0] if offered else (BASE_DICE,)
+    return frozenset(tuple(duels.dice_of(modules, k)) for k in kinds)
 
 
 @cache
 def _any_dice(
     modules: frozenset[Module], characters: tuple[str, ...]
 ) -> frozenset[tuple[str, ...]]:
-    found = set().union(
-        *(saloon_dice.dice_choices(modules, ability_of(c).saloon_options) for c in characters)
-    )
+    found = set().union(*(_dice_choices(modules, ability_of(c).saloon_options) for c in characters))
     for rules in in_play(modules):
         found.update(rules.own_dice)
     return frozenset(found)

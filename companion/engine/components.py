@@ -90,8 +90,6 @@ RAGE_SYMBOLS_PER_CARD = 3
 REAL_PILES: tuple[str, ...] = ("wounds",)
 
 ARROWS_IN_PILE = 9
-# The Indian Chief's Arrow (Old Saloon, Module 2): a tenth token that counts two.
-CHIEF_ARROW_WEIGHT = 2
 
 DYNAMITE_LIMIT = 3
 GATLING_NEEDED = 3
@@ -185,32 +183,6 @@ CHARACTERS: Declared[str, Character] = Declared(
             Character("suzy_lafayette", "Suzy Lafayette", 8, "No Bull's Eye rolled: gain 2"),
             Character("vulture_sam", "Vulture Sam", 9, "Another player dies: gain 2"),
             Character("willy_the_kid", "Willy the Kid", 8, "Gatling Gun with only 2 Gatlings"),
-            # Old Saloon, Module 4: a posse of new characters.
-            *(
-                Character(name, title, life, ability, "old_saloon.4", needs)
-                for name, title, life, ability, needs in (
-                    (
-                        "jose_delgado",
-                        "Jose Delgado",
-                        7,
-                        "Loudmouth as a sixth die",
-                        ("old_saloon.1",),
-                    ),
-                    ("tequila_joe", "Tequila Joe", 7, "Coward as a sixth die", ("old_saloon.1",)),
-                    (
-                        "apache_kid",
-                        "Apache Kid",
-                        9,
-                        "Arrow rolled: may take the Chief's",
-                        ("old_saloon.2",),
-                    ),
-                    ("bill_noface", "Bill Noface", 9, "Arrows only after the last roll", ()),
-                    ("elena_fuente", "Elena Fuente", 7, "Arrows rolled: may give one away", ()),
-                    ("vera_custer", "Vera Custer", 7, "Bull's Eyes cost her 1 life less", ()),
-                    ("doc_holyday", "Doc Holyday", 8, "3+ Bull's Eyes used: gain 2", ()),
-                    ("molly_stark", "Molly Stark", 8, "May lose life in another's place", ()),
-                )
-            ),
             # Undead or Alive, Module 3: a new posse in town.
             *(
                 Character(name, title, life, ability, "undead_or_alive.3", needs)

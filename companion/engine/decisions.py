@@ -13,6 +13,7 @@ the rule-based player (``companion/bots/rules.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -20,6 +21,10 @@ from typing import Any, ClassVar
 from .frozen import quick_init
 from .open_kinds import Declared, OpenKind
 from .reading import listed, text, whole_number
+
+# Why a pending decision read back could not be asked now (None: it could), given the game as
+# its rules see it (a ``RuleGame``, which is above this file).
+Fits = Callable[[Any, "Decision"], "str | None"]
 
 
 class DecisionKind(OpenKind):
@@ -36,15 +41,7 @@ class DecisionKind(OpenKind):
     DISCARD_ARROW: ClassVar[DecisionKind]  # Pedro Ramirez: discard an arrow for a life lost?
     KIT_DISCARD: ClassVar[DecisionKind]  # Kit Carlson: whose arrow this Gatling discards
     REVEAL_ROLE: ClassVar[DecisionKind]  # show the role card (eliminated, or the last one standing)
-    SALOON_DIE: ClassVar[DecisionKind]  # Old Saloon 1: no Saloon die, the Loudmouth or the Coward
-    BROKEN_ARROW: ClassVar[DecisionKind]  # Old Saloon 1: whose arrow a Broken arrow returns
-    CHIEF_ARROW: ClassVar[DecisionKind]  # Old Saloon 2: take a regular arrow or the Chief's Arrow
-    WHICH_ARROW: ClassVar[
-        DecisionKind
-    ]  # Old Saloon 2: discard a regular arrow or the Chief's Arrow
-    GIVE_ARROW: ClassVar[DecisionKind]  # Elena Fuente: give one of the arrows rolled to someone?
-    TAKE_CHIEF_ARROW: ClassVar[DecisionKind]  # Apache Kid: take the Chief's Arrow from its holder?
-    TAKE_LOSS: ClassVar[DecisionKind]  # Molly Stark: lose these life points in that player's place?
+    WHICH_ARROW: ClassVar[DecisionKind]  # discard a regular arrow or a module's token
     GAME_END: ClassVar[DecisionKind]  # a win holds while reveals could avert it: go on to the end
     DOC_DIE: ClassVar[DecisionKind]  # Old Saloon 3, The Doc: which die to turn
     DOC_FACE: ClassVar[DecisionKind]  # The Doc: to which face
@@ -130,6 +127,15 @@ class Spec:
     targets."""
     marks_beers: bool = False
     """Asked while Beers are given out: the Beers given show on their targets."""
+    active: bool = False
+    """Asked of the player whose turn it is, alive (a state read back is checked so)."""
+    counted: bool = False
+    """It counts down what it is about (``remaining``): at least one is left."""
+    arrow_holders: bool = False
+    """Answered by a seat holding an arrow: a seat refused is one that holds none."""
+    fits: Fits | None = None
+    """Why a pending decision of a state read back could not be asked now, beyond the seat
+    (``pending_checks.py``): a module's kind says it here."""
 
     @property
     def always_answered(self) -> bool:
@@ -155,13 +161,7 @@ _BUILT_IN: dict[str, Spec] = {
     "discard_arrow": Spec(Answer.YES_NO, True, "discard an arrow for a life lost"),
     "kit_discard": Spec(Answer.SEAT, True, "whose arrow does this Gatling discard"),
     "reveal_role": Spec(Answer.ROLE, False, "which role card do you show", shows_a_card=True),
-    "saloon_die": Spec(Answer.CHOICE, False, "which Saloon die do you roll", before_roll=True),
-    "broken_arrow": Spec(Answer.SEAT, False, "whose arrow does the Broken arrow return"),
-    "chief_arrow": Spec(Answer.CHOICE, False, "a regular arrow or the Chief's Arrow"),
     "which_arrow": Spec(Answer.CHOICE, False, "discard which arrow"),
-    "give_arrow": Spec(Answer.SEAT, True, "whom do you give an arrow rolled"),
-    "take_chief_arrow": Spec(Answer.YES_NO, True, "take the Chief's Arrow"),
-    "take_loss": Spec(Answer.YES_NO, True, "lose these life points in their place"),
     "game_end": Spec(
         Answer.YES_NO,
         False,

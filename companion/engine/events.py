@@ -57,43 +57,6 @@ class ArrowTaken(Event):
 
 
 @dataclass(frozen=True)
-class SaloonDieChosen(Event):
-    """Old Saloon 1: the dice of this turn, ``die`` the Saloon die chosen (None: none)."""
-
-    kind: ClassVar[str] = "saloon_die_chosen"
-    seat: int
-    die: str | None
-    dice: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class ChiefArrowTaken(Event):
-    """Old Saloon 2: ``seat`` took the Chief's Arrow, from the pile or from ``holder``."""
-
-    kind: ClassVar[str] = "chief_arrow_taken"
-    seat: int
-    holder: int | None
-    cause: str
-
-
-@dataclass(frozen=True)
-class ChiefArrowDiscarded(Event):
-    kind: ClassVar[str] = "chief_arrow_discarded"
-    seat: int
-    cause: str
-
-
-@dataclass(frozen=True)
-class LossTakenOver(Event):
-    """Molly Stark (``seat``) loses ``amount`` life points in the place of ``instead_of``."""
-
-    kind: ClassVar[str] = "loss_taken_over"
-    seat: int
-    instead_of: int
-    amount: int
-
-
-@dataclass(frozen=True)
 class IndiansAttacked(Event):
     kind: ClassVar[str] = "indians_attacked"
     seat: int

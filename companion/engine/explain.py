@@ -31,7 +31,7 @@ def why_illegal(game: RuleGame, d: Decision, action: Action) -> str:
             f"Seat {action.seat + 1} is {away} place{'s' if away != 1 else ''} away, out of "
             f"reach of this Bull's Eye; it can hit {reach}."
         )
-    if d.kind in (DecisionKind.KIT_DISCARD, DecisionKind.BROKEN_ARROW) and isinstance(
+    if (d.kind is DecisionKind.KIT_DISCARD or d.spec.arrow_holders) and isinstance(
         action, ChooseSeat
     ):
         return f"Seat {action.seat + 1} holds no arrow to discard."

@@ -20,12 +20,12 @@ from .open_kinds import Declared, OpenKind
 
 
 class Module(OpenKind):
-    """A module's id, declared once by its module (``declare_module``)."""
+    """A module's id, declared once by its module (``declare_module``); the ids in their
+    order, whatever order the modules were loaded in."""
 
-    LOUDMOUTH_AND_COWARD: ClassVar[Module]
-    CHIEF_ARROW: ClassVar[Module]
+    _by_value = True
+
     SPECIAL_ROLES: ClassVar[Module]
-    SALOON_CHARACTERS: ClassVar[Module]
     GHOST: ClassVar[Module]
     LOOK_ME_IN_THE_EYES: ClassVar[Module]
     TWO_BULLETS: ClassVar[Module]
@@ -66,10 +66,7 @@ def withdraw(value: str) -> None:
 
 # The built-in modules' ids, until each declares its own in its package.
 for _name, _value, _info in (
-    ("LOUDMOUTH_AND_COWARD", "old_saloon.1", ModuleInfo("The Loudmouth and the Coward")),
-    ("CHIEF_ARROW", "old_saloon.2", ModuleInfo("The Arrow of the Indian Chief")),
     ("SPECIAL_ROLES", "old_saloon.3", ModuleInfo("Special Roles", min_players=4)),
-    ("SALOON_CHARACTERS", "old_saloon.4", ModuleInfo("A Posse of New Characters")),
     # The Ghost and Undead or Alive both give the eliminated a part (a Ghost's turns, Boneyard
     # cards and zombies): the rulebook says nothing of the two together, so they play apart.
     (
@@ -140,10 +137,13 @@ def cards_dealt(modules: frozenset[Module]) -> bool:
 
 @cache
 def characters_for(modules: frozenset[Module]) -> tuple[str, ...]:
-    """The characters a table with these modules may deal or choose, in the cards' order."""
+    """The characters a table with these modules may deal or choose, in the cards' order: the
+    base game's, then each module's in the modules' order (whatever order they loaded in, so a
+    seed deals the same cards)."""
+    cards = sorted(CHARACTERS.values(), key=lambda card: (card.module is not None, card.module))
     return tuple(
-        name
-        for name, card in CHARACTERS.items()
+        card.name
+        for card in cards
         if all(m is None or m in modules for m in (card.module, *card.needs))
     )
 

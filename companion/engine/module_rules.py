@@ -55,6 +55,8 @@ class ModuleRules:
       player was eliminated).
     - ``dice``: the dice of a turn from those it would have.
     - ``own_dice``: the dice of the turns of its own kind (a state read back may show them).
+    - ``dice_choices``: the dice of a turn for each option of the player's ability (the Saloon
+      dice), those a state read back may show.
     - ``die_choice``: steps to choose the turn's dice, before the abilities' start steps.
     - ``dice_set``: after the turn's dice are set (``announce``: at the turn's start).
     - ``own_turn``: the steps of a turn of its own kind, instead of rolling (None: an ordinary
@@ -73,6 +75,10 @@ class ModuleRules:
     - ``token``: a token taken and discarded with the arrows.
     - ``face_up``: a living player whose role card it may have turned face up while the game
       goes on (the core's own: the Sheriff's, and every card with 3 players).
+    - ``step_fits``: each step of its own (by name) read back in the queue, why it could not
+      run now (None: it could).
+    - ``check``: a state read back, its invariants (a StateError naming the field), run for
+      every module installed, in play or not (its state is then empty).
     - ``table``, ``bots``: the Python modules (dotted names) of its words for the table and of
       its rules for the box's players, imported by the table and the bots, never the engine.
     """
@@ -85,6 +91,7 @@ class ModuleRules:
     end: tuple[str, ...] = ()
     dice: Callable[[RuleGame, list[str]], list[str]] | None = None
     own_dice: tuple[tuple[str, ...], ...] = ()
+    dice_choices: Callable[[tuple[str, ...]], tuple[tuple[str, ...], ...]] | None = None
     die_choice: Callable[[RuleGame], list[Step]] | None = None
     dice_set: Callable[[RuleGame, bool], None] | None = None
     own_turn: Callable[[RuleGame], list[Step] | None] | None = None
@@ -102,5 +109,7 @@ class ModuleRules:
     outcome: Callable[[RuleGame], Outcome | None] | None = None
     token: ArrowToken | None = None
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
+    step_fits: tuple[tuple[str, Callable[[RuleGame, list[Any]], str | None]], ...] = ()
+    check: Callable[[RuleGame], None] | None = None
     table: str | None = None
     bots: str | None = None

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 
 class SaloonDie(StrEnum):
-    """Old Saloon 1: the die taken at the start of a turn (``DecisionKind.SALOON_DIE``)."""
+    """Old Saloon 1: the die taken at the start of a turn (the ``saloon_die`` decision)."""
 
     NONE = "none"
     LOUDMOUTH = "loudmouth"  # in place of a base die

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import saloon_dice, special_roles
+from . import special_roles
 from .boneyard import NEXT_TURN, THIS_TURN
-from .chief_arrow import TOKENS
 from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, GHOST_DICE, RAGE_SYMBOLS, SPECIAL_ROLES
 from .decisions import Decision, DecisionKind
 from .errors import StateError
+from .options import ArrowKind
 from .queue_checks import duels_left
 
 if TYPE_CHECKING:
@@ -34,10 +34,6 @@ ACTIVE = frozenset(
         K.SLAB_DOUBLE,
         K.BEER_TARGET,
         K.KIT_DISCARD,
-        K.SALOON_DIE,
-        K.BROKEN_ARROW,
-        K.GIVE_ARROW,
-        K.TAKE_CHIEF_ARROW,
         K.DUEL_TARGET,
         K.WHICH_WOUND,
         K.RAGE_SYMBOL,
@@ -60,9 +56,6 @@ COUNTED = frozenset(
         K.ARROW_INSTEAD,
         K.DISCARD_ARROW,
         K.KIT_DISCARD,
-        K.GIVE_ARROW,
-        K.TAKE_CHIEF_ARROW,
-        K.TAKE_LOSS,
         K.DUEL_TARGET,
     }
 )
@@ -91,13 +84,15 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
         return f"target {d.target} is not a seat (0 to {n - 1})"
     if d.remaining is not None and d.remaining < 0 and d.kind is not K.RAGE_SYMBOL:
         return f"remaining {d.remaining} is below 0"
-    if d.kind in COUNTED and (d.remaining is None or d.remaining < 1):
+    spec = d.spec
+    if (d.kind in COUNTED or spec.counted) and (d.remaining is None or d.remaining < 1):
         return f"remaining {d.remaining}: at least one is left to decide"
     player = game.players[d.seat]
-    if d.kind in ACTIVE or d.kind in GHOST or d.kind in TURN:
+    active = d.kind in ACTIVE or spec.active
+    if active or d.kind in GHOST or d.kind in TURN:
         if d.seat != game.turn:
             return f"the decision is the turn's player's, and turn is seat {game.turn + 1}'s"
-        if d.kind in ACTIVE and not player.alive:
+        if active and not player.alive:
             return "the seat whose turn it is is eliminated"
         if d.kind in GHOST and not player.ghost:
             return "only the Ghost takes its turn's decisions (ghost)"
@@ -106,7 +101,7 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
             return "the seat is alive; an eliminated seat is asked this"
     elif not player.alive:
         return "the seat is eliminated"
-    fits = FITS.get(d.kind)
+    fits = FITS.get(d.kind, spec.fits)
     return None if fits is None else fits(game, d)
 
 
@@ -154,35 +149,16 @@ def _reveal_role(game: RuleGame, d: Decision) -> str | None:
     return None if role is None else f"the seat's role is known ({role}): nothing to reveal"
 
 
-def _chief_arrow(game: RuleGame, d: Decision) -> str | None:
-    if d.options != TOKENS or d.cause is None:
-        return f"options {list(d.options)}, cause {d.cause!r}: expected {TOKENS}, a cause"
-    if not (game.chief_in_pile and game.pile):
-        return "the choice comes while the pile holds a regular arrow and the Chief's (pile)"
-    return None
-
-
 def _which_arrow(game: RuleGame, d: Decision) -> str | None:
-    if d.options != TOKENS or d.cause is None or d.target is None:
-        return f"options {list(d.options)}, cause {d.cause!r}: expected {TOKENS}, a cause"
+    """A holder of regular arrows and a module's token: which one goes."""
+    if d.cause is None or d.target is None:
+        return f"target {d.target}, cause {d.cause!r}: expected a holder and a cause"
     holder = game.players[d.target]
-    if not (holder.arrows and holder.chief_arrow):
+    tokens = (ArrowKind.ARROW, *game.tokens_held(holder))
+    if not holder.arrows or len(tokens) < 2:
         return f"target {d.target}: the choice is for a holder of both kinds of arrow"
-    return None
-
-
-def _take_chief(game: RuleGame, d: Decision) -> str | None:
-    if d.target is None or d.target == d.seat or not game.players[d.target].chief_arrow:
-        return f"target {d.target}: another player holding the Chief's Arrow (chief_arrow)"
-    return None
-
-
-def _take_loss(game: RuleGame, d: Decision) -> str | None:
-    loss = game.scratch.loss
-    if loss is None or d.target is None:
-        return "Molly Stark takes a loss waiting in scratch.loss, of a target"
-    if not any(s == d.target for s, _a, _r in loss[0]):
-        return f"target {d.target} loses nothing in scratch.loss {loss[0]}"
+    if d.options != tokens:
+        return f"options {list(d.options)}: expected {list(tokens)}"
     return None
 
 
@@ -347,12 +323,7 @@ FITS: dict[DecisionKind, Fits] = {
     K.SLAB_DOUBLE: _slab,
     K.ARROW_INSTEAD: _arrow_instead,
     K.REVEAL_ROLE: _reveal_role,
-    K.SALOON_DIE: saloon_dice.check_saloon_die,
-    K.BROKEN_ARROW: saloon_dice.check_broken_arrow,
-    K.CHIEF_ARROW: _chief_arrow,
     K.WHICH_ARROW: _which_arrow,
-    K.TAKE_CHIEF_ARROW: _take_chief,
-    K.TAKE_LOSS: _take_loss,
     K.DOC_DIE: _holds("the_doc"),
     K.DOC_FACE: _doc_face,
     K.UGLY_SWAP: _holds("the_ugly"),

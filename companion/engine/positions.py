@@ -5,7 +5,7 @@ table's fields named, and reads the result back with ``Game.from_json``: whateve
 cannot reach is refused with the field named, exactly as a saved state would be.
 
 >>> from companion.engine import Module, deal, position
->>> setup = deal(players=4, seed=3, modules={Module.CHIEF_ARROW})
+>>> setup = deal(players=4, seed=3, modules={Module("old_saloon.2")})
 >>> game = position(setup, players={1: {"life": 2, "arrows": 3, "chief_arrow": True}})
 >>> game.players[1].life, game.pile, game.chief_in_pile
 (2, 6, False)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .components import BEAR_SHERIFF_BONUS, CHARACTERS, DICE, FACES, SPECIAL_ROLES, Symbol
 from .decisions import DecisionKind
 from .errors import StateError
-from .modules import in_play
+from .modules import RULES, in_play
 from .registry import STEPS
 from .results import dice_showing
 from .special_roles import changed_step
@@ -265,10 +265,6 @@ def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
             f"{args[0]} duels to come, but {duels_left(game)} Duel dice showing are not given "
             f"yet (faces, scratch.duels {game.scratch.duels})"
         )
-    if name in ("give_arrow", "apache_kid") and args[0] < 1:
-        return f"arrows {args[0]}: the arrows of a roll, one or more"
-    if name == "take_loss" and game.scratch.loss is None:
-        return "Molly Stark is offered a loss waiting in scratch.loss, which is None"
     if name == "ghost_rolled" and (
         not game.players[game.turn].ghost or None in game.faces or not game.rolls
     ):
@@ -277,6 +273,10 @@ def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
         d = game.pending
         if d is None or d.kind is not DecisionKind.REVEAL_ROLE or d.seat != args[0]:
             return f"seat {args[0] + 1} shows its card once its role is known (role None)"
+    for rules in RULES.values():
+        for step_name, fits in rules.step_fits:
+            if step_name == name:
+                return fits(game, args)
     return None
 
 
@@ -377,8 +377,9 @@ def _check_scratch(game: RuleGame) -> None:
 
 @cache
 def most_life() -> int:
-    """The most life a seat may hold: the largest character's (the installed modules' cards
-    included), a Sheriff's bonus (The Bear's) and the Legacy bullet."""
+    """The most life a seat may hold: the largest character's, the installed modules' included
+    (read once they are loaded, never while the engine is imported), a Sheriff's bonus (The
+    Bear's) and the Legacy bullet."""
     return max(c.life for c in CHARACTERS.values()) + BEAR_SHERIFF_BONUS + 1
 
 

@@ -12,6 +12,7 @@ from ..engine import (
     OUTBREAK_BEGUN,
     SPECIAL_ROLES,
     Decision,
+    Declared,
     Event,
     Game,
     HouseRule,
@@ -28,6 +29,7 @@ from ..engine import (
     WoundsReturned,
     hands_showing,
     living_count,
+    load_layer,
     open_moments,
 )
 from .labels import CARD_EFFECTS, OPTION_LABELS, WOUND_LABELS
@@ -45,10 +47,7 @@ SIDE_LABELS = {
 }
 
 # What the table calls each playable module, short enough for the console.
-MODULE_LABELS: dict[str, str] = {
-    Module.LOUDMOUTH_AND_COWARD: "Saloon dice",
-    Module.CHIEF_ARROW: "Chief's Arrow",
-    Module.SALOON_CHARACTERS: "New characters",
+_MODULE_LABELS: dict[str, str] = {
     Module.SPECIAL_ROLES: "Special roles",
     Module.GHOST: "Ghost",
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",
@@ -57,6 +56,16 @@ MODULE_LABELS: dict[str, str] = {
     Module.ZOMBIES: "Zombies",
     Module.WILD_WEST_LEGACY: "Legacy series",
 }
+# A module's package adds its own (``declare_module_label``); a module without one is said by
+# its title.
+MODULE_LABELS: Declared[str, str] = Declared(_MODULE_LABELS, load=lambda: load_layer("table"))
+
+
+def declare_module_label(m: str, label: str) -> None:
+    """A module's short name at the table; ValueError when it has one."""
+    MODULE_LABELS.add(m, label, "label of the module")
+
+
 EXPANSION_LABELS = {"old_saloon": "Old Saloon", "undead_or_alive": "Undead or Alive"}
 PAGE_SIZE = 5  # DIE1..DIE5 turn a page's modules on and off, DIE6 turns the page
 

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..engine import (
     SPECIAL_ROLES,
@@ -22,10 +23,10 @@ from ..engine import (
     ArrowTaken,
     BecameGhost,
     BoneyardCardRevealed,
-    ChiefArrowTaken,
     ChooseSeat,
     Decision,
     DecisionKind,
+    Declared,
     DiceRolled,
     DieTurned,
     DuelChallenged,
@@ -46,7 +47,6 @@ from ..engine import (
     LastOneStanding,
     LifeGained,
     LifeLost,
-    LossTakenOver,
     NoLegalAnswer,
     OutbreakComing,
     PlayerEliminated,
@@ -67,6 +67,7 @@ from ..engine import (
     WoundDrawn,
     WoundsReturned,
     ZombieOutbreak,
+    load_layer,
 )
 from .labels import (
     FACE_LABELS,
@@ -254,8 +255,6 @@ def tell(
                 line.under(GAIN_HEADINGS.get(cause) or cause_label(cause), seat, amount)
             case ArrowTaken(seat=seat, cause=cause):
                 line.under(ARROW_HEADINGS.get(cause) or cause_label(cause), seat, 1)
-            case ChiefArrowTaken(seat=seat):
-                line.under("Chief's Arrow", seat)
             case ArrowsDiscarded(cause="indians"):
                 line.later("arrows back")
             case ArrowsDiscarded(seat=seat, count=count, cause="gatling"):
@@ -305,8 +304,6 @@ def _tell_more(line: _Line, event: Event) -> None:
     """The events of the expansions' modules, each said in a phrase of its own."""
     seat = line.seat
     match event:
-        case LossTakenOver(seat=molly, instead_of=other, amount=amount):
-            line.say(f"Molly Stark {seat(molly)} loses {amount} for {seat(other)}")
         case ResultsCancelled(seat=who, symbol=symbol, count=count):
             line.say(f"{seat(who)}'s Wound token cancels {count} {FACE_LABELS[symbol]}")
         case WoundDrawn(seat=who, token=token, kept=True):
@@ -371,6 +368,24 @@ def _tell_more(line: _Line, event: Event) -> None:
             given = FACE_LABELS.get(face, face)
             handed = f"the {given} and x2 tokens" if dice > 1 else f"the {given} token"
             line.say(f"the Ghost gives seat {seat(target)} {handed}")
+        case _:
+            told = STORY.get(type(event))
+            if told is not None:
+                told(line, event)
+
+
+# A line being told, as a module's package adds to it: ``under`` a heading, ``say`` a phrase,
+# ``seat`` a seat's physical number.
+StoryLine = _Line
+# A module's own events, each told by its package's words (``declare_story``).
+STORY: Declared[type[Event], Callable[[StoryLine, Any], None]] = Declared(
+    load=lambda: load_layer("table")
+)
+
+
+def declare_story(kind: type[Event], told: Callable[[StoryLine, Any], None]) -> None:
+    """How the story tells a module's event ``kind``; ValueError when it is told already."""
+    STORY.add(kind, told, "story of the event")
 
 
 @dataclass(frozen=True)

@@ -257,49 +257,19 @@ BASE: dict[DecisionKind, Words] = {
     ),
 }
 
-# ------------------------------------------------------------------ Old Saloon 1 and 2
-
-
-def _take_loss(t: Answered) -> str:
-    whom = t.seat(t.d.target or 0)
-    return f"loses the life for {whom}" if t.yes else f"lets {whom} lose the life"
+# ------------------------------------------------------------------ the modules' tokens
 
 
 def _which_arrow(t: Answered) -> str | None:
+    """A regular arrow, or a module's token by its label."""
     if not isinstance(t.action, Choose):
         return None
-    which = "the Chief's Arrow" if t.action.option == "chief_arrow" else "an arrow"
+    which = "an arrow" if t.action.option == "arrow" else f"the {t.option}"
     return f"discards {which} of {t.seat(t.d.target or 0)}"
 
 
 OLD_SALOON: dict[DecisionKind, Words] = {
-    K.SALOON_DIE: Words(
-        lambda q: "Saloon die? its DIE; ROLL: none",
-        _choice_told(lambda t: f"rolls the {t.option}", none="rolls no Saloon die"),
-    ),
-    K.BROKEN_ARROW: Words(
-        lambda q: "Broken Arrow: whose arrow goes back? SEAT",
-        _seat_told(lambda t, target: f"returns an arrow of {t.seat(target)} to the pile"),
-    ),
-    K.CHIEF_ARROW: Words(
-        lambda q: f"Seat {q.seat} takes which arrow? its DIE",
-        _choice_told(lambda t: "takes an arrow", chief_arrow="takes the Chief's Arrow"),
-    ),
     K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} loses which arrow? its DIE", _which_arrow),
-    K.GIVE_ARROW: Words(
-        lambda q: "Elena Fuente: give the arrow? SEAT; DONE: keep",
-        _seat_told(lambda t, target: f"gives an arrow to {t.seat(target)}", "keeps the arrow"),
-    ),
-    K.TAKE_CHIEF_ARROW: Words(
-        lambda q: f"Apache Kid: take seat {q.other}'s Chief's Arrow? SEAT{q.seat}: yes; DONE: no",
-        _yes_no("takes the Chief's Arrow", "leaves the Chief's Arrow"),
-    ),
-    K.TAKE_LOSS: Words(
-        lambda q: (
-            f"Molly Stark: lose {q.d.remaining} for seat {q.other}? SEAT{q.seat}: yes; DONE: no"
-        ),
-        _take_loss,
-    ),
 }
 
 # ------------------------------------------------ Old Saloon 3 (special roles) and 5 (Ghost)

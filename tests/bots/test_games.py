@@ -35,7 +35,7 @@ def test_a_table_of_every_kind_of_bot_plays_a_game_to_the_end(players: int) -> N
 
 
 # Old Saloon's playable modules and the characters whose abilities ask something of them.
-SALOON = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.SALOON_CHARACTERS})
+SALOON = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module("old_saloon.4")})
 SALOON_ASKING = ("pedro_ramirez", "elena_fuente", "apache_kid", "kit_carlson", "molly_stark")
 # Every decision these games can reach: the base game's and Old Saloon 1, 2 and 4's.
 REACHED = frozenset(

@@ -184,10 +184,10 @@ def test_a_card_shown_then_undone_by_an_earlier_moment_is_no_secret_of_the_twins
         seed=548,
         modules=frozenset(
             {
-                Module.LOUDMOUTH_AND_COWARD,
-                Module.CHIEF_ARROW,
+                Module("old_saloon.1"),
+                Module("old_saloon.2"),
                 Module.SPECIAL_ROLES,
-                Module.SALOON_CHARACTERS,
+                Module("old_saloon.4"),
                 Module.GHOST,
             }
         ),

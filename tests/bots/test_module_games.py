@@ -14,7 +14,7 @@ UNDEAD_OR_ALIVE = frozenset(m for m in Module if m.value.startswith("undead_or_a
 
 def _with_needs(modules: frozenset[Module]) -> frozenset[Module]:
     """The modules and those they need (Undead or Alive 1 plays only with 2)."""
-    return modules | {n for m in modules for n in MODULES[m].requires}
+    return modules | {Module(n) for m in modules for n in MODULES[m].requires}
 
 
 # Each module alone, each expansion whole, and both together (the Ghost and Undead or Alive 4

@@ -108,7 +108,7 @@ def reveal_of(game: Game, seat: int, events: list | None = None) -> RevealSpecia
 
 def test_saloon_die_the_coward_when_low_on_life_the_loudmouth_when_healthy() -> None:
     game = make_game(FILLERS, roles=ROLES, modules=["old_saloon.1"])
-    assert game.pending is not None and game.pending.kind is DecisionKind.SALOON_DIE
+    assert game.pending is not None and game.pending.kind is DecisionKind("saloon_die")
     assert both(game) == (Choose("loudmouth"), Choose("none"))
     hurt = position(game, players={0: {"life": 2}})
     assert decide(hurt) == Choose("coward")
@@ -119,7 +119,7 @@ def test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws() -> 
     shown = {"arrows": 2, "revealed": True, "special_shown": True}
     game = position(game, players={1: shown, 4: {"arrows": 2}})
     play(game, Choose("coward"), Roll((0, 1, 2, 3, 4), ("beer",) * 4 + ("broken_arrow",)))
-    assert game.pending is not None and game.pending.kind is DecisionKind.BROKEN_ARROW
+    assert game.pending is not None and game.pending.kind is DecisionKind("broken_arrow")
     assert both(game) == (ChooseSeat(4), ChooseSeat(1))
 
 
@@ -130,7 +130,7 @@ def test_the_chiefs_arrow_when_it_makes_my_arrows_the_most() -> None:
     game = make_game(FILLERS, roles=ROLES, modules=["old_saloon.2"])
     game = position(game, players={0: {"arrows": 3}, 1: {"arrows": 1}})
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "beer", "beer", "gatling", "bullseye1")))
-    assert game.pending is not None and game.pending.kind is DecisionKind.CHIEF_ARROW
+    assert game.pending is not None and game.pending.kind is DecisionKind("chief_arrow")
     assert both(game) == (Choose("chief_arrow"), Choose("arrow"))
 
 
@@ -320,7 +320,7 @@ def test_molly_stark_takes_a_friends_fatal_loss_but_never_one_that_kills_her() -
     play(game, Roll((0, 1, 2, 3, 4), ("bullseye1", *QUIET[1:])), Stop())
     while game.pending is not None and game.pending.kind is DecisionKind.BULLSEYE_TARGET:
         play(game, ChooseSeat(0))
-    assert game.pending is not None and game.pending.kind is DecisionKind.TAKE_LOSS
+    assert game.pending is not None and game.pending.kind is DecisionKind("take_loss")
     assert both(game) == (Accept(), Decline())
     dying = position(game, players={4: {"life": 1}})
     assert decide(dying) == Decline()
@@ -330,7 +330,7 @@ def test_elena_gives_an_arrow_rolled_to_an_enemy() -> None:
     chars = ("elena_fuente", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
     game = make_game(chars, roles=ROLES, modules=["old_saloon.4"])
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "beer", "beer", "gatling", "bullseye1")))
-    assert game.pending is not None and game.pending.kind is DecisionKind.GIVE_ARROW
+    assert game.pending is not None and game.pending.kind is DecisionKind("give_arrow")
     choice, fallback = both(game)
     assert isinstance(choice, ChooseSeat) and choice.seat in (1, 2, 3)
     assert fallback == Decline()
@@ -341,7 +341,7 @@ def test_apache_kid_takes_the_chiefs_arrow_when_it_then_shields_him() -> None:
     game = make_game(chars, roles=ROLES, modules=["old_saloon.2", "old_saloon.4"])
     game = position(game, players={0: {"arrows": 3}, 1: {"arrows": 1, "chief_arrow": True}})
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "beer", "beer", "gatling", "bullseye1")))
-    assert game.pending is not None and game.pending.kind is DecisionKind.TAKE_CHIEF_ARROW
+    assert game.pending is not None and game.pending.kind is DecisionKind("take_chief_arrow")
     assert both(game) == (Accept(), Decline())
 
 
@@ -585,9 +585,9 @@ K = DecisionKind
 # Each decision kind the modules add that a player answers, and each special card's reveal:
 # the test above where its rule meets a position with a clear answer.
 TESTED: dict[str, object] = {
-    K.SALOON_DIE: test_saloon_die_the_coward_when_low_on_life_the_loudmouth_when_healthy,
-    K.BROKEN_ARROW: test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws,
-    K.CHIEF_ARROW: test_the_chiefs_arrow_when_it_makes_my_arrows_the_most,
+    K("saloon_die"): test_saloon_die_the_coward_when_low_on_life_the_loudmouth_when_healthy,
+    K("broken_arrow"): test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws,
+    K("chief_arrow"): test_the_chiefs_arrow_when_it_makes_my_arrows_the_most,
     K.WHICH_ARROW: test_of_a_friends_arrows_the_chiefs_arrow_goes_when_it_no_longer_shields_him,
     K.DOC_DIE: test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
     K.DOC_FACE: test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel,
@@ -595,9 +595,9 @@ TESTED: dict[str, object] = {
     K.LEFT_HAND_TARGET: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
     K.LEFT_HAND_DISCARD: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
     K.ROLE_CARD: test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones,
-    K.GIVE_ARROW: test_elena_gives_an_arrow_rolled_to_an_enemy,
-    K.TAKE_CHIEF_ARROW: test_apache_kid_takes_the_chiefs_arrow_when_it_then_shields_him,
-    K.TAKE_LOSS: test_molly_stark_takes_a_friends_fatal_loss_but_never_one_that_kills_her,
+    K("give_arrow"): test_elena_gives_an_arrow_rolled_to_an_enemy,
+    K("take_chief_arrow"): test_apache_kid_takes_the_chiefs_arrow_when_it_then_shields_him,
+    K("take_loss"): test_molly_stark_takes_a_friends_fatal_loss_but_never_one_that_kills_her,
     K.GHOST_REROLL: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
     K.GHOST_FACE: test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite,
     K.GHOST_TARGET: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,

@@ -16,8 +16,6 @@ ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 MODULE_WORDS = ("chief", "saloon", "ghost", "zombie", "boneyard", "rage", "duel")
 # Each module's own file: there it may ask whether it is in play.
 OWN_FILES = {
-    Module.LOUDMOUTH_AND_COWARD: "saloon_dice.py",
-    Module.CHIEF_ARROW: "chief_arrow.py",
     Module.SPECIAL_ROLES: "special_roles.py",
     Module.GHOST: "ghost.py",
     Module.LOOK_ME_IN_THE_EYES: "duels.py",

@@ -81,7 +81,7 @@ def test_a_seat_without_ability_changes_no_rule() -> None:
 
 def test_every_decision_describes_its_answer() -> None:
     assert set(SPECS) == set(DecisionKind)
-    assert SPECS[DecisionKind.SALOON_DIE].answer is Answer.CHOICE
+    assert SPECS[DecisionKind("saloon_die")].answer is Answer.CHOICE
     assert SPECS[DecisionKind.BULLSEYE_TARGET].answer is Answer.SEAT
     assert SPECS[DecisionKind.ARROW_INSTEAD].answer is Answer.YES_NO
     assert SPECS[DecisionKind.SLAB_DOUBLE].answer is Answer.DIE

@@ -133,7 +133,7 @@ def test_pat_brennan_is_asked_when_a_move_can_be_completed() -> None:
 
 def asks_with_no_answer(game: Game) -> None:
     """A faulty rule: a Broken arrow's "whose arrow" asked while nobody holds one."""
-    game.ask(DecisionKind.BROKEN_ARROW, game.turn)
+    game.ask(DecisionKind("broken_arrow"), game.turn)
 
 
 @pytest.fixture

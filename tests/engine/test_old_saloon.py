@@ -14,8 +14,6 @@ from companion.engine import (
     Accept,
     ArrowsDiscarded,
     ArrowTaken,
-    ChiefArrowDiscarded,
-    ChiefArrowTaken,
     Choose,
     ChooseSeat,
     DecisionKind,
@@ -26,11 +24,9 @@ from companion.engine import (
     IndiansAttacked,
     LifeGained,
     LifeLost,
-    LossTakenOver,
     Module,
     PlayerEliminated,
     Roll,
-    SaloonDieChosen,
     SetupError,
     Stop,
     characters_for,
@@ -38,6 +34,9 @@ from companion.engine import (
     position,
     turn_order,
 )
+from companion.modules.chief_arrow.rules import ChiefArrowDiscarded, ChiefArrowTaken
+from companion.modules.loudmouth_coward.rules import SaloonDieChosen
+from companion.modules.saloon_characters.rules import LossTakenOver
 
 from .helpers import make_game, of, play
 
@@ -86,7 +85,7 @@ def test_module1_choosing_the_saloon_die_is_the_first_decision_of_each_turn() ->
     game = saloon(FIVE, [])
     d = game.pending
     assert (d.kind, d.seat, d.options) == (
-        DecisionKind.SALOON_DIE,
+        DecisionKind("saloon_die"),
         0,
         ("none", "loudmouth", "coward"),
     )
@@ -113,7 +112,7 @@ def test_module1_the_chosen_die_is_used_for_the_whole_turn_and_may_change_next_t
     play(game, Roll((4,)))
     assert game.dice_kinds[4] == "loudmouth" and game.faces[4] == "bullet"
     play(game, Stop())
-    assert (game.turn, game.pending.kind) == (1, DecisionKind.SALOON_DIE)
+    assert (game.turn, game.pending.kind) == (1, DecisionKind("saloon_die"))
     play(game, Choose("none"))
     assert game.dice_kinds == ["base"] * 5
 
@@ -181,7 +180,7 @@ def test_module1_broken_arrow_returns_an_arrow_from_any_player_yourself_included
     game = give(game, 2, 2)
     events = play(game, Choose("coward"), Roll(ALL5))
     assert of(events, ArrowTaken) == [ArrowTaken(0, 6, "dice")]
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.BROKEN_ARROW, 0)
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind("broken_arrow"), 0)
     assert game.legal_actions() == [ChooseSeat(0), ChooseSeat(2)]
     events = game.apply(ChooseSeat(0))
     assert events[0] == ArrowsDiscarded(0, 1, 7, "broken_arrow")
@@ -197,7 +196,7 @@ def test_module1_broken_arrow_applies_right_after_the_rolls_arrows_and_may_be_re
     assert not game.locked(4)
     game = give(game, 3, 1)
     play(game, Roll((4,)))
-    assert game.pending.kind is DecisionKind.BROKEN_ARROW
+    assert game.pending.kind is DecisionKind("broken_arrow")
     assert game.legal_actions() == [ChooseSeat(3)]
 
 
@@ -228,7 +227,7 @@ def test_module1_bullet_that_kills_the_active_player_ends_the_turn() -> None:
     game = position(game, players={1: {"life": 1}})
     events = play(game, Choose("loudmouth"), Roll(ALL5))
     assert of(events, PlayerEliminated) == [PlayerEliminated(1, "bullet", None)]
-    assert game.turn == 2 and game.pending.kind is DecisionKind.SALOON_DIE
+    assert game.turn == 2 and game.pending.kind is DecisionKind("saloon_die")
 
 
 def test_module1_el_gringo_is_not_triggered_by_a_bullet() -> None:
@@ -251,7 +250,7 @@ def test_module1_saloon_dynamite_is_locked_and_counts_towards_three() -> None:
 def test_module1_resolution_order_is_the_old_saloon_list() -> None:
     """'the new order of resolution': arrow, broken arrow, bullet, Dynamite, Bull's Eyes, Beer,
     Gatling."""
-    per_roll, resolution = turn_order(frozenset({Module.LOUDMOUTH_AND_COWARD}))
+    per_roll, resolution = turn_order(frozenset({Module("old_saloon.1")}))
     assert per_roll == ("arrow", "broken_arrow", "bullet")
     assert [p for p in resolution if p not in ("last_roll", "end")] == [
         "dynamite",
@@ -287,7 +286,7 @@ def test_module2_taking_an_arrow_is_a_choice_and_the_chiefs_counts_one_result() 
     )
     game.apply(Roll(ALL5))
     d = game.pending
-    assert (d.kind, d.seat, d.options) == (DecisionKind.CHIEF_ARROW, 0, ("arrow", "chief_arrow"))
+    assert (d.kind, d.seat, d.options) == (DecisionKind("chief_arrow"), 0, ("arrow", "chief_arrow"))
     events = game.apply(Choose("chief_arrow"))
     assert events[0] == ChiefArrowTaken(0, None, "dice")
     assert events[1] == ArrowTaken(0, 8, "dice")  # the second result: only regular ones left
@@ -433,7 +432,7 @@ def test_os2_bart_cassidy_may_take_the_chiefs_arrow_instead_of_a_life() -> None:
         modules=(OS2,),
     )
     play(game, Roll(ALL5), Stop(), ChooseSeat(1), Accept())
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.CHIEF_ARROW, 1)
+    assert (game.pending.kind, game.pending.seat) == (DecisionKind("chief_arrow"), 1)
     events = game.apply(Choose("chief_arrow"))
     assert events[0] == ChiefArrowTaken(1, None, "bart_cassidy")
     assert not of(events, LifeLost)
@@ -479,13 +478,13 @@ def test_os2_an_eliminated_player_discards_the_chiefs_arrow() -> None:
 def test_module4_characters_needing_another_module_are_not_offered_without_it() -> None:
     """'some of these characters only work in combination with other modules ... do not
     include those characters'."""
-    offered = characters_for(frozenset({Module.SALOON_CHARACTERS}))
+    offered = characters_for(frozenset({Module("old_saloon.4")}))
     assert {"jose_delgado", "tequila_joe", "apache_kid"}.isdisjoint(offered)
     assert {"bill_noface", "elena_fuente", "vera_custer", "doc_holyday", "molly_stark"} <= set(
         offered
     )
     everything = characters_for(
-        frozenset({Module.SALOON_CHARACTERS, Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW})
+        frozenset({Module("old_saloon.4"), Module("old_saloon.1"), Module("old_saloon.2")})
     )
     assert {"jose_delgado", "tequila_joe", "apache_kid"} <= set(everything)
     assert "molly_stark" not in characters_for(frozenset())
@@ -538,7 +537,7 @@ def test_module4_apache_kid_may_take_the_chiefs_arrow_from_another_player() -> N
     game = give(game, 3, 1, chief=True)
     game.apply(Roll(ALL5))
     d = game.pending
-    assert (d.kind, d.seat, d.target) == (DecisionKind.TAKE_CHIEF_ARROW, 0, 3)
+    assert (d.kind, d.seat, d.target) == (DecisionKind("take_chief_arrow"), 0, 3)
     assert game.legal_actions() == [Accept(), Decline()]
     events = game.apply(Accept())
     assert events[:2] == [ChiefArrowTaken(0, 3, "apache_kid"), ArrowTaken(0, 7, "dice")]
@@ -566,7 +565,7 @@ def test_module4_apache_kid_not_asked_when_nobody_else_holds_the_chiefs_arrow() 
         modules=(OS2, OS4),
     )
     game.apply(Roll(ALL5))
-    assert game.pending.kind is DecisionKind.CHIEF_ARROW
+    assert game.pending.kind is DecisionKind("chief_arrow")
 
 
 def test_module4_bill_noface_takes_arrows_only_after_his_last_roll() -> None:
@@ -593,7 +592,7 @@ def test_module4_elena_fuente_may_give_one_arrow_rolled_to_a_player_of_her_choic
     )
     game.apply(Roll(ALL5))
     d = game.pending
-    assert (d.kind, d.seat, d.remaining) == (DecisionKind.GIVE_ARROW, 0, 2)
+    assert (d.kind, d.seat, d.remaining) == (DecisionKind("give_arrow"), 0, 2)
     assert game.legal_actions() == [*(ChooseSeat(s) for s in (1, 2, 3, 4)), Decline()]
     events = game.apply(ChooseSeat(3))
     assert of(events, ArrowTaken) == [ArrowTaken(3, 8, "elena_fuente"), ArrowTaken(0, 7, "dice")]
@@ -677,7 +676,7 @@ def test_module4_molly_stark_may_lose_life_in_another_players_place() -> None:
     )
     play(game, Roll(ALL5), Stop(), ChooseSeat(1))
     d = game.pending
-    assert (d.kind, d.seat, d.target, d.remaining) == (DecisionKind.TAKE_LOSS, 2, 1, 1)
+    assert (d.kind, d.seat, d.target, d.remaining) == (DecisionKind("take_loss"), 2, 1, 1)
     events = game.apply(Accept())
     assert events[:2] == [LossTakenOver(2, 1, 1), LifeLost(2, 1, 7, "bullseye", 0)]
     assert game.players[1].life == 9
@@ -705,7 +704,7 @@ def test_module4_molly_stark_never_loses_more_than_she_has() -> None:
     # she loses 1 herself: 1 left to give
     game = position(game, players={2: {"life": 2}})
     play(game, Roll(ALL5), Stop())
-    assert (game.pending.kind, game.pending.target) == (DecisionKind.TAKE_LOSS, 1)
+    assert (game.pending.kind, game.pending.target) == (DecisionKind("take_loss"), 1)
     events = game.apply(Accept())
     assert of(events, LossTakenOver) == [LossTakenOver(2, 1, 1)]
     assert [(e.seat, e.amount) for e in of(events, LifeLost)] == [(2, 2), (3, 1), (4, 1)]
@@ -732,7 +731,7 @@ def test_module4_molly_stark_is_not_offered_the_losses_of_her_own_results() -> N
         modules=(OS4,),
     )
     events = play(game, Roll(ALL5), Stop(), ChooseSeat(1), ChooseSeat(0))
-    assert game.pending is not None and game.pending.kind != DecisionKind.TAKE_LOSS
+    assert game.pending is not None and game.pending.kind != DecisionKind("take_loss")
     assert not of(events, LossTakenOver)
     lost = [(e.seat, e.amount) for e in of(events, LifeLost)]
     assert lost == [(1, 1), (1, 1), (2, 1), (3, 1), (4, 1)]

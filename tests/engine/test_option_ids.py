@@ -36,7 +36,7 @@ def test_option_ids_keep_the_values_written_before() -> None:
 def test_a_saloon_die_is_offered_and_answered_by_its_id() -> None:
     """Ruling OS6: José Delgado's Loudmouth is a sixth die, offered as such."""
     game = make_game(FIVE, faces=[], modules=("old_saloon.1", "old_saloon.4"))
-    assert game.pending is not None and game.pending.kind is DecisionKind.SALOON_DIE
+    assert game.pending is not None and game.pending.kind is DecisionKind("saloon_die")
     assert game.pending.options == (SaloonDie.NONE, SaloonDie.LOUDMOUTH_SIXTH, SaloonDie.COWARD)
     assert json.loads(json.dumps(game.to_json()))["pending"]["options"] == [
         "none",

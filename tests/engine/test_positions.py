@@ -22,7 +22,7 @@ from companion.engine import (
     position,
 )
 
-MODULES = {Module.CHIEF_ARROW, Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS}
+MODULES = {Module("old_saloon.2"), Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS}
 SETUP = deal(5, 1, modules=MODULES)  # the Sheriff is seat 2
 
 

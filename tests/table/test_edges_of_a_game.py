@@ -263,7 +263,7 @@ def test_modules_chosen_at_set_up_are_kept_for_the_next_game_after_a_restart(
     joining = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DIE1", "DIE2"]
     press_all(session, [*joining, "DONE", "SEAT2", *CHARACTERS_5], clock)
     assert session.play is not None
-    chosen = {Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW}
+    chosen = {Module("old_saloon.1"), Module("old_saloon.2")}
     assert session.play.game.setup.modules == chosen
     again = table(tmp_path)
     again.handle("UNDO", "hold", clock())

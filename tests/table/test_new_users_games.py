@@ -207,7 +207,7 @@ def test_the_re_rolls_left_show_during_elena_fuentes_question_after_the_first_ro
     )
     table = Table(game)
     table.press("ROLL")
-    assert table.game.pending.kind is DecisionKind.GIVE_ARROW
+    assert table.game.pending.kind is DecisionKind("give_arrow")
     view = table.session.view()
     assert view.console.rolls_left == 2
     assert "Re-rolls left 2" in text_view(view)
@@ -361,9 +361,7 @@ def test_the_page_asks_a_spectator_without_buttons_and_says_the_modules_once(
 ) -> None:
     """ "Saloon die? its DIE; ROLL: none" to a spectator, "Modules: ..." twice, and
     "Re-rolls left: 0 Arrows in the pile: 10" run together."""
-    config = TableConfig(
-        seats=5, state_dir=tmp_path, modules=frozenset({Module.LOUDMOUTH_AND_COWARD})
-    )
+    config = TableConfig(seats=5, state_dir=tmp_path, modules=frozenset({Module("old_saloon.1")}))
     session = TableSession(config, seed=3)
     session.start()
     clock = Clock()
@@ -390,7 +388,7 @@ BUTTON_WORDS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
     ("modules", "roles"),
     [
         (
-            frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.SPECIAL_ROLES}),
+            frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module.SPECIAL_ROLES}),
             "physical",
         ),
         (

@@ -227,7 +227,7 @@ def test_roll_for_no_saloon_die_makes_sid_ketchums_gift_when_nobody_can_gain_the
         assert push(session, button, "press", float(at)) is None
     play = session.play
     assert play is not None and play.game.pending is not None
-    assert play.game.pending.kind is DecisionKind.SALOON_DIE
+    assert play.game.pending.kind is DecisionKind("saloon_die")
     assert play.character_title(play.game.turn) == "Sid Ketchum"
     assert push(session, "ROLL", "press", 8.0) is None
     assert [(type(s.action), s.auto) for s in play.taken] == [

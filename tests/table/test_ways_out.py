@@ -71,7 +71,7 @@ def test_a_legacy_series_of_two_games_is_left_by_buttons_for_other_seats_and_mod
     press_all(session, ["DONE", "SEAT3", "DIE1", "DIE1", "DIE1", "DIE1"], clock)
     play = session.play
     assert play is not None and play.seats == [2, 3, 4, 6]
-    assert play.game.setup.modules == {Module.LOUDMOUTH_AND_COWARD}
+    assert play.game.setup.modules == {Module("old_saloon.1")}
     assert [g.series for g in load(tmp_path)] == [1, 1]
 
 

@@ -13,7 +13,9 @@ from companion.table.play import TablePlay
 
 from ..table.driver import next_buttons
 
-MODULES = frozenset({Module.CHIEF_ARROW, Module.SPECIAL_ROLES, Module.TWO_BULLETS, Module.ZOMBIES})
+MODULES = frozenset(
+    {Module("old_saloon.2"), Module.SPECIAL_ROLES, Module.TWO_BULLETS, Module.ZOMBIES}
+)
 
 
 class Table:

@@ -33,7 +33,7 @@ def _sample() -> list[frozenset[Module]]:
         new - {M.ZOMBIES} | {M.GHOST},
         new,
         frozenset(Module) - {M.GHOST},
-        frozenset({M.LOUDMOUTH_AND_COWARD, M.CHIEF_ARROW, M.SALOON_CHARACTERS}),
+        frozenset({M("old_saloon.1"), M("old_saloon.2"), M("old_saloon.4")}),
         frozenset({M.SPECIAL_ROLES, M.GHOST}),
         frozenset({M.LOOK_ME_IN_THE_EYES, M.TWO_BULLETS, M.NEW_POSSE}),
     ]
@@ -51,7 +51,7 @@ SETS = _sample()
 def play(modules: frozenset[Module], seed: int, state: Path | None) -> None:
     """A whole game by presses at a real table session, its journal in ``state``."""
     rng = random.Random(seed)
-    players = rng.randint(max(MODULES[m].min_players for m in modules | {M.CHIEF_ARROW}), 8)
+    players = rng.randint(max(MODULES[m].min_players for m in modules | {M("old_saloon.2")}), 8)
     dealt = seed % 2 == 0
     bots = (rng.randint(1, players),) if dealt and seed % 4 == 0 else ()
     config = TableConfig(

@@ -80,7 +80,7 @@ def counting(show: Callable[[], bool], versions: list[int]) -> Callable[[], None
 
 
 def test_fifty_readers_get_every_state_while_the_game_goes_on() -> None:
-    modules = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.TWO_BULLETS})
+    modules = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module.TWO_BULLETS})
     table = session_of(deal(6, 11, roles_known=True, modules=modules))
     # The readers stand in for 50 phones, from one address: each address's share is theirs.
     one_address = {"streams_per_address": READERS, "connections_per_address": READERS + 10}

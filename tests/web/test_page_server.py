@@ -29,7 +29,7 @@ from tests.table.driver import next_buttons
 from .played import Table
 from .twins import session_of
 
-MODULES = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.TWO_BULLETS})
+MODULES = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module.TWO_BULLETS})
 
 
 @pytest.fixture

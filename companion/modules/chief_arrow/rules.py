@@ -7,25 +7,71 @@ holder loses nothing when holding strictly the most. It is discarded like an arr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import ClassVar
 
-from .actions import Action, Choose
-from .components import CHIEF_ARROW_WEIGHT
-from .decisions import Decision, DecisionKind
-from .errors import StateError
-from .events import ChiefArrowDiscarded, ChiefArrowTaken
-from .module_catalog import Module
-from .module_rules import ArrowToken, ModuleRules
-from .options import ArrowKind
-from .registry import decision, one_of_options
+from companion.engine import (
+    Action,
+    Answer,
+    ArrowKind,
+    ArrowToken,
+    Choose,
+    Decision,
+    Event,
+    ModuleInfo,
+    ModuleRules,
+    PlayerState,
+    RuleGame,
+    Spec,
+    StateError,
+    declare_kind,
+    declare_module,
+    quick_init,
+)
+from companion.engine.registry import decision, one_of_options
 
-if TYPE_CHECKING:
-    from .rules_api import RuleGame
-    from .state import PlayerState
+ID = declare_module("old_saloon.2", ModuleInfo("The Arrow of the Indian Chief"))
 
 CHIEF_ARROW = ArrowKind.CHIEF_ARROW
+# A tenth token that counts two arrows to the Indians.
+WEIGHT = 2
 # The choice of one taking an arrow while both are in the pile.
 TOKENS = (ArrowKind.ARROW, ArrowKind.CHIEF_ARROW)
+
+
+@quick_init
+@dataclass(frozen=True)
+class ChiefArrowTaken(Event):
+    """``seat`` took the Chief's Arrow, from the pile or from ``holder``."""
+
+    kind: ClassVar[str] = "chief_arrow_taken"
+    seat: int
+    holder: int | None
+    cause: str
+
+
+@quick_init
+@dataclass(frozen=True)
+class ChiefArrowDiscarded(Event):
+    kind: ClassVar[str] = "chief_arrow_discarded"
+    seat: int
+    cause: str
+
+
+def _fits_take(game: RuleGame, d: Decision) -> str | None:
+    """A pending choice read back: asked while the pile holds both kinds, of a cause."""
+    if d.options != TOKENS or d.cause is None:
+        return f"options {list(d.options)}, cause {d.cause!r}: expected {TOKENS}, a cause"
+    if not (game.chief_in_pile and game.pile):
+        return "the choice comes while the pile holds a regular arrow and the Chief's (pile)"
+    return None
+
+
+# Take a regular arrow or the Chief's Arrow.
+TAKE = declare_kind(
+    "chief_arrow",
+    Spec(Answer.CHOICE, False, "a regular arrow or the Chief's Arrow", fits=_fits_take),
+)
 
 
 def holder(game: RuleGame) -> int | None:
@@ -38,13 +84,13 @@ def _take_arrow(game: RuleGame, seat: int, cause: str) -> bool:
     if not game.chief_in_pile:
         return False
     if game.pile:
-        game.ask(DecisionKind.CHIEF_ARROW, seat, options=TOKENS, cause=cause)
+        game.ask(TAKE, seat, options=TOKENS, cause=cause)
     else:
         game.take(seat, CHIEF_ARROW, cause)
     return True
 
 
-@decision(DecisionKind.CHIEF_ARROW, legal=one_of_options)
+@decision(TAKE, legal=one_of_options)
 def _decide_chief_arrow(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.cause is not None
     game.take(d.seat, action.option, d.cause)
@@ -71,27 +117,29 @@ def _in_pile(game: RuleGame) -> int:
 
 
 def check(game: RuleGame) -> None:
-    """A state read back: the Chief's Arrow is in one place, with the module on (``checks.py``)."""
+    """A state read back: the Chief's Arrow is in one place, with the module on."""
     chiefs = sum(p.chief_arrow for p in game.players) + game.chief_in_pile
-    expected = 1 if Module.CHIEF_ARROW in game.setup.modules else 0
+    expected = 1 if ID in game.setup.modules else 0
     if chiefs != expected:
         raise StateError(
             f"the Chief's Arrow is in {chiefs} places (chief_in_pile and the players' "
-            f"chief_arrow), not {expected} (module {Module.CHIEF_ARROW} "
-            + ("on)" if expected else "off)")
+            f"chief_arrow), not {expected} (module {ID} " + ("on)" if expected else "off)")
         )
 
 
 RULES = ModuleRules(
-    Module.CHIEF_ARROW,
+    ID,
     initial=lambda setup: {"chief_in_pile": True},
     token=ArrowToken(
         CHIEF_ARROW,
-        weight=CHIEF_ARROW_WEIGHT,
+        weight=WEIGHT,
         in_pile=_in_pile,
         held=_held,
         take_arrow=_take_arrow,
         take=_take,
         discard=_discard,
     ),
+    check=check,
+    table="companion.modules.chief_arrow.table",
+    bots="companion.modules.chief_arrow.bots",
 )

@@ -1,0 +1,28 @@
+"""The Chief's Arrow in the words of the table: its short name, its token's label, the
+question of which token a seat takes, and the story's line when one takes it."""
+
+from __future__ import annotations
+
+from companion.engine import Choose
+from companion.table.labels import declare_option_label
+from companion.table.prompts import declare_module_label
+from companion.table.story import StoryLine, declare_story
+from companion.table.words import Answered, Words, declare_words
+
+from .rules import CHIEF_ARROW, ID, TAKE, ChiefArrowTaken
+
+
+def _taken(t: Answered) -> str | None:
+    if not isinstance(t.action, Choose):
+        return None
+    return "takes the Chief's Arrow" if t.action.option == CHIEF_ARROW else "takes an arrow"
+
+
+def _told_taken(line: StoryLine, event: ChiefArrowTaken) -> None:
+    line.under("Chief's Arrow", event.seat)
+
+
+declare_module_label(ID, "Chief's Arrow")
+declare_option_label(CHIEF_ARROW, "Chief's Arrow")
+declare_words(TAKE, Words(lambda q: f"Seat {q.seat} takes which arrow? its DIE", _taken))
+declare_story(ChiefArrowTaken, _told_taken)
