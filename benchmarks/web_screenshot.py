@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.engine import Module
+from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.table import TableConfig, TableSession
 from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
@@ -33,7 +34,7 @@ MODULES = frozenset(
         Module.SALOON_CHARACTERS,
         Module.LOOK_ME_IN_THE_EYES,
         Module.TWO_BULLETS,
-        Module.NEW_POSSE,
+        NEW_POSSE,
     }
 )
 SEED = 4

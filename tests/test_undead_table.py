@@ -25,6 +25,7 @@ from companion.engine import (
     ScriptedDice,
     WoundDrawn,
 )
+from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.panels.seat import undead_text
 from companion.table import TableSession
 from companion.table.journal import journals, read_journal
@@ -35,7 +36,7 @@ from companion.table.view import SeatView
 
 from .table.driver import SETUP_5, EmulatorPresses, next_buttons
 
-ALL = frozenset({Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS, Module.NEW_POSSE})
+ALL = frozenset({Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS, NEW_POSSE})
 SEED = 3
 
 

@@ -36,6 +36,7 @@ from .game import Game  # isort: split
 
 from .abilities import (
     ABILITIES,
+    ability,
     ability_of,
 )
 from .actions import (
@@ -73,6 +74,7 @@ from .components import (
     ARROWS_IN_PILE,
     CHARACTERS,
     DICE,
+    DYNAMITE_LIMIT,
     FACES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -103,6 +105,7 @@ from .dice import (
     ScriptedDice,
     SeededDice,
 )
+from .duels import draw_wound
 from .errors import (
     CompanionError,
     EngineError,
@@ -208,7 +211,8 @@ from .reading import (
     whole_number,
 )
 from .registry import STEPS
-from .rules_api import Ability, RuleGame
+from .results import dice_showing
+from .rules_api import Ability, Phase, RuleGame
 from .setup import (
     GameSetup,
     deal,
@@ -248,6 +252,7 @@ __all__ = [
     "ChooseSeat",
     "CompanionError",
     "DICE",
+    "DYNAMITE_LIMIT",
     "Decision",
     "DecisionKind",
     "Declared",
@@ -300,6 +305,7 @@ __all__ = [
     "OPENINGS",
     "OUTBREAK_BEGUN",
     "OutbreakComing",
+    "Phase",
     "PlayerEliminated",
     "PlayerState",
     "RAGE_SYMBOLS",
@@ -348,6 +354,7 @@ __all__ = [
     "WoundDrawn",
     "WoundsReturned",
     "ZombieOutbreak",
+    "ability",
     "ability_of",
     "action_from_json",
     "characters_for",
@@ -358,6 +365,8 @@ __all__ = [
     "declare_kind",
     "declare_module",
     "dice_a_reveal_rolls",
+    "dice_showing",
+    "draw_wound",
     "full_boneyard_deck",
     "ghost_team",
     "hands_showing",

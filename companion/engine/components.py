@@ -211,50 +211,6 @@ CHARACTERS: Declared[str, Character] = Declared(
                     ("molly_stark", "Molly Stark", 8, "May lose life in another's place", ()),
                 )
             ),
-            # Undead or Alive, Module 3: a new posse in town.
-            *(
-                Character(name, title, life, ability, "undead_or_alive.3", needs)
-                for name, title, life, ability, needs in (
-                    ("belle_star", "Belle Star", 8, "Each roll: a Dynamite may be Gatling", ()),
-                    ("chuck_wengam", "Chuck Wengam", 8, "Once a turn: 1 life turns a die", ()),
-                    ("greg_digger", "Greg Digger", 7, "Each Beer counts twice", ()),
-                    (
-                        "herb_hunter",
-                        "Herb Hunter",
-                        8,
-                        "Lose 2+ in his turn: Wound token",
-                        ("undead_or_alive.1",),
-                    ),
-                    (
-                        "pat_brennan",
-                        "Pat Brennan",
-                        8,
-                        "Turn start: move a Rage card",
-                        ("undead_or_alive.2",),
-                    ),
-                    (
-                        "pixie_pete",
-                        "Pixie Pete",
-                        9,
-                        "Draws two Rage cards, keeps one",
-                        ("undead_or_alive.2",),
-                    ),
-                    (
-                        "sam_the_healer",
-                        "Sam the Healer",
-                        7,
-                        "Each Duel he starts: +1 life to one",
-                        ("undead_or_alive.1",),
-                    ),
-                    (
-                        "sean_mallory",
-                        "Sean Mallory",
-                        8,
-                        "Once a turn: re-roll a Duel die",
-                        ("undead_or_alive.1",),
-                    ),
-                )
-            ),
         )
     }
 )

@@ -13,6 +13,7 @@ the rule-based player (``companion/bots/rules.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -65,12 +66,6 @@ class DecisionKind(OpenKind):
     WOUND_TOKEN: ClassVar[DecisionKind]  # real pile: which Duel Wound token was drawn
     WHICH_WOUND: ClassVar[DecisionKind]  # Whiskey: discard which of your Duel Wound tokens
     RAGE_SYMBOL: ClassVar[DecisionKind]  # enter a symbol of the Rage cards revealed, or DONE
-    SAM_HEAL: ClassVar[DecisionKind]  # Sam the Healer: who gains one life for this duel
-    RAGE_FROM: ClassVar[DecisionKind]  # Pat Brennan: whose Rage card to move
-    RAGE_TO: ClassVar[DecisionKind]  # Pat Brennan: to whom
-    BELLE_STAR: ClassVar[DecisionKind]  # Belle Star: which Dynamite becomes a Gatling
-    CHUCK_DIE: ClassVar[DecisionKind]  # Chuck Wengam: lose a life to turn which die
-    CHUCK_FACE: ClassVar[DecisionKind]  # Chuck Wengam: to which side
     # Undead or Alive, Module 4
     BONEYARD_CARD: ClassVar[DecisionKind]  # which Boneyard card was drawn from the real deck
     ZOMBIE_MASTER: ClassVar[DecisionKind]  # physical roles: which living seat declares the Renegade
@@ -130,6 +125,14 @@ class Spec:
     targets."""
     marks_beers: bool = False
     """Asked while Beers are given out: the Beers given show on their targets."""
+    active: bool = False
+    """Asked of the player whose turn it is, alive: a state read back with it pending for
+    another seat, or for an eliminated one, is refused (``pending_checks.py``)."""
+    counted: bool = False
+    """Counts down what it is about (``remaining``): at least one is left while it is asked."""
+    fits: Callable[[Any, Decision], str | None] | None = None
+    """What else a state read back with it pending must hold: given the game (as its rules
+    see it) and the decision, what does not fit, or None (``pending_checks.py``)."""
 
     @property
     def always_answered(self) -> bool:
@@ -207,12 +210,6 @@ _BUILT_IN: dict[str, Spec] = {
         person_enters=True,
         face_options=True,
     ),
-    "sam_heal": Spec(Answer.SEAT, True, "who gains one life for this duel"),
-    "rage_from": Spec(Answer.SEAT, True, "whose Rage card do you move"),
-    "rage_to": Spec(Answer.SEAT, False, "who gets the Rage card"),
-    "belle_star": Spec(Answer.DIE, True, "turn which Dynamite to Gatling"),
-    "chuck_die": Spec(Answer.DIE, True, "lose a life to turn which die"),
-    "chuck_face": Spec(Answer.CHOICE, False, "turn the die to which side", face_options=True),
     "boneyard_card": Spec(
         Answer.CHOICE,
         False,

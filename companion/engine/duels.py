@@ -3,7 +3,7 @@
 Two base dice become the black Duel dice: Whiskey and Fight a Duel resolve in the order the
 module's ``RULES`` give; each duel is a roll-off of real rolls, the seat holding the die rolling
 it (ruling UA1). Wound tokens cancel kept results of their symbol, the Dynamite token adds a
-Dynamite (``results.py``); Module 3's characters are in ``posse.py``.
+Dynamite (``results.py``); Module 3's characters are in ``companion.modules.posse``.
 """
 
 from __future__ import annotations

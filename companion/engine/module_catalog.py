@@ -20,7 +20,10 @@ from .open_kinds import Declared, OpenKind
 
 
 class Module(OpenKind):
-    """A module's id, declared once by its module (``declare_module``)."""
+    """A module's id, declared once by its module (``declare_module``); the ids come in their
+    order (``old_saloon.1`` ... ``undead_or_alive.5``) whichever module loads first."""
+
+    _sorted = True
 
     LOUDMOUTH_AND_COWARD: ClassVar[Module]
     CHIEF_ARROW: ClassVar[Module]
@@ -29,7 +32,6 @@ class Module(OpenKind):
     GHOST: ClassVar[Module]
     LOOK_ME_IN_THE_EYES: ClassVar[Module]
     TWO_BULLETS: ClassVar[Module]
-    NEW_POSSE: ClassVar[Module]
     ZOMBIES: ClassVar[Module]
     WILD_WEST_LEGACY: ClassVar[Module]
 
@@ -77,7 +79,6 @@ for _name, _value, _info in (
         ModuleInfo("Look Me in the Eyes", requires=("undead_or_alive.2",)),
     ),
     ("TWO_BULLETS", "undead_or_alive.2", ModuleInfo("Two Bullets Are Enough")),
-    ("NEW_POSSE", "undead_or_alive.3", ModuleInfo("A New Posse in Town")),
     ("ZOMBIES", "undead_or_alive.4", ModuleInfo("Undead or Alive?", min_players=4)),
     ("WILD_WEST_LEGACY", "undead_or_alive.5", ModuleInfo("Wild West Legacy")),
 ):

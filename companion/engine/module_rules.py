@@ -68,11 +68,15 @@ class ModuleRules:
     - ``gives_back``: what an eliminated player gives back at once.
     - ``extra_results``: symbols that join the dice's results this turn, numbered past them.
     - ``hand_causes``: its causes of life loss that are a player's own result.
+    - ``prices``: its causes of life loss that a player pays by choice for a power, no loss he
+      "must" take (Molly Stark cannot take it in his place).
     - ``at_reveal``: steps when a seat's role is to be revealed.
     - ``outcome``: the end of the game while ``decides`` says its sides play.
     - ``token``: a token taken and discarded with the arrows.
     - ``face_up``: a living player whose role card it may have turned face up while the game
       goes on (the core's own: the Sheriff's, and every card with 3 players).
+    - ``check``: raises StateError naming what of its state a game read back holds wrongly
+      (run for every module installed, in play or not: one off holds none of its state).
     - ``table``, ``bots``: the Python modules (dotted names) of its words for the table and of
       its rules for the box's players, imported by the table and the bots, never the engine.
     """
@@ -97,10 +101,12 @@ class ModuleRules:
     gives_back: Callable[[RuleGame, PlayerState], None] | None = None
     extra_results: Callable[[RuleGame], list[str]] | None = None
     hand_causes: tuple[str, ...] = ()
+    prices: tuple[str, ...] = ()
     at_reveal: Callable[[RuleGame, int], list[Step]] | None = None
     decides: Callable[[RuleGame], bool] | None = None
     outcome: Callable[[RuleGame], Outcome | None] | None = None
     token: ArrowToken | None = None
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
+    check: Callable[[RuleGame], None] | None = None
     table: str | None = None
     bots: str | None = None

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 K = DecisionKind
 
-# Decisions of the player whose turn it is, alive (the Ghost's have their own rule below).
+# Decisions of the player whose turn it is, alive (the Ghost's have their own rule below); a
+# module's own say so on their spec (``active``), as they say what else fits (``fits``).
 ACTIVE = frozenset(
     {
         K.GIFT_LIFE,
@@ -41,12 +42,6 @@ ACTIVE = frozenset(
         K.DUEL_TARGET,
         K.WHICH_WOUND,
         K.RAGE_SYMBOL,
-        K.SAM_HEAL,
-        K.RAGE_FROM,
-        K.RAGE_TO,
-        K.BELLE_STAR,
-        K.CHUCK_DIE,
-        K.CHUCK_FACE,
     }
 )
 GHOST = frozenset({K.GHOST_ROLL, K.GHOST_REROLL, K.GHOST_FACE, K.GHOST_TARGET})
@@ -91,13 +86,15 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
         return f"target {d.target} is not a seat (0 to {n - 1})"
     if d.remaining is not None and d.remaining < 0 and d.kind is not K.RAGE_SYMBOL:
         return f"remaining {d.remaining} is below 0"
-    if d.kind in COUNTED and (d.remaining is None or d.remaining < 1):
+    spec = d.spec
+    if (d.kind in COUNTED or spec.counted) and (d.remaining is None or d.remaining < 1):
         return f"remaining {d.remaining}: at least one is left to decide"
     player = game.players[d.seat]
-    if d.kind in ACTIVE or d.kind in GHOST or d.kind in TURN:
+    active = d.kind in ACTIVE or spec.active
+    if active or d.kind in GHOST or d.kind in TURN:
         if d.seat != game.turn:
             return f"the decision is the turn's player's, and turn is seat {game.turn + 1}'s"
-        if d.kind in ACTIVE and not player.alive:
+        if active and not player.alive:
             return "the seat whose turn it is is eliminated"
         if d.kind in GHOST and not player.ghost:
             return "only the Ghost takes its turn's decisions (ghost)"
@@ -106,7 +103,7 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
             return "the seat is alive; an eliminated seat is asked this"
     elif not player.alive:
         return "the seat is eliminated"
-    fits = FITS.get(d.kind)
+    fits = FITS.get(d.kind, spec.fits)
     return None if fits is None else fits(game, d)
 
 
@@ -308,22 +305,6 @@ def _rage_symbol(game: RuleGame, d: Decision) -> str | None:
     return None
 
 
-def _rage_to(game: RuleGame, d: Decision) -> str | None:
-    if d.target is None or not game.players[d.target].rage_held:
-        return f"target {d.target}: a player holding a Rage card (rage_held) to move"
-    return None
-
-
-def _chuck_face(game: RuleGame, d: Decision) -> str | None:
-    if d.die is None or not 0 <= d.die < len(game.faces) or game.faces[d.die] is None:
-        return f"die {d.die}: a die rolled this turn"
-    current = game.faces[d.die]
-    sides = tuple(dict.fromkeys(f for f in DICE[game.dice_kinds[d.die]] if f != current))
-    if d.options != sides:
-        return f"options {list(d.options)}: the other sides {list(sides)} of die {d.die + 1}"
-    return None
-
-
 def _boneyard_card(game: RuleGame, d: Decision) -> str | None:
     if not game.setup.real_boneyard:
         return "the Boneyard cards are simulated: nothing to enter (real_boneyard)"
@@ -370,8 +351,6 @@ FITS: dict[DecisionKind, Fits] = {
     K.WOUND_TOKEN: _wound_token,
     K.WHICH_WOUND: _which_wound,
     K.RAGE_SYMBOL: _rage_symbol,
-    K.RAGE_TO: _rage_to,
-    K.CHUCK_FACE: _chuck_face,
     K.BONEYARD_CARD: _boneyard_card,
     K.ZOMBIE_MASTER: _zombie_master,
 }

@@ -375,20 +375,21 @@ def _check_scratch(game: RuleGame) -> None:
             )
 
 
-# The most life a seat may hold: the largest character's, a Sheriff's bonus (The Bear's) and
-# the Legacy bullet.
-MOST_LIFE = max(c.life for c in CHARACTERS.values()) + BEAR_SHERIFF_BONUS + 1
+def most_life() -> int:
+    """The most life a seat may hold: the largest character's, a Sheriff's bonus (The Bear's)
+    and the Legacy bullet (read when asked: the modules add characters as they load)."""
+    return max(c.life for c in CHARACTERS.values()) + BEAR_SHERIFF_BONUS + 1
 
 
 def _check_hits(game: RuleGame, results: int) -> None:
     """The hits waiting to be taken, bounded by the results that give them: they are counted
     when the Bull's Eyes or the Gatling resolve and taken at the ``apply_hits`` step queued
     then; each result hits a seat once, for at most 2 life (a doubled Bull's Eye). The life a
-    seat lost this turn: at most the most life a seat holds (``MOST_LIFE``) and what it gained
+    seat lost this turn: at most the most life a seat holds (``most_life``) and what it gained
     meanwhile (at most 2 a result, and once 2 more, a save's)."""
     s = game.scratch
     waiting = any(step[0] == "apply_hits" for step in game.stack)
-    most = MOST_LIFE + 2 * (results + 1)
+    most = most_life() + 2 * (results + 1)
     for seat in range(len(game.players)):
         hits, hit_by = s.hits[seat], s.hit_results[seat]
         if (hits or hit_by) and not waiting:
@@ -405,7 +406,7 @@ def _check_hits(game: RuleGame, results: int) -> None:
         if s.lost[seat] > most:
             raise StateError(
                 f"scratch.lost {s.lost}: seat {seat + 1} lost at most {most} life this turn "
-                f"({MOST_LIFE}, the most life a seat holds, and 2 for each of {results} results "
+                f"({most_life()}, the most life a seat holds, and 2 for each of {results} results "
                 "and one save)"
             )
 

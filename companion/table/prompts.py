@@ -11,6 +11,7 @@ from ..engine import (
     OUTBREAK_BEGUN,
     SPECIAL_ROLES,
     Decision,
+    Declared,
     Event,
     Game,
     HouseRule,
@@ -27,6 +28,7 @@ from ..engine import (
     WoundsReturned,
     hands_showing,
     living_count,
+    load_layer,
     open_moments,
 )
 from .labels import CARD_EFFECTS, OPTION_LABELS, WOUND_LABELS
@@ -43,8 +45,9 @@ SIDE_LABELS = {
     "survivors": "Survivors win",
 }
 
-# What the table calls each playable module, short enough for the console.
-MODULE_LABELS: dict[str, str] = {
+# What the table calls each playable module, short enough for the console; a module adds its
+# own from its words for the table (``declare_module_label``).
+_BUILT_IN_LABELS: dict[str, str] = {
     Module.LOUDMOUTH_AND_COWARD: "Saloon dice",
     Module.CHIEF_ARROW: "Chief's Arrow",
     Module.SALOON_CHARACTERS: "New characters",
@@ -52,10 +55,10 @@ MODULE_LABELS: dict[str, str] = {
     Module.GHOST: "Ghost",
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",
     Module.TWO_BULLETS: "Rage cards",
-    Module.NEW_POSSE: "New posse",
     Module.ZOMBIES: "Zombies",
     Module.WILD_WEST_LEGACY: "Legacy series",
 }
+MODULE_LABELS: Declared[str, str] = Declared(_BUILT_IN_LABELS, load=lambda: load_layer("table"))
 # The set-up's pages of modules, one per expansion: DIE n turns module n of the page on and off.
 EXPANSION_LABELS = {"old_saloon": "Old Saloon", "undead_or_alive": "Undead or Alive"}
 MODULE_PAGES: tuple[tuple[Module, ...], ...] = tuple(
@@ -66,6 +69,11 @@ MODULE_PAGES: tuple[tuple[Module, ...], ...] = tuple(
 
 def module_label(m: str) -> str:
     return MODULE_LABELS.get(m, MODULES[m].title)
+
+
+def declare_module_label(m: str, label: str) -> None:
+    """What the table calls module ``m``, short enough for the console."""
+    MODULE_LABELS.add(m, label, "label of the module")
 
 
 def prompt_for(game: Game, d: Decision, seats: Sequence[int], roles: Sequence[Role]) -> str:

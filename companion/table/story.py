@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..engine import (
     SPECIAL_ROLES,
@@ -26,6 +27,7 @@ from ..engine import (
     ChooseSeat,
     Decision,
     DecisionKind,
+    Declared,
     DiceRolled,
     DieTurned,
     DuelChallenged,
@@ -51,7 +53,6 @@ from ..engine import (
     OutbreakComing,
     PlayerEliminated,
     RageDrawn,
-    RageMoved,
     RageRevealed,
     RageShuffled,
     ResultAssigned,
@@ -67,6 +68,7 @@ from ..engine import (
     WoundDrawn,
     WoundsReturned,
     ZombieOutbreak,
+    load_layer,
 )
 from .labels import (
     FACE_LABELS,
@@ -323,8 +325,6 @@ def _tell_more(line: _Line, event: Event) -> None:
             line.say("Rage discards shuffled into a new pile")
         case RageRevealed(seat=who, cards=cards):
             line.say(f"{seat(who)} reveals {_plural(cards, 'Rage card')}")
-        case RageMoved(source=source, target=target):
-            line.say(f"Pat Brennan moves a Rage card from {seat(source)} to {seat(target)}")
         case FaceChanged(die=die, face=face, cause=cause):
             line.say(f"{cause_label(cause)} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
         case DuelChallenged(seat=who, target=target):
@@ -371,6 +371,21 @@ def _tell_more(line: _Line, event: Event) -> None:
             given = FACE_LABELS.get(face, face)
             handed = f"the {given} and x2 tokens" if dice > 1 else f"the {given} token"
             line.say(f"the Ghost gives seat {seat(target)} {handed}")
+        case _:
+            phrase = EVENT_LINES.get(type(event))
+            if phrase is not None:
+                line.say(phrase(event, seat))
+
+
+# A module's own events, each said in a phrase of its own (given the event and the physical
+# seat of an engine seat): a module adds its from its words for the table (``declare_line``).
+EventLine = Callable[[Any, Callable[[int], int]], str]
+EVENT_LINES: Declared[type[Event], EventLine] = Declared(load=lambda: load_layer("table"))
+
+
+def declare_line(event: type[Event], phrase: EventLine) -> None:
+    """The phrase the story says for a module's ``event``."""
+    EVENT_LINES.add(event, phrase, "story line of the event")
 
 
 @dataclass(frozen=True)

@@ -405,33 +405,6 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
         _wound_discarded,
     ),
     K.RAGE_SYMBOL: Words(_rage_prompt, None),
-    K.SAM_HEAL: Words(
-        lambda q: "Sam the Healer: who gains 1 life? SEAT; DONE: no",
-        _seat_told(_gift, "heals nobody"),
-    ),
-    K.RAGE_FROM: Words(
-        lambda q: "Pat Brennan: move whose Rage card? SEAT; DONE: no",
-        _seat_told(
-            lambda t, target: f"moves the Rage card of {t.seat(target)}", "moves no Rage card"
-        ),
-    ),
-    K.RAGE_TO: Words(
-        lambda q: "Pat Brennan: who gets the Rage card? SEAT",
-        _seat_told(lambda t, target: f"gives the Rage card to {t.seat(target)}"),
-    ),
-    K.BELLE_STAR: Words(
-        lambda q: f"Belle Star: a Dynamite to Gatling? {dice_offered(q.game)}; DONE: no",
-        # 'Belle Star turns die 2 to Gatling' says the yes
-        _die_told(lambda die: BY_THE_RULES, "keeps the Dynamite"),
-    ),
-    K.CHUCK_DIE: Words(
-        lambda q: "Chuck Wengam: turn a die for 1 life? DIE; DONE: no",
-        _die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
-    ),
-    K.CHUCK_FACE: Words(
-        lambda q: f"Chuck Wengam: {_source(q.game, q.d.die or 0)} to which side? DIE",
-        _turned,
-    ),
     K.BONEYARD_CARD: Words(
         lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
     ),

@@ -38,6 +38,14 @@ from companion.engine import (
     result_of,
     unused_characters,
 )
+from companion.modules.posse.rules import (
+    BELLE_STAR,
+    CHUCK_DIE,
+    CHUCK_FACE,
+    RAGE_FROM,
+    RAGE_TO,
+    SAM_HEAL,
+)
 from tests.engine.helpers import FILLERS, make_game, play
 
 ROLES = ["sheriff", "outlaw", "renegade", "outlaw", "deputy"]
@@ -414,7 +422,7 @@ def test_belle_star_turns_a_dynamite_to_gatling() -> None:
     chars = ("belle_star", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
     game = make_game(chars, roles=ROLES, modules=["undead_or_alive.3"])
     play(game, Roll((0, 1, 2, 3, 4), ("dynamite", "beer", "beer", "gatling", "arrow")))
-    assert game.pending is not None and game.pending.kind is DecisionKind.BELLE_STAR
+    assert game.pending is not None and game.pending.kind is BELLE_STAR
     assert both(game) == (ChooseDie(0), Decline())
 
 
@@ -424,7 +432,7 @@ def test_sam_the_healer_heals_the_sheriff_not_an_outlaw() -> None:
     game = make_game(chars, roles=roles, sheriff=4, modules=[*UA12, "undead_or_alive.3"])
     game = position(game, players={4: {"life": 2}, 1: {"life": 2}}, turn=0)
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "gatling", "duel", "arrow")), Stop())
-    quietly(game, lambda g: g.pending.kind is DecisionKind.SAM_HEAL)
+    quietly(game, lambda g: g.pending.kind is SAM_HEAL)
     assert both(game) == (ChooseSeat(4), Decline())
 
 
@@ -433,7 +441,7 @@ def test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend() -> None:
     game = make_game(chars, roles=ROLES, modules=[*UA12, "undead_or_alive.3"])
     game = position(game, players={0: {"rage_held": 1}})
     quietly(game, lambda g: g.turn == 1)
-    assert game.pending is not None and game.pending.kind is DecisionKind.RAGE_FROM
+    assert game.pending is not None and game.pending.kind is RAGE_FROM
     assert both(game) == (ChooseSeat(0), Decline())
     play(game, ChooseSeat(0))
     assert decide(game) in (ChooseSeat(1), ChooseSeat(3))
@@ -443,7 +451,7 @@ def test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare()
     chars = ("chuck_wengam", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
     game = make_game(chars, roles=ROLES, modules=["undead_or_alive.3"])
     play(game, Roll((0, 1, 2, 3, 4), ("dynamite", "dynamite", "beer", "gatling", "arrow")))
-    assert game.pending is not None and game.pending.kind is DecisionKind.CHUCK_DIE
+    assert game.pending is not None and game.pending.kind is CHUCK_DIE
     choice, fallback = both(game)
     assert isinstance(choice, ChooseDie) and choice.die in (0, 1) and fallback == Decline()
     play(game, choice)
@@ -604,12 +612,12 @@ TESTED: dict[str, object] = {
     K.DUEL_TARGET: test_a_duel_challenges_an_enemy_not_a_friend,
     K.DUEL_REROLL: test_a_missed_duel_is_always_rerolled,
     K.WHICH_WOUND: test_whiskey_discards_the_dynamite_wound_first,
-    K.SAM_HEAL: test_sam_the_healer_heals_the_sheriff_not_an_outlaw,
-    K.RAGE_FROM: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
-    K.RAGE_TO: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
-    K.BELLE_STAR: test_belle_star_turns_a_dynamite_to_gatling,
-    K.CHUCK_DIE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
-    K.CHUCK_FACE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
+    SAM_HEAL: test_sam_the_healer_heals_the_sheriff_not_an_outlaw,
+    RAGE_FROM: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
+    RAGE_TO: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
+    BELLE_STAR: test_belle_star_turns_a_dynamite_to_gatling,
+    CHUCK_DIE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
+    CHUCK_FACE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
     K.ZOMBIE_MASTER: test_with_physical_roles_only_the_renegade_declares_himself_zombie_master,
     "the_good": test_the_good_takes_the_star_from_a_dying_sheriff,
     "the_doc": test_the_doc_makes_an_outlaw_with_two_dynamite_explode,

@@ -28,6 +28,7 @@ from companion.engine import (
     position,
     result_of,
 )
+from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -67,7 +68,7 @@ def test_the_bad_may_cancel_sam_the_healers_gift() -> None:
     game.apply(Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "gatling")))
     game.apply(Stop())
     game.apply(ChooseSeat(4))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.SAM_HEAL, 0)
+    assert (game.pending.kind, game.pending.seat) == (SAM_HEAL, 0)
     events = game.apply(ChooseSeat(1))
     assert LifeGained(1, 1, 6, "sam_the_healer") in events
     assert (2, "the_bad") in reveals(game)
@@ -129,9 +130,9 @@ def test_pat_brennan_cannot_move_a_rage_card_to_a_zombie() -> None:
     zombie is never among the players he may move it to."""
     characters = ("paul_regret", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")
     game = outbreak_game((UA2, UA3, UA4), characters, rage=(2,))
-    assert game.pending.kind is DecisionKind.RAGE_FROM  # the outbreak began his turn
+    assert game.pending.kind is RAGE_FROM  # the outbreak began his turn
     play(game, ChooseSeat(2))
-    assert game.pending.kind is DecisionKind.RAGE_TO
+    assert game.pending.kind is RAGE_TO
     assert ChooseSeat(4) not in game.legal_actions()
     assert set(game.legal_actions()) == {ChooseSeat(0), ChooseSeat(1), ChooseSeat(3)}
 
@@ -431,7 +432,7 @@ def test_molly_stark_cannot_pay_chuck_wengams_price() -> None:
     )
     game = Game(setup, ScriptedDice(()))
     play(game, Roll(ALL5, ("beer", "dynamite", "gatling", "gatling", "arrow")))
-    assert game.pending.kind is DecisionKind.CHUCK_DIE
+    assert game.pending.kind is CHUCK_DIE
     events = play(game, ChooseDie(0), Choose("gatling"))
     assert game.pending.kind is not DecisionKind.TAKE_LOSS
     assert [(e.seat, e.amount) for e in events if e.kind == "life_lost"] == [(0, 1)]

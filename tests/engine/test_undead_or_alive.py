@@ -49,6 +49,7 @@ from companion.engine import (
     position,
     turn_order,
 )
+from companion.modules.posse.rules import BELLE_STAR, CHUCK_DIE, CHUCK_FACE, RAGE_FROM, SAM_HEAL
 
 from .helpers import of, play
 
@@ -599,7 +600,7 @@ def test_belle_star_changes_one_dynamite_to_gatling_after_a_roll() -> None:
     game = ua(["belle_star", *QUIET[1:]], modules=(UA3,))
     game.apply(Roll(ALL5, ("dynamite", "dynamite", "beer", "arrow", "gatling")))
     d = game.pending
-    assert d.kind is DecisionKind.BELLE_STAR
+    assert d.kind is BELLE_STAR
     assert game.legal_actions() == [ChooseDie(0), ChooseDie(1), Decline()]
     events = game.apply(ChooseDie(1))
     assert FaceChanged(0, 1, "gatling", "belle_star") in events
@@ -610,16 +611,16 @@ def test_belle_star_not_with_three_dynamite() -> None:
     """'(not if you roll three or more Dynamite!)'"""
     game = ua(["belle_star", *QUIET[1:]], modules=(UA3,))
     events = game.apply(Roll(ALL5, ("dynamite", "dynamite", "dynamite", "arrow", "gatling")))
-    assert DynamiteExploded(0) in events and game.pending.kind is not DecisionKind.BELLE_STAR
+    assert DynamiteExploded(0) in events and game.pending.kind is not BELLE_STAR
 
 
 def test_chuck_wengam_loses_a_life_to_turn_a_die_once_a_turn() -> None:
     """CHUCK WENGAM: 'Once per turn, you may lose one life point to turn one of your dice.'"""
     game = ua(["chuck_wengam", *QUIET[1:]], modules=(UA3,))
     game.apply(Roll(ALL5, ("beer", "dynamite", "gatling", "gatling", "arrow")))
-    assert game.pending.kind is DecisionKind.CHUCK_DIE
+    assert game.pending.kind is CHUCK_DIE
     game.apply(ChooseDie(0))
-    assert game.pending.kind is DecisionKind.CHUCK_FACE
+    assert game.pending.kind is CHUCK_FACE
     assert game.pending.options == ("arrow", "dynamite", "bullseye1", "bullseye2", "gatling")
     events = game.apply(Choose("gatling"))
     assert LifeLost(0, 1, 9, "chuck_wengam", None) in events
@@ -633,7 +634,7 @@ def test_chuck_wengam_cannot_turn_a_dynamite_of_three() -> None:
     """'(except Dynamite if you rolled three or more!)'"""
     game = ua(["chuck_wengam", *QUIET[1:]], modules=(UA3,))
     game.apply(Roll(ALL5, ("dynamite", "dynamite", "dynamite", "gatling", "beer")))
-    assert game.pending.kind is DecisionKind.CHUCK_DIE
+    assert game.pending.kind is CHUCK_DIE
     assert game.legal_actions() == [ChooseDie(3), ChooseDie(4), Decline()]
 
 
@@ -669,7 +670,7 @@ def test_pat_brennan_moves_one_rage_card_at_the_start_of_his_turn() -> None:
     game = ua(["calamity_janet", "pat_brennan", *QUIET[2:]], modules=(UA2, UA3))
     game = rage(game, 3, 1)
     end_quietly(game)
-    assert game.pending.kind is DecisionKind.RAGE_FROM
+    assert game.pending.kind is RAGE_FROM
     assert game.legal_actions() == [ChooseSeat(3), Decline()]
     game.apply(ChooseSeat(3))
     assert ChooseSeat(3) not in game.legal_actions() and ChooseSeat(1) in game.legal_actions()
@@ -694,7 +695,7 @@ def test_sam_the_healer_heals_one_player_for_each_duel_he_starts() -> None:
     game = ua(["sam_the_healer", *QUIET[1:]], modules=ALL)
     game = position(game, players={0: {"life": 5}})
     play(game, Roll(ALL5, (*CALM, "duel", "gatling")), Stop(), ChooseSeat(2))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.SAM_HEAL, 0)
+    assert (game.pending.kind, game.pending.seat) == (SAM_HEAL, 0)
     events = game.apply(ChooseSeat(0))
     assert LifeGained(0, 1, 6, "sam_the_healer") in events
     assert game.pending.kind is DecisionKind.DUEL_ROLL

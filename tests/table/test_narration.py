@@ -20,6 +20,7 @@ from companion.engine import (
     Roll,
     Stop,
 )
+from companion.modules.posse.rules import BELLE_STAR, CHUCK_FACE
 from companion.table.narration import TABLE_ENTRIES, box_line
 from tests.test_box_reveals import Table as BoxTable
 from tests.test_box_reveals import to_seat_2s_roll
@@ -29,7 +30,7 @@ from .test_slab_rage import slab_with_a_rage_card
 SEATS = [1, 3, 4, 7]  # engine seats 0..3 sit at physical seats 1, 3, 4 and 7
 K = DecisionKind
 # Answers whose event says them whole ('The Doc turns die 3 to Dynamite'): no line of the box's.
-SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (K.CHUCK_FACE, Choose), (K.BELLE_STAR, ChooseDie)}
+SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (CHUCK_FACE, Choose), (BELLE_STAR, ChooseDie)}
 
 
 @pytest.mark.parametrize(

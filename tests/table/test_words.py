@@ -23,13 +23,17 @@ def test_every_entry_of_words_names_a_kind() -> None:
 
 
 def test_no_kind_has_two_entries() -> None:
-    """The groups are merged into one table: a kind in two of them would lose one silently."""
+    """The groups are merged into one table, and the modules add theirs to it: a kind in two
+    of them would lose one silently."""
     seen: dict[DecisionKind, int] = {}
     for group in GROUPS:
         for kind in group:
             seen[kind] = seen.get(kind, 0) + 1
     assert [k for k, n in seen.items() if n > 1] == []
-    assert set(seen) == set(WORDS)
+    assert set(seen) <= set(WORDS)
+    for kind in set(WORDS) - set(seen):  # a module's, declared from its package
+        with pytest.raises(ValueError, match="declared twice"):
+            words.declare_words(kind, WORDS[kind])
 
 
 @pytest.mark.parametrize("kind", list(DecisionKind))
