@@ -17,6 +17,7 @@ from pathlib import Path
 
 from companion.engine import Module
 from companion.modules.posse.rules import ID as NEW_POSSE
+from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.table import TableConfig, TableSession
 from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
@@ -33,7 +34,7 @@ MODULES = frozenset(
         Module.SPECIAL_ROLES,
         Module.SALOON_CHARACTERS,
         Module.LOOK_ME_IN_THE_EYES,
-        Module.TWO_BULLETS,
+        TWO_BULLETS,
         NEW_POSSE,
     }
 )

@@ -26,6 +26,8 @@ from companion.engine import (
     WoundDrawn,
 )
 from companion.modules.posse.rules import ID as NEW_POSSE
+from companion.modules.rage.rules import ID as TWO_BULLETS
+from companion.modules.rage.rules import RAGE_SYMBOL
 from companion.panels.seat import undead_text
 from companion.table import TableSession
 from companion.table.journal import journals, read_journal
@@ -36,7 +38,7 @@ from companion.table.view import SeatView
 
 from .table.driver import SETUP_5, EmulatorPresses, next_buttons
 
-ALL = frozenset({Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS, NEW_POSSE})
+ALL = frozenset({Module.LOOK_ME_IN_THE_EYES, TWO_BULLETS, NEW_POSSE})
 SEED = 3
 
 
@@ -63,7 +65,7 @@ def test_a_whole_game_with_modules_1_to_3_is_played_by_presses_in_the_emulator(
             assert buttons == [f"SEAT{play.seats[d.seat]}"]
             assert session.view().seats[play.seats[d.seat] - 1].answer
             challenged_pressed += 1
-        if d.kind is DecisionKind.RAGE_SYMBOL and buttons[0].startswith("DIE"):
+        if d.kind is RAGE_SYMBOL and buttons[0].startswith("DIE"):
             assert session.view().console.picker == d.options  # the picker is one screen
             picked += 1
         for button in buttons:
@@ -169,7 +171,7 @@ def test_presses_answer_the_duel_the_wound_pile_and_the_rage_picker() -> None:
     play.press("DIE2")  # beer, bullseye1, bullseye2, dynamite: the second
     assert game.players[2].wounds == ["bullseye1"]
     # Seat 2's turn starts with its Rage card revealed: the picker, then DONE.
-    assert (game.turn, game.pending.kind) == (1, DecisionKind.RAGE_SYMBOL)
+    assert (game.turn, game.pending.kind) == (1, RAGE_SYMBOL)
     with pytest.raises(Refused, match="at least one symbol per Rage card"):
         play.press("DONE")
     play.press("DIE3")
@@ -177,7 +179,7 @@ def test_presses_answer_the_duel_the_wound_pile_and_the_rage_picker() -> None:
     play.press("DONE")
     assert game.pending.kind is DecisionKind.ROLL
     play.press("UNDO")  # a wrong entry is mended with UNDO
-    assert play.game.pending.kind is DecisionKind.RAGE_SYMBOL
+    assert play.game.pending.kind is RAGE_SYMBOL
 
 
 def test_each_seat_is_told_what_to_do_with_the_real_cards() -> None:

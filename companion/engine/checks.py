@@ -9,8 +9,8 @@ that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
 own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``duels``,
-``rage``, ``boneyard``, ``chief_arrow``); the queue and the turn's scratch in ``queue_checks``;
-the pending decision in ``pending_checks``.
+``boneyard``, ``chief_arrow``, or its ``ModuleRules.check``); the queue and the turn's scratch
+in ``queue_checks``; the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from . import (
     moments,
     pending_checks,
     queue_checks,
-    rage,
     saloon_dice,
     special_roles,
 )
@@ -48,7 +47,7 @@ from .components import (
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module
-from .modules import in_play
+from .modules import RULES, in_play
 from .state import GameState, PlayerState
 from .victory import SIDES, Outcome, base_outcome
 
@@ -69,7 +68,9 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     ghost.check(game)
     special_roles.check(game)
     duels.check(game)
-    rage.check(game)
+    for rules in RULES.values():  # every module installed: one off holds none of its state
+        if rules.check is not None:
+            rules.check(game)
     boneyard.check(game)
     queue_checks.check(game)
     if snapshot:

@@ -65,7 +65,6 @@ class DecisionKind(OpenKind):
     ]  # Sean Mallory: re-roll the Duel die that missed, or keep it
     WOUND_TOKEN: ClassVar[DecisionKind]  # real pile: which Duel Wound token was drawn
     WHICH_WOUND: ClassVar[DecisionKind]  # Whiskey: discard which of your Duel Wound tokens
-    RAGE_SYMBOL: ClassVar[DecisionKind]  # enter a symbol of the Rage cards revealed, or DONE
     # Undead or Alive, Module 4
     BONEYARD_CARD: ClassVar[DecisionKind]  # which Boneyard card was drawn from the real deck
     ZOMBIE_MASTER: ClassVar[DecisionKind]  # physical roles: which living seat declares the Renegade
@@ -130,9 +129,14 @@ class Spec:
     another seat, or for an eliminated one, is refused (``pending_checks.py``)."""
     counted: bool = False
     """Counts down what it is about (``remaining``): at least one is left while it is asked."""
+    below_zero: bool = False
+    """Its ``remaining`` may fall below 0 (more entered than the least asked)."""
     fits: Callable[[Any, Decision], str | None] | None = None
     """What else a state read back with it pending must hold: given the game (as its rules
     see it) and the decision, what does not fit, or None (``pending_checks.py``)."""
+    explains: Callable[[Any, Decision, Any], str | None] | None = None
+    """Why an action that does not answer it is refused, in words for the table, when the
+    general words would not say (``explain.py``): given the game, the decision, the action."""
 
     @property
     def always_answered(self) -> bool:
@@ -202,14 +206,6 @@ _BUILT_IN: dict[str, Spec] = {
         face_options=True,
     ),
     "which_wound": Spec(Answer.CHOICE, False, "discard which Wound token", face_options=True),
-    "rage_symbol": Spec(
-        Answer.CHOICE,
-        True,
-        "enter the Rage cards' symbols",
-        shows_a_card=True,
-        person_enters=True,
-        face_options=True,
-    ),
     "boneyard_card": Spec(
         Answer.CHOICE,
         False,

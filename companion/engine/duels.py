@@ -19,12 +19,11 @@ from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsRetu
 from .module_catalog import Module
 from .module_rules import ModuleRules
 from .moments import moment_steps
-from .rage import draw_rage
 from .registry import decision, one_of_options, step
 from .results import dice_showing
 from .rules_api import Phase, RuleGame
 from .state import PlayerState
-from .steps import Step, gain, lose
+from .steps import Step, gain, lose, named
 
 WOUNDS_PILE = "wounds"
 
@@ -160,7 +159,7 @@ def whiskey_wound(game: RuleGame) -> None:
     elif tokens:
         _return_wounds(game, seat, tokens, "whiskey")
     else:
-        game.front([draw_rage(seat, "whiskey")])
+        game.front([named("draw_rage", seat, "whiskey")])  # Module 2's step
 
 
 @decision(DecisionKind.WHICH_WOUND, legal=one_of_options)

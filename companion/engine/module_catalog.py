@@ -31,7 +31,6 @@ class Module(OpenKind):
     SALOON_CHARACTERS: ClassVar[Module]
     GHOST: ClassVar[Module]
     LOOK_ME_IN_THE_EYES: ClassVar[Module]
-    TWO_BULLETS: ClassVar[Module]
     ZOMBIES: ClassVar[Module]
     WILD_WEST_LEGACY: ClassVar[Module]
 
@@ -78,7 +77,6 @@ for _name, _value, _info in (
         "undead_or_alive.1",
         ModuleInfo("Look Me in the Eyes", requires=("undead_or_alive.2",)),
     ),
-    ("TWO_BULLETS", "undead_or_alive.2", ModuleInfo("Two Bullets Are Enough")),
     ("ZOMBIES", "undead_or_alive.4", ModuleInfo("Undead or Alive?", min_players=4)),
     ("WILD_WEST_LEGACY", "undead_or_alive.5", ModuleInfo("Wild West Legacy")),
 ):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from . import saloon_dice, special_roles
 from .boneyard import NEXT_TURN, THIS_TURN
 from .chief_arrow import TOKENS
-from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, GHOST_DICE, RAGE_SYMBOLS, SPECIAL_ROLES
+from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, GHOST_DICE, SPECIAL_ROLES
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .queue_checks import duels_left
@@ -41,7 +41,6 @@ ACTIVE = frozenset(
         K.TAKE_CHIEF_ARROW,
         K.DUEL_TARGET,
         K.WHICH_WOUND,
-        K.RAGE_SYMBOL,
     }
 )
 GHOST = frozenset({K.GHOST_ROLL, K.GHOST_REROLL, K.GHOST_FACE, K.GHOST_TARGET})
@@ -84,9 +83,9 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
         return f"seat {d.seat + 1} is not at the table"
     if d.target is not None and not 0 <= d.target < n:
         return f"target {d.target} is not a seat (0 to {n - 1})"
-    if d.remaining is not None and d.remaining < 0 and d.kind is not K.RAGE_SYMBOL:
-        return f"remaining {d.remaining} is below 0"
     spec = d.spec
+    if d.remaining is not None and d.remaining < 0 and not spec.below_zero:
+        return f"remaining {d.remaining} is below 0"
     if (d.kind in COUNTED or spec.counted) and (d.remaining is None or d.remaining < 1):
         return f"remaining {d.remaining}: at least one is left to decide"
     player = game.players[d.seat]
@@ -296,15 +295,6 @@ def _which_wound(game: RuleGame, d: Decision) -> str | None:
     return None
 
 
-def _rage_symbol(game: RuleGame, d: Decision) -> str | None:
-    p = game.players[d.seat]
-    if d.options != RAGE_SYMBOLS or not p.rage_revealed:
-        return f"options {list(d.options)}: the symbols of the Rage cards revealed (rage_revealed)"
-    if d.remaining != p.rage_revealed - len(p.rage_symbols):
-        return f"remaining {d.remaining}: the cards revealed less the rage_symbols entered"
-    return None
-
-
 def _boneyard_card(game: RuleGame, d: Decision) -> str | None:
     if not game.setup.real_boneyard:
         return "the Boneyard cards are simulated: nothing to enter (real_boneyard)"
@@ -350,7 +340,6 @@ FITS: dict[DecisionKind, Fits] = {
     K.DUEL_REROLL: _duel_roll,
     K.WOUND_TOKEN: _wound_token,
     K.WHICH_WOUND: _which_wound,
-    K.RAGE_SYMBOL: _rage_symbol,
     K.BONEYARD_CARD: _boneyard_card,
     K.ZOMBIE_MASTER: _zombie_master,
 }

@@ -54,7 +54,6 @@ _BUILT_IN_LABELS: dict[str, str] = {
     Module.SPECIAL_ROLES: "Special roles",
     Module.GHOST: "Ghost",
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",
-    Module.TWO_BULLETS: "Rage cards",
     Module.ZOMBIES: "Zombies",
     Module.WILD_WEST_LEGACY: "Legacy series",
 }

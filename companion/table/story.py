@@ -52,9 +52,6 @@ from ..engine import (
     NoLegalAnswer,
     OutbreakComing,
     PlayerEliminated,
-    RageDrawn,
-    RageRevealed,
-    RageShuffled,
     ResultAssigned,
     ResultsCancelled,
     RevealCancelled,
@@ -318,13 +315,6 @@ def _tell_more(line: _Line, event: Event) -> None:
         case WoundsReturned(seat=who, tokens=tokens):
             names = ", ".join(_token(t) for t in tokens)
             line.say(f"{seat(who)} gives back Wound token{'s' if len(tokens) > 1 else ''} {names}")
-        case RageDrawn(seat=who, drawn=drawn):
-            kept = "" if drawn == 1 else f" ({drawn} drawn, 1 kept)"
-            line.say(f"{seat(who)} draws a Rage card{kept}")
-        case RageShuffled():
-            line.say("Rage discards shuffled into a new pile")
-        case RageRevealed(seat=who, cards=cards):
-            line.say(f"{seat(who)} reveals {_plural(cards, 'Rage card')}")
         case FaceChanged(die=die, face=face, cause=cause):
             line.say(f"{cause_label(cause)} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
         case DuelChallenged(seat=who, target=target):

@@ -378,11 +378,6 @@ def _duel_roll_prompt(q: Asked) -> str:
     return f"Duel with seat {q.seats[q.d.target]}: SEAT{q.seat} rolls the Duel die"
 
 
-def _rage_prompt(q: Asked) -> str:
-    cards = q.game.players[q.d.seat].rage_revealed
-    return f"Rage: symbols on {cards} card{'s' * (cards != 1)}? DIE each, DONE"
-
-
 def _wound_discarded(t: Answered) -> str | None:
     if isinstance(t.action, Choose):
         return f"discards a {WOUND_LABELS.get(t.action.option, 'Dynamite')} Wound token"
@@ -404,7 +399,6 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
         lambda q: f"Whiskey: seat {q.seat} discards which Wound token? DIE",
         _wound_discarded,
     ),
-    K.RAGE_SYMBOL: Words(_rage_prompt, None),
     K.BONEYARD_CARD: Words(
         lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
     ),

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from companion.engine import MODULE_RULES as RULES
 from companion.engine import Module
+from companion.modules.rage.rules import ID as TWO_BULLETS
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 MODULE_WORDS = ("chief", "saloon", "ghost", "zombie", "boneyard", "rage", "duel")
@@ -21,7 +22,7 @@ OWN_FILES = {
     Module.SPECIAL_ROLES: "special_roles.py",
     Module.GHOST: "ghost.py",
     Module.LOOK_ME_IN_THE_EYES: "duels.py",
-    Module.TWO_BULLETS: "rage.py",
+    TWO_BULLETS: "rage.py",
     Module.ZOMBIES: "boneyard.py",
     Module.WILD_WEST_LEGACY: "legacy.py",
 }

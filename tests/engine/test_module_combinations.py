@@ -29,6 +29,7 @@ from companion.engine import (
     result_of,
 )
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
+from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -483,7 +484,7 @@ def test_suzy_lafayette_a_rage_cards_bullseye_is_not_rolled() -> None:
     the dice"; they are not rolled (as tokens never cancel them, docs/rules.md), so a Bull's Eye
     on her Rage card hits but does not take her two life points away."""
     game = suzy_game((UA2,))
-    assert game.pending.kind is DecisionKind.RAGE_SYMBOL
+    assert game.pending.kind is RAGE_SYMBOL
     play(game, Choose("bullseye1"), Decline())
     play(game, Roll(ALL5, QUIET_FACES), Stop())
     events = play(game, ChooseSeat(2))
@@ -508,14 +509,14 @@ def test_entering_rage_symbols_leaves_the_uglys_moment_open() -> None:
     )
     quiet_turn(game)
     quiet_turn(game)
-    assert (game.turn, game.pending.kind) == (2, DecisionKind.RAGE_SYMBOL)
+    assert (game.turn, game.pending.kind) == (2, RAGE_SYMBOL)
     assert (2, "the_ugly") in reveals(game)
     play(game, Choose("gatling"), Decline())
     assert game.pending.kind is DecisionKind.ROLL and (2, "the_ugly") in reveals(game)
     reveal(game, 2, "the_ugly")
     events = play(game, ChooseSeat(0), ChooseSeat(2))
     assert "arrows_exchanged" in kinds(events)
-    assert game.pending.kind is DecisionKind.RAGE_SYMBOL and game.players[2].rage_symbols == []
+    assert game.pending.kind is RAGE_SYMBOL and game.players[2].rage_symbols == []
 
 
 def test_the_left_hand_keeps_a_zombie_in_the_game_without_a_gain() -> None:
@@ -675,10 +676,10 @@ def test_a_rage_cards_arrow_is_taken_at_once_and_is_not_rolled() -> None:
             chief_in_pile=False,
         )
         play(game, Roll(ALL5, QUIET_FACES), Stop())
-        assert (game.turn, game.pending.kind) == (1, DecisionKind.RAGE_SYMBOL)
+        assert (game.turn, game.pending.kind) == (1, RAGE_SYMBOL)
         events = play(game, Choose("arrow"))
         assert kinds(events) == ["rage_symbol_entered", "arrow_taken"], who
-        assert game.players[1].arrows == 1 and game.pending.kind is DecisionKind.RAGE_SYMBOL
+        assert game.players[1].arrows == 1 and game.pending.kind is RAGE_SYMBOL
 
 
 def test_molly_stark_may_lose_a_duels_life_the_loser_still_draws_the_token() -> None:

@@ -21,8 +21,9 @@ from companion.engine import (
     deal,
     position,
 )
+from companion.modules.rage.rules import ID as TWO_BULLETS
 
-MODULES = {Module.CHIEF_ARROW, Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS}
+MODULES = {Module.CHIEF_ARROW, Module.LOOK_ME_IN_THE_EYES, TWO_BULLETS}
 SETUP = deal(5, 1, modules=MODULES)  # the Sheriff is seat 2
 
 

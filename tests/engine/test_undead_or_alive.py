@@ -50,6 +50,7 @@ from companion.engine import (
     turn_order,
 )
 from companion.modules.posse.rules import BELLE_STAR, CHUCK_DIE, CHUCK_FACE, RAGE_FROM, SAM_HEAL
+from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import of, play
 
@@ -513,7 +514,7 @@ def test_rage_cards_are_revealed_at_the_start_of_your_turn_and_entered() -> None
     events = end_quietly(game)
     assert RageRevealed(1, 2) in events
     d = game.pending
-    assert (d.kind, d.seat, d.options) == (DecisionKind.RAGE_SYMBOL, 1, RAGE_SYMBOLS)
+    assert (d.kind, d.seat, d.options) == (RAGE_SYMBOL, 1, RAGE_SYMBOLS)
     assert Decline() not in game.legal_actions()  # at least one symbol per card
     play(game, Choose("bullseye1"))
     assert Decline() not in game.legal_actions()
@@ -543,7 +544,7 @@ def test_rage_arrows_trigger_immediately_on_reveal() -> None:
     end_quietly(game)
     events = game.apply(Choose("arrow"))
     assert ArrowTaken(1, 8, "rage") in events
-    assert game.pending.kind is DecisionKind.RAGE_SYMBOL
+    assert game.pending.kind is RAGE_SYMBOL
 
 
 def test_rage_entry_is_bounded_per_card() -> None:
@@ -677,7 +678,7 @@ def test_pat_brennan_moves_one_rage_card_at_the_start_of_his_turn() -> None:
     events = game.apply(ChooseSeat(1))
     assert RageMoved(1, 3, 1) in events
     assert RageRevealed(1, 1) in events  # moved to himself before the reveal
-    assert (game.players[3].rage_held, game.pending.kind) == (0, DecisionKind.RAGE_SYMBOL)
+    assert (game.players[3].rage_held, game.pending.kind) == (0, RAGE_SYMBOL)
 
 
 def test_pixie_pete_draws_two_rage_cards_and_keeps_one() -> None:

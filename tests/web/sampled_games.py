@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.engine import MODULES, Module
 from companion.modules.posse.rules import ID as NEW_POSSE
+from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.table import TableSession
 from companion.table.table_config import TableConfig
 from tests.table.driver import next_buttons
@@ -36,7 +37,7 @@ def _sample() -> list[frozenset[Module]]:
         frozenset(Module) - {M.GHOST},
         frozenset({M.LOUDMOUTH_AND_COWARD, M.CHIEF_ARROW, M.SALOON_CHARACTERS}),
         frozenset({M.SPECIAL_ROLES, M.GHOST}),
-        frozenset({M.LOOK_ME_IN_THE_EYES, M.TWO_BULLETS, NEW_POSSE}),
+        frozenset({M.LOOK_ME_IN_THE_EYES, TWO_BULLETS, NEW_POSSE}),
     ]
     rng = random.Random(23)
     while len(chosen) < 24:

@@ -15,6 +15,7 @@ import aiohttp
 from companion.devices.inputs import ButtonEvent
 from companion.engine import Event, Module, deal
 from companion.loop import Companion
+from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
 
@@ -80,7 +81,7 @@ def counting(show: Callable[[], bool], versions: list[int]) -> Callable[[], None
 
 
 def test_fifty_readers_get_every_state_while_the_game_goes_on() -> None:
-    modules = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.TWO_BULLETS})
+    modules = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, TWO_BULLETS})
     table = session_of(deal(6, 11, roles_known=True, modules=modules))
     # The readers stand in for 50 phones, from one address: each address's share is theirs.
     one_address = {"streams_per_address": READERS, "connections_per_address": READERS + 10}

@@ -20,6 +20,7 @@ import pytest
 from companion.devices.inputs import ButtonEvent
 from companion.engine import Module, deal
 from companion.loop import Companion
+from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.table import TableConfig, TableSession
 from companion.web.game_pages import game_page_html, games_index_html
 from companion.web.server import PublicPage
@@ -29,7 +30,7 @@ from tests.table.driver import next_buttons
 from .played import Table
 from .twins import session_of
 
-MODULES = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.TWO_BULLETS})
+MODULES = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, TWO_BULLETS})
 
 
 @pytest.fixture
