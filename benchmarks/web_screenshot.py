@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.engine import Module
+from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.table import TableConfig, TableSession
@@ -33,7 +34,7 @@ MODULES = frozenset(
         Module.CHIEF_ARROW,
         Module.SPECIAL_ROLES,
         Module.SALOON_CHARACTERS,
-        Module.LOOK_ME_IN_THE_EYES,
+        LOOK_ME_IN_THE_EYES,
         TWO_BULLETS,
         NEW_POSSE,
     }

@@ -105,7 +105,6 @@ from .dice import (
     ScriptedDice,
     SeededDice,
 )
-from .duels import draw_wound
 from .errors import (
     CompanionError,
     EngineError,
@@ -195,6 +194,7 @@ from .modules import (
 )
 from .moments import (
     OPENINGS,
+    moment_steps,
     open_moments,
 )
 from .open_kinds import Declared
@@ -366,7 +366,6 @@ __all__ = [
     "declare_module",
     "dice_a_reveal_rolls",
     "dice_showing",
-    "draw_wound",
     "full_boneyard_deck",
     "ghost_team",
     "hands_showing",
@@ -376,6 +375,7 @@ __all__ = [
     "load_layer",
     "module",
     "module_problems",
+    "moment_steps",
     "next_game",
     "open_moments",
     "position",

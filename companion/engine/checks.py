@@ -8,9 +8,9 @@ know) is such a game too: the roles and special cards the seat cannot know are N
 that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
-own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``duels``,
-``boneyard``, ``chief_arrow``, or its ``ModuleRules.check``); the queue and the turn's scratch
-in ``queue_checks``; the pending decision in ``pending_checks``.
+own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``boneyard``,
+``chief_arrow``, or its ``ModuleRules.check``); the queue and the turn's scratch in
+``queue_checks``; the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from . import (
     boneyard,
     chief_arrow,
-    duels,
     ghost,
     moments,
     pending_checks,
@@ -67,7 +66,6 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_dice(game)
     ghost.check(game)
     special_roles.check(game)
-    duels.check(game)
     for rules in RULES.values():  # every module installed: one off holds none of its state
         if rules.check is not None:
             rules.check(game)

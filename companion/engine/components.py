@@ -72,9 +72,6 @@ DICE: dict[str, tuple[str, ...]] = {
 }
 
 BASE_DICE: tuple[str, ...] = ("base",) * 5
-# Undead or Alive, Module 1: two of the five base dice are replaced by the black Duel dice.
-DUEL_DIE = "duel"
-DUEL_DICE = 2
 
 # Undead or Alive, Module 1: the 15 Duel Wound tokens (the errata, "Decks and tokens").
 WOUND_TOKENS: tuple[str, ...] = (

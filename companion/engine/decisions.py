@@ -57,14 +57,6 @@ class DecisionKind(OpenKind):
     GHOST_REROLL: ClassVar[DecisionKind]  # the Ghost re-rolls some of its dice, or stops
     GHOST_FACE: ClassVar[DecisionKind]  # which of its two results the Ghost gives
     GHOST_TARGET: ClassVar[DecisionKind]  # to whom the Ghost gives it
-    # Undead or Alive, Modules 1-3
-    DUEL_TARGET: ClassVar[DecisionKind]  # whom this Fight a Duel challenges
-    DUEL_ROLL: ClassVar[DecisionKind]  # the seat holding the Duel die rolls it
-    DUEL_REROLL: ClassVar[
-        DecisionKind
-    ]  # Sean Mallory: re-roll the Duel die that missed, or keep it
-    WOUND_TOKEN: ClassVar[DecisionKind]  # real pile: which Duel Wound token was drawn
-    WHICH_WOUND: ClassVar[DecisionKind]  # Whiskey: discard which of your Duel Wound tokens
     # Undead or Alive, Module 4
     BONEYARD_CARD: ClassVar[DecisionKind]  # which Boneyard card was drawn from the real deck
     ZOMBIE_MASTER: ClassVar[DecisionKind]  # physical roles: which living seat declares the Renegade
@@ -109,6 +101,8 @@ class Spec:
     holder_rolls: bool = False
     """The seat holding the die rolls it with its own button (a duel, ruling UA1): the table
     never rolls it for the player, even with one legal answer."""
+    may_keep: bool = False
+    """A re-roll the holder may decline (Stop): ROLL re-rolls too, DONE keeps the roll."""
     before_roll: bool = False
     """Chosen just before the dice are rolled (the Saloon die): ROLL answers with none and
     rolls, and a roll taken back brings back the choice made with it."""
@@ -194,18 +188,6 @@ _BUILT_IN: dict[str, Spec] = {
     "ghost_reroll": Spec(Answer.ROLL, False, "re-roll the Ghost's dice or stop", turn_dice=True),
     "ghost_face": Spec(Answer.CHOICE, False, "which result does the Ghost give"),
     "ghost_target": Spec(Answer.SEAT, False, "to whom does the Ghost give it"),
-    "duel_target": Spec(Answer.SEAT, False, "whom do you challenge to a duel"),
-    "duel_roll": Spec(Answer.ROLL, False, "roll the Duel die", holder_rolls=True),
-    "duel_reroll": Spec(Answer.ROLL, False, "re-roll the Duel die or keep it", holder_rolls=True),
-    "wound_token": Spec(
-        Answer.CHOICE,
-        False,
-        "which Wound token did you draw",
-        shows_a_card=True,
-        person_enters=True,
-        face_options=True,
-    ),
-    "which_wound": Spec(Answer.CHOICE, False, "discard which Wound token", face_options=True),
     "boneyard_card": Spec(
         Answer.CHOICE,
         False,

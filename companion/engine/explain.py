@@ -35,9 +35,6 @@ def why_illegal(game: RuleGame, d: Decision, action: Action) -> str:
         action, ChooseSeat
     ):
         return f"Seat {action.seat + 1} holds no arrow to discard."
-    undead = _undead(game, d, action)
-    if undead is not None:
-        return undead
     explains = d.spec.explains
     explained = None if explains is None else explains(game, d, action)
     if explained is not None:
@@ -59,15 +56,3 @@ def why_illegal(game: RuleGame, d: Decision, action: Action) -> str:
         left = ", ".join(sorted(set(game.unrevealed_roles())))
         return f"No {action.role} card is left to reveal; the hidden roles are: {left}."
     return f"Now {who} must answer '{d.spec.question}'; {action.kind!r} is not an answer."
-
-
-def _undead(game: RuleGame, d: Decision, action: Action) -> str | None:
-    """Undead or Alive: a second Duel die to one player."""
-    if d.kind is DecisionKind.DUEL_TARGET and isinstance(action, ChooseSeat):
-        if action.seat == game.turn:
-            return "You cannot challenge yourself to a duel."
-        if action.seat in game.scratch.duels:
-            return f"Seat {action.seat + 1} already has a Duel die this turn: one per player."
-    if d.kind in (DecisionKind.DUEL_ROLL, DecisionKind.DUEL_REROLL) and isinstance(action, Roll):
-        return f"Seat {d.seat + 1} rolls the Duel die {(d.die or 0) + 1}, and only that die."
-    return None

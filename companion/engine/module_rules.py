@@ -53,7 +53,8 @@ class ModuleRules:
     - ``per_roll``, ``resolution``: phases ``(name, placed after, rule)``.
     - ``start``, ``end``: steps at the start of every turn and at its end (even when the active
       player was eliminated).
-    - ``dice``: the dice of a turn from those it would have.
+    - ``turn_dice``: the dice of every turn from those it would have, whatever the game's
+      state (the state checks read them too); ``dice``: from the game's state.
     - ``own_dice``: the dice of the turns of its own kind (a state read back may show them).
     - ``die_choice``: steps to choose the turn's dice, before the abilities' start steps.
     - ``dice_set``: after the turn's dice are set (``announce``: at the turn's start).
@@ -75,6 +76,8 @@ class ModuleRules:
     - ``token``: a token taken and discarded with the arrows.
     - ``face_up``: a living player whose role card it may have turned face up while the game
       goes on (the core's own: the Sheriff's, and every card with 3 players).
+    - ``step_fits``: for a step of its own, what a state read back with it queued must hold
+      beside its arguments: what does not fit, or None.
     - ``check``: raises StateError naming what of its state a game read back holds wrongly
       (run for every module installed, in play or not: one off holds none of its state).
     - ``table``, ``bots``: the Python modules (dotted names) of its words for the table and of
@@ -87,6 +90,7 @@ class ModuleRules:
     resolution: tuple[tuple[str, str, Resolution], ...] = ()
     start: tuple[str, ...] = ()
     end: tuple[str, ...] = ()
+    turn_dice: Callable[[list[str]], list[str]] | None = None
     dice: Callable[[RuleGame, list[str]], list[str]] | None = None
     own_dice: tuple[tuple[str, ...], ...] = ()
     die_choice: Callable[[RuleGame], list[Step]] | None = None
@@ -107,6 +111,7 @@ class ModuleRules:
     outcome: Callable[[RuleGame], Outcome | None] | None = None
     token: ArrowToken | None = None
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
+    step_fits: tuple[tuple[str, Callable[[RuleGame, list[Any]], str | None]], ...] = ()
     check: Callable[[RuleGame], None] | None = None
     table: str | None = None
     bots: str | None = None

@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING
 from . import saloon_dice, special_roles
 from .boneyard import NEXT_TURN, THIS_TURN
 from .chief_arrow import TOKENS
-from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, GHOST_DICE, SPECIAL_ROLES
+from .components import DICE, DYNAMITE_LIMIT, GHOST_DICE, SPECIAL_ROLES
 from .decisions import Decision, DecisionKind
 from .errors import StateError
-from .queue_checks import duels_left
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
@@ -39,8 +38,6 @@ ACTIVE = frozenset(
         K.BROKEN_ARROW,
         K.GIVE_ARROW,
         K.TAKE_CHIEF_ARROW,
-        K.DUEL_TARGET,
-        K.WHICH_WOUND,
     }
 )
 GHOST = frozenset({K.GHOST_ROLL, K.GHOST_REROLL, K.GHOST_FACE, K.GHOST_TARGET})
@@ -57,7 +54,6 @@ COUNTED = frozenset(
         K.GIVE_ARROW,
         K.TAKE_CHIEF_ARROW,
         K.TAKE_LOSS,
-        K.DUEL_TARGET,
     }
 )
 
@@ -257,42 +253,7 @@ def _ghost(game: RuleGame, d: Decision) -> str | None:
     return None
 
 
-# ================================================================ Undead or Alive 1-4
-
-
-def _duel_target(game: RuleGame, d: Decision) -> str | None:
-    assert d.remaining is not None  # COUNTED
-    if d.remaining > duels_left(game):
-        return (
-            f"remaining {d.remaining}, but {duels_left(game)} Duel dice showing are not given "
-            f"yet (faces, scratch.duels {game.scratch.duels})"
-        )
-    return None
-
-
-def _duel_roll(game: RuleGame, d: Decision) -> str | None:
-    kinds = game.dice_kinds
-    if d.die is None or not 0 <= d.die < len(kinds) or kinds[d.die] != DUEL_DIE:
-        return f"die {d.die}: a duel rolls a Duel die (dice_kinds {kinds})"
-    if d.target is None or d.target == d.seat or not game.players[d.target].alive:
-        return f"target {d.target}: the living player the duel is against"
-    return None
-
-
-def _wound_token(game: RuleGame, d: Decision) -> str | None:
-    if "wounds" not in game.setup.real_piles:
-        return "the Wound tokens are simulated: nothing to enter (real_piles)"
-    left = tuple(sorted(set(game.wound_pile)))
-    if not left or d.options != left or d.cause is None:
-        return f"options {list(d.options)}: the tokens left in wound_pile {list(left)}, a cause"
-    return None
-
-
-def _which_wound(game: RuleGame, d: Decision) -> str | None:
-    held = tuple(sorted(set(game.players[d.seat].wounds)))
-    if len(held) < 2 or d.options != held:
-        return f"options {list(d.options)}: two or more kinds of the seat's wounds {list(held)}"
-    return None
+# ================================================================ Undead or Alive 4
 
 
 def _boneyard_card(game: RuleGame, d: Decision) -> str | None:
@@ -335,11 +296,6 @@ FITS: dict[DecisionKind, Fits] = {
     K.GHOST_FACE: _ghost,
     K.GHOST_TARGET: _ghost,
     K.ROLE_CARD: special_roles.check_role_card,
-    K.DUEL_TARGET: _duel_target,
-    K.DUEL_ROLL: _duel_roll,
-    K.DUEL_REROLL: _duel_roll,
-    K.WOUND_TOKEN: _wound_token,
-    K.WHICH_WOUND: _which_wound,
     K.BONEYARD_CARD: _boneyard_card,
     K.ZOMBIE_MASTER: _zombie_master,
 }

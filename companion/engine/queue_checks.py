@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 from .components import BEAR_SHERIFF_BONUS, CHARACTERS, DICE, FACES, SPECIAL_ROLES, Symbol
 from .decisions import DecisionKind
 from .errors import StateError
-from .modules import in_play
+from .modules import RULES, in_play
 from .registry import STEPS
-from .results import dice_showing
 from .special_roles import changed_step
 
 if TYPE_CHECKING:
@@ -260,11 +259,10 @@ def check_step(game: RuleGame, item: Any, where: str, after: Any = None) -> None
 
 def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
     """What a step needs of the state when it runs (beside its arguments' own checks)."""
-    if name == "duels" and args[0] > duels_left(game):
-        return (
-            f"{args[0]} duels to come, but {duels_left(game)} Duel dice showing are not given "
-            f"yet (faces, scratch.duels {game.scratch.duels})"
-        )
+    for rules in RULES.values():  # a module's step, whether or not the module is in play
+        for step_name, fits in rules.step_fits:
+            if step_name == name:
+                return fits(game, args)
     if name in ("give_arrow", "apache_kid") and args[0] < 1:
         return f"arrows {args[0]}: the arrows of a roll, one or more"
     if name == "take_loss" and game.scratch.loss is None:
@@ -278,11 +276,6 @@ def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
         if d is None or d.kind is not DecisionKind.REVEAL_ROLE or d.seat != args[0]:
             return f"seat {args[0] + 1} shows its card once its role is known (role None)"
     return None
-
-
-def duels_left(game: RuleGame) -> int:
-    """Duel dice showing that no player has been given yet this turn."""
-    return len(dice_showing(game, "duel")) - len(game.scratch.duels)
 
 
 def _check_power(game: RuleGame, args: list[Any], where: str, after: Any) -> None:

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from .actions import SEATS, Action, Choose, ChooseSeat
 from .components import BASE_DICE
 from .decisions import Decision, DecisionKind
-from .duels import dice_of
 from .events import SaloonDieChosen
 from .module_catalog import Module
 from .module_rules import ModuleRules
+from .modules import in_play
 from .options import SaloonDie
 from .registry import decision, one_of_options, step
 from .steps import Step, lose
@@ -60,7 +60,16 @@ def dice_choices(
     """The dice of a turn: with the Saloon dice, of each choice the player has."""
     if Module.LOUDMOUTH_AND_COWARD not in modules:
         options = (SaloonDie.NONE,)
-    return frozenset(tuple(dice_of(modules, SALOON_DICE[o][1])) for o in options)
+    return frozenset(_turn_dice(modules, SALOON_DICE[o][1]) for o in options)
+
+
+def _turn_dice(modules: frozenset[Module], kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The dice of a turn, as the modules in play make every turn's (``turn_dice``)."""
+    dice = list(kinds)
+    for rules in in_play(modules):
+        if rules.turn_dice is not None:
+            dice = rules.turn_dice(dice)
+    return tuple(dice)
 
 
 # ------------------------------------------------------------ per-roll phases

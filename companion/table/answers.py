@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Action, Answer, ChooseDie, Decision, DecisionKind, Game, Roll, Stop
+from ..engine import Action, Answer, ChooseDie, Decision, Game, Roll, Stop
 from .refused import Refused
 
 
@@ -16,9 +16,9 @@ def duel_roll(seats: Sequence[int], button: str, d: Decision) -> Action:
     Mallory's re-roll also takes ROLL, and DONE keeps the miss."""
     assert d.die is not None
     own = seats[d.seat]
-    if button == f"SEAT{own}" or (button == "ROLL" and d.kind is DecisionKind.DUEL_REROLL):
+    if button == f"SEAT{own}" or (button == "ROLL" and d.spec.may_keep):
         return Roll((d.die,))
-    if button == "DONE" and d.kind is DecisionKind.DUEL_REROLL:
+    if button == "DONE" and d.spec.may_keep:
         return Stop()
     raise Refused(f"Seat {own} holds the Duel die: SEAT {own} rolls it.")
 

@@ -53,7 +53,6 @@ _BUILT_IN_LABELS: dict[str, str] = {
     Module.SALOON_CHARACTERS: "New characters",
     Module.SPECIAL_ROLES: "Special roles",
     Module.GHOST: "Ghost",
-    Module.LOOK_ME_IN_THE_EYES: "Duel dice",
     Module.ZOMBIES: "Zombies",
     Module.WILD_WEST_LEGACY: "Legacy series",
 }

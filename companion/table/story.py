@@ -30,9 +30,6 @@ from ..engine import (
     Declared,
     DiceRolled,
     DieTurned,
-    DuelChallenged,
-    DuelLost,
-    DuelRolled,
     DynamiteExploded,
     EliminationAverted,
     Event,
@@ -53,7 +50,6 @@ from ..engine import (
     OutbreakComing,
     PlayerEliminated,
     ResultAssigned,
-    ResultsCancelled,
     RevealCancelled,
     Rewound,
     RoleCardShown,
@@ -62,8 +58,6 @@ from ..engine import (
     SpecialRoleRevealed,
     TurnStarted,
     WindowAction,
-    WoundDrawn,
-    WoundsReturned,
     ZombieOutbreak,
     load_layer,
 )
@@ -72,7 +66,6 @@ from .labels import (
     OPTION_LABELS,
     ROLE_LABELS,
     SYMBOL_LABELS,
-    WOUND_LABELS,
     cause_label,
 )
 from .narration import box_line
@@ -96,10 +89,6 @@ ARROW_HEADINGS = {"dice": "Arrows", "rage": "Rage arrows"}
 
 def _card(name: str) -> str:
     return SPECIAL_ROLES[name].title if name in SPECIAL_ROLES else OPTION_LABELS.get(name, name)
-
-
-def _token(symbol: str) -> str:
-    return WOUND_LABELS.get(symbol, FACE_LABELS.get(symbol, symbol))
 
 
 def _plural(count: int, word: str) -> str:
@@ -306,24 +295,8 @@ def _tell_more(line: _Line, event: Event) -> None:
     match event:
         case LossTakenOver(seat=molly, instead_of=other, amount=amount):
             line.say(f"Molly Stark {seat(molly)} loses {amount} for {seat(other)}")
-        case ResultsCancelled(seat=who, symbol=symbol, count=count):
-            line.say(f"{seat(who)}'s Wound token cancels {count} {FACE_LABELS[symbol]}")
-        case WoundDrawn(seat=who, token=token, kept=True):
-            line.say(f"{seat(who)} takes a {_token(token)} Wound token")
-        case WoundDrawn(seat=who, token=token, kept=False):
-            line.say(f"{seat(who)} already has a {_token(token)} Wound token: it goes back")
-        case WoundsReturned(seat=who, tokens=tokens):
-            names = ", ".join(_token(t) for t in tokens)
-            line.say(f"{seat(who)} gives back Wound token{'s' if len(tokens) > 1 else ''} {names}")
         case FaceChanged(die=die, face=face, cause=cause):
             line.say(f"{cause_label(cause)} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
-        case DuelChallenged(seat=who, target=target):
-            line.say(f"Duel: {seat(who)} against {seat(target)}")
-        case DuelRolled(seat=who, faces=faces):
-            rolled = ", ".join(FACE_LABELS.get(f, f) for f in faces)
-            line.say(f"{seat(who)}'s Duel die: {rolled}")
-        case DuelLost(seat=loser, winner=winner):
-            line.say(f"{seat(winner)} wins the duel against {seat(loser)}")
         case BoneyardCardRevealed(seat=who, card=card, hands=hands, living=living):
             line.say(
                 f"{seat(who)}'s Boneyard card: {_card(card)} "

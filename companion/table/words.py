@@ -28,7 +28,7 @@ from ..engine import (
     load_layer,
 )
 from .answers import listed_hits
-from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS
+from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS
 
 K = DecisionKind
 
@@ -373,32 +373,7 @@ SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
 # ------------------------------------------------------------------ Undead or Alive
 
 
-def _duel_roll_prompt(q: Asked) -> str:
-    assert q.d.target is not None
-    return f"Duel with seat {q.seats[q.d.target]}: SEAT{q.seat} rolls the Duel die"
-
-
-def _wound_discarded(t: Answered) -> str | None:
-    if isinstance(t.action, Choose):
-        return f"discards a {WOUND_LABELS.get(t.action.option, 'Dynamite')} Wound token"
-    return None
-
-
 UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
-    K.DUEL_TARGET: Words(
-        lambda q: "Duel: challenge whom? SEAT",
-        _seat_told(lambda t, target: f"challenges {t.seat(target)} to a duel"),
-    ),
-    K.DUEL_ROLL: Words(_duel_roll_prompt, _roll_told(lambda roll: "rolls the Duel die")),
-    K.DUEL_REROLL: Words(
-        lambda q: f"Sean Mallory: re-roll the Duel die? SEAT{q.seat}: yes; DONE: no",
-        _roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
-    ),
-    K.WOUND_TOKEN: Words(lambda q: f"Seat {q.seat}: which Wound token? draw, press its DIE", None),
-    K.WHICH_WOUND: Words(
-        lambda q: f"Whiskey: seat {q.seat} discards which Wound token? DIE",
-        _wound_discarded,
-    ),
     K.BONEYARD_CARD: Words(
         lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
     ),

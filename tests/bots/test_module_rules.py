@@ -38,6 +38,7 @@ from companion.engine import (
     result_of,
     unused_characters,
 )
+from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, WHICH_WOUND
 from companion.modules.posse.rules import (
     BELLE_STAR,
     CHUCK_DIE,
@@ -98,7 +99,7 @@ def quietly(game: Game, until: object) -> list:
             action: Action = Roll(tuple(range(len(kinds))), faces)
         elif d.kind in (DecisionKind.REROLL, DecisionKind.GHOST_REROLL):
             action = Stop()
-        elif d.kind is DecisionKind.DUEL_ROLL:
+        elif d.kind is DUEL_ROLL:
             assert d.die is not None
             action = Roll((d.die,), ("arrow",))
         else:
@@ -184,12 +185,12 @@ def test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel() -> No
     saves the Sheriff from losing a duel to an Outlaw."""
     game = special_game(modules=UA12)
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "dynamite", "duel", "arrow")), Stop())
-    quietly(game, lambda g: g.pending.kind is DecisionKind.DUEL_TARGET)
+    quietly(game, lambda g: g.pending.kind is DUEL_TARGET)
     play(game, ChooseSeat(1))
     die = game.pending.die
-    assert game.pending.kind is DecisionKind.DUEL_ROLL and game.pending.seat == 1
+    assert game.pending.kind is DUEL_ROLL and game.pending.seat == 1
     play(game, Roll((die,), ("duel",)))  # the Outlaw rolls first and hits
-    assert game.pending.kind is DecisionKind.DUEL_ROLL and game.pending.seat == 0
+    assert game.pending.kind is DUEL_ROLL and game.pending.seat == 0
     events = play(game, Roll((die,), ("arrow",)))  # the Sheriff misses: he would lose
     doc = reveal_of(game, 4, events)
     assert doc is not None and doc.card == "the_doc"
@@ -395,10 +396,10 @@ def test_a_missed_duel_is_always_rerolled() -> None:
     chars = ("sean_mallory", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
     game = make_game(chars, roles=ROLES, modules=[*UA12, "undead_or_alive.3"])
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "beer", "duel", "arrow")), Stop())
-    quietly(game, lambda g: g.pending.kind is DecisionKind.DUEL_ROLL)
+    quietly(game, lambda g: g.pending.kind is DUEL_ROLL)
     d = game.pending
     play(game, Roll((d.die,), ("duel",)), Roll((d.die,), ("arrow",)))  # he misses
-    assert game.pending is not None and game.pending.kind is DecisionKind.DUEL_REROLL
+    assert game.pending is not None and game.pending.kind is DUEL_REROLL
     assert both(game) == (Roll((d.die,)), Stop())
 
 
@@ -406,7 +407,7 @@ def test_a_duel_challenges_an_enemy_not_a_friend() -> None:
     game = special_game(modules=UA12)  # seat 3 revealed The Bad: an Outlaw, face up
     game = position(game, players={3: {"revealed": True, "special_shown": True}})
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "beer", "duel", "arrow")), Stop())
-    quietly(game, lambda g: g.pending.kind is DecisionKind.DUEL_TARGET)
+    quietly(game, lambda g: g.pending.kind is DUEL_TARGET)
     assert both(game) == (ChooseSeat(3), ChooseSeat(1))
 
 
@@ -414,7 +415,7 @@ def test_whiskey_discards_the_dynamite_wound_first() -> None:
     game = make_game(FILLERS, roles=ROLES, modules=UA12)
     game = position(game, players={0: {"wounds": ["beer", "dynamite"]}})
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "beer", "whiskey", "arrow")), Stop())
-    quietly(game, lambda g: g.pending.kind is DecisionKind.WHICH_WOUND)
+    quietly(game, lambda g: g.pending.kind is WHICH_WOUND)
     assert both(game) == (Choose("dynamite"), Choose("beer"))
 
 
@@ -543,7 +544,7 @@ def test_after_the_outbreak_a_survivors_beer_goes_to_a_hurt_survivor_of_the_othe
 
 def test_after_the_outbreak_a_survivor_challenges_the_undead_to_a_duel() -> None:
     game = outbreak(4, (*UA12,))
-    aim(game, ("dynamite", "dynamite", "gatling", "duel", "arrow"), DecisionKind.DUEL_TARGET)
+    aim(game, ("dynamite", "dynamite", "gatling", "duel", "arrow"), DUEL_TARGET)
     choice, by_roles = by_sides_and_by_roles(game)
     assert choice in (ChooseSeat(3), ChooseSeat(4)) and by_roles == ChooseSeat(2)
 
@@ -609,9 +610,9 @@ TESTED: dict[str, object] = {
     K.GHOST_REROLL: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
     K.GHOST_FACE: test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite,
     K.GHOST_TARGET: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
-    K.DUEL_TARGET: test_a_duel_challenges_an_enemy_not_a_friend,
-    K.DUEL_REROLL: test_a_missed_duel_is_always_rerolled,
-    K.WHICH_WOUND: test_whiskey_discards_the_dynamite_wound_first,
+    DUEL_TARGET: test_a_duel_challenges_an_enemy_not_a_friend,
+    DUEL_REROLL: test_a_missed_duel_is_always_rerolled,
+    WHICH_WOUND: test_whiskey_discards_the_dynamite_wound_first,
     SAM_HEAL: test_sam_the_healer_heals_the_sheriff_not_an_outlaw,
     RAGE_FROM: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
     RAGE_TO: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
@@ -634,7 +635,7 @@ BETWEEN_GAMES: dict[str, object] = {
 }
 # What no player chooses: every die of a first roll rolls, the holder of a duel's die rolls
 # it, and a person enters what a real card or token shows, or answers for the whole table.
-CHOSEN_BY_NOBODY = {K.ROLL, K.GHOST_ROLL, K.DUEL_ROLL}
+CHOSEN_BY_NOBODY = {K.ROLL, K.GHOST_ROLL, DUEL_ROLL}
 
 
 def test_every_decision_kind_of_the_engine_is_the_base_games_or_has_a_rule_and_a_test() -> None:

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from companion.engine import MODULE_RULES as RULES
 from companion.engine import Module
-from companion.modules.rage.rules import ID as TWO_BULLETS
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 MODULE_WORDS = ("chief", "saloon", "ghost", "zombie", "boneyard", "rage", "duel")
@@ -21,8 +20,6 @@ OWN_FILES = {
     Module.CHIEF_ARROW: "chief_arrow.py",
     Module.SPECIAL_ROLES: "special_roles.py",
     Module.GHOST: "ghost.py",
-    Module.LOOK_ME_IN_THE_EYES: "duels.py",
-    TWO_BULLETS: "rage.py",
     Module.ZOMBIES: "boneyard.py",
     Module.WILD_WEST_LEGACY: "legacy.py",
 }

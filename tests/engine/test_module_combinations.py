@@ -28,6 +28,7 @@ from companion.engine import (
     position,
     result_of,
 )
+from companion.modules.duels.rules import DUEL_ROLL, WOUND_TOKEN
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
 from companion.modules.rage.rules import RAGE_SYMBOL
 
@@ -75,7 +76,7 @@ def test_the_bad_may_cancel_sam_the_healers_gift() -> None:
     assert (2, "the_bad") in reveals(game)
     events = reveal(game, 2, "the_bad")
     assert "heal_prevented" in kinds(events) and game.players[1].life == 5
-    assert game.pending.kind is DecisionKind.DUEL_ROLL and game.pending.seat == 4
+    assert game.pending.kind is DUEL_ROLL and game.pending.seat == 4
 
 
 def outbreak_game(
@@ -392,7 +393,7 @@ def test_entering_a_real_wound_token_leaves_the_gamblers_moment_open() -> None:
     play(game, Roll(ALL5, ("arrow", "gatling", "gatling", "dynamite", "gatling")))  # Indians
     assert [p.life for p in game.players] == [10, 6, 7, 8, 8]  # Jourdonnais loses 1 only
     play(game, Stop())  # the Gun: seats 1 and 2 have now lost 2, seats 3 and 4 only 1
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.WOUND_TOKEN, 1)
+    assert (game.pending.kind, game.pending.seat) == (WOUND_TOKEN, 1)
     assert (4, "the_gambler") in reveals(game)
     play(game, Choose("beer"), Choose("dynamite"))
     assert game.turn == 1 and (4, "the_gambler") in reveals(game)
@@ -559,7 +560,7 @@ def test_the_doc_may_turn_the_die_of_a_duels_roll() -> None:
     game = roles_game(SPECIALS, modules=(OS3, UA1, UA2))
     play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "gatling")), Stop())
     play(game, ChooseSeat(2))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 2)
+    assert (game.pending.kind, game.pending.seat) == (DUEL_ROLL, 2)
     play(game, Roll((3,), ("arrow",)))
     assert (1, "the_doc") in reveals(game)
     reveal(game, 1, "the_doc")
@@ -570,7 +571,7 @@ def test_the_doc_may_turn_the_die_of_a_duels_roll() -> None:
     ]
     events = play(game, Choose("duel"))
     assert "die_turned" in kinds(events) and game.players[2].life == 7  # Jourdonnais, unhurt
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 0)
+    assert (game.pending.kind, game.pending.seat) == (DUEL_ROLL, 0)
 
 
 EIGHT = (*QUIET, "rose_doolan", "jesse_jones", "el_gringo")

@@ -21,9 +21,10 @@ from companion.engine import (
     deal,
     position,
 )
+from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.rage.rules import ID as TWO_BULLETS
 
-MODULES = {Module.CHIEF_ARROW, Module.LOOK_ME_IN_THE_EYES, TWO_BULLETS}
+MODULES = {Module.CHIEF_ARROW, LOOK_ME_IN_THE_EYES, TWO_BULLETS}
 SETUP = deal(5, 1, modules=MODULES)  # the Sheriff is seat 2
 
 

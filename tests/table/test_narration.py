@@ -20,6 +20,7 @@ from companion.engine import (
     Roll,
     Stop,
 )
+from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, WHICH_WOUND
 from companion.modules.posse.rules import BELLE_STAR, CHUCK_FACE
 from companion.table.narration import TABLE_ENTRIES, box_line
 from tests.test_box_reveals import Table as BoxTable
@@ -55,9 +56,9 @@ SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (CHUCK_FACE, Choose), (BELLE_STAR, Ch
         (K.SALOON_DIE, Choose("coward"), "Seat 3 rolls the Coward"),
         (K.SALOON_DIE, Choose("none"), "Seat 3 rolls no Saloon die"),
         (K.CHIEF_ARROW, Choose("chief_arrow"), "Seat 3 takes the Chief's Arrow"),
-        (K.DUEL_TARGET, ChooseSeat(3), "Seat 3 challenges seat 7 to a duel"),
-        (K.DUEL_REROLL, Stop(), "Seat 3 keeps the Duel die"),
-        (K.WHICH_WOUND, Choose("beer"), "Seat 3 discards a Beer Wound token"),
+        (DUEL_TARGET, ChooseSeat(3), "Seat 3 challenges seat 7 to a duel"),
+        (DUEL_REROLL, Stop(), "Seat 3 keeps the Duel die"),
+        (WHICH_WOUND, Choose("beer"), "Seat 3 discards a Beer Wound token"),
     ],
 )
 def test_each_kind_of_box_choice_is_said_in_one_line(kind: K, action, line: str) -> None:
@@ -84,7 +85,7 @@ def test_every_decision_the_box_makes_has_its_own_words(kind: K) -> None:
         optional = d.spec.optional or d.spec.answer == "roll"
         if isinstance(action, Decline) and not optional:
             continue
-        if isinstance(action, Stop) and kind in (K.ROLL, K.GHOST_ROLL, K.DUEL_ROLL):
+        if isinstance(action, Stop) and kind in (K.ROLL, K.GHOST_ROLL, DUEL_ROLL):
             continue
         line = box_line(d, action, SEATS)
         if (kind, type(action)) in SAID_BY_THE_RULES:

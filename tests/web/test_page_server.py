@@ -20,6 +20,7 @@ import pytest
 from companion.devices.inputs import ButtonEvent
 from companion.engine import Module, deal
 from companion.loop import Companion
+from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.table import TableConfig, TableSession
 from companion.web.game_pages import game_page_html, games_index_html
@@ -35,7 +36,7 @@ MODULES = frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, TWO_BULLET
 
 @pytest.fixture
 def table() -> TableSession:
-    return session_of(deal(5, 7, roles_known=True, modules=MODULES | {Module.LOOK_ME_IN_THE_EYES}))
+    return session_of(deal(5, 7, roles_known=True, modules=MODULES | {LOOK_ME_IN_THE_EYES}))
 
 
 def serving(session: TableSession, state_dir: Path | None = None, **settings: int) -> PublicPage:

@@ -29,10 +29,10 @@ from companion.engine import (
     declare_kind,
     declare_module,
     dice_showing,
-    draw_wound,
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, gain, lose, take_arrow
+from companion.modules.duels.rules import draw_wound
 
 ID = declare_module(
     "undead_or_alive.3",
