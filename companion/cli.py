@@ -16,7 +16,8 @@ from pathlib import Path
 
 from .bots import BOTS
 from .config import DEFAULT_PATH, ConfigError, defaults, load, reseated
-from .engine import SetupError
+from .engine import SetupError, load_layer, module_problems
+from .i18n import set_language
 from .table.folder_lock import FolderBusy, hold
 from .table.journal import JournalError
 from .web.settings import WebPageError
@@ -158,6 +159,7 @@ def _emulator_config(args: argparse.Namespace, scratch: Path | None = None):
         config = defaults(state_dir or emulator_state(), args.seats or EMULATOR_SEATS)
     if args.console_width:
         config.console_width = args.console_width
+    set_language(config.language)
     return config
 
 
@@ -217,6 +219,7 @@ def _run(args: argparse.Namespace) -> int:
     from . import daemon
 
     config = load(Path(args.config))
+    set_language(config.language)
     if not _gpio_found():
         if "NOTIFY_SOCKET" not in os.environ:
             print(
@@ -300,6 +303,7 @@ def _check_hardware(args: argparse.Namespace) -> int:
         )
         return 2
     config = load(Path(args.config))
+    set_language(config.language)
     try:
         return check_hardware(config, buttons=not args.no_buttons, button_timeout=args.timeout)
     except HardwareError as exc:
@@ -471,12 +475,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def report_module_problems() -> None:
+    """One line for each module refused at start (failed to load, clashing id, a part that
+    failed): the others play, and a configuration naming a refused one is refused by name."""
+    load_layer("table")
+    load_layer("bots")
+    for line in module_problems():
+        print(f"bang-companion: {line}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "func"):
         # With no command: the box on a Pi, the emulator anywhere else.
         args = parser.parse_args(["run" if on_a_pi() else "emulate"])
+    report_module_problems()
     try:
         code = args.func(args)
         # A pipe's output is buffered: without this flush a reader that stopped early would

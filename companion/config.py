@@ -27,6 +27,7 @@ from .devices.panel_specs import MuxSpec, PanelSpec, panel_key, specs_from_confi
 from .devices.pods import PodSpec
 from .devices.settings import SettingError, check_keys, is_int, require_table, shown
 from .engine import MODULES, REAL_PILES, HouseRule, Module, SetupError, module, validate_modules
+from .i18n import SOURCE, languages
 from .table import TableConfig
 from .web.settings import MAX_CLIENTS, MAX_CONNECTIONS, WebSettings
 
@@ -88,6 +89,7 @@ class Config:
     stream: dict[str, Any] = field(default_factory=dict)
     buzzer: BuzzerSpec | None = None  # off unless the file has a [buzzer] section
     web: WebSettings = field(default_factory=WebSettings)  # the public page: off by default
+    language: str = SOURCE  # what the box speaks: "en", or a language with a catalogue
 
     def devices(self) -> DeviceSpecs:
         """Buttons, panels, mux, pods and stream as the devices take them; ConfigError if wrong."""
@@ -193,6 +195,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                 bot_player=checked.get("bot_player", TableConfig.bot_player),
             ),
             console_width=checked.get("console_width", 256 if wide else 128),
+            language=checked.get("language", SOURCE),
             buttons=dict(_section(data, "buttons")),
             mux=dict(_section(data, "mux")) if "mux" in data else None,
             console=dict(console),
@@ -320,6 +323,16 @@ def _console_width(value: Any, key: str) -> int:
     return value
 
 
+def _language(value: Any, key: str) -> str:
+    """A language the box has a catalogue for (companion/locale/), English, or the
+    pseudo-language that marks every catalogued word (docs/translating.md)."""
+    known = languages()
+    if not isinstance(value, str) or value not in known:
+        named = ", ".join(f'"{code}"' for code in known)
+        raise SettingError(key, f"expected one of {named}, got {shown(value)}")
+    return value
+
+
 def _bots(value: Any, key: str) -> dict[int, str | None]:
     """The seats the box plays from the start of every set-up (a hold at set-up adds more),
     each with its own player where a table names one (None: ``bot_player``'s)."""
@@ -402,6 +415,7 @@ _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "special_roles": _special_roles,
     "state_dir": _state_dir,
     "console_width": _console_width,
+    "language": _language,
     "bots": _bots,
     "bot_pause": _bot_pause,
     "bot_player": _bot_player,

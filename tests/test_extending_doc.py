@@ -1,17 +1,16 @@
-"""docs/extending.md's worked examples, applied to a copy of the package exactly as written.
+"""docs/extending.md, followed as written: its blocks make a new package, which is the example
+module under examples/horseshoe file for file; installed with pip beside the companion it plays.
 
-Each code block of the guide names the file it goes into and where, in its info string:
-``python companion/x.py new`` (a new file), ``python companion/x.py after <text>`` (inserted after
-the first line holding <text>) or ``python companion/x.py end`` (appended). A ``python try`` block
-is run, in a separate process, against the package with every earlier block applied. So the guide
-cannot drift from the code: a step it forgets, or one the code no longer takes, fails here.
+Each file block of the guide names its file in its info string (```python bang_horseshoe/x.py``);
+a ```python try``` block is run, in a separate process, with the package installed. A step the
+guide forgets, or one the code no longer takes, fails here; and the module is written without a
+line under companion/.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -21,97 +20,109 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "extending.md"
-FENCE = re.compile(r"^```python (?P<where>[^\n]+)\n(?P<code>.*?)^```$", re.M | re.S)
+EXAMPLE = ROOT / "examples" / "horseshoe"
+FENCE = re.compile(r"^```(?P<lang>\w+) (?P<where>[^\n]+)\n(?P<code>.*?)^```$", re.M | re.S)
 
 
 @dataclass(frozen=True)
 class Block:
     path: str  # "try" for a block to run
-    how: str  # "new", "end", "after", or "" for "try"
-    anchor: str
     code: str
 
 
 def blocks() -> list[Block]:
-    found = []
-    for m in FENCE.finditer(GUIDE.read_text(encoding="utf-8")):
-        path, _, rest = m["where"].strip().partition(" ")
-        how, _, anchor = rest.partition(" ")
-        found.append(Block(path, how, anchor, m["code"]))
-    return found
+    return [Block(m["where"].strip(), m["code"]) for m in FENCE.finditer(GUIDE.read_text("utf-8"))]
 
 
-def apply(block: Block, tree: Path) -> None:
-    target = tree / block.path
-    if block.how == "new":
-        assert not target.exists(), f"{block.path}: the guide says new, but it exists"
-        target.write_text(block.code, encoding="utf-8")
-        return
-    text = target.read_text(encoding="utf-8")
-    if block.how == "end":
-        target.write_text(text.rstrip("\n") + "\n\n" + block.code, encoding="utf-8")
-        return
-    assert block.how == "after", f"{block.path}: unknown placement {block.how!r}"
-    lines = text.splitlines(keepends=True)
-    at = next((i for i, line in enumerate(lines) if block.anchor in line), None)
-    assert at is not None, f"{block.path}: no line holds {block.anchor!r}, as the guide says"
-    lines.insert(at + 1, block.code)
-    target.write_text("".join(lines), encoding="utf-8")
-
-
-def run(code: str, tree: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    return subprocess.run(
-        [sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True
-    )
-
-
-def copy_of_the_package(tmp_path: Path) -> Path:
-    tree = tmp_path / "tree"
-    for part in ("companion", "tests"):
-        shutil.copytree(ROOT / part, tree / part, ignore=shutil.ignore_patterns("__pycache__"))
-    return tree
-
-
-def test_the_guide_has_steps_and_tries() -> None:
-    found = blocks()
-    assert any(b.path == "try" for b in found) and any(b.how == "new" for b in found)
-
-
-def test_every_step_of_the_guide_applies_and_each_try_runs(tmp_path: Path) -> None:
-    tree = copy_of_the_package(tmp_path)
-    tried = 0
+def written(tmp_path: Path, leave_out: str | None = None) -> Path:
+    """The package the guide's file blocks make, in a new folder."""
+    package = tmp_path / "horseshoe"
     for block in blocks():
-        if block.path == "try":
-            done = run(block.code, tree)
-            assert done.returncode == 0, f"a try block failed:\n{block.code}\n{done.stderr}"
-            tried += 1
-        else:
-            apply(block, tree)
-    assert tried
+        if block.path in ("try", leave_out):
+            continue
+        target = package / block.path
+        assert not target.exists(), f"{block.path} is written twice"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(block.code, encoding="utf-8")
+    return package
 
 
-@pytest.mark.parametrize("left_out", ["companion/table/words.py"])
-def test_a_kind_without_its_words_fails_the_words_check(tmp_path: Path, left_out: str) -> None:
-    """The guide's decision, without its entry of words, is caught by the check it names."""
-    tree = copy_of_the_package(tmp_path)
-    steps = [b for b in blocks() if b.path not in ("try", left_out)]
-    assert len(steps) < len([b for b in blocks() if b.path != "try"]), "nothing was left out"
-    for block in steps:
-        apply(block, tree)
-    done = subprocess.run(
+def installed(package: Path, tmp_path: Path) -> Path:
+    """``package`` installed by pip into a folder of its own (offline, no build isolation)."""
+    site = tmp_path / "site"
+    subprocess.run(
         [
             sys.executable,
             "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "tests/table/test_words.py",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--no-index",
+            "--no-build-isolation",
+            "--target",
+            str(site),
+            str(package),
         ],
-        cwd=tree,
-        env={**os.environ, "PYTHONPATH": str(tree)},
+        check=True,
         capture_output=True,
-        text=True,
+        timeout=300,
+    )
+    return site
+
+
+def run(args: list[str], site: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    return subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+
+
+def test_the_guide_writes_the_example_module_file_for_file(tmp_path: Path) -> None:
+    package = written(tmp_path)
+    made = sorted(str(p.relative_to(package)) for p in package.rglob("*") if p.is_file())
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=EXAMPLE, capture_output=True, text=True, check=True
+    ).stdout
+    example = sorted(tracked.split())
+    assert made == example
+    for name in made:
+        assert (package / name).read_text("utf-8") == (EXAMPLE / name).read_text("utf-8"), name
+
+
+def test_the_module_is_written_without_a_line_under_companion() -> None:
+    named = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "companion").rglob("*.py")
+        if re.search(r"horseshoe", path.read_text("utf-8"), re.I)
+    ]
+    assert named == []
+
+
+def test_the_guide_s_module_installs_and_plays(tmp_path: Path) -> None:
+    site = installed(written(tmp_path), tmp_path)
+    tried = 0
+    for block in blocks():
+        if block.path == "try":
+            done = run([sys.executable, "-c", block.code], site)
+            assert done.returncode == 0, f"a try block failed:\n{block.code}\n{done.stderr}"
+            tried += 1
+    assert tried
+    done = run(
+        [sys.executable, "-m", "companion", "simulate", "--modules", "toy.horseshoe"]
+        + ["--games", "200", "--policy", "rules,random"],
+        site,
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "200 games of 5 players with toy.horseshoe" in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize("left_out", ["bang_horseshoe/table.py"])
+def test_a_kind_without_its_words_fails_the_words_check(tmp_path: Path, left_out: str) -> None:
+    """The guide's decision, without its words, is caught by the check it names."""
+    site = installed(written(tmp_path, leave_out=left_out), tmp_path)
+    done = run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider"]
+        + ["tests/table/test_words.py"],
+        site,
     )
     assert done.returncode != 0 and "horseshoe has no entry" in done.stdout, done.stdout

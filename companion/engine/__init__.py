@@ -210,7 +210,7 @@ from .reading import (
     truth,
     whole_number,
 )
-from .registry import STEPS
+from .registry import STEPS, any_living_seat, decision, step, yes_no
 from .results import dice_showing
 from .rules_api import Ability, Phase, RuleGame
 from .setup import (
@@ -357,11 +357,13 @@ __all__ = [
     "ability",
     "ability_of",
     "action_from_json",
+    "any_living_seat",
     "characters_for",
     "check_state",
     "deal",
     "deal_roles",
     "deal_specials",
+    "decision",
     "declare_kind",
     "declare_module",
     "dice_a_reveal_rolls",
@@ -380,6 +382,7 @@ __all__ = [
     "open_moments",
     "position",
     "result_of",
+    "step",
     "step_checks",
     "text",
     "truth",
@@ -387,4 +390,5 @@ __all__ = [
     "unused_characters",
     "validate_modules",
     "whole_number",
+    "yes_no",
 ]

@@ -58,6 +58,12 @@ def declare_module(value: str, info: ModuleInfo, characters: Iterable[Character]
     return made
 
 
+def withdraw(value: str) -> None:
+    """Take back a module's id and title: it was refused at start (its rules failed)."""
+    Module.withdraw(value)
+    MODULES.withdraw(value)
+
+
 # The built-in modules' ids, until each declares its own in its package.
 for _name, _value, _info in (
     ("LOUDMOUTH_AND_COWARD", "old_saloon.1", ModuleInfo("The Loudmouth and the Coward")),

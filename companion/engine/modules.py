@@ -18,7 +18,15 @@ from typing import Literal
 
 from . import discovery
 from .errors import SetupError
-from .module_catalog import MODULES, Module, ModuleInfo, characters_for, module, validate
+from .module_catalog import (
+    MODULES,
+    Module,
+    ModuleInfo,
+    characters_for,
+    module,
+    validate,
+    withdraw,
+)
 from .module_rules import ModuleRules
 
 __all__ = [
@@ -59,9 +67,11 @@ def _installed() -> tuple[dict[Module, ModuleRules], tuple[str, ...]]:
             )
         else:
             found[rules.module] = rules
-    for m in MODULES:
-        if m not in found and not any(line.startswith(f"module {m} ") for line in refused):
-            refused.append(f"module {m} is declared but no entry point gives its rules")
+    for m in list(MODULES):
+        if m not in found:
+            if not any(line.startswith(f"module {m} ") for line in refused):
+                refused.append(f"module {m} is declared but no entry point gives its rules")
+            withdraw(m)  # a module refused is not offered, so naming it is refused by name
     return found, tuple(refused)
 
 

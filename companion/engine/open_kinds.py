@@ -60,6 +60,11 @@ class OpenKind(str, metaclass=_Declared):
         cls._declared[value] = made
         return made
 
+    @classmethod
+    def withdraw(cls, value: str) -> None:
+        """Forget ``value``: what declared it was refused."""
+        cls._declared.pop(value, None)
+
     @property
     def value(self) -> str:
         return str.__str__(self)
@@ -102,6 +107,10 @@ class Declared(Mapping[K, V]):
         if key in self._entries:
             raise ValueError(f"{what} {key!r} is declared twice")
         self._entries[key] = value
+
+    def withdraw(self, key: K) -> None:
+        """Forget ``key``: what declared it was refused."""
+        self._entries.pop(key, None)
 
     def __getitem__(self, key: K) -> V:
         found = self._entries.get(key)

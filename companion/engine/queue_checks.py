@@ -368,9 +368,10 @@ def _check_scratch(game: RuleGame) -> None:
             )
 
 
+@cache
 def most_life() -> int:
-    """The most life a seat may hold: the largest character's, a Sheriff's bonus (The Bear's)
-    and the Legacy bullet (read when asked: the modules add characters as they load)."""
+    """The most life a seat may hold: the largest character's (the installed modules' cards
+    included), a Sheriff's bonus (The Bear's) and the Legacy bullet."""
     return max(c.life for c in CHARACTERS.values()) + BEAR_SHERIFF_BONUS + 1
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .text import pillow_text
+
 LINE = 11
 
 
@@ -14,7 +16,7 @@ def draw_notice(size: tuple[int, int], lines: list[str]) -> Image.Image:
     font = ImageFont.load_default_imagefont()
     draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=1)
     top = (size[1] - LINE * len(lines)) // 2
-    for i, line in enumerate(lines):
+    for i, line in enumerate(map(pillow_text, lines)):
         width = draw.textlength(line, font=font)
         draw.text(((size[0] - width) // 2, top + LINE * i), line, fill=1, font=font)
     return image

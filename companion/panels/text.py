@@ -2,12 +2,17 @@
 
 The legacy bitmap font is compiled into Pillow, so every machine draws the same pixels and the
 golden images stay valid; FreeType output varies between builds. Big text is the same glyphs
-scaled up with nearest-neighbour, which keeps them crisp on a 1-bit OLED.
+scaled up with nearest-neighbour, which keeps them crisp on a 1-bit OLED. Italian's accented
+letters come from accents.py, drawn inside the line; ``missing_glyphs`` names what cannot be.
 """
 
 from __future__ import annotations
 
+import functools
+
 from PIL import Image, ImageDraw, ImageFont
+
+from .accents import ACCENTED
 
 FONT = ImageFont.load_default_imagefont()
 ADVANCE = 6  # every glyph of the legacy font is 6 px wide
@@ -15,6 +20,8 @@ SPACE = 4  # a narrower space fits a few more words on a 128 px line
 LINE = 10  # one text line: ink in rows 0..8, then a blank row
 _TOP = 2  # the font's cells start with two blank rows
 ELLIPSIS = ".."
+SUBSTITUTES = {"\u2019": "'"}  # the font's apostrophe is already the typographic one's shape
+UNKNOWN = "?"  # in place of a character the font has no cell for
 
 
 def text_width(text: str) -> int:
@@ -27,9 +34,41 @@ def draw_text(image: Image.Image, xy: tuple[int, int], text: str, fill: int = 1)
     draw = ImageDraw.Draw(image)
     x, y = xy
     for c in text:
-        if c != " ":
-            draw.text((x, y - _TOP), c, font=FONT, fill=fill)
+        if c in ACCENTED:
+            draw.bitmap((x, y), ACCENTED[c], fill=fill)
+        elif c != " ":
+            draw.text((x, y - _TOP), pillow_text(c), font=FONT, fill=fill)
         x += SPACE if c == " " else ADVANCE
+
+
+def pillow_text(text: str) -> str:
+    """`text` as the embedded font can take it: it knows Latin-1 only (and raises on the rest)."""
+    if text.isascii():
+        return text
+    return "".join(_latin1(c) for c in text)
+
+
+def _latin1(c: str) -> str:
+    c = SUBSTITUTES.get(c, c)
+    return c if ord(c) < 256 else UNKNOWN
+
+
+def missing_glyphs(text: str) -> str:
+    """The characters of `text` that draw_text cannot draw whole inside a line: outside the
+    font, blank in it, or inked above the line (where a panel's edge or the line above cuts
+    them). Empty when every one is drawn."""
+    return "".join(sorted({c for c in text if not _drawn_whole(c)}))
+
+
+@functools.cache
+def _drawn_whole(c: str) -> bool:
+    if c == " " or c in ACCENTED:
+        return True
+    c = SUBSTITUTES.get(c, c)
+    if ord(c) >= 256:
+        return False
+    box = FONT.getmask(c).getbbox()
+    return box is not None and box[1] >= _TOP
 
 
 def fit(text: str, width: int) -> str:

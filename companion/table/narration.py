@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import SPECIAL_ROLES, SPECS, Action, Decision, Game, RevealSpecial
+from ..engine import SPECIAL_ROLES, SPECS, Action, Decision, DecisionKind, Game, RevealSpecial
 from .labels import CARD_EFFECTS
 from .words import BY_THE_RULES, WORDS, Answered
 
-# Decisions that enter what a real card or token shows, or that wait for the whole table: a
-# person answers them even for a seat the box plays (someone draws the box's Rage card).
-TABLE_ENTRIES = frozenset(kind for kind, spec in SPECS.items() if spec.person_enters)
+
+def table_entries() -> frozenset[DecisionKind]:
+    """Decisions that enter what a real card or token shows, or that wait for the whole table:
+    a person answers them even for a seat the box plays (someone draws the box's Rage card)."""
+    return frozenset(kind for kind, spec in SPECS.items() if spec.person_enters)
 
 
 def box_line(d: Decision, action: Action, seats: Sequence[int], game: Game | None = None) -> str:

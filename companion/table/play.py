@@ -14,7 +14,6 @@ from ..bots import Observation, Revealer, make_bot, observe
 from ..engine import (
     CHARACTERS,
     REROLLING_SPECIALS,
-    SPECS,
     Accept,
     Action,
     Answer,
@@ -39,7 +38,6 @@ from .answers import duel_roll, listed_hits
 from .bounded_call import PLAYER_TIME_LIMIT, PlayerFailed, TookTooLong, within
 from .journal import Journal, JournalContents, JournalEntry, JournalError, implied_answer
 from .labels import FACE_LABELS, ROLE_LABELS
-from .narration import TABLE_ENTRIES
 from .prompts import prompt_for
 from .refused import Refused
 from .setup_journal import SetupRecord
@@ -59,7 +57,6 @@ class Undone(Event):
 
 
 # The first roll of the turn's dice (or the Ghost's): ROLL alone answers it.
-FIRST_ROLLS = frozenset(kind for kind, spec in SPECS.items() if spec.first_roll)
 
 
 @dataclass
@@ -246,7 +243,7 @@ class TablePlay:
             choice = self.forced_choice() or Choose("none")
             events = self._apply(choice, auto=False) + self._auto()
             after = self.game.pending
-            if self.game.over or after is None or after.kind not in FIRST_ROLLS:
+            if self.game.over or after is None or not after.spec.first_roll:
                 return events
             return events + self.press("ROLL")
         action = self._action_for(button, d)
@@ -259,7 +256,6 @@ class TablePlay:
         return events + self._auto()
 
     def _action_for(self, button: str, d: Decision) -> Action | None:
-        kind = d.kind
         forced = self.forced_roll()
         if d.spec.holder_rolls:  # Undead or Alive: the seat holding the Duel die rolls it
             action = duel_roll(self.seats, button, d)
@@ -273,7 +269,7 @@ class TablePlay:
                 if button != "ROLL":
                     raise Refused("That roll was undone: ROLL brings back the same dice.")
                 return forced
-            if kind in FIRST_ROLLS:
+            if d.spec.first_roll:
                 if button != "ROLL":
                     raise Refused("Press ROLL to roll the dice.")
                 return self.game.legal_actions()[0]  # all dice but those a Ghost token set
@@ -480,7 +476,7 @@ class TablePlay:
             d is not None
             and not self.game.over
             and self.seats[d.seat] in self.bots
-            and d.kind not in TABLE_ENTRIES
+            and not d.spec.person_enters
         )
 
     def box_owes(self) -> bool:

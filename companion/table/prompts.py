@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from ..engine import (
     MODULES,
@@ -57,12 +58,31 @@ _BUILT_IN_LABELS: dict[str, str] = {
     Module.WILD_WEST_LEGACY: "Legacy series",
 }
 MODULE_LABELS: Declared[str, str] = Declared(_BUILT_IN_LABELS, load=lambda: load_layer("table"))
-# The set-up's pages of modules, one per expansion: DIE n turns module n of the page on and off.
 EXPANSION_LABELS = {"old_saloon": "Old Saloon", "undead_or_alive": "Undead or Alive"}
-MODULE_PAGES: tuple[tuple[Module, ...], ...] = tuple(
-    tuple(m for m in Module if m.value.partition(".")[0] == expansion)
-    for expansion in EXPANSION_LABELS
-)
+PAGE_SIZE = 5  # DIE1..DIE5 turn a page's modules on and off, DIE6 turns the page
+
+
+@cache
+def expansions() -> tuple[tuple[str, str], ...]:
+    """Each expansion of the modules installed (a module id's first part) and its label: the
+    two of the box first, then any other (a module from outside: its id's first part)."""
+    found = {m.partition(".")[0] for m in Module}
+    others = sorted(found - set(EXPANSION_LABELS))
+    return tuple(
+        (e, EXPANSION_LABELS.get(e) or e.replace("_", " ").title())
+        for e in [*(e for e in EXPANSION_LABELS if e in found), *others]
+    )
+
+
+@cache
+def module_pages() -> tuple[tuple[str, tuple[Module, ...]], ...]:
+    """The set-up's pages of modules, one per expansion (of at most ``PAGE_SIZE``), labelled."""
+    pages = []
+    for expansion, label in expansions():
+        modules = sorted(m for m in Module if m.partition(".")[0] == expansion)
+        for i in range(0, len(modules), PAGE_SIZE):
+            pages.append((label, tuple(modules[i : i + PAGE_SIZE])))
+    return tuple(pages)
 
 
 def module_label(m: str) -> str:
@@ -250,7 +270,7 @@ def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) 
     """The modules on, by the rulebook's numbers ("Old Saloon 1, 3 mixed; Undead or Alive 2"):
     short enough for the set-up's prompt with every module on ('' when none)."""
     parts = []
-    for expansion, label in EXPANSION_LABELS.items():
+    for expansion, label in expansions():
         numbers = [
             m.value.partition(".")[2]
             + (" mixed" if m is Module.SPECIAL_ROLES and specials_mixed else "")

@@ -44,7 +44,6 @@ log = logging.getLogger(__name__)
 
 SERIES_FILE = "series.json"
 VERSION = 1
-MODULE_NAMES = frozenset(str(m) for m in Module)  # built once: a file lists thousands of games
 
 
 class SeriesError(CompanionError):
@@ -97,7 +96,7 @@ class SeriesGame:
         except RecordError as exc:
             raise ValueError(f"seats: {exc}") from None
         modules = [text(m, "modules") for m in listed(data.get("modules"), "modules")]
-        unknown = [m for m in modules if m not in MODULE_NAMES]
+        unknown = [m for m in modules if m not in Module]
         if unknown:
             raise ValueError(f"modules: unknown module {unknown[0]!r}")
         return cls(

@@ -40,9 +40,8 @@ from ..engine import (
 )
 from .labels import ROLE_LABELS
 from .prompts import (
-    EXPANSION_LABELS,
-    MODULE_PAGES,
     module_label,
+    module_pages,
     modules_by_number,
     modules_refused,
 )
@@ -54,9 +53,6 @@ PAGE = 6  # names on a page: one per DIE button
 def character_order(modules: frozenset[Module]) -> tuple[str, ...]:
     """The characters in play, by title: only those whose card the modules allow."""
     return tuple(sorted(characters_for(modules), key=lambda name: CHARACTERS[name].title))
-
-
-CHARACTER_ORDER = character_order(frozenset())  # the base game's sixteen
 
 
 def page_of(names: list[str], page: int) -> list[str]:
@@ -207,9 +203,9 @@ class SetupFlow:
         if button.startswith("DIE"):
             n = int(button[3:])
             if n == PAGE:
-                self.module_page = (self.module_page + 1) % len(MODULE_PAGES)
+                self.module_page = (self.module_page + 1) % len(module_pages())
                 return
-            modules = MODULE_PAGES[self.module_page]
+            modules = module_pages()[self.module_page][1]
             if n > len(modules):
                 raise Refused(f"DIE1 to DIE{len(modules)} turn the modules on and off.")
             chosen = modules[n - 1]
@@ -382,9 +378,9 @@ class SetupFlow:
 
     def module_lines(self) -> list[str]:
         """While seats join: the page of modules, one per DIE button, and DIE6 for the next."""
-        page = MODULE_PAGES[self.module_page]
-        lines = [f"{module_label(m)}{self._module_state(m)}" for m in page]
-        following = list(EXPANSION_LABELS.values())[(self.module_page + 1) % len(MODULE_PAGES)]
+        pages = module_pages()
+        lines = [f"{module_label(m)}{self._module_state(m)}" for m in pages[self.module_page][1]]
+        following = pages[(self.module_page + 1) % len(pages)][0]
         return [*lines, f"> {following}"]
 
     def _module_state(self, m: Module) -> str:
@@ -445,8 +441,8 @@ class SetupFlow:
     def title(self) -> str:
         """The console's headline: who picks a character, on which page, while one does."""
         if self.stage == "join":
-            expansion = list(EXPANSION_LABELS.values())[self.module_page]
-            return f"{expansion} {self.module_page + 1}/{len(MODULE_PAGES)}"
+            expansion = module_pages()[self.module_page][0]
+            return f"{expansion} {self.module_page + 1}/{len(module_pages())}"
         if self.stage != "characters" or self.picker is None:
             return "BANG! set-up"
         return f"Seat {self.picker} picks ({self.page + 1}/{page_count(self.choices())})"

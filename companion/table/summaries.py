@@ -33,7 +33,7 @@ from . import durable
 from .journal import SUFFIX as JOURNAL_SUFFIX
 from .labels import ROLE_LABELS
 from .play import TablePlay
-from .prompts import EXPANSION_LABELS, SIDE_LABELS, house_rules_text, module_label
+from .prompts import SIDE_LABELS, expansions, house_rules_text, module_label
 from .records import SEAT_NUMBERS
 from .series import SeriesGame
 
@@ -218,7 +218,7 @@ def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...
     """The modules in play in the table's words, by expansion: "Old Saloon: Chief's Arrow,
     Special roles (mixed)"."""
     said = []
-    for expansion, label in EXPANSION_LABELS.items():
+    for expansion, label in expansions():
         names = [
             module_label(m) + (" (mixed)" if specials_mixed and m is Module.SPECIAL_ROLES else "")
             for m in sorted(modules)

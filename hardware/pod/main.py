@@ -2,7 +2,8 @@
 
 Buttons wired between a GPIO and GND (internal pull-ups) are debounced and reported over USB
 serial as PRESS or HOLD lines; STATE lines from the companion are drawn on an optional SSD1306.
-Edit the settings below, then copy this file and pod_protocol.py to the Pico (see README.md).
+Edit the settings below, then copy this file, glyphs.py and pod_protocol.py to the Pico (see
+README.md).
 """
 
 import select
@@ -11,6 +12,7 @@ import time
 
 from machine import I2C, Pin
 
+import glyphs
 import pod_protocol
 
 # --- settings -------------------------------------------------------------------------------
@@ -31,11 +33,6 @@ def send(line):
         sys.stdout.write(line.decode())
     else:
         out.write(line)
-
-
-def ascii_only(text):
-    """The built-in 8x8 font has ASCII only: anything else is drawn as '?'."""
-    return "".join(c if 32 <= ord(c) < 127 else "?" for c in text)
 
 
 def wrap(text, width, rows):
@@ -102,8 +99,8 @@ class Screen:
             oled.fill_rect(2, 12, filled, 3, 1)
         oled.text("ARROWS %d" % state["arrows"], 0, 20)
         rows = (self.height - 32) // 8
-        for row, line in enumerate(wrap(ascii_only(state["prompt"]), self.columns, rows)):
-            oled.text(line, 0, 32 + 8 * row)
+        for row, line in enumerate(wrap(state["prompt"], self.columns, rows)):
+            glyphs.draw_text(oled, line, 0, 32 + 8 * row)
         oled.invert(1 if state["legal"] else 0)
         oled.show()
 

@@ -35,7 +35,7 @@ def _playable(modules: frozenset[Module], players: int) -> frozenset[Module]:
 
 
 def _name(modules: frozenset[Module]) -> str:
-    return "+".join(sorted(m.value for m in modules))
+    return "+".join(sorted(str(m) for m in modules))
 
 
 @pytest.mark.parametrize("modules", MODULE_SETS, ids=_name)

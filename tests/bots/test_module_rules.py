@@ -645,7 +645,9 @@ def test_every_decision_kind_of_the_engine_is_the_base_games_or_has_a_rule_and_a
         if kind in CHOSEN_BY_NOBODY or (spec.person_enters and kind not in RULES):
             assert kind not in RULES
         elif kind not in BASE_RULES:
-            assert kind in RULES and kind in TESTED, kind
+            assert kind in RULES, kind
+            # A module from outside is tested in its own package; the box's are here.
+            assert kind in TESTED or not RULES[kind].__module__.startswith("companion."), kind
     moments = {card for card, c in SPECIAL_ROLES.items() if c.moment is not None}
     assert moments == set(REVEALS) == {k for k in TESTED if k in SPECIAL_ROLES}
     assert set(TESTED) <= {*RULES, *REVEALS}

@@ -38,7 +38,7 @@ from companion.engine import DecisionKind, Module
 from companion.panels.console import WIDTHS, layout, shows_whole, title_cut
 from companion.table import TableSession
 from companion.table.journal import journals
-from companion.table.prompts import MODULE_PAGES
+from companion.table.prompts import module_pages
 from companion.table.setup_flow import PAGE
 from companion.table.table_config import TableConfig
 from companion.table.view import ConsoleView, TableView
@@ -215,15 +215,16 @@ def set_up(table: Table, config: TableConfig, rng: random.Random, game: int) -> 
     for seat in range(1, players + 1):
         if seat not in config.bots:
             table.press(f"SEAT{seat}")
-    page = rng.randrange(len(MODULE_PAGES))
+    pages = [modules for _label, modules in module_pages()]
+    page = rng.randrange(len(pages))
     for _ in range(page):
         table.press(f"DIE{PAGE}")  # the other expansion's page
     if game % 3 == 0:  # a module turned on or off and back; DONE refused if it is illegal
         setup = session.setup
         assert setup is not None
         was = (setup.modules, setup.specials_mixed)
-        n = rng.randint(1, len(MODULE_PAGES[page]))
-        changed = setup.modules ^ {MODULE_PAGES[page][n - 1]}
+        n = rng.randint(1, len(pages[page]))
+        changed = setup.modules ^ {pages[page][n - 1]}
         table.press(f"DIE{n}")
         if players not in ModuleSet(changed).players():
             table.press("DONE")

@@ -14,14 +14,14 @@ from companion.config import ConfigError, load
 from companion.engine import CHARACTERS, DecisionKind, Module, Role
 from companion.table import TableConfig, TableSession
 from companion.table.buttons import BUTTONS
-from companion.table.prompts import MODULE_PAGES
+from companion.table.prompts import module_pages
 from companion.table.setup_flow import SetupFlow
 from companion.table.setup_journal import NAME, SetupJournal, SetupRecord, read_setup
 
 from .driver import next_buttons
 
 JOIN_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]
-SPECIAL_ROLES_DIE = f"DIE{MODULE_PAGES[0].index(Module.SPECIAL_ROLES) + 1}"
+SPECIAL_ROLES_DIE = f"DIE{module_pages()[0][1].index(Module.SPECIAL_ROLES) + 1}"
 
 
 def test_the_special_roles_button_cycles_off_mixed_on_off_each_named() -> None:

@@ -22,7 +22,7 @@ from companion.engine import (
 )
 from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, WHICH_WOUND
 from companion.modules.posse.rules import BELLE_STAR, CHUCK_FACE
-from companion.table.narration import TABLE_ENTRIES, box_line
+from companion.table.narration import box_line, table_entries
 from tests.test_box_reveals import Table as BoxTable
 from tests.test_box_reveals import to_seat_2s_roll
 
@@ -77,7 +77,7 @@ def answers(kind: K) -> list:
     }[Decision(kind, 0).spec.answer]
 
 
-@pytest.mark.parametrize("kind", sorted(set(K) - TABLE_ENTRIES))
+@pytest.mark.parametrize("kind", sorted(set(K) - table_entries()))
 def test_every_decision_the_box_makes_has_its_own_words(kind: K) -> None:
     """None falls through to the generic line; the table's own entries are a person's."""
     d = Decision(kind, 0, die=0, target=1, options=("none", "chief_arrow", "beer"))

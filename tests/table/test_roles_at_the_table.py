@@ -22,7 +22,7 @@ from companion.engine import (
 )
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
-from companion.table.play import FIRST_ROLLS, TablePlay
+from companion.table.play import TablePlay
 
 from .driver import buttons_for
 from .test_session import Clock
@@ -35,7 +35,7 @@ def buttons(play: TablePlay, action: Action) -> list[str]:
     """The presses for an action, the Ghost's and the special roles' decisions included."""
     d = play.game.pending
     assert d is not None
-    if isinstance(action, Roll) and d.kind in FIRST_ROLLS:
+    if isinstance(action, Roll) and d.spec.first_roll:
         return ["ROLL"]
     if isinstance(action, Choose):
         return [f"DIE{d.options.index(action.option) + 1}"]

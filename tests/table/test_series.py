@@ -17,10 +17,12 @@ from companion.emulate import Emulator
 from companion.engine import CHARACTERS, Module, NextGame, Role, result_of
 from companion.table import TableConfig, TableSession
 from companion.table.series import SERIES_FILE, SeriesError, listing, load
-from companion.table.setup_flow import CHARACTER_ORDER, SetupFlow
+from companion.table.setup_flow import SetupFlow, character_order
 
 from .driver import CHARACTERS_5, SETUP_5, EmulatorPresses, next_buttons
 from .test_session import Clock, play_to_the_end, press_all
+
+CHARACTER_ORDER = character_order(frozenset())  # the base game's sixteen
 
 LEGACY = frozenset({Module.WILD_WEST_LEGACY})
 

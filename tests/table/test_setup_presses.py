@@ -10,9 +10,11 @@ import pytest
 
 from companion.engine import Role
 from companion.table import TableConfig, TableSession
-from companion.table.setup_flow import CHARACTER_ORDER, SetupFlow
+from companion.table.setup_flow import SetupFlow, character_order
 
 from .driver import presses_to_pick
+
+CHARACTER_ORDER = character_order(frozenset())  # the base game's sixteen
 
 # The characters of Old Saloon (module 4) and Undead or Alive (rulebook.txt): with the base
 # game's sixteen, the 32 names a table with every expansion picks from.
