@@ -69,6 +69,7 @@ class ModuleRules:
     - ``gives_back``: what an eliminated player gives back at once.
     - ``extra_results``: symbols that join the dice's results this turn, numbered past them.
     - ``hand_causes``: its causes of life loss that are a player's own result.
+    - ``used``: its once-a-turn marks in the turn's scratch (``scratch.used``).
     - ``prices``: its causes of life loss that a player pays by choice for a power, no loss he
       "must" take (Molly Stark cannot take it in his place).
     - ``at_reveal``: steps when a seat's role is to be revealed.
@@ -106,6 +107,7 @@ class ModuleRules:
     extra_results: Callable[[RuleGame], list[str]] | None = None
     hand_causes: tuple[str, ...] = ()
     prices: tuple[str, ...] = ()
+    used: tuple[str, ...] = ()
     at_reveal: Callable[[RuleGame, int], list[Step]] | None = None
     decides: Callable[[RuleGame], bool] | None = None
     outcome: Callable[[RuleGame], Outcome | None] | None = None

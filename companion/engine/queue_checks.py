@@ -342,10 +342,11 @@ def _check_scratch(game: RuleGame) -> None:
         _seat(game, seat, f"scratch.duels[{i}]")
     if len(set(s.duels)) != len(s.duels):
         raise StateError(f"scratch.duels {s.duels}: one Duel die to each player a turn")
-    unknown = [u for u in s.used if u not in USED]
+    used = sorted(u for rules in RULES.values() for u in rules.used)
+    unknown = [u for u in s.used if u not in used]
     if unknown:
         raise StateError(
-            f"scratch.used: unknown {unknown[0]!r}; expected one of " + ", ".join(USED)
+            f"scratch.used: unknown {unknown[0]!r}; expected one of " + ", ".join(used)
         )
     for i, seat in enumerate(game.eliminated_now):
         _seat(game, seat, f"eliminated_now[{i}]")
@@ -433,10 +434,6 @@ def _check_assigned(game: RuleGame, results: int) -> None:
                 f"{name}[{i}]: result {die} ({face}) assigned {seen[die]} times "
                 f"(scratch.assigned and scratch.to_assign), but it counts {counts}"
             )
-
-
-# Once-a-turn abilities the scratch counts (Undead or Alive 3: Chuck Wengam, Sean Mallory).
-USED = ("chuck", "duel_reroll")
 
 
 def _result(game: RuleGame, die: Any, symbol: Any, results: int, where: str) -> None:

@@ -11,9 +11,9 @@ from ..engine import Action, Answer, ChooseDie, Decision, Game, Roll, Stop
 from .refused import Refused
 
 
-def duel_roll(seats: Sequence[int], button: str, d: Decision) -> Action:
-    """The holder's SEAT rolls (``seats``: the physical seat of each engine seat); Sean
-    Mallory's re-roll also takes ROLL, and DONE keeps the miss."""
+def holder_roll(seats: Sequence[int], button: str, d: Decision) -> Action:
+    """The holder's SEAT rolls (``seats``: the physical seat of each engine seat); a re-roll
+    the holder may decline (``may_keep``) also takes ROLL, and DONE keeps the roll."""
     assert d.die is not None
     own = seats[d.seat]
     if button == f"SEAT{own}" or (button == "ROLL" and d.spec.may_keep):

@@ -40,10 +40,11 @@ from companion.engine import (
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, gain, lose
+from companion.modules.rage.rules import ID as RAGE_CARDS_MODULE
 from companion.modules.rage.rules import draw_rage
 
 ID = declare_module(
-    "undead_or_alive.1", ModuleInfo("Look Me in the Eyes", requires=("undead_or_alive.2",))
+    "undead_or_alive.1", ModuleInfo("Look Me in the Eyes", requires=(RAGE_CARDS_MODULE,))
 )
 DUEL_DIE = "duel"  # the kind of die a duel rolls, as the engine's DICE names it
 DUEL_DICE = 2
@@ -427,6 +428,7 @@ RULES = ModuleRules(
     hand_causes=("duel",),
     gives_back=_give_back,
     step_fits=(("duels", _fits_duels),),
+    used=("duel_reroll",),  # a Duel die re-rolled, counted against ``duel_rerolls``
     check=check,
     table="companion.modules.duels.table",
     bots="companion.modules.duels.bots",

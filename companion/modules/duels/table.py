@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.engine import (
+    CHARACTERS,
     Choose,
     DuelChallenged,
     DuelLost,
@@ -38,6 +39,11 @@ def _duel_roll_prompt(q: Asked) -> str:
     return f"Duel with seat {q.seats[q.d.target]}: SEAT{q.seat} rolls the Duel die"
 
 
+def _roller(q: Asked) -> str:
+    """The character whose ability re-rolls the Duel die (only a character's may)."""
+    return CHARACTERS[q.game.players[q.d.seat].character].title
+
+
 def _wound_discarded(t: Answered) -> str | None:
     if isinstance(t.action, Choose):
         return f"discards a {WOUND_LABELS.get(t.action.option, 'Dynamite')} Wound token"
@@ -55,7 +61,7 @@ declare_words(DUEL_ROLL, Words(_duel_roll_prompt, _roll_told(lambda roll: "rolls
 declare_words(
     DUEL_REROLL,
     Words(
-        lambda q: f"Sean Mallory: re-roll the Duel die? SEAT{q.seat}: yes; DONE: no",
+        lambda q: f"{_roller(q)}: re-roll the Duel die? SEAT{q.seat}: yes; DONE: no",
         _roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
     ),
 )

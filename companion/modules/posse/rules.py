@@ -32,7 +32,9 @@ from companion.engine import (
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, gain, lose, take_arrow
+from companion.modules.duels.rules import ID as DUELS
 from companion.modules.duels.rules import draw_wound
+from companion.modules.rage.rules import ID as RAGE_CARDS
 
 ID = declare_module(
     "undead_or_alive.3",
@@ -48,35 +50,35 @@ ID = declare_module(
                 "Herb Hunter",
                 8,
                 "Lose 2+ in his turn: Wound token",
-                ("undead_or_alive.1",),
+                (DUELS,),
             ),
             (
                 "pat_brennan",
                 "Pat Brennan",
                 8,
                 "Turn start: move a Rage card",
-                ("undead_or_alive.2",),
+                (RAGE_CARDS,),
             ),
             (
                 "pixie_pete",
                 "Pixie Pete",
                 9,
                 "Draws two Rage cards, keeps one",
-                ("undead_or_alive.2",),
+                (RAGE_CARDS,),
             ),
             (
                 "sam_the_healer",
                 "Sam the Healer",
                 7,
                 "Each Duel he starts: +1 life to one",
-                ("undead_or_alive.1",),
+                (DUELS,),
             ),
             (
                 "sean_mallory",
                 "Sean Mallory",
                 8,
                 "Once a turn: re-roll a Duel die",
-                ("undead_or_alive.1",),
+                (DUELS,),
             ),
         )
     ),
@@ -331,6 +333,7 @@ class SeanMallory(Ability):
 RULES = ModuleRules(
     ID,
     prices=("chuck_wengam",),
+    used=("chuck",),
     table="companion.modules.posse.table",
     bots="companion.modules.posse.bots",
 )
