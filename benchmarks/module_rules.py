@@ -44,6 +44,8 @@ from companion.bots.legacy_rules import first_appointment
 from companion.bots.rules import BASE_RULES, RULES
 from companion.bots.stakes import undead_seats
 from companion.engine import CHARACTERS, Action, Game, GameSetup, Module, RevealSpecial, deal
+from companion.modules.posse.rules import ID as NEW_POSSE
+from companion.modules.saloon_characters.rules import ID as SALOON_CHARACTERS
 
 SECTION = "## The modules' rules"
 AFTER_OUTBREAK = "after an outbreak"  # decisions read by the sides (Undead or Alive 4)
@@ -56,7 +58,8 @@ PLAYERS: dict[str, Callable[[int], Bot]] = {
     "mc": MonteCarloBot,
 }
 PAIRS = ("rules:fallbacks", "rules:random")
-CHARACTER_MODULES = frozenset({Module("old_saloon.4"), Module.NEW_POSSE})
+CHARACTER_MODULES = frozenset({Module("old_saloon.4"), NEW_POSSE})
+CHARACTER_MODULES = frozenset({SALOON_CHARACTERS, NEW_POSSE})
 GOOD, BAD, EVEN = (60, 140, 75), (190, 60, 50), (150, 150, 150)
 
 

@@ -16,6 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.engine import Module
+from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
+from companion.modules.posse.rules import ID as NEW_POSSE
+from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.table import TableConfig, TableSession
 from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
@@ -31,9 +34,9 @@ MODULES = frozenset(
         Module("old_saloon.2"),
         Module.SPECIAL_ROLES,
         Module("old_saloon.4"),
-        Module.LOOK_ME_IN_THE_EYES,
-        Module.TWO_BULLETS,
-        Module.NEW_POSSE,
+        LOOK_ME_IN_THE_EYES,
+        TWO_BULLETS,
+        NEW_POSSE,
     }
 )
 SEED = 4

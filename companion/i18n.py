@@ -19,6 +19,8 @@ import logging
 import struct
 from importlib import resources
 
+from .errors import CompanionError
+
 SOURCE = "en"
 PSEUDO = "qps"
 CORE = "companion"
@@ -30,7 +32,7 @@ log = logging.getLogger(__name__)
 _language = SOURCE
 
 
-class LanguageError(ValueError):
+class LanguageError(CompanionError, ValueError):
     """A language with no catalogue."""
 
 

@@ -15,12 +15,15 @@ from companion.devices.emulator import event_for_key, read_key
 from companion.devices.inputs import ButtonEvent
 from companion.emulate import Emulator, text_view
 from companion.engine import Module
+from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
+from companion.modules.posse.rules import ID as NEW_POSSE
+from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.table.story import FACE_LABELS
 from companion.table.view import SeatView, TableView
 
 from .table.driver import SETUP_5, next_buttons
 
-UNDEAD = frozenset({Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS, Module.NEW_POSSE})
+UNDEAD = frozenset({LOOK_ME_IN_THE_EYES, TWO_BULLETS, NEW_POSSE})
 KEYS = {"ROLL": " ", "DONE": "\r", "UNDO": "z"} | {f"DIE{n}": str(n) for n in range(1, 7)}
 KEYS |= {f"SEAT{n}": key for n, key in enumerate("asdfghjk", start=1)}
 

@@ -205,11 +205,15 @@ def test_the_core_catalogue_is_up_to_date_with_the_source() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_the_catalogues_reader_imports_the_standard_library_only() -> None:
+def test_the_catalogues_reader_imports_the_standard_library_and_the_errors_root_only() -> None:
     tree = ast.parse((ROOT / "companion" / "i18n.py").read_text(encoding="utf-8"))
     names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    names |= {
+        n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) if n.level == 0
+    }
+    relative = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) if n.level}
     assert {name.split(".")[0] for name in names} <= sys.stdlib_module_names | {"__future__"}
+    assert relative <= {"errors"}
 
 
 def test_an_install_from_the_checkout_holds_the_compiled_catalogues(tmp_path: Path) -> None:

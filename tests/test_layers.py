@@ -52,6 +52,26 @@ def layer_table(readme: str) -> dict[str, tuple[set[str], set[str]]]:
 ALLOWED = layer_table(README.read_text(encoding="utf-8"))
 
 
+def module_layer_table(readme: str) -> dict[str, set[str]]:
+    """Per part of a module's package (the rows of ``companion/modules/*/``, the package's own
+    files, and its ``table.py`` and ``bots.py``): the packages of companion it may import,
+    ``modules`` for the rules of the modules (never their words or bot rules)."""
+    section = readme.split("## How it is built", 1)[1]
+    table: dict[str, set[str]] = {}
+    for line in section.splitlines():
+        found = re.match(r"\| `companion/modules/\*/(\w+\.py)?` \|.*\| (.*) \|$", line)
+        if found is not None:
+            items = [re.search(r"`([\w.]+)`", i) for i in found.group(2).split(",")]
+            table[found.group(1) or ""] = {
+                named.group(1) if named else item.strip()
+                for named, item in zip(items, found.group(2).split(","), strict=True)
+            }
+    return table
+
+
+MODULE_PARTS = module_layer_table(README.read_text(encoding="utf-8"))
+
+
 def module_imports(path: Path, package: str, taken: bool = False) -> list[str]:
     """Every module ``path`` (in the dotted ``package``) imports, as an absolute name; with
     ``taken``, also each name a ``from companion.engine import`` takes (a file of the engine
@@ -183,6 +203,61 @@ def test_a_forbidden_import_is_seen(tmp_path: Path) -> None:
     ]
     assert forbidden("engine", names) == ["companion.table.view", "companion.bots", "PIL"]
     assert forbidden("panels", names) == ["companion.engine", "companion.bots"]
+
+
+def module_part_forbidden(path: Path, package: str) -> list[str]:
+    """The imports of ``path``, a file of a module's package, that its part's row does not
+    allow: the rules of any module (``modules``), but another module's words or bot rules never."""
+    allowed = MODULE_PARTS.get(path.name, MODULE_PARTS[""])
+    wrong = []
+    for name in imports(path, package.removeprefix("companion.")):
+        parts = name.split(".")
+        if parts[0] != "companion":
+            if parts[0] not in sys.stdlib_module_names:
+                wrong.append(name)
+        elif parts[1] == "modules":
+            words = len(parts) > 3 and parts[3] in ("table", "bots")
+            own = ".".join(parts[:3]) == package
+            if not own and ("modules" not in allowed or words):
+                wrong.append(name)
+        elif not any(name.split(".")[1] == layer for layer in allowed):
+            wrong.append(name)
+    return wrong
+
+
+def test_the_readme_rows_of_a_module_s_package_are_read() -> None:
+    read = module_layer_table(README.read_text(encoding="utf-8"))
+    assert read == {
+        "": {"engine", "modules"},
+        "table.py": {"engine", "table"},
+        "bots.py": {"engine", "bots"},
+    }
+
+
+MODULE_FILES = sorted((PACKAGE / "modules").glob("*/*.py"))
+
+
+@pytest.mark.parametrize("path", MODULE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_each_part_of_a_module_imports_only_what_its_row_allows(path: Path) -> None:
+    package = ".".join(path.relative_to(ROOT).parent.parts)
+    wrong = module_part_forbidden(path, package)
+    assert not wrong, f"{path.relative_to(ROOT)} imports {', '.join(wrong)}"
+
+
+def test_a_module_part_s_forbidden_import_is_seen(tmp_path: Path) -> None:
+    """A module's rules importing the table or another module's words are caught; its words
+    importing its own rules and another module's rules are not."""
+    rules, words = tmp_path / "rules.py", tmp_path / "table.py"
+    rules.write_text(
+        "from companion.table.words import Words\nfrom companion.modules.other.table import X\n"
+        "from companion.modules.other.rules import ID\nfrom companion.engine import Game\n"
+    )
+    words.write_text("from .rules import ID\nfrom companion.table.words import Words\n")
+    assert module_part_forbidden(rules, "companion.modules.mine") == [
+        "companion.table.words",
+        "companion.modules.other.table",
+    ]
+    assert module_part_forbidden(words, "companion.modules.mine") == []
 
 
 # The engine's files are private to it; a sub-package of it its docstring names as

@@ -3,7 +3,7 @@ companion/ names them, in code or in strings (comments left out), so a module is
 or taken away in its package alone.
 
 What a module's words are is read from its code: its id and title, the kinds of decision whose
-rules its package holds, its characters' names and titles, and its state's keys.
+rules its package holds, its characters' names and titles.
 """
 
 from __future__ import annotations
@@ -12,13 +12,12 @@ import importlib
 import io
 import re
 import tokenize
-from dataclasses import fields
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-from companion.engine import CHARACTERS, MODULES, Module, discovery
+from companion.engine import CHARACTERS, MODULES, Module, module_origin
 from companion.engine.registry import DECISIONS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,9 +31,6 @@ NOT_YET: frozenset[str] = frozenset(
         "old_saloon.3",
         "old_saloon.4",
         "old_saloon.5",
-        "undead_or_alive.1",
-        "undead_or_alive.2",
-        "undead_or_alive.3",
         "undead_or_alive.4",
         "undead_or_alive.5",
     }
@@ -43,8 +39,7 @@ NOT_YET: frozenset[str] = frozenset(
 
 def package_of(m: Module) -> str:
     """The Python package of module ``m``: its entry point's, or the one holding it."""
-    (target,) = [e.target for e in discovery.load() if e.name == m]
-    name = target.partition(":")[0]
+    name = module_origin(m).partition(":")[0]
     source = importlib.import_module(name).__file__ or ""
     return name if source.endswith("__init__.py") else name.rpartition(".")[0]
 
@@ -59,18 +54,7 @@ def terms(m: Module) -> list[str]:
     for card in CHARACTERS.values():
         if card.module == m:
             found += [card.name, card.title]
-    for part in state_parts(m):
-        found += [f.name for f in fields(part)]
     return found
-
-
-def state_parts(m: Module) -> list[type]:
-    """The dataclasses of the module's state, as the state registers them (none yet: each
-    module's fields are declared in its package once its state is its own)."""
-    from companion.engine import state
-
-    parts = getattr(state, "PARTS_OF", {})
-    return list(parts.get(m, ()))
 
 
 @cache

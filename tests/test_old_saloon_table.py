@@ -22,6 +22,7 @@ from companion.engine import (
 )
 from companion.modules.chief_arrow.rules import ChiefArrowTaken
 from companion.modules.loudmouth_coward.rules import SaloonDieChosen
+from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.panels.console import choice_cut
 from companion.panels.text import fits
 from companion.table import TableConfig, TableSession, read_journal
@@ -91,7 +92,7 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     assert session.setup.modules == {
         Module("old_saloon.1"),
         Module("old_saloon.4"),
-        Module.NEW_POSSE,
+        NEW_POSSE,
     }
     assert "Modules: Old Saloon 1, 4; Undead or Alive 3" in session.view().console.prompt
 

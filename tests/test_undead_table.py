@@ -25,6 +25,11 @@ from companion.engine import (
     ScriptedDice,
     WoundDrawn,
 )
+from companion.modules.duels.rules import DUEL_ROLL, DUEL_TARGET, WOUND_TOKEN
+from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
+from companion.modules.posse.rules import ID as NEW_POSSE
+from companion.modules.rage.rules import ID as TWO_BULLETS
+from companion.modules.rage.rules import RAGE_SYMBOL
 from companion.panels.seat import undead_text
 from companion.table import TableSession
 from companion.table.journal import journals, read_journal
@@ -35,7 +40,7 @@ from companion.table.view import SeatView
 
 from .table.driver import SETUP_5, EmulatorPresses, next_buttons
 
-ALL = frozenset({Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS, Module.NEW_POSSE})
+ALL = frozenset({LOOK_ME_IN_THE_EYES, TWO_BULLETS, NEW_POSSE})
 SEED = 3
 
 
@@ -58,11 +63,11 @@ def test_a_whole_game_with_modules_1_to_3_is_played_by_presses_in_the_emulator(
         d = play.game.pending
         assert d is not None
         buttons = next_buttons(session, rng)
-        if d.kind is DecisionKind.DUEL_ROLL and d.seat != play.game.turn:
+        if d.kind is DUEL_ROLL and d.seat != play.game.turn:
             assert buttons == [f"SEAT{play.seats[d.seat]}"]
             assert session.view().seats[play.seats[d.seat] - 1].answer
             challenged_pressed += 1
-        if d.kind is DecisionKind.RAGE_SYMBOL and buttons[0].startswith("DIE"):
+        if d.kind is RAGE_SYMBOL and buttons[0].startswith("DIE"):
             assert session.view().console.picker == d.options  # the picker is one screen
             picked += 1
         for button in buttons:
@@ -105,13 +110,13 @@ def test_a_duel_roll_is_the_challenged_seats_press_only(tmp_path: Path) -> None:
     rng = random.Random(1)
     while not play.game.over:
         d = play.game.pending
-        if d.kind is DecisionKind.DUEL_ROLL and d.seat != play.game.turn:
+        if d.kind is DUEL_ROLL and d.seat != play.game.turn:
             break
         for button in next_buttons(session, rng):
             session.handle(button, at=session_clock(session))
         play = session.play
     d = play.game.pending
-    assert d.kind is DecisionKind.DUEL_ROLL
+    assert d.kind is DUEL_ROLL
     other = next(s for s in play.seats if s != play.seats[d.seat])
     session.handle(f"SEAT{other}", at=session_clock(session))
     assert (
@@ -155,20 +160,20 @@ def test_presses_answer_the_duel_the_wound_pile_and_the_rage_picker() -> None:
     game.players[1].rage_held, game.rage_pile = 1, 17
     game.apply(Roll((0, 1, 2, 3, 4), ("dynamite", "gatling", "gatling", "duel", "gatling")))
     play.press("DONE")
-    assert game.pending.kind is DecisionKind.DUEL_TARGET
+    assert game.pending.kind is DUEL_TARGET
     play.press("SEAT3")
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 2)
+    assert (game.pending.kind, game.pending.seat) == (DUEL_ROLL, 2)
     with pytest.raises(Refused, match="SEAT 3 rolls it"):
         play.press("ROLL")
     game.dice_source = ScriptedDice(["whiskey"])
     play.press("SEAT3")  # the challenged seat's own press rolls, and misses
-    assert game.pending.kind is DecisionKind.WOUND_TOKEN
+    assert game.pending.kind is WOUND_TOKEN
     with pytest.raises(Refused, match="DIE1 to DIE4"):
         play.press("DIE5")
     play.press("DIE2")  # beer, bullseye1, bullseye2, dynamite: the second
     assert game.players[2].wounds == ["bullseye1"]
     # Seat 2's turn starts with its Rage card revealed: the picker, then DONE.
-    assert (game.turn, game.pending.kind) == (1, DecisionKind.RAGE_SYMBOL)
+    assert (game.turn, game.pending.kind) == (1, RAGE_SYMBOL)
     with pytest.raises(Refused, match="at least one symbol per Rage card"):
         play.press("DONE")
     play.press("DIE3")
@@ -176,7 +181,7 @@ def test_presses_answer_the_duel_the_wound_pile_and_the_rage_picker() -> None:
     play.press("DONE")
     assert game.pending.kind is DecisionKind.ROLL
     play.press("UNDO")  # a wrong entry is mended with UNDO
-    assert play.game.pending.kind is DecisionKind.RAGE_SYMBOL
+    assert play.game.pending.kind is RAGE_SYMBOL
 
 
 def test_each_seat_is_told_what_to_do_with_the_real_cards() -> None:

@@ -75,6 +75,7 @@ from .components import (
     BASE_DICE,
     CHARACTERS,
     DICE,
+    DYNAMITE_LIMIT,
     FACES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -180,17 +181,20 @@ from .modules import (
     MODULES,
     Module,
     characters_for,
+    in_play,
     load_layer,
     module,
     turn_order,
 )
 from .modules import RULES as MODULE_RULES
+from .modules import origin as module_origin
 from .modules import problems as module_problems
 from .modules import (
     validate as validate_modules,
 )
 from .moments import (
     OPENINGS,
+    moment_steps,
     open_moments,
 )
 from .open_kinds import Declared
@@ -207,6 +211,7 @@ from .reading import (
     whole_number,
 )
 from .registry import STEPS, any_living_seat, decision, step, yes_no
+from .results import dice_showing
 from .rules_api import Ability, Phase, RuleGame
 from .setup import (
     GameSetup,
@@ -247,6 +252,7 @@ __all__ = [
     "ChooseSeat",
     "CompanionError",
     "DICE",
+    "DYNAMITE_LIMIT",
     "Decision",
     "DecisionKind",
     "Declared",
@@ -359,15 +365,19 @@ __all__ = [
     "declare_kind",
     "declare_module",
     "dice_a_reveal_rolls",
+    "dice_showing",
     "full_boneyard_deck",
     "ghost_team",
     "hands_showing",
+    "in_play",
     "legacy_setup",
     "listed",
     "living_count",
     "load_layer",
     "module",
+    "module_origin",
     "module_problems",
+    "moment_steps",
     "next_game",
     "open_moments",
     "position",

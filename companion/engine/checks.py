@@ -8,9 +8,9 @@ know) is such a game too: the roles and special cards the seat cannot know are N
 that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
-own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``duels``,
-``rage``, ``boneyard``; a module's package gives them as ``ModuleRules.check``); the queue and
-the turn's scratch in ``queue_checks``; the pending decision in ``pending_checks``.
+own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``boneyard``,
+or its package's ``ModuleRules.check``); the queue and the turn's scratch in ``queue_checks``;
+the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -21,12 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from . import (
     boneyard,
-    duels,
     ghost,
     moments,
     pending_checks,
     queue_checks,
-    rage,
     special_roles,
 )
 from .abilities import ability_of
@@ -63,12 +61,12 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_players(game)
     _check_roles(game)
     _check_arrows(game)
-    _check_modules(game)
     _check_dice(game)
     ghost.check(game)
     special_roles.check(game)
-    duels.check(game)
-    rage.check(game)
+    for rules in RULES.values():  # every module installed: one off holds none of its state
+        if rules.check is not None:
+            rules.check(game)
     boneyard.check(game)
     queue_checks.check(game)
     if snapshot:
@@ -275,13 +273,6 @@ def _check_arrows(game: Game) -> None:
         )
 
 
-def _check_modules(game: Game) -> None:
-    """Each installed module's own invariants (``ModuleRules.check``), in play or not."""
-    for rules in RULES.values():
-        if rules.check is not None:
-            rules.check(game)
-
-
 # ============================================================================= the dice
 
 
@@ -362,7 +353,16 @@ def _dice_choices(
     (``ModuleRules.dice_choices``), else the base dice."""
     offered = [r.dice_choices(options) for r in in_play(modules) if r.dice_choices]
     kinds = offered[0] if offered else (BASE_DICE,)
-    return frozenset(tuple(duels.dice_of(modules, k)) for k in kinds)
+    return frozenset(_turn_dice(modules, k) for k in kinds)
+
+
+def _turn_dice(modules: frozenset[Module], kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The dice of a turn, as the modules in play make every turn's (``turn_dice``)."""
+    dice = list(kinds)
+    for rules in in_play(modules):
+        if rules.turn_dice is not None:
+            dice = rules.turn_dice(dice)
+    return tuple(dice)
 
 
 @cache

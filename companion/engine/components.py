@@ -72,18 +72,14 @@ DICE: dict[str, tuple[str, ...]] = {
 }
 
 BASE_DICE: tuple[str, ...] = ("base",) * 5
-# Undead or Alive, Module 1: two of the five base dice are replaced by the black Duel dice.
-DUEL_DIE = "duel"
-DUEL_DICE = 2
 
 # Undead or Alive, Module 1: the 15 Duel Wound tokens (the errata, "Decks and tokens").
 WOUND_TOKENS: tuple[str, ...] = (
     ("beer",) * 3 + ("bullseye1",) * 5 + ("bullseye2",) * 5 + ("dynamite",) * 2
 )
-# Undead or Alive, Module 2: the Rage deck is physical and its contents unknown; only its size,
-# the symbols a card may be entered with (one DIE button each) and a bound on symbols per card
-# (so that entering always ends) are assumed.
-RAGE_CARDS = 18
+# Undead or Alive, Module 2: the Rage deck is physical and its contents unknown; only its size
+# (``companion.modules.rage``), the symbols a card may be entered with (one DIE button each)
+# and a bound on symbols per card (so that entering always ends) are assumed.
 RAGE_SYMBOLS: tuple[str, ...] = ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling")
 RAGE_SYMBOLS_PER_CARD = 3
 # Piles a table may use for real instead of the companion simulating them (the errata).
@@ -183,50 +179,6 @@ CHARACTERS: Declared[str, Character] = Declared(
             Character("suzy_lafayette", "Suzy Lafayette", 8, "No Bull's Eye rolled: gain 2"),
             Character("vulture_sam", "Vulture Sam", 9, "Another player dies: gain 2"),
             Character("willy_the_kid", "Willy the Kid", 8, "Gatling Gun with only 2 Gatlings"),
-            # Undead or Alive, Module 3: a new posse in town.
-            *(
-                Character(name, title, life, ability, "undead_or_alive.3", needs)
-                for name, title, life, ability, needs in (
-                    ("belle_star", "Belle Star", 8, "Each roll: a Dynamite may be Gatling", ()),
-                    ("chuck_wengam", "Chuck Wengam", 8, "Once a turn: 1 life turns a die", ()),
-                    ("greg_digger", "Greg Digger", 7, "Each Beer counts twice", ()),
-                    (
-                        "herb_hunter",
-                        "Herb Hunter",
-                        8,
-                        "Lose 2+ in his turn: Wound token",
-                        ("undead_or_alive.1",),
-                    ),
-                    (
-                        "pat_brennan",
-                        "Pat Brennan",
-                        8,
-                        "Turn start: move a Rage card",
-                        ("undead_or_alive.2",),
-                    ),
-                    (
-                        "pixie_pete",
-                        "Pixie Pete",
-                        9,
-                        "Draws two Rage cards, keeps one",
-                        ("undead_or_alive.2",),
-                    ),
-                    (
-                        "sam_the_healer",
-                        "Sam the Healer",
-                        7,
-                        "Each Duel he starts: +1 life to one",
-                        ("undead_or_alive.1",),
-                    ),
-                    (
-                        "sean_mallory",
-                        "Sean Mallory",
-                        8,
-                        "Once a turn: re-roll a Duel die",
-                        ("undead_or_alive.1",),
-                    ),
-                )
-            ),
         )
     }
 )

@@ -53,21 +53,6 @@ class DecisionKind(OpenKind):
     GHOST_REROLL: ClassVar[DecisionKind]  # the Ghost re-rolls some of its dice, or stops
     GHOST_FACE: ClassVar[DecisionKind]  # which of its two results the Ghost gives
     GHOST_TARGET: ClassVar[DecisionKind]  # to whom the Ghost gives it
-    # Undead or Alive, Modules 1-3
-    DUEL_TARGET: ClassVar[DecisionKind]  # whom this Fight a Duel challenges
-    DUEL_ROLL: ClassVar[DecisionKind]  # the seat holding the Duel die rolls it
-    DUEL_REROLL: ClassVar[
-        DecisionKind
-    ]  # Sean Mallory: re-roll the Duel die that missed, or keep it
-    WOUND_TOKEN: ClassVar[DecisionKind]  # real pile: which Duel Wound token was drawn
-    WHICH_WOUND: ClassVar[DecisionKind]  # Whiskey: discard which of your Duel Wound tokens
-    RAGE_SYMBOL: ClassVar[DecisionKind]  # enter a symbol of the Rage cards revealed, or DONE
-    SAM_HEAL: ClassVar[DecisionKind]  # Sam the Healer: who gains one life for this duel
-    RAGE_FROM: ClassVar[DecisionKind]  # Pat Brennan: whose Rage card to move
-    RAGE_TO: ClassVar[DecisionKind]  # Pat Brennan: to whom
-    BELLE_STAR: ClassVar[DecisionKind]  # Belle Star: which Dynamite becomes a Gatling
-    CHUCK_DIE: ClassVar[DecisionKind]  # Chuck Wengam: lose a life to turn which die
-    CHUCK_FACE: ClassVar[DecisionKind]  # Chuck Wengam: to which side
     # Undead or Alive, Module 4
     BONEYARD_CARD: ClassVar[DecisionKind]  # which Boneyard card was drawn from the real deck
     ZOMBIE_MASTER: ClassVar[DecisionKind]  # physical roles: which living seat declares the Renegade
@@ -112,6 +97,8 @@ class Spec:
     holder_rolls: bool = False
     """The seat holding the die rolls it with its own button (a duel, ruling UA1): the table
     never rolls it for the player, even with one legal answer."""
+    may_keep: bool = False
+    """A re-roll the holder may decline (Stop): ROLL re-rolls too, DONE keeps the roll."""
     before_roll: bool = False
     """Chosen just before the dice are rolled (the Saloon die): ROLL answers with none and
     rolls, and a roll taken back brings back the choice made with it."""
@@ -136,6 +123,11 @@ class Spec:
     fits: Fits | None = None
     """Why a pending decision of a state read back could not be asked now, beyond the seat
     (``pending_checks.py``): a module's kind says it here."""
+    below_zero: bool = False
+    """Its ``remaining`` may fall below 0 (more entered than the least asked)."""
+    explains: Callable[[Any, Decision, Any], str | None] | None = None
+    """Why an action that does not answer it is refused, in words for the table, when the
+    general words would not say (``explain.py``): given the game, the decision, the action."""
 
     @property
     def always_answered(self) -> bool:
@@ -187,32 +179,6 @@ _BUILT_IN: dict[str, Spec] = {
     "ghost_reroll": Spec(Answer.ROLL, False, "re-roll the Ghost's dice or stop", turn_dice=True),
     "ghost_face": Spec(Answer.CHOICE, False, "which result does the Ghost give"),
     "ghost_target": Spec(Answer.SEAT, False, "to whom does the Ghost give it"),
-    "duel_target": Spec(Answer.SEAT, False, "whom do you challenge to a duel"),
-    "duel_roll": Spec(Answer.ROLL, False, "roll the Duel die", holder_rolls=True),
-    "duel_reroll": Spec(Answer.ROLL, False, "re-roll the Duel die or keep it", holder_rolls=True),
-    "wound_token": Spec(
-        Answer.CHOICE,
-        False,
-        "which Wound token did you draw",
-        shows_a_card=True,
-        person_enters=True,
-        face_options=True,
-    ),
-    "which_wound": Spec(Answer.CHOICE, False, "discard which Wound token", face_options=True),
-    "rage_symbol": Spec(
-        Answer.CHOICE,
-        True,
-        "enter the Rage cards' symbols",
-        shows_a_card=True,
-        person_enters=True,
-        face_options=True,
-    ),
-    "sam_heal": Spec(Answer.SEAT, True, "who gains one life for this duel"),
-    "rage_from": Spec(Answer.SEAT, True, "whose Rage card do you move"),
-    "rage_to": Spec(Answer.SEAT, False, "who gets the Rage card"),
-    "belle_star": Spec(Answer.DIE, True, "turn which Dynamite to Gatling"),
-    "chuck_die": Spec(Answer.DIE, True, "lose a life to turn which die"),
-    "chuck_face": Spec(Answer.CHOICE, False, "turn the die to which side", face_options=True),
     "boneyard_card": Spec(
         Answer.CHOICE,
         False,

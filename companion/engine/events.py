@@ -398,7 +398,7 @@ class RageDiscarded(Event):
 
 @dataclass(frozen=True)
 class RageMoved(Event):
-    """Pat Brennan moved a face-down Rage card from ``source`` to ``target``."""
+    """A character's ability moved a face-down Rage card from ``source`` to ``target``."""
 
     kind: ClassVar[str] = "rage_moved"
     seat: int
@@ -408,7 +408,7 @@ class RageMoved(Event):
 
 @dataclass(frozen=True)
 class FaceChanged(Event):
-    """An ability turned die ``die`` to ``face`` (Belle Star, Chuck Wengam)."""
+    """An ability turned die ``die`` to ``face`` (``cause``: the character whose it is)."""
 
     kind: ClassVar[str] = "face_changed"
     seat: int

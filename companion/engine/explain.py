@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, Choose, ChooseSeat, Decline, Reveal, Roll
+from .actions import Action, Choose, ChooseSeat, Reveal, Roll
 from .decisions import Decision, DecisionKind
 from .ranges import distances
 
@@ -35,9 +35,10 @@ def why_illegal(game: RuleGame, d: Decision, action: Action) -> str:
         action, ChooseSeat
     ):
         return f"Seat {action.seat + 1} holds no arrow to discard."
-    undead = _undead(game, d, action)
-    if undead is not None:
-        return undead
+    explains = d.spec.explains
+    explained = None if explains is None else explains(game, d, action)
+    if explained is not None:
+        return explained
     if isinstance(action, Choose) and d.options:
         return f"{action.option!r} is not a choice now; the choices are " + ", ".join(d.options)
     if isinstance(action, Roll) and d.kind is DecisionKind.REROLL:
@@ -55,22 +56,3 @@ def why_illegal(game: RuleGame, d: Decision, action: Action) -> str:
         left = ", ".join(sorted(set(game.unrevealed_roles())))
         return f"No {action.role} card is left to reveal; the hidden roles are: {left}."
     return f"Now {who} must answer '{d.spec.question}'; {action.kind!r} is not an answer."
-
-
-def _undead(game: RuleGame, d: Decision, action: Action) -> str | None:
-    """Undead or Alive: a second Duel die to one player, DONE before every card is entered."""
-    if d.kind is DecisionKind.DUEL_TARGET and isinstance(action, ChooseSeat):
-        if action.seat == game.turn:
-            return "You cannot challenge yourself to a duel."
-        if action.seat in game.scratch.duels:
-            return f"Seat {action.seat + 1} already has a Duel die this turn: one per player."
-    if d.kind is DecisionKind.RAGE_SYMBOL:
-        player = game.players[d.seat]
-        entered, cards = len(player.rage_symbols), player.rage_revealed
-        if isinstance(action, Decline):
-            return f"Enter at least one symbol per Rage card first ({entered} of {cards} cards)."
-        if isinstance(action, Choose) and action.option in d.options:
-            return "Every symbol of these cards is entered: press DONE."
-    if d.kind in (DecisionKind.DUEL_ROLL, DecisionKind.DUEL_REROLL) and isinstance(action, Roll):
-        return f"Seat {d.seat + 1} rolls the Duel die {(d.die or 0) + 1}, and only that die."
-    return None

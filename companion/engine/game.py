@@ -62,7 +62,7 @@ from .events import (
 )
 from .explain import why_illegal
 from .module_catalog import Module
-from .module_rules import ArrowToken
+from .module_rules import ArrowToken, ModuleRules
 from .modules import in_play, turn_order
 from .options import ArrowKind
 from .ranges import distances, next_living
@@ -147,6 +147,18 @@ class TurnRules:
     tokens: dict[str, ArrowToken]
 
 
+def _dice_hooks(rules: ModuleRules) -> list[Callable[[Game, list[str]], list[str]]]:
+    """A module's hooks on the turn's dice, as the game calls them: those of every turn, then
+    those from the game's state."""
+    hooks: list[Callable[[Game, list[str]], list[str]]] = []
+    every_turn = rules.turn_dice
+    if every_turn is not None:
+        hooks.append(lambda game, kinds: every_turn(kinds))
+    if rules.dice is not None:
+        hooks.append(rules.dice)
+    return hooks
+
+
 @cache
 def _turn_of(modules: frozenset[Module]) -> TurnRules:
     rules = in_play(modules)
@@ -165,7 +177,7 @@ def _turn_of(modules: frozenset[Module]) -> TurnRules:
         resolution=tuple((n, resolution[n]) for n in resolution_order),
         start=tuple(n for r in rules for n in r.start),
         end=tuple(n for r in rules for n in r.end),
-        dice=each("dice"),
+        dice=tuple(d for r in rules for d in _dice_hooks(r)),
         die_choice=each("die_choice"),
         dice_set=each("dice_set"),
         own_turn=each("own_turn"),

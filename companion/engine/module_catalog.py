@@ -27,9 +27,6 @@ class Module(OpenKind):
 
     SPECIAL_ROLES: ClassVar[Module]
     GHOST: ClassVar[Module]
-    LOOK_ME_IN_THE_EYES: ClassVar[Module]
-    TWO_BULLETS: ClassVar[Module]
-    NEW_POSSE: ClassVar[Module]
     ZOMBIES: ClassVar[Module]
     WILD_WEST_LEGACY: ClassVar[Module]
 
@@ -74,13 +71,6 @@ for _name, _value, _info in (
         "old_saloon.5",
         ModuleInfo("The Ghost", min_players=5, excludes=("undead_or_alive.4",)),
     ),
-    (
-        "LOOK_ME_IN_THE_EYES",
-        "undead_or_alive.1",
-        ModuleInfo("Look Me in the Eyes", requires=("undead_or_alive.2",)),
-    ),
-    ("TWO_BULLETS", "undead_or_alive.2", ModuleInfo("Two Bullets Are Enough")),
-    ("NEW_POSSE", "undead_or_alive.3", ModuleInfo("A New Posse in Town")),
     ("ZOMBIES", "undead_or_alive.4", ModuleInfo("Undead or Alive?", min_players=4)),
     ("WILD_WEST_LEGACY", "undead_or_alive.5", ModuleInfo("Wild West Legacy")),
 ):

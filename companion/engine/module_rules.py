@@ -53,7 +53,8 @@ class ModuleRules:
     - ``per_roll``, ``resolution``: phases ``(name, placed after, rule)``.
     - ``start``, ``end``: steps at the start of every turn and at its end (even when the active
       player was eliminated).
-    - ``dice``: the dice of a turn from those it would have.
+    - ``turn_dice``: the dice of every turn from those it would have, whatever the game's
+      state (the state checks read them too); ``dice``: from the game's state.
     - ``own_dice``: the dice of the turns of its own kind (a state read back may show them).
     - ``dice_choices``: the dice of a turn for each option of the player's ability (the Saloon
       dice), those a state read back may show.
@@ -70,6 +71,9 @@ class ModuleRules:
     - ``gives_back``: what an eliminated player gives back at once.
     - ``extra_results``: symbols that join the dice's results this turn, numbered past them.
     - ``hand_causes``: its causes of life loss that are a player's own result.
+    - ``used``: its once-a-turn marks in the turn's scratch (``scratch.used``).
+    - ``prices``: its causes of life loss that a player pays by choice for a power, no loss he
+      "must" take (Molly Stark cannot take it in his place).
     - ``at_reveal``: steps when a seat's role is to be revealed.
     - ``outcome``: the end of the game while ``decides`` says its sides play.
     - ``token``: a token taken and discarded with the arrows.
@@ -89,6 +93,7 @@ class ModuleRules:
     resolution: tuple[tuple[str, str, Resolution], ...] = ()
     start: tuple[str, ...] = ()
     end: tuple[str, ...] = ()
+    turn_dice: Callable[[list[str]], list[str]] | None = None
     dice: Callable[[RuleGame, list[str]], list[str]] | None = None
     own_dice: tuple[tuple[str, ...], ...] = ()
     dice_choices: Callable[[tuple[str, ...]], tuple[tuple[str, ...], ...]] | None = None
@@ -104,6 +109,8 @@ class ModuleRules:
     gives_back: Callable[[RuleGame, PlayerState], None] | None = None
     extra_results: Callable[[RuleGame], list[str]] | None = None
     hand_causes: tuple[str, ...] = ()
+    prices: tuple[str, ...] = ()
+    used: tuple[str, ...] = ()
     at_reveal: Callable[[RuleGame, int], list[Step]] | None = None
     decides: Callable[[RuleGame], bool] | None = None
     outcome: Callable[[RuleGame], Outcome | None] | None = None

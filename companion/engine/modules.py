@@ -39,6 +39,7 @@ __all__ = [
     "in_play",
     "load_layer",
     "module",
+    "origin",
     "problems",
     "turn_order",
     "validate",
@@ -89,6 +90,12 @@ class _Rules(Mapping[Module, ModuleRules]):
 
 
 RULES: Mapping[Module, ModuleRules] = _Rules()
+
+
+def origin(m: str) -> str:
+    """Where module ``m`` comes from: its entry point's target (``package.module:RULES``)."""
+    (target,) = [loaded.target for loaded in discovery.load() if loaded.name == m]
+    return target
 
 
 def problems() -> tuple[str, ...]:

@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING
 
 from . import special_roles
 from .boneyard import NEXT_TURN, THIS_TURN
-from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, GHOST_DICE, RAGE_SYMBOLS, SPECIAL_ROLES
+from .components import DICE, DYNAMITE_LIMIT, GHOST_DICE, SPECIAL_ROLES
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .options import ArrowKind
-from .queue_checks import duels_left
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
 
 K = DecisionKind
 
-# Decisions of the player whose turn it is, alive (the Ghost's have their own rule below).
+# Decisions of the player whose turn it is, alive (the Ghost's have their own rule below); a
+# module's own say so on their spec (``active``), as they say what else fits (``fits``).
 ACTIVE = frozenset(
     {
         K.GIFT_LIFE,
@@ -34,15 +34,6 @@ ACTIVE = frozenset(
         K.SLAB_DOUBLE,
         K.BEER_TARGET,
         K.KIT_DISCARD,
-        K.DUEL_TARGET,
-        K.WHICH_WOUND,
-        K.RAGE_SYMBOL,
-        K.SAM_HEAL,
-        K.RAGE_FROM,
-        K.RAGE_TO,
-        K.BELLE_STAR,
-        K.CHUCK_DIE,
-        K.CHUCK_FACE,
     }
 )
 GHOST = frozenset({K.GHOST_ROLL, K.GHOST_REROLL, K.GHOST_FACE, K.GHOST_TARGET})
@@ -56,7 +47,6 @@ COUNTED = frozenset(
         K.ARROW_INSTEAD,
         K.DISCARD_ARROW,
         K.KIT_DISCARD,
-        K.DUEL_TARGET,
     }
 )
 
@@ -82,7 +72,8 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
         return f"seat {d.seat + 1} is not at the table"
     if d.target is not None and not 0 <= d.target < n:
         return f"target {d.target} is not a seat (0 to {n - 1})"
-    if d.remaining is not None and d.remaining < 0 and d.kind is not K.RAGE_SYMBOL:
+    spec = d.spec
+    if d.remaining is not None and d.remaining < 0 and not spec.below_zero:
         return f"remaining {d.remaining} is below 0"
     spec = d.spec
     if (d.kind in COUNTED or spec.counted) and (d.remaining is None or d.remaining < 1):
@@ -237,67 +228,7 @@ def _ghost(game: RuleGame, d: Decision) -> str | None:
     return None
 
 
-# ================================================================ Undead or Alive 1-4
-
-
-def _duel_target(game: RuleGame, d: Decision) -> str | None:
-    assert d.remaining is not None  # COUNTED
-    if d.remaining > duels_left(game):
-        return (
-            f"remaining {d.remaining}, but {duels_left(game)} Duel dice showing are not given "
-            f"yet (faces, scratch.duels {game.scratch.duels})"
-        )
-    return None
-
-
-def _duel_roll(game: RuleGame, d: Decision) -> str | None:
-    kinds = game.dice_kinds
-    if d.die is None or not 0 <= d.die < len(kinds) or kinds[d.die] != DUEL_DIE:
-        return f"die {d.die}: a duel rolls a Duel die (dice_kinds {kinds})"
-    if d.target is None or d.target == d.seat or not game.players[d.target].alive:
-        return f"target {d.target}: the living player the duel is against"
-    return None
-
-
-def _wound_token(game: RuleGame, d: Decision) -> str | None:
-    if "wounds" not in game.setup.real_piles:
-        return "the Wound tokens are simulated: nothing to enter (real_piles)"
-    left = tuple(sorted(set(game.wound_pile)))
-    if not left or d.options != left or d.cause is None:
-        return f"options {list(d.options)}: the tokens left in wound_pile {list(left)}, a cause"
-    return None
-
-
-def _which_wound(game: RuleGame, d: Decision) -> str | None:
-    held = tuple(sorted(set(game.players[d.seat].wounds)))
-    if len(held) < 2 or d.options != held:
-        return f"options {list(d.options)}: two or more kinds of the seat's wounds {list(held)}"
-    return None
-
-
-def _rage_symbol(game: RuleGame, d: Decision) -> str | None:
-    p = game.players[d.seat]
-    if d.options != RAGE_SYMBOLS or not p.rage_revealed:
-        return f"options {list(d.options)}: the symbols of the Rage cards revealed (rage_revealed)"
-    if d.remaining != p.rage_revealed - len(p.rage_symbols):
-        return f"remaining {d.remaining}: the cards revealed less the rage_symbols entered"
-    return None
-
-
-def _rage_to(game: RuleGame, d: Decision) -> str | None:
-    if d.target is None or not game.players[d.target].rage_held:
-        return f"target {d.target}: a player holding a Rage card (rage_held) to move"
-    return None
-
-
-def _chuck_face(game: RuleGame, d: Decision) -> str | None:
-    if d.die is None or not 0 <= d.die < len(game.faces) or game.faces[d.die] is None:
-        return f"die {d.die}: a die rolled this turn"
-    current = game.faces[d.die]
-    sides = tuple(dict.fromkeys(f for f in DICE[game.dice_kinds[d.die]] if f != current))
-    if d.options != sides:
-        return f"options {list(d.options)}: the other sides {list(sides)} of die {d.die + 1}"
-    return None
+# ================================================================ Undead or Alive 4
 
 
 def _boneyard_card(game: RuleGame, d: Decision) -> str | None:
@@ -335,14 +266,6 @@ FITS: dict[DecisionKind, Fits] = {
     K.GHOST_FACE: _ghost,
     K.GHOST_TARGET: _ghost,
     K.ROLE_CARD: special_roles.check_role_card,
-    K.DUEL_TARGET: _duel_target,
-    K.DUEL_ROLL: _duel_roll,
-    K.DUEL_REROLL: _duel_roll,
-    K.WOUND_TOKEN: _wound_token,
-    K.WHICH_WOUND: _which_wound,
-    K.RAGE_SYMBOL: _rage_symbol,
-    K.RAGE_TO: _rage_to,
-    K.CHUCK_FACE: _chuck_face,
     K.BONEYARD_CARD: _boneyard_card,
     K.ZOMBIE_MASTER: _zombie_master,
 }

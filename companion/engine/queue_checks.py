@@ -19,7 +19,6 @@ from .decisions import DecisionKind
 from .errors import StateError
 from .modules import RULES, in_play
 from .registry import STEPS
-from .results import dice_showing
 from .special_roles import changed_step
 
 if TYPE_CHECKING:
@@ -260,11 +259,10 @@ def check_step(game: RuleGame, item: Any, where: str, after: Any = None) -> None
 
 def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
     """What a step needs of the state when it runs (beside its arguments' own checks)."""
-    if name == "duels" and args[0] > duels_left(game):
-        return (
-            f"{args[0]} duels to come, but {duels_left(game)} Duel dice showing are not given "
-            f"yet (faces, scratch.duels {game.scratch.duels})"
-        )
+    for rules in RULES.values():  # a module's step, whether or not the module is in play
+        for step_name, fits in rules.step_fits:
+            if step_name == name:
+                return fits(game, args)
     if name == "ghost_rolled" and (
         not game.players[game.turn].ghost or None in game.faces or not game.rolls
     ):
@@ -278,11 +276,6 @@ def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
             if step_name == name:
                 return fits(game, args)
     return None
-
-
-def duels_left(game: RuleGame) -> int:
-    """Duel dice showing that no player has been given yet this turn."""
-    return len(dice_showing(game, "duel")) - len(game.scratch.duels)
 
 
 def _check_power(game: RuleGame, args: list[Any], where: str, after: Any) -> None:
@@ -349,10 +342,11 @@ def _check_scratch(game: RuleGame) -> None:
         _seat(game, seat, f"scratch.duels[{i}]")
     if len(set(s.duels)) != len(s.duels):
         raise StateError(f"scratch.duels {s.duels}: one Duel die to each player a turn")
-    unknown = [u for u in s.used if u not in USED]
+    used = sorted(u for rules in RULES.values() for u in rules.used)
+    unknown = [u for u in s.used if u not in used]
     if unknown:
         raise StateError(
-            f"scratch.used: unknown {unknown[0]!r}; expected one of " + ", ".join(USED)
+            f"scratch.used: unknown {unknown[0]!r}; expected one of " + ", ".join(used)
         )
     for i, seat in enumerate(game.eliminated_now):
         _seat(game, seat, f"eliminated_now[{i}]")
@@ -441,10 +435,6 @@ def _check_assigned(game: RuleGame, results: int) -> None:
                 f"{name}[{i}]: result {die} ({face}) assigned {seen[die]} times "
                 f"(scratch.assigned and scratch.to_assign), but it counts {counts}"
             )
-
-
-# Once-a-turn abilities the scratch counts (Undead or Alive 3: Chuck Wengam, Sean Mallory).
-USED = ("chuck", "duel_reroll")
 
 
 def _result(game: RuleGame, die: Any, symbol: Any, results: int, where: str) -> None:

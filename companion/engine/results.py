@@ -32,7 +32,8 @@ def adjusted_count(game: RuleGame, symbol: str, rolled: int) -> int:
 
 def collect_results(game: RuleGame, symbols: Sequence[str]) -> list[list[object]]:
     """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
-    tokens cancel (each Beer twice for Greg Digger), then the extra results past the dice."""
+    tokens cancel (each Beer as often as the player's ability uses it), then the extra results
+    past the dice."""
     wounds = game.players[game.turn].wounds
     cancel = {s: wounds.count(s) for s in symbols if s != DYNAMITE}
     uses = game.ability(game.turn).beer_uses

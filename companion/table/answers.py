@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Action, Answer, ChooseDie, Decision, DecisionKind, Game, Roll, Stop
+from ..engine import Action, Answer, ChooseDie, Decision, Game, Roll, Stop
 from .refused import Refused
 
 
-def duel_roll(seats: Sequence[int], button: str, d: Decision) -> Action:
-    """The holder's SEAT rolls (``seats``: the physical seat of each engine seat); Sean
-    Mallory's re-roll also takes ROLL, and DONE keeps the miss."""
+def holder_roll(seats: Sequence[int], button: str, d: Decision) -> Action:
+    """The holder's SEAT rolls (``seats``: the physical seat of each engine seat); a re-roll
+    the holder may decline (``may_keep``) also takes ROLL, and DONE keeps the roll."""
     assert d.die is not None
     own = seats[d.seat]
-    if button == f"SEAT{own}" or (button == "ROLL" and d.kind is DecisionKind.DUEL_REROLL):
+    if button == f"SEAT{own}" or (button == "ROLL" and d.spec.may_keep):
         return Roll((d.die,))
-    if button == "DONE" and d.kind is DecisionKind.DUEL_REROLL:
+    if button == "DONE" and d.spec.may_keep:
         return Stop()
     raise Refused(f"Seat {own} holds the Duel die: SEAT {own} rolls it.")
 

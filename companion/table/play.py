@@ -34,7 +34,7 @@ from ..engine import (
     Stop,
     dice_a_reveal_rolls,
 )
-from .answers import duel_roll, listed_hits
+from .answers import holder_roll, listed_hits
 from .bounded_call import PLAYER_TIME_LIMIT, PlayerFailed, TookTooLong, within
 from .journal import Journal, JournalContents, JournalEntry, JournalError, implied_answer
 from .labels import FACE_LABELS, ROLE_LABELS
@@ -258,7 +258,7 @@ class TablePlay:
     def _action_for(self, button: str, d: Decision) -> Action | None:
         forced = self.forced_roll()
         if d.spec.holder_rolls:  # Undead or Alive: the seat holding the Duel die rolls it
-            action = duel_roll(self.seats, button, d)
+            action = holder_roll(self.seats, button, d)
             if forced is not None:
                 if not isinstance(action, Roll):
                     raise Refused("That roll was undone: the same press brings back the same die.")

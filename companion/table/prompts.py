@@ -46,26 +46,15 @@ SIDE_LABELS = {
     "survivors": "Survivors win",
 }
 
-# What the table calls each playable module, short enough for the console.
-_MODULE_LABELS: dict[str, str] = {
+# What the table calls each playable module, short enough for the console; a module adds its
+# own from its words for the table (``declare_module_label``); one without is said by its title.
+_BUILT_IN_LABELS: dict[str, str] = {
     Module.SPECIAL_ROLES: "Special roles",
     Module.GHOST: "Ghost",
-    Module.LOOK_ME_IN_THE_EYES: "Duel dice",
-    Module.TWO_BULLETS: "Rage cards",
-    Module.NEW_POSSE: "New posse",
     Module.ZOMBIES: "Zombies",
     Module.WILD_WEST_LEGACY: "Legacy series",
 }
-# A module's package adds its own (``declare_module_label``); a module without one is said by
-# its title.
-MODULE_LABELS: Declared[str, str] = Declared(_MODULE_LABELS, load=lambda: load_layer("table"))
-
-
-def declare_module_label(m: str, label: str) -> None:
-    """A module's short name at the table; ValueError when it has one."""
-    MODULE_LABELS.add(m, label, "label of the module")
-
-
+MODULE_LABELS: Declared[str, str] = Declared(_BUILT_IN_LABELS, load=lambda: load_layer("table"))
 EXPANSION_LABELS = {"old_saloon": "Old Saloon", "undead_or_alive": "Undead or Alive"}
 PAGE_SIZE = 5  # DIE1..DIE5 turn a page's modules on and off, DIE6 turns the page
 
@@ -95,6 +84,12 @@ def module_pages() -> tuple[tuple[str, tuple[Module, ...]], ...]:
 
 def module_label(m: str) -> str:
     return MODULE_LABELS.get(m, MODULES[m].title)
+
+
+def declare_module_label(m: str, label: str) -> None:
+    """What the table calls module ``m``, short enough for the console; ValueError when it
+    has a label."""
+    MODULE_LABELS.add(m, label, "label of the module")
 
 
 def prompt_for(game: Game, d: Decision, seats: Sequence[int], roles: Sequence[Role]) -> str:

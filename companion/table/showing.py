@@ -250,10 +250,7 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
     """What each seat must still do with real pieces, by engine seat, from the game's own
     record (so a restart shows it again): the chores the events of every action gave it, until
     that seat's player next answers a decision (they have done it by then)."""
-    game = play.game
-    if not game.setup.modules & {Module.TWO_BULLETS, Module.LOOK_ME_IN_THE_EYES}:
-        return {}
-    real = "wounds" in game.setup.real_piles
+    real = "wounds" in play.game.setup.real_piles
     read, taken = play.chores_read, play.taken
     owed: dict[int, tuple[str, ...]] = {}
     start = 0

@@ -29,9 +29,6 @@ from ..engine import (
     Declared,
     DiceRolled,
     DieTurned,
-    DuelChallenged,
-    DuelLost,
-    DuelRolled,
     DynamiteExploded,
     EliminationAverted,
     Event,
@@ -50,12 +47,7 @@ from ..engine import (
     NoLegalAnswer,
     OutbreakComing,
     PlayerEliminated,
-    RageDrawn,
-    RageMoved,
-    RageRevealed,
-    RageShuffled,
     ResultAssigned,
-    ResultsCancelled,
     RevealCancelled,
     Rewound,
     RoleCardShown,
@@ -64,8 +56,6 @@ from ..engine import (
     SpecialRoleRevealed,
     TurnStarted,
     WindowAction,
-    WoundDrawn,
-    WoundsReturned,
     ZombieOutbreak,
     load_layer,
 )
@@ -74,7 +64,6 @@ from .labels import (
     OPTION_LABELS,
     ROLE_LABELS,
     SYMBOL_LABELS,
-    WOUND_LABELS,
     cause_label,
 )
 from .narration import box_line
@@ -98,10 +87,6 @@ ARROW_HEADINGS = {"dice": "Arrows", "rage": "Rage arrows"}
 
 def _card(name: str) -> str:
     return SPECIAL_ROLES[name].title if name in SPECIAL_ROLES else OPTION_LABELS.get(name, name)
-
-
-def _token(symbol: str) -> str:
-    return WOUND_LABELS.get(symbol, FACE_LABELS.get(symbol, symbol))
 
 
 def _plural(count: int, word: str) -> str:
@@ -304,33 +289,8 @@ def _tell_more(line: _Line, event: Event) -> None:
     """The events of the expansions' modules, each said in a phrase of its own."""
     seat = line.seat
     match event:
-        case ResultsCancelled(seat=who, symbol=symbol, count=count):
-            line.say(f"{seat(who)}'s Wound token cancels {count} {FACE_LABELS[symbol]}")
-        case WoundDrawn(seat=who, token=token, kept=True):
-            line.say(f"{seat(who)} takes a {_token(token)} Wound token")
-        case WoundDrawn(seat=who, token=token, kept=False):
-            line.say(f"{seat(who)} already has a {_token(token)} Wound token: it goes back")
-        case WoundsReturned(seat=who, tokens=tokens):
-            names = ", ".join(_token(t) for t in tokens)
-            line.say(f"{seat(who)} gives back Wound token{'s' if len(tokens) > 1 else ''} {names}")
-        case RageDrawn(seat=who, drawn=drawn):
-            kept = "" if drawn == 1 else f" ({drawn} drawn, 1 kept)"
-            line.say(f"{seat(who)} draws a Rage card{kept}")
-        case RageShuffled():
-            line.say("Rage discards shuffled into a new pile")
-        case RageRevealed(seat=who, cards=cards):
-            line.say(f"{seat(who)} reveals {_plural(cards, 'Rage card')}")
-        case RageMoved(source=source, target=target):
-            line.say(f"Pat Brennan moves a Rage card from {seat(source)} to {seat(target)}")
         case FaceChanged(die=die, face=face, cause=cause):
             line.say(f"{cause_label(cause)} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
-        case DuelChallenged(seat=who, target=target):
-            line.say(f"Duel: {seat(who)} against {seat(target)}")
-        case DuelRolled(seat=who, faces=faces):
-            rolled = ", ".join(FACE_LABELS.get(f, f) for f in faces)
-            line.say(f"{seat(who)}'s Duel die: {rolled}")
-        case DuelLost(seat=loser, winner=winner):
-            line.say(f"{seat(winner)} wins the duel against {seat(loser)}")
         case BoneyardCardRevealed(seat=who, card=card, hands=hands, living=living):
             line.say(
                 f"{seat(who)}'s Boneyard card: {_card(card)} "
@@ -386,6 +346,16 @@ STORY: Declared[type[Event], Callable[[StoryLine, Any], None]] = Declared(
 def declare_story(kind: type[Event], told: Callable[[StoryLine, Any], None]) -> None:
     """How the story tells a module's event ``kind``; ValueError when it is told already."""
     STORY.add(kind, told, "story of the event")
+
+
+# A phrase for a module's event, given the event and the physical number of an engine seat.
+EventLine = Callable[[Any, Callable[[int], int]], str]
+
+
+def declare_line(kind: type[Event], phrase: EventLine) -> None:
+    """The story says ``phrase`` for a module's event ``kind`` (``declare_story``, said
+    whole)."""
+    declare_story(kind, lambda line, event: line.say(phrase(event, line.seat)))
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from ..engine import (
     load_layer,
 )
 from .answers import listed_hits
-from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, WOUND_LABELS
+from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS
 
 K = DecisionKind
 
@@ -343,65 +343,7 @@ SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
 # ------------------------------------------------------------------ Undead or Alive
 
 
-def _duel_roll_prompt(q: Asked) -> str:
-    assert q.d.target is not None
-    return f"Duel with seat {q.seats[q.d.target]}: SEAT{q.seat} rolls the Duel die"
-
-
-def _rage_prompt(q: Asked) -> str:
-    cards = q.game.players[q.d.seat].rage_revealed
-    return f"Rage: symbols on {cards} card{'s' * (cards != 1)}? DIE each, DONE"
-
-
-def _wound_discarded(t: Answered) -> str | None:
-    if isinstance(t.action, Choose):
-        return f"discards a {WOUND_LABELS.get(t.action.option, 'Dynamite')} Wound token"
-    return None
-
-
 UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
-    K.DUEL_TARGET: Words(
-        lambda q: "Duel: challenge whom? SEAT",
-        _seat_told(lambda t, target: f"challenges {t.seat(target)} to a duel"),
-    ),
-    K.DUEL_ROLL: Words(_duel_roll_prompt, _roll_told(lambda roll: "rolls the Duel die")),
-    K.DUEL_REROLL: Words(
-        lambda q: f"Sean Mallory: re-roll the Duel die? SEAT{q.seat}: yes; DONE: no",
-        _roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
-    ),
-    K.WOUND_TOKEN: Words(lambda q: f"Seat {q.seat}: which Wound token? draw, press its DIE", None),
-    K.WHICH_WOUND: Words(
-        lambda q: f"Whiskey: seat {q.seat} discards which Wound token? DIE",
-        _wound_discarded,
-    ),
-    K.RAGE_SYMBOL: Words(_rage_prompt, None),
-    K.SAM_HEAL: Words(
-        lambda q: "Sam the Healer: who gains 1 life? SEAT; DONE: no",
-        _seat_told(_gift, "heals nobody"),
-    ),
-    K.RAGE_FROM: Words(
-        lambda q: "Pat Brennan: move whose Rage card? SEAT; DONE: no",
-        _seat_told(
-            lambda t, target: f"moves the Rage card of {t.seat(target)}", "moves no Rage card"
-        ),
-    ),
-    K.RAGE_TO: Words(
-        lambda q: "Pat Brennan: who gets the Rage card? SEAT",
-        _seat_told(lambda t, target: f"gives the Rage card to {t.seat(target)}"),
-    ),
-    K.BELLE_STAR: Words(
-        lambda q: f"Belle Star: a Dynamite to Gatling? {dice_offered(q.game)}; DONE: no",
-        # 'Belle Star turns die 2 to Gatling' says the yes
-        _die_told(lambda die: BY_THE_RULES, "keeps the Dynamite"),
-    ),
-    K.CHUCK_DIE: Words(
-        lambda q: "Chuck Wengam: turn a die for 1 life? DIE; DONE: no",
-        _die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
-    ),
-    K.CHUCK_FACE: Words(
-        lambda q: f"Chuck Wengam: {_source(q.game, q.d.die or 0)} to which side? DIE",
-        _turned,
-    ),
     K.BONEYARD_CARD: Words(
         lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
     ),

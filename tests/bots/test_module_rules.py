@@ -38,6 +38,15 @@ from companion.engine import (
     result_of,
     unused_characters,
 )
+from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, WHICH_WOUND
+from companion.modules.posse.rules import (
+    BELLE_STAR,
+    CHUCK_DIE,
+    CHUCK_FACE,
+    RAGE_FROM,
+    RAGE_TO,
+    SAM_HEAL,
+)
 from tests.engine.helpers import FILLERS, make_game, play
 
 ROLES = ["sheriff", "outlaw", "renegade", "outlaw", "deputy"]
@@ -90,7 +99,7 @@ def quietly(game: Game, until: object) -> list:
             action: Action = Roll(tuple(range(len(kinds))), faces)
         elif d.kind in (DecisionKind.REROLL, DecisionKind.GHOST_REROLL):
             action = Stop()
-        elif d.kind is DecisionKind.DUEL_ROLL:
+        elif d.kind is DUEL_ROLL:
             assert d.die is not None
             action = Roll((d.die,), ("arrow",))
         else:
@@ -176,12 +185,12 @@ def test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel() -> No
     saves the Sheriff from losing a duel to an Outlaw."""
     game = special_game(modules=UA12)
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "dynamite", "duel", "arrow")), Stop())
-    quietly(game, lambda g: g.pending.kind is DecisionKind.DUEL_TARGET)
+    quietly(game, lambda g: g.pending.kind is DUEL_TARGET)
     play(game, ChooseSeat(1))
     die = game.pending.die
-    assert game.pending.kind is DecisionKind.DUEL_ROLL and game.pending.seat == 1
+    assert game.pending.kind is DUEL_ROLL and game.pending.seat == 1
     play(game, Roll((die,), ("duel",)))  # the Outlaw rolls first and hits
-    assert game.pending.kind is DecisionKind.DUEL_ROLL and game.pending.seat == 0
+    assert game.pending.kind is DUEL_ROLL and game.pending.seat == 0
     events = play(game, Roll((die,), ("arrow",)))  # the Sheriff misses: he would lose
     doc = reveal_of(game, 4, events)
     assert doc is not None and doc.card == "the_doc"
@@ -387,10 +396,10 @@ def test_a_missed_duel_is_always_rerolled() -> None:
     chars = ("sean_mallory", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
     game = make_game(chars, roles=ROLES, modules=[*UA12, "undead_or_alive.3"])
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "beer", "duel", "arrow")), Stop())
-    quietly(game, lambda g: g.pending.kind is DecisionKind.DUEL_ROLL)
+    quietly(game, lambda g: g.pending.kind is DUEL_ROLL)
     d = game.pending
     play(game, Roll((d.die,), ("duel",)), Roll((d.die,), ("arrow",)))  # he misses
-    assert game.pending is not None and game.pending.kind is DecisionKind.DUEL_REROLL
+    assert game.pending is not None and game.pending.kind is DUEL_REROLL
     assert both(game) == (Roll((d.die,)), Stop())
 
 
@@ -398,7 +407,7 @@ def test_a_duel_challenges_an_enemy_not_a_friend() -> None:
     game = special_game(modules=UA12)  # seat 3 revealed The Bad: an Outlaw, face up
     game = position(game, players={3: {"revealed": True, "special_shown": True}})
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "beer", "duel", "arrow")), Stop())
-    quietly(game, lambda g: g.pending.kind is DecisionKind.DUEL_TARGET)
+    quietly(game, lambda g: g.pending.kind is DUEL_TARGET)
     assert both(game) == (ChooseSeat(3), ChooseSeat(1))
 
 
@@ -406,7 +415,7 @@ def test_whiskey_discards_the_dynamite_wound_first() -> None:
     game = make_game(FILLERS, roles=ROLES, modules=UA12)
     game = position(game, players={0: {"wounds": ["beer", "dynamite"]}})
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "beer", "whiskey", "arrow")), Stop())
-    quietly(game, lambda g: g.pending.kind is DecisionKind.WHICH_WOUND)
+    quietly(game, lambda g: g.pending.kind is WHICH_WOUND)
     assert both(game) == (Choose("dynamite"), Choose("beer"))
 
 
@@ -414,7 +423,7 @@ def test_belle_star_turns_a_dynamite_to_gatling() -> None:
     chars = ("belle_star", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
     game = make_game(chars, roles=ROLES, modules=["undead_or_alive.3"])
     play(game, Roll((0, 1, 2, 3, 4), ("dynamite", "beer", "beer", "gatling", "arrow")))
-    assert game.pending is not None and game.pending.kind is DecisionKind.BELLE_STAR
+    assert game.pending is not None and game.pending.kind is BELLE_STAR
     assert both(game) == (ChooseDie(0), Decline())
 
 
@@ -424,7 +433,7 @@ def test_sam_the_healer_heals_the_sheriff_not_an_outlaw() -> None:
     game = make_game(chars, roles=roles, sheriff=4, modules=[*UA12, "undead_or_alive.3"])
     game = position(game, players={4: {"life": 2}, 1: {"life": 2}}, turn=0)
     play(game, Roll((0, 1, 2, 3, 4), ("arrow", "dynamite", "gatling", "duel", "arrow")), Stop())
-    quietly(game, lambda g: g.pending.kind is DecisionKind.SAM_HEAL)
+    quietly(game, lambda g: g.pending.kind is SAM_HEAL)
     assert both(game) == (ChooseSeat(4), Decline())
 
 
@@ -433,7 +442,7 @@ def test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend() -> None:
     game = make_game(chars, roles=ROLES, modules=[*UA12, "undead_or_alive.3"])
     game = position(game, players={0: {"rage_held": 1}})
     quietly(game, lambda g: g.turn == 1)
-    assert game.pending is not None and game.pending.kind is DecisionKind.RAGE_FROM
+    assert game.pending is not None and game.pending.kind is RAGE_FROM
     assert both(game) == (ChooseSeat(0), Decline())
     play(game, ChooseSeat(0))
     assert decide(game) in (ChooseSeat(1), ChooseSeat(3))
@@ -443,7 +452,7 @@ def test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare()
     chars = ("chuck_wengam", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
     game = make_game(chars, roles=ROLES, modules=["undead_or_alive.3"])
     play(game, Roll((0, 1, 2, 3, 4), ("dynamite", "dynamite", "beer", "gatling", "arrow")))
-    assert game.pending is not None and game.pending.kind is DecisionKind.CHUCK_DIE
+    assert game.pending is not None and game.pending.kind is CHUCK_DIE
     choice, fallback = both(game)
     assert isinstance(choice, ChooseDie) and choice.die in (0, 1) and fallback == Decline()
     play(game, choice)
@@ -535,7 +544,7 @@ def test_after_the_outbreak_a_survivors_beer_goes_to_a_hurt_survivor_of_the_othe
 
 def test_after_the_outbreak_a_survivor_challenges_the_undead_to_a_duel() -> None:
     game = outbreak(4, (*UA12,))
-    aim(game, ("dynamite", "dynamite", "gatling", "duel", "arrow"), DecisionKind.DUEL_TARGET)
+    aim(game, ("dynamite", "dynamite", "gatling", "duel", "arrow"), DUEL_TARGET)
     choice, by_roles = by_sides_and_by_roles(game)
     assert choice in (ChooseSeat(3), ChooseSeat(4)) and by_roles == ChooseSeat(2)
 
@@ -601,15 +610,15 @@ TESTED: dict[str, object] = {
     K.GHOST_REROLL: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
     K.GHOST_FACE: test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite,
     K.GHOST_TARGET: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
-    K.DUEL_TARGET: test_a_duel_challenges_an_enemy_not_a_friend,
-    K.DUEL_REROLL: test_a_missed_duel_is_always_rerolled,
-    K.WHICH_WOUND: test_whiskey_discards_the_dynamite_wound_first,
-    K.SAM_HEAL: test_sam_the_healer_heals_the_sheriff_not_an_outlaw,
-    K.RAGE_FROM: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
-    K.RAGE_TO: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
-    K.BELLE_STAR: test_belle_star_turns_a_dynamite_to_gatling,
-    K.CHUCK_DIE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
-    K.CHUCK_FACE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
+    DUEL_TARGET: test_a_duel_challenges_an_enemy_not_a_friend,
+    DUEL_REROLL: test_a_missed_duel_is_always_rerolled,
+    WHICH_WOUND: test_whiskey_discards_the_dynamite_wound_first,
+    SAM_HEAL: test_sam_the_healer_heals_the_sheriff_not_an_outlaw,
+    RAGE_FROM: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
+    RAGE_TO: test_pat_brennan_moves_an_outlaws_rage_card_to_a_friend,
+    BELLE_STAR: test_belle_star_turns_a_dynamite_to_gatling,
+    CHUCK_DIE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
+    CHUCK_FACE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
     K.ZOMBIE_MASTER: test_with_physical_roles_only_the_renegade_declares_himself_zombie_master,
     "the_good": test_the_good_takes_the_star_from_a_dying_sheriff,
     "the_doc": test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
@@ -626,7 +635,7 @@ BETWEEN_GAMES: dict[str, object] = {
 }
 # What no player chooses: every die of a first roll rolls, the holder of a duel's die rolls
 # it, and a person enters what a real card or token shows, or answers for the whole table.
-CHOSEN_BY_NOBODY = {K.ROLL, K.GHOST_ROLL, K.DUEL_ROLL}
+CHOSEN_BY_NOBODY = {K.ROLL, K.GHOST_ROLL, DUEL_ROLL}
 
 
 def test_every_decision_kind_of_the_engine_is_the_base_games_or_has_a_rule_and_a_test() -> None:

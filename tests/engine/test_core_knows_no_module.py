@@ -18,8 +18,6 @@ MODULE_WORDS = ("chief", "saloon", "ghost", "zombie", "boneyard", "rage", "duel"
 OWN_FILES = {
     Module.SPECIAL_ROLES: "special_roles.py",
     Module.GHOST: "ghost.py",
-    Module.LOOK_ME_IN_THE_EYES: "duels.py",
-    Module.TWO_BULLETS: "rage.py",
     Module.ZOMBIES: "boneyard.py",
     Module.WILD_WEST_LEGACY: "legacy.py",
 }

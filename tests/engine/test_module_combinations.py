@@ -28,6 +28,9 @@ from companion.engine import (
     position,
     result_of,
 )
+from companion.modules.duels.rules import DUEL_ROLL, WOUND_TOKEN
+from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
+from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -67,13 +70,13 @@ def test_the_bad_may_cancel_sam_the_healers_gift() -> None:
     game.apply(Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "gatling")))
     game.apply(Stop())
     game.apply(ChooseSeat(4))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.SAM_HEAL, 0)
+    assert (game.pending.kind, game.pending.seat) == (SAM_HEAL, 0)
     events = game.apply(ChooseSeat(1))
     assert LifeGained(1, 1, 6, "sam_the_healer") in events
     assert (2, "the_bad") in reveals(game)
     events = reveal(game, 2, "the_bad")
     assert "heal_prevented" in kinds(events) and game.players[1].life == 5
-    assert game.pending.kind is DecisionKind.DUEL_ROLL and game.pending.seat == 4
+    assert game.pending.kind is DUEL_ROLL and game.pending.seat == 4
 
 
 def outbreak_game(
@@ -129,9 +132,9 @@ def test_pat_brennan_cannot_move_a_rage_card_to_a_zombie() -> None:
     zombie is never among the players he may move it to."""
     characters = ("paul_regret", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")
     game = outbreak_game((UA2, UA3, UA4), characters, rage=(2,))
-    assert game.pending.kind is DecisionKind.RAGE_FROM  # the outbreak began his turn
+    assert game.pending.kind is RAGE_FROM  # the outbreak began his turn
     play(game, ChooseSeat(2))
-    assert game.pending.kind is DecisionKind.RAGE_TO
+    assert game.pending.kind is RAGE_TO
     assert ChooseSeat(4) not in game.legal_actions()
     assert set(game.legal_actions()) == {ChooseSeat(0), ChooseSeat(1), ChooseSeat(3)}
 
@@ -390,7 +393,7 @@ def test_entering_a_real_wound_token_leaves_the_gamblers_moment_open() -> None:
     play(game, Roll(ALL5, ("arrow", "gatling", "gatling", "dynamite", "gatling")))  # Indians
     assert [p.life for p in game.players] == [10, 6, 7, 8, 8]  # Jourdonnais loses 1 only
     play(game, Stop())  # the Gun: seats 1 and 2 have now lost 2, seats 3 and 4 only 1
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.WOUND_TOKEN, 1)
+    assert (game.pending.kind, game.pending.seat) == (WOUND_TOKEN, 1)
     assert (4, "the_gambler") in reveals(game)
     play(game, Choose("beer"), Choose("dynamite"))
     assert game.turn == 1 and (4, "the_gambler") in reveals(game)
@@ -431,7 +434,7 @@ def test_molly_stark_cannot_pay_chuck_wengams_price() -> None:
     )
     game = Game(setup, ScriptedDice(()))
     play(game, Roll(ALL5, ("beer", "dynamite", "gatling", "gatling", "arrow")))
-    assert game.pending.kind is DecisionKind.CHUCK_DIE
+    assert game.pending.kind is CHUCK_DIE
     events = play(game, ChooseDie(0), Choose("gatling"))
     assert game.pending.kind is not DecisionKind("take_loss")
     assert [(e.seat, e.amount) for e in events if e.kind == "life_lost"] == [(0, 1)]
@@ -482,7 +485,7 @@ def test_suzy_lafayette_a_rage_cards_bullseye_is_not_rolled() -> None:
     the dice"; they are not rolled (as tokens never cancel them, docs/rules.md), so a Bull's Eye
     on her Rage card hits but does not take her two life points away."""
     game = suzy_game((UA2,))
-    assert game.pending.kind is DecisionKind.RAGE_SYMBOL
+    assert game.pending.kind is RAGE_SYMBOL
     play(game, Choose("bullseye1"), Decline())
     play(game, Roll(ALL5, QUIET_FACES), Stop())
     events = play(game, ChooseSeat(2))
@@ -507,14 +510,14 @@ def test_entering_rage_symbols_leaves_the_uglys_moment_open() -> None:
     )
     quiet_turn(game)
     quiet_turn(game)
-    assert (game.turn, game.pending.kind) == (2, DecisionKind.RAGE_SYMBOL)
+    assert (game.turn, game.pending.kind) == (2, RAGE_SYMBOL)
     assert (2, "the_ugly") in reveals(game)
     play(game, Choose("gatling"), Decline())
     assert game.pending.kind is DecisionKind.ROLL and (2, "the_ugly") in reveals(game)
     reveal(game, 2, "the_ugly")
     events = play(game, ChooseSeat(0), ChooseSeat(2))
     assert "arrows_exchanged" in kinds(events)
-    assert game.pending.kind is DecisionKind.RAGE_SYMBOL and game.players[2].rage_symbols == []
+    assert game.pending.kind is RAGE_SYMBOL and game.players[2].rage_symbols == []
 
 
 def test_the_left_hand_keeps_a_zombie_in_the_game_without_a_gain() -> None:
@@ -557,7 +560,7 @@ def test_the_doc_may_turn_the_die_of_a_duels_roll() -> None:
     game = roles_game(SPECIALS, modules=(OS3, UA1, UA2))
     play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "duel", "gatling")), Stop())
     play(game, ChooseSeat(2))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 2)
+    assert (game.pending.kind, game.pending.seat) == (DUEL_ROLL, 2)
     play(game, Roll((3,), ("arrow",)))
     assert (1, "the_doc") in reveals(game)
     reveal(game, 1, "the_doc")
@@ -568,7 +571,7 @@ def test_the_doc_may_turn_the_die_of_a_duels_roll() -> None:
     ]
     events = play(game, Choose("duel"))
     assert "die_turned" in kinds(events) and game.players[2].life == 7  # Jourdonnais, unhurt
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 0)
+    assert (game.pending.kind, game.pending.seat) == (DUEL_ROLL, 0)
 
 
 EIGHT = (*QUIET, "rose_doolan", "jesse_jones", "el_gringo")
@@ -674,10 +677,10 @@ def test_a_rage_cards_arrow_is_taken_at_once_and_is_not_rolled() -> None:
             chief_in_pile=False,
         )
         play(game, Roll(ALL5, QUIET_FACES), Stop())
-        assert (game.turn, game.pending.kind) == (1, DecisionKind.RAGE_SYMBOL)
+        assert (game.turn, game.pending.kind) == (1, RAGE_SYMBOL)
         events = play(game, Choose("arrow"))
         assert kinds(events) == ["rage_symbol_entered", "arrow_taken"], who
-        assert game.players[1].arrows == 1 and game.pending.kind is DecisionKind.RAGE_SYMBOL
+        assert game.players[1].arrows == 1 and game.pending.kind is RAGE_SYMBOL
 
 
 def test_molly_stark_may_lose_a_duels_life_the_loser_still_draws_the_token() -> None:

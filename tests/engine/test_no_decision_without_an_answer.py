@@ -27,6 +27,10 @@ from companion.engine import (
     Stop,
     position,
 )
+from companion.modules.posse.rules import ID as NEW_POSSE
+from companion.modules.posse.rules import RAGE_FROM
+from companion.modules.rage.rules import ID as TWO_BULLETS
+from companion.modules.rage.rules import RAGE_SYMBOL
 from companion.simulation import simulate
 
 from .helpers import make_game
@@ -35,7 +39,7 @@ from .test_module_combinations import outbreak_game
 UA = frozenset(m for m in Module if m.value.startswith("undead_or_alive."))
 # Every module that may be played together: all but the Ghost, which Undead or Alive 4 excludes.
 TOGETHER = frozenset(Module) - {Module.GHOST}
-UA234 = frozenset({Module.TWO_BULLETS, Module.NEW_POSSE, Module.ZOMBIES})
+UA234 = frozenset({TWO_BULLETS, NEW_POSSE, Module.ZOMBIES})
 
 PAT = ("jesse_jones", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")
 GATLING = ("gatling", "gatling", "gatling", "dynamite", "dynamite")
@@ -88,9 +92,7 @@ def pat_among_zombies(survivor: bool) -> Game:
     """After the outbreak (seat 4 a zombie, seat 3 the Zombie Master), Pat Brennan (seat 1)
     holds a face-down Rage card and fires the Gatling Gun: seats 0 and 3 (and 2, unless
     ``survivor``) fall at 1 life, out for good. The turns go round to his next one."""
-    game = outbreak_game(
-        (Module.TWO_BULLETS.value, Module.NEW_POSSE.value, "undead_or_alive.4"), PAT
-    )
+    game = outbreak_game((TWO_BULLETS.value, NEW_POSSE.value, "undead_or_alive.4"), PAT)
     assert (game.turn, game.pending.kind) == (1, DecisionKind.ROLL)
     game = position(
         game,
@@ -114,14 +116,14 @@ def test_pat_brennan_is_not_asked_when_no_move_can_be_completed() -> None:
     question is not asked, and his turn goes on to the reveal of the card he holds."""
     game = pat_among_zombies(survivor=False)
     assert game.players[1].rage_held == 0 and game.players[1].rage_revealed == 1
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.RAGE_SYMBOL, 1)
+    assert (game.pending.kind, game.pending.seat) == (RAGE_SYMBOL, 1)
 
 
 def test_pat_brennan_is_asked_when_a_move_can_be_completed() -> None:
     """With a living survivor beside the zombie, Pat may move his card to that survivor, and
     only to them."""
     game = pat_among_zombies(survivor=True)
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.RAGE_FROM, 1)
+    assert (game.pending.kind, game.pending.seat) == (RAGE_FROM, 1)
     assert game.legal_actions() == [ChooseSeat(1), Decline()]
     game.apply(ChooseSeat(1))
     assert game.legal_actions() == [ChooseSeat(2)]

@@ -21,7 +21,6 @@ from companion.engine import (
     STEPS,
     Choose,
     ChooseSeat,
-    DecisionKind,
     Decline,
     Game,
     GameSetup,
@@ -35,6 +34,7 @@ from companion.engine import (
     deal,
     step_checks,
 )
+from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import make_game, play
 from .roles_helpers import roles_game
@@ -457,7 +457,7 @@ def test_from_json_refuses_fewer_rage_symbols_than_cards_once_entered() -> None:
     game = ua(modules=("undead_or_alive.2",))
     game = rage(game, 1, 2)
     play(game, Roll(ALL5, ("beer", "beer", "dynamite", "gatling", "gatling")), Stop())
-    while game.pending.kind is not DecisionKind.RAGE_SYMBOL:
+    while game.pending.kind is not RAGE_SYMBOL:
         play(game, game.legal_actions()[0])
     play(game, Choose("bullseye1"))
     data_of(game)  # one symbol for two cards loads while the entry goes on

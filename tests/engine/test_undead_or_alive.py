@@ -49,6 +49,15 @@ from companion.engine import (
     position,
     turn_order,
 )
+from companion.modules.duels.rules import (
+    DUEL_REROLL,
+    DUEL_ROLL,
+    DUEL_TARGET,
+    WHICH_WOUND,
+    WOUND_TOKEN,
+)
+from companion.modules.posse.rules import BELLE_STAR, CHUCK_DIE, CHUCK_FACE, RAGE_FROM, SAM_HEAL
+from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import of, play
 
@@ -189,7 +198,7 @@ def test_whiskey_with_two_kinds_of_token_asks_which_to_discard() -> None:
     game = hold(game, 0, "beer", "dynamite")
     play(game, Roll(ALL5, ("gatling", "gatling", "beer", "whiskey", "gatling")), Stop())
     d = game.pending
-    assert (d.kind, d.options) == (DecisionKind.WHICH_WOUND, ("beer", "dynamite"))
+    assert (d.kind, d.options) == (WHICH_WOUND, ("beer", "dynamite"))
     events = game.apply(Choose("dynamite"))
     assert WoundsReturned(0, ("dynamite",), "whiskey") in events
 
@@ -206,12 +215,12 @@ def test_duel_the_challenged_player_rolls_the_duel_die() -> None:
     """'pass one Duel die to any player of your choice. That player rolls that Duel die again.'"""
     game = ua()
     events = play(game, Roll(ALL5, (*CALM, "duel", "gatling")), Stop())
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_TARGET, 0)
+    assert (game.pending.kind, game.pending.seat) == (DUEL_TARGET, 0)
     assert game.legal_actions() == [ChooseSeat(s) for s in (1, 2, 3, 4)]
     events = game.apply(ChooseSeat(2))
     assert DuelChallenged(0, 2, 3) in events
     d = game.pending
-    assert (d.kind, d.seat, d.die, d.target) == (DecisionKind.DUEL_ROLL, 2, 3, 0)
+    assert (d.kind, d.seat, d.die, d.target) == (DUEL_ROLL, 2, 3, 0)
     assert game.legal_actions() == [Roll((3,))]
 
 
@@ -225,7 +234,7 @@ def test_duel_a_miss_loses_one_life_and_draws_a_wound_token() -> None:
     assert DuelLost(2, 0) in events
     assert LifeLost(2, 1, life - 1, "duel", 0) in events
     assert not of(events, ArrowTaken)  # 'The symbol rolled is ignored.'
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.WOUND_TOKEN, 2)
+    assert (game.pending.kind, game.pending.seat) == (WOUND_TOKEN, 2)
     events = game.apply(Choose("beer"))
     assert WoundDrawn(2, "beer", True, "duel") in events
     assert game.players[2].wounds == ["beer"]
@@ -236,7 +245,7 @@ def test_duel_of_several_passes_the_first_to_miss_loses() -> None:
     game = ua()
     duel_turn(game)
     play(game, Roll((3,), ("duel",)))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 0)
+    assert (game.pending.kind, game.pending.seat) == (DUEL_ROLL, 0)
     play(game, Roll((3,), ("duel",)))
     assert game.pending.seat == 2
     play(game, Roll((3,), ("duel",)))
@@ -268,7 +277,7 @@ def test_two_duels_are_resolved_one_after_the_other_in_the_order_chosen() -> Non
     events = game.apply(ChooseSeat(3))
     assert DuelChallenged(0, 3, 3) in events and game.pending.seat == 3
     play(game, Roll((3,), ("gatling",)), Choose("bullseye1"))
-    assert game.pending.kind is DecisionKind.DUEL_TARGET
+    assert game.pending.kind is DUEL_TARGET
     events = game.apply(ChooseSeat(1))
     assert DuelChallenged(0, 1, 4) in events
     assert (game.pending.seat, game.pending.die) == (1, 4)
@@ -398,7 +407,7 @@ def test_ua3_an_eliminated_players_wound_tokens_go_back_at_once_and_can_be_drawn
     assert RageDiscarded(1, 1) in events and game.rage_discard == 1
     assert game.players[1].wounds == [] and "dynamite" in game.wound_pile
     play(game, ChooseSeat(2), Roll((3,), ("gatling",)))  # seat 2 misses: a Wound token
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.WOUND_TOKEN, 2)
+    assert (game.pending.kind, game.pending.seat) == (WOUND_TOKEN, 2)
     assert "dynamite" in game.pending.options
     play(game, Choose("dynamite"))
     assert game.players[2].wounds == ["dynamite"]
@@ -416,7 +425,7 @@ def test_ua3_herb_hunters_token_is_taken_at_the_second_life_point_whatever_becom
     play(game, Roll(ALL5, ("bullseye1", "bullseye1", "gatling", "duel", "gatling")), Stop())
     play(game, ChooseSeat(2), ChooseSeat(2))  # seat 2 loses 2 at once
     assert (game.pending.kind, game.pending.seat, game.pending.cause) == (
-        DecisionKind.WOUND_TOKEN,
+        WOUND_TOKEN,
         2,
         "herb_hunter",
     )
@@ -512,7 +521,7 @@ def test_rage_cards_are_revealed_at_the_start_of_your_turn_and_entered() -> None
     events = end_quietly(game)
     assert RageRevealed(1, 2) in events
     d = game.pending
-    assert (d.kind, d.seat, d.options) == (DecisionKind.RAGE_SYMBOL, 1, RAGE_SYMBOLS)
+    assert (d.kind, d.seat, d.options) == (RAGE_SYMBOL, 1, RAGE_SYMBOLS)
     assert Decline() not in game.legal_actions()  # at least one symbol per card
     play(game, Choose("bullseye1"))
     assert Decline() not in game.legal_actions()
@@ -542,7 +551,7 @@ def test_rage_arrows_trigger_immediately_on_reveal() -> None:
     end_quietly(game)
     events = game.apply(Choose("arrow"))
     assert ArrowTaken(1, 8, "rage") in events
-    assert game.pending.kind is DecisionKind.RAGE_SYMBOL
+    assert game.pending.kind is RAGE_SYMBOL
 
 
 def test_rage_entry_is_bounded_per_card() -> None:
@@ -599,7 +608,7 @@ def test_belle_star_changes_one_dynamite_to_gatling_after_a_roll() -> None:
     game = ua(["belle_star", *QUIET[1:]], modules=(UA3,))
     game.apply(Roll(ALL5, ("dynamite", "dynamite", "beer", "arrow", "gatling")))
     d = game.pending
-    assert d.kind is DecisionKind.BELLE_STAR
+    assert d.kind is BELLE_STAR
     assert game.legal_actions() == [ChooseDie(0), ChooseDie(1), Decline()]
     events = game.apply(ChooseDie(1))
     assert FaceChanged(0, 1, "gatling", "belle_star") in events
@@ -610,16 +619,16 @@ def test_belle_star_not_with_three_dynamite() -> None:
     """'(not if you roll three or more Dynamite!)'"""
     game = ua(["belle_star", *QUIET[1:]], modules=(UA3,))
     events = game.apply(Roll(ALL5, ("dynamite", "dynamite", "dynamite", "arrow", "gatling")))
-    assert DynamiteExploded(0) in events and game.pending.kind is not DecisionKind.BELLE_STAR
+    assert DynamiteExploded(0) in events and game.pending.kind is not BELLE_STAR
 
 
 def test_chuck_wengam_loses_a_life_to_turn_a_die_once_a_turn() -> None:
     """CHUCK WENGAM: 'Once per turn, you may lose one life point to turn one of your dice.'"""
     game = ua(["chuck_wengam", *QUIET[1:]], modules=(UA3,))
     game.apply(Roll(ALL5, ("beer", "dynamite", "gatling", "gatling", "arrow")))
-    assert game.pending.kind is DecisionKind.CHUCK_DIE
+    assert game.pending.kind is CHUCK_DIE
     game.apply(ChooseDie(0))
-    assert game.pending.kind is DecisionKind.CHUCK_FACE
+    assert game.pending.kind is CHUCK_FACE
     assert game.pending.options == ("arrow", "dynamite", "bullseye1", "bullseye2", "gatling")
     events = game.apply(Choose("gatling"))
     assert LifeLost(0, 1, 9, "chuck_wengam", None) in events
@@ -633,7 +642,7 @@ def test_chuck_wengam_cannot_turn_a_dynamite_of_three() -> None:
     """'(except Dynamite if you rolled three or more!)'"""
     game = ua(["chuck_wengam", *QUIET[1:]], modules=(UA3,))
     game.apply(Roll(ALL5, ("dynamite", "dynamite", "dynamite", "gatling", "beer")))
-    assert game.pending.kind is DecisionKind.CHUCK_DIE
+    assert game.pending.kind is CHUCK_DIE
     assert game.legal_actions() == [ChooseDie(3), ChooseDie(4), Decline()]
 
 
@@ -653,7 +662,7 @@ def test_herb_hunter_gives_a_wound_token_to_who_lost_two_in_his_turn() -> None:
     play(game, Roll(ALL5, ("bullseye1", "bullseye1", "dynamite", "gatling", "gatling")), Stop())
     play(game, ChooseSeat(1), ChooseSeat(1))
     assert (game.pending.kind, game.pending.seat, game.pending.cause) == (
-        DecisionKind.WOUND_TOKEN,
+        WOUND_TOKEN,
         1,
         "herb_hunter",
     )
@@ -669,14 +678,14 @@ def test_pat_brennan_moves_one_rage_card_at_the_start_of_his_turn() -> None:
     game = ua(["calamity_janet", "pat_brennan", *QUIET[2:]], modules=(UA2, UA3))
     game = rage(game, 3, 1)
     end_quietly(game)
-    assert game.pending.kind is DecisionKind.RAGE_FROM
+    assert game.pending.kind is RAGE_FROM
     assert game.legal_actions() == [ChooseSeat(3), Decline()]
     game.apply(ChooseSeat(3))
     assert ChooseSeat(3) not in game.legal_actions() and ChooseSeat(1) in game.legal_actions()
     events = game.apply(ChooseSeat(1))
     assert RageMoved(1, 3, 1) in events
     assert RageRevealed(1, 1) in events  # moved to himself before the reveal
-    assert (game.players[3].rage_held, game.pending.kind) == (0, DecisionKind.RAGE_SYMBOL)
+    assert (game.players[3].rage_held, game.pending.kind) == (0, RAGE_SYMBOL)
 
 
 def test_pixie_pete_draws_two_rage_cards_and_keeps_one() -> None:
@@ -694,19 +703,19 @@ def test_sam_the_healer_heals_one_player_for_each_duel_he_starts() -> None:
     game = ua(["sam_the_healer", *QUIET[1:]], modules=ALL)
     game = position(game, players={0: {"life": 5}})
     play(game, Roll(ALL5, (*CALM, "duel", "gatling")), Stop(), ChooseSeat(2))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.SAM_HEAL, 0)
+    assert (game.pending.kind, game.pending.seat) == (SAM_HEAL, 0)
     events = game.apply(ChooseSeat(0))
     assert LifeGained(0, 1, 6, "sam_the_healer") in events
-    assert game.pending.kind is DecisionKind.DUEL_ROLL
+    assert game.pending.kind is DUEL_ROLL
 
 
 def test_sam_the_healer_not_when_shooting_back() -> None:
     """'When shooting back, this ability doesn't trigger.'"""
     game = ua(["jourdonnais", "sam_the_healer", *QUIET[2:]], modules=ALL)
     play(game, Roll(ALL5, (*CALM, "duel", "gatling")), Stop(), ChooseSeat(1))
-    assert game.pending.kind is DecisionKind.DUEL_ROLL
+    assert game.pending.kind is DUEL_ROLL
     play(game, Roll((3,), ("duel",)))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_ROLL, 0)
+    assert (game.pending.kind, game.pending.seat) == (DUEL_ROLL, 0)
 
 
 def test_sean_mallory_rerolls_a_duel_die_once_on_his_turn() -> None:
@@ -715,7 +724,7 @@ def test_sean_mallory_rerolls_a_duel_die_once_on_his_turn() -> None:
     play(game, Roll(ALL5, (*CALM, "duel", "gatling")), Stop(), ChooseSeat(2))
     play(game, Roll((3,), ("duel",)))
     game.apply(Roll((3,), ("gatling",)))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DUEL_REROLL, 0)
+    assert (game.pending.kind, game.pending.seat) == (DUEL_REROLL, 0)
     assert game.legal_actions() == [Roll((3,)), Stop()]
     play(game, Roll((3,), ("duel",)), Roll((3,), ("duel",)))
     events = game.apply(Roll((3,), ("arrow",)))  # no second re-roll

@@ -18,6 +18,7 @@ from companion.engine import (
     Roll,
     Stop,
 )
+from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL
 from companion.table import TableSession
 from companion.table.answers import listed_hits
 from companion.table.play import TablePlay
@@ -46,7 +47,7 @@ def buttons_for(play: TablePlay, action: Action) -> list[str]:
     d = play.game.pending
     assert d is not None
     if isinstance(action, Roll):
-        if d.kind in (DecisionKind.DUEL_ROLL, DecisionKind.DUEL_REROLL):
+        if d.kind in (DUEL_ROLL, DUEL_REROLL):
             return [f"SEAT{play.seats[d.seat]}"]  # the seat holding the Duel die rolls it
         if d.kind in (DecisionKind.ROLL, DecisionKind.GHOST_ROLL):
             return ["ROLL"]  # the Ghost's first roll: its two dice, no marks

@@ -20,6 +20,8 @@ from companion.engine import (
     Roll,
     Stop,
 )
+from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, WHICH_WOUND
+from companion.modules.posse.rules import BELLE_STAR, CHUCK_FACE
 from companion.table.narration import box_line, table_entries
 from tests.test_box_reveals import Table as BoxTable
 from tests.test_box_reveals import to_seat_2s_roll
@@ -29,7 +31,7 @@ from .test_slab_rage import slab_with_a_rage_card
 SEATS = [1, 3, 4, 7]  # engine seats 0..3 sit at physical seats 1, 3, 4 and 7
 K = DecisionKind
 # Answers whose event says them whole ('The Doc turns die 3 to Dynamite'): no line of the box's.
-SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (K.CHUCK_FACE, Choose), (K.BELLE_STAR, ChooseDie)}
+SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (CHUCK_FACE, Choose), (BELLE_STAR, ChooseDie)}
 
 
 @pytest.mark.parametrize(
@@ -54,9 +56,9 @@ SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (K.CHUCK_FACE, Choose), (K.BELLE_STAR
         (K("saloon_die"), Choose("coward"), "Seat 3 rolls the Coward"),
         (K("saloon_die"), Choose("none"), "Seat 3 rolls no Saloon die"),
         (K("chief_arrow"), Choose("chief_arrow"), "Seat 3 takes the Chief's Arrow"),
-        (K.DUEL_TARGET, ChooseSeat(3), "Seat 3 challenges seat 7 to a duel"),
-        (K.DUEL_REROLL, Stop(), "Seat 3 keeps the Duel die"),
-        (K.WHICH_WOUND, Choose("beer"), "Seat 3 discards a Beer Wound token"),
+        (DUEL_TARGET, ChooseSeat(3), "Seat 3 challenges seat 7 to a duel"),
+        (DUEL_REROLL, Stop(), "Seat 3 keeps the Duel die"),
+        (WHICH_WOUND, Choose("beer"), "Seat 3 discards a Beer Wound token"),
     ],
 )
 def test_each_kind_of_box_choice_is_said_in_one_line(kind: K, action, line: str) -> None:
@@ -83,7 +85,7 @@ def test_every_decision_the_box_makes_has_its_own_words(kind: K) -> None:
         optional = d.spec.optional or d.spec.answer == "roll"
         if isinstance(action, Decline) and not optional:
             continue
-        if isinstance(action, Stop) and kind in (K.ROLL, K.GHOST_ROLL, K.DUEL_ROLL):
+        if isinstance(action, Stop) and kind in (K.ROLL, K.GHOST_ROLL, DUEL_ROLL):
             continue
         line = box_line(d, action, SEATS)
         if (kind, type(action)) in SAID_BY_THE_RULES:

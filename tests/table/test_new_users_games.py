@@ -23,6 +23,8 @@ from companion.engine import (
     GhostTokenGiven,
     Module,
 )
+from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
+from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.panels.console import shows_whole
 from companion.table import TableConfig, TableSession
 from companion.table.prompts import who_may_reveal
@@ -392,7 +394,7 @@ BUTTON_WORDS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
             "physical",
         ),
         (
-            frozenset({Module.LOOK_ME_IN_THE_EYES, Module.TWO_BULLETS, Module.WILD_WEST_LEGACY}),
+            frozenset({LOOK_ME_IN_THE_EYES, TWO_BULLETS, Module.WILD_WEST_LEGACY}),
             "dealt",
         ),
     ],

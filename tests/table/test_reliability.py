@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import DecisionKind, DiceRolled, DuelRolled, Game, GameSetup, Role, SeededDice
+from companion.modules.duels.rules import DUEL_ROLL
 from companion.table import Journal, TableConfig, TableSession, read_journal
 from companion.table.buttons import BUTTONS
 from companion.table.journal import journals
@@ -429,7 +430,7 @@ def test_an_undone_duel_roll_comes_back_with_the_same_face() -> None:
             d = play.game.pending
             if play.game.over or d is None:
                 break
-            if d.kind is DecisionKind.DUEL_ROLL and play.forced_roll() is None:
+            if d.kind is DUEL_ROLL and play.forced_roll() is None:
                 button = f"SEAT{play.seats[d.seat]}"
                 first = [e.faces for e in play.press(button) if isinstance(e, DuelRolled)]
                 play.press("UNDO")

@@ -23,7 +23,8 @@ def test_every_entry_of_words_names_a_kind() -> None:
 
 
 def test_no_kind_has_two_entries() -> None:
-    """The groups are merged into one table: a kind in two of them would lose one silently."""
+    """The groups are merged into one table, and the modules add theirs to it: a kind in two
+    of them would lose one silently."""
     seen: dict[DecisionKind, int] = {}
     for group in GROUPS:
         for kind in group:

@@ -8,6 +8,9 @@ import random
 from pathlib import Path
 
 from companion.engine import MODULES, Module
+from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
+from companion.modules.posse.rules import ID as NEW_POSSE
+from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.table import TableSession
 from companion.table.table_config import TableConfig
 from tests.table.driver import next_buttons
@@ -27,7 +30,7 @@ def _legal(modules: frozenset[Module], players: int) -> bool:
 def _sample() -> list[frozenset[Module]]:
     old = frozenset(m for m in Module if m.value.startswith("old_saloon"))
     new = frozenset(m for m in Module if m.value.startswith("undead"))
-    chosen = [frozenset({m}) for m in Module if m is not M.LOOK_ME_IN_THE_EYES]
+    chosen = [frozenset({m}) for m in Module if m is not LOOK_ME_IN_THE_EYES]
     chosen += [
         old,
         new - {M.ZOMBIES} | {M.GHOST},
@@ -35,7 +38,7 @@ def _sample() -> list[frozenset[Module]]:
         frozenset(Module) - {M.GHOST},
         frozenset({M("old_saloon.1"), M("old_saloon.2"), M("old_saloon.4")}),
         frozenset({M.SPECIAL_ROLES, M.GHOST}),
-        frozenset({M.LOOK_ME_IN_THE_EYES, M.TWO_BULLETS, M.NEW_POSSE}),
+        frozenset({LOOK_ME_IN_THE_EYES, TWO_BULLETS, NEW_POSSE}),
     ]
     rng = random.Random(23)
     while len(chosen) < 24:

@@ -15,6 +15,9 @@ import aiohttp
 from companion.devices.inputs import ButtonEvent
 from companion.engine import Event, Module, deal
 from companion.loop import Companion
+from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW
+from companion.modules.loudmouth_coward.rules import ID as LOUDMOUTH_AND_COWARD
+from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
 
@@ -80,7 +83,8 @@ def counting(show: Callable[[], bool], versions: list[int]) -> Callable[[], None
 
 
 def test_fifty_readers_get_every_state_while_the_game_goes_on() -> None:
-    modules = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module.TWO_BULLETS})
+    modules = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), TWO_BULLETS})
+    modules = frozenset({LOUDMOUTH_AND_COWARD, CHIEF_ARROW, TWO_BULLETS})
     table = session_of(deal(6, 11, roles_known=True, modules=modules))
     # The readers stand in for 50 phones, from one address: each address's share is theirs.
     one_address = {"streams_per_address": READERS, "connections_per_address": READERS + 10}

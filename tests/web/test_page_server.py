@@ -20,6 +20,10 @@ import pytest
 from companion.devices.inputs import ButtonEvent
 from companion.engine import Module, deal
 from companion.loop import Companion
+from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW
+from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
+from companion.modules.loudmouth_coward.rules import ID as LOUDMOUTH_AND_COWARD
+from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.table import TableConfig, TableSession
 from companion.web.game_pages import game_page_html, games_index_html
 from companion.web.server import PublicPage
@@ -29,12 +33,13 @@ from tests.table.driver import next_buttons
 from .played import Table
 from .twins import session_of
 
-MODULES = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module.TWO_BULLETS})
+MODULES = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), TWO_BULLETS})
+MODULES = frozenset({LOUDMOUTH_AND_COWARD, CHIEF_ARROW, TWO_BULLETS})
 
 
 @pytest.fixture
 def table() -> TableSession:
-    return session_of(deal(5, 7, roles_known=True, modules=MODULES | {Module.LOOK_ME_IN_THE_EYES}))
+    return session_of(deal(5, 7, roles_known=True, modules=MODULES | {LOOK_ME_IN_THE_EYES}))
 
 
 def serving(session: TableSession, state_dir: Path | None = None, **settings: int) -> PublicPage:

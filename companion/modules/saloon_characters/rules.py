@@ -30,6 +30,7 @@ from companion.engine import (
     ability,
     declare_kind,
     declare_module,
+    in_play,
     quick_init,
 )
 from companion.engine.registry import decision, step, yes_no
@@ -238,9 +239,10 @@ def doc_holyday(game: RuleGame) -> None:
         game.front([gain(game.turn, 2, "doc_holyday")])
 
 
-# Life a player chooses to pay for a power (Chuck Wengam, Undead or Alive 3) is no loss he
-# "must" take, so Molly Stark cannot pay it for him.
-PRICES = frozenset({"chuck_wengam"})
+def _price(game: RuleGame, cause: str) -> bool:
+    """Life a player chooses to pay for a power (a module's ``prices``) is no loss he "must"
+    take, so Molly Stark cannot pay it for him."""
+    return any(cause in rules.prices for rules in in_play(game.setup.modules))
 
 
 def _own_result(seat: int, by: int | None) -> bool:
@@ -265,7 +267,7 @@ class MollyStark(Ability):
         by: int | None,
         then: list[Step],
     ) -> list[Step]:
-        if cause in PRICES or _own_result(seat, by):
+        if _price(game, cause) or _own_result(seat, by):
             return []
         if not any(s != seat and amount > 0 for s, amount, _r in losses):
             return []

@@ -3,44 +3,178 @@
 Two base dice become the black Duel dice: Whiskey and Fight a Duel resolve in the order the
 module's ``RULES`` give; each duel is a roll-off of real rolls, the seat holding the die rolling
 it (ruling UA1). Wound tokens cancel kept results of their symbol, the Dynamite token adds a
-Dynamite (``results.py``); Module 3's characters are in ``posse.py``.
+Dynamite (``results.py``); Module 3's characters are in ``companion.modules.posse``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from typing import Any
 
-from .actions import Action, Choose, ChooseSeat, Roll, Stop
-from .components import DUEL_DICE, DUEL_DIE, FACES, WOUND_TOKENS
-from .decisions import Decision, DecisionKind
-from .errors import StateError
-from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsReturned
-from .module_catalog import Module
-from .module_rules import ModuleRules
-from .moments import moment_steps
-from .rage import draw_rage
-from .registry import decision, one_of_options, step
-from .results import dice_showing
-from .rules_api import Phase, RuleGame
-from .state import PlayerState
-from .steps import Step, gain, lose
+from companion.engine import (
+    FACES,
+    WOUND_TOKENS,
+    Action,
+    Answer,
+    Choose,
+    ChooseSeat,
+    Decision,
+    DuelChallenged,
+    DuelLost,
+    DuelRolled,
+    ModuleInfo,
+    ModuleRules,
+    Phase,
+    PlayerState,
+    Roll,
+    RuleGame,
+    Spec,
+    StateError,
+    Stop,
+    WoundDrawn,
+    WoundsReturned,
+    declare_kind,
+    declare_module,
+    dice_showing,
+    moment_steps,
+)
+from companion.engine.registry import decision, one_of_options, step
+from companion.engine.steps import Step, gain, lose
+from companion.modules.rage.rules import ID as RAGE_CARDS_MODULE
+from companion.modules.rage.rules import draw_rage
 
+ID = declare_module(
+    "undead_or_alive.1", ModuleInfo("Look Me in the Eyes", requires=(RAGE_CARDS_MODULE,))
+)
+DUEL_DIE = "duel"  # the kind of die a duel rolls, as the engine's DICE names it
+DUEL_DICE = 2
 WOUNDS_PILE = "wounds"
+
+
+# ======================================================================= its decisions
+
+
+def duels_left(game: RuleGame) -> int:
+    """Duel dice showing that no player has been given yet this turn."""
+    return len(dice_showing(game, "duel")) - len(game.scratch.duels)
+
+
+def _fits_duel_target(game: RuleGame, d: Decision) -> str | None:
+    assert d.remaining is not None  # counted
+    if d.remaining > duels_left(game):
+        return (
+            f"remaining {d.remaining}, but {duels_left(game)} Duel dice showing are not given "
+            f"yet (faces, scratch.duels {game.scratch.duels})"
+        )
+    return None
+
+
+def _fits_duel_roll(game: RuleGame, d: Decision) -> str | None:
+    kinds = game.dice_kinds
+    if d.die is None or not 0 <= d.die < len(kinds) or kinds[d.die] != DUEL_DIE:
+        return f"die {d.die}: a duel rolls a Duel die (dice_kinds {kinds})"
+    if d.target is None or d.target == d.seat or not game.players[d.target].alive:
+        return f"target {d.target}: the living player the duel is against"
+    return None
+
+
+def _fits_wound_token(game: RuleGame, d: Decision) -> str | None:
+    if WOUNDS_PILE not in game.setup.real_piles:
+        return "the Wound tokens are simulated: nothing to enter (real_piles)"
+    left = tuple(sorted(set(game.wound_pile)))
+    if not left or d.options != left or d.cause is None:
+        return f"options {list(d.options)}: the tokens left in wound_pile {list(left)}, a cause"
+    return None
+
+
+def _fits_which_wound(game: RuleGame, d: Decision) -> str | None:
+    held = tuple(sorted(set(game.players[d.seat].wounds)))
+    if len(held) < 2 or d.options != held:
+        return f"options {list(d.options)}: two or more kinds of the seat's wounds {list(held)}"
+    return None
+
+
+def _explain_duel_target(game: RuleGame, d: Decision, action: Action) -> str | None:
+    """A second Duel die to one player, or one to oneself."""
+    if isinstance(action, ChooseSeat):
+        if action.seat == game.turn:
+            return "You cannot challenge yourself to a duel."
+        if action.seat in game.scratch.duels:
+            return f"Seat {action.seat + 1} already has a Duel die this turn: one per player."
+    return None
+
+
+def _explain_duel_roll(game: RuleGame, d: Decision, action: Action) -> str | None:
+    if isinstance(action, Roll):
+        return f"Seat {d.seat + 1} rolls the Duel die {(d.die or 0) + 1}, and only that die."
+    return None
+
+
+DUEL_TARGET = declare_kind(  # whom this Fight a Duel challenges
+    "duel_target",
+    Spec(
+        Answer.SEAT,
+        False,
+        "whom do you challenge to a duel",
+        active=True,
+        counted=True,
+        fits=_fits_duel_target,
+        explains=_explain_duel_target,
+    ),
+)
+DUEL_ROLL = declare_kind(  # the seat holding the Duel die rolls it
+    "duel_roll",
+    Spec(
+        Answer.ROLL,
+        False,
+        "roll the Duel die",
+        holder_rolls=True,
+        fits=_fits_duel_roll,
+        explains=_explain_duel_roll,
+    ),
+)
+DUEL_REROLL = declare_kind(  # Sean Mallory: re-roll the Duel die that missed, or keep it
+    "duel_reroll",
+    Spec(
+        Answer.ROLL,
+        False,
+        "re-roll the Duel die or keep it",
+        holder_rolls=True,
+        may_keep=True,
+        fits=_fits_duel_roll,
+        explains=_explain_duel_roll,
+    ),
+)
+WOUND_TOKEN = declare_kind(  # real pile: which Duel Wound token was drawn
+    "wound_token",
+    Spec(
+        Answer.CHOICE,
+        False,
+        "which Wound token did you draw",
+        shows_a_card=True,
+        person_enters=True,
+        face_options=True,
+        fits=_fits_wound_token,
+    ),
+)
+WHICH_WOUND = declare_kind(  # Whiskey: discard which of your Duel Wound tokens
+    "which_wound",
+    Spec(
+        Answer.CHOICE,
+        False,
+        "discard which Wound token",
+        face_options=True,
+        active=True,
+        fits=_fits_which_wound,
+    ),
+)
 
 
 # ============================================================== the turn's dice and results
 
 
-def _turn_dice(game: RuleGame, kinds: list[str]) -> list[str]:
-    """The dice of a turn: the last two base dice become Duel dice (kept last)."""
-    return dice_of(game.setup.modules, kinds)
-
-
-def dice_of(modules: frozenset[Module], kinds: Sequence[str]) -> list[str]:
-    """The dice of a turn for the modules in play."""
-    if Module.LOOK_ME_IN_THE_EYES not in modules:
-        return list(kinds)
+def _turn_dice(kinds: list[str]) -> list[str]:
+    """The dice of every turn: the last two base dice become Duel dice (kept last)."""
     base = [k for k in kinds if k == "base"]
     others = [k for k in kinds if k != "base"]
     return base[:-DUEL_DICE] + others + [DUEL_DIE] * DUEL_DICE
@@ -57,14 +191,14 @@ def draw_wound(game: RuleGame, seat: int, cause: str, /) -> None:
         return
     if WOUNDS_PILE in game.setup.real_piles:
         options = tuple(sorted(set(game.wound_pile)))
-        game.ask(DecisionKind.WOUND_TOKEN, seat, options=options, cause=cause)
+        game.ask(WOUND_TOKEN, seat, options=options, cause=cause)
         return
     rng = random.Random(f"wounds:{game.setup.seed}:{game.wound_draws}")
     game.wound_draws += 1
     _receive(game, seat, rng.choice(game.wound_pile), cause)
 
 
-@decision(DecisionKind.WOUND_TOKEN, legal=one_of_options)
+@decision(WOUND_TOKEN, legal=one_of_options)
 def _decide_wound_token(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.cause is not None
     _receive(game, d.seat, action.option, d.cause)
@@ -107,7 +241,7 @@ def check(game: RuleGame) -> None:
     """A state read back: the 15 Wound tokens are all somewhere, the pile kept sorted (the
     simulated draw picks by position), none held twice, by the eliminated or by a zombie
     (``checks.py``)."""
-    on = Module.LOOK_ME_IN_THE_EYES in game.setup.modules
+    on = ID in game.setup.modules
     held = [t for p in game.players for t in p.wounds]
     if sorted(game.wound_pile + held) != (sorted(WOUND_TOKENS) if on else []):
         raise StateError(
@@ -125,7 +259,7 @@ def check(game: RuleGame) -> None:
         raise StateError(
             f"wound_draws {game.wound_draws}: draws of the simulated pile, 0 to {most} "
             f"(turn_number {game.turn_number}; none with the real pile or module "
-            f"{Module.LOOK_ME_IN_THE_EYES} off)"
+            f"{ID} off)"
         )
     for p in game.players:
         if len(set(p.wounds)) != len(p.wounds):
@@ -156,14 +290,14 @@ def whiskey_wound(game: RuleGame) -> None:
     seat = game.turn
     tokens = sorted(set(game.players[seat].wounds))
     if len(tokens) > 1:
-        game.ask(DecisionKind.WHICH_WOUND, seat, options=tuple(tokens))
+        game.ask(WHICH_WOUND, seat, options=tuple(tokens))
     elif tokens:
         _return_wounds(game, seat, tokens, "whiskey")
     else:
         game.front([draw_rage(seat, "whiskey")])
 
 
-@decision(DecisionKind.WHICH_WOUND, legal=one_of_options)
+@decision(WHICH_WOUND, legal=one_of_options)
 def _decide_which_wound(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     _return_wounds(game, d.seat, [action.option], "whiskey")
@@ -185,14 +319,14 @@ def _challengeable(game: RuleGame) -> list[int]:
 @step
 def duels(game: RuleGame, remaining: int, /) -> None:
     if remaining > 0 and game.players[game.turn].alive and _challengeable(game):
-        game.ask(DecisionKind.DUEL_TARGET, game.turn, remaining=remaining)
+        game.ask(DUEL_TARGET, game.turn, remaining=remaining)
 
 
 def _legal_duel_target(game: RuleGame, d: Decision) -> list[Action]:
     return [ChooseSeat(s) for s in _challengeable(game)]
 
 
-@decision(DecisionKind.DUEL_TARGET, legal=_legal_duel_target)
+@decision(DUEL_TARGET, legal=_legal_duel_target)
 def _decide_duel_target(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.remaining is not None
     die = dice_showing(game, "duel")[len(game.scratch.duels)]
@@ -210,24 +344,24 @@ def _decide_duel_target(game: RuleGame, d: Decision, action: Action) -> None:
 @step
 def duel_roll(game: RuleGame, roller: int, other: int, die: int, /) -> None:
     if game.players[roller].alive and game.players[other].alive:
-        game.ask(DecisionKind.DUEL_ROLL, roller, die=die, target=other)
+        game.ask(DUEL_ROLL, roller, die=die, target=other)
 
 
 def _legal_duel_roll(game: RuleGame, d: Decision) -> list[Action]:
     assert d.die is not None
     rolls: list[Action] = [Roll((d.die,))]
-    return rolls if d.kind is DecisionKind.DUEL_ROLL else [*rolls, Stop()]
+    return rolls if d.kind is DUEL_ROLL else [*rolls, Stop()]
 
 
 def _accepts_duel_roll(game: RuleGame, d: Decision, action: Action) -> bool:
     if isinstance(action, Stop):
-        return d.kind is DecisionKind.DUEL_REROLL
+        return d.kind is DUEL_REROLL
     return isinstance(action, Roll) and action.dice == (d.die,)
 
 
 @decision(
-    DecisionKind.DUEL_ROLL,
-    DecisionKind.DUEL_REROLL,
+    DUEL_ROLL,
+    DUEL_REROLL,
     legal=_legal_duel_roll,
     accepts=_accepts_duel_roll,
 )
@@ -238,7 +372,7 @@ def _decide_duel_roll(game: RuleGame, d: Decision, action: Action) -> None:
         game.front([duel_lost(d.seat, d.target)])
         return
     assert isinstance(action, Roll)
-    if d.kind is DecisionKind.DUEL_REROLL:
+    if d.kind is DUEL_REROLL:
         game.scratch.used.append("duel_reroll")
     if action.faces is not None:
         face = action.faces[0]
@@ -260,7 +394,7 @@ def _duel_face(game: RuleGame, roller: int, other: int, die: int, face: str, /) 
     elif roller == game.turn and game.scratch.used.count("duel_reroll") < (
         game.ability(roller).duel_rerolls
     ):
-        game.ask(DecisionKind.DUEL_REROLL, roller, die=die, target=other)
+        game.ask(DUEL_REROLL, roller, die=die, target=other)
     else:
         game.front([duel_lost(roller, other)])
 
@@ -275,12 +409,27 @@ def duel_lost(game: RuleGame, loser: int, winner: int, /) -> None:
     game.front([lose([[loser, 1, 1]], "duel", winner, [draw_wound(loser, "duel")])])
 
 
+def _fits_duels(game: RuleGame, args: list[Any]) -> str | None:
+    """The duels still to come, queued: no more than the Duel dice not given yet."""
+    if args[0] > duels_left(game):
+        return (
+            f"{args[0]} duels to come, but {duels_left(game)} Duel dice showing are not given "
+            f"yet (faces, scratch.duels {game.scratch.duels})"
+        )
+    return None
+
+
 RULES = ModuleRules(
-    Module.LOOK_ME_IN_THE_EYES,
+    ID,
     initial=lambda setup: {"wound_pile": sorted(WOUND_TOKENS)},
     resolution=(("whiskey", "dynamite", _phase_whiskey), ("duel", "gatling", _phase_duel)),
     end=("wounds_back",),
-    dice=_turn_dice,
+    turn_dice=_turn_dice,
     hand_causes=("duel",),
     gives_back=_give_back,
+    step_fits=(("duels", _fits_duels),),
+    used=("duel_reroll",),  # a Duel die re-rolled, counted against ``duel_rerolls``
+    check=check,
+    table="companion.modules.duels.table",
+    bots="companion.modules.duels.bots",
 )

@@ -1,19 +1,135 @@
-"""Undead or Alive, Module 3 (A New Posse in Town): the eight new characters' abilities."""
+"""Undead or Alive, Module 3 (A New Posse in Town): the eight new characters' abilities.
+
+The module is its characters: their cards, their abilities and the decisions those ask.
+"""
 
 from __future__ import annotations
 
-from .abilities import ability
-from .actions import Action, Choose, ChooseDie, ChooseSeat, Decline
-from .components import DICE, DYNAMITE_LIMIT, FACES
-from .decisions import Decision, DecisionKind
-from .duels import draw_wound
-from .events import FaceChanged, RageMoved
-from .module_catalog import Module
-from .module_rules import ModuleRules
-from .registry import decision, one_of_options, step
-from .results import DYNAMITE, dice_showing
-from .rules_api import Ability, Phase, RuleGame
-from .steps import Step, gain, lose, take_arrow
+from companion.engine import (
+    DICE,
+    DYNAMITE_LIMIT,
+    FACES,
+    Ability,
+    Action,
+    Answer,
+    Character,
+    Choose,
+    ChooseDie,
+    ChooseSeat,
+    Decision,
+    Decline,
+    FaceChanged,
+    ModuleInfo,
+    ModuleRules,
+    Phase,
+    RageMoved,
+    RuleGame,
+    Spec,
+    ability,
+    declare_kind,
+    declare_module,
+    dice_showing,
+)
+from companion.engine.registry import decision, one_of_options, step
+from companion.engine.steps import Step, gain, lose, take_arrow
+from companion.modules.duels.rules import ID as DUELS
+from companion.modules.duels.rules import draw_wound
+from companion.modules.rage.rules import ID as RAGE_CARDS
+
+ID = declare_module(
+    "undead_or_alive.3",
+    ModuleInfo("A New Posse in Town"),
+    characters=(
+        Character(name, title, life, power, "undead_or_alive.3", needs)
+        for name, title, life, power, needs in (
+            ("belle_star", "Belle Star", 8, "Each roll: a Dynamite may be Gatling", ()),
+            ("chuck_wengam", "Chuck Wengam", 8, "Once a turn: 1 life turns a die", ()),
+            ("greg_digger", "Greg Digger", 7, "Each Beer counts twice", ()),
+            (
+                "herb_hunter",
+                "Herb Hunter",
+                8,
+                "Lose 2+ in his turn: Wound token",
+                (DUELS,),
+            ),
+            (
+                "pat_brennan",
+                "Pat Brennan",
+                8,
+                "Turn start: move a Rage card",
+                (RAGE_CARDS,),
+            ),
+            (
+                "pixie_pete",
+                "Pixie Pete",
+                9,
+                "Draws two Rage cards, keeps one",
+                (RAGE_CARDS,),
+            ),
+            (
+                "sam_the_healer",
+                "Sam the Healer",
+                7,
+                "Each Duel he starts: +1 life to one",
+                (DUELS,),
+            ),
+            (
+                "sean_mallory",
+                "Sean Mallory",
+                8,
+                "Once a turn: re-roll a Duel die",
+                (DUELS,),
+            ),
+        )
+    ),
+)
+DYNAMITE = "dynamite"
+
+
+def _fits_rage_to(game: RuleGame, d: Decision) -> str | None:
+    if d.target is None or not game.players[d.target].rage_held:
+        return f"target {d.target}: a player holding a Rage card (rage_held) to move"
+    return None
+
+
+def _fits_chuck_face(game: RuleGame, d: Decision) -> str | None:
+    if d.die is None or not 0 <= d.die < len(game.faces) or game.faces[d.die] is None:
+        return f"die {d.die}: a die rolled this turn"
+    current = game.faces[d.die]
+    sides = tuple(dict.fromkeys(f for f in DICE[game.dice_kinds[d.die]] if f != current))
+    if d.options != sides:
+        return f"options {list(d.options)}: the other sides {list(sides)} of die {d.die + 1}"
+    return None
+
+
+# Its decisions, each asked of the player whose turn it is.
+SAM_HEAL = declare_kind(  # Sam the Healer: who gains one life for this duel
+    "sam_heal", Spec(Answer.SEAT, True, "who gains one life for this duel", active=True)
+)
+RAGE_FROM = declare_kind(  # Pat Brennan: whose Rage card to move
+    "rage_from", Spec(Answer.SEAT, True, "whose Rage card do you move", active=True)
+)
+RAGE_TO = declare_kind(  # Pat Brennan: to whom
+    "rage_to",
+    Spec(Answer.SEAT, False, "who gets the Rage card", active=True, fits=_fits_rage_to),
+)
+BELLE_STAR = declare_kind(  # Belle Star: which Dynamite becomes a Gatling
+    "belle_star", Spec(Answer.DIE, True, "turn which Dynamite to Gatling", active=True)
+)
+CHUCK_DIE = declare_kind(  # Chuck Wengam: lose a life to turn which die
+    "chuck_die", Spec(Answer.DIE, True, "lose a life to turn which die", active=True)
+)
+CHUCK_FACE = declare_kind(  # Chuck Wengam: to which side
+    "chuck_face",
+    Spec(
+        Answer.CHOICE,
+        False,
+        "turn the die to which side",
+        face_options=True,
+        active=True,
+        fits=_fits_chuck_face,
+    ),
+)
 
 
 @ability
@@ -35,14 +151,14 @@ def _belle_dice(game: RuleGame) -> list[int]:
 @step
 def belle_star(game: RuleGame) -> None:
     if _belle_dice(game):
-        game.ask(DecisionKind.BELLE_STAR, game.turn)
+        game.ask(BELLE_STAR, game.turn)
 
 
 def _legal_belle(game: RuleGame, d: Decision) -> list[Action]:
     return [*(ChooseDie(i) for i in _belle_dice(game)), Decline()]
 
 
-@decision(DecisionKind.BELLE_STAR, legal=_legal_belle)
+@decision(BELLE_STAR, legal=_legal_belle)
 def _decide_belle(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, ChooseDie):
         game.faces[action.die] = "gatling"
@@ -68,24 +184,24 @@ def _chuck_dice(game: RuleGame) -> list[int]:
 @step
 def chuck(game: RuleGame) -> None:
     if _chuck_dice(game):
-        game.ask(DecisionKind.CHUCK_DIE, game.turn)
+        game.ask(CHUCK_DIE, game.turn)
 
 
 def _legal_chuck_die(game: RuleGame, d: Decision) -> list[Action]:
     return [*(ChooseDie(i) for i in _chuck_dice(game)), Decline()]
 
 
-@decision(DecisionKind.CHUCK_DIE, legal=_legal_chuck_die)
+@decision(CHUCK_DIE, legal=_legal_chuck_die)
 def _decide_chuck_die(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
     assert isinstance(action, ChooseDie)
     current = game.faces[action.die]
     sides = tuple(dict.fromkeys(f for f in DICE[game.dice_kinds[action.die]] if f != current))
-    game.ask(DecisionKind.CHUCK_FACE, d.seat, die=action.die, options=sides)
+    game.ask(CHUCK_FACE, d.seat, die=action.die, options=sides)
 
 
-@decision(DecisionKind.CHUCK_FACE, legal=one_of_options)
+@decision(CHUCK_FACE, legal=one_of_options)
 def _decide_chuck_face(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.die is not None
     game.scratch.used.append("chuck")
@@ -148,17 +264,17 @@ def _rage_holders(game: RuleGame) -> list[int]:
 @step
 def rage_from(game: RuleGame) -> None:
     if _rage_holders(game):
-        game.ask(DecisionKind.RAGE_FROM, game.turn)
+        game.ask(RAGE_FROM, game.turn)
 
 
 def _legal_rage_from(game: RuleGame, d: Decision) -> list[Action]:
     return [*(ChooseSeat(s) for s in _rage_holders(game)), Decline()]
 
 
-@decision(DecisionKind.RAGE_FROM, legal=_legal_rage_from)
+@decision(RAGE_FROM, legal=_legal_rage_from)
 def _decide_rage_from(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, ChooseSeat):
-        game.ask(DecisionKind.RAGE_TO, d.seat, target=action.seat)
+        game.ask(RAGE_TO, d.seat, target=action.seat)
 
 
 def _legal_rage_to(game: RuleGame, d: Decision) -> list[Action]:
@@ -166,7 +282,7 @@ def _legal_rage_to(game: RuleGame, d: Decision) -> list[Action]:
     return [ChooseSeat(s) for s in _receivers(game, d.target)]
 
 
-@decision(DecisionKind.RAGE_TO, legal=_legal_rage_to)
+@decision(RAGE_TO, legal=_legal_rage_to)
 def _decide_rage_to(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.target is not None
     game.players[d.target].rage_held -= 1
@@ -192,14 +308,14 @@ class SamTheHealer(Ability):
 
 @step
 def sam_heal(game: RuleGame) -> None:
-    game.ask(DecisionKind.SAM_HEAL, game.turn)
+    game.ask(SAM_HEAL, game.turn)
 
 
 def _legal_sam(game: RuleGame, d: Decision) -> list[Action]:
     return [*(ChooseSeat(s) for s in game.living()), Decline()]
 
 
-@decision(DecisionKind.SAM_HEAL, legal=_legal_sam)
+@decision(SAM_HEAL, legal=_legal_sam)
 def _decide_sam(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, ChooseSeat):  # a gain step: The Bad's moment (Old Saloon 3)
         game.front([gain(action.seat, 1, "sam_the_healer")])
@@ -213,5 +329,11 @@ class SeanMallory(Ability):
     duel_rerolls = 1
 
 
-# Its characters' abilities are all the module adds.
-RULES = ModuleRules(Module.NEW_POSSE)
+# Its characters' abilities are all the module adds to the turn; Chuck Wengam's life is a price.
+RULES = ModuleRules(
+    ID,
+    prices=("chuck_wengam",),
+    used=("chuck",),
+    table="companion.modules.posse.table",
+    bots="companion.modules.posse.bots",
+)

@@ -7,22 +7,73 @@ symbols, one press each; they join the turn's results, arrows taken at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from companion.engine import (
+    RAGE_SYMBOLS,
+    RAGE_SYMBOLS_PER_CARD,
+    Action,
+    Answer,
+    Choose,
+    Decision,
+    Decline,
+    ModuleInfo,
+    ModuleRules,
+    PlayerState,
+    RageDiscarded,
+    RageDrawn,
+    RageRevealed,
+    RageShuffled,
+    RageSymbolEntered,
+    RuleGame,
+    Spec,
+    StateError,
+    declare_kind,
+    declare_module,
+    dice_showing,
+)
+from companion.engine.registry import decision, step
+from companion.engine.steps import Step, take_arrow
 
-from .actions import Action, Choose, Decline
-from .components import RAGE_CARDS, RAGE_SYMBOLS, RAGE_SYMBOLS_PER_CARD
-from .decisions import Decision, DecisionKind
-from .errors import StateError
-from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled, RageSymbolEntered
-from .module_catalog import Module
-from .module_rules import ModuleRules
-from .registry import decision, step
-from .results import dice_showing
-from .steps import Step, take_arrow
+ID = declare_module("undead_or_alive.2", ModuleInfo("Two Bullets Are Enough"))
+RAGE_CARDS = 18  # the physical deck's size: the engine counts the cards, never knows one
 
-if TYPE_CHECKING:
-    from .rules_api import RuleGame
-    from .state import PlayerState
+
+def _fits_rage_symbol(game: RuleGame, d: Decision) -> str | None:
+    p = game.players[d.seat]
+    if d.options != RAGE_SYMBOLS or not p.rage_revealed:
+        return f"options {list(d.options)}: the symbols of the Rage cards revealed (rage_revealed)"
+    if d.remaining != p.rage_revealed - len(p.rage_symbols):
+        return f"remaining {d.remaining}: the cards revealed less the rage_symbols entered"
+    return None
+
+
+def _explain_rage_symbol(game: RuleGame, d: Decision, action: Action) -> str | None:
+    """DONE before every card is entered, a symbol past the last."""
+    player = game.players[d.seat]
+    entered, cards = len(player.rage_symbols), player.rage_revealed
+    if isinstance(action, Decline):
+        return f"Enter at least one symbol per Rage card first ({entered} of {cards} cards)."
+    if isinstance(action, Choose) and action.option in d.options:
+        return "Every symbol of these cards is entered: press DONE."
+    return None
+
+
+# Enter a symbol of the Rage cards revealed, or DONE (``remaining``: the cards still without
+# one, below 0 once symbols beyond one a card are entered).
+RAGE_SYMBOL = declare_kind(
+    "rage_symbol",
+    Spec(
+        Answer.CHOICE,
+        True,
+        "enter the Rage cards' symbols",
+        shows_a_card=True,
+        person_enters=True,
+        face_options=True,
+        active=True,
+        below_zero=True,
+        fits=_fits_rage_symbol,
+        explains=_explain_rage_symbol,
+    ),
+)
 
 
 # =================================================================== Rage cards
@@ -63,7 +114,7 @@ def rage_symbol(game: RuleGame) -> None:
     player = game.players[game.turn]
     if player.alive:
         game.ask(
-            DecisionKind.RAGE_SYMBOL,
+            RAGE_SYMBOL,
             game.turn,
             options=RAGE_SYMBOLS,
             remaining=player.rage_revealed - len(player.rage_symbols),
@@ -81,7 +132,7 @@ def _legal_rage_symbol(game: RuleGame, d: Decision) -> list[Action]:
     return actions
 
 
-@decision(DecisionKind.RAGE_SYMBOL, legal=_legal_rage_symbol)
+@decision(RAGE_SYMBOL, legal=_legal_rage_symbol)
 def _decide_rage_symbol(game: RuleGame, d: Decision, action: Action) -> None:
     """One symbol per press; arrows act at once; DONE when every card is entered."""
     if isinstance(action, Decline):
@@ -138,17 +189,6 @@ def _give_back(game: RuleGame, player: PlayerState) -> None:
         game.emit(RageDiscarded(player.seat, cards))
 
 
-RULES = ModuleRules(
-    Module.TWO_BULLETS,
-    initial=lambda setup: {"rage_pile": RAGE_CARDS},
-    resolution=(("beer_rage", "beer", _phase_beer_rage),),
-    start=("rage_reveal",),
-    end=("rage_end",),
-    gives_back=_give_back,
-    extra_results=_extra_results,
-)
-
-
 def check(game: RuleGame) -> None:
     """A state read back: the 18 Rage cards are all somewhere; cards are revealed only in their
     holder's own turn, with one to three symbols each entered; a Beer's card is drawn only with
@@ -158,7 +198,7 @@ def check(game: RuleGame) -> None:
             f"rage_pile {game.rage_pile}, rage_discard {game.rage_discard}: counts of cards, "
             "0 or more"
         )
-    in_play = Module.TWO_BULLETS in game.setup.modules
+    in_play = ID in game.setup.modules
     if game.scratch.beer_rage and (not in_play or not dice_showing(game, "beer")):
         raise StateError(
             "scratch.beer_rage: a kept Beer draws a Rage card "
@@ -218,6 +258,19 @@ def _entering(game: RuleGame, seat: int) -> bool:
     if game.over or game.waiting_win is not None:
         return True
     d = game.pending
-    if d is not None and d.kind is DecisionKind.RAGE_SYMBOL and d.seat == seat:
+    if d is not None and d.kind is RAGE_SYMBOL and d.seat == seat:
         return True
     return any(step[0] in ("rage_symbol", "rage_reveal") for step in game.stack)
+
+
+RULES = ModuleRules(
+    ID,
+    initial=lambda setup: {"rage_pile": RAGE_CARDS},
+    resolution=(("beer_rage", "beer", _phase_beer_rage),),
+    start=("rage_reveal",),
+    end=("rage_end",),
+    gives_back=_give_back,
+    extra_results=_extra_results,
+    check=check,
+    table="companion.modules.rage.table",
+)
