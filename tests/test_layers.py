@@ -52,6 +52,21 @@ def layer_table(readme: str) -> dict[str, tuple[set[str], set[str]]]:
 ALLOWED = layer_table(README.read_text(encoding="utf-8"))
 
 
+def module_layer_table(readme: str) -> dict[str, set[str]]:
+    """The rows of a module's package: by the file's name (``table.py``, ``bots.py``; ``*`` for
+    every other file of the package), the packages of companion it may import."""
+    section = readme.split("## How it is built", 1)[1]
+    table = {}
+    for row in section.splitlines():
+        found = re.match(r"\| `companion/modules/\*/([\w.]*)` \|.*\| (.*) \|$", row)
+        if found is not None:
+            table[found.group(1) or "*"] = {item.strip() for item in found.group(2).split(",")}
+    return table
+
+
+MODULE_ALLOWED = module_layer_table(README.read_text(encoding="utf-8"))
+
+
 def module_imports(path: Path, package: str, taken: bool = False) -> list[str]:
     """Every module ``path`` (in the dotted ``package``) imports, as an absolute name; with
     ``taken``, also each name a ``from companion.engine import`` takes (a file of the engine
@@ -112,6 +127,54 @@ def test_each_package_imports_only_the_layers_its_row_allows(package: str) -> No
     for path in paths:
         wrong = forbidden(package, imports(path, package))
         assert not wrong, f"companion/{package}/{path.name} imports {', '.join(wrong)}"
+
+
+def module_forbidden(module: str, part: str, names: list[str]) -> list[str]:
+    """The names among ``names`` that the row of ``part`` of the module package ``module``
+    does not allow: its own package, the layers its row names, the standard library."""
+    inner = MODULE_ALLOWED[part]
+    wrong = []
+    for name in names:
+        if name.startswith("companion."):
+            own = name.removeprefix("companion.")
+            allowed = own.startswith(f"modules.{module}.") or own == f"modules.{module}"
+            allowed = allowed or any(own == ly or own.startswith(f"{ly}.") for ly in inner)
+        else:
+            allowed = name.split(".")[0] in sys.stdlib_module_names
+        if not allowed:
+            wrong.append(name)
+    return wrong
+
+
+def test_the_module_rows_are_read() -> None:
+    assert {
+        "*": {"engine"},
+        "table.py": {"engine", "table"},
+        "bots.py": {"engine", "bots"},
+    } == MODULE_ALLOWED
+
+
+def test_each_module_package_imports_only_what_its_rows_allow() -> None:
+    """A module's rules import the engine alone, its words the table too, its players' rules
+    the bots too; no module imports another's package."""
+    paths = sorted((PACKAGE / "modules").glob("*/*.py"))
+    assert paths, "no module packages under companion/modules: nothing would be checked"
+    for path in paths:
+        module = path.parent.name
+        part = path.name if path.name in MODULE_ALLOWED else "*"
+        wrong = module_forbidden(module, part, imports(path, f"modules.{module}"))
+        assert not wrong, f"companion/modules/{module}/{path.name} imports {', '.join(wrong)}"
+
+
+def test_a_module_importing_across_its_rows_is_seen(tmp_path: Path) -> None:
+    source = tmp_path / "rules.py"
+    source.write_text("from companion.table.words import WORDS\nfrom ..other import rules\n")
+    names = imports(source, "modules.mine")
+    assert module_forbidden("mine", "*", names) == [
+        "companion.table.words",
+        "companion.modules.other",
+    ]
+    assert module_forbidden("mine", "table.py", names) == ["companion.modules.other"]
 
 
 def test_a_forbidden_import_is_seen(tmp_path: Path) -> None:

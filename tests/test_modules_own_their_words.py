@@ -31,7 +31,6 @@ NOT_YET: frozenset[str] = frozenset(
         "old_saloon.2",
         "old_saloon.3",
         "old_saloon.4",
-        "old_saloon.5",
         "undead_or_alive.1",
         "undead_or_alive.2",
         "undead_or_alive.3",

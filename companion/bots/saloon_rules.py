@@ -1,4 +1,4 @@
-"""The rule-based player's answers to Old Saloon's decisions (Modules 1 to 5).
+"""The rule-based player's answers to Old Saloon's decisions (Modules 1 to 4).
 
 Each rule reads the seat's observation and the stakes (``stakes.py``) and nothing else: a
 special card it reveals is its own, the moment it reveals into is the one the table saw open.
@@ -20,9 +20,7 @@ from ..engine import (
     DecisionKind,
     Decline,
     DuelRolled,
-    Roll,
     SaloonDie,
-    Stop,
     Symbol,
 )
 from .observation import Observation
@@ -47,7 +45,6 @@ EXPLOSION = 1.5  # three Dynamite: a life lost and the turn's rolls over
 GAMBLER_WORTH = 1.5
 BAD_WORTH = 2.0
 UGLY_WORTH = 2.0
-GHOST_KEEP = 0.9  # a result worth giving without another roll
 # A fresh base die, on average, to the seat that rolls it (The Gambler's re-roll).
 BASE_DIE_WORTH = sum(face_worth(f) for f in DICE["base"]) / len(DICE["base"])
 
@@ -328,39 +325,6 @@ def _take_loss(obs: Observation, table: Table) -> Action:
     return Accept() if theirs > mine else Decline()
 
 
-# ------------------------------------------------------------ Module 5: the Ghost
-
-
-def _gift(table: Table, face: str, seat: int) -> float:
-    """A result given to ``seat``: a Dynamite or an arrow to an enemy, the rest to a friend."""
-    return -table.stake[seat] * face_worth(face)
-
-
-def _best_gift(obs: Observation, table: Table, face: str) -> float:
-    seats = [p.seat for p in obs.players if p.alive]
-    return max((_gift(table, face, s) for s in seats), default=0.0)
-
-
-def _ghost_reroll(obs: Observation, table: Table) -> Action:
-    """Stop with a result worth giving; re-roll the dice that are not."""
-    values = [_best_gift(obs, table, f) if f else 0.0 for f in obs.faces]
-    if max(values, default=0.0) >= GHOST_KEEP:
-        return Stop()
-    dice = tuple(i for i, v in enumerate(values) if v < GHOST_KEEP)
-    return Roll(dice) if Roll(dice) in obs.legal else Stop()
-
-
-def _ghost_face(obs: Observation, table: Table) -> Action:
-    options = obs.pending.options
-    return Choose(max(options, key=lambda f: _best_gift(obs, table, f)))
-
-
-def _ghost_target(obs: Observation, table: Table) -> Action:
-    face = obs.pending.options[0]
-    seats = [a.seat for a in obs.legal if isinstance(a, ChooseSeat)]
-    return ChooseSeat(max(seats, key=lambda s: (_gift(table, face, s), -s)))
-
-
 SALOON_RULES: dict[DecisionKind, Rule] = {
     DecisionKind.SALOON_DIE: _saloon_die,
     DecisionKind.BROKEN_ARROW: _broken_arrow,
@@ -374,7 +338,4 @@ SALOON_RULES: dict[DecisionKind, Rule] = {
     DecisionKind.GIVE_ARROW: _give_arrow,
     DecisionKind.TAKE_CHIEF_ARROW: _take_chief_arrow,
     DecisionKind.TAKE_LOSS: _take_loss,
-    DecisionKind.GHOST_REROLL: _ghost_reroll,
-    DecisionKind.GHOST_FACE: _ghost_face,
-    DecisionKind.GHOST_TARGET: _ghost_target,
 }

@@ -80,6 +80,7 @@ from .components import (
     RAGE_SYMBOLS,
     RAGE_SYMBOLS_PER_CARD,
     REAL_PILES,
+    REROLLS,
     ROLE_MIX,
     SPECIAL_ROLES,
     THREE_PLAYER_TARGET,
@@ -115,11 +116,9 @@ from .events import (
     ArrowsDiscarded,
     ArrowsExchanged,
     ArrowTaken,
-    BecameGhost,
     BullseyeDoubled,
     ChiefArrowDiscarded,
     ChiefArrowTaken,
-    DicePreset,
     DiceRolled,
     DieTurned,
     DuelChallenged,
@@ -134,8 +133,6 @@ from .events import (
     GameOver,
     GameStarted,
     GatlingFired,
-    GhostTokenGiven,
-    GhostTokenReturned,
     HealPrevented,
     IndiansAttacked,
     LastOneStanding,
@@ -193,6 +190,7 @@ from .modules import (
 )
 from .moments import (
     OPENINGS,
+    moment_steps,
     open_moments,
 )
 from .open_kinds import Declared
@@ -200,6 +198,7 @@ from .options import NORMAL_CARD, ArrowKind, BoneyardCard, SaloonDie
 from .positions import position
 from .queue_checks import (
     MOMENTS,
+    declare_step_fits,
     step_checks,
 )
 from .reading import (
@@ -208,7 +207,7 @@ from .reading import (
     truth,
     whole_number,
 )
-from .registry import STEPS, any_living_seat, decision, step, yes_no
+from .registry import STEPS, any_living_seat, decision, one_of_options, step, yes_no
 from .rules_api import Ability, RuleGame
 from .setup import (
     GameSetup,
@@ -236,7 +235,6 @@ __all__ = [
     "ArrowsDiscarded",
     "ArrowsExchanged",
     "BONEYARD_DECK",
-    "BecameGhost",
     "BoneyardCard",
     "BoneyardCardRevealed",
     "BullseyeDoubled",
@@ -253,7 +251,6 @@ __all__ = [
     "DecisionKind",
     "Declared",
     "Decline",
-    "DicePreset",
     "DiceRolled",
     "DiceSource",
     "DieTurned",
@@ -276,8 +273,6 @@ __all__ = [
     "GameStarted",
     "GameState",
     "GatlingFired",
-    "GhostTokenGiven",
-    "GhostTokenReturned",
     "HealPrevented",
     "HouseRule",
     "IllegalAction",
@@ -307,6 +302,7 @@ __all__ = [
     "RAGE_SYMBOLS_PER_CARD",
     "REAL_PILES",
     "REROLLING_SPECIALS",
+    "REROLLS",
     "ROLE_MIX",
     "RageDiscarded",
     "RageDrawn",
@@ -361,6 +357,7 @@ __all__ = [
     "decision",
     "declare_kind",
     "declare_module",
+    "declare_step_fits",
     "dice_a_reveal_rolls",
     "full_boneyard_deck",
     "ghost_team",
@@ -371,7 +368,9 @@ __all__ = [
     "load_layer",
     "module",
     "module_problems",
+    "moment_steps",
     "next_game",
+    "one_of_options",
     "open_moments",
     "position",
     "result_of",

@@ -8,9 +8,9 @@ know) is such a game too: the roles and special cards the seat cannot know are N
 that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
-own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``duels``,
-``rage``, ``boneyard``, ``chief_arrow``); the queue and the turn's scratch in ``queue_checks``;
-the pending decision in ``pending_checks``.
+own invariants are beside its rules (``check`` in ``special_roles``, ``duels``, ``rage``,
+``boneyard``, ``chief_arrow``, and a module's ``ModuleRules.check``); the queue and the turn's
+scratch in ``queue_checks``; the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from . import (
     boneyard,
     chief_arrow,
     duels,
-    ghost,
     moments,
     pending_checks,
     queue_checks,
@@ -48,7 +47,7 @@ from .components import (
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module
-from .modules import in_play
+from .modules import RULES, in_play
 from .state import GameState, PlayerState
 from .victory import SIDES, Outcome, base_outcome
 
@@ -66,7 +65,7 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_roles(game)
     _check_arrows(game)
     _check_dice(game)
-    ghost.check(game)
+    _check_modules(game)
     special_roles.check(game)
     duels.check(game)
     rage.check(game)
@@ -277,6 +276,13 @@ def _check_arrows(game: Game) -> None:
     chief_arrow.check(game)
 
 
+def _check_modules(game: Game) -> None:
+    """Each installed module's own invariants (``ModuleRules.check``), in play or not."""
+    for rules in RULES.values():
+        if rules.check is not None:
+            rules.check(game)
+
+
 # ============================================================================= the dice
 
 
@@ -330,8 +336,8 @@ def _check_dice(game: Game) -> None:
         or not set(game.preset) <= set(shown)
     ):
         raise StateError(
-            f"faces {faces}: before the first roll (rolls 0) only the base dice the Ghost's "
-            f"token set (preset {game.preset}) show a face"
+            f"faces {faces}: before the first roll (rolls 0) only the base dice a token set "
+            f"(preset {game.preset}) show a face"
         )
 
 

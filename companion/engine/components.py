@@ -317,4 +317,3 @@ GHOST_RENEGADE_TEAM: dict[int, Role] = {
     7: Role.OUTLAW,
     8: Role.DEPUTY,
 }
-GHOST_DICE: tuple[str, ...] = ("base",) * 2

@@ -13,6 +13,7 @@ the rule-based player (``companion/bots/rules.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -20,6 +21,10 @@ from typing import Any, ClassVar
 from .frozen import quick_init
 from .open_kinds import Declared, OpenKind
 from .reading import listed, text, whole_number
+
+# Why a pending decision read back could not be asked now (None: it could). The game is the
+# one its rules see (``rules_api.RuleGame``), named loosely: that file imports this one.
+Fits = Callable[[Any, "Decision"], "str | None"]
 
 
 class DecisionKind(OpenKind):
@@ -52,10 +57,6 @@ class DecisionKind(OpenKind):
     LEFT_HAND_TARGET: ClassVar[DecisionKind]  # The Left Hand: whom to save, of those dying
     LEFT_HAND_DISCARD: ClassVar[DecisionKind]  # the saved player: discard all arrows?
     LEFT_HAND_CHANCE: ClassVar[DecisionKind]  # physical cards: nobody saves the dying (DONE)?
-    GHOST_ROLL: ClassVar[DecisionKind]  # Old Saloon 5: the Ghost's first roll of its two dice
-    GHOST_REROLL: ClassVar[DecisionKind]  # the Ghost re-rolls some of its dice, or stops
-    GHOST_FACE: ClassVar[DecisionKind]  # which of its two results the Ghost gives
-    GHOST_TARGET: ClassVar[DecisionKind]  # to whom the Ghost gives it
     # Undead or Alive, Modules 1-3
     DUEL_TARGET: ClassVar[DecisionKind]  # whom this Fight a Duel challenges
     DUEL_ROLL: ClassVar[DecisionKind]  # the seat holding the Duel die rolls it
@@ -108,7 +109,7 @@ class Spec:
     """A person answers even for a seat the box plays: the box cannot see a real card or token
     (someone draws the box's), and a question for the whole table waits for the table."""
     turn_dice: bool = False
-    """A roll of the turn's dice (or the Ghost's), limited to three: the table counts the
+    """A roll of the turn's dice (or a module's own turn's), limited to three: the table counts the
     rolls left while it is asked."""
     first_roll: bool = False
     """The first roll of those dice: ROLL alone answers, and every die rolls."""
@@ -130,6 +131,12 @@ class Spec:
     targets."""
     marks_beers: bool = False
     """Asked while Beers are given out: the Beers given show on their targets."""
+    turn_seat: bool = False
+    """Asked of the seat whose turn it is, whatever became of it (a state read back is checked
+    so; ``fits`` says what more it needs of that seat)."""
+    fits: Fits | None = None
+    """Why a pending decision of a state read back could not be asked now, beyond the seat
+    (``pending_checks.py``): a module's kind says it here."""
 
     @property
     def always_answered(self) -> bool:
@@ -181,12 +188,6 @@ _BUILT_IN: dict[str, Spec] = {
         person_enters=True,
         done_says_yes=True,
     ),
-    "ghost_roll": Spec(
-        Answer.ROLL, False, "roll the Ghost's two dice", turn_dice=True, first_roll=True
-    ),
-    "ghost_reroll": Spec(Answer.ROLL, False, "re-roll the Ghost's dice or stop", turn_dice=True),
-    "ghost_face": Spec(Answer.CHOICE, False, "which result does the Ghost give"),
-    "ghost_target": Spec(Answer.SEAT, False, "to whom does the Ghost give it"),
     "duel_target": Spec(Answer.SEAT, False, "whom do you challenge to a duel"),
     "duel_roll": Spec(Answer.ROLL, False, "roll the Duel die", holder_rolls=True),
     "duel_reroll": Spec(Answer.ROLL, False, "re-roll the Duel die or keep it", holder_rolls=True),

@@ -196,7 +196,7 @@ class GameOver(Event):
     winners: tuple[int, ...]
 
 
-# ------------------------------------------------ Old Saloon, Modules 3 and 5 (roles, Ghost)
+# ------------------------------------------------ Old Saloon, Module 3 (roles)
 
 
 @dataclass(frozen=True)
@@ -292,40 +292,6 @@ class GameEndWaiting(Event):
 
     kind: ClassVar[str] = "game_end_waiting"
     side: str
-
-
-@dataclass(frozen=True)
-class BecameGhost(Event):
-    """``team``: the side the Ghost wins with (a Ghost Renegade's by the rulebook's table)."""
-
-    kind: ClassVar[str] = "became_ghost"
-    seat: int
-    team: str | None
-
-
-@dataclass(frozen=True)
-class GhostTokenGiven(Event):
-    kind: ClassVar[str] = "ghost_token_given"
-    seat: int
-    target: int
-    face: str
-    dice: int
-
-
-@dataclass(frozen=True)
-class DicePreset(Event):
-    """The Ghost's token sets these dice of ``seat``'s turn to ``face``, not rolled at first."""
-
-    kind: ClassVar[str] = "dice_preset"
-    seat: int
-    dice: tuple[int, ...]
-    face: str
-
-
-@dataclass(frozen=True)
-class GhostTokenReturned(Event):
-    kind: ClassVar[str] = "ghost_token_returned"
-    seat: int
 
 
 # ---------------------------------------------------------- Undead or Alive, Modules 1-3

@@ -20,13 +20,15 @@ from .open_kinds import Declared, OpenKind
 
 
 class Module(OpenKind):
-    """A module's id, declared once by its module (``declare_module``)."""
+    """A module's id, declared once by its module (``declare_module``); iterated in the ids'
+    order (the set-up's pages list them so), whatever order the modules load in."""
+
+    _by_value = True
 
     LOUDMOUTH_AND_COWARD: ClassVar[Module]
     CHIEF_ARROW: ClassVar[Module]
     SPECIAL_ROLES: ClassVar[Module]
     SALOON_CHARACTERS: ClassVar[Module]
-    GHOST: ClassVar[Module]
     LOOK_ME_IN_THE_EYES: ClassVar[Module]
     TWO_BULLETS: ClassVar[Module]
     NEW_POSSE: ClassVar[Module]
@@ -70,13 +72,6 @@ for _name, _value, _info in (
     ("CHIEF_ARROW", "old_saloon.2", ModuleInfo("The Arrow of the Indian Chief")),
     ("SPECIAL_ROLES", "old_saloon.3", ModuleInfo("Special Roles", min_players=4)),
     ("SALOON_CHARACTERS", "old_saloon.4", ModuleInfo("A Posse of New Characters")),
-    # The Ghost and Undead or Alive both give the eliminated a part (a Ghost's turns, Boneyard
-    # cards and zombies): the rulebook says nothing of the two together, so they play apart.
-    (
-        "GHOST",
-        "old_saloon.5",
-        ModuleInfo("The Ghost", min_players=5, excludes=("undead_or_alive.4",)),
-    ),
     (
         "LOOK_ME_IN_THE_EYES",
         "undead_or_alive.1",

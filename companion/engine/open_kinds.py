@@ -20,7 +20,8 @@ class _Declared(type):
 
     def __iter__(cls) -> Iterator[Any]:
         discovery.load()
-        return iter(list(cls._declared.values()))  # type: ignore[attr-defined]
+        values = list(cls._declared.values())  # type: ignore[attr-defined]
+        return iter(sorted(values) if cls._by_value else values)  # type: ignore[attr-defined]
 
     def __len__(cls) -> int:
         discovery.load()
@@ -36,6 +37,8 @@ class OpenKind(str, metaclass=_Declared):
 
     __slots__ = ()
     _declared: ClassVar[dict[str, Any]]
+    # Iterated in the values' order, not the declarations' (which follows the modules' loading).
+    _by_value: ClassVar[bool] = False
 
     def __init_subclass__(cls) -> None:
         cls._declared = {}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from . import saloon_dice, special_roles
 from .boneyard import NEXT_TURN, THIS_TURN
 from .chief_arrow import TOKENS
-from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, GHOST_DICE, RAGE_SYMBOLS, SPECIAL_ROLES
+from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, RAGE_SYMBOLS, SPECIAL_ROLES
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .queue_checks import duels_left
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 K = DecisionKind
 
-# Decisions of the player whose turn it is, alive (the Ghost's have their own rule below).
+# Decisions of the player whose turn it is, alive.
 ACTIVE = frozenset(
     {
         K.GIFT_LIFE,
@@ -49,7 +49,6 @@ ACTIVE = frozenset(
         K.CHUCK_FACE,
     }
 )
-GHOST = frozenset({K.GHOST_ROLL, K.GHOST_REROLL, K.GHOST_FACE, K.GHOST_TARGET})
 # Decisions of an eliminated seat: showing a role or a card, drawing a Boneyard card.
 DEAD = frozenset({K.REVEAL_ROLE, K.ROLE_CARD, K.BONEYARD_CARD})
 # Decisions of the turn's seat whatever became of it (a win waiting, the outbreak's Master).
@@ -94,19 +93,18 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
     if d.kind in COUNTED and (d.remaining is None or d.remaining < 1):
         return f"remaining {d.remaining}: at least one is left to decide"
     player = game.players[d.seat]
-    if d.kind in ACTIVE or d.kind in GHOST or d.kind in TURN:
+    spec = d.spec
+    if d.kind in ACTIVE or d.kind in TURN or spec.turn_seat:
         if d.seat != game.turn:
             return f"the decision is the turn's player's, and turn is seat {game.turn + 1}'s"
         if d.kind in ACTIVE and not player.alive:
             return "the seat whose turn it is is eliminated"
-        if d.kind in GHOST and not player.ghost:
-            return "only the Ghost takes its turn's decisions (ghost)"
     elif d.kind in DEAD:
         if player.alive and d.kind is not K.REVEAL_ROLE:
             return "the seat is alive; an eliminated seat is asked this"
     elif not player.alive:
         return "the seat is eliminated"
-    fits = FITS.get(d.kind)
+    fits = FITS.get(d.kind, spec.fits)
     return None if fits is None else fits(game, d)
 
 
@@ -237,30 +235,6 @@ def _left_hand_discard(game: RuleGame, d: Decision) -> str | None:
     return None if p.arrows or p.chief_arrow else "the saved seat holds no arrow to discard"
 
 
-def _ghost(game: RuleGame, d: Decision) -> str | None:
-    if game.dice_kinds != list(GHOST_DICE):
-        return f"dice_kinds {game.dice_kinds}: the Ghost rolls {list(GHOST_DICE)}"
-    faces = game.faces
-    if d.kind is K.GHOST_ROLL:
-        return None if not game.rolls else f"rolls {game.rolls}: the first roll comes first"
-    if d.kind is K.GHOST_REROLL:
-        return None if 1 <= game.rolls < 3 else f"rolls {game.rolls}: a re-roll has one left"
-    if d.kind is K.GHOST_FACE:
-        if len(set(faces)) != 2 or d.options != tuple(faces):
-            return f"options {list(d.options)}: the Ghost's two different faces {faces}"
-        return None
-    if (
-        len(d.options) != 1
-        or d.options[0] not in faces
-        or d.remaining != (2 if faces[0] == faces[1] else 1)
-    ):
-        return (
-            f"options {list(d.options)}, remaining {d.remaining}: a face of {faces}, twice "
-            "on a pair"
-        )
-    return None
-
-
 # ================================================================ Undead or Alive 1-4
 
 
@@ -359,10 +333,6 @@ FITS: dict[DecisionKind, Fits] = {
     K.LEFT_HAND_TARGET: _left_hand_target,
     K.LEFT_HAND_DISCARD: _left_hand_discard,
     K.LEFT_HAND_CHANCE: special_roles.check_chance,
-    K.GHOST_ROLL: _ghost,
-    K.GHOST_REROLL: _ghost,
-    K.GHOST_FACE: _ghost,
-    K.GHOST_TARGET: _ghost,
     K.ROLE_CARD: special_roles.check_role_card,
     K.DUEL_TARGET: _duel_target,
     K.DUEL_ROLL: _duel_roll,

@@ -27,6 +27,16 @@ if TYPE_CHECKING:
 
 # ``check(game, value, where)`` raises StateError when ``value`` is not one the rule takes.
 Check = Callable[["RuleGame", Any, str], None]
+# What a module's step needs of the state when it runs, beyond its arguments: why not, or None.
+StepFits = Callable[["RuleGame", list[Any]], "str | None"]
+STEP_FITS: dict[str, StepFits] = {}
+
+
+def declare_step_fits(name: str, fits: StepFits) -> None:
+    """What the steps ``name`` (a module's) need of a state read back when they run."""
+    if name in STEP_FITS:
+        raise ValueError(f"step {name!r} has its needs declared twice")
+    STEP_FITS[name] = fits
 
 
 def _whole(value: Any, where: str, low: int = 0) -> int:
@@ -269,15 +279,12 @@ def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
         return f"arrows {args[0]}: the arrows of a roll, one or more"
     if name == "take_loss" and game.scratch.loss is None:
         return "Molly Stark is offered a loss waiting in scratch.loss, which is None"
-    if name == "ghost_rolled" and (
-        not game.players[game.turn].ghost or None in game.faces or not game.rolls
-    ):
-        return f"the Ghost's roll (ghost, faces {game.faces}, rolls {game.rolls})"
     if name == "show_card" and game.players[args[0]].role is None:
         d = game.pending
         if d is None or d.kind is not DecisionKind.REVEAL_ROLE or d.seat != args[0]:
             return f"seat {args[0] + 1} shows its card once its role is known (role None)"
-    return None
+    fits = STEP_FITS.get(name)
+    return None if fits is None else fits(game, args)
 
 
 def duels_left(game: RuleGame) -> int:
@@ -377,8 +384,8 @@ def _check_scratch(game: RuleGame) -> None:
 
 @cache
 def most_life() -> int:
-    """The most life a seat may hold: the largest character's (the installed modules' cards
-    included), a Sheriff's bonus (The Bear's) and the Legacy bullet."""
+    """The most life a seat may hold: the largest character's (the modules' read once they
+    are loaded, never at import), a Sheriff's bonus (The Bear's) and the Legacy bullet."""
     return max(c.life for c in CHARACTERS.values()) + BEAR_SHERIFF_BONUS + 1
 
 

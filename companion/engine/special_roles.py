@@ -60,21 +60,21 @@ def public_pool(game: RuleGame) -> Counter[Role]:
     return +pool
 
 
-# The moments of the Ghost's turn (Old Saloon 5): after its rolls The Doc may turn a die
-# (ruling OS7), and The Judge may follow that reveal.
-GHOST_MOMENTS = frozenset({"roll", "reveal"})
+# The moments of the turn of a seat eliminated yet playing (Old Saloon 5): after its rolls The
+# Doc may turn a die (ruling OS7), and The Judge may follow that reveal.
+OUT_OF_GAME_MOMENTS = frozenset({"roll", "reveal"})
 
 
 def _offers_for(moment: str) -> Offers:
     """Who may reveal which card at this kind of moment: with dealt roles (``actual``) its
-    holder; by what the table knows, any living seat (not the Ghost) whose card is hidden and
+    holder; by what the table knows, any living seat whose card is hidden and
     whose type the role mix still leaves, while nobody has shown that card."""
     cards = [c for c in SPECIAL_ROLES.values() if c.moment == moment]
 
     def offers(game: RuleGame, args: list[Any], actual: bool) -> list[WindowAction]:
         players = game.players
-        if players[game.turn].ghost and moment not in GHOST_MOMENTS:
-            return []  # the Ghost's turn does nothing but roll and give a result
+        if game.out_but_playing(game.turn) and moment not in OUT_OF_GAME_MOMENTS:
+            return []  # such a turn does nothing but roll and give a result
         shown = {p.special for p in players if p.special_shown}
         held = actual and game.setup.roles_known
         pool = public_pool(game)
@@ -83,7 +83,7 @@ def _offers_for(moment: str) -> Offers:
             if card.name in shown or not _usable(game, card):
                 continue
             for p in players:
-                if not p.alive or p.ghost or p.special_shown:
+                if not p.alive or p.special_shown:
                     continue
                 if not (_still_hidden(p, card) if p.revealed else card.role in pool):
                     continue

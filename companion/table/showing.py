@@ -11,12 +11,12 @@ from . import end_roles
 from .answers import listed_hit_names
 from .history_pages import history_pages, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
+from .module_words import seat_note
 from .play import ChoresRead, TablePlay
 from .prompts import (
     SIDE_LABELS,
     chores,
     game_over_text,
-    ghost_note,
     hands_text,
     house_rules_text,
     menu_note,
@@ -135,8 +135,9 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         if peeks:
             role = p.role
         note = undead_note(game, s)
-        if Module.GHOST in game.setup.modules:
-            note = ghost_note(game, s, play.seats)
+        module_note = seat_note(game, s, play.seats)
+        if module_note is not None:
+            note = module_note
         if session.menu == n:
             reveals = [] if bot else play.reveals_for(n)
             note = menu_note(reveals) or CHARACTERS[p.character].ability

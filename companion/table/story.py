@@ -20,7 +20,6 @@ from ..engine import (
     ArrowsDiscarded,
     ArrowsExchanged,
     ArrowTaken,
-    BecameGhost,
     BoneyardCardRevealed,
     ChiefArrowTaken,
     ChooseSeat,
@@ -40,7 +39,6 @@ from ..engine import (
     GameEndWaiting,
     GameOver,
     GatlingFired,
-    GhostTokenGiven,
     HealPrevented,
     IndiansAttacked,
     LastOneStanding,
@@ -76,6 +74,7 @@ from .labels import (
     WOUND_LABELS,
     cause_label,
 )
+from .module_words import STORY
 from .narration import box_line
 from .prompts import SIDE_LABELS
 
@@ -365,12 +364,10 @@ def _tell_more(line: _Line, event: Event) -> None:
             line.say(f"{SIDE_LABELS.get(side, side)} unless a role card is revealed now")
         case ExtraTurn(seat=who):
             line.say(f"{seat(who)} plays another turn")
-        case BecameGhost(seat=who):
-            line.say(f"{seat(who)} plays on as the Ghost")
-        case GhostTokenGiven(target=target, face=face, dice=dice):
-            given = FACE_LABELS.get(face, face)
-            handed = f"the {given} and x2 tokens" if dice > 1 else f"the {given} token"
-            line.say(f"the Ghost gives seat {seat(target)} {handed}")
+        case _:
+            story = STORY.get(type(event))
+            if story is not None:
+                line.say(story(event, seat))
 
 
 @dataclass(frozen=True)

@@ -93,12 +93,12 @@ class Words:
     told: Told | None
 
 
-def _dice(action: Roll) -> str:
+def dice_named(action: Roll) -> str:
     dice = [str(die + 1) for die in action.dice]
     return f"die {dice[0]}" if len(dice) == 1 else "dice " + ", ".join(dice)
 
 
-def _seat_told(verb: Callable[[Answered, int], str], declined: str | None = None) -> Told:
+def seat_told(verb: Callable[[Answered, int], str], declined: str | None = None) -> Told:
     """Words for a seat answer: ``verb`` names the seat chosen; ``declined`` says a no."""
 
     def told(t: Answered) -> str | None:
@@ -109,7 +109,7 @@ def _seat_told(verb: Callable[[Answered, int], str], declined: str | None = None
     return told
 
 
-def _die_told(verb: Callable[[int], str], declined: str | None = None) -> Told:
+def die_told(verb: Callable[[int], str], declined: str | None = None) -> Told:
     """Words for a die answer: ``verb`` names the die chosen; ``declined`` says a no."""
 
     def told(t: Answered) -> str | None:
@@ -120,11 +120,11 @@ def _die_told(verb: Callable[[int], str], declined: str | None = None) -> Told:
     return told
 
 
-def _yes_no(yes: str, no: str) -> Told:
+def yes_no(yes: str, no: str) -> Told:
     return lambda t: yes if t.yes else no
 
 
-def _roll_told(rolled: Callable[[Roll], str], kept: str | None = None) -> Told:
+def roll_told(rolled: Callable[[Roll], str], kept: str | None = None) -> Told:
     """Words for a roll: ``rolled`` says which dice; ``kept`` says a stop (None: no stop)."""
 
     def told(t: Answered) -> str | None:
@@ -135,7 +135,7 @@ def _roll_told(rolled: Callable[[Roll], str], kept: str | None = None) -> Told:
     return told
 
 
-def _choice_told(said: Callable[[Answered], str], **options: str) -> Told:
+def choice_told(said: Callable[[Answered], str], **options: str) -> Told:
     """Words for a choice: an option named in ``options`` has its own, any other ``said``."""
 
     def told(t: Answered) -> str | None:
@@ -220,36 +220,36 @@ def _gift(t: Answered, target: int) -> str:
 BASE: dict[DecisionKind, Words] = {
     K.GIFT_LIFE: Words(
         lambda q: "Sid Ketchum: who gains 1 life? SEAT",
-        _seat_told(_gift),
+        seat_told(_gift),
     ),
     K.ROLL: Words(
         lambda q: f"Seat {q.seat}: press ROLL",
-        _roll_told(lambda roll: "rolls the dice"),
+        roll_told(lambda roll: "rolls the dice"),
     ),
     K.REROLL: Words(
         lambda q: "Re-roll? mark dice, ROLL; DONE: no",
-        _roll_told(lambda roll: f"re-rolls {_dice(roll)}", "keeps the dice"),
+        roll_told(lambda roll: f"re-rolls {dice_named(roll)}", "keeps the dice"),
     ),
     K.BULLSEYE_TARGET: Words(
         _bullseye_prompt,
-        _seat_told(lambda t, target: f"shoots {t.seat(target)}"),
+        seat_told(lambda t, target: f"shoots {t.seat(target)}"),
     ),
     K.SLAB_DOUBLE: Words(
         _slab_prompt,
         lambda t: _slab_told(t) if isinstance(t.action, ChooseDie) else "keeps the Beer",
     ),
-    K.BEER_TARGET: Words(_beer_prompt, _seat_told(_beer_told)),
+    K.BEER_TARGET: Words(_beer_prompt, seat_told(_beer_told)),
     K.ARROW_INSTEAD: Words(
         lambda q: f"Seat {q.seat}: an arrow, not the life? SEAT{q.seat}: yes; DONE: no",
-        _yes_no("takes an arrow instead", "loses the life"),
+        yes_no("takes an arrow instead", "loses the life"),
     ),
     K.DISCARD_ARROW: Words(
         lambda q: f"Seat {q.seat}: discard an arrow? SEAT{q.seat}: yes; DONE: no",
-        _yes_no("discards an arrow for the life", "keeps the arrows"),
+        yes_no("discards an arrow for the life", "keeps the arrows"),
     ),
     K.KIT_DISCARD: Words(
         lambda q: "Kit Carlson: whose arrow goes? SEAT; DONE: none",
-        _seat_told(lambda t, target: f"discards an arrow of {t.seat(target)}", "discards no arrow"),
+        seat_told(lambda t, target: f"discards an arrow of {t.seat(target)}", "discards no arrow"),
     ),
     K.REVEAL_ROLE: Words(
         lambda q: f"Seat {q.seat}: which role? press its DIE",
@@ -275,24 +275,24 @@ def _which_arrow(t: Answered) -> str | None:
 OLD_SALOON: dict[DecisionKind, Words] = {
     K.SALOON_DIE: Words(
         lambda q: "Saloon die? its DIE; ROLL: none",
-        _choice_told(lambda t: f"rolls the {t.option}", none="rolls no Saloon die"),
+        choice_told(lambda t: f"rolls the {t.option}", none="rolls no Saloon die"),
     ),
     K.BROKEN_ARROW: Words(
         lambda q: "Broken Arrow: whose arrow goes back? SEAT",
-        _seat_told(lambda t, target: f"returns an arrow of {t.seat(target)} to the pile"),
+        seat_told(lambda t, target: f"returns an arrow of {t.seat(target)} to the pile"),
     ),
     K.CHIEF_ARROW: Words(
         lambda q: f"Seat {q.seat} takes which arrow? its DIE",
-        _choice_told(lambda t: "takes an arrow", chief_arrow="takes the Chief's Arrow"),
+        choice_told(lambda t: "takes an arrow", chief_arrow="takes the Chief's Arrow"),
     ),
     K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} loses which arrow? its DIE", _which_arrow),
     K.GIVE_ARROW: Words(
         lambda q: "Elena Fuente: give the arrow? SEAT; DONE: keep",
-        _seat_told(lambda t, target: f"gives an arrow to {t.seat(target)}", "keeps the arrow"),
+        seat_told(lambda t, target: f"gives an arrow to {t.seat(target)}", "keeps the arrow"),
     ),
     K.TAKE_CHIEF_ARROW: Words(
         lambda q: f"Apache Kid: take seat {q.other}'s Chief's Arrow? SEAT{q.seat}: yes; DONE: no",
-        _yes_no("takes the Chief's Arrow", "leaves the Chief's Arrow"),
+        yes_no("takes the Chief's Arrow", "leaves the Chief's Arrow"),
     ),
     K.TAKE_LOSS: Words(
         lambda q: (
@@ -302,22 +302,12 @@ OLD_SALOON: dict[DecisionKind, Words] = {
     ),
 }
 
-# ------------------------------------------------ Old Saloon 3 (special roles) and 5 (Ghost)
-
-
-def _face_legend(q: Asked) -> str:
-    return "The Doc: turn to? DIE" if q.d.kind is K.DOC_FACE else "The Ghost gives which? DIE"
+# ------------------------------------------------ Old Saloon 3 (special roles)
 
 
 def _ugly_prompt(q: Asked) -> str:
     which = "first" if q.d.target is None else "second"
     return f"The Ugly: whose arrows swap? the {which} SEAT"
-
-
-def _ghost_target_prompt(q: Asked) -> str:
-    times = "2x " if q.d.remaining == 2 else ""
-    face = OPTION_LABELS.get(q.d.options[0], q.d.options[0])
-    return f"The Ghost gives {times}{face} to whom? SEAT"
 
 
 def _chance_prompt(q: Asked) -> str:
@@ -327,7 +317,7 @@ def _chance_prompt(q: Asked) -> str:
     return f"Save {who} with The Left Hand? DONE: no"
 
 
-def _turned(t: Answered) -> str | None:
+def turned(t: Answered) -> str | None:
     """The side a die is turned to: the rules say it ('The Doc turns die 3 to Dynamite')."""
     return BY_THE_RULES if isinstance(t.action, Choose) else None
 
@@ -336,38 +326,22 @@ SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
     K.GAME_END: Words(lambda q: "Game over? DONE: yes, or reveal a role card", None),
     K.DOC_DIE: Words(
         lambda q: "The Doc: which die turns? its DIE",
-        _die_told(lambda die: f"turns die {die + 1}"),
+        die_told(lambda die: f"turns die {die + 1}"),
     ),
-    K.DOC_FACE: Words(_face_legend, _turned),
+    K.DOC_FACE: Words(lambda q: "The Doc: turn to? DIE", turned),
     K.UGLY_SWAP: Words(
         _ugly_prompt,
-        _seat_told(lambda t, target: f"swaps the arrows of {t.seat(target)}"),
+        seat_told(lambda t, target: f"swaps the arrows of {t.seat(target)}"),
     ),
     K.LEFT_HAND_TARGET: Words(
         lambda q: "The Left Hand of the Devil: save whom? SEAT",
-        _seat_told(lambda t, target: f"saves {t.seat(target)}"),
+        seat_told(lambda t, target: f"saves {t.seat(target)}"),
     ),
     K.LEFT_HAND_DISCARD: Words(
         lambda q: f"Seat {q.seat}: discard all arrows? SEAT{q.seat}: yes; DONE: no",
-        _yes_no("discards all arrows", "keeps the arrows"),
+        yes_no("discards all arrows", "keeps the arrows"),
     ),
     K.LEFT_HAND_CHANCE: Words(_chance_prompt, None),
-    K.GHOST_ROLL: Words(
-        lambda q: f"The Ghost (seat {q.seat}): press ROLL",
-        _roll_told(lambda roll: "rolls the Ghost's dice"),
-    ),
-    K.GHOST_REROLL: Words(
-        lambda q: "The Ghost: re-roll? mark dice, ROLL; DONE: no",
-        _roll_told(lambda roll: f"re-rolls the Ghost's {_dice(roll)}", "keeps the Ghost's dice"),
-    ),
-    K.GHOST_FACE: Words(
-        _face_legend,
-        lambda t: f"gives {t.option}" if isinstance(t.action, Choose) else None,
-    ),
-    K.GHOST_TARGET: Words(
-        _ghost_target_prompt,
-        _seat_told(lambda t, target: f"gives it to {t.seat(target)}"),
-    ),
 }
 
 # ------------------------------------------------------------------ Undead or Alive
@@ -392,12 +366,12 @@ def _wound_discarded(t: Answered) -> str | None:
 UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     K.DUEL_TARGET: Words(
         lambda q: "Duel: challenge whom? SEAT",
-        _seat_told(lambda t, target: f"challenges {t.seat(target)} to a duel"),
+        seat_told(lambda t, target: f"challenges {t.seat(target)} to a duel"),
     ),
-    K.DUEL_ROLL: Words(_duel_roll_prompt, _roll_told(lambda roll: "rolls the Duel die")),
+    K.DUEL_ROLL: Words(_duel_roll_prompt, roll_told(lambda roll: "rolls the Duel die")),
     K.DUEL_REROLL: Words(
         lambda q: f"Sean Mallory: re-roll the Duel die? SEAT{q.seat}: yes; DONE: no",
-        _roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
+        roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
     ),
     K.WOUND_TOKEN: Words(lambda q: f"Seat {q.seat}: which Wound token? draw, press its DIE", None),
     K.WHICH_WOUND: Words(
@@ -407,37 +381,37 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     K.RAGE_SYMBOL: Words(_rage_prompt, None),
     K.SAM_HEAL: Words(
         lambda q: "Sam the Healer: who gains 1 life? SEAT; DONE: no",
-        _seat_told(_gift, "heals nobody"),
+        seat_told(_gift, "heals nobody"),
     ),
     K.RAGE_FROM: Words(
         lambda q: "Pat Brennan: move whose Rage card? SEAT; DONE: no",
-        _seat_told(
+        seat_told(
             lambda t, target: f"moves the Rage card of {t.seat(target)}", "moves no Rage card"
         ),
     ),
     K.RAGE_TO: Words(
         lambda q: "Pat Brennan: who gets the Rage card? SEAT",
-        _seat_told(lambda t, target: f"gives the Rage card to {t.seat(target)}"),
+        seat_told(lambda t, target: f"gives the Rage card to {t.seat(target)}"),
     ),
     K.BELLE_STAR: Words(
         lambda q: f"Belle Star: a Dynamite to Gatling? {dice_offered(q.game)}; DONE: no",
         # 'Belle Star turns die 2 to Gatling' says the yes
-        _die_told(lambda die: BY_THE_RULES, "keeps the Dynamite"),
+        die_told(lambda die: BY_THE_RULES, "keeps the Dynamite"),
     ),
     K.CHUCK_DIE: Words(
         lambda q: "Chuck Wengam: turn a die for 1 life? DIE; DONE: no",
-        _die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
+        die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
     ),
     K.CHUCK_FACE: Words(
         lambda q: f"Chuck Wengam: {_source(q.game, q.d.die or 0)} to which side? DIE",
-        _turned,
+        turned,
     ),
     K.BONEYARD_CARD: Words(
         lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
     ),
     K.ROLE_CARD: Words(
         lambda q: f"Seat {q.seat}: which card? its DIE",
-        _choice_told(
+        choice_told(
             lambda t: f"shows the special role card: {t.option}",
             normal="shows a normal role card",
         ),

@@ -30,6 +30,7 @@ from companion.engine import (
     SpecialRoleRevealed,
     deal,
 )
+from companion.modules.ghost.rules import ID as GHOST
 from tests.test_what_a_seat_sees import SETS, hidden_from, never_shown, permuted, play, tables
 
 RUNS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -188,7 +189,7 @@ def test_a_card_shown_then_undone_by_an_earlier_moment_is_no_secret_of_the_twins
                 Module.CHIEF_ARROW,
                 Module.SPECIAL_ROLES,
                 Module.SALOON_CHARACTERS,
-                Module.GHOST,
+                GHOST,
             }
         ),
         specials=(

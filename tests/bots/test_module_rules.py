@@ -38,6 +38,7 @@ from companion.engine import (
     result_of,
     unused_characters,
 )
+from companion.modules.ghost.rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET
 from tests.engine.helpers import FILLERS, make_game, play
 
 ROLES = ["sheriff", "outlaw", "renegade", "outlaw", "deputy"]
@@ -84,11 +85,11 @@ def quietly(game: Game, until: object) -> list:
     events: list = []
     while game.pending is not None and not until(game):
         d = game.pending
-        if d.kind in (DecisionKind.ROLL, DecisionKind.GHOST_ROLL):
+        if d.kind in (DecisionKind.ROLL, GHOST_ROLL):
             kinds = game.dice_kinds
             faces = tuple(QUIET[i] if k == "base" else "gatling" for i, k in enumerate(kinds))
             action: Action = Roll(tuple(range(len(kinds))), faces)
-        elif d.kind in (DecisionKind.REROLL, DecisionKind.GHOST_REROLL):
+        elif d.kind in (DecisionKind.REROLL, GHOST_REROLL):
             action = Stop()
         elif d.kind is DecisionKind.DUEL_ROLL:
             assert d.die is not None
@@ -360,11 +361,11 @@ def ghost_game(ghost_role: str) -> Game:
 
 def test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw() -> None:
     game = ghost_game("outlaw")
-    quietly(game, lambda g: g.pending.kind is DecisionKind.GHOST_ROLL)
+    quietly(game, lambda g: g.pending.kind is GHOST_ROLL)
     play(game, Roll((0, 1), ("dynamite", "beer")))
     assert decide(game) == Stop()
     play(game, Stop())
-    assert game.pending is not None and game.pending.kind is DecisionKind.GHOST_FACE
+    assert game.pending is not None and game.pending.kind is GHOST_FACE
     assert decide(game) == Choose("dynamite")
     play(game, Choose("dynamite"))
     assert decide(game) == ChooseSeat(0)
@@ -373,7 +374,7 @@ def test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw()
 def test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite() -> None:
     game = ghost_game("deputy")
     game = position(game, players={0: {"life": 3}})
-    quietly(game, lambda g: g.pending.kind is DecisionKind.GHOST_ROLL)
+    quietly(game, lambda g: g.pending.kind is GHOST_ROLL)
     play(game, Roll((0, 1), ("dynamite", "beer")), Stop())
     assert decide(game) == Choose("beer")
     play(game, Choose("beer"))
@@ -598,9 +599,9 @@ TESTED: dict[str, object] = {
     K.GIVE_ARROW: test_elena_gives_an_arrow_rolled_to_an_enemy,
     K.TAKE_CHIEF_ARROW: test_apache_kid_takes_the_chiefs_arrow_when_it_then_shields_him,
     K.TAKE_LOSS: test_molly_stark_takes_a_friends_fatal_loss_but_never_one_that_kills_her,
-    K.GHOST_REROLL: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
-    K.GHOST_FACE: test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite,
-    K.GHOST_TARGET: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
+    GHOST_REROLL: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
+    GHOST_FACE: test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite,
+    GHOST_TARGET: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
     K.DUEL_TARGET: test_a_duel_challenges_an_enemy_not_a_friend,
     K.DUEL_REROLL: test_a_missed_duel_is_always_rerolled,
     K.WHICH_WOUND: test_whiskey_discards_the_dynamite_wound_first,
@@ -626,7 +627,7 @@ BETWEEN_GAMES: dict[str, object] = {
 }
 # What no player chooses: every die of a first roll rolls, the holder of a duel's die rolls
 # it, and a person enters what a real card or token shows, or answers for the whole table.
-CHOSEN_BY_NOBODY = {K.ROLL, K.GHOST_ROLL, K.DUEL_ROLL}
+CHOSEN_BY_NOBODY = {K.ROLL, GHOST_ROLL, K.DUEL_ROLL}
 
 
 def test_every_decision_kind_of_the_engine_is_the_base_games_or_has_a_rule_and_a_test() -> None:

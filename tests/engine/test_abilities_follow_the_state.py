@@ -9,9 +9,10 @@ import random
 import pytest
 
 from companion.engine import Game, Module, deal
+from companion.modules.ghost.rules import ID as GHOST
 
 SETS = [
-    frozenset({Module.SPECIAL_ROLES, Module.GHOST}),
+    frozenset({Module.SPECIAL_ROLES, GHOST}),
     frozenset({Module.SPECIAL_ROLES, Module.ZOMBIES}),
 ]
 

@@ -28,6 +28,7 @@ from companion.engine import (
     position,
     result_of,
 )
+from companion.modules.ghost.rules import GHOST_REROLL, GHOST_ROLL, GHOST_TARGET
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -307,16 +308,16 @@ def test_os7_the_doc_may_be_revealed_after_the_ghosts_roll() -> None:
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
     assert game.players[2].ghost
     play(game, Roll(ALL5, QUIET_FACES), Stop())  # seat 1, the Doc, plays a quiet turn
-    assert game.turn == 2 and game.pending.kind is DecisionKind.GHOST_ROLL
+    assert game.turn == 2 and game.pending.kind is GHOST_ROLL
     play(game, Roll((0, 1), ("beer", "gatling")))
     assert reveals(game) == [(1, "the_doc")]
     reveal(game, 1, "the_doc")
     assert (game.pending.kind, game.pending.seat) == (DecisionKind.DOC_DIE, 1)
     play(game, ChooseDie(1), Choose("beer"))
     assert game.faces == ["beer", "beer"]
-    assert game.pending.kind is DecisionKind.GHOST_REROLL and game.turn == 2
+    assert game.pending.kind is GHOST_REROLL and game.turn == 2
     play(game, Stop())
-    assert game.pending.kind is DecisionKind.GHOST_TARGET and game.pending.remaining == 2
+    assert game.pending.kind is GHOST_TARGET and game.pending.remaining == 2
 
 
 def test_os7_the_judge_may_cancel_the_docs_reveal_after_the_ghosts_roll() -> None:
@@ -332,7 +333,7 @@ def test_os7_the_judge_may_cancel_the_docs_reveal_after_the_ghosts_roll() -> Non
     assert (6, "the_judge") in reveals(game)
     events = reveal(game, 6, "the_judge")
     assert "reveal_cancelled" in kinds(events)
-    assert game.faces == ["beer", "gatling"] and game.pending.kind is DecisionKind.GHOST_REROLL
+    assert game.faces == ["beer", "gatling"] and game.pending.kind is GHOST_REROLL
 
 
 def test_the_zombie_master_may_still_reveal_his_special_role() -> None:

@@ -27,6 +27,7 @@ from companion.engine import (
     Stop,
     position,
 )
+from companion.modules.ghost.rules import ID as GHOST
 from companion.simulation import simulate
 
 from .helpers import make_game
@@ -34,7 +35,7 @@ from .test_module_combinations import outbreak_game
 
 UA = frozenset(m for m in Module if m.value.startswith("undead_or_alive."))
 # Every module that may be played together: all but the Ghost, which Undead or Alive 4 excludes.
-TOGETHER = frozenset(Module) - {Module.GHOST}
+TOGETHER = frozenset(Module) - {GHOST}
 UA234 = frozenset({Module.TWO_BULLETS, Module.NEW_POSSE, Module.ZOMBIES})
 
 PAT = ("jesse_jones", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")

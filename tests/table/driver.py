@@ -18,6 +18,7 @@ from companion.engine import (
     Roll,
     Stop,
 )
+from companion.modules.ghost.rules import GHOST_ROLL
 from companion.table import TableSession
 from companion.table.answers import listed_hits
 from companion.table.play import TablePlay
@@ -48,7 +49,7 @@ def buttons_for(play: TablePlay, action: Action) -> list[str]:
     if isinstance(action, Roll):
         if d.kind in (DecisionKind.DUEL_ROLL, DecisionKind.DUEL_REROLL):
             return [f"SEAT{play.seats[d.seat]}"]  # the seat holding the Duel die rolls it
-        if d.kind in (DecisionKind.ROLL, DecisionKind.GHOST_ROLL):
+        if d.kind in (DecisionKind.ROLL, GHOST_ROLL):
             return ["ROLL"]  # the Ghost's first roll: its two dice, no marks
         toggles = sorted(set(action.dice) ^ play.marked)
         return [f"DIE{i + 1}" for i in toggles] + ["ROLL"]

@@ -20,6 +20,7 @@ from companion.engine import (
     Roll,
     Stop,
 )
+from companion.modules.ghost.rules import GHOST_ROLL
 from companion.table.narration import box_line, table_entries
 from tests.test_box_reveals import Table as BoxTable
 from tests.test_box_reveals import to_seat_2s_roll
@@ -83,7 +84,7 @@ def test_every_decision_the_box_makes_has_its_own_words(kind: K) -> None:
         optional = d.spec.optional or d.spec.answer == "roll"
         if isinstance(action, Decline) and not optional:
             continue
-        if isinstance(action, Stop) and kind in (K.ROLL, K.GHOST_ROLL, K.DUEL_ROLL):
+        if isinstance(action, Stop) and kind in (K.ROLL, GHOST_ROLL, K.DUEL_ROLL):
             continue
         line = box_line(d, action, SEATS)
         if (kind, type(action)) in SAID_BY_THE_RULES:

@@ -20,9 +20,10 @@ from companion.engine import (
     DuelChallenged,
     DuelLost,
     DuelRolled,
-    GhostTokenGiven,
     Module,
 )
+from companion.modules.ghost.events import GhostTokenGiven
+from companion.modules.ghost.rules import GHOST_FACE
 from companion.panels.console import shows_whole
 from companion.table import TableConfig, TableSession
 from companion.table.prompts import who_may_reveal
@@ -226,8 +227,8 @@ def test_the_ghosts_token_is_said_in_words_and_its_question_names_the_buttons() 
         tell([GhostTokenGiven(2, 3, "beer", 1)], seats) == "the Ghost gives seat 4 the Beer token"
     )
     game = make_game(["bart_cassidy", "black_jack", "calamity_janet", "el_gringo", "jesse_jones"])
-    asked = Decision(DecisionKind.GHOST_FACE, 2, options=("arrow", "beer"))
-    prompt = WORDS[DecisionKind.GHOST_FACE].prompt(Asked(game, asked, seats, ()))
+    asked = Decision(GHOST_FACE, 2, options=("arrow", "beer"))
+    prompt = WORDS[GHOST_FACE].prompt(Asked(game, asked, seats, ()))
     assert prompt == "The Ghost gives which? DIE"
 
 

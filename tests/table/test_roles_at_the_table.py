@@ -20,6 +20,7 @@ from companion.engine import (
     Roll,
     Stop,
 )
+from companion.modules.ghost.rules import ID as GHOST
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
@@ -27,7 +28,7 @@ from companion.table.play import TablePlay
 from .driver import buttons_for
 from .test_session import Clock
 
-MODULES = frozenset({Module.SPECIAL_ROLES, Module.GHOST})
+MODULES = frozenset({Module.SPECIAL_ROLES, GHOST})
 JOIN_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]
 
 

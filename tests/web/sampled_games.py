@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 from companion.engine import MODULES, Module
+from companion.modules.ghost.rules import ID as GHOST
 from companion.table import TableSession
 from companion.table.table_config import TableConfig
 from tests.table.driver import next_buttons
@@ -30,11 +31,11 @@ def _sample() -> list[frozenset[Module]]:
     chosen = [frozenset({m}) for m in Module if m is not M.LOOK_ME_IN_THE_EYES]
     chosen += [
         old,
-        new - {M.ZOMBIES} | {M.GHOST},
+        new - {M.ZOMBIES} | {GHOST},
         new,
-        frozenset(Module) - {M.GHOST},
+        frozenset(Module) - {GHOST},
         frozenset({M.LOUDMOUTH_AND_COWARD, M.CHIEF_ARROW, M.SALOON_CHARACTERS}),
-        frozenset({M.SPECIAL_ROLES, M.GHOST}),
+        frozenset({M.SPECIAL_ROLES, GHOST}),
         frozenset({M.LOOK_ME_IN_THE_EYES, M.TWO_BULLETS, M.NEW_POSSE}),
     ]
     rng = random.Random(23)
