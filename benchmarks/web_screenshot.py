@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.engine import Module
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession
 from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
@@ -29,7 +30,7 @@ MODULES = frozenset(
     {
         Module.LOUDMOUTH_AND_COWARD,
         Module.CHIEF_ARROW,
-        Module.SPECIAL_ROLES,
+        SPECIAL_ROLES_ID,
         Module.SALOON_CHARACTERS,
         Module.LOOK_ME_IN_THE_EYES,
         Module.TWO_BULLETS,

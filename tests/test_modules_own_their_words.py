@@ -29,7 +29,6 @@ NOT_YET: frozenset[str] = frozenset(
     {
         "old_saloon.1",
         "old_saloon.2",
-        "old_saloon.3",
         "old_saloon.4",
         "undead_or_alive.1",
         "undead_or_alive.2",

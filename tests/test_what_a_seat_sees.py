@@ -36,6 +36,7 @@ from companion.engine import (
     validate_modules,
 )
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from companion.table.view import TableView
@@ -80,7 +81,7 @@ def tables(draw: st.DrawFn, modules: frozenset[Module]) -> tuple[GameSetup, int,
         draw(st.integers(0, 10_000)),
         roles_known=dealt,
         modules=modules,
-        specials_mixed=Module.SPECIAL_ROLES in modules and draw(st.booleans()),
+        specials_mixed=SPECIAL_ROLES_ID in modules and draw(st.booleans()),
         real_piles=frozenset({"wounds"}) if real else frozenset(),
     )
     if real and Module.ZOMBIES in modules:
@@ -303,7 +304,7 @@ def test_a_win_waiting_on_moments_shows_a_seat_only_the_winners_whose_role_it_se
         roles=(Role.OUTLAW, Role.RENEGADE, Role.SHERIFF, Role.OUTLAW, Role.DEPUTY),
         sheriff=2,
         seed=0,
-        modules=frozenset({Module.SPECIAL_ROLES, Module.SALOON_CHARACTERS, GHOST}),
+        modules=frozenset({SPECIAL_ROLES_ID, Module.SALOON_CHARACTERS, GHOST}),
         specials=("the_ugly", None, "the_bear", None, "the_good"),
         specials_mixed=True,
     )

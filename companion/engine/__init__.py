@@ -74,6 +74,7 @@ from .components import (
     ARROWS_IN_PILE,
     CHARACTERS,
     DICE,
+    DYNAMITE_LIMIT,
     FACES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -92,6 +93,7 @@ from .components import (
     SpecialRole,
     Symbol,
 )
+from .components import REROLLING as REROLLING_SPECIALS
 from .decisions import (
     SPECS,
     Answer,
@@ -114,18 +116,15 @@ from .errors import (
 )
 from .events import (
     ArrowsDiscarded,
-    ArrowsExchanged,
     ArrowTaken,
     BullseyeDoubled,
     ChiefArrowDiscarded,
     ChiefArrowTaken,
     DiceRolled,
-    DieTurned,
     DuelChallenged,
     DuelLost,
     DuelRolled,
     DynamiteExploded,
-    EliminationAverted,
     Event,
     ExtraTurn,
     FaceChanged,
@@ -133,7 +132,6 @@ from .events import (
     GameOver,
     GameStarted,
     GatlingFired,
-    HealPrevented,
     IndiansAttacked,
     LastOneStanding,
     LifeGained,
@@ -149,12 +147,9 @@ from .events import (
     RageSymbolEntered,
     ResultAssigned,
     ResultsCancelled,
-    RevealCancelled,
     Rewound,
-    RoleCardShown,
     RoleRevealed,
     SaloonDieChosen,
-    SheriffChanged,
     SpecialRoleRevealed,
     TurnEnded,
     TurnStarted,
@@ -173,7 +168,7 @@ from .legacy import (
 from .legacy import (
     unused as unused_characters,
 )
-from .module_catalog import ModuleInfo, declare_module
+from .module_catalog import ModuleInfo, cards_dealt, declare_module
 from .module_rules import ModuleRules
 from .modules import (
     MODULES,
@@ -190,8 +185,13 @@ from .modules import (
 )
 from .moments import (
     OPENINGS,
+    dice_a_reveal_rolls,
     moment_steps,
     open_moments,
+    opening,
+    recorded,
+    seizer,
+    still,
 )
 from .open_kinds import Declared
 from .options import NORMAL_CARD, ArrowKind, BoneyardCard, SaloonDie
@@ -214,14 +214,13 @@ from .setup import (
     deal,
     deal_specials,
 )
-from .special_roles import REROLLING as REROLLING_SPECIALS
-from .special_roles import dice_a_reveal_rolls
 from .state import (
     GameState,
     PlayerState,
     TurnScratch,
 )
 from .victory import team as ghost_team
+from .victory import unrevealed_pool
 
 __all__ = [
     "ABILITIES",
@@ -233,7 +232,6 @@ __all__ = [
     "ArrowKind",
     "ArrowTaken",
     "ArrowsDiscarded",
-    "ArrowsExchanged",
     "BONEYARD_DECK",
     "BoneyardCard",
     "BoneyardCardRevealed",
@@ -247,18 +245,17 @@ __all__ = [
     "ChooseSeat",
     "CompanionError",
     "DICE",
+    "DYNAMITE_LIMIT",
     "Decision",
     "DecisionKind",
     "Declared",
     "Decline",
     "DiceRolled",
     "DiceSource",
-    "DieTurned",
     "DuelChallenged",
     "DuelLost",
     "DuelRolled",
     "DynamiteExploded",
-    "EliminationAverted",
     "EngineError",
     "Event",
     "ExtraTurn",
@@ -273,7 +270,6 @@ __all__ = [
     "GameStarted",
     "GameState",
     "GatlingFired",
-    "HealPrevented",
     "HouseRule",
     "IllegalAction",
     "IndiansAttacked",
@@ -313,11 +309,9 @@ __all__ = [
     "ResultAssigned",
     "ResultsCancelled",
     "Reveal",
-    "RevealCancelled",
     "RevealSpecial",
     "Rewound",
     "Role",
-    "RoleCardShown",
     "RoleRevealed",
     "Roll",
     "RuleGame",
@@ -329,7 +323,6 @@ __all__ = [
     "ScriptedDice",
     "SeededDice",
     "SetupError",
-    "SheriffChanged",
     "Spec",
     "SpecialRole",
     "SpecialRoleRevealed",
@@ -349,6 +342,7 @@ __all__ = [
     "ability_of",
     "action_from_json",
     "any_living_seat",
+    "cards_dealt",
     "characters_for",
     "check_state",
     "deal",
@@ -372,13 +366,18 @@ __all__ = [
     "next_game",
     "one_of_options",
     "open_moments",
+    "opening",
     "position",
+    "recorded",
     "result_of",
+    "seizer",
     "step",
     "step_checks",
+    "still",
     "text",
     "truth",
     "turn_order",
+    "unrevealed_pool",
     "unused_characters",
     "validate_modules",
     "whole_number",

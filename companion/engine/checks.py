@@ -8,8 +8,8 @@ know) is such a game too: the roles and special cards the seat cannot know are N
 that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
-own invariants are beside its rules (``check`` in ``special_roles``, ``duels``, ``rage``,
-``boneyard``, ``chief_arrow``, and a module's ``ModuleRules.check``); the queue and the turn's
+own invariants are beside its rules (``check`` in ``duels``, ``rage``, ``boneyard``,
+``chief_arrow``, and a module's ``ModuleRules.check``); the queue and the turn's
 scratch in ``queue_checks``; the pending decision in ``pending_checks``.
 """
 
@@ -28,7 +28,6 @@ from . import (
     queue_checks,
     rage,
     saloon_dice,
-    special_roles,
 )
 from .abilities import ability_of
 from .actions import RevealSpecial, action_from_json
@@ -43,10 +42,11 @@ from .components import (
     SHERIFF_BONUS,
     SPECIAL_ROLES,
     Role,
+    changed_step,
 )
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
-from .module_catalog import Module
+from .module_catalog import Module, cards_dealt
 from .modules import RULES, in_play
 from .state import GameState, PlayerState
 from .victory import SIDES, Outcome, base_outcome
@@ -66,7 +66,6 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_arrows(game)
     _check_dice(game)
     _check_modules(game)
-    special_roles.check(game)
     duels.check(game)
     rage.check(game)
     boneyard.check(game)
@@ -138,7 +137,7 @@ def _check_life(game: Game, seat: int) -> None:
     Legacy bullet (ruling UA5), or for a zombie the living counted at the outbreak."""
     setup, p = game.setup, game.players[seat]
     n = setup.players
-    cards = special_roles.cards_dealt(setup.modules)
+    cards = cards_dealt(setup.modules)
     if p.zombie:
         if not 1 <= p.max_life < n:
             raise StateError(
@@ -181,7 +180,7 @@ def _maxima(game: Game, seat: int) -> tuple[int, ...]:
     if p.role is not Role.SHERIFF:
         return (base,)
     bonus = BEAR_SHERIFF_BONUS if p.special == "the_bear" else SHERIFF_BONUS
-    return (base, base + bonus) if special_roles.cards_dealt(setup.modules) else (base + bonus,)
+    return (base, base + bonus) if cards_dealt(setup.modules) else (base + bonus,)
 
 
 def _check_roles(game: Game) -> None:
@@ -198,7 +197,7 @@ def _check_roles(game: Game) -> None:
                 f"role: {count} seats hold {role}, but {setup.players} players have "
                 f"{mix.get(role, 0)} (the role mix is " + ", ".join(setup.role_mix) + ")"
             )
-    swaps = special_roles.cards_dealt(setup.modules)  # The Good takes the star
+    swaps = cards_dealt(setup.modules)  # The Good takes the star
     dealt = setup.roles
     for seat, p in enumerate(players):
         if p.revealed and p.role is None:
@@ -374,9 +373,7 @@ def _check_windows(game: Game) -> None:
     """Each open moment: its kind and arguments, the state kept at it (checked as a game of
     its own) and what it offers."""
     if game.open_moments and not moments.watched(game.setup.modules):
-        raise StateError(
-            f"windows: {len(game.open_moments)} open, but only module old_saloon.3 opens"
-        )
+        raise StateError(f"windows: {len(game.open_moments)} open, but no module in play opens any")
     for i, window in enumerate(game.open_moments):
         where = f"windows[{i}]"
         if not isinstance(window, list) or len(window) != 4:
@@ -425,7 +422,7 @@ def _check_offer(kept: Game, moment: str, args: list[Any], data: Any, where: str
             f"{where}: {data!r} is no reveal offered at a {moment!r} moment: expected a "
             "reveal_special of a seat at the table, window 0, with a card revealed then"
         )
-    changes = special_roles.changed_step(card.name, args)
+    changes = changed_step(card.name, args)
     after = kept.stack[-1][0] if kept.stack else None
     if changes is not None and after != changes:
         raise StateError(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .open_kinds import Declared
 
@@ -308,6 +309,28 @@ SPECIAL_ROLES: dict[str, SpecialRole] = {
         ),
     )
 }
+
+# The cards whose power rolls the dice: the table draws their faces as it does a roll's.
+REROLLING = frozenset({"the_gambler"})
+
+# The step each power changes, which runs right after it (a state read back must have it there).
+POWER_BEFORE: dict[str, str] = {
+    "the_gambler": "resolve",
+    "the_bad": "gain",
+    "the_left_hand": "lose",
+    "the_right_hand": "end_turn",
+    "the_judge": "power",
+}
+
+
+def changed_step(card: str, args: list[Any]) -> str | None:
+    """The step ``card``'s power changes at a moment with ``args`` (The Doc after a duel's
+    roll turns the die of the ``duel_face`` step)."""
+    if card == "the_doc" and len(args) > 1:
+        return "duel_face"
+    return POWER_BEFORE.get(card)
+
+
 BEAR_SHERIFF_BONUS = 3  # ruling 10: "The Bear" plays with three additional bullets
 
 # Old Saloon, Module 5: the side a Ghost Renegade plays on, by the number of players.

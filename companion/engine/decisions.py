@@ -51,12 +51,6 @@ class DecisionKind(OpenKind):
     TAKE_CHIEF_ARROW: ClassVar[DecisionKind]  # Apache Kid: take the Chief's Arrow from its holder?
     TAKE_LOSS: ClassVar[DecisionKind]  # Molly Stark: lose these life points in that player's place?
     GAME_END: ClassVar[DecisionKind]  # a win holds while reveals could avert it: go on to the end
-    DOC_DIE: ClassVar[DecisionKind]  # Old Saloon 3, The Doc: which die to turn
-    DOC_FACE: ClassVar[DecisionKind]  # The Doc: to which face
-    UGLY_SWAP: ClassVar[DecisionKind]  # The Ugly: whose arrows are exchanged (two seats in turn)
-    LEFT_HAND_TARGET: ClassVar[DecisionKind]  # The Left Hand: whom to save, of those dying
-    LEFT_HAND_DISCARD: ClassVar[DecisionKind]  # the saved player: discard all arrows?
-    LEFT_HAND_CHANCE: ClassVar[DecisionKind]  # physical cards: nobody saves the dying (DONE)?
     # Undead or Alive, Modules 1-3
     DUEL_TARGET: ClassVar[DecisionKind]  # whom this Fight a Duel challenges
     DUEL_ROLL: ClassVar[DecisionKind]  # the seat holding the Duel die rolls it
@@ -75,9 +69,6 @@ class DecisionKind(OpenKind):
     # Undead or Alive, Module 4
     BONEYARD_CARD: ClassVar[DecisionKind]  # which Boneyard card was drawn from the real deck
     ZOMBIE_MASTER: ClassVar[DecisionKind]  # physical roles: which living seat declares the Renegade
-    ROLE_CARD: ClassVar[
-        DecisionKind
-    ]  # physical special roles: which card the eliminated seat shows
 
 
 class Answer(StrEnum):
@@ -131,6 +122,8 @@ class Spec:
     targets."""
     marks_beers: bool = False
     """Asked while Beers are given out: the Beers given show on their targets."""
+    eliminated: bool = False
+    """Asked of an eliminated seat: showing a card (a state read back is checked so)."""
     turn_seat: bool = False
     """Asked of the seat whose turn it is, whatever became of it (a state read back is checked
     so; ``fits`` says what more it needs of that seat)."""
@@ -176,18 +169,6 @@ _BUILT_IN: dict[str, Spec] = {
         person_enters=True,
         done_says_yes=True,
     ),
-    "doc_die": Spec(Answer.DIE, False, "which die does The Doc turn"),
-    "doc_face": Spec(Answer.CHOICE, False, "which face does The Doc turn it to"),
-    "ugly_swap": Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange"),
-    "left_hand_target": Spec(Answer.SEAT, False, "whom does The Left Hand save"),
-    "left_hand_discard": Spec(Answer.YES_NO, True, "discard all your arrows"),
-    "left_hand_chance": Spec(
-        Answer.YES_NO,
-        False,
-        "nobody saves the player about to be eliminated",
-        person_enters=True,
-        done_says_yes=True,
-    ),
     "duel_target": Spec(Answer.SEAT, False, "whom do you challenge to a duel"),
     "duel_roll": Spec(Answer.ROLL, False, "roll the Duel die", holder_rolls=True),
     "duel_reroll": Spec(Answer.ROLL, False, "re-roll the Duel die or keep it", holder_rolls=True),
@@ -222,7 +203,6 @@ _BUILT_IN: dict[str, Spec] = {
         person_enters=True,
     ),
     "zombie_master": Spec(Answer.SEAT, True, "the living Renegade declares", person_enters=True),
-    "role_card": Spec(Answer.CHOICE, False, "which role card is face up", shows_a_card=True),
 }
 
 SPECS: Declared[DecisionKind, Spec] = Declared()

@@ -196,7 +196,7 @@ class GameOver(Event):
     winners: tuple[int, ...]
 
 
-# ------------------------------------------------ Old Saloon, Module 3 (roles)
+# ------------------------------------------- open moments, a reveal into one, the wait at the end
 
 
 @dataclass(frozen=True)
@@ -217,67 +217,6 @@ class SpecialRoleRevealed(Event):
     seat: int
     card: str
     moment: str
-
-
-@dataclass(frozen=True)
-class RoleCardShown(Event):
-    """An eliminated seat's physical role card, face up: a special one (now used) or
-    ``normal`` (Old Saloon 3, cards mixed by type)."""
-
-    kind: ClassVar[str] = "role_card_shown"
-    seat: int
-    card: str
-
-
-@dataclass(frozen=True)
-class RevealCancelled(Event):
-    """The Judge (``by``) cancelled the power of the card ``seat`` revealed."""
-
-    kind: ClassVar[str] = "reveal_cancelled"
-    seat: int
-    card: str
-    by: int
-
-
-@dataclass(frozen=True)
-class SheriffChanged(Event):
-    """The Good: ``seat`` is the Sheriff now, ``old`` a Deputy; both at their character's life."""
-
-    kind: ClassVar[str] = "sheriff_changed"
-    seat: int
-    old: int
-
-
-@dataclass(frozen=True)
-class ArrowsExchanged(Event):
-    kind: ClassVar[str] = "arrows_exchanged"
-    seat: int
-    first: int
-    second: int
-
-
-@dataclass(frozen=True)
-class DieTurned(Event):
-    kind: ClassVar[str] = "die_turned"
-    seat: int
-    die: int
-    face: str
-
-
-@dataclass(frozen=True)
-class HealPrevented(Event):
-    kind: ClassVar[str] = "heal_prevented"
-    seat: int
-    target: int
-    amount: int
-
-
-@dataclass(frozen=True)
-class EliminationAverted(Event):
-    kind: ClassVar[str] = "elimination_averted"
-    seat: int
-    target: int
-    life: int
 
 
 @dataclass(frozen=True)

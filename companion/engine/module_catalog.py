@@ -27,7 +27,6 @@ class Module(OpenKind):
 
     LOUDMOUTH_AND_COWARD: ClassVar[Module]
     CHIEF_ARROW: ClassVar[Module]
-    SPECIAL_ROLES: ClassVar[Module]
     SALOON_CHARACTERS: ClassVar[Module]
     LOOK_ME_IN_THE_EYES: ClassVar[Module]
     TWO_BULLETS: ClassVar[Module]
@@ -45,6 +44,7 @@ class ModuleInfo:
     min_players: int = 3
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
+    role_cards: bool = False  # it deals special role cards (the deal in ``setup.py`` asks)
 
 
 MODULES: Declared[str, ModuleInfo] = Declared()
@@ -70,7 +70,6 @@ def withdraw(value: str) -> None:
 for _name, _value, _info in (
     ("LOUDMOUTH_AND_COWARD", "old_saloon.1", ModuleInfo("The Loudmouth and the Coward")),
     ("CHIEF_ARROW", "old_saloon.2", ModuleInfo("The Arrow of the Indian Chief")),
-    ("SPECIAL_ROLES", "old_saloon.3", ModuleInfo("Special Roles", min_players=4)),
     ("SALOON_CHARACTERS", "old_saloon.4", ModuleInfo("A Posse of New Characters")),
     (
         "LOOK_ME_IN_THE_EYES",
@@ -128,9 +127,9 @@ def require(modules: frozenset[Module], needed: Module, what: str) -> None:
 
 
 def cards_dealt(modules: frozenset[Module]) -> bool:
-    """Old Saloon 3's special role cards are dealt (the deal in ``setup.py`` asks): the
+    """Special role cards are dealt, a module in play says (``ModuleInfo.role_cards``): the
     Sheriff may hold a normal card (The Bear's life aside) and The Good may take the star."""
-    return Module.SPECIAL_ROLES in modules
+    return any(MODULES[m].role_cards for m in modules)
 
 
 @cache

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import saloon_dice, special_roles
+from . import saloon_dice
 from .boneyard import NEXT_TURN, THIS_TURN
 from .chief_arrow import TOKENS
-from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, RAGE_SYMBOLS, SPECIAL_ROLES
+from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, RAGE_SYMBOLS
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .queue_checks import duels_left
@@ -50,7 +50,7 @@ ACTIVE = frozenset(
     }
 )
 # Decisions of an eliminated seat: showing a role or a card, drawing a Boneyard card.
-DEAD = frozenset({K.REVEAL_ROLE, K.ROLE_CARD, K.BONEYARD_CARD})
+DEAD = frozenset({K.REVEAL_ROLE, K.BONEYARD_CARD})
 # Decisions of the turn's seat whatever became of it (a win waiting, the outbreak's Master).
 TURN = frozenset({K.GAME_END, K.ZOMBIE_MASTER})
 # Decisions that count down what they are about: at least one left.
@@ -99,7 +99,7 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
             return f"the decision is the turn's player's, and turn is seat {game.turn + 1}'s"
         if d.kind in ACTIVE and not player.alive:
             return "the seat whose turn it is is eliminated"
-    elif d.kind in DEAD:
+    elif d.kind in DEAD or spec.eliminated:
         if player.alive and d.kind is not K.REVEAL_ROLE:
             return "the seat is alive; an eliminated seat is asked this"
     elif not player.alive:
@@ -182,57 +182,6 @@ def _take_loss(game: RuleGame, d: Decision) -> str | None:
     if not any(s == d.target for s, _a, _r in loss[0]):
         return f"target {d.target} loses nothing in scratch.loss {loss[0]}"
     return None
-
-
-# ===================================================================== Old Saloon 3 and 5
-
-
-def _holds(card: str) -> Fits:
-    """A power's decision: the seat revealed ``card``."""
-
-    def fits(game: RuleGame, d: Decision) -> str | None:
-        p = game.players[d.seat]
-        if p.special != card or not p.special_shown:
-            return f"the seat revealed {SPECIAL_ROLES[card].title} (special {p.special!r})"
-        return None
-
-    return fits
-
-
-def _doc_face(game: RuleGame, d: Decision) -> str | None:
-    problem = _holds("the_doc")(game, d)
-    if problem is not None:
-        return problem
-    if d.die is None or not 0 <= d.die < len(game.dice_kinds):
-        return f"die {d.die} is not a die"
-    sides = tuple(dict.fromkeys(DICE[game.dice_kinds[d.die]]))
-    if d.options != sides:
-        return f"options {list(d.options)}: The Doc turns die {d.die + 1} to one of {sides}"
-    if d.cause == "duel":
-        top = game.stack[-1] if game.stack else None
-        if not (top and top[0] == "duel_face" and top[3] == d.die):
-            return f"the duel's roll of die {d.die + 1} comes next in the queue"
-    elif d.cause is not None or game.faces[d.die] is None:
-        return f"cause {d.cause!r}: die {d.die + 1}, rolled, or a duel's roll"
-    return None
-
-
-def _left_hand_target(game: RuleGame, d: Decision) -> str | None:
-    problem = _holds("the_left_hand")(game, d)
-    if problem is not None:
-        return problem
-    n = len(game.players)
-    if not d.options or any(not o.isdigit() or not 0 <= int(o) < n for o in d.options):
-        return f"options {list(d.options)}: the seats about to be eliminated"
-    top = game.stack[-1] if game.stack else None
-    if not (top and top[0] == "lose"):
-        return "the loss The Left Hand averts comes next in the queue"
-    return None
-
-
-def _left_hand_discard(game: RuleGame, d: Decision) -> str | None:
-    p = game.players[d.seat]
-    return None if p.arrows or p.chief_arrow else "the saved seat holds no arrow to discard"
 
 
 # ================================================================ Undead or Alive 1-4
@@ -327,13 +276,6 @@ FITS: dict[DecisionKind, Fits] = {
     K.WHICH_ARROW: _which_arrow,
     K.TAKE_CHIEF_ARROW: _take_chief,
     K.TAKE_LOSS: _take_loss,
-    K.DOC_DIE: _holds("the_doc"),
-    K.DOC_FACE: _doc_face,
-    K.UGLY_SWAP: _holds("the_ugly"),
-    K.LEFT_HAND_TARGET: _left_hand_target,
-    K.LEFT_HAND_DISCARD: _left_hand_discard,
-    K.LEFT_HAND_CHANCE: special_roles.check_chance,
-    K.ROLE_CARD: special_roles.check_role_card,
     K.DUEL_TARGET: _duel_target,
     K.DUEL_ROLL: _duel_roll,
     K.DUEL_REROLL: _duel_roll,

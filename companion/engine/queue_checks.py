@@ -14,13 +14,19 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .components import BEAR_SHERIFF_BONUS, CHARACTERS, DICE, FACES, SPECIAL_ROLES, Symbol
-from .decisions import DecisionKind
+from .components import (
+    BEAR_SHERIFF_BONUS,
+    CHARACTERS,
+    DICE,
+    FACES,
+    SPECIAL_ROLES,
+    Symbol,
+    changed_step,
+)
 from .errors import StateError
 from .modules import in_play
 from .registry import STEPS
 from .results import dice_showing
-from .special_roles import changed_step
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
@@ -279,10 +285,6 @@ def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
         return f"arrows {args[0]}: the arrows of a roll, one or more"
     if name == "take_loss" and game.scratch.loss is None:
         return "Molly Stark is offered a loss waiting in scratch.loss, which is None"
-    if name == "show_card" and game.players[args[0]].role is None:
-        d = game.pending
-        if d is None or d.kind is not DecisionKind.REVEAL_ROLE or d.seat != args[0]:
-            return f"seat {args[0] + 1} shows its card once its role is known (role None)"
     fits = STEP_FITS.get(name)
     return None if fits is None else fits(game, args)
 
@@ -294,7 +296,7 @@ def duels_left(game: RuleGame) -> int:
 
 def _check_power(game: RuleGame, args: list[Any], where: str, after: Any) -> None:
     """A power applies with its card's moment's arguments, to the step it changes, which runs
-    right after it (``special_roles.changed_step``)."""
+    right after it (``components.changed_step``)."""
     card = SPECIAL_ROLES[args[1]]
     assert card.moment is not None  # checked: a card revealed at a moment
     check_moment(game, card.moment, args[2], f"{where} (power args)")

@@ -11,7 +11,7 @@ import random
 import secrets
 from pathlib import Path
 
-from ..engine import Event, GameSetup, Module, SetupError, module
+from ..engine import Event, GameSetup, Module, SetupError, cards_dealt, module
 from . import durable, end_roles, series, summaries
 from .box_seats import BoxSeats
 from .buttons import BUTTONS
@@ -458,7 +458,7 @@ class Lifecycle(BoxSeats):
             self._save_setup()
             return
         setup = play.game.setup
-        mixed = setup.specials_mixed if Module.SPECIAL_ROLES in setup.modules else None
+        mixed = setup.specials_mixed if cards_dealt(setup.modules) else None
         record = SetupRecord(
             self._seed(),
             list(play.seats),

@@ -50,7 +50,6 @@ MODULE_LABELS: dict[str, str] = {
     Module.LOUDMOUTH_AND_COWARD: "Saloon dice",
     Module.CHIEF_ARROW: "Chief's Arrow",
     Module.SALOON_CHARACTERS: "New characters",
-    Module.SPECIAL_ROLES: "Special roles",
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",
     Module.TWO_BULLETS: "Rage cards",
     Module.NEW_POSSE: "New posse",
@@ -243,7 +242,7 @@ def modules_text(modules: frozenset[Module], specials_mixed: bool = False) -> st
     if not modules:
         return ""
     return "Modules: " + ", ".join(
-        module_label(m) + (" (mixed)" if m is Module.SPECIAL_ROLES and specials_mixed else "")
+        module_label(m) + (" (mixed)" if MODULES[m].role_cards and specials_mixed else "")
         for m in sorted(modules)
     )
 
@@ -255,7 +254,7 @@ def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) 
     for expansion, label in expansions():
         numbers = [
             m.value.partition(".")[2]
-            + (" mixed" if m is Module.SPECIAL_ROLES and specials_mixed else "")
+            + (" mixed" if MODULES[m].role_cards and specials_mixed else "")
             for m in sorted(modules)
             if m.value.partition(".")[0] == expansion
         ]

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine import CHARACTERS, SPECIAL_ROLES, Answer, ChooseSeat, Decision, Game, Module, Role
+from ..engine import (
+    CHARACTERS,
+    SPECIAL_ROLES,
+    Answer,
+    ChooseSeat,
+    Decision,
+    Game,
+    Module,
+    Role,
+    cards_dealt,
+)
 from . import end_roles
 from .answers import listed_hit_names
 from .history_pages import history_pages, history_view
@@ -290,7 +300,7 @@ def _setup_card(flow: SetupFlow, role: Role) -> str:
     """A role card shown at set-up: the Sheriff's is The Bear once that is sure (Old Saloon 3:
     every card special, or the table said so), as the game will show it."""
     bear = flow.bear or (flow.bear is None and not flow.specials_mixed)
-    if role is Role.SHERIFF and Module.SPECIAL_ROLES in flow.modules and bear:
+    if role is Role.SHERIFF and cards_dealt(flow.modules) and bear:
         return SPECIAL_ROLES["the_bear"].title
     return ROLE_LABELS[role]
 

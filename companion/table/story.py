@@ -18,7 +18,6 @@ from ..engine import (
     SPECS,
     Action,
     ArrowsDiscarded,
-    ArrowsExchanged,
     ArrowTaken,
     BoneyardCardRevealed,
     ChiefArrowTaken,
@@ -26,12 +25,10 @@ from ..engine import (
     Decision,
     DecisionKind,
     DiceRolled,
-    DieTurned,
     DuelChallenged,
     DuelLost,
     DuelRolled,
     DynamiteExploded,
-    EliminationAverted,
     Event,
     ExtraTurn,
     FaceChanged,
@@ -39,7 +36,6 @@ from ..engine import (
     GameEndWaiting,
     GameOver,
     GatlingFired,
-    HealPrevented,
     IndiansAttacked,
     LastOneStanding,
     LifeGained,
@@ -54,11 +50,8 @@ from ..engine import (
     RageShuffled,
     ResultAssigned,
     ResultsCancelled,
-    RevealCancelled,
     Rewound,
-    RoleCardShown,
     RoleRevealed,
-    SheriffChanged,
     SpecialRoleRevealed,
     TurnStarted,
     WindowAction,
@@ -94,7 +87,8 @@ GAIN_HEADINGS = {"beer": "Beer", "whiskey": "Whiskey", "rage": "Rage"}
 ARROW_HEADINGS = {"dice": "Arrows", "rage": "Rage arrows"}
 
 
-def _card(name: str) -> str:
+def card_title(name: str) -> str:
+    """A role card by its title (a special one), or an option's label (a normal card)."""
     return SPECIAL_ROLES[name].title if name in SPECIAL_ROLES else OPTION_LABELS.get(name, name)
 
 
@@ -335,7 +329,7 @@ def _tell_more(line: _Line, event: Event) -> None:
             line.say(f"{seat(winner)} wins the duel against {seat(loser)}")
         case BoneyardCardRevealed(seat=who, card=card, hands=hands, living=living):
             line.say(
-                f"{seat(who)}'s Boneyard card: {_card(card)} "
+                f"{seat(who)}'s Boneyard card: {card_title(card)} "
                 f"({_plural(hands, 'hand')} against {living} living)"
             )
         case OutbreakComing(seat=who):
@@ -345,21 +339,7 @@ def _tell_more(line: _Line, event: Event) -> None:
             said = f"Zombie outbreak: {back} back at {life} life"
             line.say(said if master is None else f"{said}, {seat(master)} the Zombie Master")
         case SpecialRoleRevealed(seat=who, card=card):
-            line.say(f"{seat(who)} reveals {_card(card)}")
-        case RoleCardShown(seat=who, card=card):
-            line.say(f"{seat(who)}'s role card: {_card(card)}")
-        case RevealCancelled(seat=who, card=card, by=judge):
-            line.say(f"The Judge {seat(judge)} cancels {seat(who)}'s {_card(card)}")
-        case SheriffChanged(seat=who, old=old):
-            line.say(f"{seat(who)} is the Sheriff now, {seat(old)} a Deputy")
-        case ArrowsExchanged(first=first, second=second):
-            line.say(f"{seat(first)} and {seat(second)} swap their arrows")
-        case DieTurned(die=die, face=face):
-            line.say(f"The Doc turns die {die + 1} to {FACE_LABELS.get(face, face)}")
-        case HealPrevented(target=target, amount=amount):
-            line.say(f"The Bad: {seat(target)} does not gain {amount}")
-        case EliminationAverted(target=target):
-            line.say(f"The Left Hand saves {seat(target)}")
+            line.say(f"{seat(who)} reveals {card_title(card)}")
         case GameEndWaiting(side=side):
             line.say(f"{SIDE_LABELS.get(side, side)} unless a role card is revealed now")
         case ExtraTurn(seat=who):

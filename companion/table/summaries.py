@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from ..engine import (
     CHARACTERS,
+    MODULES,
     SPECIAL_ROLES,
     CompanionError,
     Module,
@@ -216,12 +217,12 @@ def keep_aside(path: Path) -> str:
 
 
 def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...]:
-    """The modules in play in the table's words, by expansion: "Old Saloon: Chief's Arrow,
-    Special roles (mixed)"."""
+    """The modules in play in the table's words, by expansion: "Old Saloon: Chief's Arrow;
+    Undead or Alive: Rage cards", a module dealing role cards mixed by type with "(mixed)"."""
     said = []
     for expansion, label in expansions():
         names = [
-            module_label(m) + (" (mixed)" if specials_mixed and m is Module.SPECIAL_ROLES else "")
+            module_label(m) + (" (mixed)" if specials_mixed and MODULES[m].role_cards else "")
             for m in sorted(modules)
             if m.value.partition(".")[0] == expansion
         ]

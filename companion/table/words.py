@@ -302,19 +302,7 @@ OLD_SALOON: dict[DecisionKind, Words] = {
     ),
 }
 
-# ------------------------------------------------ Old Saloon 3 (special roles)
-
-
-def _ugly_prompt(q: Asked) -> str:
-    which = "first" if q.d.target is None else "second"
-    return f"The Ugly: whose arrows swap? the {which} SEAT"
-
-
-def _chance_prompt(q: Asked) -> str:
-    """The question first, short enough for seven seats at once (an Indian attack at eight)."""
-    dying = [str(q.seats[int(s)]) for s in q.d.options]
-    who = f"seat {dying[0]}" if len(dying) == 1 else f"seats {', '.join(dying)}"
-    return f"Save {who} with The Left Hand? DONE: no"
+# ------------------------------------------------ the end a reveal into an open moment may avert
 
 
 def turned(t: Answered) -> str | None:
@@ -322,26 +310,8 @@ def turned(t: Answered) -> str | None:
     return BY_THE_RULES if isinstance(t.action, Choose) else None
 
 
-SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
+OPEN_MOMENTS: dict[DecisionKind, Words] = {
     K.GAME_END: Words(lambda q: "Game over? DONE: yes, or reveal a role card", None),
-    K.DOC_DIE: Words(
-        lambda q: "The Doc: which die turns? its DIE",
-        die_told(lambda die: f"turns die {die + 1}"),
-    ),
-    K.DOC_FACE: Words(lambda q: "The Doc: turn to? DIE", turned),
-    K.UGLY_SWAP: Words(
-        _ugly_prompt,
-        seat_told(lambda t, target: f"swaps the arrows of {t.seat(target)}"),
-    ),
-    K.LEFT_HAND_TARGET: Words(
-        lambda q: "The Left Hand of the Devil: save whom? SEAT",
-        seat_told(lambda t, target: f"saves {t.seat(target)}"),
-    ),
-    K.LEFT_HAND_DISCARD: Words(
-        lambda q: f"Seat {q.seat}: discard all arrows? SEAT{q.seat}: yes; DONE: no",
-        yes_no("discards all arrows", "keeps the arrows"),
-    ),
-    K.LEFT_HAND_CHANCE: Words(_chance_prompt, None),
 }
 
 # ------------------------------------------------------------------ Undead or Alive
@@ -409,20 +379,13 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     K.BONEYARD_CARD: Words(
         lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
     ),
-    K.ROLE_CARD: Words(
-        lambda q: f"Seat {q.seat}: which card? its DIE",
-        choice_told(
-            lambda t: f"shows the special role card: {t.option}",
-            normal="shows a normal role card",
-        ),
-    ),
     K.ZOMBIE_MASTER: Words(lambda q: "Outbreak! Who is the Renegade? SEAT; DONE: none", None),
 }
 
 # Every kind's words: the core's and the built-in modules' here, and each installed module's
 # from its own package (its ``ModuleRules.table``, which adds them with ``declare_words``).
 WORDS: Declared[DecisionKind, Words] = Declared(
-    {**BASE, **OLD_SALOON, **SALOON_ROLES_AND_GHOST, **UNDEAD_OR_ALIVE},
+    {**BASE, **OLD_SALOON, **OPEN_MOMENTS, **UNDEAD_OR_ALIVE},
     load=lambda: load_layer("table"),
 )
 

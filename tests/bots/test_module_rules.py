@@ -9,8 +9,7 @@ import pytest
 
 from companion.bots import RuleBot, observe, play_match
 from companion.bots.legacy_rules import first_appointment
-from companion.bots.rules import BASE_RULES, RULES
-from companion.bots.saloon_rules import REVEALS
+from companion.bots.rules import BASE_RULES, REVEALS, RULES
 from companion.engine import (
     SPECIAL_ROLES,
     SPECS,
@@ -39,6 +38,15 @@ from companion.engine import (
     unused_characters,
 )
 from companion.modules.ghost.rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET
+from companion.modules.special_roles.rules import (
+    DOC_DIE,
+    DOC_FACE,
+    LEFT_HAND_DISCARD,
+    LEFT_HAND_TARGET,
+    ROLE_CARD,
+    UGLY_SWAP,
+)
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from tests.engine.helpers import FILLERS, make_game, play
 
 ROLES = ["sheriff", "outlaw", "renegade", "outlaw", "deputy"]
@@ -73,7 +81,7 @@ def special_game(
         characters=characters,
         roles=tuple(Role(r) for r in ROLES),
         sheriff=0,
-        modules=frozenset({Module.SPECIAL_ROLES, *kw.get("modules", ())}),  # type: ignore[misc]
+        modules=frozenset({SPECIAL_ROLES_ID, *kw.get("modules", ())}),  # type: ignore[misc]
         specials=specials,
     )
     return Game(setup, ScriptedDice([]))
@@ -165,7 +173,7 @@ def test_the_doc_makes_an_outlaw_with_two_dynamite_explode() -> None:
     doc = reveal_of(game, 4, events)
     assert doc is not None and doc.card == "the_doc"
     play(game, doc)
-    assert game.pending is not None and game.pending.kind is DecisionKind.DOC_DIE
+    assert game.pending is not None and game.pending.kind is DOC_DIE
     die = decide(game)
     assert isinstance(die, ChooseDie) and die.die >= 2
     play(game, die)
@@ -188,7 +196,7 @@ def test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel() -> No
     assert doc is not None and doc.card == "the_doc"
     assert RuleBot(BASE_RULES, reveals={}).reveal(observe(game, 4, events)) is None
     events += play(game, doc)
-    assert game.pending is not None and game.pending.kind is DecisionKind.DOC_FACE
+    assert game.pending is not None and game.pending.kind is DOC_FACE
     assert game.pending.cause == "duel"
     assert decide(game, events) == Choose("duel")
 
@@ -218,10 +226,10 @@ def test_the_left_hand_saves_himself_first_and_sheds_his_arrows() -> None:
     left = reveal_of(game, 2, events)
     assert left is not None
     play(game, left)
-    assert game.pending is not None and game.pending.kind is DecisionKind.LEFT_HAND_TARGET
+    assert game.pending is not None and game.pending.kind is LEFT_HAND_TARGET
     assert both(game) == (ChooseSeat(2), ChooseSeat(1))
     play(game, ChooseSeat(2))
-    assert game.pending is not None and game.pending.kind is DecisionKind.LEFT_HAND_DISCARD
+    assert game.pending is not None and game.pending.kind is LEFT_HAND_DISCARD
     assert both(game) == (Accept(), Decline())
 
 
@@ -282,7 +290,7 @@ def test_the_ugly_hands_his_arrows_to_the_sheriff() -> None:
     ugly = reveal_of(game, 1, events)
     assert ugly is not None and ugly.card == "the_ugly"
     play(game, ugly)
-    assert game.pending is not None and game.pending.kind is DecisionKind.UGLY_SWAP
+    assert game.pending is not None and game.pending.kind is UGLY_SWAP
     first = decide(game)
     play(game, first)
     second = decide(game)
@@ -297,14 +305,14 @@ def test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones() -
         characters=FILLERS,
         roles=None,
         sheriff=0,
-        modules=frozenset({Module.SPECIAL_ROLES}),
+        modules=frozenset({SPECIAL_ROLES_ID}),
         specials=("the_bear", None, None, None, None),
         specials_mixed=True,
     )
     game = position(Game(setup, ScriptedDice([])), players={2: {"life": 1}})
     play(game, Roll((0, 1, 2, 3, 4), ("bullseye2", *QUIET[1:])), Stop(), ChooseSeat(2))
     play(game, Accept(), Reveal(Role.OUTLAW))  # nobody saves him (The Left Hand), his card
-    assert game.pending is not None and game.pending.kind is DecisionKind.ROLE_CARD
+    assert game.pending is not None and game.pending.kind is ROLE_CARD
     seen = observe(game, 2, role=Role.OUTLAW)
     assert "normal" in game.pending.options and seen.legal[0] != Choose("normal")
     assert RuleBot()(seen) == Choose("normal")
@@ -590,12 +598,12 @@ TESTED: dict[str, object] = {
     K.BROKEN_ARROW: test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws,
     K.CHIEF_ARROW: test_the_chiefs_arrow_when_it_makes_my_arrows_the_most,
     K.WHICH_ARROW: test_of_a_friends_arrows_the_chiefs_arrow_goes_when_it_no_longer_shields_him,
-    K.DOC_DIE: test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
-    K.DOC_FACE: test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel,
-    K.UGLY_SWAP: test_the_ugly_hands_his_arrows_to_the_sheriff,
-    K.LEFT_HAND_TARGET: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
-    K.LEFT_HAND_DISCARD: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
-    K.ROLE_CARD: test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones,
+    DOC_DIE: test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
+    DOC_FACE: test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel,
+    UGLY_SWAP: test_the_ugly_hands_his_arrows_to_the_sheriff,
+    LEFT_HAND_TARGET: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
+    LEFT_HAND_DISCARD: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
+    ROLE_CARD: test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones,
     K.GIVE_ARROW: test_elena_gives_an_arrow_rolled_to_an_enemy,
     K.TAKE_CHIEF_ARROW: test_apache_kid_takes_the_chiefs_arrow_when_it_then_shields_him,
     K.TAKE_LOSS: test_molly_stark_takes_a_friends_fatal_loss_but_never_one_that_kills_her,

@@ -10,10 +10,11 @@ import pytest
 
 from companion.engine import Game, Module, deal
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 
 SETS = [
-    frozenset({Module.SPECIAL_ROLES, GHOST}),
-    frozenset({Module.SPECIAL_ROLES, Module.ZOMBIES}),
+    frozenset({SPECIAL_ROLES_ID, GHOST}),
+    frozenset({SPECIAL_ROLES_ID, Module.ZOMBIES}),
 ]
 
 

@@ -18,7 +18,6 @@ MODULE_WORDS = ("chief", "saloon", "ghost", "zombie", "boneyard", "rage", "duel"
 OWN_FILES = {
     Module.LOUDMOUTH_AND_COWARD: "saloon_dice.py",
     Module.CHIEF_ARROW: "chief_arrow.py",
-    Module.SPECIAL_ROLES: "special_roles.py",
     Module.LOOK_ME_IN_THE_EYES: "duels.py",
     Module.TWO_BULLETS: "rage.py",
     Module.ZOMBIES: "boneyard.py",

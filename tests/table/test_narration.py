@@ -21,6 +21,7 @@ from companion.engine import (
     Stop,
 )
 from companion.modules.ghost.rules import GHOST_ROLL
+from companion.modules.special_roles.rules import DOC_FACE
 from companion.table.narration import box_line, table_entries
 from tests.test_box_reveals import Table as BoxTable
 from tests.test_box_reveals import to_seat_2s_roll
@@ -30,7 +31,7 @@ from .test_slab_rage import slab_with_a_rage_card
 SEATS = [1, 3, 4, 7]  # engine seats 0..3 sit at physical seats 1, 3, 4 and 7
 K = DecisionKind
 # Answers whose event says them whole ('The Doc turns die 3 to Dynamite'): no line of the box's.
-SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (K.CHUCK_FACE, Choose), (K.BELLE_STAR, ChooseDie)}
+SAID_BY_THE_RULES = {(DOC_FACE, Choose), (K.CHUCK_FACE, Choose), (K.BELLE_STAR, ChooseDie)}
 
 
 @pytest.mark.parametrize(
@@ -129,4 +130,4 @@ def test_rule_os3_the_doc_turning_a_die_for_the_box_is_said_once(tmp_path: Path)
     texts = [press.text for press in table.session.history.presses[-3:]]
     assert texts[1] == "Seat 5 turns die 3"
     assert texts[2] == "The Doc turns die 3 to Dynamite; 3 Dynamite! 2: -1"
-    assert box_line(Decision(K.DOC_FACE, 1, die=2), Choose("dynamite"), SEATS) == ""
+    assert box_line(Decision(DOC_FACE, 1, die=2), Choose("dynamite"), SEATS) == ""

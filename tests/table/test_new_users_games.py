@@ -24,6 +24,7 @@ from companion.engine import (
 )
 from companion.modules.ghost.events import GhostTokenGiven
 from companion.modules.ghost.rules import GHOST_FACE
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.panels.console import shows_whole
 from companion.table import TableConfig, TableSession
 from companion.table.prompts import who_may_reveal
@@ -39,7 +40,7 @@ from .test_save_before_the_card import Table
 from .test_series import legacy_session
 from .test_session import Clock, play_to_the_end, press_all
 
-SPECIALS = frozenset({Module.SPECIAL_ROLES})
+SPECIALS = frozenset({SPECIAL_ROLES_ID})
 
 
 def fits(session: TableSession) -> bool:
@@ -391,7 +392,7 @@ BUTTON_WORDS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
     ("modules", "roles"),
     [
         (
-            frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, Module.SPECIAL_ROLES}),
+            frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, SPECIAL_ROLES_ID}),
             "physical",
         ),
         (

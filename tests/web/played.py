@@ -8,12 +8,13 @@ import sys
 from pathlib import Path
 
 from companion.engine import Module
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 
 from ..table.driver import next_buttons
 
-MODULES = frozenset({Module.CHIEF_ARROW, Module.SPECIAL_ROLES, Module.TWO_BULLETS, Module.ZOMBIES})
+MODULES = frozenset({Module.CHIEF_ARROW, SPECIAL_ROLES_ID, Module.TWO_BULLETS, Module.ZOMBIES})
 
 
 class Table:

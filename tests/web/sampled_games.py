@@ -9,6 +9,7 @@ from pathlib import Path
 
 from companion.engine import MODULES, Module
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableSession
 from companion.table.table_config import TableConfig
 from tests.table.driver import next_buttons
@@ -35,7 +36,7 @@ def _sample() -> list[frozenset[Module]]:
         new,
         frozenset(Module) - {GHOST},
         frozenset({M.LOUDMOUTH_AND_COWARD, M.CHIEF_ARROW, M.SALOON_CHARACTERS}),
-        frozenset({M.SPECIAL_ROLES, GHOST}),
+        frozenset({SPECIAL_ROLES_ID, GHOST}),
         frozenset({M.LOOK_ME_IN_THE_EYES, M.TWO_BULLETS, M.NEW_POSSE}),
     ]
     rng = random.Random(23)
