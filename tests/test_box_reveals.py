@@ -53,7 +53,7 @@ class Table:
         )
         play = TablePlay.new(setup, [1, 2, 3, 4, 5], state_dir, "dealt", {5: "rules"})
         play.game.dice_source = ScriptedDice(DICE)
-        self.session._begin_play(play)
+        self.session.begin_play(play)
         self.now = 0.0
 
     def press(self, *buttons: str) -> None:

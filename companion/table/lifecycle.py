@@ -1,6 +1,7 @@
 """The table's files through an evening: where the disk left it at start, the set-up's journal,
 and the steps from one game to the next, each ordered so a power cut at any byte resumes the
-state before it or after it (docs/reliability.md)."""
+state before it or after it (docs/reliability.md). The presses (``presses``) call on these
+steps; each acts on the session's state (``session_state``)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,11 @@ from pathlib import Path
 
 from ..engine import Event, GameSetup, Module, SetupError, cards_dealt, module
 from . import durable, end_roles, series, summaries
-from .box_seats import BoxSeats
 from .buttons import BUTTONS
 from .journal import JournalContents, JournalError, journals, read_journal
 from .play import TablePlay
 from .refused import Refused
+from .session_state import SessionState
 from .setup_flow import SetupFlow
 from .setup_journal import NAME as SETUP_FILE
 from .setup_journal import SetupJournal, SetupRecord, read_setup
@@ -26,8 +27,27 @@ from .story import History, retell
 log = logging.getLogger(__name__)
 
 
-class Lifecycle(BoxSeats):
+class Lifecycle:
     """Start, resume, the set-up's file, and the steps between games."""
+
+    def __init__(self, state: SessionState) -> None:
+        self.state = state
+        self.setup_journal: SetupJournal | None = None
+        self.setup_unsaved: str | None = None  # why set-up presses cannot be saved now
+        # The set-up in progress as its journal holds it (or would, once the disk takes it);
+        # the file read at start to open again rather than write anew; a finished game the
+        # series still owes an entry (the disk refused it).
+        self._setup_record = SetupRecord(0, [], None)
+        self._opens_setup: Path | None = None
+        self._owed: tuple[TablePlay, str] | None = None
+        # The set-up that made the game in progress (UNDO before anyone's choice goes back
+        # into it), and its record as the game's journal holds it.
+        self._made_by: SetupFlow | None = None
+        self._made_from: SetupRecord | None = None
+        # The set-up record that made the game in play (whether it followed the last game of
+        # a series), and whether that game is in the series file now (it is while it is over).
+        self._game_from: SetupRecord | None = None
+        self._listed = False
 
     def start(self) -> None:
         """Take the evening up where the disk left it, writing nothing over what is there: the
@@ -54,15 +74,19 @@ class Lifecycle(BoxSeats):
         elif latest is not None:
             self._after_journal(*latest)
         else:
-            fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
+            fresh = SetupRecord(self._seed(), [], None, bots=list(self.state.config.bots))
             self._new_setup(fresh, newest)
 
     def _remove_leftovers(self) -> None:
         """Files a power cut left written aside: never read again, so removed at start."""
-        state_dir = self.config.state_dir
+        state_dir = self.state.config.state_dir
         for folder in () if state_dir is None else (state_dir, state_dir / "games"):
             for name in durable.remove_leftovers(folder):
                 log.info("removed %s, left written aside by a power cut", folder / name)
+
+    def _games_dir(self) -> Path | None:
+        state_dir = self.state.config.state_dir
+        return None if state_dir is None else state_dir / "games"
 
     def _newest_journal(self) -> str | None:
         directory = self._games_dir()
@@ -94,7 +118,7 @@ class Lifecycle(BoxSeats):
 
     def _unreadable(self, path: Path, problem: str) -> None:
         log.error("cannot resume: %s (the file is kept as it is)", problem)
-        self.flash = f"Journal unreadable, kept: {path.name}"
+        self.state.flash = f"Journal unreadable, kept: {path.name}"
 
     def _resume(self, play: TablePlay, contents: JournalContents) -> None:
         """Play on a game read back from its journal: the journal opened for more records, the
@@ -107,29 +131,29 @@ class Lifecycle(BoxSeats):
             except OSError as exc:
                 log.error("%s: cannot cut its torn last line (%s)", play.path, exc)
         for line in contents.retired():  # said until the people's next press, as a failure is
-            self.flash = self._fell_back = line
+            self.state.flash = self.state.fell_back = line
             log.warning("%s: %s", play.path, line)
         try:
             play.recover()
         except Refused as exc:
-            self.flash = str(exc)
+            self.state.flash = str(exc)
             log.error("%s: %s", play.path, exc)
-        self._begin_play(play, contents.made_by)
-        self._note_the_end()
+        self.begin_play(play, contents.made_by)
+        self.note_the_end()
         made_by = contents.made_by
         if made_by is not None:  # kept all game long, as without a restart
             flow, made = self._replay(made_by, before=play.path.name)
             if made == play.game.setup:
                 self._made_by, self._made_from = flow, made_by
         log.info("resumed the game in %s", play.path)
-        self._schedule(None)
 
     def _read_setup(self) -> SetupRecord | None:
         """The set-up journal; None when there is none, or when it cannot be read (then kept
         aside, and reported)."""
-        if self.config.state_dir is None:
+        state_dir = self.state.config.state_dir
+        if state_dir is None:
             return None
-        path = self.config.state_dir / SETUP_FILE
+        path = state_dir / SETUP_FILE
         if not path.exists():
             return None
         try:
@@ -137,7 +161,7 @@ class Lifecycle(BoxSeats):
         except JournalError as exc:
             kept = durable.keep_aside(path, "the set-up journal")
             log.error("cannot resume the set-up: %s (kept as %s)", exc, kept.name)
-            self.flash = f"Set-up unreadable, kept: {kept.name}"
+            self.state.flash = f"Set-up unreadable, kept: {kept.name}"
             return None
 
     def _resume_setup(self, record: SetupRecord) -> None:
@@ -149,8 +173,8 @@ class Lifecycle(BoxSeats):
             self._new_setup(fresh, self._newest_journal())
             return
         self._show_setup(flow, record)
-        assert self.config.state_dir is not None
-        self._opens_setup = self.config.state_dir / SETUP_FILE
+        assert self.state.config.state_dir is not None
+        self._opens_setup = self.state.config.state_dir / SETUP_FILE
         self._save_setup()
         log.info("resumed the set-up in %s", SETUP_FILE)
 
@@ -175,7 +199,8 @@ class Lifecycle(BoxSeats):
     def _flow(self, record: SetupRecord, before: str | None = None) -> SetupFlow:
         """A fresh set-up from a record's header: its seed, seats, the box's seats, modules;
         following the games listed before the journal ``before`` (Wild West Legacy)."""
-        modules = self.config.modules
+        config = self.state.config
+        modules = config.modules
         if record.modules is not None:
             try:
                 modules = frozenset(module(m) for m in record.modules)
@@ -185,23 +210,23 @@ class Lifecycle(BoxSeats):
         bots = sorted(record.bots)
         joined = sorted({*record.joined, *bots})
         return SetupFlow(
-            seats=self.config.seats,
-            roles_mode=self.config.roles,
-            house_rules=self.config.house_rules,
+            seats=config.seats,
+            roles_mode=config.roles,
+            house_rules=config.house_rules,
             modules=modules,
-            real_piles=self.config.real_piles,
+            real_piles=config.real_piles,
             joined=joined,
             bots=bots,
             rng=random.Random(record.seed),
-            real_boneyard=self.config.real_boneyard,
-            specials_mixed=self.config.specials_mixed if mixed is None else mixed,
+            real_boneyard=config.real_boneyard,
+            specials_mixed=config.specials_mixed if mixed is None else mixed,
             legacy=self._follow_up(joined, modules, before),
-            bot_player=self.config.bot_player,
-            bot_players=dict(self.config.bot_players),
+            bot_player=config.bot_player,
+            bot_players=dict(config.bot_players),
         )
 
     def _seed(self) -> int:
-        return self.seed if self.seed is not None else secrets.randbits(64)
+        return self.state.seed if self.state.seed is not None else secrets.randbits(64)
 
     def _new_setup(self, record: SetupRecord, follows: str | None) -> None:
         """A fresh set-up from ``record`` (no presses yet), after the game ``follows``."""
@@ -211,8 +236,8 @@ class Lifecycle(BoxSeats):
         self._save_setup()
 
     def _show_setup(self, flow: SetupFlow, record: SetupRecord) -> None:
-        self.play, self.setup, self._made_by, self._made_from = None, flow, None, None
-        self.history = History()  # holding DONE reads the game in play, and there is none
+        self.state.play, self.state.setup, self._made_by, self._made_from = None, flow, None, None
+        self.state.history = History()  # holding DONE reads the game in play, and there is none
         self._close_setup_journal()
         self._setup_record = record
 
@@ -220,14 +245,14 @@ class Lifecycle(BoxSeats):
         """The set-up on disk: first the finished game it follows in the series, when that is
         still owed, then its journal (a new file, or the one read at start opened again). When
         the disk says no, set-up presses are refused, and the next one tries again."""
-        state_dir = self.config.state_dir
+        state_dir = self.state.config.state_dir
         if state_dir is None:
             return
         try:
             if self._owed is not None:
                 self._summarize(self._owed[0], self._record(*self._owed))
                 self._owed = None
-                self.setup = self._flow(self._setup_record)  # the series now holds that game
+                self.state.setup = self._flow(self._setup_record)  # the series now holds that game
             if self._opens_setup is not None:
                 self.setup_journal = SetupJournal.reopen(self._opens_setup, self._setup_record)
             else:
@@ -236,7 +261,7 @@ class Lifecycle(BoxSeats):
             self.setup_unsaved = (
                 f"Cannot save the set-up ({exc.strerror or exc}): presses are refused."
             )
-            self.flash = self.setup_unsaved
+            self.state.flash = self.setup_unsaved
             log.error("%s", self.setup_unsaved)
             return
         self.setup_unsaved = None
@@ -251,22 +276,23 @@ class Lifecycle(BoxSeats):
     ) -> series.NextGame | None:
         """Wild West Legacy: what the last game at these seats (before the journal ``before``)
         decides for this one."""
-        if not joined or self.config.state_dir is None:
+        state_dir = self.state.config.state_dir
+        if not joined or state_dir is None:
             return None
         try:
-            found = series.follow_up(self.config.state_dir, joined, modules, before)
+            found = series.follow_up(state_dir, joined, modules, before)
             if found is not None:
-                games = series.before_game(series.load(self.config.state_dir), before)
-                self.series_game = _games_so_far(games) + 1
+                games = series.before_game(series.load(state_dir), before)
+                self.state.series_game = _games_so_far(games) + 1
             return found
         except series.SeriesError as exc:
-            self.flash = series.kept_aside(self.config.state_dir, str(exc))
+            self.state.flash = series.kept_aside(state_dir, str(exc))
             return None
 
     def _place_in_series(self, play: TablePlay) -> int:
         """Which game of its series the game in play is: as the series file lists it once
         over, else the next of the series its set-up followed (1: a new one)."""
-        state_dir, made = self.config.state_dir, self._game_from
+        state_dir, made = self.state.config.state_dir, self._game_from
         if state_dir is None or Module.WILD_WEST_LEGACY not in play.game.setup.modules:
             return 1
         continues = made is None or sorted({*made.joined, *made.bots}) == sorted(play.seats)
@@ -287,16 +313,17 @@ class Lifecycle(BoxSeats):
         """A finished game joins the history (and its series) on disk, its listing returned;
         an unreadable series file is kept aside and a new one begins. OSError when the disk
         says no."""
-        assert self.config.state_dir is not None
+        state_dir = self.state.config.state_dir
+        assert state_dir is not None
         made = self._game_from
         # A game set up afresh (its seats joined anew) starts a new series even at the same
         # seats: the table left the last one. An older journal without its set-up: by seats.
         continues = made is None or sorted({*made.joined, *made.bots}) == sorted(play.seats)
         try:
-            return series.record(self.config.state_dir, play, journal, continues=continues)
+            return series.record(state_dir, play, journal, continues=continues)
         except series.SeriesError as exc:
-            self.flash = series.kept_aside(self.config.state_dir, str(exc))
-            return series.record(self.config.state_dir, play, journal, continues=continues)
+            self.state.flash = series.kept_aside(state_dir, str(exc))
+            return series.record(state_dir, play, journal, continues=continues)
 
     def _summarize(self, play: TablePlay, listing: series.SeriesGame) -> None:
         """The ended game's summary beside its journal, for the list of finished games; a
@@ -308,12 +335,12 @@ class Lifecycle(BoxSeats):
         except OSError as exc:
             log.warning("%s: its summary is not written (%s)", play.path.name, exc)
 
-    def _note_the_end(self) -> None:
+    def note_the_end(self) -> None:
         """The series file follows the game in play: a game joins it the moment it is over,
         and leaves it again when UNDO takes back the press that ended it. Its journal is
         written first; a power cut between the two is mended here at start. When the disk says
         no, the console says so and the next press tries again (ROLL at the latest)."""
-        play, state_dir = self.play, self.config.state_dir
+        play, state_dir = self.state.play, self.state.config.state_dir
         if play is None or state_dir is None or play.path is None:
             return
         over = play.game.over and play.game.side is not None
@@ -326,66 +353,67 @@ class Lifecycle(BoxSeats):
                 try:
                     series.unlist(state_dir, play.path.name)
                 except series.SeriesError as exc:
-                    self.flash = series.kept_aside(state_dir, str(exc))
+                    self.state.flash = series.kept_aside(state_dir, str(exc))
         except OSError as exc:
-            self.flash = f"Cannot save the result ({exc.strerror or exc}): the next press retries."
-            log.error("%s", self.flash)
+            why = f"Cannot save the result ({exc.strerror or exc}): the next press retries."
+            self.state.flash = why
+            log.error("%s", why)
             return
-        self._listed, self.declared = over, ()
+        self._listed, self.state.declared = over, ()
 
-    def _enter_role(self, play: TablePlay, button: str) -> bool:
+    def enter_role(self, play: TablePlay, button: str) -> bool:
         """The game over screen with physical role cards: a DIE press enters the role card of
         the living seat asked, DONE skips it, UNDO takes the last entry back. False when the
         press means something else there (ROLL, or UNDO of the game's last choice)."""
         if button == "UNDO":
-            if not self.declared:
+            if not self.state.declared:
                 return False
-            self._save_declared(self.declared[:-1])
+            self._save_declared(self.state.declared[:-1])
             return True
-        seat = end_roles.asked(play.game, self.declared)
+        seat = end_roles.asked(play.game, self.state.declared)
         if seat is None or not (button == "DONE" or button.startswith("DIE")):
             return False
         role = None
         if button != "DONE":
-            offered = end_roles.choices(play.game, self.declared)
+            offered = end_roles.choices(play.game, self.state.declared)
             n = int(button[3:])
             if n > len(offered):
                 raise Refused(f"DIE1 to DIE{len(offered)} name the role card; DONE skips.")
             role = str(offered[n - 1])
-        self._save_declared((*self.declared, (seat, role)))
+        self._save_declared((*self.state.declared, (seat, role)))
         return True
 
     def _save_declared(self, declared: end_roles.Declared) -> None:
         """The roles entered, with the game in the series file (replaced whole) before shown."""
-        play, state_dir = self.play, self.config.state_dir
+        play, state_dir = self.state.play, self.state.config.state_dir
         if play is not None and play.path is not None and state_dir is not None:
-            self._note_the_end()
+            self.note_the_end()
             if not self._listed:
-                raise Refused(self.flash or "Cannot save the result.")
+                raise Refused(self.state.flash or "Cannot save the result.")
             try:
                 told = end_roles.told_winners(play.game, declared)
                 series.declare(state_dir, play.path.name, declared, told)
             except (OSError, series.SeriesError) as exc:
                 raise Refused(f"Cannot save the role card ({exc}): nothing changed.") from exc
-        self.declared = declared
+        self.state.declared = declared
 
-    def _start_afresh(self) -> None:
+    def start_afresh(self) -> None:
         """Hold UNDO, then DONE, at set-up or on the game over screen: a fresh set-up, seats
         and modules chosen anew; a Wild West Legacy series is left (the next game starts a new
         one). A game over is first listed, then the fresh set-up's journal is written, then its
         journal's end: a power cut before that end resumes the game over screen."""
-        play = self.play
-        fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
+        play = self.state.play
+        fresh = SetupRecord(self._seed(), [], None, bots=list(self.state.config.bots))
         if play is not None:
-            self._note_the_end()
-            if not self._listed and self.config.state_dir is not None:
-                raise Refused(self.flash or "Cannot save the result.")
+            self.note_the_end()
+            if not self._listed and self.state.config.state_dir is not None:
+                raise Refused(self.state.flash or "Cannot save the result.")
             fresh.follows = play.path.name if play.path else None
             self._show_setup(self._flow(fresh), fresh)
             self._opens_setup = None
             self._save_setup()
             if self.setup_unsaved is not None:  # the game over screen stays
-                self.play, self.setup = play, None
+                self.state.play, self.state.setup = play, None
                 raise Refused(self.setup_unsaved)
             try:
                 play.finish()
@@ -393,14 +421,39 @@ class Lifecycle(BoxSeats):
                 log.error("%s: cannot write its end (%s)", play.path, exc)
         else:
             self._new_setup(fresh, self._newest_journal())
-        self.story, self.marks = "A fresh set-up: seats press to join", {}
+        self.state.story, self.state.marks = "A fresh set-up: seats press to join", {}
 
     def fresh(self) -> bool:
         """Whether the set-up on the table is a fresh one nobody has pressed in yet."""
         record = self._setup_record
-        return self.setup is not None and not record.joined and not record.presses
+        return self.state.setup is not None and not record.joined and not record.presses
 
-    def _setup_saveable(self) -> None:
+    def went_back(self) -> bool:
+        """Whether the set-up on the table is one UNDO went back into from its game (its
+        presses made again), not one begun anew."""
+        return bool(self._setup_record.presses)
+
+    def begin_game(self, flow: SetupFlow, finished: GameSetup, button: str) -> list[Event]:
+        """The set-up's last press (``button``) finished ``flow``: its game begins, the
+        set-up's record in the game's journal, with it or not at all (Refused: nothing
+        changed). The game's opening events."""
+        config = self.state.config
+        made_by = dataclasses.replace(
+            self._setup_record, presses=[*self._setup_record.presses, (button, "press")]
+        )
+        roles = "dealt" if flow.dealt else config.roles
+        players = {seat: config.player_for(seat) for seat in flow.bots}
+        try:
+            play = TablePlay.new(
+                finished, list(flow.joined), config.state_dir, roles, players, made_by
+            )
+        except OSError as exc:
+            raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
+        self.begin_play(play, made_by)
+        self._made_by, self._made_from = flow, made_by
+        return list(play.game.opening_events)
+
+    def setup_saveable(self) -> None:
         """Refused while the set-up cannot be saved, after trying once more (the disk may have
         room again)."""
         if self.setup_unsaved is not None:
@@ -408,7 +461,7 @@ class Lifecycle(BoxSeats):
         if self.setup_unsaved is not None:
             raise Refused(self.setup_unsaved)
 
-    def _save_setup_press(self, button: str, kind: str = "press") -> None:
+    def save_setup_press(self, button: str, kind: str = "press") -> None:
         """A set-up press or hold on disk; Refused, and nothing changed, if the disk says no."""
         if self.setup_journal is None:
             self._setup_record.presses.append((button, kind))
@@ -425,7 +478,7 @@ class Lifecycle(BoxSeats):
         interrupted, made now."""
         play = self._replayed(path, contents)
         if play is None:
-            fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
+            fresh = SetupRecord(self._seed(), [], None, bots=list(self.state.config.bots))
             self._new_setup(fresh, path.name)
             return
         how = "to_setup" if contents.to_setup else "abandoned" if contents.abandoned else "won"
@@ -471,7 +524,7 @@ class Lifecycle(BoxSeats):
         self._owed = (play, journal) if how == "won" and journal else None
         self._new_setup(record, journal or None)
 
-    def _next_game(self, play: TablePlay) -> None:
+    def next_game(self, play: TablePlay) -> None:
         """ROLL after the game is over: its journal closed with its result, the game added to
         the series, and the next set-up at the same seats with the same modules."""
         try:
@@ -482,20 +535,20 @@ class Lifecycle(BoxSeats):
             ) from exc
         self._after(play, play.path.name if play.path else "", "won", None)
 
-    def _abandon(self) -> list[Event]:
+    def abandon(self) -> list[Event]:
         """End the game in progress on purpose: its journal kept, marked abandoned; a new
         set-up with the same seats and modules."""
-        play = self.play
+        play = self.state.play
         assert play is not None
         if Module.WILD_WEST_LEGACY in play.game.setup.modules:
             return self._leave_series(play)
         try:
             play.abandon()
         except OSError as exc:
-            self._refuse(f"Cannot mark the journal ({exc.strerror or exc}): the game goes on.")
+            self.state.refuse(f"Cannot mark the journal ({exc.strerror or exc}): the game goes on.")
             return []
         self._after(play, play.path.name if play.path else "", "abandoned", None)
-        self.story, self.marks = "Game ended; its journal is kept", {}
+        self.state.story, self.state.marks = "Game ended; its journal is kept", {}
         return []
 
     def _leave_series(self, play: TablePlay) -> list[Event]:
@@ -503,25 +556,25 @@ class Lifecycle(BoxSeats):
         a fresh set-up (seats join anew, so the next game begins a new series). The fresh
         set-up's journal is written first, then the game's end: a power cut between the two
         resumes the game."""
-        fresh = SetupRecord(self._seed(), [], None, bots=list(self.config.bots))
+        fresh = SetupRecord(self._seed(), [], None, bots=list(self.state.config.bots))
         fresh.follows = play.path.name if play.path else None
-        kept = self.history, self._made_by, self._made_from, self._setup_record
+        kept = self.state.history, self._made_by, self._made_from, self._setup_record
         self._show_setup(self._flow(fresh), fresh)
         self._opens_setup = None
         self._save_setup()
         if self.setup_unsaved is not None:  # the game stays, as it was
-            self.play, self.setup = play, None
-            self.history, self._made_by, self._made_from, self._setup_record = kept
-            self._refuse(f"{self.setup_unsaved} The game goes on.")
+            self.state.play, self.state.setup = play, None
+            self.state.history, self._made_by, self._made_from, self._setup_record = kept
+            self.state.refuse(f"{self.setup_unsaved} The game goes on.")
             return []
         try:
             play.abandon()
         except OSError as exc:
             log.error("%s: cannot mark it ended (%s)", play.path, exc)
-        self.story, self.marks = "Game ended, its journal kept; the series is left", {}
+        self.state.story, self.state.marks = "Game ended, its journal kept; the series is left", {}
         return []
 
-    def _back_to_setup(self, play: TablePlay) -> bool:
+    def back_to_setup(self, play: TablePlay) -> bool:
         """UNDO before anyone has pressed in the game: back into the set-up that made it (the
         last pick taken back), so a wrong Sheriff or character is mended like any other step.
         The game's journal is kept, marked abandoned."""
@@ -535,33 +588,33 @@ class Lifecycle(BoxSeats):
         self._after(play, play.path.name if play.path else "", "to_setup", self._made_from, flow)
         return True
 
-    def _begin_play(self, play: TablePlay, made_from: SetupRecord | None = None) -> None:
+    def begin_play(self, play: TablePlay, made_from: SetupRecord | None = None) -> None:
         """Play ``play`` (made by the set-up ``made_from``); a resumed game's story is told
         again from its steps, so the last press's line and marks are back and holding DONE
         pages through the whole game."""
-        self.play = play
+        self.state.play = play
         self._game_from = made_from
-        self._listed, self.declared = False, ()
-        if play.path is not None and self.config.state_dir is not None:
+        self._listed, self.state.declared = False, ()
+        if play.path is not None and self.state.config.state_dir is not None:
             with contextlib.suppress(series.SeriesError):  # kept aside when it is recorded
-                listed = series.find(self.config.state_dir, play.path.name)
+                listed = series.find(self.state.config.state_dir, play.path.name)
                 self._listed = listed is not None
-                self.declared = listed.declared if listed is not None else ()
-        self.setup = None
-        self.history = History()
+                self.state.declared = listed.declared if listed is not None else ()
+        self.state.setup = None
+        self.state.history = History()
         self._made_by, self._made_from = None, None
         self._close_setup_journal()  # the game's journal holds its set-up now
-        self.series_game = self._place_in_series(play)
+        self.state.series_game = self._place_in_series(play)
         told = retell([(s.before, s.action, s.auto, s.box) for s in play.taken], play.seats)
         for press in told:
-            self.history.add(press.press)
+            self.state.history.add(press.press)
         last = told[-1] if told else None
-        self.story = last.line if last else ""
-        self.marks = {play.seats[s]: m for s, m in last.marks.items()} if last else {}
+        self.state.story = last.line if last else ""
+        self.state.marks = {play.seats[s]: m for s, m in last.marks.items()} if last else {}
 
     def close(self) -> None:
-        if self.play is not None:
-            self.play.close()
+        if self.state.play is not None:
+            self.state.play.close()
         self._close_setup_journal()
 
 

@@ -9,14 +9,14 @@ the table's.
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import re
 from typing import Any
 
 from ..engine import CHARACTERS, NO_SEAT, SPECIAL_ROLES, Role
 from .history_pages import WAY_OUT
 from .labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS, SYMBOL_NAMES, WOUND_LABELS
-from .session import TableSession
+from .session import TableSession, table_view
 from .showing import rules_text
 from .view import SeatView, TableView
 
@@ -27,9 +27,8 @@ DIE_KINDS = {"base": "", "duel": "Duel die", "loudmouth": "Loudmouth die", "cowa
 def public_state(session: TableSession) -> dict[str, Any]:
     """The table as anyone at it sees it now; equal for two games that differ only in what
     no player may see."""
-    seen = copy.copy(session)
-    seen.menu = None  # an open menu shows its own seat's card: never the table's
-    view = seen.view()
+    # An open menu shows its own seat's card: never the table's.
+    view = table_view(dataclasses.replace(session.state, menu=None))
     c = view.console
     state: dict[str, Any] = {
         "title": c.title,

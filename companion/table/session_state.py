@@ -1,19 +1,17 @@
 """What a table session holds between presses: the set-up or the game, what the console says,
-the box's next choice, and the set-up's file. The session's parts build on it in layers:
-the box's seats (``box_seats``), the files from one game to the next (``lifecycle``), the
-presses (``presses``), and what the table shows (``showing``).
+and what more than one of its parts reads. It is a plain value: the parts that act on it
+(``box_seats``, ``lifecycle``, ``presses``) each hold it and keep only their own bookkeeping
+besides, and the views (``showing``) are functions of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from .end_roles import Declared
 from .play import TablePlay
 from .setup_flow import SetupFlow
-from .setup_journal import SetupJournal, SetupRecord
 from .story import History, Tokens
 from .table_config import TableConfig
 from .view import ConsoleView
@@ -21,7 +19,7 @@ from .view import ConsoleView
 
 @dataclass
 class SessionState:
-    """Everything the session holds; its parts add what they do with it."""
+    """Everything the session's parts share, and all that the table's views read."""
 
     config: TableConfig
     seed: int | None = None  # for set-up's shuffles; None: truly random
@@ -38,38 +36,18 @@ class SessionState:
     console_fits: Callable[[ConsoleView], bool] | None = None
     asked_to_end: bool = False  # UNDO was held: the next press starts over (DONE) or goes back
     refused: str | None = None  # why the last press or hold changed nothing (None: it acted)
-    setup_journal: SetupJournal | None = None
-    setup_unsaved: str | None = None  # why set-up presses cannot be saved now
     declared: Declared = ()  # the game over screen: roles the living entered (end_roles)
     # Which game of its Wild West Legacy series the table shows (at set-up: the one set up).
     series_game: int = 1
-    _last_press: dict[str, float] = field(default_factory=dict)
-    _box_at: float | None = None  # when the box makes the choice it owes, on the caller's clock
-    _box_unclocked: bool = False  # it owes one since a resume: its pause starts at the next time
-    _since_press: Tokens | None = None  # life and arrows at the people's last press
-    _fell_back: str | None = None  # a player of the box's failed or retired: who plays instead
-    # The set-up that made the game in progress (UNDO before anyone's choice goes back into
-    # it), and its record as the game's journal holds it.
-    _made_by: SetupFlow | None = field(default=None, repr=False)
-    _made_from: SetupRecord | None = field(default=None, repr=False)
-    # The set-up in progress as its journal holds it (or would, once the disk takes it); the
-    # file read at start to open again rather than write anew;
-    # a finished game the series still owes an entry (the disk refused it).
-    _setup_record: SetupRecord = field(default_factory=lambda: SetupRecord(0, [], None), repr=False)
-    _opens_setup: Path | None = field(default=None, repr=False)
-    _owed: tuple[TablePlay, str] | None = field(default=None, repr=False)
-    # The set-up record that made the game in play (whether it followed the last game of a
-    # series), and whether that game is in the series file now (it is while it is over).
-    _game_from: SetupRecord | None = field(default=None, repr=False)
-    _listed: bool = field(default=False, repr=False)
+    # A player of the box's failed or retired: who plays instead, said until the people's
+    # next press (the box's seats and a resume say it, a press forgets it).
+    fell_back: str | None = None
+    since_press: Tokens | None = None  # life and arrows at the people's last press
 
-    def _refuse(self, why: str) -> None:
+    def refuse(self, why: str) -> None:
         """A press that changed nothing: said on the console, and to a script (``refused``)."""
         self.flash = self.refused = why
 
     def seat_count(self) -> int:
         """The seats drawn: the table's, or more when a resumed game was set up on a bigger one."""
         return max(self.config.seats, *(self.play.seats if self.play is not None else ()))
-
-    def _games_dir(self) -> Path | None:
-        return None if self.config.state_dir is None else self.config.state_dir / "games"

@@ -47,7 +47,7 @@ def played(state_dir: Path, after: int) -> tuple[TableSession, Path]:
     session = TableSession(TableConfig(seats=SEATS, state_dir=state_dir), seed=1)
     session.start()
     seats = list(range(1, SEATS + 1))
-    session._begin_play(TablePlay.new(SETUP, seats, state_dir, roles_mode="physical"))
+    session.begin_play(TablePlay.new(SETUP, seats, state_dir, roles_mode="physical"))
     rng = random.Random(3)
     asked_at: int | None = None
     now = 0.0

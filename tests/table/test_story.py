@@ -26,7 +26,7 @@ class Table:
         self.session = TableSession(TableConfig(seats=len(characters)))
         self.session.start()
         self.game = make_game(characters, faces=faces)
-        self.session._begin_play(TablePlay(self.game, list(range(1, len(characters) + 1))))
+        self.session.begin_play(TablePlay(self.game, list(range(1, len(characters) + 1))))
         self.now = 0.0
 
     def press(self, *buttons: str, kind: str = "press") -> None:

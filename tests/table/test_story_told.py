@@ -19,7 +19,7 @@ class Table:
     def __init__(self, game: Game) -> None:
         self.session = TableSession(TableConfig(seats=len(game.players)))
         self.session.start()
-        self.session._begin_play(TablePlay(game, list(range(1, len(game.players) + 1))))
+        self.session.begin_play(TablePlay(game, list(range(1, len(game.players) + 1))))
         self.now = 0.0
 
     def press(self, *buttons: str, kind: str = "press") -> None:

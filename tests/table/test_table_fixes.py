@@ -21,7 +21,7 @@ def test_the_reveal_screen_tells_the_seat_the_presses_that_work() -> None:
     session.start()
     game = make_game(FIVE, sheriff=0, faces=["bullseye1", "dynamite", "gatling", "beer", "arrow"])
     game = position(game, players={1: {"life": 1}})
-    session._begin_play(TablePlay(game, [1, 2, 3, 4, 5]))
+    session.begin_play(TablePlay(game, [1, 2, 3, 4, 5]))
     for at, button in enumerate(["ROLL", "DONE", "SEAT2"], start=1):
         session.handle(button, "press", float(at))
     assert session.play.game.pending.kind is DecisionKind.REVEAL_ROLE
