@@ -93,7 +93,6 @@ from .components import (
     SpecialRole,
     Symbol,
 )
-from .components import REROLLING as REROLLING_SPECIALS
 from .decisions import (
     SPECS,
     Answer,
@@ -297,7 +296,6 @@ __all__ = [
     "RAGE_SYMBOLS",
     "RAGE_SYMBOLS_PER_CARD",
     "REAL_PILES",
-    "REROLLING_SPECIALS",
     "REROLLS",
     "ROLE_MIX",
     "RageDiscarded",

@@ -422,7 +422,7 @@ def _check_offer(kept: Game, moment: str, args: list[Any], data: Any, where: str
             f"{where}: {data!r} is no reveal offered at a {moment!r} moment: expected a "
             "reveal_special of a seat at the table, window 0, with a card revealed then"
         )
-    changes = changed_step(card.name, args)
+    changes = changed_step(card, args)
     after = kept.stack[-1][0] if kept.stack else None
     if changes is not None and after != changes:
         raise StateError(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
-from .components import CHARACTERS, Character
+from .components import CHARACTERS, SPECIAL_ROLES, Character, SpecialRole
 from .errors import SetupError
 from .open_kinds import Declared, OpenKind
 
@@ -50,13 +50,20 @@ class ModuleInfo:
 MODULES: Declared[str, ModuleInfo] = Declared()
 
 
-def declare_module(value: str, info: ModuleInfo, characters: Iterable[Character] = ()) -> Module:
-    """The new module ``value``, with its title and needs and the character cards it adds;
-    ValueError when its id or a card's name is declared already."""
+def declare_module(
+    value: str,
+    info: ModuleInfo,
+    characters: Iterable[Character] = (),
+    special_roles: Iterable[SpecialRole] = (),
+) -> Module:
+    """The new module ``value``, with its title and needs and the character and special role
+    cards it adds; ValueError when its id or a card's name is declared already."""
     made = Module.declare(value)
     MODULES.add(made, info, "module")
     for card in characters:
         CHARACTERS.add(card.name, card, "character")
+    for special in special_roles:
+        SPECIAL_ROLES.add(special.name, special, "special role card")
     return made
 
 

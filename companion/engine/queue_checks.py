@@ -300,7 +300,7 @@ def _check_power(game: RuleGame, args: list[Any], where: str, after: Any) -> Non
     card = SPECIAL_ROLES[args[1]]
     assert card.moment is not None  # checked: a card revealed at a moment
     check_moment(game, card.moment, args[2], f"{where} (power args)")
-    changes = changed_step(card.name, args[2])
+    changes = changed_step(card, args[2])
     if changes is not None and not (isinstance(after, list) and after[:1] == [changes]):
         raise StateError(f"{where}: {card.title}'s power changes the {changes!r} step after it")
 

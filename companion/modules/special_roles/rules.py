@@ -69,7 +69,67 @@ from .events import (
     SheriffChanged,
 )
 
-ID = declare_module("old_saloon.3", ModuleInfo("Special Roles", min_players=4, role_cards=True))
+# The nine cards, each role's: The Bear face up from the start, the others revealed at their
+# moment (``SpecialRole``); the table's quick reference in a few words.
+CARDS = (
+    SpecialRole("the_bear", "The Bear", Role.SHERIFF, None, "own", "Sheriff with +3 life"),
+    SpecialRole("the_good", "The Good", Role.DEPUTY, "turn_start", "own", "become Sheriff"),
+    SpecialRole(
+        "the_doc",
+        "The Doc",
+        Role.DEPUTY,
+        "roll",
+        "any",
+        "turn one die",
+        changes_at_duel="duel_face",
+    ),
+    SpecialRole(
+        "the_judge",
+        "The Judge",
+        Role.DEPUTY,
+        "reveal",
+        "other",
+        "cancel that role",
+        changes="power",
+    ),
+    SpecialRole(
+        "the_gambler",
+        "The Gambler",
+        Role.OUTLAW,
+        "last_roll",
+        "other",
+        "re-roll all",
+        rerolls=True,
+        changes="resolve",
+    ),
+    SpecialRole(
+        "the_bad", "The Bad", Role.OUTLAW, "gain", "other", "cancel this heal", changes="gain"
+    ),
+    SpecialRole("the_ugly", "The Ugly", Role.OUTLAW, "turn_start", "own", "swap two arrows"),
+    SpecialRole(
+        "the_right_hand",
+        "The Right Hand of the Devil",
+        Role.RENEGADE,
+        "turn_end",
+        "own",
+        "take another turn",
+        changes="end_turn",
+    ),
+    SpecialRole(
+        "the_left_hand",
+        "The Left Hand of the Devil",
+        Role.RENEGADE,
+        "eliminate",
+        "any",
+        "save at 2 life",
+        changes="lose",
+    ),
+)
+ID = declare_module(
+    "old_saloon.3",
+    ModuleInfo("Special Roles", min_players=4, role_cards=True),
+    special_roles=CARDS,
+)
 
 # Why a pending decision of a state read back could not be asked now (None: it could).
 Fits = Callable[[RuleGame, Decision], "str | None"]
@@ -214,7 +274,7 @@ def _offers_for(moment: str) -> Offers:
     """Who may reveal which card at this kind of moment: with dealt roles (``actual``) its
     holder; by what the table knows, any living seat whose card is hidden and
     whose type the role mix still leaves, while nobody has shown that card."""
-    cards = [c for c in SPECIAL_ROLES.values() if c.moment == moment]
+    cards = [c for c in CARDS if c.moment == moment]
 
     def offers(game: RuleGame, args: list[Any], actual: bool) -> list[WindowAction]:
         players = game.players
@@ -292,7 +352,7 @@ def _decide_chance(game: RuleGame, d: Decision, action: Action) -> None:
     after an elimination with dealt cards."""
 
 
-for _moment_kind in sorted({c.moment for c in SPECIAL_ROLES.values() if c.moment}):
+for _moment_kind in sorted({c.moment for c in CARDS if c.moment}):
     _wait = _save_first if _moment_kind == "eliminate" else None
     opening(ID, _moment_kind, _offers_for(_moment_kind), _wait)
 
