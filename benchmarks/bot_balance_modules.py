@@ -22,6 +22,7 @@ from engine_simulate import pin_to_one_core
 from perfdoc import publish
 
 from companion.engine import CHARACTERS, MODULES, Module
+from companion.modules.ghost.rules import ID as GHOST
 
 SECTION = "## Balance by module set"
 COMMAND = ".venv/bin/python benchmarks/bot_balance_modules.py --markdown-into docs/bots.md"
@@ -40,7 +41,7 @@ def module_sets() -> list[frozenset[Module]]:
         *alone,
         OLD_SALOON,
         UNDEAD_OR_ALIVE,
-        (OLD_SALOON | UNDEAD_OR_ALIVE) - {Module.GHOST},
+        (OLD_SALOON | UNDEAD_OR_ALIVE) - {GHOST},
     ]
 
 
@@ -52,7 +53,7 @@ def short(modules: frozenset[Module]) -> str:
         return "Old Saloon, all"
     if modules == UNDEAD_OR_ALIVE:
         return "Undead or Alive, all"
-    if modules == (OLD_SALOON | UNDEAD_OR_ALIVE) - {Module.GHOST}:
+    if modules == (OLD_SALOON | UNDEAD_OR_ALIVE) - {GHOST}:
         return "both, all but the Ghost"
     names = {"old_saloon": "OS", "undead_or_alive": "UA"}
     return "+".join(names[m.value.split(".")[0]] + m.value.split(".")[1] for m in sorted(modules))

@@ -48,6 +48,7 @@ from companion.engine import (
     deal,
     validate_modules,
 )
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.simulation import play, random_policy
 
 DEFAULT_GAMES = 20_000
@@ -71,7 +72,7 @@ class ModuleSet:
     def key(self) -> str:
         """Its name in the results and on the command line: ``old_saloon.3:mixed+...``."""
         names = [
-            m.value + (MIXED if m is Module.SPECIAL_ROLES and self.mixed else "")
+            m.value + (MIXED if m is SPECIAL_ROLES_ID and self.mixed else "")
             for m in sorted(self.modules)
         ]
         return "+".join(names) or BASE
@@ -81,7 +82,7 @@ class ModuleSet:
         if key == BASE:
             return cls(frozenset())
         names = key.split("+")
-        mixed = f"{Module.SPECIAL_ROLES.value}{MIXED}" in names
+        mixed = f"{SPECIAL_ROLES_ID.value}{MIXED}" in names
         try:
             modules = frozenset(Module(n.removesuffix(MIXED)) for n in names)
         except ValueError:
@@ -118,7 +119,7 @@ def module_sets() -> list[ModuleSet]:
             if not ModuleSet(modules).players():
                 continue
             found.append(ModuleSet(modules))
-            if Module.SPECIAL_ROLES in modules:
+            if SPECIAL_ROLES_ID in modules:
                 found.append(ModuleSet(modules, mixed=True))
     return found
 

@@ -44,6 +44,7 @@ from companion.bots.legacy_rules import first_appointment
 from companion.bots.rules import BASE_RULES, RULES
 from companion.bots.stakes import undead_seats
 from companion.engine import CHARACTERS, Action, Game, GameSetup, Module, RevealSpecial, deal
+from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.saloon_characters.rules import ID as SALOON_CHARACTERS
 
@@ -110,7 +111,7 @@ class Counting:
 
 
 def players_for(modules: frozenset[Module]) -> int:
-    return 6 if Module.GHOST in modules else 5
+    return 6 if GHOST in modules else 5
 
 
 def focus_seat(setup: GameSetup, i: int) -> int:

@@ -32,7 +32,8 @@ from pathlib import Path
 
 from campaign import ModuleSet, choose_sets, positive
 
-from companion.engine import DecisionKind, Module
+from companion.engine import DecisionKind
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.table.table_scan import Findings, scan_set  # noqa: E402
@@ -64,7 +65,7 @@ def run_set(task: tuple[str, int, bool]) -> tuple[str, Findings, list[str], floa
 def games_of(chosen: ModuleSet, games: int, module_sets: bool) -> int:
     """A set's games: ``games``, or with ``module_sets`` its half of its set of modules' when
     Old Saloon 3 deals its special roles two ways (the odd one to the cards dealt by type)."""
-    if not module_sets or Module.SPECIAL_ROLES not in chosen.modules:
+    if not module_sets or SPECIAL_ROLES_ID not in chosen.modules:
         return games
     return (games + (0 if chosen.mixed else 1)) // 2
 

@@ -19,6 +19,7 @@ from companion.engine import Module
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.rage.rules import ID as TWO_BULLETS
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession
 from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
@@ -32,7 +33,7 @@ MODULES = frozenset(
     {
         Module("old_saloon.1"),
         Module("old_saloon.2"),
-        Module.SPECIAL_ROLES,
+        SPECIAL_ROLES_ID,
         Module("old_saloon.4"),
         LOOK_ME_IN_THE_EYES,
         TWO_BULLETS,

@@ -17,8 +17,9 @@ import pytest
 from companion.config import load
 from companion.devices.inputs import ButtonEvent, InputQueue
 from companion.emulate import Emulator, text_view
-from companion.engine import Module, RevealSpecial, Roll
+from companion.engine import RevealSpecial, Roll
 from companion.loop import Companion
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession, TableView
 from companion.table.journal import journals
 from companion.table.labels import ROLE_LABELS
@@ -442,7 +443,7 @@ def test_the_boxs_choice_depends_only_on_what_its_seat_may_know(tmp_path: Path) 
 def test_the_boxs_special_role_is_never_offered_from_its_menu(tmp_path: Path) -> None:
     """Old Saloon 3: a card's moment open to the box's seat is not listed when its seat is
     held (that would show its card), and a DIE press then reveals nothing."""
-    modules = frozenset({Module.SPECIAL_ROLES})
+    modules = frozenset({SPECIAL_ROLES_ID})
     offered = 0
     for seed in range(6):
         table = Table(tmp_path / str(seed), seats=5, seed=seed, bots=(5,), modules=modules)

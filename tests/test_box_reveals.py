@@ -15,7 +15,8 @@ from pathlib import Path
 
 from companion.config import load
 from companion.emulate import Emulator, digest
-from companion.engine import GameSetup, Module, RevealSpecial, Role, ScriptedDice
+from companion.engine import GameSetup, RevealSpecial, Role, ScriptedDice
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
@@ -47,7 +48,7 @@ class Table:
             characters=FILLERS,
             roles=tuple(Role(r) for r in ROLES),
             sheriff=0,
-            modules=frozenset({Module.SPECIAL_ROLES}),
+            modules=frozenset({SPECIAL_ROLES_ID}),
             specials=SPECIALS,
         )
         play = TablePlay.new(setup, [1, 2, 3, 4, 5], state_dir, "dealt", {5: "rules"})

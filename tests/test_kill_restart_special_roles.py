@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.engine import Module
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
@@ -30,7 +30,7 @@ RETIRED = "Seat 3: its mc player is retired; the rules player plays on"
 
 def the_box_plays_a_seat_with_special_roles(play: TablePlay) -> None:
     assert play.bots == {BOX: "rules"}
-    assert play.game.setup.modules == {Module.SPECIAL_ROLES} and play.game.setup.roles_known
+    assert play.game.setup.modules == {SPECIAL_ROLES_ID} and play.game.setup.roles_known
 
 
 def test_the_boxs_seat_with_special_roles_plays_to_the_end_and_resumes_after_kills(

@@ -28,9 +28,7 @@ NOT_YET: frozenset[str] = frozenset(
     {
         "old_saloon.1",
         "old_saloon.2",
-        "old_saloon.3",
         "old_saloon.4",
-        "old_saloon.5",
         "undead_or_alive.4",
         "undead_or_alive.5",
     }

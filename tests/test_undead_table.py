@@ -17,7 +17,6 @@ from companion.engine import (
     DecisionKind,
     Game,
     GameSetup,
-    Module,
     RageDiscarded,
     RageDrawn,
     RageShuffled,
@@ -30,6 +29,7 @@ from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.panels.seat import undead_text
 from companion.table import TableSession
 from companion.table.journal import journals, read_journal
@@ -238,7 +238,7 @@ def test_the_chores_read_since_the_last_view_are_the_chores_of_the_whole_record(
     shrinks), a reveal (it goes back and takes other actions) and every new action it says what
     a read of the whole record says."""
     config = defaults(tmp_path / "state", 5)
-    config.table.modules = ALL | {Module.SPECIAL_ROLES}
+    config.table.modules = ALL | {SPECIAL_ROLES_ID}
     emulator = Emulator(config, seed=SEED)
     session: TableSession = emulator.session
     rng = random.Random(SEED)

@@ -35,6 +35,8 @@ from companion.engine import (
     deal,
     validate_modules,
 )
+from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from companion.table.view import TableView
@@ -79,7 +81,7 @@ def tables(draw: st.DrawFn, modules: frozenset[Module]) -> tuple[GameSetup, int,
         draw(st.integers(0, 10_000)),
         roles_known=dealt,
         modules=modules,
-        specials_mixed=Module.SPECIAL_ROLES in modules and draw(st.booleans()),
+        specials_mixed=SPECIAL_ROLES_ID in modules and draw(st.booleans()),
         real_piles=frozenset({"wounds"}) if real else frozenset(),
     )
     if real and Module.ZOMBIES in modules:
@@ -302,7 +304,7 @@ def test_a_win_waiting_on_moments_shows_a_seat_only_the_winners_whose_role_it_se
         roles=(Role.OUTLAW, Role.RENEGADE, Role.SHERIFF, Role.OUTLAW, Role.DEPUTY),
         sheriff=2,
         seed=0,
-        modules=frozenset({Module.SPECIAL_ROLES, Module("old_saloon.4"), Module.GHOST}),
+        modules=frozenset({SPECIAL_ROLES_ID, Module("old_saloon.4"), GHOST}),
         specials=("the_ugly", None, "the_bear", None, "the_good"),
         specials_mixed=True,
     )
@@ -343,7 +345,7 @@ def test_a_role_shown_then_undone_by_the_left_hand_is_no_secret_of_the_twins() -
         sheriff=0,
         seed=0,
         modules=frozenset(m for m in Module if m.startswith(("old_saloon.", "undead_or_alive.")))
-        - {Module.GHOST},  # the box's own: the seed below finds the moment with them
+        - {GHOST},  # the box's own: the seed below finds the moment with them
         specials=(
             "the_bear",
             "the_doc",

@@ -36,7 +36,7 @@ from ..engine import (
 class PublicPlayer:
     """A seat as the whole table sees it: ``role`` only once it is face up, ``special`` only
     once its Old Saloon 3 card is. A bot asks ``ability``, never the character's name: it is
-    the engine's rule (``Game.ability``): a zombie or the Ghost has none."""
+    the engine's rule (``Game.ability``): a zombie, or a seat a module strips of it, has none."""
 
     seat: int
     character: str

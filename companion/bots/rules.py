@@ -12,10 +12,8 @@ from collections.abc import Callable, Mapping
 
 from ..engine import (
     FACES,
-    NORMAL_CARD,
     Accept,
     Action,
-    Choose,
     ChooseDie,
     ChooseSeat,
     DecisionKind,
@@ -34,7 +32,7 @@ from .base import checked
 from .beliefs import Beliefs
 from .legacy_rules import Appointment, keep_the_star
 from .observation import Observation
-from .saloon_rules import REVEALS, SALOON_RULES, RevealRule
+from .saloon_rules import SALOON_RULES, RevealRule
 from .stakes import WORTH_KEEPING, Table, read_table, this_turn
 from .undead_rules import UNDEAD_RULES
 
@@ -153,13 +151,6 @@ def _reroll(obs: Observation, table: Table) -> Action:
     return Roll(tuple(reroll))
 
 
-def _role_card(obs: Observation, table: Table) -> Action:
-    """Physical cards (asked only where the table dealt none: a seat the box plays has its
-    card dealt): the normal card where the cards are mixed by type, so every special card of
-    my role stays for a living teammate to claim."""
-    return Choose(NORMAL_CARD)
-
-
 Rule = Callable[[Observation, Table], Action]
 
 # The base game's decisions and its characters'.
@@ -177,7 +168,7 @@ BASE_RULES: dict[DecisionKind, Rule] = {
 # Every module's too: the box's default player; an installed module adds its own from its
 # package (its ``ModuleRules.bots``, with ``declare_rule``).
 RULES: Declared[DecisionKind, Rule] = Declared(
-    {**BASE_RULES, **SALOON_RULES, **UNDEAD_RULES, DecisionKind.ROLE_CARD: _role_card},
+    {**BASE_RULES, **SALOON_RULES, **UNDEAD_RULES},
     load=lambda: load_layer("bots"),
 )
 
@@ -185,6 +176,16 @@ RULES: Declared[DecisionKind, Rule] = Declared(
 def declare_rule(kind: DecisionKind, rule: Rule) -> None:
     """A module's rule for the box's players, for its own kind of decision."""
     RULES.add(kind, rule, "bot rule of the decision kind")
+
+
+# Each special role card's rule: whether to reveal it into the moment now open; a module adds
+# those of its cards from its package (with ``declare_reveal``).
+REVEALS: Declared[str, RevealRule] = Declared(load=lambda: load_layer("bots"))
+
+
+def declare_reveal(card: str, rule: RevealRule) -> None:
+    """A module's rule for revealing one of its special cards."""
+    REVEALS.add(card, rule, "reveal rule of the card")
 
 
 # Moments of a turn's roll: their reveal rules read the dice as they are now, so only while

@@ -1,7 +1,7 @@
-"""The rule-based player's answers to Old Saloon's decisions (Modules 1 to 5).
+"""The rule-based player's answers to Old Saloon's decisions (Modules 1, 2 and 4), and what
+a die turned is worth (``turn_gain``).
 
-Each rule reads the seat's observation and the stakes (``stakes.py``) and nothing else: a
-special card it reveals is its own, the moment it reveals into is the one the table saw open.
+Each rule reads the seat's observation and the stakes (``stakes.py``) and nothing else.
 """
 
 from __future__ import annotations
@@ -9,19 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import (
-    DICE,
     FACES,
-    Accept,
     Action,
     ArrowKind,
     Choose,
-    ChooseDie,
-    ChooseSeat,
     DecisionKind,
-    Decline,
-    DuelRolled,
-    Roll,
-    Stop,
     Symbol,
 )
 from .observation import Observation
@@ -36,17 +28,8 @@ from .stakes import (
 Rule = Callable[[Observation, Table], Action]
 RevealRule = Callable[[Observation, Table, tuple], bool]
 
-DUEL_DIE = "duel"  # the kind of die a duel rolls (Undead or Alive 1), as DICE names it
-DUEL_CAUSE = "duel"  # The Doc turning a duel's die: DOC_FACE's cause
 
-DOC_WORTH = 1.2  # a turn of a die worth The Doc's one use
 EXPLOSION = 1.5  # three Dynamite: a life lost and the turn's rolls over
-GAMBLER_WORTH = 1.5
-BAD_WORTH = 2.0
-UGLY_WORTH = 2.0
-GHOST_KEEP = 0.9  # a result worth giving without another roll
-# A fresh base die, on average, to the seat that rolls it (The Gambler's re-roll).
-BASE_DIE_WORTH = sum(face_worth(f) for f in DICE["base"]) / len(DICE["base"])
 
 
 # ------------------------------------------------------------ Module 2: the Chief's Arrow
@@ -79,7 +62,7 @@ def _which_arrow(obs: Observation, table: Table) -> Action:
     return Choose(ArrowKind.CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
 
 
-# ------------------------------------------------------------ Module 3: the special roles
+# ------------------------------------------------------------ a die turned (Module 3's The Doc)
 
 
 def turn_gain(obs: Observation, table: Table, roller: int, die: int, face: str) -> float:
@@ -101,193 +84,6 @@ def _dynamites(face: str) -> int:
     return f.count if f.symbol is Symbol.DYNAMITE else 0
 
 
-def _duel_face_gain(table: Table, roller: int, face: str, new: str) -> float:
-    """A duel roll that shows no Fight a Duel costs its roller the duel."""
-    hit, now = FACES[face].symbol is Symbol.DUEL, FACES[new].symbol is Symbol.DUEL
-    return table.stake[roller] * (hit - now)
-
-
-def _doc_choice(obs: Observation, table: Table, roller: int) -> tuple[float, int, str]:
-    best = (0.0, -1, "")
-    for die, face in enumerate(obs.faces):
-        if face is None or die >= len(obs.dice_kinds):
-            continue
-        for new in dict.fromkeys(DICE[obs.dice_kinds[die]]):
-            gain = turn_gain(obs, table, roller, die, new)
-            if gain > best[0]:
-                best = (gain, die, new)
-    return best
-
-
-def _last_duel(obs: Observation) -> DuelRolled | None:
-    return next((e for e in reversed(obs.events) if isinstance(e, DuelRolled)), None)
-
-
-def _reveal_doc(obs: Observation, table: Table, args: tuple) -> bool:
-    """After a roll (a duel's too), when one die turned is worth his one use."""
-    roller = args[0]
-    if len(args) > 1:  # a duel's roll: the one die rolled
-        rolled = _last_duel(obs)
-        if rolled is None:
-            return False
-        face = rolled.faces[0]
-        faces = DICE[DUEL_DIE]
-        return max(_duel_face_gain(table, roller, face, f) for f in faces) >= DOC_WORTH
-    return _doc_choice(obs, table, roller)[0] >= DOC_WORTH
-
-
-def _doc_die(obs: Observation, table: Table) -> Action:
-    gain, die, _face = _doc_choice(obs, table, obs.turn)
-    return ChooseDie(die) if die >= 0 else obs.legal[0]
-
-
-def _doc_face(obs: Observation, table: Table) -> Action:
-    die = obs.pending.die
-    assert die is not None
-    options = obs.pending.options
-    if obs.pending.cause == DUEL_CAUSE:
-        rolled = _last_duel(obs)
-        if rolled is not None:
-            roller, face = rolled.seat, rolled.faces[0]
-            return Choose(max(options, key=lambda f: _duel_face_gain(table, roller, face, f)))
-        return Choose(options[0])
-    return Choose(max(options, key=lambda f: turn_gain(obs, table, obs.turn, die, f)))
-
-
-def _reveal_good(obs: Observation, table: Table, args: tuple) -> bool:
-    """Take the star from a Sheriff near his end when I would carry it better."""
-    sheriff = obs.sheriff
-    if sheriff is None or sheriff == obs.seat:
-        return False
-    return obs.players[sheriff].life <= 3 and obs.me.life >= obs.players[sheriff].life + 2
-
-
-def _reveal_judge(obs: Observation, table: Table, args: tuple) -> bool:
-    """Cancel a reveal made by my side's enemy."""
-    return table.stake[args[0]] > 0.5
-
-
-def _reveal_gambler(obs: Observation, table: Table, args: tuple) -> bool:
-    """Make an enemy re-roll a good last roll, or a friend a ruinous one."""
-    roller = args[0]
-    now = sum(face_worth(f) for f in obs.faces)
-    dice = sum(1 for f in obs.faces if f is not None)
-    return table.stake[roller] * (now - dice * BASE_DIE_WORTH) >= GAMBLER_WORTH
-
-
-def _reveal_bad(obs: Observation, table: Table, args: tuple) -> bool:
-    """Stop a heal that matters to the enemy gaining it."""
-    seat, amount = args[0], args[1]
-    return -table.heal_value(seat) * amount >= BAD_WORTH
-
-
-def _ugly_pairs(obs: Observation, table: Table) -> list[tuple[float, int, int]]:
-    worth, _chief = arrow_worths(obs)
-    living = sorted(worth)
-    return [
-        ((table.stake[a] - table.stake[b]) * (worth[b] - worth[a]), a, b)
-        for a in living
-        for b in living
-        if a != b
-    ]
-
-
-def _reveal_ugly(obs: Observation, table: Table, args: tuple) -> bool:
-    """Exchange arrows when a friend's load would go to an enemy."""
-    return max(_ugly_pairs(obs, table), default=(0.0, 0, 0))[0] >= UGLY_WORTH
-
-
-def _ugly_swap(obs: Observation, table: Table) -> Action:
-    first = obs.pending.target
-    pairs = [x for x in _ugly_pairs(obs, table) if first is None or x[1] == first]
-    if not pairs:
-        return obs.legal[0]
-    _gain, a, b = max(pairs)
-    return ChooseSeat(a if first is None else b)
-
-
-def _reveal_right_hand(obs: Observation, table: Table, args: tuple) -> bool:
-    """Another turn once few are left: by then hiding the Renegade is worth little."""
-    living = sum(1 for p in obs.players if p.alive)
-    return obs.me.alive and living <= 4 and obs.me.life >= 3
-
-
-def _reveal_left_hand(obs: Observation, table: Table, args: tuple) -> bool:
-    """Save a dying seat my side needs (myself first)."""
-    return any(table.stake[s] < 0 for s in args[0])
-
-
-def _left_hand_target(obs: Observation, table: Table) -> Action:
-    seats = [a.seat for a in obs.legal if isinstance(a, ChooseSeat)]
-    return ChooseSeat(min(seats, key=lambda s: (table.stake[s], s)))
-
-
-def _left_hand_discard(obs: Observation, table: Table) -> Action:
-    """The saved player drops his arrows unless they hold off an attack (the Chief's, most)."""
-    worth, chief = arrow_worths(obs)
-    keep = attack_value(table, worth, chief)
-    worth[obs.seat] = 0
-    return (
-        Accept()
-        if attack_value(table, worth, None if chief == obs.seat else chief) >= keep
-        else Decline()
-    )
-
-
-# Each special card's rule: whether to reveal it into the moment now open.
-REVEALS: dict[str, RevealRule] = {
-    "the_good": _reveal_good,
-    "the_doc": _reveal_doc,
-    "the_judge": _reveal_judge,
-    "the_gambler": _reveal_gambler,
-    "the_bad": _reveal_bad,
-    "the_ugly": _reveal_ugly,
-    "the_right_hand": _reveal_right_hand,
-    "the_left_hand": _reveal_left_hand,
-}
-
-
-# ------------------------------------------------------------ Module 5: the Ghost
-
-
-def _gift(table: Table, face: str, seat: int) -> float:
-    """A result given to ``seat``: a Dynamite or an arrow to an enemy, the rest to a friend."""
-    return -table.stake[seat] * face_worth(face)
-
-
-def _best_gift(obs: Observation, table: Table, face: str) -> float:
-    seats = [p.seat for p in obs.players if p.alive]
-    return max((_gift(table, face, s) for s in seats), default=0.0)
-
-
-def _ghost_reroll(obs: Observation, table: Table) -> Action:
-    """Stop with a result worth giving; re-roll the dice that are not."""
-    values = [_best_gift(obs, table, f) if f else 0.0 for f in obs.faces]
-    if max(values, default=0.0) >= GHOST_KEEP:
-        return Stop()
-    dice = tuple(i for i, v in enumerate(values) if v < GHOST_KEEP)
-    return Roll(dice) if Roll(dice) in obs.legal else Stop()
-
-
-def _ghost_face(obs: Observation, table: Table) -> Action:
-    options = obs.pending.options
-    return Choose(max(options, key=lambda f: _best_gift(obs, table, f)))
-
-
-def _ghost_target(obs: Observation, table: Table) -> Action:
-    face = obs.pending.options[0]
-    seats = [a.seat for a in obs.legal if isinstance(a, ChooseSeat)]
-    return ChooseSeat(max(seats, key=lambda s: (_gift(table, face, s), -s)))
-
-
 SALOON_RULES: dict[DecisionKind, Rule] = {
     DecisionKind.WHICH_ARROW: _which_arrow,
-    DecisionKind.DOC_DIE: _doc_die,
-    DecisionKind.DOC_FACE: _doc_face,
-    DecisionKind.UGLY_SWAP: _ugly_swap,
-    DecisionKind.LEFT_HAND_TARGET: _left_hand_target,
-    DecisionKind.LEFT_HAND_DISCARD: _left_hand_discard,
-    DecisionKind.GHOST_REROLL: _ghost_reroll,
-    DecisionKind.GHOST_FACE: _ghost_face,
-    DecisionKind.GHOST_TARGET: _ghost_target,
 }

@@ -82,6 +82,7 @@ from .components import (
     RAGE_SYMBOLS,
     RAGE_SYMBOLS_PER_CARD,
     REAL_PILES,
+    REROLLS,
     ROLE_MIX,
     SPECIAL_ROLES,
     THREE_PLAYER_TARGET,
@@ -115,18 +116,13 @@ from .errors import (
 )
 from .events import (
     ArrowsDiscarded,
-    ArrowsExchanged,
     ArrowTaken,
-    BecameGhost,
     BullseyeDoubled,
-    DicePreset,
     DiceRolled,
-    DieTurned,
     DuelChallenged,
     DuelLost,
     DuelRolled,
     DynamiteExploded,
-    EliminationAverted,
     Event,
     ExtraTurn,
     FaceChanged,
@@ -134,9 +130,6 @@ from .events import (
     GameOver,
     GameStarted,
     GatlingFired,
-    GhostTokenGiven,
-    GhostTokenReturned,
-    HealPrevented,
     IndiansAttacked,
     LastOneStanding,
     LifeGained,
@@ -151,11 +144,8 @@ from .events import (
     RageSymbolEntered,
     ResultAssigned,
     ResultsCancelled,
-    RevealCancelled,
     Rewound,
-    RoleCardShown,
     RoleRevealed,
-    SheriffChanged,
     SpecialRoleRevealed,
     TurnEnded,
     TurnStarted,
@@ -175,7 +165,7 @@ from .legacy import (
 from .legacy import (
     unused as unused_characters,
 )
-from .module_catalog import ModuleInfo, declare_module
+from .module_catalog import ModuleInfo, cards_dealt, declare_module
 from .module_rules import ArrowToken, ModuleRules
 from .modules import (
     MODULES,
@@ -194,14 +184,20 @@ from .modules import (
 )
 from .moments import (
     OPENINGS,
+    dice_a_reveal_rolls,
     moment_steps,
     open_moments,
+    opening,
+    recorded,
+    seizer,
+    still,
 )
 from .open_kinds import Declared
 from .options import NORMAL_CARD, ArrowKind, BoneyardCard, SaloonDie
 from .positions import position
 from .queue_checks import (
     MOMENTS,
+    declare_step_fits,
     step_checks,
 )
 from .reading import (
@@ -210,7 +206,7 @@ from .reading import (
     truth,
     whole_number,
 )
-from .registry import STEPS, any_living_seat, decision, step, yes_no
+from .registry import STEPS, any_living_seat, decision, one_of_options, step, yes_no
 from .results import dice_showing
 from .rules_api import Ability, Phase, RuleGame
 from .setup import (
@@ -218,14 +214,13 @@ from .setup import (
     deal,
     deal_specials,
 )
-from .special_roles import REROLLING as REROLLING_SPECIALS
-from .special_roles import dice_a_reveal_rolls
 from .state import (
     GameState,
     PlayerState,
     TurnScratch,
 )
 from .victory import team as ghost_team
+from .victory import unrevealed_pool
 
 __all__ = [
     "ABILITIES",
@@ -238,10 +233,8 @@ __all__ = [
     "ArrowTaken",
     "ArrowToken",
     "ArrowsDiscarded",
-    "ArrowsExchanged",
     "BASE_DICE",
     "BONEYARD_DECK",
-    "BecameGhost",
     "BoneyardCard",
     "BoneyardCardRevealed",
     "BullseyeDoubled",
@@ -257,15 +250,12 @@ __all__ = [
     "DecisionKind",
     "Declared",
     "Decline",
-    "DicePreset",
     "DiceRolled",
     "DiceSource",
-    "DieTurned",
     "DuelChallenged",
     "DuelLost",
     "DuelRolled",
     "DynamiteExploded",
-    "EliminationAverted",
     "EngineError",
     "Event",
     "ExtraTurn",
@@ -280,9 +270,6 @@ __all__ = [
     "GameStarted",
     "GameState",
     "GatlingFired",
-    "GhostTokenGiven",
-    "GhostTokenReturned",
-    "HealPrevented",
     "HouseRule",
     "IllegalAction",
     "IndiansAttacked",
@@ -310,7 +297,7 @@ __all__ = [
     "RAGE_SYMBOLS",
     "RAGE_SYMBOLS_PER_CARD",
     "REAL_PILES",
-    "REROLLING_SPECIALS",
+    "REROLLS",
     "ROLE_MIX",
     "RageDiscarded",
     "RageDrawn",
@@ -321,11 +308,9 @@ __all__ = [
     "ResultAssigned",
     "ResultsCancelled",
     "Reveal",
-    "RevealCancelled",
     "RevealSpecial",
     "Rewound",
     "Role",
-    "RoleCardShown",
     "RoleRevealed",
     "Roll",
     "RuleGame",
@@ -336,7 +321,6 @@ __all__ = [
     "ScriptedDice",
     "SeededDice",
     "SetupError",
-    "SheriffChanged",
     "Spec",
     "SpecialRole",
     "SpecialRoleRevealed",
@@ -356,6 +340,7 @@ __all__ = [
     "ability_of",
     "action_from_json",
     "any_living_seat",
+    "cards_dealt",
     "characters_for",
     "check_state",
     "deal",
@@ -364,6 +349,7 @@ __all__ = [
     "decision",
     "declare_kind",
     "declare_module",
+    "declare_step_fits",
     "dice_a_reveal_rolls",
     "dice_showing",
     "full_boneyard_deck",
@@ -379,15 +365,21 @@ __all__ = [
     "module_problems",
     "moment_steps",
     "next_game",
+    "one_of_options",
     "open_moments",
+    "opening",
     "position",
     "quick_init",
+    "recorded",
     "result_of",
+    "seizer",
     "step",
     "step_checks",
+    "still",
     "text",
     "truth",
     "turn_order",
+    "unrevealed_pool",
     "unused_characters",
     "validate_modules",
     "whole_number",

@@ -1,6 +1,6 @@
 """Characters' abilities as objects: the rules ask an ability, never a character's name.
 
-``Ability`` is a seat with no ability at all (what the Ghost of Old Saloon 5 will be); each
+``Ability`` is a seat with no ability at all (what a module may make a seat); each
 character's card is a subclass registered under the character's name, overriding the hooks its
 text names. Hooks are read at the points the rulebook names: the dice and re-rolls, what is
 locked, range, the Gatling Gun, the Indians, the start and phases of one's own turn, before and

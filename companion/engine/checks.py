@@ -10,7 +10,9 @@ that fit the role mix.
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
 own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``boneyard``,
 or its package's ``ModuleRules.check``); the queue and the turn's scratch in ``queue_checks``;
-the pending decision in ``pending_checks``.
+own invariants are beside its rules (``check`` in ``duels``, ``rage``, ``boneyard``,
+``chief_arrow``, and a module's ``ModuleRules.check``); the queue and the turn's
+scratch in ``queue_checks``; the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -21,11 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import (
     boneyard,
-    ghost,
     moments,
     pending_checks,
     queue_checks,
-    special_roles,
 )
 from .abilities import ability_of
 from .actions import RevealSpecial, action_from_json
@@ -40,10 +40,11 @@ from .components import (
     SHERIFF_BONUS,
     SPECIAL_ROLES,
     Role,
+    changed_step,
 )
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
-from .module_catalog import Module
+from .module_catalog import Module, cards_dealt
 from .modules import RULES, in_play
 from .state import GameState, PlayerState
 from .victory import SIDES, Outcome, base_outcome
@@ -62,8 +63,7 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_roles(game)
     _check_arrows(game)
     _check_dice(game)
-    ghost.check(game)
-    special_roles.check(game)
+    _check_modules(game)
     for rules in RULES.values():  # every module installed: one off holds none of its state
         if rules.check is not None:
             rules.check(game)
@@ -136,7 +136,7 @@ def _check_life(game: Game, seat: int) -> None:
     Legacy bullet (ruling UA5), or for a zombie the living counted at the outbreak."""
     setup, p = game.setup, game.players[seat]
     n = setup.players
-    cards = special_roles.cards_dealt(setup.modules)
+    cards = cards_dealt(setup.modules)
     if p.zombie:
         if not 1 <= p.max_life < n:
             raise StateError(
@@ -179,7 +179,7 @@ def _maxima(game: Game, seat: int) -> tuple[int, ...]:
     if p.role is not Role.SHERIFF:
         return (base,)
     bonus = BEAR_SHERIFF_BONUS if p.special == "the_bear" else SHERIFF_BONUS
-    return (base, base + bonus) if special_roles.cards_dealt(setup.modules) else (base + bonus,)
+    return (base, base + bonus) if cards_dealt(setup.modules) else (base + bonus,)
 
 
 def _check_roles(game: Game) -> None:
@@ -196,7 +196,7 @@ def _check_roles(game: Game) -> None:
                 f"role: {count} seats hold {role}, but {setup.players} players have "
                 f"{mix.get(role, 0)} (the role mix is " + ", ".join(setup.role_mix) + ")"
             )
-    swaps = special_roles.cards_dealt(setup.modules)  # The Good takes the star
+    swaps = cards_dealt(setup.modules)  # The Good takes the star
     dealt = setup.roles
     for seat, p in enumerate(players):
         if p.revealed and p.role is None:
@@ -273,6 +273,13 @@ def _check_arrows(game: Game) -> None:
         )
 
 
+def _check_modules(game: Game) -> None:
+    """Each installed module's own invariants (``ModuleRules.check``), in play or not."""
+    for rules in RULES.values():
+        if rules.check is not None:
+            rules.check(game)
+
+
 # ============================================================================= the dice
 
 
@@ -326,8 +333,8 @@ def _check_dice(game: Game) -> None:
         or not set(game.preset) <= set(shown)
     ):
         raise StateError(
-            f"faces {faces}: before the first roll (rolls 0) only the base dice the Ghost's "
-            f"token set (preset {game.preset}) show a face"
+            f"faces {faces}: before the first roll (rolls 0) only the base dice a token set "
+            f"(preset {game.preset}) show a face"
         )
 
 
@@ -382,9 +389,7 @@ def _check_windows(game: Game) -> None:
     """Each open moment: its kind and arguments, the state kept at it (checked as a game of
     its own) and what it offers."""
     if game.open_moments and not moments.watched(game.setup.modules):
-        raise StateError(
-            f"windows: {len(game.open_moments)} open, but only module old_saloon.3 opens"
-        )
+        raise StateError(f"windows: {len(game.open_moments)} open, but no module in play opens any")
     for i, window in enumerate(game.open_moments):
         where = f"windows[{i}]"
         if not isinstance(window, list) or len(window) != 4:
@@ -433,7 +438,7 @@ def _check_offer(kept: Game, moment: str, args: list[Any], data: Any, where: str
             f"{where}: {data!r} is no reveal offered at a {moment!r} moment: expected a "
             "reveal_special of a seat at the table, window 0, with a card revealed then"
         )
-    changes = special_roles.changed_step(card.name, args)
+    changes = changed_step(card, args)
     after = kept.stack[-1][0] if kept.stack else None
     if changes is not None and after != changes:
         raise StateError(

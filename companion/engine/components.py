@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .open_kinds import Declared
 
@@ -191,9 +192,9 @@ class HouseRule(StrEnum):
     BULLSEYE2_UP_TO_TWO = "bullseye2_up_to_two"
 
 
-# Old Saloon, Module 3: the nine special role cards. ``moment`` is when the card is revealed
-# (None: face up from the start) and ``whose`` whose moment it must be: the revealer's own
-# ("own"), another player's ("other") or anyone's ("any").
+# Special role cards (a module's, Old Saloon 3's): ``moment`` is when the card is revealed (None:
+# face up from the start) and ``whose`` whose moment it must be: the revealer's own ("own"),
+# another player's ("other") or anyone's ("any").
 @dataclass(frozen=True)
 class SpecialRole:
     name: str
@@ -202,36 +203,25 @@ class SpecialRole:
     moment: str | None
     whose: str
     power: str  # the card in a few words (the table's quick reference)
+    rerolls: bool = False  # its power rolls the dice: the table draws their faces as a roll's
+    # The step its power changes, which runs right after it (a state read back must have it
+    # there), and the one it changes at a duel's roll instead (moment ``[roller, die]``).
+    changes: str | None = None
+    changes_at_duel: str | None = None
 
 
-SPECIAL_ROLES: dict[str, SpecialRole] = {
-    s.name: s
-    for s in (
-        SpecialRole("the_bear", "The Bear", Role.SHERIFF, None, "own", "Sheriff with +3 life"),
-        SpecialRole("the_good", "The Good", Role.DEPUTY, "turn_start", "own", "become Sheriff"),
-        SpecialRole("the_doc", "The Doc", Role.DEPUTY, "roll", "any", "turn one die"),
-        SpecialRole("the_judge", "The Judge", Role.DEPUTY, "reveal", "other", "cancel that role"),
-        SpecialRole("the_gambler", "The Gambler", Role.OUTLAW, "last_roll", "other", "re-roll all"),
-        SpecialRole("the_bad", "The Bad", Role.OUTLAW, "gain", "other", "cancel this heal"),
-        SpecialRole("the_ugly", "The Ugly", Role.OUTLAW, "turn_start", "own", "swap two arrows"),
-        SpecialRole(
-            "the_right_hand",
-            "The Right Hand of the Devil",
-            Role.RENEGADE,
-            "turn_end",
-            "own",
-            "take another turn",
-        ),
-        SpecialRole(
-            "the_left_hand",
-            "The Left Hand of the Devil",
-            Role.RENEGADE,
-            "eliminate",
-            "any",
-            "save at 2 life",
-        ),
-    )
-}
+# Every special role card, by name: each module declares its own (``declare_module``).
+SPECIAL_ROLES: Declared[str, SpecialRole] = Declared()
+
+
+def changed_step(card: SpecialRole, args: list[Any]) -> str | None:
+    """The step ``card``'s power changes at a moment with ``args`` (a duel's roll names the
+    die rolled beside its roller)."""
+    if len(args) > 1 and card.changes_at_duel is not None:
+        return card.changes_at_duel
+    return card.changes
+
+
 BEAR_SHERIFF_BONUS = 3  # ruling 10: "The Bear" plays with three additional bullets
 
 # Old Saloon, Module 5: the side a Ghost Renegade plays on, by the number of players.
@@ -241,4 +231,3 @@ GHOST_RENEGADE_TEAM: dict[int, Role] = {
     7: Role.OUTLAW,
     8: Role.DEPUTY,
 }
-GHOST_DICE: tuple[str, ...] = ("base",) * 2

@@ -26,6 +26,9 @@ from .reading import listed, text, whole_number
 # its rules see it (a ``RuleGame``, which is above this file).
 Fits = Callable[[Any, "Decision"], "str | None"]
 
+# Why a pending decision read back could not be asked now (None: it could). The game is the
+# one its rules see (``rules_api.RuleGame``), named loosely: that file imports this one.
+
 
 class DecisionKind(OpenKind):
     """A kind of decision, declared once with its spec (``declare_kind``): the core's and the
@@ -43,22 +46,9 @@ class DecisionKind(OpenKind):
     REVEAL_ROLE: ClassVar[DecisionKind]  # show the role card (eliminated, or the last one standing)
     WHICH_ARROW: ClassVar[DecisionKind]  # discard a regular arrow or a module's token
     GAME_END: ClassVar[DecisionKind]  # a win holds while reveals could avert it: go on to the end
-    DOC_DIE: ClassVar[DecisionKind]  # Old Saloon 3, The Doc: which die to turn
-    DOC_FACE: ClassVar[DecisionKind]  # The Doc: to which face
-    UGLY_SWAP: ClassVar[DecisionKind]  # The Ugly: whose arrows are exchanged (two seats in turn)
-    LEFT_HAND_TARGET: ClassVar[DecisionKind]  # The Left Hand: whom to save, of those dying
-    LEFT_HAND_DISCARD: ClassVar[DecisionKind]  # the saved player: discard all arrows?
-    LEFT_HAND_CHANCE: ClassVar[DecisionKind]  # physical cards: nobody saves the dying (DONE)?
-    GHOST_ROLL: ClassVar[DecisionKind]  # Old Saloon 5: the Ghost's first roll of its two dice
-    GHOST_REROLL: ClassVar[DecisionKind]  # the Ghost re-rolls some of its dice, or stops
-    GHOST_FACE: ClassVar[DecisionKind]  # which of its two results the Ghost gives
-    GHOST_TARGET: ClassVar[DecisionKind]  # to whom the Ghost gives it
     # Undead or Alive, Module 4
     BONEYARD_CARD: ClassVar[DecisionKind]  # which Boneyard card was drawn from the real deck
     ZOMBIE_MASTER: ClassVar[DecisionKind]  # physical roles: which living seat declares the Renegade
-    ROLE_CARD: ClassVar[
-        DecisionKind
-    ]  # physical special roles: which card the eliminated seat shows
 
 
 class Answer(StrEnum):
@@ -90,7 +80,7 @@ class Spec:
     """A person answers even for a seat the box plays: the box cannot see a real card or token
     (someone draws the box's), and a question for the whole table waits for the table."""
     turn_dice: bool = False
-    """A roll of the turn's dice (or the Ghost's), limited to three: the table counts the
+    """A roll of the turn's dice (or a module's own turn's), limited to three: the table counts the
     rolls left while it is asked."""
     first_roll: bool = False
     """The first roll of those dice: ROLL alone answers, and every die rolls."""
@@ -128,6 +118,11 @@ class Spec:
     explains: Callable[[Any, Decision, Any], str | None] | None = None
     """Why an action that does not answer it is refused, in words for the table, when the
     general words would not say (``explain.py``): given the game, the decision, the action."""
+    eliminated: bool = False
+    """Asked of an eliminated seat: showing a card (a state read back is checked so)."""
+    turn_seat: bool = False
+    """Asked of the seat whose turn it is, whatever became of it (a state read back is checked
+    so; ``fits`` says what more it needs of that seat)."""
 
     @property
     def always_answered(self) -> bool:
@@ -161,24 +156,6 @@ _BUILT_IN: dict[str, Spec] = {
         person_enters=True,
         done_says_yes=True,
     ),
-    "doc_die": Spec(Answer.DIE, False, "which die does The Doc turn"),
-    "doc_face": Spec(Answer.CHOICE, False, "which face does The Doc turn it to"),
-    "ugly_swap": Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange"),
-    "left_hand_target": Spec(Answer.SEAT, False, "whom does The Left Hand save"),
-    "left_hand_discard": Spec(Answer.YES_NO, True, "discard all your arrows"),
-    "left_hand_chance": Spec(
-        Answer.YES_NO,
-        False,
-        "nobody saves the player about to be eliminated",
-        person_enters=True,
-        done_says_yes=True,
-    ),
-    "ghost_roll": Spec(
-        Answer.ROLL, False, "roll the Ghost's two dice", turn_dice=True, first_roll=True
-    ),
-    "ghost_reroll": Spec(Answer.ROLL, False, "re-roll the Ghost's dice or stop", turn_dice=True),
-    "ghost_face": Spec(Answer.CHOICE, False, "which result does the Ghost give"),
-    "ghost_target": Spec(Answer.SEAT, False, "to whom does the Ghost give it"),
     "boneyard_card": Spec(
         Answer.CHOICE,
         False,
@@ -187,7 +164,6 @@ _BUILT_IN: dict[str, Spec] = {
         person_enters=True,
     ),
     "zombie_master": Spec(Answer.SEAT, True, "the living Renegade declares", person_enters=True),
-    "role_card": Spec(Answer.CHOICE, False, "which role card is face up", shows_a_card=True),
 }
 
 SPECS: Declared[DecisionKind, Spec] = Declared()

@@ -159,7 +159,7 @@ class GameOver(Event):
     winners: tuple[int, ...]
 
 
-# ------------------------------------------------ Old Saloon, Modules 3 and 5 (roles, Ghost)
+# ------------------------------------------- open moments, a reveal into one, the wait at the end
 
 
 @dataclass(frozen=True)
@@ -183,67 +183,6 @@ class SpecialRoleRevealed(Event):
 
 
 @dataclass(frozen=True)
-class RoleCardShown(Event):
-    """An eliminated seat's physical role card, face up: a special one (now used) or
-    ``normal`` (Old Saloon 3, cards mixed by type)."""
-
-    kind: ClassVar[str] = "role_card_shown"
-    seat: int
-    card: str
-
-
-@dataclass(frozen=True)
-class RevealCancelled(Event):
-    """The Judge (``by``) cancelled the power of the card ``seat`` revealed."""
-
-    kind: ClassVar[str] = "reveal_cancelled"
-    seat: int
-    card: str
-    by: int
-
-
-@dataclass(frozen=True)
-class SheriffChanged(Event):
-    """The Good: ``seat`` is the Sheriff now, ``old`` a Deputy; both at their character's life."""
-
-    kind: ClassVar[str] = "sheriff_changed"
-    seat: int
-    old: int
-
-
-@dataclass(frozen=True)
-class ArrowsExchanged(Event):
-    kind: ClassVar[str] = "arrows_exchanged"
-    seat: int
-    first: int
-    second: int
-
-
-@dataclass(frozen=True)
-class DieTurned(Event):
-    kind: ClassVar[str] = "die_turned"
-    seat: int
-    die: int
-    face: str
-
-
-@dataclass(frozen=True)
-class HealPrevented(Event):
-    kind: ClassVar[str] = "heal_prevented"
-    seat: int
-    target: int
-    amount: int
-
-
-@dataclass(frozen=True)
-class EliminationAverted(Event):
-    kind: ClassVar[str] = "elimination_averted"
-    seat: int
-    target: int
-    life: int
-
-
-@dataclass(frozen=True)
 class ExtraTurn(Event):
     kind: ClassVar[str] = "extra_turn"
     seat: int
@@ -255,40 +194,6 @@ class GameEndWaiting(Event):
 
     kind: ClassVar[str] = "game_end_waiting"
     side: str
-
-
-@dataclass(frozen=True)
-class BecameGhost(Event):
-    """``team``: the side the Ghost wins with (a Ghost Renegade's by the rulebook's table)."""
-
-    kind: ClassVar[str] = "became_ghost"
-    seat: int
-    team: str | None
-
-
-@dataclass(frozen=True)
-class GhostTokenGiven(Event):
-    kind: ClassVar[str] = "ghost_token_given"
-    seat: int
-    target: int
-    face: str
-    dice: int
-
-
-@dataclass(frozen=True)
-class DicePreset(Event):
-    """The Ghost's token sets these dice of ``seat``'s turn to ``face``, not rolled at first."""
-
-    kind: ClassVar[str] = "dice_preset"
-    seat: int
-    dice: tuple[int, ...]
-    face: str
-
-
-@dataclass(frozen=True)
-class GhostTokenReturned(Event):
-    kind: ClassVar[str] = "ghost_token_returned"
-    seat: int
 
 
 # ---------------------------------------------------------- Undead or Alive, Modules 1-3

@@ -397,6 +397,11 @@ class Game(GameState):
     def living(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
 
+    def out_but_playing(self, seat: int) -> bool:
+        """The seat is eliminated yet takes turns (a module's ``plays_out``)."""
+        p = self.players[seat]
+        return not p.alive and any(f(p) for f in self.turn_rules.plays_out)
+
     def result_face(self, die: int) -> str | None:
         """The face of a result: a die's, or past the dice an extra result's symbol."""
         if die < len(self.faces):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
-from .components import CHARACTERS, Character
+from .components import CHARACTERS, SPECIAL_ROLES, Character, SpecialRole
 from .errors import SetupError
 from .open_kinds import Declared, OpenKind
 
@@ -24,9 +24,9 @@ class Module(OpenKind):
     order, whatever order the modules were loaded in."""
 
     _by_value = True
+    """A module's id, declared once by its module (``declare_module``); iterated in the ids'
+    order (the set-up's pages list them so), whatever order the modules load in."""
 
-    SPECIAL_ROLES: ClassVar[Module]
-    GHOST: ClassVar[Module]
     ZOMBIES: ClassVar[Module]
     WILD_WEST_LEGACY: ClassVar[Module]
 
@@ -40,18 +40,26 @@ class ModuleInfo:
     min_players: int = 3
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
+    role_cards: bool = False  # it deals special role cards (the deal in ``setup.py`` asks)
 
 
 MODULES: Declared[str, ModuleInfo] = Declared()
 
 
-def declare_module(value: str, info: ModuleInfo, characters: Iterable[Character] = ()) -> Module:
-    """The new module ``value``, with its title and needs and the character cards it adds;
-    ValueError when its id or a card's name is declared already."""
+def declare_module(
+    value: str,
+    info: ModuleInfo,
+    characters: Iterable[Character] = (),
+    special_roles: Iterable[SpecialRole] = (),
+) -> Module:
+    """The new module ``value``, with its title and needs and the character and special role
+    cards it adds; ValueError when its id or a card's name is declared already."""
     made = Module.declare(value)
     MODULES.add(made, info, "module")
     for card in characters:
         CHARACTERS.add(card.name, card, "character")
+    for special in special_roles:
+        SPECIAL_ROLES.add(special.name, special, "special role card")
     return made
 
 
@@ -63,14 +71,6 @@ def withdraw(value: str) -> None:
 
 # The built-in modules' ids, until each declares its own in its package.
 for _name, _value, _info in (
-    ("SPECIAL_ROLES", "old_saloon.3", ModuleInfo("Special Roles", min_players=4)),
-    # The Ghost and Undead or Alive both give the eliminated a part (a Ghost's turns, Boneyard
-    # cards and zombies): the rulebook says nothing of the two together, so they play apart.
-    (
-        "GHOST",
-        "old_saloon.5",
-        ModuleInfo("The Ghost", min_players=5, excludes=("undead_or_alive.4",)),
-    ),
     ("ZOMBIES", "undead_or_alive.4", ModuleInfo("Undead or Alive?", min_players=4)),
     ("WILD_WEST_LEGACY", "undead_or_alive.5", ModuleInfo("Wild West Legacy")),
 ):
@@ -120,9 +120,9 @@ def require(modules: frozenset[Module], needed: Module, what: str) -> None:
 
 
 def cards_dealt(modules: frozenset[Module]) -> bool:
-    """Old Saloon 3's special role cards are dealt (the deal in ``setup.py`` asks): the
+    """Special role cards are dealt, a module in play says (``ModuleInfo.role_cards``): the
     Sheriff may hold a normal card (The Bear's life aside) and The Good may take the star."""
-    return Module.SPECIAL_ROLES in modules
+    return any(MODULES[m].role_cards for m in modules)
 
 
 @cache

@@ -22,7 +22,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
-from .actions import Accept, Action, WindowAction, action_from_json
+from .actions import Accept, Action, RevealSpecial, WindowAction, action_from_json
+from .components import SPECIAL_ROLES
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .events import Rewound
@@ -135,6 +136,15 @@ def window_actions(game: RuleGame) -> list[WindowAction]:
             if check is None or check(game, action):
                 found.append(replace(action, window=i))
     return found
+
+
+def dice_a_reveal_rolls(game: RuleGame, action: RevealSpecial) -> list[tuple[int, str]]:
+    """The dice (slot, kind) a reveal re-rolls: those of the roll at its moment, which may
+    not be the dice on the table now (a Loudmouth's six before the next turn's five)."""
+    if not SPECIAL_ROLES[action.card].rerolls:
+        return []
+    at_moment = game.open_moments[action.window][2]
+    return list(enumerate(at_moment.dice_kinds))
 
 
 def open_moments(game: RuleGame) -> list[tuple[str, list[Any]]]:

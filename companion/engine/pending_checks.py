@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import special_roles
 from .boneyard import NEXT_TURN, THIS_TURN
-from .components import DICE, DYNAMITE_LIMIT, GHOST_DICE, SPECIAL_ROLES
+from .components import DYNAMITE_LIMIT
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .options import ArrowKind
@@ -25,6 +24,7 @@ K = DecisionKind
 
 # Decisions of the player whose turn it is, alive (the Ghost's have their own rule below); a
 # module's own say so on their spec (``active``), as they say what else fits (``fits``).
+# Decisions of the player whose turn it is, alive.
 ACTIVE = frozenset(
     {
         K.GIFT_LIFE,
@@ -36,9 +36,8 @@ ACTIVE = frozenset(
         K.KIT_DISCARD,
     }
 )
-GHOST = frozenset({K.GHOST_ROLL, K.GHOST_REROLL, K.GHOST_FACE, K.GHOST_TARGET})
 # Decisions of an eliminated seat: showing a role or a card, drawing a Boneyard card.
-DEAD = frozenset({K.REVEAL_ROLE, K.ROLE_CARD, K.BONEYARD_CARD})
+DEAD = frozenset({K.REVEAL_ROLE, K.BONEYARD_CARD})
 # Decisions of the turn's seat whatever became of it (a win waiting, the outbreak's Master).
 TURN = frozenset({K.GAME_END, K.ZOMBIE_MASTER})
 # Decisions that count down what they are about: at least one left.
@@ -75,19 +74,16 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
     spec = d.spec
     if d.remaining is not None and d.remaining < 0 and not spec.below_zero:
         return f"remaining {d.remaining} is below 0"
-    spec = d.spec
     if (d.kind in COUNTED or spec.counted) and (d.remaining is None or d.remaining < 1):
         return f"remaining {d.remaining}: at least one is left to decide"
     player = game.players[d.seat]
     active = d.kind in ACTIVE or spec.active
-    if active or d.kind in GHOST or d.kind in TURN:
+    if active or d.kind in TURN or spec.turn_seat:
         if d.seat != game.turn:
             return f"the decision is the turn's player's, and turn is seat {game.turn + 1}'s"
         if active and not player.alive:
             return "the seat whose turn it is is eliminated"
-        if d.kind in GHOST and not player.ghost:
-            return "only the Ghost takes its turn's decisions (ghost)"
-    elif d.kind in DEAD:
+    elif d.kind in DEAD or spec.eliminated:
         if player.alive and d.kind is not K.REVEAL_ROLE:
             return "the seat is alive; an eliminated seat is asked this"
     elif not player.alive:
@@ -153,81 +149,6 @@ def _which_arrow(game: RuleGame, d: Decision) -> str | None:
     return None
 
 
-# ===================================================================== Old Saloon 3 and 5
-
-
-def _holds(card: str) -> Fits:
-    """A power's decision: the seat revealed ``card``."""
-
-    def fits(game: RuleGame, d: Decision) -> str | None:
-        p = game.players[d.seat]
-        if p.special != card or not p.special_shown:
-            return f"the seat revealed {SPECIAL_ROLES[card].title} (special {p.special!r})"
-        return None
-
-    return fits
-
-
-def _doc_face(game: RuleGame, d: Decision) -> str | None:
-    problem = _holds("the_doc")(game, d)
-    if problem is not None:
-        return problem
-    if d.die is None or not 0 <= d.die < len(game.dice_kinds):
-        return f"die {d.die} is not a die"
-    sides = tuple(dict.fromkeys(DICE[game.dice_kinds[d.die]]))
-    if d.options != sides:
-        return f"options {list(d.options)}: The Doc turns die {d.die + 1} to one of {sides}"
-    if d.cause == "duel":
-        top = game.stack[-1] if game.stack else None
-        if not (top and top[0] == "duel_face" and top[3] == d.die):
-            return f"the duel's roll of die {d.die + 1} comes next in the queue"
-    elif d.cause is not None or game.faces[d.die] is None:
-        return f"cause {d.cause!r}: die {d.die + 1}, rolled, or a duel's roll"
-    return None
-
-
-def _left_hand_target(game: RuleGame, d: Decision) -> str | None:
-    problem = _holds("the_left_hand")(game, d)
-    if problem is not None:
-        return problem
-    n = len(game.players)
-    if not d.options or any(not o.isdigit() or not 0 <= int(o) < n for o in d.options):
-        return f"options {list(d.options)}: the seats about to be eliminated"
-    top = game.stack[-1] if game.stack else None
-    if not (top and top[0] == "lose"):
-        return "the loss The Left Hand averts comes next in the queue"
-    return None
-
-
-def _left_hand_discard(game: RuleGame, d: Decision) -> str | None:
-    p = game.players[d.seat]
-    return None if p.arrows or p.chief_arrow else "the saved seat holds no arrow to discard"
-
-
-def _ghost(game: RuleGame, d: Decision) -> str | None:
-    if game.dice_kinds != list(GHOST_DICE):
-        return f"dice_kinds {game.dice_kinds}: the Ghost rolls {list(GHOST_DICE)}"
-    faces = game.faces
-    if d.kind is K.GHOST_ROLL:
-        return None if not game.rolls else f"rolls {game.rolls}: the first roll comes first"
-    if d.kind is K.GHOST_REROLL:
-        return None if 1 <= game.rolls < 3 else f"rolls {game.rolls}: a re-roll has one left"
-    if d.kind is K.GHOST_FACE:
-        if len(set(faces)) != 2 or d.options != tuple(faces):
-            return f"options {list(d.options)}: the Ghost's two different faces {faces}"
-        return None
-    if (
-        len(d.options) != 1
-        or d.options[0] not in faces
-        or d.remaining != (2 if faces[0] == faces[1] else 1)
-    ):
-        return (
-            f"options {list(d.options)}, remaining {d.remaining}: a face of {faces}, twice "
-            "on a pair"
-        )
-    return None
-
-
 # ================================================================ Undead or Alive 4
 
 
@@ -255,17 +176,6 @@ FITS: dict[DecisionKind, Fits] = {
     K.ARROW_INSTEAD: _arrow_instead,
     K.REVEAL_ROLE: _reveal_role,
     K.WHICH_ARROW: _which_arrow,
-    K.DOC_DIE: _holds("the_doc"),
-    K.DOC_FACE: _doc_face,
-    K.UGLY_SWAP: _holds("the_ugly"),
-    K.LEFT_HAND_TARGET: _left_hand_target,
-    K.LEFT_HAND_DISCARD: _left_hand_discard,
-    K.LEFT_HAND_CHANCE: special_roles.check_chance,
-    K.GHOST_ROLL: _ghost,
-    K.GHOST_REROLL: _ghost,
-    K.GHOST_FACE: _ghost,
-    K.GHOST_TARGET: _ghost,
-    K.ROLE_CARD: special_roles.check_role_card,
     K.BONEYARD_CARD: _boneyard_card,
     K.ZOMBIE_MASTER: _zombie_master,
 }

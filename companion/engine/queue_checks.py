@@ -14,18 +14,34 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .components import BEAR_SHERIFF_BONUS, CHARACTERS, DICE, FACES, SPECIAL_ROLES, Symbol
-from .decisions import DecisionKind
+from .components import (
+    BEAR_SHERIFF_BONUS,
+    CHARACTERS,
+    DICE,
+    FACES,
+    SPECIAL_ROLES,
+    Symbol,
+    changed_step,
+)
 from .errors import StateError
 from .modules import RULES, in_play
 from .registry import STEPS
-from .special_roles import changed_step
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
 
 # ``check(game, value, where)`` raises StateError when ``value`` is not one the rule takes.
 Check = Callable[["RuleGame", Any, str], None]
+# What a module's step needs of the state when it runs, beyond its arguments: why not, or None.
+StepFits = Callable[["RuleGame", list[Any]], "str | None"]
+STEP_FITS: dict[str, StepFits] = {}
+
+
+def declare_step_fits(name: str, fits: StepFits) -> None:
+    """What the steps ``name`` (a module's) need of a state read back when they run."""
+    if name in STEP_FITS:
+        raise ValueError(f"step {name!r} has its needs declared twice")
+    STEP_FITS[name] = fits
 
 
 def _whole(value: Any, where: str, low: int = 0) -> int:
@@ -263,28 +279,17 @@ def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
         for step_name, fits in rules.step_fits:
             if step_name == name:
                 return fits(game, args)
-    if name == "ghost_rolled" and (
-        not game.players[game.turn].ghost or None in game.faces or not game.rolls
-    ):
-        return f"the Ghost's roll (ghost, faces {game.faces}, rolls {game.rolls})"
-    if name == "show_card" and game.players[args[0]].role is None:
-        d = game.pending
-        if d is None or d.kind is not DecisionKind.REVEAL_ROLE or d.seat != args[0]:
-            return f"seat {args[0] + 1} shows its card once its role is known (role None)"
-    for rules in RULES.values():
-        for step_name, fits in rules.step_fits:
-            if step_name == name:
-                return fits(game, args)
-    return None
+    declared = STEP_FITS.get(name)
+    return None if declared is None else declared(game, args)
 
 
 def _check_power(game: RuleGame, args: list[Any], where: str, after: Any) -> None:
     """A power applies with its card's moment's arguments, to the step it changes, which runs
-    right after it (``special_roles.changed_step``)."""
+    right after it (``components.changed_step``)."""
     card = SPECIAL_ROLES[args[1]]
     assert card.moment is not None  # checked: a card revealed at a moment
     check_moment(game, card.moment, args[2], f"{where} (power args)")
-    changes = changed_step(card.name, args[2])
+    changes = changed_step(card, args[2])
     if changes is not None and not (isinstance(after, list) and after[:1] == [changes]):
         raise StateError(f"{where}: {card.title}'s power changes the {changes!r} step after it")
 
@@ -374,6 +379,8 @@ def most_life() -> int:
     """The most life a seat may hold: the largest character's, the installed modules' included
     (read once they are loaded, never while the engine is imported), a Sheriff's bonus (The
     Bear's) and the Legacy bullet."""
+    """The most life a seat may hold: the largest character's (the modules' read once they
+    are loaded, never at import), a Sheriff's bonus (The Bear's) and the Legacy bullet."""
     return max(c.life for c in CHARACTERS.values()) + BEAR_SHERIFF_BONUS + 1
 
 

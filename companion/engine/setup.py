@@ -158,12 +158,12 @@ class GameSetup:
         """Old Saloon 3: the special cards fit the roles, once each, as the chosen way deals."""
         if not cards_dealt(self.modules):
             if self.specials is not None or self.specials_mixed:
-                raise SetupError("special role cards need module old_saloon.3 (Special Roles)")
+                raise SetupError("special role cards need a module in play that deals them")
             return
         n = self.players
         if self.specials is None or len(self.specials) != n:
             raise SetupError(
-                f"old_saloon.3: give each of the {n} seats its special role card (None: none)"
+                f"special role cards: give each of the {n} seats its card (None: none)"
             )
         sheriff = self.sheriff_seat()
         for seat, card in enumerate(self.specials):

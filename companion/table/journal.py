@@ -19,15 +19,16 @@ from typing import Any
 
 from ..bots import BOTS, RETIRED
 from ..engine import (
-    Accept,
     Action,
     Decision,
     DecisionKind,
+    Declared,
     GameSetup,
-    Module,
     SetupError,
     StateError,
     action_from_json,
+    cards_dealt,
+    load_layer,
 )
 from . import durable
 from .buttons import BUTTONS
@@ -47,10 +48,16 @@ READABLE = (JOURNAL_VERSION, BOX_VERSION, SAVE_FIRST_VERSION)
 # Decision kinds added to the rules with a journal version, each with the answer a journal of
 # an older version implies where the question arises and its next record does not answer it:
 # its release never asked, and did what that answer does. Never implied in a journal of that
-# version or newer (``TablePlay.replay``; docs/journal.md, Versions).
-ADDED_IN: dict[DecisionKind, tuple[int, Action]] = {
-    DecisionKind.LEFT_HAND_CHANCE: (SAVE_FIRST_VERSION, Accept()),  # nobody saves
-}
+# version or newer (``TablePlay.replay``; docs/journal.md, Versions). A module's table part
+# adds its own (``declare_added_in``).
+ADDED_IN: Declared[DecisionKind, tuple[int, Action]] = Declared(load=lambda: load_layer("table"))
+
+
+def declare_added_in(kind: DecisionKind, version: int, implied: Action) -> None:
+    """A module's kind added with journal ``version``, and the answer older journals imply."""
+    ADDED_IN.add(kind, (version, implied), "journal version of the decision kind")
+
+
 SUFFIX = ".jsonl"
 # New journals are numbered: the newest game is the highest number, whatever the clock says.
 NUMBERED = re.compile(r"^game-(\d{6,})\.jsonl$")
@@ -175,7 +182,7 @@ def version_for(setup: GameSetup, meta: dict[str, Any] | None) -> int:
     the games it can (docs/journal.md, Versions)."""
     if meta and meta.get("bots"):
         return BOX_VERSION
-    if Module.SPECIAL_ROLES in setup.modules and not setup.roles_known:
+    if cards_dealt(setup.modules) and not setup.roles_known:
         return SAVE_FIRST_VERSION
     return JOURNAL_VERSION
 

@@ -12,7 +12,7 @@ import random
 import secrets
 from pathlib import Path
 
-from ..engine import Event, GameSetup, Module, SetupError, module
+from ..engine import Event, GameSetup, Module, SetupError, cards_dealt, module
 from . import durable, end_roles, series, summaries
 from .buttons import BUTTONS
 from .journal import JournalContents, JournalError, journals, read_journal
@@ -511,7 +511,7 @@ class Lifecycle:
             self._save_setup()
             return
         setup = play.game.setup
-        mixed = setup.specials_mixed if Module.SPECIAL_ROLES in setup.modules else None
+        mixed = setup.specials_mixed if cards_dealt(setup.modules) else None
         record = SetupRecord(
             self._seed(),
             list(play.seats),

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, TypeVar
 from ..bots import Observation, Revealer, make_bot, observe
 from ..engine import (
     CHARACTERS,
-    REROLLING_SPECIALS,
+    SPECIAL_ROLES,
     Accept,
     Action,
     Answer,
@@ -395,7 +395,7 @@ class TablePlay:
         if (
             isinstance(action, RevealSpecial)
             and action.faces is None
-            and action.card in REROLLING_SPECIALS
+            and SPECIAL_ROLES[action.card].rerolls
         ):
             action = self._draw_reveal(action)  # The Gambler's re-roll, never seen dice
         events = self.game.apply(action)
@@ -693,7 +693,7 @@ def _failure(player: str, slow: str | None, limit: float) -> str:
 def _draws(action: Action) -> bool:
     """Whether the action used a draw of the dice (a roll, or a reveal that re-rolls)."""
     return isinstance(action, Roll) or (
-        isinstance(action, RevealSpecial) and action.card in REROLLING_SPECIALS
+        isinstance(action, RevealSpecial) and SPECIAL_ROLES[action.card].rerolls
     )
 
 

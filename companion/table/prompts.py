@@ -32,7 +32,8 @@ from ..engine import (
     load_layer,
     open_moments,
 )
-from .labels import CARD_EFFECTS, OPTION_LABELS, WOUND_LABELS
+from .labels import CARD_EFFECTS, WOUND_LABELS
+from .module_words import MODULE_WORDS
 from .words import WORDS, Asked
 
 SIDE_LABELS = {
@@ -49,8 +50,6 @@ SIDE_LABELS = {
 # What the table calls each playable module, short enough for the console; a module adds its
 # own from its words for the table (``declare_module_label``); one without is said by its title.
 _BUILT_IN_LABELS: dict[str, str] = {
-    Module.SPECIAL_ROLES: "Special roles",
-    Module.GHOST: "Ghost",
     Module.ZOMBIES: "Zombies",
     Module.WILD_WEST_LEGACY: "Legacy series",
 }
@@ -83,7 +82,9 @@ def module_pages() -> tuple[tuple[str, tuple[Module, ...]], ...]:
 
 
 def module_label(m: str) -> str:
-    return MODULE_LABELS.get(m, MODULES[m].title)
+    """The module's short name on the console: the core's list, its own words', or its title."""
+    words = MODULE_WORDS.get(Module(m))
+    return MODULE_LABELS.get(m) or (words.label if words else None) or MODULES[m].title
 
 
 def declare_module_label(m: str, label: str) -> None:
@@ -159,7 +160,7 @@ def _could_be_held(game: Game) -> dict[tuple[int, str], set[int]]:
 
 
 def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, args: list) -> bool:
-    if not p.alive or p.ghost or p.special_shown:
+    if not p.alive or p.special_shown:
         return False
     if not (p.master and card.role is Role.RENEGADE if p.revealed else in_pool):
         return False
@@ -187,7 +188,7 @@ def reveals_text(game: Game, seats: Sequence[int] = (), short: bool = False) -> 
 def _whose(game: Game, who: frozenset[int], seats: Sequence[int]) -> str:
     """Whose cards these are to reveal, when not every living seat's: " (seat 3)", " (not
     seat 2)"; "" for every living seat."""
-    living = {p.seat for p in game.players if p.alive and not p.ghost}
+    living = {p.seat for p in game.players if p.alive}
     if who >= living:
         return ""
     physical = [seats[s] if seats else s + 1 for s in sorted(who)]
@@ -204,20 +205,6 @@ def menu_note(reveals: list[RevealSpecial]) -> str:
         f"DIE{i + 1} {SPECIAL_ROLES[a.card].title}: {CARD_EFFECTS[a.card]}"
         for i, a in enumerate(reveals)
     )
-
-
-def ghost_note(game: Game, seat: int, seats: list[int]) -> str:
-    """GHOST and the token it holds or gave; the token on its holder's seat."""
-    token = game.ghost_token
-    given = ""
-    if token is not None:
-        holder, face, count = token
-        given = f"{'2x ' if count == 2 else ''}{OPTION_LABELS.get(face, face)}"
-        if holder == seat:
-            return f"Ghost token: {given}"
-    if game.players[seat].ghost:
-        return f"GHOST, gave seat {seats[token[0]]} {given}" if token is not None else "GHOST"
-    return ""
 
 
 def undead_note(game: Game, seat: int) -> str:
@@ -259,7 +246,7 @@ def modules_text(modules: frozenset[Module], specials_mixed: bool = False) -> st
     if not modules:
         return ""
     return "Modules: " + ", ".join(
-        module_label(m) + (" (mixed)" if m is Module.SPECIAL_ROLES and specials_mixed else "")
+        module_label(m) + (" (mixed)" if MODULES[m].role_cards and specials_mixed else "")
         for m in sorted(modules)
     )
 
@@ -271,7 +258,7 @@ def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) 
     for expansion, label in expansions():
         numbers = [
             m.value.partition(".")[2]
-            + (" mixed" if m is Module.SPECIAL_ROLES and specials_mixed else "")
+            + (" mixed" if MODULES[m].role_cards and specials_mixed else "")
             for m in sorted(modules)
             if m.value.partition(".")[0] == expansion
         ]

@@ -25,6 +25,7 @@ from ..engine import (
     CHARACTERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    MODULES,
     ROLE_MIX,
     GameSetup,
     HouseRule,
@@ -32,6 +33,7 @@ from ..engine import (
     NextGame,
     Role,
     SetupError,
+    cards_dealt,
     characters_for,
     deal_roles,
     deal_specials,
@@ -209,7 +211,7 @@ class SetupFlow:
             if n > len(modules):
                 raise Refused(f"DIE1 to DIE{len(modules)} turn the modules on and off.")
             chosen = modules[n - 1]
-            if chosen is Module.SPECIAL_ROLES:  # off, mixed cards, special cards, off again:
+            if MODULES[chosen].role_cards:  # off, mixed cards, special cards, off again:
                 if chosen not in self.modules:  # one press from on (the rulebook's) is off
                     self.specials_mixed = True
                 elif self.specials_mixed:
@@ -305,7 +307,7 @@ class SetupFlow:
         """Physical cards mixed by type: the Sheriff's face-up card may be The Bear or not."""
         return (
             self.specials_mixed
-            and Module.SPECIAL_ROLES in self.modules
+            and cards_dealt(self.modules)
             and not self.dealt
             and Role.SHERIFF in self.roles.values()
             and self.bear is None
@@ -384,10 +386,10 @@ class SetupFlow:
         return [*lines, f"> {following}"]
 
     def _module_state(self, m: Module) -> str:
-        """Each module's state by name: off, on, or (special roles) mixed."""
+        """Each module's state by name: off, on, or (its role cards mixed by type) mixed."""
         if m not in self.modules:
             return ": off"
-        return ": mixed" if m is Module.SPECIAL_ROLES and self.specials_mixed else ": on"
+        return ": mixed" if MODULES[m].role_cards and self.specials_mixed else ": on"
 
     def shown(self) -> list[str]:
         """The page of names on the console now, DIE1 first ([] when nobody is picking)."""
@@ -427,7 +429,7 @@ class SetupFlow:
             "seed": seed,
             "modules": self.modules,
             "specials": self._specials(roles, seed),
-            "specials_mixed": self.specials_mixed and Module.SPECIAL_ROLES in self.modules,
+            "specials_mixed": self.specials_mixed and cards_dealt(self.modules),
             "real_piles": self.real_piles,
             "real_boneyard": self.real_boneyard and Module.ZOMBIES in self.modules,
         }
@@ -450,7 +452,7 @@ class SetupFlow:
     def _specials(self, roles: tuple[Role | None, ...], seed: int) -> tuple[str | None, ...] | None:
         """Old Saloon 3: every card special (the Sheriff The Bear), or normal and special cards
         mixed by type; dealt roles get their cards here, secret ones are on the table."""
-        if Module.SPECIAL_ROLES not in self.modules:
+        if not cards_dealt(self.modules):
             return None
         if None in roles:
             bear = "the_bear" if self.bear or not self.specials_mixed else None

@@ -6,17 +6,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine import CHARACTERS, SPECIAL_ROLES, Answer, ChooseSeat, Decision, Game, Module, Role
+from ..engine import (
+    CHARACTERS,
+    SPECIAL_ROLES,
+    Answer,
+    ChooseSeat,
+    Decision,
+    Game,
+    Module,
+    Role,
+    cards_dealt,
+)
 from . import end_roles
 from .answers import listed_hit_names
 from .history_pages import history_pages, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
+from .module_words import seat_note
 from .play import ChoresRead, TablePlay
 from .prompts import (
     SIDE_LABELS,
     chores,
     game_over_text,
-    ghost_note,
     hands_text,
     house_rules_text,
     menu_note,
@@ -135,8 +145,9 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         if peeks:
             role = p.role
         note = undead_note(game, s)
-        if Module.GHOST in game.setup.modules:
-            note = ghost_note(game, s, play.seats)
+        module_note = seat_note(game, s, play.seats)
+        if module_note is not None:
+            note = module_note
         if session.menu == n:
             reveals = [] if bot else play.reveals_for(n)
             note = menu_note(reveals) or CHARACTERS[p.character].ability
@@ -286,7 +297,7 @@ def _setup_card(flow: SetupFlow, role: Role) -> str:
     """A role card shown at set-up: the Sheriff's is The Bear once that is sure (Old Saloon 3:
     every card special, or the table said so), as the game will show it."""
     bear = flow.bear or (flow.bear is None and not flow.specials_mixed)
-    if role is Role.SHERIFF and Module.SPECIAL_ROLES in flow.modules and bear:
+    if role is Role.SHERIFF and cards_dealt(flow.modules) and bear:
         return SPECIAL_ROLES["the_bear"].title
     return ROLE_LABELS[role]
 

@@ -19,18 +19,14 @@ from ..engine import (
     SPECS,
     Action,
     ArrowsDiscarded,
-    ArrowsExchanged,
     ArrowTaken,
-    BecameGhost,
     BoneyardCardRevealed,
     ChooseSeat,
     Decision,
     DecisionKind,
     Declared,
     DiceRolled,
-    DieTurned,
     DynamiteExploded,
-    EliminationAverted,
     Event,
     ExtraTurn,
     FaceChanged,
@@ -38,8 +34,6 @@ from ..engine import (
     GameEndWaiting,
     GameOver,
     GatlingFired,
-    GhostTokenGiven,
-    HealPrevented,
     IndiansAttacked,
     LastOneStanding,
     LifeGained,
@@ -48,11 +42,8 @@ from ..engine import (
     OutbreakComing,
     PlayerEliminated,
     ResultAssigned,
-    RevealCancelled,
     Rewound,
-    RoleCardShown,
     RoleRevealed,
-    SheriffChanged,
     SpecialRoleRevealed,
     TurnStarted,
     WindowAction,
@@ -85,7 +76,8 @@ GAIN_HEADINGS = {"beer": "Beer", "whiskey": "Whiskey", "rage": "Rage"}
 ARROW_HEADINGS = {"dice": "Arrows", "rage": "Rage arrows"}
 
 
-def _card(name: str) -> str:
+def card_title(name: str) -> str:
+    """A role card by its title (a special one), or an option's label (a normal card)."""
     return SPECIAL_ROLES[name].title if name in SPECIAL_ROLES else OPTION_LABELS.get(name, name)
 
 
@@ -293,7 +285,7 @@ def _tell_more(line: _Line, event: Event) -> None:
             line.say(f"{cause_label(cause)} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
         case BoneyardCardRevealed(seat=who, card=card, hands=hands, living=living):
             line.say(
-                f"{seat(who)}'s Boneyard card: {_card(card)} "
+                f"{seat(who)}'s Boneyard card: {card_title(card)} "
                 f"({_plural(hands, 'hand')} against {living} living)"
             )
         case OutbreakComing(seat=who):
@@ -303,31 +295,11 @@ def _tell_more(line: _Line, event: Event) -> None:
             said = f"Zombie outbreak: {back} back at {life} life"
             line.say(said if master is None else f"{said}, {seat(master)} the Zombie Master")
         case SpecialRoleRevealed(seat=who, card=card):
-            line.say(f"{seat(who)} reveals {_card(card)}")
-        case RoleCardShown(seat=who, card=card):
-            line.say(f"{seat(who)}'s role card: {_card(card)}")
-        case RevealCancelled(seat=who, card=card, by=judge):
-            line.say(f"The Judge {seat(judge)} cancels {seat(who)}'s {_card(card)}")
-        case SheriffChanged(seat=who, old=old):
-            line.say(f"{seat(who)} is the Sheriff now, {seat(old)} a Deputy")
-        case ArrowsExchanged(first=first, second=second):
-            line.say(f"{seat(first)} and {seat(second)} swap their arrows")
-        case DieTurned(die=die, face=face):
-            line.say(f"The Doc turns die {die + 1} to {FACE_LABELS.get(face, face)}")
-        case HealPrevented(target=target, amount=amount):
-            line.say(f"The Bad: {seat(target)} does not gain {amount}")
-        case EliminationAverted(target=target):
-            line.say(f"The Left Hand saves {seat(target)}")
+            line.say(f"{seat(who)} reveals {card_title(card)}")
         case GameEndWaiting(side=side):
             line.say(f"{SIDE_LABELS.get(side, side)} unless a role card is revealed now")
         case ExtraTurn(seat=who):
             line.say(f"{seat(who)} plays another turn")
-        case BecameGhost(seat=who):
-            line.say(f"{seat(who)} plays on as the Ghost")
-        case GhostTokenGiven(target=target, face=face, dice=dice):
-            given = FACE_LABELS.get(face, face)
-            handed = f"the {given} and x2 tokens" if dice > 1 else f"the {given} token"
-            line.say(f"the Ghost gives seat {seat(target)} {handed}")
         case _:
             told = STORY.get(type(event))
             if told is not None:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from ..engine import (
     CHARACTERS,
+    MODULES,
     SPECIAL_ROLES,
     CompanionError,
     Module,
@@ -32,6 +33,7 @@ from ..engine import (
 from . import durable
 from .journal import SUFFIX as JOURNAL_SUFFIX
 from .labels import ROLE_LABELS
+from .module_words import became
 from .play import TablePlay
 from .prompts import SIDE_LABELS, expansions, house_rules_text, module_label
 from .records import SEAT_NUMBERS
@@ -50,7 +52,7 @@ class SummaryError(CompanionError):
 @dataclass(frozen=True, slots=True)
 class SeatAtEnd:
     """A seat as the table saw it at the end: ``role`` is the card shown (None: never),
-    ``state`` its life or "out", and what it became (a zombie, the Ghost)."""
+    ``state`` its life or "out", and what it became (a zombie, or in another module)."""
 
     number: int  # the physical seat
     character: str
@@ -215,12 +217,12 @@ def keep_aside(path: Path) -> str:
 
 
 def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...]:
-    """The modules in play in the table's words, by expansion: "Old Saloon: Chief's Arrow,
-    Special roles (mixed)"."""
+    """The modules in play in the table's words, by expansion: "Old Saloon: Chief's Arrow;
+    Undead or Alive: Rage cards", a module dealing role cards mixed by type with "(mixed)"."""
     said = []
     for expansion, label in expansions():
         names = [
-            module_label(m) + (" (mixed)" if specials_mixed and m is Module.SPECIAL_ROLES else "")
+            module_label(m) + (" (mixed)" if specials_mixed and MODULES[m].role_cards else "")
             for m in sorted(modules)
             if m.value.partition(".")[0] == expansion
         ]
@@ -230,11 +232,10 @@ def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...
 
 
 def _state(p: PlayerState) -> str:
-    """Life or out, and what the seat became: "life 3/8, zombie", "out, the Ghost"."""
+    """Life or out, and what the seat became: "life 3/8, zombie", and in the modules."""
     said = [f"life {p.life}/{p.max_life}" if p.alive else "out"]
     said += [name for flag, name in ((p.zombie, "zombie"), (p.master, "Zombie Master")) if flag]
-    if p.ghost:
-        said.append("the Ghost")
+    said += became(p)
     return ", ".join(said)
 
 

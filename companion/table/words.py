@@ -93,12 +93,12 @@ class Words:
     told: Told | None
 
 
-def _dice(action: Roll) -> str:
+def dice_named(action: Roll) -> str:
     dice = [str(die + 1) for die in action.dice]
     return f"die {dice[0]}" if len(dice) == 1 else "dice " + ", ".join(dice)
 
 
-def _seat_told(verb: Callable[[Answered, int], str], declined: str | None = None) -> Told:
+def seat_told(verb: Callable[[Answered, int], str], declined: str | None = None) -> Told:
     """Words for a seat answer: ``verb`` names the seat chosen; ``declined`` says a no."""
 
     def told(t: Answered) -> str | None:
@@ -109,7 +109,7 @@ def _seat_told(verb: Callable[[Answered, int], str], declined: str | None = None
     return told
 
 
-def _die_told(verb: Callable[[int], str], declined: str | None = None) -> Told:
+def die_told(verb: Callable[[int], str], declined: str | None = None) -> Told:
     """Words for a die answer: ``verb`` names the die chosen; ``declined`` says a no."""
 
     def told(t: Answered) -> str | None:
@@ -120,11 +120,11 @@ def _die_told(verb: Callable[[int], str], declined: str | None = None) -> Told:
     return told
 
 
-def _yes_no(yes: str, no: str) -> Told:
+def yes_no(yes: str, no: str) -> Told:
     return lambda t: yes if t.yes else no
 
 
-def _roll_told(rolled: Callable[[Roll], str], kept: str | None = None) -> Told:
+def roll_told(rolled: Callable[[Roll], str], kept: str | None = None) -> Told:
     """Words for a roll: ``rolled`` says which dice; ``kept`` says a stop (None: no stop)."""
 
     def told(t: Answered) -> str | None:
@@ -135,7 +135,7 @@ def _roll_told(rolled: Callable[[Roll], str], kept: str | None = None) -> Told:
     return told
 
 
-def _choice_told(said: Callable[[Answered], str], **options: str) -> Told:
+def choice_told(said: Callable[[Answered], str], **options: str) -> Told:
     """Words for a choice: an option named in ``options`` has its own, any other ``said``."""
 
     def told(t: Answered) -> str | None:
@@ -220,36 +220,36 @@ def _gift(t: Answered, target: int) -> str:
 BASE: dict[DecisionKind, Words] = {
     K.GIFT_LIFE: Words(
         lambda q: "Sid Ketchum: who gains 1 life? SEAT",
-        _seat_told(_gift),
+        seat_told(_gift),
     ),
     K.ROLL: Words(
         lambda q: f"Seat {q.seat}: press ROLL",
-        _roll_told(lambda roll: "rolls the dice"),
+        roll_told(lambda roll: "rolls the dice"),
     ),
     K.REROLL: Words(
         lambda q: "Re-roll? mark dice, ROLL; DONE: no",
-        _roll_told(lambda roll: f"re-rolls {_dice(roll)}", "keeps the dice"),
+        roll_told(lambda roll: f"re-rolls {dice_named(roll)}", "keeps the dice"),
     ),
     K.BULLSEYE_TARGET: Words(
         _bullseye_prompt,
-        _seat_told(lambda t, target: f"shoots {t.seat(target)}"),
+        seat_told(lambda t, target: f"shoots {t.seat(target)}"),
     ),
     K.SLAB_DOUBLE: Words(
         _slab_prompt,
         lambda t: _slab_told(t) if isinstance(t.action, ChooseDie) else "keeps the Beer",
     ),
-    K.BEER_TARGET: Words(_beer_prompt, _seat_told(_beer_told)),
+    K.BEER_TARGET: Words(_beer_prompt, seat_told(_beer_told)),
     K.ARROW_INSTEAD: Words(
         lambda q: f"Seat {q.seat}: an arrow, not the life? SEAT{q.seat}: yes; DONE: no",
-        _yes_no("takes an arrow instead", "loses the life"),
+        yes_no("takes an arrow instead", "loses the life"),
     ),
     K.DISCARD_ARROW: Words(
         lambda q: f"Seat {q.seat}: discard an arrow? SEAT{q.seat}: yes; DONE: no",
-        _yes_no("discards an arrow for the life", "keeps the arrows"),
+        yes_no("discards an arrow for the life", "keeps the arrows"),
     ),
     K.KIT_DISCARD: Words(
         lambda q: "Kit Carlson: whose arrow goes? SEAT; DONE: none",
-        _seat_told(lambda t, target: f"discards an arrow of {t.seat(target)}", "discards no arrow"),
+        seat_told(lambda t, target: f"discards an arrow of {t.seat(target)}", "discards no arrow"),
     ),
     K.REVEAL_ROLE: Words(
         lambda q: f"Seat {q.seat}: which role? press its DIE",
@@ -272,72 +272,16 @@ OLD_SALOON: dict[DecisionKind, Words] = {
     K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} loses which arrow? its DIE", _which_arrow),
 }
 
-# ------------------------------------------------ Old Saloon 3 (special roles) and 5 (Ghost)
+# ------------------------------------------------ the end a reveal into an open moment may avert
 
 
-def _face_legend(q: Asked) -> str:
-    return "The Doc: turn to? DIE" if q.d.kind is K.DOC_FACE else "The Ghost gives which? DIE"
-
-
-def _ugly_prompt(q: Asked) -> str:
-    which = "first" if q.d.target is None else "second"
-    return f"The Ugly: whose arrows swap? the {which} SEAT"
-
-
-def _ghost_target_prompt(q: Asked) -> str:
-    times = "2x " if q.d.remaining == 2 else ""
-    face = OPTION_LABELS.get(q.d.options[0], q.d.options[0])
-    return f"The Ghost gives {times}{face} to whom? SEAT"
-
-
-def _chance_prompt(q: Asked) -> str:
-    """The question first, short enough for seven seats at once (an Indian attack at eight)."""
-    dying = [str(q.seats[int(s)]) for s in q.d.options]
-    who = f"seat {dying[0]}" if len(dying) == 1 else f"seats {', '.join(dying)}"
-    return f"Save {who} with The Left Hand? DONE: no"
-
-
-def _turned(t: Answered) -> str | None:
+def turned(t: Answered) -> str | None:
     """The side a die is turned to: the rules say it ('The Doc turns die 3 to Dynamite')."""
     return BY_THE_RULES if isinstance(t.action, Choose) else None
 
 
-SALOON_ROLES_AND_GHOST: dict[DecisionKind, Words] = {
+OPEN_MOMENTS: dict[DecisionKind, Words] = {
     K.GAME_END: Words(lambda q: "Game over? DONE: yes, or reveal a role card", None),
-    K.DOC_DIE: Words(
-        lambda q: "The Doc: which die turns? its DIE",
-        _die_told(lambda die: f"turns die {die + 1}"),
-    ),
-    K.DOC_FACE: Words(_face_legend, _turned),
-    K.UGLY_SWAP: Words(
-        _ugly_prompt,
-        _seat_told(lambda t, target: f"swaps the arrows of {t.seat(target)}"),
-    ),
-    K.LEFT_HAND_TARGET: Words(
-        lambda q: "The Left Hand of the Devil: save whom? SEAT",
-        _seat_told(lambda t, target: f"saves {t.seat(target)}"),
-    ),
-    K.LEFT_HAND_DISCARD: Words(
-        lambda q: f"Seat {q.seat}: discard all arrows? SEAT{q.seat}: yes; DONE: no",
-        _yes_no("discards all arrows", "keeps the arrows"),
-    ),
-    K.LEFT_HAND_CHANCE: Words(_chance_prompt, None),
-    K.GHOST_ROLL: Words(
-        lambda q: f"The Ghost (seat {q.seat}): press ROLL",
-        _roll_told(lambda roll: "rolls the Ghost's dice"),
-    ),
-    K.GHOST_REROLL: Words(
-        lambda q: "The Ghost: re-roll? mark dice, ROLL; DONE: no",
-        _roll_told(lambda roll: f"re-rolls the Ghost's {_dice(roll)}", "keeps the Ghost's dice"),
-    ),
-    K.GHOST_FACE: Words(
-        _face_legend,
-        lambda t: f"gives {t.option}" if isinstance(t.action, Choose) else None,
-    ),
-    K.GHOST_TARGET: Words(
-        _ghost_target_prompt,
-        _seat_told(lambda t, target: f"gives it to {t.seat(target)}"),
-    ),
 }
 
 # ------------------------------------------------------------------ Undead or Alive
@@ -347,20 +291,13 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
     K.BONEYARD_CARD: Words(
         lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
     ),
-    K.ROLE_CARD: Words(
-        lambda q: f"Seat {q.seat}: which card? its DIE",
-        _choice_told(
-            lambda t: f"shows the special role card: {t.option}",
-            normal="shows a normal role card",
-        ),
-    ),
     K.ZOMBIE_MASTER: Words(lambda q: "Outbreak! Who is the Renegade? SEAT; DONE: none", None),
 }
 
 # Every kind's words: the core's and the built-in modules' here, and each installed module's
 # from its own package (its ``ModuleRules.table``, which adds them with ``declare_words``).
 WORDS: Declared[DecisionKind, Words] = Declared(
-    {**BASE, **OLD_SALOON, **SALOON_ROLES_AND_GHOST, **UNDEAD_OR_ALIVE},
+    {**BASE, **OLD_SALOON, **OPEN_MOMENTS, **UNDEAD_OR_ALIVE},
     load=lambda: load_layer("table"),
 )
 

@@ -30,6 +30,8 @@ from companion.engine import (
     SpecialRoleRevealed,
     deal,
 )
+from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from tests.test_what_a_seat_sees import SETS, hidden_from, never_shown, permuted, play, tables
 
 RUNS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -186,9 +188,9 @@ def test_a_card_shown_then_undone_by_an_earlier_moment_is_no_secret_of_the_twins
             {
                 Module("old_saloon.1"),
                 Module("old_saloon.2"),
-                Module.SPECIAL_ROLES,
+                SPECIAL_ROLES_ID,
                 Module("old_saloon.4"),
-                Module.GHOST,
+                GHOST,
             }
         ),
         specials=(

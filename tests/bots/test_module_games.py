@@ -7,6 +7,7 @@ import pytest
 
 from companion.bots import RandomBot, RuleBot, play_match
 from companion.engine import MODULES, Game, Module, SetupError, deal, validate_modules
+from companion.modules.ghost.rules import ID as GHOST
 
 OLD_SALOON = frozenset(m for m in Module if m.value.startswith("old_saloon"))
 UNDEAD_OR_ALIVE = frozenset(m for m in Module if m.value.startswith("undead_or_alive"))
@@ -23,7 +24,7 @@ MODULE_SETS = [
     *(_with_needs(frozenset({m})) for m in Module),
     OLD_SALOON,
     UNDEAD_OR_ALIVE,
-    (OLD_SALOON | UNDEAD_OR_ALIVE) - {Module.GHOST},
+    (OLD_SALOON | UNDEAD_OR_ALIVE) - {GHOST},
     (OLD_SALOON | UNDEAD_OR_ALIVE) - {Module.ZOMBIES},
 ]
 
@@ -59,7 +60,7 @@ def test_rule_based_bots_play_every_module_set_to_the_end_at_every_player_count(
 
 @pytest.mark.parametrize("players", range(3, 9))
 def test_rule_based_and_random_bots_share_a_table_with_every_module_it_allows(players: int) -> None:
-    modules = _playable((OLD_SALOON | UNDEAD_OR_ALIVE) - {Module.GHOST}, players)
+    modules = _playable((OLD_SALOON | UNDEAD_OR_ALIVE) - {GHOST}, players)
     game = Game(deal(players, 7 * players, modules=modules))
     bots = [RuleBot() if seat % 2 else RandomBot(seat) for seat in range(players)]
     play_match(game, bots)

@@ -9,8 +9,7 @@ import pytest
 
 from companion.bots import RuleBot, observe, play_match
 from companion.bots.legacy_rules import first_appointment
-from companion.bots.rules import BASE_RULES, RULES
-from companion.bots.saloon_rules import REVEALS
+from companion.bots.rules import BASE_RULES, REVEALS, RULES
 from companion.engine import (
     SPECIAL_ROLES,
     SPECS,
@@ -39,6 +38,7 @@ from companion.engine import (
     unused_characters,
 )
 from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, WHICH_WOUND
+from companion.modules.ghost.rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET
 from companion.modules.posse.rules import (
     BELLE_STAR,
     CHUCK_DIE,
@@ -47,6 +47,15 @@ from companion.modules.posse.rules import (
     RAGE_TO,
     SAM_HEAL,
 )
+from companion.modules.special_roles.rules import (
+    DOC_DIE,
+    DOC_FACE,
+    LEFT_HAND_DISCARD,
+    LEFT_HAND_TARGET,
+    ROLE_CARD,
+    UGLY_SWAP,
+)
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from tests.engine.helpers import FILLERS, make_game, play
 
 ROLES = ["sheriff", "outlaw", "renegade", "outlaw", "deputy"]
@@ -81,7 +90,7 @@ def special_game(
         characters=characters,
         roles=tuple(Role(r) for r in ROLES),
         sheriff=0,
-        modules=frozenset({Module.SPECIAL_ROLES, *kw.get("modules", ())}),  # type: ignore[misc]
+        modules=frozenset({SPECIAL_ROLES_ID, *kw.get("modules", ())}),  # type: ignore[misc]
         specials=specials,
     )
     return Game(setup, ScriptedDice([]))
@@ -93,11 +102,11 @@ def quietly(game: Game, until: object) -> list:
     events: list = []
     while game.pending is not None and not until(game):
         d = game.pending
-        if d.kind in (DecisionKind.ROLL, DecisionKind.GHOST_ROLL):
+        if d.kind in (DecisionKind.ROLL, GHOST_ROLL):
             kinds = game.dice_kinds
             faces = tuple(QUIET[i] if k == "base" else "gatling" for i, k in enumerate(kinds))
             action: Action = Roll(tuple(range(len(kinds))), faces)
-        elif d.kind in (DecisionKind.REROLL, DecisionKind.GHOST_REROLL):
+        elif d.kind in (DecisionKind.REROLL, GHOST_REROLL):
             action = Stop()
         elif d.kind is DUEL_ROLL:
             assert d.die is not None
@@ -173,7 +182,7 @@ def test_the_doc_makes_an_outlaw_with_two_dynamite_explode() -> None:
     doc = reveal_of(game, 4, events)
     assert doc is not None and doc.card == "the_doc"
     play(game, doc)
-    assert game.pending is not None and game.pending.kind is DecisionKind.DOC_DIE
+    assert game.pending is not None and game.pending.kind is DOC_DIE
     die = decide(game)
     assert isinstance(die, ChooseDie) and die.die >= 2
     play(game, die)
@@ -196,7 +205,7 @@ def test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel() -> No
     assert doc is not None and doc.card == "the_doc"
     assert RuleBot(BASE_RULES, reveals={}).reveal(observe(game, 4, events)) is None
     events += play(game, doc)
-    assert game.pending is not None and game.pending.kind is DecisionKind.DOC_FACE
+    assert game.pending is not None and game.pending.kind is DOC_FACE
     assert game.pending.cause == "duel"
     assert decide(game, events) == Choose("duel")
 
@@ -226,10 +235,10 @@ def test_the_left_hand_saves_himself_first_and_sheds_his_arrows() -> None:
     left = reveal_of(game, 2, events)
     assert left is not None
     play(game, left)
-    assert game.pending is not None and game.pending.kind is DecisionKind.LEFT_HAND_TARGET
+    assert game.pending is not None and game.pending.kind is LEFT_HAND_TARGET
     assert both(game) == (ChooseSeat(2), ChooseSeat(1))
     play(game, ChooseSeat(2))
-    assert game.pending is not None and game.pending.kind is DecisionKind.LEFT_HAND_DISCARD
+    assert game.pending is not None and game.pending.kind is LEFT_HAND_DISCARD
     assert both(game) == (Accept(), Decline())
 
 
@@ -290,7 +299,7 @@ def test_the_ugly_hands_his_arrows_to_the_sheriff() -> None:
     ugly = reveal_of(game, 1, events)
     assert ugly is not None and ugly.card == "the_ugly"
     play(game, ugly)
-    assert game.pending is not None and game.pending.kind is DecisionKind.UGLY_SWAP
+    assert game.pending is not None and game.pending.kind is UGLY_SWAP
     first = decide(game)
     play(game, first)
     second = decide(game)
@@ -305,14 +314,14 @@ def test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones() -
         characters=FILLERS,
         roles=None,
         sheriff=0,
-        modules=frozenset({Module.SPECIAL_ROLES}),
+        modules=frozenset({SPECIAL_ROLES_ID}),
         specials=("the_bear", None, None, None, None),
         specials_mixed=True,
     )
     game = position(Game(setup, ScriptedDice([])), players={2: {"life": 1}})
     play(game, Roll((0, 1, 2, 3, 4), ("bullseye2", *QUIET[1:])), Stop(), ChooseSeat(2))
     play(game, Accept(), Reveal(Role.OUTLAW))  # nobody saves him (The Left Hand), his card
-    assert game.pending is not None and game.pending.kind is DecisionKind.ROLE_CARD
+    assert game.pending is not None and game.pending.kind is ROLE_CARD
     seen = observe(game, 2, role=Role.OUTLAW)
     assert "normal" in game.pending.options and seen.legal[0] != Choose("normal")
     assert RuleBot()(seen) == Choose("normal")
@@ -369,11 +378,11 @@ def ghost_game(ghost_role: str) -> Game:
 
 def test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw() -> None:
     game = ghost_game("outlaw")
-    quietly(game, lambda g: g.pending.kind is DecisionKind.GHOST_ROLL)
+    quietly(game, lambda g: g.pending.kind is GHOST_ROLL)
     play(game, Roll((0, 1), ("dynamite", "beer")))
     assert decide(game) == Stop()
     play(game, Stop())
-    assert game.pending is not None and game.pending.kind is DecisionKind.GHOST_FACE
+    assert game.pending is not None and game.pending.kind is GHOST_FACE
     assert decide(game) == Choose("dynamite")
     play(game, Choose("dynamite"))
     assert decide(game) == ChooseSeat(0)
@@ -382,7 +391,7 @@ def test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw()
 def test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite() -> None:
     game = ghost_game("deputy")
     game = position(game, players={0: {"life": 3}})
-    quietly(game, lambda g: g.pending.kind is DecisionKind.GHOST_ROLL)
+    quietly(game, lambda g: g.pending.kind is GHOST_ROLL)
     play(game, Roll((0, 1), ("dynamite", "beer")), Stop())
     assert decide(game) == Choose("beer")
     play(game, Choose("beer"))
@@ -598,18 +607,18 @@ TESTED: dict[str, object] = {
     K("broken_arrow"): test_a_broken_arrow_returns_a_likely_friends_arrow_not_a_known_outlaws,
     K("chief_arrow"): test_the_chiefs_arrow_when_it_makes_my_arrows_the_most,
     K.WHICH_ARROW: test_of_a_friends_arrows_the_chiefs_arrow_goes_when_it_no_longer_shields_him,
-    K.DOC_DIE: test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
-    K.DOC_FACE: test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel,
-    K.UGLY_SWAP: test_the_ugly_hands_his_arrows_to_the_sheriff,
-    K.LEFT_HAND_TARGET: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
-    K.LEFT_HAND_DISCARD: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
-    K.ROLE_CARD: test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones,
+    DOC_DIE: test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
+    DOC_FACE: test_the_doc_turns_the_sheriffs_missed_duel_roll_into_a_fight_a_duel,
+    UGLY_SWAP: test_the_ugly_hands_his_arrows_to_the_sheriff,
+    LEFT_HAND_TARGET: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
+    LEFT_HAND_DISCARD: test_the_left_hand_saves_himself_first_and_sheds_his_arrows,
+    ROLE_CARD: test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones,
     K("give_arrow"): test_elena_gives_an_arrow_rolled_to_an_enemy,
     K("take_chief_arrow"): test_apache_kid_takes_the_chiefs_arrow_when_it_then_shields_him,
     K("take_loss"): test_molly_stark_takes_a_friends_fatal_loss_but_never_one_that_kills_her,
-    K.GHOST_REROLL: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
-    K.GHOST_FACE: test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite,
-    K.GHOST_TARGET: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
+    GHOST_REROLL: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
+    GHOST_FACE: test_a_deputy_ghost_gives_the_sheriff_a_beer_not_a_dynamite,
+    GHOST_TARGET: test_an_outlaw_ghost_gives_dynamite_to_the_sheriff_and_a_beer_to_an_outlaw,
     DUEL_TARGET: test_a_duel_challenges_an_enemy_not_a_friend,
     DUEL_REROLL: test_a_missed_duel_is_always_rerolled,
     WHICH_WOUND: test_whiskey_discards_the_dynamite_wound_first,
@@ -636,6 +645,7 @@ BETWEEN_GAMES: dict[str, object] = {
 # What no player chooses: every die of a first roll rolls, the holder of a duel's die rolls
 # it, and a person enters what a real card or token shows, or answers for the whole table.
 CHOSEN_BY_NOBODY = {K.ROLL, K.GHOST_ROLL, DUEL_ROLL}
+CHOSEN_BY_NOBODY = {K.ROLL, GHOST_ROLL, K.DUEL_ROLL}
 
 
 def test_every_decision_kind_of_the_engine_is_the_base_games_or_has_a_rule_and_a_test() -> None:

@@ -9,10 +9,12 @@ import random
 import pytest
 
 from companion.engine import Game, Module, deal
+from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 
 SETS = [
-    frozenset({Module.SPECIAL_ROLES, Module.GHOST}),
-    frozenset({Module.SPECIAL_ROLES, Module.ZOMBIES}),
+    frozenset({SPECIAL_ROLES_ID, GHOST}),
+    frozenset({SPECIAL_ROLES_ID, Module.ZOMBIES}),
 ]
 
 

@@ -16,8 +16,6 @@ ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 MODULE_WORDS = ("chief", "saloon", "ghost", "zombie", "boneyard", "rage", "duel")
 # Each module's own file: there it may ask whether it is in play.
 OWN_FILES = {
-    Module.SPECIAL_ROLES: "special_roles.py",
-    Module.GHOST: "ghost.py",
     Module.ZOMBIES: "boneyard.py",
     Module.WILD_WEST_LEGACY: "legacy.py",
 }

@@ -17,6 +17,7 @@ from companion.engine import (
     Stop,
     position,
 )
+from companion.modules.ghost.rules import GHOST_FACE, GHOST_ROLL, GHOST_TARGET
 
 from .helpers import kinds
 from .roles_helpers import QUIET_TURN, quiet_turn, roll_all
@@ -58,7 +59,7 @@ def test_the_first_eliminated_player_becomes_the_ghost_and_plays_his_team() -> N
     jack = game.players[1]
     assert jack.ghost and not jack.alive
     assert game.turn == 1  # the Ghost takes turns
-    assert game.pending is not None and game.pending.kind is DecisionKind.GHOST_ROLL
+    assert game.pending is not None and game.pending.kind is GHOST_ROLL
 
 
 def test_simultaneous_eliminations_make_the_first_clockwise_from_the_active_player_the_ghost() -> (
@@ -87,7 +88,7 @@ def test_the_rulebook_example_jack_gives_barbara_a_double_arrow() -> None:
     game.apply(Roll((0, 1)))  # the Ghost's dice do nothing: even Dynamite is re-rolled
     game.apply(Roll((1,)))
     assert game.faces == ["arrow", "arrow"] and game.pile == pile  # no arrow for the Ghost
-    assert game.pending is not None and game.pending.kind is DecisionKind.GHOST_TARGET
+    assert game.pending is not None and game.pending.kind is GHOST_TARGET
     assert ChooseSeat(1) not in game.legal_actions()  # never to himself
     events = game.apply(ChooseSeat(0))
     given = next(e for e in events if e.kind == "ghost_token_given")
@@ -147,7 +148,7 @@ def test_a_ghost_gives_one_result_when_its_dice_differ() -> None:
     jack_becomes_the_ghost(game)
     game.apply(Roll((0, 1)))
     game.apply(Stop())
-    assert game.pending is not None and game.pending.kind is DecisionKind.GHOST_FACE
+    assert game.pending is not None and game.pending.kind is GHOST_FACE
     game.apply(Choose("gatling"))
     game.apply(ChooseSeat(3))
     assert game.ghost_token == [3, "gatling", 1]

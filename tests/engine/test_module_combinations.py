@@ -20,7 +20,6 @@ from companion.engine import (
     LifeGained,
     Reveal,
     Role,
-    RoleCardShown,
     Roll,
     ScriptedDice,
     Stop,
@@ -29,8 +28,11 @@ from companion.engine import (
     result_of,
 )
 from companion.modules.duels.rules import DUEL_ROLL, WOUND_TOKEN
+from companion.modules.ghost.rules import GHOST_REROLL, GHOST_ROLL, GHOST_TARGET
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
 from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.special_roles.events import RoleCardShown
+from companion.modules.special_roles.rules import DOC_DIE, DOC_FACE, LEFT_HAND_CHANCE, ROLE_CARD
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -310,16 +312,16 @@ def test_os7_the_doc_may_be_revealed_after_the_ghosts_roll() -> None:
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
     assert game.players[2].ghost
     play(game, Roll(ALL5, QUIET_FACES), Stop())  # seat 1, the Doc, plays a quiet turn
-    assert game.turn == 2 and game.pending.kind is DecisionKind.GHOST_ROLL
+    assert game.turn == 2 and game.pending.kind is GHOST_ROLL
     play(game, Roll((0, 1), ("beer", "gatling")))
     assert reveals(game) == [(1, "the_doc")]
     reveal(game, 1, "the_doc")
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.DOC_DIE, 1)
+    assert (game.pending.kind, game.pending.seat) == (DOC_DIE, 1)
     play(game, ChooseDie(1), Choose("beer"))
     assert game.faces == ["beer", "beer"]
-    assert game.pending.kind is DecisionKind.GHOST_REROLL and game.turn == 2
+    assert game.pending.kind is GHOST_REROLL and game.turn == 2
     play(game, Stop())
-    assert game.pending.kind is DecisionKind.GHOST_TARGET and game.pending.remaining == 2
+    assert game.pending.kind is GHOST_TARGET and game.pending.remaining == 2
 
 
 def test_os7_the_judge_may_cancel_the_docs_reveal_after_the_ghosts_roll() -> None:
@@ -335,7 +337,7 @@ def test_os7_the_judge_may_cancel_the_docs_reveal_after_the_ghosts_roll() -> Non
     assert (6, "the_judge") in reveals(game)
     events = reveal(game, 6, "the_judge")
     assert "reveal_cancelled" in kinds(events)
-    assert game.faces == ["beer", "gatling"] and game.pending.kind is DecisionKind.GHOST_REROLL
+    assert game.faces == ["beer", "gatling"] and game.pending.kind is GHOST_REROLL
 
 
 def test_the_zombie_master_may_still_reveal_his_special_role() -> None:
@@ -565,7 +567,7 @@ def test_the_doc_may_turn_the_die_of_a_duels_roll() -> None:
     assert (1, "the_doc") in reveals(game)
     reveal(game, 1, "the_doc")
     d = game.pending
-    assert (d.kind, d.seat, d.die) == (DecisionKind.DOC_FACE, 1, 3)
+    assert (d.kind, d.seat, d.die) == (DOC_FACE, 1, 3)
     assert game.legal_actions() == [
         Choose(f) for f in ("duel", "arrow", "dynamite", "gatling", "whiskey")
     ]
@@ -596,12 +598,12 @@ def test_an_eliminated_players_special_card_is_shown_and_can_no_longer_be_claime
     assert (5, "the_left_hand") in reveals(game) and (1, "the_left_hand") in reveals(game)
     # The save is offered before the card is shown (tests/table/test_save_before_the_card.py):
     # he could still save himself now; the table says nobody does.
-    assert game.pending.kind is DecisionKind.LEFT_HAND_CHANCE and game.players[1].alive
+    assert game.pending.kind is LEFT_HAND_CHANCE and game.players[1].alive
     play(game, Accept())
     play(game, Reveal(Role.RENEGADE))
     assert game.players[1].role is Role.RENEGADE
     d = game.pending
-    assert (d.kind, d.seat) == (DecisionKind.ROLE_CARD, 1)
+    assert (d.kind, d.seat) == (ROLE_CARD, 1)
     assert set(d.options) == {"the_left_hand", "the_right_hand"}
     events = play(game, Choose("the_left_hand"))
     assert "role_card_shown" in kinds(events) and game.players[1].special_shown

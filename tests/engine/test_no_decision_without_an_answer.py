@@ -27,6 +27,7 @@ from companion.engine import (
     Stop,
     position,
 )
+from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.posse.rules import RAGE_FROM
 from companion.modules.rage.rules import ID as TWO_BULLETS
@@ -38,7 +39,7 @@ from .test_module_combinations import outbreak_game
 
 UA = frozenset(m for m in Module if m.value.startswith("undead_or_alive."))
 # Every module that may be played together: all but the Ghost, which Undead or Alive 4 excludes.
-TOGETHER = frozenset(Module) - {Module.GHOST}
+TOGETHER = frozenset(Module) - {GHOST}
 UA234 = frozenset({TWO_BULLETS, NEW_POSSE, Module.ZOMBIES})
 
 PAT = ("jesse_jones", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")

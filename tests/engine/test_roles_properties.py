@@ -22,6 +22,7 @@ from companion.engine import (
     deal,
     ghost_team,
 )
+from companion.modules.special_roles.rules import LEFT_HAND_CHANCE, ROLE_CARD
 
 OTHERS = ("old_saloon.1", "old_saloon.2", "old_saloon.4")
 COMBINATIONS = [frozenset(c) for n in range(4) for c in combinations(OTHERS, n)]
@@ -73,7 +74,7 @@ def _show_roles(known: Game, secret: Game) -> None:
     cards and asks nothing)."""
     while secret.pending is not None and secret.pending.kind in SHOWING:
         p = known.players[secret.pending.seat]
-        if secret.pending.kind is DecisionKind.LEFT_HAND_CHANCE:
+        if secret.pending.kind is LEFT_HAND_CHANCE:
             secret.apply(Accept())
         elif secret.pending.kind is DecisionKind.REVEAL_ROLE:
             assert p.role is not None
@@ -84,7 +85,7 @@ def _show_roles(known: Game, secret: Game) -> None:
             secret.apply(Choose(card))
 
 
-SHOWING = (DecisionKind.LEFT_HAND_CHANCE, DecisionKind.REVEAL_ROLE, DecisionKind.ROLE_CARD)
+SHOWING = (LEFT_HAND_CHANCE, DecisionKind.REVEAL_ROLE, ROLE_CARD)
 
 
 def check_winners(game: Game) -> None:

@@ -23,6 +23,7 @@ from companion.engine import (
     dice_a_reveal_rolls,
     position,
 )
+from companion.modules.special_roles.rules import DOC_DIE, LEFT_HAND_DISCARD, UGLY_SWAP
 
 from .helpers import kinds
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, reveals, roles_game, roll_all
@@ -67,7 +68,7 @@ def test_the_ugly_at_the_start_of_his_turn_exchanges_two_players_arrows() -> Non
     quiet_turn(game)
     assert (game.players[0].arrows, game.players[4].arrows) == (1, 0)
     reveal(game, 2, "the_ugly")
-    assert game.pending is not None and game.pending.kind is DecisionKind.UGLY_SWAP
+    assert game.pending is not None and game.pending.kind is UGLY_SWAP
     events = game.apply(ChooseSeat(0))
     events += game.apply(ChooseSeat(4))
     assert "arrows_exchanged" in kinds(events)
@@ -82,7 +83,7 @@ def test_the_doc_turns_a_die_after_another_players_roll_before_its_effect() -> N
     assert (1, "the_doc") in reveals(game)
     reveal(game, 1, "the_doc")
     assert game.players[0].arrows == 0  # back at the moment of the roll
-    assert game.pending is not None and game.pending.kind is DecisionKind.DOC_DIE
+    assert game.pending is not None and game.pending.kind is DOC_DIE
     game.apply(ChooseDie(0))
     events = game.apply(Choose("beer"))
     assert "die_turned" in kinds(events)
@@ -201,7 +202,7 @@ def test_the_left_hand_lets_the_saved_player_discard_all_his_arrows() -> None:
     game.apply(Stop())
     game.apply(ChooseSeat(1))
     reveal(game, 3, "the_left_hand")
-    assert game.pending is not None and game.pending.kind is DecisionKind.LEFT_HAND_DISCARD
+    assert game.pending is not None and game.pending.kind is LEFT_HAND_DISCARD
     assert game.pending.seat == 1
     game.apply(Accept())
     assert game.players[1].arrows == 0 and game.pile == 9

@@ -1,11 +1,11 @@
 """Old Saloon 5 on the panels: the Ghost's seat says GHOST and what it gave; the token's holder
-says so (the words come from ``prompts.ghost_note``)."""
+says so (the words come from the module's ``table.ghost_note``)."""
 
 from __future__ import annotations
 
 from companion.engine import Game, GameSetup, Role, ScriptedDice, position
+from companion.modules.ghost.table import ghost_note
 from companion.panels import draw_seat
-from companion.table.prompts import ghost_note
 from companion.table.view import SeatView
 
 

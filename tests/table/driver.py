@@ -19,6 +19,7 @@ from companion.engine import (
     Stop,
 )
 from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL
+from companion.modules.ghost.rules import GHOST_ROLL
 from companion.table import TableSession
 from companion.table.answers import listed_hits
 from companion.table.play import TablePlay
@@ -49,7 +50,7 @@ def buttons_for(play: TablePlay, action: Action) -> list[str]:
     if isinstance(action, Roll):
         if d.kind in (DUEL_ROLL, DUEL_REROLL):
             return [f"SEAT{play.seats[d.seat]}"]  # the seat holding the Duel die rolls it
-        if d.kind in (DecisionKind.ROLL, DecisionKind.GHOST_ROLL):
+        if d.kind in (DecisionKind.ROLL, GHOST_ROLL):
             return ["ROLL"]  # the Ghost's first roll: its two dice, no marks
         toggles = sorted(set(action.dice) ^ play.marked)
         return [f"DIE{i + 1}" for i in toggles] + ["ROLL"]

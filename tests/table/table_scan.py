@@ -35,6 +35,7 @@ from benchmarks.campaign import ModuleSet, module_sets
 from companion.cli import main
 from companion.emulate import text_view
 from companion.engine import DecisionKind, Module
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.panels.console import WIDTHS, layout, shows_whole, title_cut
 from companion.table import TableSession
 from companion.table.journal import journals
@@ -240,7 +241,7 @@ def set_up(table: Table, config: TableConfig, rng: random.Random, game: int) -> 
             setup_made = session.play.game.setup
             assert setup_made.modules == config.modules, setup_made.modules
             assert setup_made.specials_mixed == (
-                config.specials_mixed and Module.SPECIAL_ROLES in config.modules
+                config.specials_mixed and SPECIAL_ROLES_ID in config.modules
             )
             return
         setup = session.setup

@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 
 from companion.emulate import digest
-from companion.engine import DecisionKind, GameSetup, Module
+from companion.engine import GameSetup
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.special_roles.rules import LEFT_HAND_CHANCE
 from companion.table import JournalError, TableConfig, TableSession, read_journal
 from companion.table.journal import SAVE_FIRST_VERSION, journals, version_for
 from companion.table.play import TablePlay
@@ -33,7 +35,7 @@ SETUP = GameSetup(
     characters=CHARACTERS_5,
     roles=None,
     sheriff=0,
-    modules=frozenset({Module.SPECIAL_ROLES}),
+    modules=frozenset({SPECIAL_ROLES_ID}),
     specials=SPECIALS,
     seed=11,
 )
@@ -53,7 +55,7 @@ def played(state_dir: Path, after: int) -> tuple[TableSession, Path]:
         play = session.play
         if asked_at is not None and len(play.taken) >= asked_at + after:
             break
-        if play.game.pending.kind is DecisionKind.LEFT_HAND_CHANCE:
+        if play.game.pending.kind is LEFT_HAND_CHANCE:
             asked_at = len(play.taken) if asked_at is None else asked_at
             buttons = ["DONE"]
         else:
@@ -74,7 +76,7 @@ def as_written_before_the_save(path: Path, version: int = 1) -> Path:
     answers = {
         entry.line
         for entry, step in zip(contents.entries, play.taken, strict=True)
-        if step.before.pending.kind is DecisionKind.LEFT_HAND_CHANCE
+        if step.before.pending.kind is LEFT_HAND_CHANCE
     }
     assert answers, "the game never asked the question"
     lines = path.read_text().splitlines()
@@ -128,7 +130,7 @@ def test_rule_os3_a_journal_from_before_the_save_question_resumes_in_a_real_proc
         for _ in range(8):  # plays on, press for press as the game that wrote it
             if session.play is None or session.play.game.over:
                 break
-            if session.play.game.pending.kind is DecisionKind.LEFT_HAND_CHANCE:
+            if session.play.game.pending.kind is LEFT_HAND_CHANCE:
                 buttons = ["DONE"]
             else:
                 buttons = next_buttons(session, rng)
@@ -178,7 +180,7 @@ def test_an_old_journal_cut_where_the_question_arises_leaves_it_to_the_table(
     session, path = played(tmp_path, after=1)
     old = as_written_before_the_save(path)
     play = TablePlay.replay(read_journal(old), old)
-    assert play.game.pending.kind is DecisionKind.LEFT_HAND_CHANCE
+    assert play.game.pending.kind is LEFT_HAND_CHANCE
     assert play.game.to_json() == session.play.taken[-1].before.to_json()
     play.recover()  # the journal opened again to append
     play.press("DONE")

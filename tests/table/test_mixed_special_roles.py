@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from companion.config import ConfigError, load
-from companion.engine import CHARACTERS, DecisionKind, Module, Role
+from companion.engine import CHARACTERS, Role
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.special_roles.rules import ROLE_CARD
 from companion.table import TableConfig, TableSession
 from companion.table.buttons import BUTTONS
 from companion.table.prompts import module_pages
@@ -21,7 +23,7 @@ from companion.table.setup_journal import NAME, SetupJournal, SetupRecord, read_
 from .driver import next_buttons
 
 JOIN_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]
-SPECIAL_ROLES_DIE = f"DIE{module_pages()[0][1].index(Module.SPECIAL_ROLES) + 1}"
+SPECIAL_ROLES_DIE = f"DIE{module_pages()[0][1].index(SPECIAL_ROLES_ID) + 1}"
 
 
 def test_the_special_roles_button_cycles_off_mixed_on_off_each_named() -> None:
@@ -33,7 +35,7 @@ def test_the_special_roles_button_cycles_off_mixed_on_off_each_named() -> None:
     states = []
     for _ in range(3):
         flow.press(SPECIAL_ROLES_DIE)
-        states.append((Module.SPECIAL_ROLES in flow.modules, flow.specials_mixed))
+        states.append((SPECIAL_ROLES_ID in flow.modules, flow.specials_mixed))
         states.append(next(x for x in flow.module_lines() if x.startswith("Special roles")))
     assert states == [
         (True, True),
@@ -48,7 +50,7 @@ def test_the_special_roles_button_cycles_off_mixed_on_off_each_named() -> None:
 
 
 def _physical_mixed(bear_button: str) -> TableSession:
-    config = TableConfig(seats=5, modules=frozenset({Module.SPECIAL_ROLES}), specials_mixed=True)
+    config = TableConfig(seats=5, modules=frozenset({SPECIAL_ROLES_ID}), specials_mixed=True)
     session = TableSession(config, seed=4)
     session.start()
     for t, button in enumerate([*JOIN_5, "SEAT1"]):
@@ -81,7 +83,7 @@ def test_physical_mixed_cards_the_bear_gets_three() -> None:
 def test_dealt_mixed_cards_are_sometimes_special_and_sometimes_normal() -> None:
     specials = []
     for seed in range(12):
-        flow = SetupFlow(seats=5, roles_mode="dealt", modules=frozenset({Module.SPECIAL_ROLES}))
+        flow = SetupFlow(seats=5, roles_mode="dealt", modules=frozenset({SPECIAL_ROLES_ID}))
         flow.specials_mixed = True
         for button in [*JOIN_5, "ROLL", "ROLL"]:
             flow.press(button)
@@ -119,7 +121,7 @@ def test_the_set_up_journal_keeps_the_way_of_dealing(tmp_path: Path) -> None:
 
 def test_a_power_cut_during_a_mixed_set_up_comes_back_at_the_sheriffs_card(tmp_path: Path) -> None:
     config = TableConfig(
-        seats=5, modules=frozenset({Module.SPECIAL_ROLES}), specials_mixed=True, state_dir=tmp_path
+        seats=5, modules=frozenset({SPECIAL_ROLES_ID}), specials_mixed=True, state_dir=tmp_path
     )
     session = TableSession(config, seed=4)
     session.start()
@@ -146,7 +148,7 @@ def test_an_eliminated_seat_shows_which_role_card_by_presses() -> None:
         d = game.pending
         if game.over:
             break
-        if d is not None and d.kind is DecisionKind.ROLE_CARD:
+        if d is not None and d.kind is ROLE_CARD:
             console = session.view().console
             assert "which card?" in console.prompt and console.choices[-1].endswith("normal card")
             pick = rng.randrange(len(d.options))

@@ -21,7 +21,9 @@ from companion.engine import (
     Stop,
 )
 from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, WHICH_WOUND
+from companion.modules.ghost.rules import GHOST_ROLL
 from companion.modules.posse.rules import BELLE_STAR, CHUCK_FACE
+from companion.modules.special_roles.rules import DOC_FACE
 from companion.table.narration import box_line, table_entries
 from tests.test_box_reveals import Table as BoxTable
 from tests.test_box_reveals import to_seat_2s_roll
@@ -32,6 +34,7 @@ SEATS = [1, 3, 4, 7]  # engine seats 0..3 sit at physical seats 1, 3, 4 and 7
 K = DecisionKind
 # Answers whose event says them whole ('The Doc turns die 3 to Dynamite'): no line of the box's.
 SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (CHUCK_FACE, Choose), (BELLE_STAR, ChooseDie)}
+SAID_BY_THE_RULES = {(DOC_FACE, Choose), (K.CHUCK_FACE, Choose), (K.BELLE_STAR, ChooseDie)}
 
 
 @pytest.mark.parametrize(
@@ -85,7 +88,7 @@ def test_every_decision_the_box_makes_has_its_own_words(kind: K) -> None:
         optional = d.spec.optional or d.spec.answer == "roll"
         if isinstance(action, Decline) and not optional:
             continue
-        if isinstance(action, Stop) and kind in (K.ROLL, K.GHOST_ROLL, DUEL_ROLL):
+        if isinstance(action, Stop) and kind in (K.ROLL, GHOST_ROLL, DUEL_ROLL):
             continue
         line = box_line(d, action, SEATS)
         if (kind, type(action)) in SAID_BY_THE_RULES:
@@ -130,4 +133,4 @@ def test_rule_os3_the_doc_turning_a_die_for_the_box_is_said_once(tmp_path: Path)
     texts = [press.text for press in table.session.history.presses[-3:]]
     assert texts[1] == "Seat 5 turns die 3"
     assert texts[2] == "The Doc turns die 3 to Dynamite; 3 Dynamite! 2: -1"
-    assert box_line(Decision(K.DOC_FACE, 1, die=2), Choose("dynamite"), SEATS) == ""
+    assert box_line(Decision(DOC_FACE, 1, die=2), Choose("dynamite"), SEATS) == ""

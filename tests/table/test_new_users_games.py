@@ -20,11 +20,13 @@ from companion.engine import (
     DuelChallenged,
     DuelLost,
     DuelRolled,
-    GhostTokenGiven,
     Module,
 )
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
+from companion.modules.ghost.events import GhostTokenGiven
+from companion.modules.ghost.rules import GHOST_FACE
 from companion.modules.rage.rules import ID as TWO_BULLETS
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.panels.console import shows_whole
 from companion.table import TableConfig, TableSession
 from companion.table.prompts import who_may_reveal
@@ -40,7 +42,7 @@ from .test_save_before_the_card import Table
 from .test_series import legacy_session
 from .test_session import Clock, play_to_the_end, press_all
 
-SPECIALS = frozenset({Module.SPECIAL_ROLES})
+SPECIALS = frozenset({SPECIAL_ROLES_ID})
 
 
 def fits(session: TableSession) -> bool:
@@ -228,8 +230,8 @@ def test_the_ghosts_token_is_said_in_words_and_its_question_names_the_buttons() 
         tell([GhostTokenGiven(2, 3, "beer", 1)], seats) == "the Ghost gives seat 4 the Beer token"
     )
     game = make_game(["bart_cassidy", "black_jack", "calamity_janet", "el_gringo", "jesse_jones"])
-    asked = Decision(DecisionKind.GHOST_FACE, 2, options=("arrow", "beer"))
-    prompt = WORDS[DecisionKind.GHOST_FACE].prompt(Asked(game, asked, seats, ()))
+    asked = Decision(GHOST_FACE, 2, options=("arrow", "beer"))
+    prompt = WORDS[GHOST_FACE].prompt(Asked(game, asked, seats, ()))
     assert prompt == "The Ghost gives which? DIE"
 
 
@@ -391,6 +393,7 @@ BUTTON_WORDS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
     [
         (
             frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module.SPECIAL_ROLES}),
+            frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, SPECIAL_ROLES_ID}),
             "physical",
         ),
         (

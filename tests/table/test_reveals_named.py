@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from companion.engine import SPECIAL_ROLES, Module, RevealSpecial
+from companion.engine import SPECIAL_ROLES, RevealSpecial
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession
 from companion.table.labels import CARD_EFFECTS
 from companion.table.prompts import menu_note
@@ -18,7 +19,7 @@ from .driver import next_buttons
 
 def at_second_turn(players: int, roles: str, seed: int = 1) -> TableSession:
     """A game with special roles, played by random presses to the start of the second turn."""
-    config = TableConfig(seats=players, roles=roles, modules=frozenset({Module.SPECIAL_ROLES}))
+    config = TableConfig(seats=players, roles=roles, modules=frozenset({SPECIAL_ROLES_ID}))
     session = TableSession(config, seed=seed)
     session.start()
     clock = iter(range(1, 10_000))

@@ -15,11 +15,12 @@ from companion.engine import (
     Answer,
     Choose,
     DecisionKind,
-    Module,
     RevealSpecial,
     Roll,
     Stop,
 )
+from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
@@ -27,7 +28,7 @@ from companion.table.play import TablePlay
 from .driver import buttons_for
 from .test_session import Clock
 
-MODULES = frozenset({Module.SPECIAL_ROLES, Module.GHOST})
+MODULES = frozenset({SPECIAL_ROLES_ID, GHOST})
 JOIN_5 = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "DONE"]
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from companion.engine import Module
 from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW
 from companion.modules.rage.rules import ID as TWO_BULLETS
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 
@@ -17,6 +18,7 @@ from ..table.driver import next_buttons
 
 MODULES = frozenset({Module("old_saloon.2"), Module.SPECIAL_ROLES, TWO_BULLETS, Module.ZOMBIES})
 MODULES = frozenset({CHIEF_ARROW, Module.SPECIAL_ROLES, TWO_BULLETS, Module.ZOMBIES})
+MODULES = frozenset({Module.CHIEF_ARROW, SPECIAL_ROLES_ID, Module.TWO_BULLETS, Module.ZOMBIES})
 
 
 class Table:

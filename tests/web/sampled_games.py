@@ -9,8 +9,10 @@ from pathlib import Path
 
 from companion.engine import MODULES, Module
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
+from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.rage.rules import ID as TWO_BULLETS
+from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableSession
 from companion.table.table_config import TableConfig
 from tests.table.driver import next_buttons
@@ -33,11 +35,11 @@ def _sample() -> list[frozenset[Module]]:
     chosen = [frozenset({m}) for m in Module if m is not LOOK_ME_IN_THE_EYES]
     chosen += [
         old,
-        new - {M.ZOMBIES} | {M.GHOST},
+        new - {M.ZOMBIES} | {GHOST},
         new,
-        frozenset(Module) - {M.GHOST},
+        frozenset(Module) - {GHOST},
         frozenset({M("old_saloon.1"), M("old_saloon.2"), M("old_saloon.4")}),
-        frozenset({M.SPECIAL_ROLES, M.GHOST}),
+        frozenset({SPECIAL_ROLES_ID, GHOST}),
         frozenset({LOOK_ME_IN_THE_EYES, TWO_BULLETS, NEW_POSSE}),
     ]
     rng = random.Random(23)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Module, Role
+from companion.modules.ghost.rules import ID as GHOST
 from companion.table import TableConfig, TableSession
 from companion.table.public import public_state
 from companion.web.server import PublicPage
@@ -26,7 +27,7 @@ UNDEAD = frozenset(m for m in Module if m.value.startswith("undead_or_alive"))
 TABLES = [
     (OLD_SALOON, 5, 3),
     (UNDEAD, 6, 4),
-    ((OLD_SALOON | UNDEAD) - {Module.GHOST}, 7, 5),
+    ((OLD_SALOON | UNDEAD) - {GHOST}, 7, 5),
     (frozenset(), 4, 6),
 ]
 PRESSES = 220
@@ -92,7 +93,7 @@ def test_from_the_set_up_on_the_box_dealt_roles_are_never_on_the_page(tmp_path: 
     Sheriff's) shuffled once dealt (their special cards follow). Seats peek at their cards in
     their menus, characters are dealt, the game is played: the page is the same at every press
     while every shuffled card is face down."""
-    modules = (OLD_SALOON | UNDEAD) - {Module.GHOST, Module.ZOMBIES}
+    modules = (OLD_SALOON | UNDEAD) - {GHOST, Module.ZOMBIES}
     tables = []
     for name in ("first", "second"):
         config = TableConfig(seats=6, roles="dealt", modules=modules, state_dir=tmp_path / name)

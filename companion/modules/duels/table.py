@@ -22,9 +22,9 @@ from companion.table.words import (
     Answered,
     Asked,
     Words,
-    _roll_told,
-    _seat_told,
     declare_words,
+    roll_told,
+    seat_told,
 )
 
 from .rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, ID, WHICH_WOUND, WOUND_TOKEN
@@ -54,15 +54,15 @@ declare_words(
     DUEL_TARGET,
     Words(
         lambda q: "Duel: challenge whom? SEAT",
-        _seat_told(lambda t, target: f"challenges {t.seat(target)} to a duel"),
+        seat_told(lambda t, target: f"challenges {t.seat(target)} to a duel"),
     ),
 )
-declare_words(DUEL_ROLL, Words(_duel_roll_prompt, _roll_told(lambda roll: "rolls the Duel die")))
+declare_words(DUEL_ROLL, Words(_duel_roll_prompt, roll_told(lambda roll: "rolls the Duel die")))
 declare_words(
     DUEL_REROLL,
     Words(
         lambda q: f"{_roller(q)}: re-roll the Duel die? SEAT{q.seat}: yes; DONE: no",
-        _roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
+        roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
     ),
 )
 declare_words(

@@ -11,7 +11,7 @@ from companion.table.words import Answered, Words, declare_words
 from .rules import BROKEN_ARROW, ID, SALOON_DIE
 
 
-def _die_told(t: Answered) -> str | None:
+def die_told(t: Answered) -> str | None:
     if not isinstance(t.action, Choose):
         return None
     return "rolls no Saloon die" if t.action.option == SaloonDie.NONE else f"rolls the {t.option}"
@@ -31,5 +31,5 @@ for option, label in (
     (SaloonDie.COWARD_SIXTH, "Coward+"),
 ):
     declare_option_label(option, label)
-declare_words(SALOON_DIE, Words(lambda q: "Saloon die? its DIE; ROLL: none", _die_told))
+declare_words(SALOON_DIE, Words(lambda q: "Saloon die? its DIE; ROLL: none", die_told))
 declare_words(BROKEN_ARROW, Words(lambda q: "Broken Arrow: whose arrow goes back? SEAT", _returned))

@@ -11,13 +11,13 @@ from companion.table.story import declare_line
 from companion.table.words import (
     BY_THE_RULES,
     Words,
-    _die_told,
     _gift,
-    _seat_told,
     _source,
-    _turned,
     declare_words,
     dice_offered,
+    die_told,
+    seat_told,
+    turned,
 )
 
 from .rules import BELLE_STAR, CHUCK_DIE, CHUCK_FACE, ID, RAGE_FROM, RAGE_TO, SAM_HEAL
@@ -28,14 +28,14 @@ declare_words(
     SAM_HEAL,
     Words(
         lambda q: "Sam the Healer: who gains 1 life? SEAT; DONE: no",
-        _seat_told(_gift, "heals nobody"),
+        seat_told(_gift, "heals nobody"),
     ),
 )
 declare_words(
     RAGE_FROM,
     Words(
         lambda q: "Pat Brennan: move whose Rage card? SEAT; DONE: no",
-        _seat_told(
+        seat_told(
             lambda t, target: f"moves the Rage card of {t.seat(target)}", "moves no Rage card"
         ),
     ),
@@ -44,7 +44,7 @@ declare_words(
     RAGE_TO,
     Words(
         lambda q: "Pat Brennan: who gets the Rage card? SEAT",
-        _seat_told(lambda t, target: f"gives the Rage card to {t.seat(target)}"),
+        seat_told(lambda t, target: f"gives the Rage card to {t.seat(target)}"),
     ),
 )
 declare_words(
@@ -52,21 +52,21 @@ declare_words(
     Words(
         lambda q: f"Belle Star: a Dynamite to Gatling? {dice_offered(q.game)}; DONE: no",
         # 'Belle Star turns die 2 to Gatling' says the yes
-        _die_told(lambda die: BY_THE_RULES, "keeps the Dynamite"),
+        die_told(lambda die: BY_THE_RULES, "keeps the Dynamite"),
     ),
 )
 declare_words(
     CHUCK_DIE,
     Words(
         lambda q: "Chuck Wengam: turn a die for 1 life? DIE; DONE: no",
-        _die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
+        die_told(lambda die: f"loses 1 life to turn die {die + 1}", "turns no die"),
     ),
 )
 declare_words(
     CHUCK_FACE,
     Words(
         lambda q: f"Chuck Wengam: {_source(q.game, q.d.die or 0)} to which side? DIE",
-        _turned,
+        turned,
     ),
 )
 

@@ -13,44 +13,249 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .actions import (
+from companion.engine import (
+    CHARACTERS,
+    DICE,
+    DYNAMITE_LIMIT,
+    NORMAL_CARD,
+    SPECIAL_ROLES,
     Accept,
     Action,
+    Answer,
     Choose,
     ChooseDie,
     ChooseSeat,
+    Decision,
+    DecisionKind,
+    DiceRolled,
+    DynamiteExploded,
+    ModuleInfo,
+    ModuleRules,
+    PlayerState,
     RevealSpecial,
+    Role,
+    RuleGame,
+    Spec,
+    SpecialRole,
+    SpecialRoleRevealed,
+    StateError,
     WindowAction,
+    decision,
+    declare_kind,
+    declare_module,
+    declare_step_fits,
+    dice_a_reveal_rolls,
+    moment_steps,
+    one_of_options,
+    opening,
+    recorded,
+    seizer,
+    step,
+    still,
+    unrevealed_pool,
+    yes_no,
 )
-from .components import CHARACTERS, DICE, DYNAMITE_LIMIT, SPECIAL_ROLES, Role, SpecialRole
-from .decisions import Decision, DecisionKind
-from .errors import StateError
+from companion.engine.steps import Step, end_turn, gain, resolve, roll_effects
+
 from .events import (
     ArrowsExchanged,
-    DiceRolled,
     DieTurned,
-    DynamiteExploded,
     EliminationAverted,
     HealPrevented,
     RevealCancelled,
     RoleCardShown,
     SheriffChanged,
-    SpecialRoleRevealed,
 )
-from .module_catalog import Module
-from .module_catalog import cards_dealt as cards_dealt  # the catalog asks; checks.py reads it here
-from .module_rules import ModuleRules
-from .moments import Offers, moment_steps, opening, recorded, seizer, still
-from .options import NORMAL_CARD
-from .registry import decision, one_of_options, step, yes_no
-from .state import PlayerState
-from .steps import Step, end_turn, gain, resolve, roll_effects
-from .victory import unrevealed_pool
 
-if TYPE_CHECKING:
-    from .rules_api import RuleGame
+# The nine cards, each role's: The Bear face up from the start, the others revealed at their
+# moment (``SpecialRole``); the table's quick reference in a few words.
+CARDS = (
+    SpecialRole("the_bear", "The Bear", Role.SHERIFF, None, "own", "Sheriff with +3 life"),
+    SpecialRole("the_good", "The Good", Role.DEPUTY, "turn_start", "own", "become Sheriff"),
+    SpecialRole(
+        "the_doc",
+        "The Doc",
+        Role.DEPUTY,
+        "roll",
+        "any",
+        "turn one die",
+        changes_at_duel="duel_face",
+    ),
+    SpecialRole(
+        "the_judge",
+        "The Judge",
+        Role.DEPUTY,
+        "reveal",
+        "other",
+        "cancel that role",
+        changes="power",
+    ),
+    SpecialRole(
+        "the_gambler",
+        "The Gambler",
+        Role.OUTLAW,
+        "last_roll",
+        "other",
+        "re-roll all",
+        rerolls=True,
+        changes="resolve",
+    ),
+    SpecialRole(
+        "the_bad", "The Bad", Role.OUTLAW, "gain", "other", "cancel this heal", changes="gain"
+    ),
+    SpecialRole("the_ugly", "The Ugly", Role.OUTLAW, "turn_start", "own", "swap two arrows"),
+    SpecialRole(
+        "the_right_hand",
+        "The Right Hand of the Devil",
+        Role.RENEGADE,
+        "turn_end",
+        "own",
+        "take another turn",
+        changes="end_turn",
+    ),
+    SpecialRole(
+        "the_left_hand",
+        "The Left Hand of the Devil",
+        Role.RENEGADE,
+        "eliminate",
+        "any",
+        "save at 2 life",
+        changes="lose",
+    ),
+)
+ID = declare_module(
+    "old_saloon.3",
+    ModuleInfo("Special Roles", min_players=4, role_cards=True),
+    special_roles=CARDS,
+)
+
+# Why a pending decision of a state read back could not be asked now (None: it could).
+Fits = Callable[[RuleGame, Decision], "str | None"]
+# Who may reveal which card at a kind of moment: (game, the moment's arguments, actual).
+Offers = Callable[[RuleGame, list[Any], bool], list[WindowAction]]
+
+
+# ===================================================== the decisions' needs of a state read
+
+
+def _holds(card: str) -> Fits:
+    """A power's decision: the seat revealed ``card``."""
+
+    def fits(game: RuleGame, d: Decision) -> str | None:
+        p = game.players[d.seat]
+        if p.special != card or not p.special_shown:
+            return f"the seat revealed {SPECIAL_ROLES[card].title} (special {p.special!r})"
+        return None
+
+    return fits
+
+
+def _doc_face(game: RuleGame, d: Decision) -> str | None:
+    problem = _holds("the_doc")(game, d)
+    if problem is not None:
+        return problem
+    if d.die is None or not 0 <= d.die < len(game.dice_kinds):
+        return f"die {d.die} is not a die"
+    sides = tuple(dict.fromkeys(DICE[game.dice_kinds[d.die]]))
+    if d.options != sides:
+        return f"options {list(d.options)}: The Doc turns die {d.die + 1} to one of {sides}"
+    if d.cause == "duel":
+        top = game.stack[-1] if game.stack else None
+        if not (top and top[0] == "duel_face" and top[3] == d.die):
+            return f"the duel's roll of die {d.die + 1} comes next in the queue"
+    elif d.cause is not None or game.faces[d.die] is None:
+        return f"cause {d.cause!r}: die {d.die + 1}, rolled, or a duel's roll"
+    return None
+
+
+def _left_hand_target(game: RuleGame, d: Decision) -> str | None:
+    problem = _holds("the_left_hand")(game, d)
+    if problem is not None:
+        return problem
+    n = len(game.players)
+    if not d.options or any(not o.isdigit() or not 0 <= int(o) < n for o in d.options):
+        return f"options {list(d.options)}: the seats about to be eliminated"
+    top = game.stack[-1] if game.stack else None
+    if not (top and top[0] == "lose"):
+        return "the loss The Left Hand averts comes next in the queue"
+    return None
+
+
+def _left_hand_discard(game: RuleGame, d: Decision) -> str | None:
+    p = game.players[d.seat]
+    return None if p.arrows or p.chief_arrow else "the saved seat holds no arrow to discard"
+
+
+def check_chance(game: RuleGame, d: Decision) -> str | None:
+    """Why a pending save chance could not be (None: it could; ``pending_checks.py``)."""
+    if game.setup.roles_known:
+        return "dealt cards ask nothing at an elimination: nothing waits for The Left Hand"
+    last = game.open_moments[-1] if game.open_moments else None
+    if last is None or last[0] != "eliminate" or d.seat not in last[1][0]:
+        return "the latest open moment is the elimination of the seat asked"
+    if list(d.options) != [str(s) for s in last[1][0] if game.players[s].alive]:
+        return f"options {list(d.options)}: the seats about to be eliminated at that moment"
+    top = game.stack[-1] if game.stack else None
+    if not (top and top[0] == "lose"):
+        return "the loss that eliminates them comes next in the queue"
+    return None
+
+
+def check_role_card(game: RuleGame, d: Decision) -> str | None:
+    """Why a pending role card to show could not be (None: it could; ``pending_checks.py``)."""
+    role = game.players[d.seat].role
+    cards = [c.name for c in SPECIAL_ROLES.values() if c.role is role]
+    if ID not in game.setup.modules or role is None:
+        return "an eliminated seat of known role shows its card (module old_saloon.3)"
+    if not d.options or not set(d.options) <= {*cards, NORMAL_CARD}:
+        return f"options {list(d.options)}: the {role} cards, or normal"
+    return None
+
+
+# The powers' decisions, each asked of the seat that revealed the card (or the saved player);
+# the card an eliminated seat shows, asked of it.
+DOC_DIE = declare_kind(
+    "doc_die", Spec(Answer.DIE, False, "which die does The Doc turn", fits=_holds("the_doc"))
+)
+DOC_FACE = declare_kind(
+    "doc_face", Spec(Answer.CHOICE, False, "which face does The Doc turn it to", fits=_doc_face)
+)
+UGLY_SWAP = declare_kind(
+    "ugly_swap",
+    Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange", fits=_holds("the_ugly")),
+)
+LEFT_HAND_TARGET = declare_kind(
+    "left_hand_target",
+    Spec(Answer.SEAT, False, "whom does The Left Hand save", fits=_left_hand_target),
+)
+LEFT_HAND_DISCARD = declare_kind(
+    "left_hand_discard",
+    Spec(Answer.YES_NO, True, "discard all your arrows", fits=_left_hand_discard),
+)
+LEFT_HAND_CHANCE = declare_kind(
+    "left_hand_chance",
+    Spec(
+        Answer.YES_NO,
+        False,
+        "nobody saves the player about to be eliminated",
+        person_enters=True,
+        done_says_yes=True,
+        fits=check_chance,
+    ),
+)
+ROLE_CARD = declare_kind(
+    "role_card",
+    Spec(
+        Answer.CHOICE,
+        False,
+        "which role card is face up",
+        shows_a_card=True,
+        eliminated=True,
+        fits=check_role_card,
+    ),
+)
 
 
 def public_pool(game: RuleGame) -> Counter[Role]:
@@ -60,21 +265,21 @@ def public_pool(game: RuleGame) -> Counter[Role]:
     return +pool
 
 
-# The moments of the Ghost's turn (Old Saloon 5): after its rolls The Doc may turn a die
-# (ruling OS7), and The Judge may follow that reveal.
-GHOST_MOMENTS = frozenset({"roll", "reveal"})
+# The moments of the turn of a seat eliminated yet playing (Old Saloon 5): after its rolls The
+# Doc may turn a die (ruling OS7), and The Judge may follow that reveal.
+OUT_OF_GAME_MOMENTS = frozenset({"roll", "reveal"})
 
 
 def _offers_for(moment: str) -> Offers:
     """Who may reveal which card at this kind of moment: with dealt roles (``actual``) its
-    holder; by what the table knows, any living seat (not the Ghost) whose card is hidden and
+    holder; by what the table knows, any living seat whose card is hidden and
     whose type the role mix still leaves, while nobody has shown that card."""
-    cards = [c for c in SPECIAL_ROLES.values() if c.moment == moment]
+    cards = [c for c in CARDS if c.moment == moment]
 
     def offers(game: RuleGame, args: list[Any], actual: bool) -> list[WindowAction]:
         players = game.players
-        if players[game.turn].ghost and moment not in GHOST_MOMENTS:
-            return []  # the Ghost's turn does nothing but roll and give a result
+        if game.out_but_playing(game.turn) and moment not in OUT_OF_GAME_MOMENTS:
+            return []  # such a turn does nothing but roll and give a result
         shown = {p.special for p in players if p.special_shown}
         held = actual and game.setup.roles_known
         pool = public_pool(game)
@@ -83,7 +288,7 @@ def _offers_for(moment: str) -> Offers:
             if card.name in shown or not _usable(game, card):
                 continue
             for p in players:
-                if not p.alive or p.ghost or p.special_shown:
+                if not p.alive or p.special_shown:
                     continue
                 if not (_still_hidden(p, card) if p.revealed else card.role in pool):
                     continue
@@ -125,7 +330,7 @@ def _save_first(game: RuleGame, args: list[Any]) -> None:
     dying = [s for s in args[0] if game.players[s].alive]
     if game.setup.roles_known or not any(_card_asked(game.players[s]) for s in dying):
         return
-    game.ask(DecisionKind.LEFT_HAND_CHANCE, dying[0], options=tuple(str(s) for s in dying))
+    game.ask(LEFT_HAND_CHANCE, dying[0], options=tuple(str(s) for s in dying))
 
 
 def _card_asked(p: PlayerState) -> bool:
@@ -140,31 +345,16 @@ def _legal_chance(game: RuleGame, d: Decision) -> list[Action]:
     return [Accept()]
 
 
-@decision(DecisionKind.LEFT_HAND_CHANCE, legal=_legal_chance)
+@decision(LEFT_HAND_CHANCE, legal=_legal_chance)
 def _decide_chance(game: RuleGame, d: Decision, action: Action) -> None:
     """Nobody saved them: their cards are shown next. The table's answer is no player's move,
     so the moments stay open until the pending player's next action (ruling OS3), as they do
     after an elimination with dealt cards."""
 
 
-def check_chance(game: RuleGame, d: Decision) -> str | None:
-    """Why a pending save chance could not be (None: it could; ``pending_checks.py``)."""
-    if game.setup.roles_known:
-        return "dealt cards ask nothing at an elimination: nothing waits for The Left Hand"
-    last = game.open_moments[-1] if game.open_moments else None
-    if last is None or last[0] != "eliminate" or d.seat not in last[1][0]:
-        return "the latest open moment is the elimination of the seat asked"
-    if list(d.options) != [str(s) for s in last[1][0] if game.players[s].alive]:
-        return f"options {list(d.options)}: the seats about to be eliminated at that moment"
-    top = game.stack[-1] if game.stack else None
-    if not (top and top[0] == "lose"):
-        return "the loss that eliminates them comes next in the queue"
-    return None
-
-
-for _moment_kind in sorted({c.moment for c in SPECIAL_ROLES.values() if c.moment}):
+for _moment_kind in sorted({c.moment for c in CARDS if c.moment}):
     _wait = _save_first if _moment_kind == "eliminate" else None
-    opening(Module.SPECIAL_ROLES, _moment_kind, _offers_for(_moment_kind), _wait)
+    opening(ID, _moment_kind, _offers_for(_moment_kind), _wait)
 
 
 def _seize(game: RuleGame, action: WindowAction, moment: str, args: list[Any]) -> None:
@@ -192,15 +382,6 @@ def _unclaimed(game: RuleGame, action: WindowAction) -> bool:
 
 
 still(RevealSpecial, _unclaimed)
-
-
-def dice_a_reveal_rolls(game: RuleGame, action: RevealSpecial) -> list[tuple[int, str]]:
-    """The dice (slot, kind) a reveal re-rolls: those of the roll at its moment, which may
-    not be the dice on the table now (a Loudmouth's six before the next turn's five)."""
-    if action.card not in REROLLING:
-        return []
-    at_moment = game.open_moments[action.window][2]
-    return list(enumerate(at_moment.dice_kinds))
 
 
 def _faces_fit(game: RuleGame, action: WindowAction) -> str | None:
@@ -234,7 +415,7 @@ def check(game: RuleGame) -> None:
     game once; None where the card is normal (cards mixed by type) or not known to the state
     (secret cards, or a seat's snapshot of what it may know) (``checks.py``)."""
     setup, players = game.setup, game.players
-    on = Module.SPECIAL_ROLES in setup.modules
+    on = ID in setup.modules
     seen: dict[str, int] = {}
     for p in players:
         if on and not p.alive and not p.special_shown and not _card_owed(game, p):
@@ -257,9 +438,7 @@ def check(game: RuleGame) -> None:
                 "card shown is shown whole"
             )
         if not on:
-            raise StateError(
-                f"{where}: special or special_shown, but module {Module.SPECIAL_ROLES} is off"
-            )
+            raise StateError(f"{where}: special or special_shown, but module {ID} is off")
         if p.special is None:
             if not setup.specials_mixed:
                 raise StateError(
@@ -303,9 +482,21 @@ def show_card(game: RuleGame, seat: int, /) -> None:
     assert p.role is not None
     options = _cards_left(game, p.role)
     if len(options) > 1:
-        game.ask(DecisionKind.ROLE_CARD, seat, options=tuple(options))
+        game.ask(ROLE_CARD, seat, options=tuple(options))
     elif options:
         _card_shown(game, seat, options[0])
+
+
+def _show_card_fits(game: RuleGame, args: list[Any]) -> str | None:
+    """A state read back about to run ``show_card``: the seat's role is known by then."""
+    if game.players[args[0]].role is None:
+        d = game.pending
+        if d is None or d.kind is not DecisionKind.REVEAL_ROLE or d.seat != args[0]:
+            return f"seat {args[0] + 1} shows its card once its role is known (role None)"
+    return None
+
+
+declare_step_fits("show_card", _show_card_fits)
 
 
 def _cards_left(game: RuleGame, role: Role) -> list[str]:
@@ -323,18 +514,14 @@ def _card_owed(game: RuleGame, p: PlayerState) -> bool:
     """An eliminated seat whose card is not face up yet: its reveal, its card shown or the
     table's answer is to come, or no card of its role is left to show."""
     d = game.pending
-    if (
-        d is not None
-        and d.seat == p.seat
-        and d.kind in (DecisionKind.ROLE_CARD, DecisionKind.REVEAL_ROLE)
-    ):
+    if d is not None and d.seat == p.seat and d.kind in (ROLE_CARD, DecisionKind.REVEAL_ROLE):
         return True
     if any(step[0] in ("show_card", "reveal") and step[1] == p.seat for step in game.stack):
         return True
     return p.role is not None and p.special is None and not _cards_left(game, p.role)
 
 
-@decision(DecisionKind.ROLE_CARD, legal=one_of_options)
+@decision(ROLE_CARD, legal=one_of_options)
 def _decide_card(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
     _card_shown(game, d.seat, action.option)
@@ -367,18 +554,18 @@ def _the_good(game: RuleGame, seat: int, args: list[Any], faces: list[str] | Non
 
 def _the_ugly(game: RuleGame, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     if len(game.living()) >= 2:
-        game.ask(DecisionKind.UGLY_SWAP, seat)
+        game.ask(UGLY_SWAP, seat)
 
 
 def _legal_ugly(game: RuleGame, d: Decision) -> list[Action]:
     return [ChooseSeat(s) for s in game.living() if s != d.target]
 
 
-@decision(DecisionKind.UGLY_SWAP, legal=_legal_ugly)
+@decision(UGLY_SWAP, legal=_legal_ugly)
 def _decide_ugly(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
     if d.target is None:
-        game.ask(DecisionKind.UGLY_SWAP, d.seat, target=action.seat)
+        game.ask(UGLY_SWAP, d.seat, target=action.seat)
         return
     a, b = game.players[d.target], game.players[action.seat]
     a.arrows, b.arrows = b.arrows, a.arrows
@@ -392,25 +579,25 @@ def _the_doc(game: RuleGame, seat: int, args: list[Any], faces: list[str] | None
     if len(args) > 1:
         _ask_doc_face(game, seat, args[1], "duel")
     else:
-        game.ask(DecisionKind.DOC_DIE, seat)
+        game.ask(DOC_DIE, seat)
 
 
 def _ask_doc_face(game: RuleGame, seat: int, die: int, cause: str | None = None) -> None:
     sides = tuple(dict.fromkeys(DICE[game.dice_kinds[die]]))
-    game.ask(DecisionKind.DOC_FACE, seat, die=die, options=sides, cause=cause)
+    game.ask(DOC_FACE, seat, die=die, options=sides, cause=cause)
 
 
 def _legal_doc_die(game: RuleGame, d: Decision) -> list[Action]:
     return [ChooseDie(i) for i, face in enumerate(game.faces) if face is not None]
 
 
-@decision(DecisionKind.DOC_DIE, legal=_legal_doc_die)
+@decision(DOC_DIE, legal=_legal_doc_die)
 def _decide_doc_die(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseDie)
     _ask_doc_face(game, d.seat, action.die)
 
 
-@decision(DecisionKind.DOC_FACE, legal=one_of_options)
+@decision(DOC_FACE, legal=one_of_options)
 def _decide_doc_face(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.die is not None
     if d.cause == "duel":
@@ -460,14 +647,14 @@ def _the_left_hand(
     if len(dying) == 1:
         _save(game, seat, dying[0])
     elif dying:
-        game.ask(DecisionKind.LEFT_HAND_TARGET, seat, options=tuple(str(s) for s in dying))
+        game.ask(LEFT_HAND_TARGET, seat, options=tuple(str(s) for s in dying))
 
 
 def _legal_left_hand(game: RuleGame, d: Decision) -> list[Action]:
     return [ChooseSeat(int(s)) for s in d.options]
 
 
-@decision(DecisionKind.LEFT_HAND_TARGET, legal=_legal_left_hand)
+@decision(LEFT_HAND_TARGET, legal=_legal_left_hand)
 def _decide_left_hand(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat)
     _save(game, d.seat, action.seat)
@@ -492,10 +679,10 @@ def saved(game: RuleGame, target: int, /) -> None:
     """The saved player "may discard all of his arrows"."""
     p = game.players[target]
     if p.alive and (p.arrows or p.chief_arrow):
-        game.ask(DecisionKind.LEFT_HAND_DISCARD, target)
+        game.ask(LEFT_HAND_DISCARD, target)
 
 
-@decision(DecisionKind.LEFT_HAND_DISCARD, legal=yes_no)
+@decision(LEFT_HAND_DISCARD, legal=yes_no)
 def _decide_left_hand_discard(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, Accept):
         game.discard_all(game.players[d.seat], "the_left_hand")
@@ -517,25 +704,6 @@ def _the_judge(game: RuleGame, seat: int, args: list[Any], faces: list[str] | No
 
 
 Power = Callable[["RuleGame", int, list[Any], "list[str] | None"], None]
-# The cards whose power rolls the dice: the table draws their faces as it does a roll's.
-REROLLING = frozenset({"the_gambler"})
-
-# The step each power changes, which runs right after it (a state read back must have it there).
-POWER_BEFORE: dict[str, str] = {
-    "the_gambler": "resolve",
-    "the_bad": "gain",
-    "the_left_hand": "lose",
-    "the_right_hand": "end_turn",
-    "the_judge": "power",
-}
-
-
-def changed_step(card: str, args: list[Any]) -> str | None:
-    """The step ``card``'s power changes at a moment with ``args`` (The Doc after a duel's
-    roll turns the die of the ``duel_face`` step)."""
-    if card == "the_doc" and len(args) > 1:
-        return "duel_face"
-    return POWER_BEFORE.get(card)
 
 
 POWERS: dict[str, Power] = {
@@ -555,17 +723,6 @@ def _at_reveal(game: RuleGame, seat: int) -> list[Step]:
     return [] if game.players[seat].alive else [show_card(seat)]
 
 
-def check_role_card(game: RuleGame, d: Decision) -> str | None:
-    """Why a pending role card to show could not be (None: it could; ``pending_checks.py``)."""
-    role = game.players[d.seat].role
-    cards = [c.name for c in SPECIAL_ROLES.values() if c.role is role]
-    if Module.SPECIAL_ROLES not in game.setup.modules or role is None:
-        return "an eliminated seat of known role shows its card (module old_saloon.3)"
-    if not d.options or not set(d.options) <= {*cards, NORMAL_CARD}:
-        return f"options {list(d.options)}: the {role} cards, or normal"
-    return None
-
-
 def _face_up(game: RuleGame, p: PlayerState) -> bool:
     """A living player shows a role by revealing a special card (The Good's old Sheriff keeps
     his face up); once the Sheriff is dead the last one standing shows his for a win that a
@@ -573,4 +730,11 @@ def _face_up(game: RuleGame, p: PlayerState) -> bool:
     return p.special_shown or any(q.role is Role.SHERIFF and not q.alive for q in game.players)
 
 
-RULES = ModuleRules(Module.SPECIAL_ROLES, at_reveal=_at_reveal, face_up=_face_up)
+RULES = ModuleRules(
+    ID,
+    at_reveal=_at_reveal,
+    face_up=_face_up,
+    check=check,
+    table="companion.modules.special_roles.table",
+    bots="companion.modules.special_roles.bots",
+)

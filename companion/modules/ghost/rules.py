@@ -14,21 +14,109 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .actions import Action, Choose, ChooseSeat, Roll, Stop
-from .components import DICE, GHOST_DICE, REROLLS, Role
-from .decisions import Decision, DecisionKind
-from .errors import StateError
-from .events import BecameGhost, DicePreset, DiceRolled, GhostTokenGiven, GhostTokenReturned
-from .module_catalog import Module
-from .module_rules import ModuleRules
-from .moments import moment_steps
-from .registry import any_living_seat, decision, one_of_options, step
-from .rules_api import Ability, RuleGame
-from .steps import Step, end_turn
-from .victory import team
+from companion.engine import (
+    DICE,
+    REROLLS,
+    Ability,
+    Action,
+    Answer,
+    Choose,
+    ChooseSeat,
+    Decision,
+    DiceRolled,
+    ModuleInfo,
+    ModuleRules,
+    Role,
+    Roll,
+    RuleGame,
+    Spec,
+    StateError,
+    Stop,
+    any_living_seat,
+    decision,
+    declare_kind,
+    declare_module,
+    declare_step_fits,
+    ghost_team,
+    moment_steps,
+    one_of_options,
+    step,
+)
+from companion.engine.steps import Step, end_turn
+
+from .events import BecameGhost, DicePreset, GhostTokenGiven, GhostTokenReturned
 
 if TYPE_CHECKING:
-    from .state import PlayerState
+    from companion.engine import PlayerState
+
+# The Ghost and Undead or Alive both give the eliminated a part (a Ghost's turns, Boneyard
+# cards and zombies): the rulebook says nothing of the two together, so they play apart.
+ID = declare_module(
+    "old_saloon.5", ModuleInfo("The Ghost", min_players=5, excludes=("undead_or_alive.4",))
+)
+GHOST_DICE: tuple[str, ...] = ("base",) * 2
+
+
+def _fits(game: RuleGame, d: Decision) -> str | None:
+    """A Ghost's decision of a state read back: only the Ghost takes them, at its own dice."""
+    if not game.players[d.seat].ghost:
+        return "only the Ghost takes its turn's decisions (ghost)"
+    if game.dice_kinds != list(GHOST_DICE):
+        return f"dice_kinds {game.dice_kinds}: the Ghost rolls {list(GHOST_DICE)}"
+    faces = game.faces
+    if d.kind is GHOST_ROLL:
+        return None if not game.rolls else f"rolls {game.rolls}: the first roll comes first"
+    if d.kind is GHOST_REROLL:
+        return None if 1 <= game.rolls < 3 else f"rolls {game.rolls}: a re-roll has one left"
+    if d.kind is GHOST_FACE:
+        if len(set(faces)) != 2 or d.options != tuple(faces):
+            return f"options {list(d.options)}: the Ghost's two different faces {faces}"
+        return None
+    if (
+        len(d.options) != 1
+        or d.options[0] not in faces
+        or d.remaining != (2 if faces[0] == faces[1] else 1)
+    ):
+        return (
+            f"options {list(d.options)}, remaining {d.remaining}: a face of {faces}, twice "
+            "on a pair"
+        )
+    return None
+
+
+# The Ghost's turn: its two dice rolled and re-rolled, one result given (asked of the seat
+# whose turn it is, which is eliminated: ``turn_seat``).
+GHOST_ROLL = declare_kind(
+    "ghost_roll",
+    Spec(
+        Answer.ROLL,
+        False,
+        "roll the Ghost's two dice",
+        turn_dice=True,
+        first_roll=True,
+        turn_seat=True,
+        fits=_fits,
+    ),
+)
+GHOST_REROLL = declare_kind(
+    "ghost_reroll",
+    Spec(
+        Answer.ROLL,
+        False,
+        "re-roll the Ghost's dice or stop",
+        turn_dice=True,
+        turn_seat=True,
+        fits=_fits,
+    ),
+)
+GHOST_FACE = declare_kind(
+    "ghost_face",
+    Spec(Answer.CHOICE, False, "which result does the Ghost give", turn_seat=True, fits=_fits),
+)
+GHOST_TARGET = declare_kind(
+    "ghost_target",
+    Spec(Answer.SEAT, False, "to whom does the Ghost give it", turn_seat=True, fits=_fits),
+)
 
 
 class _Ghost(Ability):
@@ -47,14 +135,14 @@ def on_eliminated(game: RuleGame, dead: list[int]) -> None:
     token = game.ghost_token
     if token is not None and token[0] in dead:
         return_token(game)
-    if Module.GHOST not in game.setup.modules or any(p.ghost for p in game.players):
+    if ID not in game.setup.modules or any(p.ghost for p in game.players):
         return
     candidates = [s for s in game.clockwise(dead) if game.players[s].role is not Role.SHERIFF]
     if candidates:
         p = game.players[candidates[0]]
         p.ghost = True
         game.refresh_abilities()
-        side = team(p.role, len(game.players))
+        side = ghost_team(p.role, len(game.players))
         game.emit(BecameGhost(p.seat, None if side is None else str(side)))
 
 
@@ -103,11 +191,11 @@ def check(game: RuleGame) -> None:
     first roll (``checks.py``)."""
     players = game.players
     ghosts = [p.seat for p in players if p.ghost]
-    on = Module.GHOST in game.setup.modules
+    on = ID in game.setup.modules
     for seat in ghosts:
         p = players[seat]
         if not on:
-            raise StateError(f"seat {seat + 1}: ghost, but module {Module.GHOST} is off")
+            raise StateError(f"seat {seat + 1}: ghost, but module {ID} is off")
         if p.alive:
             raise StateError(f"seat {seat + 1}: ghost but alive: only the eliminated come back")
         if p.role is Role.SHERIFF:
@@ -175,7 +263,7 @@ def _check_preset(game: RuleGame) -> None:
 def ghost_turn(game: RuleGame) -> None:
     game.dice_kinds = list(GHOST_DICE)
     game.faces = [None] * len(GHOST_DICE)
-    game.ask(DecisionKind.GHOST_ROLL, game.turn)
+    game.ask(GHOST_ROLL, game.turn)
 
 
 _ALL = Roll(tuple(range(len(GHOST_DICE))))
@@ -186,7 +274,7 @@ _REROLLS: list[Action] = [
 
 
 def _legal_roll(game: RuleGame, d: Decision) -> list[Action]:
-    return [_ALL] if d.kind is DecisionKind.GHOST_ROLL else list(_REROLLS)
+    return [_ALL] if d.kind is GHOST_ROLL else list(_REROLLS)
 
 
 def _accepts(game: RuleGame, d: Decision, action: Action) -> bool:
@@ -195,7 +283,7 @@ def _accepts(game: RuleGame, d: Decision, action: Action) -> bool:
     return action in _legal_roll(game, d)
 
 
-@decision(DecisionKind.GHOST_ROLL, DecisionKind.GHOST_REROLL, legal=_legal_roll, accepts=_accepts)
+@decision(GHOST_ROLL, GHOST_REROLL, legal=_legal_roll, accepts=_accepts)
 def _decide_roll(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, Roll):
         dice = list(action.dice)
@@ -219,9 +307,19 @@ def _decide_roll(game: RuleGame, d: Decision, action: Action) -> None:
 @step
 def ghost_rolled(game: RuleGame) -> None:
     if game.rolls < 1 + REROLLS:
-        game.ask(DecisionKind.GHOST_REROLL, game.turn)
+        game.ask(GHOST_REROLL, game.turn)
     else:
         _give(game)
+
+
+def _rolled_fits(game: RuleGame, args: list[object]) -> str | None:
+    """A state read back about to run ``ghost_rolled``: the Ghost's turn, after a roll."""
+    if not game.players[game.turn].ghost or None in game.faces or not game.rolls:
+        return f"the Ghost's roll (ghost, faces {game.faces}, rolls {game.rolls})"
+    return None
+
+
+declare_step_fits("ghost_rolled", _rolled_fits)
 
 
 def _give(game: RuleGame) -> None:
@@ -229,18 +327,18 @@ def _give(game: RuleGame) -> None:
     first, second = game.faces
     assert first is not None and second is not None
     if first == second:
-        game.ask(DecisionKind.GHOST_TARGET, game.turn, options=(first,), remaining=2)
+        game.ask(GHOST_TARGET, game.turn, options=(first,), remaining=2)
     else:
-        game.ask(DecisionKind.GHOST_FACE, game.turn, options=(first, second))
+        game.ask(GHOST_FACE, game.turn, options=(first, second))
 
 
-@decision(DecisionKind.GHOST_FACE, legal=one_of_options)
+@decision(GHOST_FACE, legal=one_of_options)
 def _decide_face(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose)
-    game.ask(DecisionKind.GHOST_TARGET, d.seat, options=(action.option,), remaining=1)
+    game.ask(GHOST_TARGET, d.seat, options=(action.option,), remaining=1)
 
 
-@decision(DecisionKind.GHOST_TARGET, legal=any_living_seat)
+@decision(GHOST_TARGET, legal=any_living_seat)
 def _decide_target(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.remaining is not None
     game.ghost_token = [action.seat, d.options[0], d.remaining]
@@ -248,7 +346,7 @@ def _decide_target(game: RuleGame, d: Decision, action: Action) -> None:
 
 
 RULES = ModuleRules(
-    Module.GHOST,
+    ID,
     own_turn=_own_turn,
     own_dice=(GHOST_DICE,),
     dice_set=preset,
@@ -256,4 +354,7 @@ RULES = ModuleRules(
     plays_out=_plays_out,
     powerless=_powerless,
     on_eliminated=on_eliminated,
+    check=check,
+    table="companion.modules.ghost.table",
+    bots="companion.modules.ghost.bots",
 )
