@@ -59,7 +59,6 @@ PLAYERS: dict[str, Callable[[int], Bot]] = {
     "mc": MonteCarloBot,
 }
 PAIRS = ("rules:fallbacks", "rules:random")
-CHARACTER_MODULES = frozenset({Module("old_saloon.4"), NEW_POSSE})
 CHARACTER_MODULES = frozenset({SALOON_CHARACTERS, NEW_POSSE})
 GOOD, BAD, EVEN = (60, 140, 75), (190, 60, 50), (150, 150, 150)
 

@@ -644,8 +644,7 @@ BETWEEN_GAMES: dict[str, object] = {
 }
 # What no player chooses: every die of a first roll rolls, the holder of a duel's die rolls
 # it, and a person enters what a real card or token shows, or answers for the whole table.
-CHOSEN_BY_NOBODY = {K.ROLL, K.GHOST_ROLL, DUEL_ROLL}
-CHOSEN_BY_NOBODY = {K.ROLL, GHOST_ROLL, K.DUEL_ROLL}
+CHOSEN_BY_NOBODY = {K.ROLL, GHOST_ROLL, DUEL_ROLL}
 
 
 def test_every_decision_kind_of_the_engine_is_the_base_games_or_has_a_rule_and_a_test() -> None:

@@ -33,8 +33,7 @@ from .test_slab_rage import slab_with_a_rage_card
 SEATS = [1, 3, 4, 7]  # engine seats 0..3 sit at physical seats 1, 3, 4 and 7
 K = DecisionKind
 # Answers whose event says them whole ('The Doc turns die 3 to Dynamite'): no line of the box's.
-SAID_BY_THE_RULES = {(K.DOC_FACE, Choose), (CHUCK_FACE, Choose), (BELLE_STAR, ChooseDie)}
-SAID_BY_THE_RULES = {(DOC_FACE, Choose), (K.CHUCK_FACE, Choose), (K.BELLE_STAR, ChooseDie)}
+SAID_BY_THE_RULES = {(DOC_FACE, Choose), (CHUCK_FACE, Choose), (BELLE_STAR, ChooseDie)}
 
 
 @pytest.mark.parametrize(

@@ -392,8 +392,7 @@ BUTTON_WORDS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
     ("modules", "roles"),
     [
         (
-            frozenset({Module("old_saloon.1"), Module("old_saloon.2"), Module.SPECIAL_ROLES}),
-            frozenset({Module.LOUDMOUTH_AND_COWARD, Module.CHIEF_ARROW, SPECIAL_ROLES_ID}),
+            frozenset({Module("old_saloon.1"), Module("old_saloon.2"), SPECIAL_ROLES_ID}),
             "physical",
         ),
         (

@@ -16,9 +16,7 @@ from companion.table.play import TablePlay
 
 from ..table.driver import next_buttons
 
-MODULES = frozenset({Module("old_saloon.2"), Module.SPECIAL_ROLES, TWO_BULLETS, Module.ZOMBIES})
-MODULES = frozenset({CHIEF_ARROW, Module.SPECIAL_ROLES, TWO_BULLETS, Module.ZOMBIES})
-MODULES = frozenset({Module.CHIEF_ARROW, SPECIAL_ROLES_ID, Module.TWO_BULLETS, Module.ZOMBIES})
+MODULES = frozenset({CHIEF_ARROW, SPECIAL_ROLES_ID, TWO_BULLETS, Module.ZOMBIES})
 
 
 class Table:

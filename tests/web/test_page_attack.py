@@ -137,7 +137,7 @@ def test_a_reader_that_takes_nothing_is_dropped_and_its_stream_is_free_again() -
         for n in range(FILLERS):  # more than loopback's buffers hold
             page.publish({"filler": n, "text": "x" * 250_000})
         again = None
-        for _ in range(int(20 * SETTINGS.idle_timeout / 0.1)):  # bounded: till it is free
+        for _ in range(int(100 * SETTINGS.idle_timeout / 0.1)):  # bounded: till it is free
             with contextlib.closing(attacks.connect(at, source(95))) as reader:
                 reader.sendall(attacks.EVENTS)
                 again = attacks.status(reader)
