@@ -96,6 +96,54 @@ def forbidden(package: str, names: list[str]) -> list[str]:
     return wrong
 
 
+def module_layer_table(readme: str) -> dict[str, set[str]]:
+    """Per file of a module's package (``""``: any file not named), the packages of companion
+    it may import, from the README's rows for ``companion/modules/*/``."""
+    section = readme.split("## How it is built", 1)[1]
+    table: dict[str, set[str]] = {}
+    for line in section.splitlines():
+        found = re.match(r"\| `companion/modules/\*/(\w*\.py)?` \|.*\| (.*) \|$", line)
+        if found is not None:
+            table[found.group(1) or ""] = {item.strip() for item in found.group(2).split(",")}
+    return table
+
+
+MODULE_LAYERS = module_layer_table(README.read_text(encoding="utf-8"))
+
+
+def test_each_module_package_imports_only_the_layers_its_rows_allow() -> None:
+    """A module's rules import only the engine (and its own package), its words the table
+    too, its rules for the box's players the bots too."""
+    assert {
+        "": {"engine"},
+        "table.py": {"engine", "table"},
+        "bots.py": {"engine", "bots"},
+    } == MODULE_LAYERS
+    packages = sorted(p for p in (PACKAGE / "modules").iterdir() if (p / "__init__.py").is_file())
+    assert packages, "no module packages under companion/modules: nothing would be checked"
+    for folder in packages:
+        own = f"companion.modules.{folder.name}"
+        for path in sorted(folder.glob("*.py")):
+            layers = MODULE_LAYERS.get(path.name, MODULE_LAYERS[""])
+            wrong = [
+                name
+                for name in imports(path, f"modules.{folder.name}")
+                if not (
+                    name == own
+                    or name.startswith(f"{own}.")
+                    or any(
+                        name == f"companion.{layer}" or name.startswith(f"companion.{layer}.")
+                        for layer in layers
+                    )
+                    or (
+                        not name.startswith("companion")
+                        and name.split(".")[0] in sys.stdlib_module_names
+                    )
+                )
+            ]
+            assert not wrong, f"{path.relative_to(ROOT)} imports {', '.join(wrong)}"
+
+
 def test_the_readme_table_is_read() -> None:
     assert ALLOWED["engine"] == (set(), set())
     assert ALLOWED["bots"] == ({"engine"}, set())
@@ -178,10 +226,10 @@ def test_a_private_engine_import_is_seen(tmp_path: Path) -> None:
     source = tmp_path / "client.py"
     source.write_text(
         "from companion.engine.events import TurnStarted\nfrom ..engine.legacy import next_game\n"
-        "from companion.engine import Game, boneyard\nimport companion.engine.game\n"
+        "from companion.engine import Game, dice\nimport companion.engine.game\n"
     )
     assert private_engine_imports(source, "companion.table") == [
-        "companion.engine.boneyard",
+        "companion.engine.dice",
         "companion.engine.events",
         "companion.engine.game",
         "companion.engine.legacy",

@@ -35,6 +35,7 @@ from companion.engine import (
     deal,
     validate_modules,
 )
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from companion.table.view import TableView
@@ -82,7 +83,7 @@ def tables(draw: st.DrawFn, modules: frozenset[Module]) -> tuple[GameSetup, int,
         specials_mixed=Module.SPECIAL_ROLES in modules and draw(st.booleans()),
         real_piles=frozenset({"wounds"}) if real else frozenset(),
     )
-    if real and Module.ZOMBIES in modules:
+    if real and ZOMBIES in modules:
         setup = dataclasses.replace(setup, real_boneyard=True)
     return setup, draw(st.integers(0, players - 1)), draw(st.integers(0, 10_000))
 

@@ -1,4 +1,5 @@
-"""The rule-based player's answers to Undead or Alive's decisions (Modules 1 to 4).
+"""The rule-based player's answers to Undead or Alive's decisions (Modules 1 to 3; Module 4's
+in its package).
 
 Module 5 (Wild West Legacy) asks nothing during a game: what it decides is read from a
 finished game by the engine, but for the surviving Sheriff's appointment between games
@@ -19,7 +20,6 @@ from ..engine import (
     ChooseSeat,
     DecisionKind,
     Decline,
-    Role,
     Roll,
 )
 from .observation import Observation
@@ -119,12 +119,6 @@ def _chuck_face(obs: Observation, table: Table) -> Action:
     return Choose(max(options, key=lambda f: turn_gain(obs, table, obs.seat, die, f)))
 
 
-def _zombie_master(obs: Observation, table: Table) -> Action:
-    """Physical roles: the living Renegade declares, honestly."""
-    mine = ChooseSeat(obs.seat)
-    return mine if obs.role is Role.RENEGADE and mine in obs.legal else Decline()
-
-
 UNDEAD_RULES: dict[DecisionKind, Rule] = {
     DecisionKind.DUEL_TARGET: _duel_target,
     DecisionKind.DUEL_REROLL: _duel_reroll,
@@ -135,5 +129,4 @@ UNDEAD_RULES: dict[DecisionKind, Rule] = {
     DecisionKind.BELLE_STAR: _dynamite_to_gatling,
     DecisionKind.CHUCK_DIE: _chuck_die,
     DecisionKind.CHUCK_FACE: _chuck_face,
-    DecisionKind.ZOMBIE_MASTER: _zombie_master,
 }

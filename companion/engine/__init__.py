@@ -11,10 +11,9 @@ reaches into one). What it holds:
 - a position of one's making, mid-game, with any module's state: ``position``, checked as
   ``Game.from_json`` checks a saved game;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
-  ``RAGE_SYMBOLS``, the Boneyard cards (``BONEYARD_DECK``), ``Module``/``MODULES``, each
+  ``RAGE_SYMBOLS``, ``Module``/``MODULES``, each
   module's rules from its own file (``MODULE_RULES``);
-- the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``BoneyardCard``,
-  ``NORMAL_CARD``;
+- the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``NORMAL_CARD``;
 - a series of games (Wild West Legacy): ``result_of``, ``next_game``, ``legacy_setup``, …;
 - reading JSON with errors that name the field: ``whole_number``, ``text``, ``listed``,
   ``truth``;
@@ -53,25 +52,10 @@ from .actions import (
     WindowAction,
     action_from_json,
 )
-from .boneyard import (
-    BEGUN as OUTBREAK_BEGUN,
-)
-from .boneyard import (
-    DECK as BONEYARD_DECK,
-)
-from .boneyard import (
-    BoneyardCardRevealed,
-    OutbreakComing,
-    ZombieOutbreak,
-    hands_showing,
-    living_count,
-)
-from .boneyard import (
-    full_deck as full_boneyard_deck,
-)
 from .checks import check_state
 from .components import (
     ARROWS_IN_PILE,
+    BASE_DICE,
     CHARACTERS,
     DICE,
     FACES,
@@ -196,12 +180,13 @@ from .moments import (
     open_moments,
 )
 from .open_kinds import Declared
-from .options import NORMAL_CARD, ArrowKind, BoneyardCard, SaloonDie
+from .options import NORMAL_CARD, ArrowKind, SaloonDie
 from .positions import position
 from .queue_checks import (
     MOMENTS,
     step_checks,
 )
+from .ranges import next_living
 from .reading import (
     listed,
     text,
@@ -222,6 +207,7 @@ from .state import (
     PlayerState,
     TurnScratch,
 )
+from .victory import Outcome, unrevealed_pool
 from .victory import team as ghost_team
 
 __all__ = [
@@ -235,10 +221,8 @@ __all__ = [
     "ArrowTaken",
     "ArrowsDiscarded",
     "ArrowsExchanged",
-    "BONEYARD_DECK",
+    "BASE_DICE",
     "BecameGhost",
-    "BoneyardCard",
-    "BoneyardCardRevealed",
     "BullseyeDoubled",
     "CHARACTERS",
     "Character",
@@ -299,8 +283,7 @@ __all__ = [
     "NextGame",
     "NoLegalAnswer",
     "OPENINGS",
-    "OUTBREAK_BEGUN",
-    "OutbreakComing",
+    "Outcome",
     "PlayerEliminated",
     "PlayerState",
     "RAGE_SYMBOLS",
@@ -348,7 +331,6 @@ __all__ = [
     "WindowAction",
     "WoundDrawn",
     "WoundsReturned",
-    "ZombieOutbreak",
     "ability",
     "ability_of",
     "action_from_json",
@@ -362,16 +344,14 @@ __all__ = [
     "declare_kind",
     "declare_module",
     "dice_a_reveal_rolls",
-    "full_boneyard_deck",
     "ghost_team",
-    "hands_showing",
     "legacy_setup",
     "listed",
-    "living_count",
     "load_layer",
     "module",
     "module_problems",
     "next_game",
+    "next_living",
     "open_moments",
     "position",
     "result_of",
@@ -380,6 +360,7 @@ __all__ = [
     "text",
     "truth",
     "turn_order",
+    "unrevealed_pool",
     "unused_characters",
     "validate_modules",
     "whole_number",

@@ -9,8 +9,8 @@ that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
 own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``duels``,
-``rage``, ``boneyard``, ``chief_arrow``); the queue and the turn's scratch in ``queue_checks``;
-the pending decision in ``pending_checks``.
+``rage``, ``chief_arrow``; a module's package gives them as ``ModuleRules.check``); the queue
+and the turn's scratch in ``queue_checks``; the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from . import (
-    boneyard,
     chief_arrow,
     duels,
     ghost,
@@ -35,7 +34,6 @@ from .abilities import ability_of
 from .actions import RevealSpecial, action_from_json
 from .components import (
     ARROWS_IN_PILE,
-    BASE_DICE,
     BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
@@ -48,7 +46,7 @@ from .components import (
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module
-from .modules import in_play
+from .modules import RULES, in_play
 from .state import GameState, PlayerState
 from .victory import SIDES, Outcome, base_outcome
 
@@ -65,12 +63,12 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_players(game)
     _check_roles(game)
     _check_arrows(game)
+    _check_modules(game)
     _check_dice(game)
     ghost.check(game)
     special_roles.check(game)
     duels.check(game)
     rage.check(game)
-    boneyard.check(game)
     queue_checks.check(game)
     if snapshot:
         if (
@@ -277,6 +275,13 @@ def _check_arrows(game: Game) -> None:
     chief_arrow.check(game)
 
 
+def _check_modules(game: Game) -> None:
+    """Each installed module's own invariants (``ModuleRules.check``), in play or not."""
+    for rules in RULES.values():
+        if rules.check is not None:
+            rules.check(game)
+
+
 # ============================================================================= the dice
 
 
@@ -306,11 +311,7 @@ def _check_dice(game: Game) -> None:
         raise StateError(
             f"dice_kinds {kinds}: seat {game.turn + 1}'s turn rolls "
             + " or ".join(str(list(a)) for a in sorted(allowed))
-            + (
-                f" (zombie {player.zombie})"
-                if player.zombie or game.outbreak == boneyard.BEGUN
-                else ""
-            )
+            + (f" (zombie {player.zombie})" if player.zombie else "")
         )
     most = 1 + REROLLS + max(ability_of(c).extra_rolls for c in game.setup.characters)
     if not 0 <= game.rolls <= most:
@@ -336,17 +337,21 @@ def _check_dice(game: Game) -> None:
 
 
 def _dice_sets(game: Game) -> frozenset[tuple[str, ...]]:
-    """The dice the turn's player may roll; between turns (a would-be turn, the outbreak's
-    Zombie Master) or once over, the dice of any seat's turn, which the last turn left."""
+    """The dice the turn's player may roll; between turns (a would-be turn, a module's question
+    as a turn begins: ``Spec.turn``) or once over, the dice of any seat's turn, which the last
+    turn left. A module whose turns have dice of their own kind (``own_dice``) makes them from
+    a turn's dice with its ``dice`` (a zombie's three base dice)."""
     player = game.players[game.turn]
     pending = game.pending
     between = game.over or not player.alive
-    between = between or (pending is not None and pending.kind is DecisionKind.ZOMBIE_MASTER)
+    between = between or (pending is not None and pending.spec.turn)
     if between:
         return _any_dice(game.setup.modules, game.setup.characters)
-    if player.zombie:
-        return frozenset({BASE_DICE[: boneyard.ZOMBIE_DICE]})
-    return saloon_dice.dice_choices(game.setup.modules, game.ability(game.turn).saloon_options)
+    choices = saloon_dice.dice_choices(game.setup.modules, game.ability(game.turn).saloon_options)
+    for rules in in_play(game.setup.modules):
+        if rules.dice is not None and rules.own_dice:
+            choices = frozenset(tuple(rules.dice(game, list(kinds))) for kinds in choices)
+    return choices
 
 
 @cache

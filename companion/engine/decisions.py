@@ -13,6 +13,7 @@ the rule-based player (``companion/bots/rules.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -71,9 +72,6 @@ class DecisionKind(OpenKind):
     BELLE_STAR: ClassVar[DecisionKind]  # Belle Star: which Dynamite becomes a Gatling
     CHUCK_DIE: ClassVar[DecisionKind]  # Chuck Wengam: lose a life to turn which die
     CHUCK_FACE: ClassVar[DecisionKind]  # Chuck Wengam: to which side
-    # Undead or Alive, Module 4
-    BONEYARD_CARD: ClassVar[DecisionKind]  # which Boneyard card was drawn from the real deck
-    ZOMBIE_MASTER: ClassVar[DecisionKind]  # physical roles: which living seat declares the Renegade
     ROLE_CARD: ClassVar[
         DecisionKind
     ]  # physical special roles: which card the eliminated seat shows
@@ -130,6 +128,20 @@ class Spec:
     targets."""
     marks_beers: bool = False
     """Asked while Beers are given out: the Beers given show on their targets."""
+    active: bool = False
+    """Asked of the player whose turn it is, alive: a state read back with it pending for
+    another seat, or for an eliminated one, is refused (``pending_checks.py``)."""
+    counted: bool = False
+    """Counts down what it is about (``remaining``): at least one is left while it is asked."""
+    fits: Callable[[Any, Decision], str | None] | None = None
+    """What else a state read back with it pending must hold: given the game (as its rules
+    see it) and the decision, what does not fit, or None (``pending_checks.py``)."""
+    dead: bool = False
+    """Asked of an eliminated seat (a card it draws): a state read back with it pending for a
+    living seat is refused (``pending_checks.py``)."""
+    turn: bool = False
+    """Asked of the seat whose turn it is, whatever became of it (the table's question as a
+    turn begins): a state read back with it pending for another seat is refused."""
 
     @property
     def always_answered(self) -> bool:
@@ -213,14 +225,6 @@ _BUILT_IN: dict[str, Spec] = {
     "belle_star": Spec(Answer.DIE, True, "turn which Dynamite to Gatling"),
     "chuck_die": Spec(Answer.DIE, True, "lose a life to turn which die"),
     "chuck_face": Spec(Answer.CHOICE, False, "turn the die to which side", face_options=True),
-    "boneyard_card": Spec(
-        Answer.CHOICE,
-        False,
-        "which Boneyard card did you draw",
-        shows_a_card=True,
-        person_enters=True,
-    ),
-    "zombie_master": Spec(Answer.SEAT, True, "the living Renegade declares", person_enters=True),
     "role_card": Spec(Answer.CHOICE, False, "which role card is face up", shows_a_card=True),
 }
 

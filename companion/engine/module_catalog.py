@@ -20,7 +20,10 @@ from .open_kinds import Declared, OpenKind
 
 
 class Module(OpenKind):
-    """A module's id, declared once by its module (``declare_module``)."""
+    """A module's id, declared once by its module (``declare_module``); the ids come in their
+    order (``old_saloon.1`` ... ``undead_or_alive.5``) whichever module loads first."""
+
+    _sorted = True
 
     LOUDMOUTH_AND_COWARD: ClassVar[Module]
     CHIEF_ARROW: ClassVar[Module]
@@ -30,19 +33,20 @@ class Module(OpenKind):
     LOOK_ME_IN_THE_EYES: ClassVar[Module]
     TWO_BULLETS: ClassVar[Module]
     NEW_POSSE: ClassVar[Module]
-    ZOMBIES: ClassVar[Module]
     WILD_WEST_LEGACY: ClassVar[Module]
 
 
 @dataclass(frozen=True)
 class ModuleInfo:
     """What the rulebook says of a module before play: its title, and what it needs (other
-    modules by id)."""
+    modules by id). ``options``: the fields of ``GameSetup`` only it gives meaning to, each
+    with what the set-up says of it (a set-up giving one without the module is refused)."""
 
     title: str
     min_players: int = 3
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
 
 
 MODULES: Declared[str, ModuleInfo] = Declared()
@@ -84,7 +88,6 @@ for _name, _value, _info in (
     ),
     ("TWO_BULLETS", "undead_or_alive.2", ModuleInfo("Two Bullets Are Enough")),
     ("NEW_POSSE", "undead_or_alive.3", ModuleInfo("A New Posse in Town")),
-    ("ZOMBIES", "undead_or_alive.4", ModuleInfo("Undead or Alive?", min_players=4)),
     ("WILD_WEST_LEGACY", "undead_or_alive.5", ModuleInfo("Wild West Legacy")),
 ):
     setattr(Module, _name, declare_module(_value, _info))

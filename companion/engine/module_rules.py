@@ -73,6 +73,8 @@ class ModuleRules:
     - ``token``: a token taken and discarded with the arrows.
     - ``face_up``: a living player whose role card it may have turned face up while the game
       goes on (the core's own: the Sheriff's, and every card with 3 players).
+    - ``check``: raises StateError naming what of its state a game read back holds wrongly
+      (run for every module installed, in play or not: one off holds none of its state).
     - ``table``, ``bots``: the Python modules (dotted names) of its words for the table and of
       its rules for the box's players, imported by the table and the bots, never the engine.
     """
@@ -102,5 +104,6 @@ class ModuleRules:
     outcome: Callable[[RuleGame], Outcome | None] | None = None
     token: ArrowToken | None = None
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
+    check: Callable[[RuleGame], None] | None = None
     table: str | None = None
     bots: str | None = None

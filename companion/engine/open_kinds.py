@@ -20,7 +20,8 @@ class _Declared(type):
 
     def __iter__(cls) -> Iterator[Any]:
         discovery.load()
-        return iter(list(cls._declared.values()))  # type: ignore[attr-defined]
+        declared = cls._declared.values()  # type: ignore[attr-defined]
+        return iter(sorted(declared) if cls._sorted else list(declared))  # type: ignore[attr-defined]
 
     def __len__(cls) -> int:
         discovery.load()
@@ -36,6 +37,7 @@ class OpenKind(str, metaclass=_Declared):
 
     __slots__ = ()
     _declared: ClassVar[dict[str, Any]]
+    _sorted: ClassVar[bool] = False  # iterated in the order of the values, not of declaring
 
     def __init_subclass__(cls) -> None:
         cls._declared = {}

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import saloon_dice, special_roles
-from .boneyard import NEXT_TURN, THIS_TURN
 from .chief_arrow import TOKENS
 from .components import DICE, DUEL_DIE, DYNAMITE_LIMIT, GHOST_DICE, RAGE_SYMBOLS, SPECIAL_ROLES
 from .decisions import Decision, DecisionKind
@@ -24,7 +23,9 @@ if TYPE_CHECKING:
 
 K = DecisionKind
 
-# Decisions of the player whose turn it is, alive (the Ghost's have their own rule below).
+# Decisions of the player whose turn it is, alive (the Ghost's have their own rule below); a
+# module's own say so on their spec (``active``, ``dead``, ``turn``), as they say what else
+# fits (``fits``).
 ACTIVE = frozenset(
     {
         K.GIFT_LIFE,
@@ -50,10 +51,10 @@ ACTIVE = frozenset(
     }
 )
 GHOST = frozenset({K.GHOST_ROLL, K.GHOST_REROLL, K.GHOST_FACE, K.GHOST_TARGET})
-# Decisions of an eliminated seat: showing a role or a card, drawing a Boneyard card.
-DEAD = frozenset({K.REVEAL_ROLE, K.ROLE_CARD, K.BONEYARD_CARD})
-# Decisions of the turn's seat whatever became of it (a win waiting, the outbreak's Master).
-TURN = frozenset({K.GAME_END, K.ZOMBIE_MASTER})
+# Decisions of an eliminated seat: showing a role or a card.
+DEAD = frozenset({K.REVEAL_ROLE, K.ROLE_CARD})
+# Decisions of the turn's seat whatever became of it (a win waiting).
+TURN = frozenset({K.GAME_END})
 # Decisions that count down what they are about: at least one left.
 COUNTED = frozenset(
     {
@@ -91,22 +92,24 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
         return f"target {d.target} is not a seat (0 to {n - 1})"
     if d.remaining is not None and d.remaining < 0 and d.kind is not K.RAGE_SYMBOL:
         return f"remaining {d.remaining} is below 0"
-    if d.kind in COUNTED and (d.remaining is None or d.remaining < 1):
+    spec = d.spec
+    if (d.kind in COUNTED or spec.counted) and (d.remaining is None or d.remaining < 1):
         return f"remaining {d.remaining}: at least one is left to decide"
     player = game.players[d.seat]
-    if d.kind in ACTIVE or d.kind in GHOST or d.kind in TURN:
+    active = d.kind in ACTIVE or spec.active
+    if active or d.kind in GHOST or d.kind in TURN or spec.turn:
         if d.seat != game.turn:
             return f"the decision is the turn's player's, and turn is seat {game.turn + 1}'s"
-        if d.kind in ACTIVE and not player.alive:
+        if active and not player.alive:
             return "the seat whose turn it is is eliminated"
         if d.kind in GHOST and not player.ghost:
             return "only the Ghost takes its turn's decisions (ghost)"
-    elif d.kind in DEAD:
+    elif d.kind in DEAD or spec.dead:
         if player.alive and d.kind is not K.REVEAL_ROLE:
             return "the seat is alive; an eliminated seat is asked this"
     elif not player.alive:
         return "the seat is eliminated"
-    fits = FITS.get(d.kind)
+    fits = FITS.get(d.kind, spec.fits)
     return None if fits is None else fits(game, d)
 
 
@@ -324,21 +327,6 @@ def _chuck_face(game: RuleGame, d: Decision) -> str | None:
     return None
 
 
-def _boneyard_card(game: RuleGame, d: Decision) -> str | None:
-    if not game.setup.real_boneyard:
-        return "the Boneyard cards are simulated: nothing to enter (real_boneyard)"
-    left = tuple(sorted(set(game.boneyard_pile)))
-    if not left or d.options != left or d.cause not in ("end", "start"):
-        return f"options {list(d.options)}: the cards left in boneyard_pile {list(left)}"
-    return None
-
-
-def _zombie_master(game: RuleGame, d: Decision) -> str | None:
-    if game.outbreak not in (NEXT_TURN, THIS_TURN):
-        return f"outbreak {game.outbreak!r}: the Master declares as an outbreak begins"
-    return None
-
-
 FITS: dict[DecisionKind, Fits] = {
     K.ROLL: _roll,
     K.REROLL: _roll,
@@ -372,6 +360,4 @@ FITS: dict[DecisionKind, Fits] = {
     K.RAGE_SYMBOL: _rage_symbol,
     K.RAGE_TO: _rage_to,
     K.CHUCK_FACE: _chuck_face,
-    K.BONEYARD_CARD: _boneyard_card,
-    K.ZOMBIE_MASTER: _zombie_master,
 }

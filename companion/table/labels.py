@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import CHARACTERS, FACES, SPECIAL_ROLES, Decision, Role
+from ..engine import CHARACTERS, FACES, SPECIAL_ROLES, Decision, Declared, Role, load_layer
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",
@@ -51,7 +51,7 @@ CARD_EFFECTS = {
     "the_left_hand": "save a player at 2 life",
 }
 
-OPTION_LABELS = {
+_OPTION_LABELS = {
     **FACE_LABELS,
     "none": "none",
     "loudmouth": "Loudmouth",
@@ -60,13 +60,18 @@ OPTION_LABELS = {
     "coward_sixth": "Coward+",
     "arrow": "arrow",
     "chief_arrow": "Chief's Arrow",
-    "no_hands": "No hands",
-    "one_hand": "1 hand",
-    "two_hands": "2 hands",
     # The role card an eliminated seat shows (Old Saloon 3): a special card, or a normal one.
     **{c.name: c.title.removesuffix(" of the Devil") for c in SPECIAL_ROLES.values()},
     "normal": "a normal card",
 }
+# Each option by its label, the modules' own added by their packages (``declare_option_label``).
+OPTION_LABELS: Declared[str, str] = Declared(_OPTION_LABELS, load=lambda: load_layer("table"))
+
+
+def declare_option_label(option: str, label: str) -> None:
+    """A module's label for an option of its own decisions; ValueError when it has one."""
+    OPTION_LABELS.add(option, label, "label of the option")
+
 
 WOUND_LABELS = {"beer": "Beer", "bullseye1": "Bull's Eye 1", "bullseye2": "Bull's Eye 2"}
 

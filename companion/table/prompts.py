@@ -4,14 +4,14 @@ table."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from ..engine import (
     MODULES,
-    OUTBREAK_BEGUN,
     SPECIAL_ROLES,
     Decision,
+    Declared,
     Event,
     Game,
     HouseRule,
@@ -26,26 +26,35 @@ from ..engine import (
     SpecialRole,
     WoundDrawn,
     WoundsReturned,
-    hands_showing,
-    living_count,
+    load_layer,
     open_moments,
 )
 from .labels import CARD_EFFECTS, OPTION_LABELS, WOUND_LABELS
 from .words import WORDS, Asked
 
-SIDE_LABELS = {
-    "sheriff": "Sheriff & Deputies win",
-    "outlaws": "Outlaws win",
-    "renegade": "Renegade wins",
-    "deputy": "Deputy wins",
-    "outlaw": "Outlaw wins",
-    "nobody": "Nobody wins",
-    "zombies": "Zombies & Master win",
-    "survivors": "Survivors win",
-}
+# Each side's win as the table says it; a module's own sides added by its package
+# (``declare_side_label``).
+SIDE_LABELS: Declared[str, str] = Declared(
+    {
+        "sheriff": "Sheriff & Deputies win",
+        "outlaws": "Outlaws win",
+        "renegade": "Renegade wins",
+        "deputy": "Deputy wins",
+        "outlaw": "Outlaw wins",
+        "nobody": "Nobody wins",
+    },
+    load=lambda: load_layer("table"),
+)
 
-# What the table calls each playable module, short enough for the console.
-MODULE_LABELS: dict[str, str] = {
+
+def declare_side_label(side: str, label: str) -> None:
+    """How the table says a module's side won; ValueError when the side has a label."""
+    SIDE_LABELS.add(side, label, "label of the side")
+
+
+# What the table calls each playable module, short enough for the console; a module adds its
+# own from its words for the table (``declare_module_label``).
+_BUILT_IN_LABELS: dict[str, str] = {
     Module.LOUDMOUTH_AND_COWARD: "Saloon dice",
     Module.CHIEF_ARROW: "Chief's Arrow",
     Module.SALOON_CHARACTERS: "New characters",
@@ -54,9 +63,9 @@ MODULE_LABELS: dict[str, str] = {
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",
     Module.TWO_BULLETS: "Rage cards",
     Module.NEW_POSSE: "New posse",
-    Module.ZOMBIES: "Zombies",
     Module.WILD_WEST_LEGACY: "Legacy series",
 }
+MODULE_LABELS: Declared[str, str] = Declared(_BUILT_IN_LABELS, load=lambda: load_layer("table"))
 EXPANSION_LABELS = {"old_saloon": "Old Saloon", "undead_or_alive": "Undead or Alive"}
 PAGE_SIZE = 5  # DIE1..DIE5 turn a page's modules on and off, DIE6 turns the page
 
@@ -86,6 +95,11 @@ def module_pages() -> tuple[tuple[str, tuple[Module, ...]], ...]:
 
 def module_label(m: str) -> str:
     return MODULE_LABELS.get(m, MODULES[m].title)
+
+
+def declare_module_label(m: str, label: str) -> None:
+    """What the table calls module ``m``, short enough for the console."""
+    MODULE_LABELS.add(m, label, "label of the module")
 
 
 def prompt_for(game: Game, d: Decision, seats: Sequence[int], roles: Sequence[Role]) -> str:
@@ -216,25 +230,39 @@ def ghost_note(game: Game, seat: int, seats: list[int]) -> str:
     return ""
 
 
-def undead_note(game: Game, seat: int) -> str:
-    """Undead or Alive 4 on a seat: ZOMBIE, the Master's crown, or an eliminated seat's cards."""
-    p = game.players[seat]
-    if (p.zombie or p.master) and not p.alive:
-        return "out for good"
-    if p.master:
-        return "ZOMBIE MASTER"
-    if p.zombie:
-        return "ZOMBIE"
-    if not p.alive and Module.ZOMBIES in game.setup.modules and game.outbreak is None:
-        return f"Boneyard: hands {hands_showing(game)}"
+# A module's note on a seat's panel (its state there: "ZOMBIE"), and its aside on the console
+# (what the whole table watches: the zombie hands against the living), '' when it has none;
+# each module in play adds its own (``declare_seat_note``, ``declare_aside``).
+SeatNote = Callable[[Game, int], str]
+Aside = Callable[[Game], str]
+SEAT_NOTES: Declared[str, SeatNote] = Declared(load=lambda: load_layer("table"))
+ASIDES: Declared[str, Aside] = Declared(load=lambda: load_layer("table"))
+
+
+def declare_seat_note(m: str, note: SeatNote) -> None:
+    """Module ``m``'s note on a seat's panel while it is in play."""
+    SEAT_NOTES.add(m, note, "seat note of the module")
+
+
+def declare_aside(m: str, aside: Aside) -> None:
+    """Module ``m``'s aside on the console while it is in play."""
+    ASIDES.add(m, aside, "aside of the module")
+
+
+def seat_note(game: Game, seat: int) -> str:
+    """The first note the modules in play have on the seat ('' when none has)."""
+    for m in sorted(game.setup.modules):
+        note = SEAT_NOTES.get(m)
+        said = "" if note is None else note(game, seat)
+        if said:
+            return said
     return ""
 
 
-def hands_text(game: Game) -> str:
-    """The zombie hands showing against the living, so the outbreak is never a surprise."""
-    if Module.ZOMBIES not in game.setup.modules or game.outbreak == OUTBREAK_BEGUN:
-        return ""
-    return f"Hands {hands_showing(game)} of {living_count(game)} living"
+def module_asides(game: Game) -> str:
+    """The modules in play's asides on the console, in their order ('' when none)."""
+    said = [aside(game) for m in sorted(game.setup.modules) if (aside := ASIDES.get(m))]
+    return ". ".join(t for t in said if t)
 
 
 HOUSE_RULE_LABELS = {

@@ -17,14 +17,14 @@ from .prompts import (
     chores,
     game_over_text,
     ghost_note,
-    hands_text,
     house_rules_text,
     menu_note,
+    module_asides,
     module_label,
     modules_text,
     prompt_for,
     reveals_text,
-    undead_note,
+    seat_note,
 )
 from .session_state import SessionState
 from .setup_flow import SetupFlow
@@ -134,7 +134,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         peeks = session.menu == n and p.role is not None and not bot  # the box's: its secret
         if peeks:
             role = p.role
-        note = undead_note(game, s)
+        note = seat_note(game, s)
         if Module.GHOST in game.setup.modules:
             note = ghost_note(game, s, play.seats)
         if session.menu == n:
@@ -194,7 +194,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
     cards = "" if game.over else reveals_text(game, play.seats)
     saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
-    hands = hands_text(game)
+    hands = module_asides(game)
     aside = ". ".join(t for t in (saloon, hands, cards) if t)
     shorter = _shorter(saloon, hands, reveals_text(game, play.seats, short=True) if cards else "")
     listed = () if box or d is None else _listed(game, d, play.reveal_choices(), play.seats)
@@ -301,9 +301,9 @@ def afresh_text(series: bool) -> str:
 
 
 def _shorter(saloon: str, hands: str, reveals: str) -> tuple[str, ...]:
-    """The aside's shorter forms, for a console where it does not fit: the zombie hands are
-    on the eliminated seats' panels ("Boneyard: hands 2"), the Saloon die on its unrolled die
-    (a letter), and a card's holder finds it in its seat's menu (hold SEAT): the last form says
+    """The aside's shorter forms, for a console where it does not fit: the modules' asides are
+    on the seats' panels (the zombie hands: "Boneyard: hands 2"), the Saloon die on its unrolled
+    die (a letter), and a card's holder finds it in its seat's menu (hold SEAT): the last form says
     only that a card may be revealed now."""
     forms = [
         (saloon, hands, reveals),

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ..engine import (
     SPECIAL_ROLES,
@@ -21,11 +22,11 @@ from ..engine import (
     ArrowsExchanged,
     ArrowTaken,
     BecameGhost,
-    BoneyardCardRevealed,
     ChiefArrowTaken,
     ChooseSeat,
     Decision,
     DecisionKind,
+    Declared,
     DiceRolled,
     DieTurned,
     DuelChallenged,
@@ -48,7 +49,6 @@ from ..engine import (
     LifeLost,
     LossTakenOver,
     NoLegalAnswer,
-    OutbreakComing,
     PlayerEliminated,
     RageDrawn,
     RageMoved,
@@ -66,7 +66,7 @@ from ..engine import (
     WindowAction,
     WoundDrawn,
     WoundsReturned,
-    ZombieOutbreak,
+    load_layer,
 )
 from .labels import (
     FACE_LABELS,
@@ -334,17 +334,6 @@ def _tell_more(line: _Line, event: Event) -> None:
             line.say(f"{seat(who)}'s Duel die: {rolled}")
         case DuelLost(seat=loser, winner=winner):
             line.say(f"{seat(winner)} wins the duel against {seat(loser)}")
-        case BoneyardCardRevealed(seat=who, card=card, hands=hands, living=living):
-            line.say(
-                f"{seat(who)}'s Boneyard card: {_card(card)} "
-                f"({_plural(hands, 'hand')} against {living} living)"
-            )
-        case OutbreakComing(seat=who):
-            line.say(f"the zombies rise at seat {seat(who)}'s turn")
-        case ZombieOutbreak(zombies=zombies, life=life, master=master):
-            back = ", ".join(str(seat(z)) for z in zombies)
-            said = f"Zombie outbreak: {back} back at {life} life"
-            line.say(said if master is None else f"{said}, {seat(master)} the Zombie Master")
         case SpecialRoleRevealed(seat=who, card=card):
             line.say(f"{seat(who)} reveals {_card(card)}")
         case RoleCardShown(seat=who, card=card):
@@ -371,6 +360,21 @@ def _tell_more(line: _Line, event: Event) -> None:
             given = FACE_LABELS.get(face, face)
             handed = f"the {given} and x2 tokens" if dice > 1 else f"the {given} token"
             line.say(f"the Ghost gives seat {seat(target)} {handed}")
+        case _:
+            phrase = EVENT_LINES.get(type(event))
+            if phrase is not None:
+                line.say(phrase(event, seat))
+
+
+# A module's own events, each said in a phrase of its own (given the event and the physical
+# seat of an engine seat): a module adds its from its words for the table (``declare_line``).
+EventLine = Callable[[Any, Callable[[int], int]], str]
+EVENT_LINES: Declared[type[Event], EventLine] = Declared(load=lambda: load_layer("table"))
+
+
+def declare_line(event: type[Event], phrase: EventLine) -> None:
+    """The phrase the story says for a module's ``event``."""
+    EVENT_LINES.add(event, phrase, "story line of the event")
 
 
 @dataclass(frozen=True)

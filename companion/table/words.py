@@ -432,9 +432,6 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
         lambda q: f"Chuck Wengam: {_source(q.game, q.d.die or 0)} to which side? DIE",
         _turned,
     ),
-    K.BONEYARD_CARD: Words(
-        lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
-    ),
     K.ROLE_CARD: Words(
         lambda q: f"Seat {q.seat}: which card? its DIE",
         _choice_told(
@@ -442,7 +439,6 @@ UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
             normal="shows a normal role card",
         ),
     ),
-    K.ZOMBIE_MASTER: Words(lambda q: "Outbreak! Who is the Renegade? SEAT; DONE: none", None),
 }
 
 # Every kind's words: the core's and the built-in modules' here, and each installed module's

@@ -38,6 +38,8 @@ from companion.engine import (
     result_of,
     unused_characters,
 )
+from companion.modules.zombies.rules import CARD, MASTER
+from companion.modules.zombies.rules import ID as ZOMBIES
 from tests.engine.helpers import FILLERS, make_game, play
 
 ROLES = ["sheriff", "outlaw", "renegade", "outlaw", "deputy"]
@@ -469,7 +471,7 @@ def outbreak(victim: int, modules: tuple[str, ...] = (), dealt: bool = True) -> 
         characters=FILLERS,
         roles=tuple(Role(r) for r in UA4_ROLES) if dealt else None,
         sheriff=None if dealt else 0,
-        modules=frozenset({Module.ZOMBIES, *(Module(m) for m in modules)}),
+        modules=frozenset({ZOMBIES, *(Module(m) for m in modules)}),
         real_boneyard=True,
     )
     game = Game(setup, ScriptedDice([]))
@@ -482,7 +484,7 @@ def outbreak(victim: int, modules: tuple[str, ...] = (), dealt: bool = True) -> 
     play(game, Roll(tuple(range(n)), faces), Stop(), ChooseSeat(victim))
     if not dealt:
         play(game, Reveal(Role(UA4_ROLES[victim])))
-    quietly(game, lambda g: g.pending.kind is DecisionKind.BONEYARD_CARD)
+    quietly(game, lambda g: g.pending.kind is CARD)
     play(game, Choose("one_hand"))
     if dealt:
         assert game.players[victim].zombie and game.players[3].master and game.turn == 1
@@ -543,7 +545,7 @@ def test_after_the_outbreak_a_survivor_challenges_the_undead_to_a_duel() -> None
 def test_with_physical_roles_only_the_renegade_declares_himself_zombie_master() -> None:
     """Ruling UA4: the living Renegade must declare; another seat asked does not claim it."""
     game = outbreak(4, dealt=False)
-    assert game.pending is not None and game.pending.kind is DecisionKind.ZOMBIE_MASTER
+    assert game.pending is not None and game.pending.kind is MASTER
     seat = game.pending.seat
     assert ChooseSeat(seat) in game.legal_actions()
     renegade = observe(game, seat, role=Role.RENEGADE)
@@ -610,7 +612,7 @@ TESTED: dict[str, object] = {
     K.BELLE_STAR: test_belle_star_turns_a_dynamite_to_gatling,
     K.CHUCK_DIE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
     K.CHUCK_FACE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
-    K.ZOMBIE_MASTER: test_with_physical_roles_only_the_renegade_declares_himself_zombie_master,
+    MASTER: test_with_physical_roles_only_the_renegade_declares_himself_zombie_master,
     "the_good": test_the_good_takes_the_star_from_a_dying_sheriff,
     "the_doc": test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
     "the_judge": test_the_judge_cancels_an_outlaws_reveal,

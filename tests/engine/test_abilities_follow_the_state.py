@@ -9,10 +9,11 @@ import random
 import pytest
 
 from companion.engine import Game, Module, deal
+from companion.modules.zombies.rules import ID as ZOMBIES
 
 SETS = [
     frozenset({Module.SPECIAL_ROLES, Module.GHOST}),
-    frozenset({Module.SPECIAL_ROLES, Module.ZOMBIES}),
+    frozenset({Module.SPECIAL_ROLES, ZOMBIES}),
 ]
 
 

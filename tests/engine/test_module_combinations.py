@@ -28,6 +28,7 @@ from companion.engine import (
     position,
     result_of,
 )
+from companion.modules.zombies.rules import CARD
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -203,12 +204,12 @@ def test_entering_a_real_boneyard_card_leaves_the_right_hands_moment_open() -> N
         quiet_turn(game)
     game = position(game, players={4: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.BONEYARD_CARD, 4)
+    assert (game.pending.kind, game.pending.seat) == (CARD, 4)
     play(game, Choose("one_hand"))  # the card of the turn's end
     play(game, Choose("one_hand"))  # and of seat 4's would-be turn
     assert (3, "the_right_hand") in reveals(game)
     reveal(game, 3, "the_right_hand")
-    assert (game.pending.kind, game.pending.cause) == (DecisionKind.BONEYARD_CARD, "end")
+    assert (game.pending.kind, game.pending.cause) == (CARD, "end")
     events = play(game, Choose("one_hand"))
     assert kinds(events)[-3:] == ["turn_ended", "extra_turn", "turn_started"]
     assert game.turn == 3 and game.pending.kind is DecisionKind.ROLL

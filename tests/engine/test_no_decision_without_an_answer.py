@@ -27,6 +27,7 @@ from companion.engine import (
     Stop,
     position,
 )
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.simulation import simulate
 
 from .helpers import make_game
@@ -35,7 +36,7 @@ from .test_module_combinations import outbreak_game
 UA = frozenset(m for m in Module if m.value.startswith("undead_or_alive."))
 # Every module that may be played together: all but the Ghost, which Undead or Alive 4 excludes.
 TOGETHER = frozenset(Module) - {Module.GHOST}
-UA234 = frozenset({Module.TWO_BULLETS, Module.NEW_POSSE, Module.ZOMBIES})
+UA234 = frozenset({Module.TWO_BULLETS, Module.NEW_POSSE, ZOMBIES})
 
 PAT = ("jesse_jones", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")
 GATLING = ("gatling", "gatling", "gatling", "dynamite", "dynamite")

@@ -8,12 +8,13 @@ import sys
 from pathlib import Path
 
 from companion.engine import Module
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 
 from ..table.driver import next_buttons
 
-MODULES = frozenset({Module.CHIEF_ARROW, Module.SPECIAL_ROLES, Module.TWO_BULLETS, Module.ZOMBIES})
+MODULES = frozenset({Module.CHIEF_ARROW, Module.SPECIAL_ROLES, Module.TWO_BULLETS, ZOMBIES})
 
 
 class Table:

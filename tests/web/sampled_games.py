@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 from companion.engine import MODULES, Module
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableSession
 from companion.table.table_config import TableConfig
 from tests.table.driver import next_buttons
@@ -30,7 +31,7 @@ def _sample() -> list[frozenset[Module]]:
     chosen = [frozenset({m}) for m in Module if m is not M.LOOK_ME_IN_THE_EYES]
     chosen += [
         old,
-        new - {M.ZOMBIES} | {M.GHOST},
+        new - {ZOMBIES} | {M.GHOST},
         new,
         frozenset(Module) - {M.GHOST},
         frozenset({M.LOUDMOUTH_AND_COWARD, M.CHIEF_ARROW, M.SALOON_CHARACTERS}),

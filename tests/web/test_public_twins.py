@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Module, Role
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableConfig, TableSession
 from companion.table.public import public_state
 from companion.web.server import PublicPage
@@ -92,7 +93,7 @@ def test_from_the_set_up_on_the_box_dealt_roles_are_never_on_the_page(tmp_path: 
     Sheriff's) shuffled once dealt (their special cards follow). Seats peek at their cards in
     their menus, characters are dealt, the game is played: the page is the same at every press
     while every shuffled card is face down."""
-    modules = (OLD_SALOON | UNDEAD) - {Module.GHOST, Module.ZOMBIES}
+    modules = (OLD_SALOON | UNDEAD) - {Module.GHOST, ZOMBIES}
     tables = []
     for name in ("first", "second"):
         config = TableConfig(seats=6, roles="dealt", modules=modules, state_dir=tmp_path / name)
