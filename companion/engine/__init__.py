@@ -14,7 +14,8 @@ reaches into one). What it holds:
   ``RAGE_SYMBOLS``, ``Module``/``MODULES``, each
   module's rules from its own file (``MODULE_RULES``);
 - the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``NORMAL_CARD``;
-- a series of games (Wild West Legacy): ``result_of``, ``next_game``, ``legacy_setup``, …;
+- a series of games (a module's, such as Wild West Legacy): ``result_of``, ``series_next``,
+  ``legacy_setup``, …;
 - reading JSON with errors that name the field: ``whole_number``, ``text``, ``listed``,
   ``truth``;
 - writing rules (a module's own file, and the tests of the rules' own tables): ``RuleGame``,
@@ -149,17 +150,6 @@ from .events import (
     WoundsReturned,
 )
 from .hidden import NO_SEAT
-from .legacy import (
-    GameResult,
-    NextGame,
-    deal_roles,
-    legacy_setup,
-    next_game,
-    result_of,
-)
-from .legacy import (
-    unused as unused_characters,
-)
 from .module_catalog import ModuleInfo, declare_module
 from .module_rules import ModuleRules
 from .modules import (
@@ -195,6 +185,18 @@ from .reading import (
 )
 from .registry import STEPS, any_living_seat, decision, step, yes_no
 from .rules_api import Ability, RuleGame
+from .series import (
+    GameResult,
+    NextGame,
+    deal_roles,
+    legacy_setup,
+    result_of,
+    series_module,
+    series_next,
+)
+from .series import (
+    unused as unused_characters,
+)
 from .setup import (
     GameSetup,
     deal,
@@ -350,11 +352,12 @@ __all__ = [
     "load_layer",
     "module",
     "module_problems",
-    "next_game",
     "next_living",
     "open_moments",
     "position",
     "result_of",
+    "series_module",
+    "series_next",
     "step",
     "step_checks",
     "text",

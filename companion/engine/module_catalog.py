@@ -33,7 +33,6 @@ class Module(OpenKind):
     LOOK_ME_IN_THE_EYES: ClassVar[Module]
     TWO_BULLETS: ClassVar[Module]
     NEW_POSSE: ClassVar[Module]
-    WILD_WEST_LEGACY: ClassVar[Module]
 
 
 @dataclass(frozen=True)
@@ -88,7 +87,6 @@ for _name, _value, _info in (
     ),
     ("TWO_BULLETS", "undead_or_alive.2", ModuleInfo("Two Bullets Are Enough")),
     ("NEW_POSSE", "undead_or_alive.3", ModuleInfo("A New Posse in Town")),
-    ("WILD_WEST_LEGACY", "undead_or_alive.5", ModuleInfo("Wild West Legacy")),
 ):
     setattr(Module, _name, declare_module(_value, _info))
 

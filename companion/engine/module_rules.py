@@ -75,6 +75,8 @@ class ModuleRules:
       goes on (the core's own: the Sheriff's, and every card with 3 players).
     - ``check``: raises StateError naming what of its state a game read back holds wrongly
       (run for every module installed, in play or not: one off holds none of its state).
+    - ``follows``: its games make a series: given a finished game's ``GameResult``, the
+      ``NextGame`` it decides (``series.py``, above this file, hence typed loosely).
     - ``table``, ``bots``: the Python modules (dotted names) of its words for the table and of
       its rules for the box's players, imported by the table and the bots, never the engine.
     """
@@ -105,5 +107,6 @@ class ModuleRules:
     token: ArrowToken | None = None
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
     check: Callable[[RuleGame], None] | None = None
+    follows: Callable[[Any], Any] | None = None
     table: str | None = None
     bots: str | None = None

@@ -200,7 +200,6 @@ class GameSetup:
         bullet = self.legacy_bullet
         if bullet is None:
             return
-        require(self.modules, Module.WILD_WEST_LEGACY, "the Legacy bullet")
         if not 0 <= bullet < self.players:
             raise SetupError(f"Legacy bullet for seat {bullet + 1}: seats are 1 to {self.players}")
         if bullet == self.sheriff_seat():

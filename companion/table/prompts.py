@@ -63,7 +63,6 @@ _BUILT_IN_LABELS: dict[str, str] = {
     Module.LOOK_ME_IN_THE_EYES: "Duel dice",
     Module.TWO_BULLETS: "Rage cards",
     Module.NEW_POSSE: "New posse",
-    Module.WILD_WEST_LEGACY: "Legacy series",
 }
 MODULE_LABELS: Declared[str, str] = Declared(_BUILT_IN_LABELS, load=lambda: load_layer("table"))
 EXPANSION_LABELS = {"old_saloon": "Old Saloon", "undead_or_alive": "Undead or Alive"}

@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine import CHARACTERS, SPECIAL_ROLES, Answer, ChooseSeat, Decision, Game, Module, Role
+from ..engine import (
+    CHARACTERS,
+    MODULES,
+    SPECIAL_ROLES,
+    Answer,
+    ChooseSeat,
+    Decision,
+    Game,
+    Module,
+    Role,
+    series_module,
+)
 from . import end_roles
 from .answers import listed_hit_names
 from .history_pages import history_pages, history_view
@@ -76,9 +87,9 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
     if flow.stage == "join" and not story:  # set by the configuration, not by a button
         story = house_rules_text(flow.house_rules)
     series = ""
-    if Module.WILD_WEST_LEGACY in flow.modules and flow.stage != "join":
+    if series_module(flow.modules) is not None and flow.stage != "join":
         number = session.series_game if flow.legacy is not None else 1
-        series = series_text(number)
+        series = series_text(flow.modules, number)
         if title == "BANG! set-up":  # the headline says it
             title = f"Series game {number} set-up"
         else:
@@ -172,8 +183,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 chore=to_do.get(s, ""),
             )
         )
-    legacy = Module.WILD_WEST_LEGACY in game.setup.modules
-    series = series_text(session.series_game) if legacy else ""
+    legacy = series_module(game.setup.modules) is not None
+    series = series_text(game.setup.modules, session.series_game) if legacy else ""
     if game.over:
         prompt = game_over_text(game.side)
         if legacy:  # ROLL goes on with the series
@@ -270,19 +281,22 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
 
 
 def rules_text(game: Game, series_game: int) -> str:
-    """The modules and house rules in play, said before the first roll; a Wild West Legacy
-    series with the number of this game in it."""
+    """The modules and house rules in play, said before the first roll; a series (Wild West
+    Legacy) with the number of this game in it."""
     setup = game.setup
     modules = modules_text(setup.modules, setup.specials_mixed)
-    if Module.WILD_WEST_LEGACY in setup.modules:
-        label = module_label(Module.WILD_WEST_LEGACY)
+    making = series_module(setup.modules)
+    if making is not None:
+        label = module_label(making)
         modules = modules.replace(label, f"{label} (game {series_game})")
     return ". ".join(t for t in (modules, house_rules_text(setup.house_rules)) if t)
 
 
-def series_text(game: int) -> str:
-    """A Wild West Legacy series on the table, and which game of it this is."""
-    return f"Wild West Legacy series, game {game}"
+def series_text(modules: frozenset[Module], game: int) -> str:
+    """A series on the table (Wild West Legacy's, by the title of the module that makes it),
+    and which game of it this is."""
+    making = series_module(modules)
+    return f"{MODULES[making].title if making else 'A'} series, game {game}"
 
 
 def _setup_card(flow: SetupFlow, role: Role) -> str:

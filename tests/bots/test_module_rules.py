@@ -32,12 +32,13 @@ from companion.engine import (
     Stop,
     deal,
     legacy_setup,
-    next_game,
     open_moments,
     position,
     result_of,
     unused_characters,
 )
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
+from companion.modules.legacy.rules import next_game
 from companion.modules.zombies.rules import CARD, MASTER
 from companion.modules.zombies.rules import ID as ZOMBIES
 from tests.engine.helpers import FILLERS, make_game, play
@@ -560,7 +561,7 @@ def test_with_physical_roles_only_the_renegade_declares_himself_zombie_master() 
 def test_a_surviving_sheriff_keeps_the_star_the_fallback_hands_on() -> None:
     """Ruling UA5: appointing another gives the appointer a bullet more but a role dealt from
     the rest (about 34 % of wins at 5 players) instead of the Sheriff's side (58 %)."""
-    legacy = frozenset({Module.WILD_WEST_LEGACY})
+    legacy = frozenset({WILD_WEST_LEGACY})
     for seed in range(1, 40):  # a real first game whose Sheriff survived, not at seat 1
         first = Game(deal(5, seed, modules=legacy))
         play_match(first, [RuleBot() for _ in range(5)])

@@ -22,7 +22,6 @@ OWN_FILES = {
     Module.GHOST: "ghost.py",
     Module.LOOK_ME_IN_THE_EYES: "duels.py",
     Module.TWO_BULLETS: "rage.py",
-    Module.WILD_WEST_LEGACY: "legacy.py",
 }
 
 

@@ -24,10 +24,10 @@ from companion.engine import (
     Roll,
     ScriptedDice,
     Stop,
-    next_game,
     position,
     result_of,
 )
+from companion.modules.legacy.rules import next_game
 from companion.modules.zombies.rules import CARD
 
 from .helpers import kinds, play
