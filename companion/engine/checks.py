@@ -46,9 +46,9 @@ from .components import (
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module
-from .modules import RULES, in_play
+from .modules import RULES, in_play, sides
 from .state import GameState, PlayerState
-from .victory import SIDES, Outcome, base_outcome
+from .victory import Outcome, base_outcome
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame as Game  # the game as its rules see it, below game.py
@@ -442,8 +442,8 @@ def _check_end(game: Game) -> None:
             raise StateError("the game is over but a decision is pending")
         if game.stack or game.open_moments or game.waiting_win is not None:
             raise StateError("the game is over: queue, windows and ending are empty")
-        if game.side not in SIDES:
-            raise StateError(f"side {game.side!r}: expected one of " + ", ".join(SIDES))
+        if game.side not in sides():
+            raise StateError(f"side {game.side!r}: expected one of " + ", ".join(sides()))
         if len(set(game.winners)) != len(game.winners) or any(not 0 <= s < n for s in game.winners):
             raise StateError(f"winners {list(game.winners)}: seats 0 to {n - 1}, once each")
         _check_base_winners(game)
@@ -467,12 +467,12 @@ def _check_end(game: Game) -> None:
         )
     if (
         len(ending) != 2
-        or ending[0] not in SIDES
+        or ending[0] not in sides()
         or not isinstance(ending[1], list)
         or any(type(s) is not int or not 0 <= s < n for s in ending[1])
     ):
         raise StateError(
-            f"ending {ending}: expected [side, winners], a side of " + ", ".join(SIDES)
+            f"ending {ending}: expected [side, winners], a side of " + ", ".join(sides())
         )
 
 

@@ -75,6 +75,7 @@ class ModuleRules:
       goes on (the core's own: the Sheriff's, and every card with 3 players).
     - ``check``: raises StateError naming what of its state a game read back holds wrongly
       (run for every module installed, in play or not: one off holds none of its state).
+    - ``sides``: the sides its ``outcome`` may name, beside the core's (``victory.SIDES``).
     - ``follows``: its games make a series: given a finished game's ``GameResult``, the
       ``NextGame`` it decides (``series.py``, above this file, hence typed loosely).
     - ``table``, ``bots``: the Python modules (dotted names) of its words for the table and of
@@ -107,6 +108,7 @@ class ModuleRules:
     token: ArrowToken | None = None
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
     check: Callable[[RuleGame], None] | None = None
+    sides: tuple[str, ...] = ()
     follows: Callable[[Any], Any] | None = None
     table: str | None = None
     bots: str | None = None

@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING, Any
 from .components import CHARACTERS, MAX_PLAYERS, MIN_PLAYERS, ROLE_MIX, Role
 from .errors import SetupError
 from .module_catalog import Module, characters_for
-from .modules import RULES, in_play
+from .modules import RULES, in_play, sides
 from .reading import listed, text, truth, whole_number
 from .setup import GameSetup
-from .victory import SIDES
 
 if TYPE_CHECKING:
     from .game import Game
@@ -76,8 +75,8 @@ class GameResult:
             )
         except ValueError as exc:
             raise SetupError(str(exc)) from None
-        if result.side not in SIDES:
-            raise SetupError(f"result.side: {result.side!r} is not one of {', '.join(SIDES)}")
+        if result.side not in sides():
+            raise SetupError(f"result.side: {result.side!r} is not one of {', '.join(sides())}")
         killer = result.sheriff_killer
         if killer is not None and (result.sheriff_alive or killer == result.sheriff):
             raise SetupError(f"result.sheriff_killer: seat {killer + 1} cannot have killed him")

@@ -423,6 +423,9 @@ def _check_undead(game: RuleGame, begun: bool) -> None:
 
 # ====================================================================== the new sides
 
+UNDEAD = "zombies"  # the side of the zombies and their Master
+SURVIVORS = "survivors"
+
 
 def outcome(game: RuleGame) -> Outcome | None:
     """After the outbreak: the zombies and Master win when every survivor is out (also when
@@ -430,9 +433,9 @@ def outcome(game: RuleGame) -> Outcome | None:
     undead = [p for p in game.players if p.zombie or p.master]
     survivors = [p for p in game.players if not (p.zombie or p.master)]
     if not any(p.alive for p in survivors):
-        return Outcome("zombies", tuple(p.seat for p in undead))
+        return Outcome(UNDEAD, tuple(p.seat for p in undead))
     if not any(p.alive for p in undead):
-        return Outcome("survivors", tuple(p.seat for p in survivors))
+        return Outcome(SURVIVORS, tuple(p.seat for p in survivors))
     return None
 
 
@@ -463,6 +466,7 @@ RULES = ModuleRules(
     powerless=_powerless,
     decides=_decides,
     outcome=outcome,
+    sides=(UNDEAD, SURVIVORS),
     # A zombie showed its card when eliminated; the Zombie Master shows the Renegade's.
     face_up=lambda game, p: p.zombie or p.master,
     check=check,

@@ -22,6 +22,8 @@ from .rules import (
     CARD,
     ID,
     MASTER,
+    SURVIVORS,
+    UNDEAD,
     BoneyardCard,
     BoneyardCardRevealed,
     OutbreakComing,
@@ -74,8 +76,8 @@ def _outbreak(e: ZombieOutbreak, seat: Callable[[int], int]) -> str:
 declare_module_label(ID, "Zombies")
 for _card, _label in CARD_LABELS.items():
     declare_option_label(_card, _label)
-declare_side_label("zombies", "Zombies & Master win")
-declare_side_label("survivors", "Survivors win")
+declare_side_label(UNDEAD, "Zombies & Master win")
+declare_side_label(SURVIVORS, "Survivors win")
 declare_words(
     CARD, Words(lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None)
 )
