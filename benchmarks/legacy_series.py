@@ -31,18 +31,18 @@ from companion.bots import RuleBot, play_match
 from companion.bots.legacy_rules import first_appointment
 from companion.engine import (
     Game,
-    Module,
     NextGame,
     deal,
     deal_roles,
     legacy_setup,
-    next_game,
     result_of,
     unused_characters,
 )
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
+from companion.modules.legacy.rules import next_game
 
 SECTION = "## Legacy appointments"
-MODULES = frozenset({Module.WILD_WEST_LEGACY})
+MODULES = frozenset({WILD_WEST_LEGACY})
 PLAYERS = 5
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import ConfigError, load
-from companion.engine import Module
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.table import TableConfig, TableSession, series
 from companion.table.buttons import BUTTONS
 from companion.table.journal import JournalError, journals, read_journal
@@ -209,7 +209,7 @@ def real_state() -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     with tempfile.TemporaryDirectory() as scratch:
         state = Path(scratch) / "legacy"
-        legacy = TableConfig(seats=6, modules=frozenset({Module.WILD_WEST_LEGACY}), state_dir=state)
+        legacy = TableConfig(seats=6, modules=frozenset({WILD_WEST_LEGACY}), state_dir=state)
         session = TableSession(legacy, seed=3)
         session.start()
         clock = Clock()
@@ -328,7 +328,7 @@ def check_series(mutant: Mutant) -> str:
         (state / "games" / "game-000001.jsonl").write_bytes(files["legacy-game"])
         (state / SETUP_FILE).write_bytes(files[SETUP_FILE])
         (state / SERIES_FILE).write_bytes(mutant.data)
-        config = TableConfig(seats=6, modules=frozenset({Module.WILD_WEST_LEGACY}), state_dir=state)
+        config = TableConfig(seats=6, modules=frozenset({WILD_WEST_LEGACY}), state_dir=state)
         usable = not series.read(state)[1]
         _, said = started(config)
         if usable:
@@ -347,7 +347,7 @@ def check_setup(mutant: Mutant) -> str:
         (state / "games" / "game-000001.jsonl").write_bytes(files["legacy-game"])
         (state / SERIES_FILE).write_bytes(files[SERIES_FILE])
         (state / SETUP_FILE).write_bytes(mutant.data)
-        config = TableConfig(seats=6, modules=frozenset({Module.WILD_WEST_LEGACY}), state_dir=state)
+        config = TableConfig(seats=6, modules=frozenset({WILD_WEST_LEGACY}), state_dir=state)
         try:
             read_setup(state / SETUP_FILE, BUTTONS)
             usable = True

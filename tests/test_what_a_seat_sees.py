@@ -37,6 +37,7 @@ from companion.engine import (
 )
 from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from companion.table.view import TableView
@@ -84,7 +85,7 @@ def tables(draw: st.DrawFn, modules: frozenset[Module]) -> tuple[GameSetup, int,
         specials_mixed=SPECIAL_ROLES_ID in modules and draw(st.booleans()),
         real_piles=frozenset({"wounds"}) if real else frozenset(),
     )
-    if real and Module.ZOMBIES in modules:
+    if real and ZOMBIES in modules:
         setup = dataclasses.replace(setup, real_boneyard=True)
     return setup, draw(st.integers(0, players - 1)), draw(st.integers(0, 10_000))
 

@@ -34,7 +34,6 @@ from .legacy_rules import Appointment, keep_the_star
 from .observation import Observation
 from .saloon_rules import SALOON_RULES, RevealRule
 from .stakes import WORTH_KEEPING, Table, read_table, this_turn
-from .undead_rules import UNDEAD_RULES
 
 # ------------------------------------------------------------------ decisions
 
@@ -168,7 +167,7 @@ BASE_RULES: dict[DecisionKind, Rule] = {
 # Every module's too: the box's default player; an installed module adds its own from its
 # package (its ``ModuleRules.bots``, with ``declare_rule``).
 RULES: Declared[DecisionKind, Rule] = Declared(
-    {**BASE_RULES, **SALOON_RULES, **UNDEAD_RULES},
+    {**BASE_RULES, **SALOON_RULES},
     load=lambda: load_layer("bots"),
 )
 

@@ -11,11 +11,11 @@ reaches into one). What it holds:
 - a position of one's making, mid-game, with any module's state: ``position``, checked as
   ``Game.from_json`` checks a saved game;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
-  ``RAGE_SYMBOLS``, the Boneyard cards (``BONEYARD_DECK``), ``Module``/``MODULES``, each
+  ``RAGE_SYMBOLS``, ``Module``/``MODULES``, each
   module's rules from its own file (``MODULE_RULES``);
-- the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``BoneyardCard``,
-  ``NORMAL_CARD``;
-- a series of games (Wild West Legacy): ``result_of``, ``next_game``, ``legacy_setup``, …;
+- the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``NORMAL_CARD``;
+- a series of games (a module's, such as Wild West Legacy): ``result_of``, ``series_next``,
+  ``legacy_setup``, …;
 - reading JSON with errors that name the field: ``whole_number``, ``text``, ``listed``,
   ``truth``;
 - writing rules (a module's own file, and the tests of the rules' own tables): ``RuleGame``,
@@ -52,22 +52,6 @@ from .actions import (
     Stop,
     WindowAction,
     action_from_json,
-)
-from .boneyard import (
-    BEGUN as OUTBREAK_BEGUN,
-)
-from .boneyard import (
-    DECK as BONEYARD_DECK,
-)
-from .boneyard import (
-    BoneyardCardRevealed,
-    OutbreakComing,
-    ZombieOutbreak,
-    hands_showing,
-    living_count,
-)
-from .boneyard import (
-    full_deck as full_boneyard_deck,
 )
 from .checks import check_state
 from .components import (
@@ -154,17 +138,6 @@ from .events import (
 )
 from .frozen import quick_init
 from .hidden import NO_SEAT
-from .legacy import (
-    GameResult,
-    NextGame,
-    deal_roles,
-    legacy_setup,
-    next_game,
-    result_of,
-)
-from .legacy import (
-    unused as unused_characters,
-)
 from .module_catalog import ModuleInfo, cards_dealt, declare_module
 from .module_rules import ArrowToken, ModuleRules
 from .modules import (
@@ -193,13 +166,14 @@ from .moments import (
     still,
 )
 from .open_kinds import Declared
-from .options import NORMAL_CARD, ArrowKind, BoneyardCard, SaloonDie
+from .options import NORMAL_CARD, ArrowKind, SaloonDie
 from .positions import position
 from .queue_checks import (
     MOMENTS,
     declare_step_fits,
     step_checks,
 )
+from .ranges import next_living
 from .reading import (
     listed,
     text,
@@ -209,6 +183,18 @@ from .reading import (
 from .registry import STEPS, any_living_seat, decision, one_of_options, step, yes_no
 from .results import dice_showing
 from .rules_api import Ability, Phase, RuleGame
+from .series import (
+    GameResult,
+    NextGame,
+    deal_roles,
+    legacy_setup,
+    result_of,
+    series_module,
+    series_next,
+)
+from .series import (
+    unused as unused_characters,
+)
 from .setup import (
     GameSetup,
     deal,
@@ -219,8 +205,8 @@ from .state import (
     PlayerState,
     TurnScratch,
 )
+from .victory import Outcome, unrevealed_pool
 from .victory import team as ghost_team
-from .victory import unrevealed_pool
 
 __all__ = [
     "ABILITIES",
@@ -234,9 +220,7 @@ __all__ = [
     "ArrowToken",
     "ArrowsDiscarded",
     "BASE_DICE",
-    "BONEYARD_DECK",
-    "BoneyardCard",
-    "BoneyardCardRevealed",
+    "BASE_DICE",
     "BullseyeDoubled",
     "CHARACTERS",
     "Character",
@@ -289,8 +273,7 @@ __all__ = [
     "NextGame",
     "NoLegalAnswer",
     "OPENINGS",
-    "OUTBREAK_BEGUN",
-    "OutbreakComing",
+    "Outcome",
     "Phase",
     "PlayerEliminated",
     "PlayerState",
@@ -335,7 +318,6 @@ __all__ = [
     "WindowAction",
     "WoundDrawn",
     "WoundsReturned",
-    "ZombieOutbreak",
     "ability",
     "ability_of",
     "action_from_json",
@@ -352,19 +334,16 @@ __all__ = [
     "declare_step_fits",
     "dice_a_reveal_rolls",
     "dice_showing",
-    "full_boneyard_deck",
     "ghost_team",
-    "hands_showing",
     "in_play",
     "legacy_setup",
     "listed",
-    "living_count",
     "load_layer",
     "module",
     "module_origin",
     "module_problems",
     "moment_steps",
-    "next_game",
+    "next_living",
     "one_of_options",
     "open_moments",
     "opening",
@@ -373,6 +352,8 @@ __all__ = [
     "recorded",
     "result_of",
     "seizer",
+    "series_module",
+    "series_next",
     "step",
     "step_checks",
     "still",

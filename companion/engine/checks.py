@@ -13,6 +13,8 @@ or its package's ``ModuleRules.check``); the queue and the turn's scratch in ``q
 own invariants are beside its rules (``check`` in ``duels``, ``rage``, ``boneyard``,
 ``chief_arrow``, and a module's ``ModuleRules.check``); the queue and the turn's
 scratch in ``queue_checks``; the pending decision in ``pending_checks``.
+``rage``, ``chief_arrow``; a module's package gives them as ``ModuleRules.check``); the queue
+and the turn's scratch in ``queue_checks``; the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from . import (
-    boneyard,
     moments,
     pending_checks,
     queue_checks,
@@ -45,9 +46,9 @@ from .components import (
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module, cards_dealt
-from .modules import RULES, in_play
+from .modules import RULES, in_play, sides
 from .state import GameState, PlayerState
-from .victory import SIDES, Outcome, base_outcome
+from .victory import Outcome, base_outcome
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame as Game  # the game as its rules see it, below game.py
@@ -63,11 +64,7 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_roles(game)
     _check_arrows(game)
     _check_dice(game)
-    _check_modules(game)
-    for rules in RULES.values():  # every module installed: one off holds none of its state
-        if rules.check is not None:
-            rules.check(game)
-    boneyard.check(game)
+    _check_modules(game)  # after the dice: the Ghost's preset dice are read against them
     queue_checks.check(game)
     if snapshot:
         if (
@@ -309,11 +306,7 @@ def _check_dice(game: Game) -> None:
         raise StateError(
             f"dice_kinds {kinds}: seat {game.turn + 1}'s turn rolls "
             + " or ".join(str(list(a)) for a in sorted(allowed))
-            + (
-                f" (zombie {player.zombie})"
-                if player.zombie or game.outbreak == boneyard.BEGUN
-                else ""
-            )
+            + (f" (zombie {player.zombie})" if player.zombie else "")
         )
     most = 1 + REROLLS + max(ability_of(c).extra_rolls for c in game.setup.characters)
     if not 0 <= game.rolls <= most:
@@ -339,17 +332,21 @@ def _check_dice(game: Game) -> None:
 
 
 def _dice_sets(game: Game) -> frozenset[tuple[str, ...]]:
-    """The dice the turn's player may roll; between turns (a would-be turn, the outbreak's
-    Zombie Master) or once over, the dice of any seat's turn, which the last turn left."""
+    """The dice the turn's player may roll; between turns (a would-be turn, a module's question
+    as a turn begins: ``Spec.turn_seat``) or once over, the dice of any seat's turn, which the last
+    turn left. A module whose turns have dice of their own kind (``own_dice``) makes them from
+    a turn's dice with its ``dice`` (a zombie's three base dice)."""
     player = game.players[game.turn]
     pending = game.pending
     between = game.over or not player.alive
-    between = between or (pending is not None and pending.kind is DecisionKind.ZOMBIE_MASTER)
+    between = between or (pending is not None and pending.spec.turn_seat)
     if between:
         return _any_dice(game.setup.modules, game.setup.characters)
-    if player.zombie:
-        return frozenset({BASE_DICE[: boneyard.ZOMBIE_DICE]})
-    return _dice_choices(game.setup.modules, game.ability(game.turn).saloon_options)
+    choices = _dice_choices(game.setup.modules, game.ability(game.turn).saloon_options)
+    for rules in in_play(game.setup.modules):
+        if rules.dice is not None and rules.own_dice:
+            choices = frozenset(tuple(rules.dice(game, list(kinds))) for kinds in choices)
+    return choices
 
 
 @cache
@@ -456,8 +453,8 @@ def _check_end(game: Game) -> None:
             raise StateError("the game is over but a decision is pending")
         if game.stack or game.open_moments or game.waiting_win is not None:
             raise StateError("the game is over: queue, windows and ending are empty")
-        if game.side not in SIDES:
-            raise StateError(f"side {game.side!r}: expected one of " + ", ".join(SIDES))
+        if game.side not in sides():
+            raise StateError(f"side {game.side!r}: expected one of " + ", ".join(sides()))
         if len(set(game.winners)) != len(game.winners) or any(not 0 <= s < n for s in game.winners):
             raise StateError(f"winners {list(game.winners)}: seats 0 to {n - 1}, once each")
         _check_base_winners(game)
@@ -481,12 +478,12 @@ def _check_end(game: Game) -> None:
         )
     if (
         len(ending) != 2
-        or ending[0] not in SIDES
+        or ending[0] not in sides()
         or not isinstance(ending[1], list)
         or any(type(s) is not int or not 0 <= s < n for s in ending[1])
     ):
         raise StateError(
-            f"ending {ending}: expected [side, winners], a side of " + ", ".join(SIDES)
+            f"ending {ending}: expected [side, winners], a side of " + ", ".join(sides())
         )
 
 

@@ -46,9 +46,6 @@ class DecisionKind(OpenKind):
     REVEAL_ROLE: ClassVar[DecisionKind]  # show the role card (eliminated, or the last one standing)
     WHICH_ARROW: ClassVar[DecisionKind]  # discard a regular arrow or a module's token
     GAME_END: ClassVar[DecisionKind]  # a win holds while reveals could avert it: go on to the end
-    # Undead or Alive, Module 4
-    BONEYARD_CARD: ClassVar[DecisionKind]  # which Boneyard card was drawn from the real deck
-    ZOMBIE_MASTER: ClassVar[DecisionKind]  # physical roles: which living seat declares the Renegade
 
 
 class Answer(StrEnum):
@@ -119,7 +116,8 @@ class Spec:
     """Why an action that does not answer it is refused, in words for the table, when the
     general words would not say (``explain.py``): given the game, the decision, the action."""
     eliminated: bool = False
-    """Asked of an eliminated seat: showing a card (a state read back is checked so)."""
+    """Asked of an eliminated seat: showing a card, or one it draws (a state read back is
+    checked so)."""
     turn_seat: bool = False
     """Asked of the seat whose turn it is, whatever became of it (a state read back is checked
     so; ``fits`` says what more it needs of that seat)."""
@@ -156,14 +154,6 @@ _BUILT_IN: dict[str, Spec] = {
         person_enters=True,
         done_says_yes=True,
     ),
-    "boneyard_card": Spec(
-        Answer.CHOICE,
-        False,
-        "which Boneyard card did you draw",
-        shows_a_card=True,
-        person_enters=True,
-    ),
-    "zombie_master": Spec(Answer.SEAT, True, "the living Renegade declares", person_enters=True),
 }
 
 SPECS: Declared[DecisionKind, Spec] = Declared()

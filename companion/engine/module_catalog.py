@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import ClassVar
 
 from .components import CHARACTERS, SPECIAL_ROLES, Character, SpecialRole
 from .errors import SetupError
@@ -20,27 +19,24 @@ from .open_kinds import Declared, OpenKind
 
 
 class Module(OpenKind):
-    """A module's id, declared once by its module (``declare_module``); the ids in their
-    order, whatever order the modules were loaded in."""
-
-    _by_value = True
     """A module's id, declared once by its module (``declare_module``); iterated in the ids'
     order (the set-up's pages list them so), whatever order the modules load in."""
 
-    ZOMBIES: ClassVar[Module]
-    WILD_WEST_LEGACY: ClassVar[Module]
+    _by_value = True
 
 
 @dataclass(frozen=True)
 class ModuleInfo:
     """What the rulebook says of a module before play: its title, and what it needs (other
-    modules by id)."""
+    modules by id). ``options``: the fields of ``GameSetup`` only it gives meaning to, each
+    with what the set-up says of it (a set-up giving one without the module is refused)."""
 
     title: str
     min_players: int = 3
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
     role_cards: bool = False  # it deals special role cards (the deal in ``setup.py`` asks)
+    options: tuple[tuple[str, str], ...] = ()
 
 
 MODULES: Declared[str, ModuleInfo] = Declared()
@@ -67,14 +63,6 @@ def withdraw(value: str) -> None:
     """Take back a module's id and title: it was refused at start (its rules failed)."""
     Module.withdraw(value)
     MODULES.withdraw(value)
-
-
-# The built-in modules' ids, until each declares its own in its package.
-for _name, _value, _info in (
-    ("ZOMBIES", "undead_or_alive.4", ModuleInfo("Undead or Alive?", min_players=4)),
-    ("WILD_WEST_LEGACY", "undead_or_alive.5", ModuleInfo("Wild West Legacy")),
-):
-    setattr(Module, _name, declare_module(_value, _info))
 
 
 def module(value: Module | str) -> Module:

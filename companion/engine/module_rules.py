@@ -83,6 +83,11 @@ class ModuleRules:
       run now (None: it could).
     - ``check``: a state read back, its invariants (a StateError naming the field), run for
       every module installed, in play or not (its state is then empty).
+    - ``check``: raises StateError naming what of its state a game read back holds wrongly
+      (run for every module installed, in play or not: one off holds none of its state).
+    - ``sides``: the sides its ``outcome`` may name, beside the core's (``victory.SIDES``).
+    - ``follows``: its games make a series: given a finished game's ``GameResult``, the
+      ``NextGame`` it decides (``series.py``, above this file, hence typed loosely).
     - ``table``, ``bots``: the Python modules (dotted names) of its words for the table and of
       its rules for the box's players, imported by the table and the bots, never the engine.
     """
@@ -118,5 +123,7 @@ class ModuleRules:
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
     step_fits: tuple[tuple[str, Callable[[RuleGame, list[Any]], str | None]], ...] = ()
     check: Callable[[RuleGame], None] | None = None
+    sides: tuple[str, ...] = ()
+    follows: Callable[[Any], Any] | None = None
     table: str | None = None
     bots: str | None = None

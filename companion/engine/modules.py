@@ -28,6 +28,7 @@ from .module_catalog import (
     withdraw,
 )
 from .module_rules import ModuleRules
+from .victory import SIDES
 
 __all__ = [
     "MODULES",
@@ -134,6 +135,11 @@ _layers_loaded: set[str] = set()
 # The base game's phases: those applied on each roll, then those after the last roll.
 PER_ROLL: tuple[str, ...] = ("arrow",)
 RESOLUTION: tuple[str, ...] = ("last_roll", "dynamite", "bullseye", "beer", "gatling", "end")
+
+
+def sides() -> tuple[str, ...]:
+    """Every side a game may end with: the core's, then each installed module's own."""
+    return (*SIDES, *(side for rules in RULES.values() for side in rules.sides))
 
 
 @cache

@@ -39,7 +39,6 @@ class OpenKind(str, metaclass=_Declared):
     _declared: ClassVar[dict[str, Any]]
     # Iterated in the values' order, not the order of declaration (modules load in any order).
     _by_value: ClassVar[bool] = False
-    # Iterated in the values' order, not the declarations' (which follows the modules' loading).
 
     def __init_subclass__(cls) -> None:
         cls._declared = {}

@@ -27,14 +27,6 @@ class ArrowKind(StrEnum):
     CHIEF_ARROW = "chief_arrow"  # Old Saloon 2
 
 
-class BoneyardCard(StrEnum):
-    """Undead or Alive 4: a Boneyard card, by the zombie hands it shows (``BONEYARD_CARD``)."""
-
-    NO_HANDS = "no_hands"
-    ONE_HAND = "one_hand"
-    TWO_HANDS = "two_hands"
-
-
 # Old Saloon 3: what a seat shows with a normal role card (``ROLE_CARD``, cards mixed by type),
 # beside the special cards' names.
 NORMAL_CARD = "normal"

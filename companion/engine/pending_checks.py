@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .boneyard import NEXT_TURN, THIS_TURN
 from .components import DYNAMITE_LIMIT
 from .decisions import Decision, DecisionKind
 from .errors import StateError
@@ -25,6 +24,8 @@ K = DecisionKind
 # Decisions of the player whose turn it is, alive (the Ghost's have their own rule below); a
 # module's own say so on their spec (``active``), as they say what else fits (``fits``).
 # Decisions of the player whose turn it is, alive.
+# module's own say so on their spec (``active``, ``dead``, ``turn``), as they say what else
+# fits (``fits``).
 ACTIVE = frozenset(
     {
         K.GIFT_LIFE,
@@ -36,10 +37,10 @@ ACTIVE = frozenset(
         K.KIT_DISCARD,
     }
 )
-# Decisions of an eliminated seat: showing a role or a card, drawing a Boneyard card.
-DEAD = frozenset({K.REVEAL_ROLE, K.BONEYARD_CARD})
-# Decisions of the turn's seat whatever became of it (a win waiting, the outbreak's Master).
-TURN = frozenset({K.GAME_END, K.ZOMBIE_MASTER})
+# Decisions of an eliminated seat: showing a role or a card.
+DEAD = frozenset({K.REVEAL_ROLE})
+# Decisions of the turn's seat whatever became of it (a win waiting).
+TURN = frozenset({K.GAME_END})
 # Decisions that count down what they are about: at least one left.
 COUNTED = frozenset(
     {
@@ -152,21 +153,6 @@ def _which_arrow(game: RuleGame, d: Decision) -> str | None:
 # ================================================================ Undead or Alive 4
 
 
-def _boneyard_card(game: RuleGame, d: Decision) -> str | None:
-    if not game.setup.real_boneyard:
-        return "the Boneyard cards are simulated: nothing to enter (real_boneyard)"
-    left = tuple(sorted(set(game.boneyard_pile)))
-    if not left or d.options != left or d.cause not in ("end", "start"):
-        return f"options {list(d.options)}: the cards left in boneyard_pile {list(left)}"
-    return None
-
-
-def _zombie_master(game: RuleGame, d: Decision) -> str | None:
-    if game.outbreak not in (NEXT_TURN, THIS_TURN):
-        return f"outbreak {game.outbreak!r}: the Master declares as an outbreak begins"
-    return None
-
-
 FITS: dict[DecisionKind, Fits] = {
     K.ROLL: _roll,
     K.REROLL: _roll,
@@ -176,6 +162,4 @@ FITS: dict[DecisionKind, Fits] = {
     K.ARROW_INSTEAD: _arrow_instead,
     K.REVEAL_ROLE: _reveal_role,
     K.WHICH_ARROW: _which_arrow,
-    K.BONEYARD_CARD: _boneyard_card,
-    K.ZOMBIE_MASTER: _zombie_master,
 }

@@ -23,7 +23,7 @@ from .components import (
 )
 from .errors import SetupError
 from .hidden import secret
-from .module_catalog import Module, cards_dealt, characters_for, module, require, validate
+from .module_catalog import MODULES, Module, cards_dealt, characters_for, module, require, validate
 from .reading import listed, text, truth, whole_number
 from .state import WRITTEN, encode
 
@@ -192,12 +192,14 @@ class GameSetup:
             raise SetupError("each special role card is in the game once")
 
     def _validate_undead(self) -> None:
-        if self.real_boneyard:
-            require(self.modules, Module.ZOMBIES, "a real Boneyard deck")
+        for m in Module:  # a set-up field a module gives meaning to is refused without it
+            for name, what in MODULES[m].options:
+                value = getattr(self, name)
+                if value is not None and value is not False:
+                    require(self.modules, m, what)
         bullet = self.legacy_bullet
         if bullet is None:
             return
-        require(self.modules, Module.WILD_WEST_LEGACY, "the Legacy bullet")
         if not 0 <= bullet < self.players:
             raise SetupError(f"Legacy bullet for seat {bullet + 1}: seats are 1 to {self.players}")
         if bullet == self.sheriff_seat():

@@ -15,7 +15,7 @@ from .state import PlayerState
 
 # Every side an outcome may name: the base game's, the 3-player game's winners by role, nobody
 # (3 players, no one's hand), and Undead or Alive 4's.
-SIDES = ("sheriff", "outlaws", "renegade", "deputy", "outlaw", "nobody", "zombies", "survivors")
+SIDES = ("sheriff", "outlaws", "renegade", "deputy", "outlaw", "nobody")
 
 
 @dataclass(frozen=True)

@@ -55,9 +55,6 @@ _OPTION_LABELS = {
     **FACE_LABELS,
     "none": "none",
     "arrow": "arrow",
-    "no_hands": "No hands",
-    "one_hand": "1 hand",
-    "two_hands": "2 hands",
     # The role card an eliminated seat shows (Old Saloon 3): a special card, or a normal one.
     **{c.name: c.title.removesuffix(" of the Devil") for c in SPECIAL_ROLES.values()},
     "normal": "a normal card",

@@ -12,7 +12,7 @@ import random
 import secrets
 from pathlib import Path
 
-from ..engine import Event, GameSetup, Module, SetupError, cards_dealt, module
+from ..engine import Event, GameSetup, Module, SetupError, cards_dealt, module, series_module
 from . import durable, end_roles, series, summaries
 from .buttons import BUTTONS
 from .journal import JournalContents, JournalError, journals, read_journal
@@ -293,7 +293,7 @@ class Lifecycle:
         """Which game of its series the game in play is: as the series file lists it once
         over, else the next of the series its set-up followed (1: a new one)."""
         state_dir, made = self.state.config.state_dir, self._game_from
-        if state_dir is None or Module.WILD_WEST_LEGACY not in play.game.setup.modules:
+        if state_dir is None or series_module(play.game.setup.modules) is None:
             return 1
         continues = made is None or sorted({*made.joined, *made.bots}) == sorted(play.seats)
         try:
@@ -540,7 +540,7 @@ class Lifecycle:
         set-up with the same seats and modules."""
         play = self.state.play
         assert play is not None
-        if Module.WILD_WEST_LEGACY in play.game.setup.modules:
+        if series_module(play.game.setup.modules) is not None:
             return self._leave_series(play)
         try:
             play.abandon()

@@ -4,12 +4,11 @@ table."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from ..engine import (
     MODULES,
-    OUTBREAK_BEGUN,
     SPECIAL_ROLES,
     Decision,
     Declared,
@@ -27,8 +26,6 @@ from ..engine import (
     SpecialRole,
     WoundDrawn,
     WoundsReturned,
-    hands_showing,
-    living_count,
     load_layer,
     open_moments,
 )
@@ -36,22 +33,30 @@ from .labels import CARD_EFFECTS, WOUND_LABELS
 from .module_words import MODULE_WORDS
 from .words import WORDS, Asked
 
-SIDE_LABELS = {
-    "sheriff": "Sheriff & Deputies win",
-    "outlaws": "Outlaws win",
-    "renegade": "Renegade wins",
-    "deputy": "Deputy wins",
-    "outlaw": "Outlaw wins",
-    "nobody": "Nobody wins",
-    "zombies": "Zombies & Master win",
-    "survivors": "Survivors win",
-}
+# Each side's win as the table says it; a module's own sides added by its package
+# (``declare_side_label``).
+SIDE_LABELS: Declared[str, str] = Declared(
+    {
+        "sheriff": "Sheriff & Deputies win",
+        "outlaws": "Outlaws win",
+        "renegade": "Renegade wins",
+        "deputy": "Deputy wins",
+        "outlaw": "Outlaw wins",
+        "nobody": "Nobody wins",
+    },
+    load=lambda: load_layer("table"),
+)
+
+
+def declare_side_label(side: str, label: str) -> None:
+    """How the table says a module's side won; ValueError when the side has a label."""
+    SIDE_LABELS.add(side, label, "label of the side")
+
 
 # What the table calls each playable module, short enough for the console; a module adds its
 # own from its words for the table (``declare_module_label``); one without is said by its title.
 _BUILT_IN_LABELS: dict[str, str] = {
-    Module.ZOMBIES: "Zombies",
-    Module.WILD_WEST_LEGACY: "Legacy series",
+    # own from its words for the table (``declare_module_label``).
 }
 MODULE_LABELS: Declared[str, str] = Declared(_BUILT_IN_LABELS, load=lambda: load_layer("table"))
 EXPANSION_LABELS = {"old_saloon": "Old Saloon", "undead_or_alive": "Undead or Alive"}
@@ -207,25 +212,22 @@ def menu_note(reveals: list[RevealSpecial]) -> str:
     )
 
 
-def undead_note(game: Game, seat: int) -> str:
-    """Undead or Alive 4 on a seat: ZOMBIE, the Master's crown, or an eliminated seat's cards."""
-    p = game.players[seat]
-    if (p.zombie or p.master) and not p.alive:
-        return "out for good"
-    if p.master:
-        return "ZOMBIE MASTER"
-    if p.zombie:
-        return "ZOMBIE"
-    if not p.alive and Module.ZOMBIES in game.setup.modules and game.outbreak is None:
-        return f"Boneyard: hands {hands_showing(game)}"
-    return ""
+# A module's note on a seat's panel (its state there: "ZOMBIE"), and its aside on the console
+# (what the whole table watches: the zombie hands against the living), '' when it has none;
+# each module in play adds its own (``declare_seat_note``, ``declare_aside``).
+Aside = Callable[[Game], str]
+ASIDES: Declared[str, Aside] = Declared(load=lambda: load_layer("table"))
 
 
-def hands_text(game: Game) -> str:
-    """The zombie hands showing against the living, so the outbreak is never a surprise."""
-    if Module.ZOMBIES not in game.setup.modules or game.outbreak == OUTBREAK_BEGUN:
-        return ""
-    return f"Hands {hands_showing(game)} of {living_count(game)} living"
+def declare_aside(m: str, aside: Aside) -> None:
+    """Module ``m``'s aside on the console while it is in play."""
+    ASIDES.add(m, aside, "aside of the module")
+
+
+def module_asides(game: Game) -> str:
+    """The modules in play's asides on the console, in their order ('' when none)."""
+    said = [aside(game) for m in sorted(game.setup.modules) if (aside := ASIDES.get(m))]
+    return ". ".join(t for t in said if t)
 
 
 HOUSE_RULE_LABELS = {

@@ -1,7 +1,7 @@
-"""Games in a row kept on disk (Undead or Alive 5, Wild West Legacy), and the table's history.
+"""Games in a row kept on disk (a module's series: Wild West Legacy), and the table's history.
 
 ``<state_dir>/series.json`` lists every finished game: when it ended, its journal, the seats,
-characters and winners, and what the Legacy rules need from it (``legacy.GameResult``). A game
+characters and winners, and what a series' rules need from it (``GameResult``). A game
 set up from the one before links to it, so the history shows which games form a series. The
 file is replaced whole (``durable.replace``), so a power cut leaves the old or the new list,
 never half of one. Every field read back is checked; a file that is not what it should be is
@@ -28,8 +28,9 @@ from ..engine import (
     Role,
     SetupError,
     listed,
-    next_game,
     result_of,
+    series_module,
+    series_next,
     text,
     whole_number,
 )
@@ -179,9 +180,10 @@ def record(
 ) -> SeriesGame:
     """Add the finished game once (a game already listed is left as it is); its listing.
 
-    With Wild West Legacy at the same seats as the last game it continues that game's series
-    (its set-up came from it: ``follow_up``), unless the table left the series (``continues``
-    false: the game was set up afresh); otherwise it starts a new one.
+    With a module whose games make a series (Wild West Legacy) at the same seats as the last
+    game it continues that game's series (its set-up came from it: ``follow_up``), unless the
+    table left the series (``continues`` false: the game was set up afresh); otherwise it
+    starts a new one.
     """
     games = load(state_dir)
     known = next((g for g in games if journal and g.journal == journal), None)
@@ -231,15 +233,16 @@ def unlist(state_dir: Path, journal: str) -> None:
 def follow_up(
     state_dir: Path | None, seats: list[int], modules: frozenset[Module], before: str | None = None
 ) -> NextGame | None:
-    """What the last game decides for the next one at these seats, with Wild West Legacy on;
+    """What the last game decides for the next one at these seats, with a module on whose games
+    make a series (Wild West Legacy);
     ``before``: the journal of a game set up already, whose set-up saw only the games before it
     (it may be listed itself by now)."""
-    if state_dir is None or Module.WILD_WEST_LEGACY not in modules:
+    if state_dir is None or series_module(modules) is None:
         return None
     games = before_game(load(state_dir), before)
     if not games or list(games[-1].seats) != seats:
         return None
-    return next_game(games[-1].result)
+    return series_next(modules, games[-1].result)
 
 
 def before_game(games: list[SeriesGame], journal: str | None) -> list[SeriesGame]:
@@ -262,7 +265,7 @@ def listing(games: list[SeriesGame]) -> list[str]:
                 ),
                 side=SIDE_LABELS.get(g.result.side, g.result.side),
                 winners=tuple(g.seats[s] for s in g.winners()),
-                legacy=str(Module.WILD_WEST_LEGACY) in g.modules,
+                legacy=series_module(frozenset(Module(m) for m in g.modules)) is not None,
             )
             for g in games
         ]

@@ -431,7 +431,7 @@ class SetupFlow:
             "specials": self._specials(roles, seed),
             "specials_mixed": self.specials_mixed and cards_dealt(self.modules),
             "real_piles": self.real_piles,
-            "real_boneyard": self.real_boneyard and Module.ZOMBIES in self.modules,
+            "real_boneyard": self.real_boneyard and _given_by(self.modules, "real_boneyard"),
         }
         seat = None if sheriff is None else self.joined.index(sheriff)
         if self.legacy is not None:
@@ -479,3 +479,9 @@ class SetupFlow:
         pages = page_count(self.choices())
         more = f"SEAT{self.picker} next, DONE back" if pages > 2 else f"SEAT{self.picker}: more"
         return f"Seat {self.picker}: DIE picks, {more} ({self.page + 1}/{pages})"
+
+
+def _given_by(modules: frozenset[Module], option: str) -> bool:
+    """A set-up option of the configuration goes to the game only with a module on that gives
+    it its meaning (``ModuleInfo.options``)."""
+    return any(option in dict(MODULES[m].options) for m in modules)

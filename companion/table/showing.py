@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..engine import (
     CHARACTERS,
+    MODULES,
     SPECIAL_ROLES,
     Answer,
     ChooseSeat,
@@ -16,6 +17,7 @@ from ..engine import (
     Module,
     Role,
     cards_dealt,
+    series_module,
 )
 from . import end_roles
 from .answers import listed_hit_names
@@ -27,14 +29,13 @@ from .prompts import (
     SIDE_LABELS,
     chores,
     game_over_text,
-    hands_text,
     house_rules_text,
     menu_note,
+    module_asides,
     module_label,
     modules_text,
     prompt_for,
     reveals_text,
-    undead_note,
 )
 from .session_state import SessionState
 from .setup_flow import SetupFlow
@@ -86,9 +87,9 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
     if flow.stage == "join" and not story:  # set by the configuration, not by a button
         story = house_rules_text(flow.house_rules)
     series = ""
-    if Module.WILD_WEST_LEGACY in flow.modules and flow.stage != "join":
+    if series_module(flow.modules) is not None and flow.stage != "join":
         number = session.series_game if flow.legacy is not None else 1
-        series = series_text(number)
+        series = series_text(flow.modules, number)
         if title == "BANG! set-up":  # the headline says it
             title = f"Series game {number} set-up"
         else:
@@ -144,10 +145,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         peeks = session.menu == n and p.role is not None and not bot  # the box's: its secret
         if peeks:
             role = p.role
-        note = undead_note(game, s)
-        module_note = seat_note(game, s, play.seats)
-        if module_note is not None:
-            note = module_note
+        note = seat_note(game, s, play.seats) or ""
         if session.menu == n:
             reveals = [] if bot else play.reveals_for(n)
             note = menu_note(reveals) or CHARACTERS[p.character].ability
@@ -183,8 +181,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 chore=to_do.get(s, ""),
             )
         )
-    legacy = Module.WILD_WEST_LEGACY in game.setup.modules
-    series = series_text(session.series_game) if legacy else ""
+    legacy = series_module(game.setup.modules) is not None
+    series = series_text(game.setup.modules, session.series_game) if legacy else ""
     if game.over:
         prompt = game_over_text(game.side)
         if legacy:  # ROLL goes on with the series
@@ -205,7 +203,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
     cards = "" if game.over else reveals_text(game, play.seats)
     saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
-    hands = hands_text(game)
+    hands = module_asides(game)
     aside = ". ".join(t for t in (saloon, hands, cards) if t)
     shorter = _shorter(saloon, hands, reveals_text(game, play.seats, short=True) if cards else "")
     listed = () if box or d is None else _listed(game, d, play.reveal_choices(), play.seats)
@@ -278,19 +276,22 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
 
 
 def rules_text(game: Game, series_game: int) -> str:
-    """The modules and house rules in play, said before the first roll; a Wild West Legacy
-    series with the number of this game in it."""
+    """The modules and house rules in play, said before the first roll; a series (Wild West
+    Legacy) with the number of this game in it."""
     setup = game.setup
     modules = modules_text(setup.modules, setup.specials_mixed)
-    if Module.WILD_WEST_LEGACY in setup.modules:
-        label = module_label(Module.WILD_WEST_LEGACY)
+    making = series_module(setup.modules)
+    if making is not None:
+        label = module_label(making)
         modules = modules.replace(label, f"{label} (game {series_game})")
     return ". ".join(t for t in (modules, house_rules_text(setup.house_rules)) if t)
 
 
-def series_text(game: int) -> str:
-    """A Wild West Legacy series on the table, and which game of it this is."""
-    return f"Wild West Legacy series, game {game}"
+def series_text(modules: frozenset[Module], game: int) -> str:
+    """A series on the table (Wild West Legacy's, by the title of the module that makes it),
+    and which game of it this is."""
+    making = series_module(modules)
+    return f"{MODULES[making].title if making else 'A'} series, game {game}"
 
 
 def _setup_card(flow: SetupFlow, role: Role) -> str:
@@ -309,9 +310,9 @@ def afresh_text(series: bool) -> str:
 
 
 def _shorter(saloon: str, hands: str, reveals: str) -> tuple[str, ...]:
-    """The aside's shorter forms, for a console where it does not fit: the zombie hands are
-    on the eliminated seats' panels ("Boneyard: hands 2"), the Saloon die on its unrolled die
-    (a letter), and a card's holder finds it in its seat's menu (hold SEAT): the last form says
+    """The aside's shorter forms, for a console where it does not fit: the modules' asides are
+    on the seats' panels (the zombie hands: "Boneyard: hands 2"), the Saloon die on its unrolled
+    die (a letter), and a card's holder finds it in its seat's menu (hold SEAT): the last form says
     only that a card may be revealed now."""
     forms = [
         (saloon, hands, reveals),

@@ -20,7 +20,6 @@ from ..engine import (
     Action,
     ArrowsDiscarded,
     ArrowTaken,
-    BoneyardCardRevealed,
     ChooseSeat,
     Decision,
     DecisionKind,
@@ -39,7 +38,6 @@ from ..engine import (
     LifeGained,
     LifeLost,
     NoLegalAnswer,
-    OutbreakComing,
     PlayerEliminated,
     ResultAssigned,
     Rewound,
@@ -47,7 +45,6 @@ from ..engine import (
     SpecialRoleRevealed,
     TurnStarted,
     WindowAction,
-    ZombieOutbreak,
     load_layer,
 )
 from .labels import (
@@ -283,17 +280,6 @@ def _tell_more(line: _Line, event: Event) -> None:
     match event:
         case FaceChanged(die=die, face=face, cause=cause):
             line.say(f"{cause_label(cause)} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
-        case BoneyardCardRevealed(seat=who, card=card, hands=hands, living=living):
-            line.say(
-                f"{seat(who)}'s Boneyard card: {card_title(card)} "
-                f"({_plural(hands, 'hand')} against {living} living)"
-            )
-        case OutbreakComing(seat=who):
-            line.say(f"the zombies rise at seat {seat(who)}'s turn")
-        case ZombieOutbreak(zombies=zombies, life=life, master=master):
-            back = ", ".join(str(seat(z)) for z in zombies)
-            said = f"Zombie outbreak: {back} back at {life} life"
-            line.say(said if master is None else f"{said}, {seat(master)} the Zombie Master")
         case SpecialRoleRevealed(seat=who, card=card):
             line.say(f"{seat(who)} reveals {card_title(card)}")
         case GameEndWaiting(side=side):

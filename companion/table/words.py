@@ -287,12 +287,7 @@ OPEN_MOMENTS: dict[DecisionKind, Words] = {
 # ------------------------------------------------------------------ Undead or Alive
 
 
-UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {
-    K.BONEYARD_CARD: Words(
-        lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None
-    ),
-    K.ZOMBIE_MASTER: Words(lambda q: "Outbreak! Who is the Renegade? SEAT; DONE: none", None),
-}
+UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {}
 
 # Every kind's words: the core's and the built-in modules' here, and each installed module's
 # from its own package (its ``ModuleRules.table``, which adds them with ``declare_words``).

@@ -12,9 +12,10 @@ from companion.bots import fallback, observe
 from companion.bots.base import QUIET
 from companion.engine import SPECS, Answer, DecisionKind, Decline, Game, Module, Stop, deal
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.zombies.rules import ID as ZOMBIES
 
 # Every module that fits one table of 8 (the Ghost and Undead or Alive 4 exclude each other).
-WITH_GHOST = frozenset(Module) - {Module.ZOMBIES}
+WITH_GHOST = frozenset(Module) - {ZOMBIES}
 WITH_ZOMBIES = frozenset(Module) - {GHOST}
 
 

@@ -8,6 +8,7 @@ import pytest
 from companion.bots import RandomBot, RuleBot, play_match
 from companion.engine import MODULES, Game, Module, SetupError, deal, validate_modules
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.zombies.rules import ID as ZOMBIES
 
 OLD_SALOON = frozenset(m for m in Module if m.value.startswith("old_saloon"))
 UNDEAD_OR_ALIVE = frozenset(m for m in Module if m.value.startswith("undead_or_alive"))
@@ -25,7 +26,7 @@ MODULE_SETS = [
     OLD_SALOON,
     UNDEAD_OR_ALIVE,
     (OLD_SALOON | UNDEAD_OR_ALIVE) - {GHOST},
-    (OLD_SALOON | UNDEAD_OR_ALIVE) - {Module.ZOMBIES},
+    (OLD_SALOON | UNDEAD_OR_ALIVE) - {ZOMBIES},
 ]
 
 

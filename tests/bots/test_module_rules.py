@@ -31,7 +31,6 @@ from companion.engine import (
     Stop,
     deal,
     legacy_setup,
-    next_game,
     open_moments,
     position,
     result_of,
@@ -39,6 +38,8 @@ from companion.engine import (
 )
 from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, WHICH_WOUND
 from companion.modules.ghost.rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
+from companion.modules.legacy.rules import next_game
 from companion.modules.posse.rules import (
     BELLE_STAR,
     CHUCK_DIE,
@@ -56,6 +57,8 @@ from companion.modules.special_roles.rules import (
     UGLY_SWAP,
 )
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.zombies.rules import CARD, MASTER
+from companion.modules.zombies.rules import ID as ZOMBIES
 from tests.engine.helpers import FILLERS, make_game, play
 
 ROLES = ["sheriff", "outlaw", "renegade", "outlaw", "deputy"]
@@ -487,7 +490,7 @@ def outbreak(victim: int, modules: tuple[str, ...] = (), dealt: bool = True) -> 
         characters=FILLERS,
         roles=tuple(Role(r) for r in UA4_ROLES) if dealt else None,
         sheriff=None if dealt else 0,
-        modules=frozenset({Module.ZOMBIES, *(Module(m) for m in modules)}),
+        modules=frozenset({ZOMBIES, *(Module(m) for m in modules)}),
         real_boneyard=True,
     )
     game = Game(setup, ScriptedDice([]))
@@ -500,7 +503,7 @@ def outbreak(victim: int, modules: tuple[str, ...] = (), dealt: bool = True) -> 
     play(game, Roll(tuple(range(n)), faces), Stop(), ChooseSeat(victim))
     if not dealt:
         play(game, Reveal(Role(UA4_ROLES[victim])))
-    quietly(game, lambda g: g.pending.kind is DecisionKind.BONEYARD_CARD)
+    quietly(game, lambda g: g.pending.kind is CARD)
     play(game, Choose("one_hand"))
     if dealt:
         assert game.players[victim].zombie and game.players[3].master and game.turn == 1
@@ -561,7 +564,7 @@ def test_after_the_outbreak_a_survivor_challenges_the_undead_to_a_duel() -> None
 def test_with_physical_roles_only_the_renegade_declares_himself_zombie_master() -> None:
     """Ruling UA4: the living Renegade must declare; another seat asked does not claim it."""
     game = outbreak(4, dealt=False)
-    assert game.pending is not None and game.pending.kind is DecisionKind.ZOMBIE_MASTER
+    assert game.pending is not None and game.pending.kind is MASTER
     seat = game.pending.seat
     assert ChooseSeat(seat) in game.legal_actions()
     renegade = observe(game, seat, role=Role.RENEGADE)
@@ -576,7 +579,7 @@ def test_with_physical_roles_only_the_renegade_declares_himself_zombie_master() 
 def test_a_surviving_sheriff_keeps_the_star_the_fallback_hands_on() -> None:
     """Ruling UA5: appointing another gives the appointer a bullet more but a role dealt from
     the rest (about 34 % of wins at 5 players) instead of the Sheriff's side (58 %)."""
-    legacy = frozenset({Module.WILD_WEST_LEGACY})
+    legacy = frozenset({WILD_WEST_LEGACY})
     for seed in range(1, 40):  # a real first game whose Sheriff survived, not at seat 1
         first = Game(deal(5, seed, modules=legacy))
         play_match(first, [RuleBot() for _ in range(5)])
@@ -628,7 +631,7 @@ TESTED: dict[str, object] = {
     BELLE_STAR: test_belle_star_turns_a_dynamite_to_gatling,
     CHUCK_DIE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
     CHUCK_FACE: test_chuck_wengam_pays_a_life_to_unlock_a_dynamite_only_with_life_to_spare,
-    K.ZOMBIE_MASTER: test_with_physical_roles_only_the_renegade_declares_himself_zombie_master,
+    MASTER: test_with_physical_roles_only_the_renegade_declares_himself_zombie_master,
     "the_good": test_the_good_takes_the_star_from_a_dying_sheriff,
     "the_doc": test_the_doc_makes_an_outlaw_with_two_dynamite_explode,
     "the_judge": test_the_judge_cancels_an_outlaws_reveal,

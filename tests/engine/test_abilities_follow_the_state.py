@@ -11,10 +11,11 @@ import pytest
 from companion.engine import Game, Module, deal
 from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.zombies.rules import ID as ZOMBIES
 
 SETS = [
     frozenset({SPECIAL_ROLES_ID, GHOST}),
-    frozenset({SPECIAL_ROLES_ID, Module.ZOMBIES}),
+    frozenset({SPECIAL_ROLES_ID, ZOMBIES}),
 ]
 
 

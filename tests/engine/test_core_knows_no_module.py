@@ -15,10 +15,7 @@ from companion.engine import Module
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 MODULE_WORDS = ("chief", "saloon", "ghost", "zombie", "boneyard", "rage", "duel")
 # Each module's own file: there it may ask whether it is in play.
-OWN_FILES = {
-    Module.ZOMBIES: "boneyard.py",
-    Module.WILD_WEST_LEGACY: "legacy.py",
-}
+OWN_FILES = {}
 
 
 def module_words(source: str) -> list[tuple[int, str]]:

@@ -23,16 +23,17 @@ from companion.engine import (
     Roll,
     ScriptedDice,
     Stop,
-    next_game,
     position,
     result_of,
 )
 from companion.modules.duels.rules import DUEL_ROLL, WOUND_TOKEN
 from companion.modules.ghost.rules import GHOST_REROLL, GHOST_ROLL, GHOST_TARGET
+from companion.modules.legacy.rules import next_game
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
 from companion.modules.rage.rules import RAGE_SYMBOL
 from companion.modules.special_roles.events import RoleCardShown
 from companion.modules.special_roles.rules import DOC_DIE, DOC_FACE, LEFT_HAND_CHANCE, ROLE_CARD
+from companion.modules.zombies.rules import CARD
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -208,12 +209,12 @@ def test_entering_a_real_boneyard_card_leaves_the_right_hands_moment_open() -> N
         quiet_turn(game)
     game = position(game, players={4: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
-    assert (game.pending.kind, game.pending.seat) == (DecisionKind.BONEYARD_CARD, 4)
+    assert (game.pending.kind, game.pending.seat) == (CARD, 4)
     play(game, Choose("one_hand"))  # the card of the turn's end
     play(game, Choose("one_hand"))  # and of seat 4's would-be turn
     assert (3, "the_right_hand") in reveals(game)
     reveal(game, 3, "the_right_hand")
-    assert (game.pending.kind, game.pending.cause) == (DecisionKind.BONEYARD_CARD, "end")
+    assert (game.pending.kind, game.pending.cause) == (CARD, "end")
     events = play(game, Choose("one_hand"))
     assert kinds(events)[-3:] == ["turn_ended", "extra_turn", "turn_started"]
     assert game.turn == 3 and game.pending.kind is DecisionKind.ROLL

@@ -32,6 +32,7 @@ from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.posse.rules import RAGE_FROM
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.simulation import simulate
 
 from .helpers import make_game
@@ -40,7 +41,7 @@ from .test_module_combinations import outbreak_game
 UA = frozenset(m for m in Module if m.value.startswith("undead_or_alive."))
 # Every module that may be played together: all but the Ghost, which Undead or Alive 4 excludes.
 TOGETHER = frozenset(Module) - {GHOST}
-UA234 = frozenset({TWO_BULLETS, NEW_POSSE, Module.ZOMBIES})
+UA234 = frozenset({TWO_BULLETS, NEW_POSSE, ZOMBIES})
 
 PAT = ("jesse_jones", "pat_brennan", "jourdonnais", "black_jack", "lucky_duke")
 GATLING = ("gatling", "gatling", "gatling", "dynamite", "dynamite")

@@ -9,11 +9,11 @@ import json
 from companion.engine import (
     NORMAL_CARD,
     ArrowKind,
-    BoneyardCard,
     Choose,
     DecisionKind,
     SaloonDie,
 )
+from companion.modules.zombies.rules import BoneyardCard
 
 from .helpers import make_game, play
 

@@ -13,7 +13,6 @@ import pytest
 from companion.engine import (
     DecisionKind,
     Game,
-    Module,
     Role,
     Roll,
     ScriptedDice,
@@ -25,7 +24,6 @@ from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.rage.rules import ID as TWO_BULLETS
 
-MODULES = {Module("old_saloon.2"), LOOK_ME_IN_THE_EYES, TWO_BULLETS}
 MODULES = {CHIEF_ARROW, LOOK_ME_IN_THE_EYES, TWO_BULLETS}
 SETUP = deal(5, 1, modules=MODULES)  # the Sheriff is seat 2
 

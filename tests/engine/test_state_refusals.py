@@ -24,7 +24,6 @@ from companion.engine import (
     Decline,
     Game,
     GameSetup,
-    Module,
     Role,
     Roll,
     ScriptedDice,
@@ -34,6 +33,7 @@ from companion.engine import (
     deal,
     step_checks,
 )
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import make_game, play
@@ -176,7 +176,7 @@ def test_from_json_refuses_a_legacy_bullet_without_its_plus_one() -> None:
     setup = GameSetup(
         FIVE,
         roles=(Role.SHERIFF, Role.OUTLAW, Role.RENEGADE, Role.OUTLAW, Role.DEPUTY),
-        modules=frozenset({Module.WILD_WEST_LEGACY}),
+        modules=frozenset({WILD_WEST_LEGACY}),
         legacy_bullet=2,
     )
     game = Game(setup, ScriptedDice(()))

@@ -12,7 +12,6 @@ import random
 import pytest
 
 from companion.engine import (
-    BONEYARD_DECK,
     Choose,
     ChooseSeat,
     DecisionKind,
@@ -27,9 +26,9 @@ from companion.engine import (
     SetupError,
     Stop,
     deal,
-    full_boneyard_deck,
     position,
 )
+from companion.modules.zombies.rules import CARD, DECK, MASTER, full_deck
 
 UNDEAD = "undead_or_alive.4"
 FIVE = ("jesse_jones", "black_jack", "paul_regret", "lucky_duke", "jourdonnais")
@@ -88,21 +87,21 @@ def test_module_4_needs_four_or_more_players() -> None:
 
 
 def test_the_boneyard_deck_is_errata_eleven_cards() -> None:
-    assert len(full_boneyard_deck()) == 11 and BONEYARD_DECK == {
+    assert len(full_deck()) == 11 and DECK == {
         "no_hands": 2,
         "one_hand": 6,
         "two_hands": 3,
     }
-    assert sorted(undead_game().boneyard_pile) == full_boneyard_deck()
+    assert sorted(undead_game().boneyard_pile) == full_deck()
 
 
 def test_a_card_is_revealed_at_the_end_of_the_turn_in_which_a_player_was_eliminated() -> None:
     game = undead_game()
     game = position(game, players={4: {"life": 1}})
     events = shoot(game, 4)
-    assert game.pending.kind is DecisionKind.BONEYARD_CARD and game.pending.seat == 4
+    assert game.pending.kind is CARD and game.pending.seat == 4
     assert game.pending.cause == "end"
-    assert set(game.pending.options) == set(BONEYARD_DECK)
+    assert set(game.pending.options) == set(DECK)
     events += game.apply(Choose("one_hand"))
     cards = of(events, "boneyard_card")
     assert cards == [
@@ -123,7 +122,7 @@ def test_even_when_it_is_not_your_turn_you_draw_at_the_end_of_the_current_turn()
     game = undead_game()
     game = position(game, players={1: {"life": 1}})
     shoot(game, 1)  # seat 0's turn
-    assert game.pending.kind is DecisionKind.BONEYARD_CARD and game.pending.seat == 1
+    assert game.pending.kind is CARD and game.pending.seat == 1
     assert game.turn == 0
 
 
@@ -132,7 +131,7 @@ def test_at_the_start_of_each_would_be_turn_an_eliminated_player_reveals_a_card(
     game = position(game, players={1: {"life": 1}})
     shoot(game, 1)
     game.apply(Choose("one_hand"))  # end of seat 0's turn
-    assert game.pending.kind is DecisionKind.BONEYARD_CARD and game.pending.seat == 1
+    assert game.pending.kind is CARD and game.pending.seat == 1
     assert game.pending.cause == "start"
     events = game.apply(Choose("one_hand"))  # seat 1's would-be turn: 2 hands, 4 living
     assert of(events, "boneyard_card")[0]["when"] == "start"
@@ -141,7 +140,7 @@ def test_at_the_start_of_each_would_be_turn_an_eliminated_player_reveals_a_card(
     quiet_turn(game)
     quiet_turn(game)  # seats 2, 3, 4; then seat 0, then seat 1's would-be turn again
     quiet_turn(game)
-    assert game.pending.kind is DecisionKind.BONEYARD_CARD and game.pending.seat == 1
+    assert game.pending.kind is CARD and game.pending.seat == 1
 
 
 def test_an_outbreak_from_a_card_at_the_end_of_a_turn_begins_with_the_next_players_turn() -> None:
@@ -305,7 +304,7 @@ def test_eight_players_only_one_renegade_alive_becomes_master() -> None:
 
 def test_ua4_physical_roles_the_living_renegade_declares_and_becomes_master() -> None:
     game = _outbreak_game(roles=None)
-    assert game.pending.kind is DecisionKind.ZOMBIE_MASTER and game.pending.seat == 1
+    assert game.pending.kind is MASTER and game.pending.seat == 1
     assert set(game.legal_actions()) == {ChooseSeat(1), ChooseSeat(2), ChooseSeat(3), Decline()}
     events = game.apply(ChooseSeat(2))
     assert game.players[2].role is Role.RENEGADE and game.players[2].master
@@ -407,4 +406,4 @@ def test_no_hands_after_a_card_with_hands_in_the_same_turn_end_still_stops_the_o
     assert not of(events, "outbreak_coming") and not of(events, "zombie_outbreak")
     assert game.outbreak is None
     assert game.boneyard_back == [] and game.boneyard_pile.count("no_hands") == 2
-    assert game.turn == 1 and game.pending.kind is DecisionKind.BONEYARD_CARD  # would-be turn
+    assert game.turn == 1 and game.pending.kind is CARD  # would-be turn

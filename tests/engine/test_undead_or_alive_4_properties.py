@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import Action, ChooseSeat, DecisionKind, Decline, Game, Reveal, Role, deal
+from companion.modules.zombies.rules import MASTER
 
 from .test_module_properties import check_invariants, play_out
 
@@ -75,7 +76,7 @@ def _truthful(game: Game, roles: tuple[Role, ...], action: Action) -> Action:
     assert d is not None
     if d.kind is DecisionKind.REVEAL_ROLE:
         return Reveal(roles[d.seat])
-    if d.kind is DecisionKind.ZOMBIE_MASTER:
+    if d.kind is MASTER:
         living = [s for s in game.clockwise(list(range(len(roles)))) if game.players[s].alive]
         master = next((s for s in living if roles[s] is Role.RENEGADE), None)
         return Decline() if master is None else ChooseSeat(master)

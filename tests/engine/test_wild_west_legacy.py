@@ -13,7 +13,6 @@ from companion.engine import (
     CHARACTERS,
     Game,
     GameSetup,
-    Module,
     NextGame,
     Role,
     Roll,
@@ -21,15 +20,16 @@ from companion.engine import (
     SetupError,
     deal_roles,
     legacy_setup,
-    next_game,
     position,
     result_of,
     unused_characters,
 )
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
+from companion.modules.legacy.rules import next_game
 
 from .test_undead_or_alive_4 import quiet_turn, shoot
 
-LEGACY = frozenset({Module.WILD_WEST_LEGACY})
+LEGACY = frozenset({WILD_WEST_LEGACY})
 FIVE = ("jesse_jones", "black_jack", "paul_regret", "lucky_duke", "jourdonnais")
 CALM = ("suzy_lafayette", "vulture_sam", "calamity_janet", "rose_doolan", "el_gringo")
 

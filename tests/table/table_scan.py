@@ -34,7 +34,8 @@ import pytest
 from benchmarks.campaign import ModuleSet, module_sets
 from companion.cli import main
 from companion.emulate import text_view
-from companion.engine import DecisionKind, Module
+from companion.engine import DecisionKind
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.panels.console import WIDTHS, layout, shows_whole, title_cut
 from companion.table import TableSession
@@ -310,7 +311,7 @@ def after_the_end(table: Table, config: TableConfig, rng: random.Random) -> None
     session = table.session
     for _ in range(config.seats):  # the end screen asks the survivors' roles: DIE, or skip
         table.press(rng.choice(["DIE1", "DIE2", "DONE"]))
-    if Module.WILD_WEST_LEGACY in config.modules:
+    if WILD_WEST_LEGACY in config.modules:
         table.press("ROLL")  # the series' next game: its set-up, up to the first roll
         for _ in range(12):
             if session.play is not None:

@@ -20,6 +20,7 @@ import pytest
 from companion.cli import main
 from companion.emulate import digest
 from companion.engine import Module
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
@@ -82,12 +83,12 @@ def test_a_power_cut_after_the_end_record_resumes_at_the_next_set_up_with_its_se
     """ROLL after game over wrote the end record, then the power went: the restart makes the
     rest of the step (the series, the next set-up) instead of a set-up with nobody joined."""
     clock = Clock()
-    session = table(tmp_path, modules=frozenset({Module.WILD_WEST_LEGACY}))
+    session = table(tmp_path, modules=frozenset({WILD_WEST_LEGACY}))
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
     play_to_the_end(session, clock, seed=4)
     assert session.play is not None
     session.play.finish()  # the end record only: the power goes right after it
-    again = table(tmp_path, modules=frozenset({Module.WILD_WEST_LEGACY}))
+    again = table(tmp_path, modules=frozenset({WILD_WEST_LEGACY}))
     assert again.setup is not None and again.setup.joined == [1, 2, 3, 4, 5]
     assert again.setup.legacy is not None  # the series goes on from the game just ended
     name = journals(tmp_path / "games")[-1].name
@@ -125,7 +126,7 @@ SPOILED_SERIES = {
 
 def legacy_game_over(tmp_path: Path) -> TableSession:
     clock = Clock()
-    session = table(tmp_path, modules=frozenset({Module.WILD_WEST_LEGACY}))
+    session = table(tmp_path, modules=frozenset({WILD_WEST_LEGACY}))
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
     play_to_the_end(session, clock, seed=4)
     press_all(session, ["ROLL"], clock)  # the series file has the game now
@@ -142,7 +143,7 @@ def test_a_series_file_with_a_wrong_value_is_kept_reported_and_the_box_starts(
     SPOILED_SERIES[how](data["games"][0])
     path.write_text(json.dumps(data))
     spoiled = path.read_bytes()
-    again = table(tmp_path, modules=frozenset({Module.WILD_WEST_LEGACY}))  # never a traceback
+    again = table(tmp_path, modules=frozenset({WILD_WEST_LEGACY}))  # never a traceback
     assert again.setup is not None and again.setup.legacy is None  # a fresh series
     assert again.flash is not None and again.flash.startswith("Series file unreadable, kept: ")
     kept = list(tmp_path.glob("series-unreadable-*.json"))

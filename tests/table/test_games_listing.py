@@ -15,8 +15,9 @@ import pytest
 
 from companion import games_list
 from companion.cli import main
-from companion.engine import CHARACTERS, GameResult, Module
+from companion.engine import CHARACTERS, GameResult
 from companion.games_list import from_summaries, lines, quick
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.table import series, summaries
 from companion.table.journal import SUFFIX, journals
 from companion.table.series import SERIES_FILE, SeriesGame, listing, load
@@ -28,7 +29,7 @@ from .test_session import play_to_the_end, press_all
 FIVE = tuple(list(CHARACTERS)[:5])
 RENEGADE_ALONE = GameResult(FIVE, 0, False, 3, (0, 1, 2, 4), "renegade", (3,))
 OUTLAWS = GameResult(FIVE, 0, False, 1, (0,), "outlaws", (1, 2))
-LEGACY = (str(Module.WILD_WEST_LEGACY),)
+LEGACY = (str(WILD_WEST_LEGACY),)
 
 
 def game(n: int, series: int, result: GameResult, modules: tuple[str, ...] = ()) -> SeriesGame:
@@ -157,7 +158,7 @@ def test_any_other_command_line_is_left_to_the_whole_program(two_games: Path) ->
 
 
 def test_the_list_names_its_files_and_modules_as_the_table_does() -> None:
-    assert str(Module.WILD_WEST_LEGACY) == games_list.LEGACY_MODULE
+    assert str(WILD_WEST_LEGACY) == games_list.LEGACY_MODULE
     assert (games_list.SERIES_FILE, games_list.SERIES_VERSION) == (SERIES_FILE, series.VERSION)
     assert (games_list.SUMMARY_SUFFIX, games_list.SUMMARY_VERSION) == (
         summaries.SUFFIX,

@@ -25,6 +25,7 @@ from companion.engine import (
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.ghost.events import GhostTokenGiven
 from companion.modules.ghost.rules import GHOST_FACE
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.panels.console import shows_whole
@@ -100,12 +101,12 @@ def test_a_series_game_is_named_on_screen_with_its_number_and_left_in_one_start_
 FULL_AS_A_SERIES_IS_LEFT = """
     import json, resource, signal, sys
     from pathlib import Path
-    from companion.engine import Module
+    from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
     from companion.table import TableConfig, TableSession
 
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     config = TableConfig(seats=6, state_dir=Path(sys.argv[1]))
-    config.modules = frozenset({Module.WILD_WEST_LEGACY})
+    config.modules = frozenset({WILD_WEST_LEGACY})
     session = TableSession(config, seed=5)
     session.start()
     presses = ["SEAT1", "SEAT2", "SEAT3", "SEAT4", "DONE", "SEAT2", "ROLL", "DONE", "ROLL"]
@@ -396,7 +397,7 @@ BUTTON_WORDS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
             "physical",
         ),
         (
-            frozenset({LOOK_ME_IN_THE_EYES, TWO_BULLETS, Module.WILD_WEST_LEGACY}),
+            frozenset({LOOK_ME_IN_THE_EYES, TWO_BULLETS, WILD_WEST_LEGACY}),
             "dealt",
         ),
     ],

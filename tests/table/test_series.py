@@ -14,7 +14,8 @@ import pytest
 from companion.cli import main
 from companion.config import defaults
 from companion.emulate import Emulator
-from companion.engine import CHARACTERS, Module, NextGame, Role, result_of
+from companion.engine import CHARACTERS, NextGame, Role, result_of
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.table import TableConfig, TableSession
 from companion.table.series import SERIES_FILE, SeriesError, listing, load
 from companion.table.setup_flow import SetupFlow, character_order
@@ -24,7 +25,7 @@ from .test_session import Clock, play_to_the_end, press_all
 
 CHARACTER_ORDER = character_order(frozenset())  # the base game's sixteen
 
-LEGACY = frozenset({Module.WILD_WEST_LEGACY})
+LEGACY = frozenset({WILD_WEST_LEGACY})
 
 
 def legacy_session(tmp_path: Path, roles: str = "physical") -> tuple[TableSession, Clock]:

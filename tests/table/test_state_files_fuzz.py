@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.engine import Module
+from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.table import JournalError, TableConfig, TableSession
 from companion.table.buttons import BUTTONS
 from companion.table.journal import journals
@@ -28,7 +28,7 @@ from .test_journal_fuzz import JSON
 from .test_session import Clock, play_to_the_end, press_all
 
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
-CONFIG = TableConfig(seats=6, modules=frozenset({Module.WILD_WEST_LEGACY}))
+CONFIG = TableConfig(seats=6, modules=frozenset({WILD_WEST_LEGACY}))
 
 
 def config(state: Path) -> TableConfig:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from companion.config import ConfigError, parse
-from companion.engine import Module, ScriptedDice
+from companion.engine import ScriptedDice
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 
@@ -21,7 +22,7 @@ def test_boneyard_cards_the_outbreak_and_zombies_by_presses(tmp_path: Path) -> N
     config = TableConfig(
         seats=6,
         state_dir=tmp_path,
-        modules=frozenset({Module.ZOMBIES}),
+        modules=frozenset({ZOMBIES}),
         real_boneyard=True,
     )
     session = TableSession(config, seed=7)

@@ -7,16 +7,16 @@ import random
 import sys
 from pathlib import Path
 
-from companion.engine import Module
 from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 
 from ..table.driver import next_buttons
 
-MODULES = frozenset({CHIEF_ARROW, SPECIAL_ROLES_ID, TWO_BULLETS, Module.ZOMBIES})
+MODULES = frozenset({CHIEF_ARROW, SPECIAL_ROLES_ID, TWO_BULLETS, ZOMBIES})
 
 
 class Table:

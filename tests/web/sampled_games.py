@@ -13,6 +13,7 @@ from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableSession
 from companion.table.table_config import TableConfig
 from tests.table.driver import next_buttons
@@ -36,6 +37,7 @@ def _sample() -> list[frozenset[Module]]:
     chosen += [
         old,
         new - {M.ZOMBIES} | {GHOST},
+        new - {ZOMBIES} | {M.GHOST},
         new,
         frozenset(Module) - {GHOST},
         frozenset({M("old_saloon.1"), M("old_saloon.2"), M("old_saloon.4")}),

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from companion.devices.inputs import ButtonEvent
-from companion.engine import Module, deal
+from companion.engine import deal
 from companion.loop import Companion
 from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
@@ -33,7 +33,6 @@ from tests.table.driver import next_buttons
 from .played import Table
 from .twins import session_of
 
-MODULES = frozenset({Module("old_saloon.1"), Module("old_saloon.2"), TWO_BULLETS})
 MODULES = frozenset({LOUDMOUTH_AND_COWARD, CHIEF_ARROW, TWO_BULLETS})
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from companion.engine import Module, Role
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableConfig, TableSession
 from companion.table.public import public_state
 from companion.web.server import PublicPage
@@ -93,7 +94,7 @@ def test_from_the_set_up_on_the_box_dealt_roles_are_never_on_the_page(tmp_path: 
     Sheriff's) shuffled once dealt (their special cards follow). Seats peek at their cards in
     their menus, characters are dealt, the game is played: the page is the same at every press
     while every shuffled card is face down."""
-    modules = (OLD_SALOON | UNDEAD) - {GHOST, Module.ZOMBIES}
+    modules = (OLD_SALOON | UNDEAD) - {GHOST, ZOMBIES}
     tables = []
     for name in ("first", "second"):
         config = TableConfig(seats=6, roles="dealt", modules=modules, state_dir=tmp_path / name)

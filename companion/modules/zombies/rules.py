@@ -13,21 +13,52 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
-from .actions import Action, Choose, ChooseSeat, Decline
-from .components import BASE_DICE, Role
-from .decisions import Decision, DecisionKind
-from .errors import StateError
-from .events import Event, ExtraTurn, RoleRevealed, TurnEnded
-from .module_catalog import Module
-from .module_rules import ModuleRules
-from .options import BoneyardCard
-from .ranges import next_living
-from .registry import decision, one_of_options, step
-from .rules_api import Ability, RuleGame
-from .steps import Step, start_turn
-from .victory import Outcome, unrevealed_pool
+from companion.engine import (
+    BASE_DICE,
+    Ability,
+    Action,
+    Answer,
+    Choose,
+    ChooseSeat,
+    Decision,
+    Decline,
+    Event,
+    ExtraTurn,
+    ModuleInfo,
+    ModuleRules,
+    Outcome,
+    Role,
+    RoleRevealed,
+    RuleGame,
+    Spec,
+    StateError,
+    TurnEnded,
+    declare_kind,
+    declare_module,
+    next_living,
+    unrevealed_pool,
+)
+from companion.engine.registry import decision, one_of_options, step
+from companion.engine.steps import Step, start_turn
+
+ID = declare_module(
+    "undead_or_alive.4",
+    ModuleInfo(
+        "Undead or Alive?", min_players=4, options=(("real_boneyard", "a real Boneyard deck"),)
+    ),
+)
+
+
+class BoneyardCard(StrEnum):
+    """A Boneyard card, by the zombie hands it shows (the options of ``CARD``)."""
+
+    NO_HANDS = "no_hands"
+    ONE_HAND = "one_hand"
+    TWO_HANDS = "two_hands"
+
 
 # The eleven Boneyard cards (errata, "Decks and tokens") and the zombie hands each shows.
 DECK: dict[str, int] = {
@@ -89,6 +120,54 @@ class ZombieOutbreak(Event):
     zombies: tuple[int, ...]
     life: int
     master: int | None
+
+
+# The outbreak's stages in ``GameState.outbreak`` a pending decision may come with.
+_COMING = (NEXT_TURN, THIS_TURN)
+
+
+def _fits_card(game: RuleGame, d: Decision) -> str | None:
+    """A pending card read back: drawn from the real deck, one of the cards left in it."""
+    if not game.setup.real_boneyard:
+        return "the Boneyard cards are simulated: nothing to enter (real_boneyard)"
+    left = tuple(sorted(set(game.boneyard_pile)))
+    if not left or d.options != left or d.cause not in ("end", "start"):
+        return f"options {list(d.options)}: the cards left in boneyard_pile {list(left)}"
+    return None
+
+
+def _fits_master(game: RuleGame, d: Decision) -> str | None:
+    """A pending declaration read back: asked as an outbreak begins."""
+    if game.outbreak not in _COMING:
+        return f"outbreak {game.outbreak!r}: the Master declares as an outbreak begins"
+    return None
+
+
+# Which Boneyard card was drawn from the table's real deck (an eliminated seat draws it).
+CARD = declare_kind(
+    "boneyard_card",
+    Spec(
+        Answer.CHOICE,
+        False,
+        "which Boneyard card did you draw",
+        shows_a_card=True,
+        person_enters=True,
+        eliminated=True,
+        fits=_fits_card,
+    ),
+)
+# Physical roles: which living seat declares the Renegade as the outbreak begins.
+MASTER = declare_kind(
+    "zombie_master",
+    Spec(
+        Answer.SEAT,
+        True,
+        "the living Renegade declares",
+        person_enters=True,
+        turn_seat=True,
+        fits=_fits_master,
+    ),
+)
 
 
 # ============================================================ turn order and the cards
@@ -164,13 +243,13 @@ def boneyard_draw(game: RuleGame, seat: int, when: str, /) -> None:
         return
     if game.setup.real_boneyard:
         options = tuple(sorted(set(game.boneyard_pile)))
-        game.ask(DecisionKind.BONEYARD_CARD, seat, options=options, cause=when)
+        game.ask(CARD, seat, options=options, cause=when)
         return
     rng = random.Random(f"boneyard:{game.setup.seed}:{game.boneyard_draws}")
     reveal(game, seat, rng.choice(sorted(game.boneyard_pile)), when)
 
 
-@decision(DecisionKind.BONEYARD_CARD, legal=one_of_options)
+@decision(CARD, legal=one_of_options)
 def _decide_card(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, Choose) and d.cause is not None
     reveal(game, d.seat, action.option, d.cause)
@@ -213,7 +292,7 @@ def master_candidates(game: RuleGame) -> list[int]:
 def outbreak(game: RuleGame) -> None:
     candidates = master_candidates(game)
     if any(game.players[s].role is None for s in candidates):
-        game.ask(DecisionKind.ZOMBIE_MASTER, game.turn)
+        game.ask(MASTER, game.turn)
         return
     _begin(game, candidates[0] if candidates else None)
 
@@ -222,7 +301,7 @@ def _legal_master(game: RuleGame, d: Decision) -> list[Action]:
     return [*(ChooseSeat(s) for s in master_candidates(game)), Decline()]
 
 
-@decision(DecisionKind.ZOMBIE_MASTER, legal=_legal_master)
+@decision(MASTER, legal=_legal_master)
 def _decide_master(game: RuleGame, d: Decision, action: Action) -> None:
     """Physical roles (UA4): the living Renegade declares; nobody declaring, no Master."""
     if isinstance(action, ChooseSeat):
@@ -264,7 +343,7 @@ def _check_draws(game: RuleGame, on: bool) -> None:
         raise StateError(
             f"boneyard_draws {draws}: a game draws 0 to {most} cards (the {n} cards, and "
             "the No hands back once each turn; "
-            f"turn_number {game.turn_number}, module {Module.ZOMBIES} " + ("on)" if on else "off)")
+            f"turn_number {game.turn_number}, module {ID} " + ("on)" if on else "off)")
         )
 
 
@@ -272,7 +351,7 @@ def check(game: RuleGame) -> None:
     """The Boneyard cards, the outbreak's stage and the undead (``checks.py``): the eleven cards
     are in the pile, face up (hands) or drawn this turn (No hands) until the outbreak removes
     them all; zombies and the Master exist only once it has begun."""
-    on = Module.ZOMBIES in game.setup.modules
+    on = ID in game.setup.modules
     piles = {
         "boneyard_pile": game.boneyard_pile,
         "boneyard_shown": game.boneyard_shown,
@@ -288,7 +367,7 @@ def check(game: RuleGame) -> None:
     if game.outbreak not in (None, NEXT_TURN, THIS_TURN, BEGUN) or (game.outbreak and not on):
         raise StateError(
             f"outbreak {game.outbreak!r}: expected None, {NEXT_TURN!r}, {THIS_TURN!r} or "
-            f"{BEGUN!r} (with module {Module.ZOMBIES})"
+            f"{BEGUN!r} (with module {ID})"
         )
     begun = game.outbreak == BEGUN
     _check_draws(game, on)
@@ -322,10 +401,8 @@ def _check_undead(game: RuleGame, begun: bool) -> None:
     zombies = [p.seat for p in game.players if p.zombie]
     masters = [p.seat for p in game.players if p.master]
     for seat in [*zombies, *masters]:
-        if Module.ZOMBIES not in game.setup.modules:
-            raise StateError(
-                f"seat {seat + 1}: zombie or master, but module {Module.ZOMBIES} is off"
-            )
+        if ID not in game.setup.modules:
+            raise StateError(f"seat {seat + 1}: zombie or master, but module {ID} is off")
         if not begun:
             raise StateError(
                 f"seat {seat + 1}: zombie or master, but no outbreak has begun "
@@ -346,6 +423,9 @@ def _check_undead(game: RuleGame, begun: bool) -> None:
 
 # ====================================================================== the new sides
 
+UNDEAD = "zombies"  # the side of the zombies and their Master
+SURVIVORS = "survivors"
+
 
 def outcome(game: RuleGame) -> Outcome | None:
     """After the outbreak: the zombies and Master win when every survivor is out (also when
@@ -353,9 +433,9 @@ def outcome(game: RuleGame) -> Outcome | None:
     undead = [p for p in game.players if p.zombie or p.master]
     survivors = [p for p in game.players if not (p.zombie or p.master)]
     if not any(p.alive for p in survivors):
-        return Outcome("zombies", tuple(p.seat for p in undead))
+        return Outcome(UNDEAD, tuple(p.seat for p in undead))
     if not any(p.alive for p in undead):
-        return Outcome("survivors", tuple(p.seat for p in survivors))
+        return Outcome(SURVIVORS, tuple(p.seat for p in survivors))
     return None
 
 
@@ -377,7 +457,7 @@ def _turn_dice(game: RuleGame, kinds: list[str]) -> list[str]:
 
 
 RULES = ModuleRules(
-    Module.ZOMBIES,
+    ID,
     initial=lambda setup: {"boneyard_pile": full_deck()},
     dice=_turn_dice,
     own_dice=(BASE_DICE[:ZOMBIE_DICE],),
@@ -386,6 +466,10 @@ RULES = ModuleRules(
     powerless=_powerless,
     decides=_decides,
     outcome=outcome,
+    sides=(UNDEAD, SURVIVORS),
     # A zombie showed its card when eliminated; the Zombie Master shows the Renegade's.
     face_up=lambda game, p: p.zombie or p.master,
+    check=check,
+    table="companion.modules.zombies.table",
+    bots="companion.modules.zombies.bots",
 )

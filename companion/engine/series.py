@@ -1,9 +1,12 @@
-"""Undead or Alive, Module 5 (Wild West Legacy): what a finished game decides for the next one.
+"""Games in a row: what a finished game hands on, and the next game set up from it.
 
-Games in a row form a series. From a finished game the engine reads who eliminated the Sheriff,
-whether the Sheriff survived, and who was eliminated; the next set-up then takes its Sheriff, the
-old Sheriff's extra bullet (ruling UA5) and the character choices from it. A zombie was
-eliminated in that game: it chooses a new character like any eliminated player.
+A module whose games make a series (its ``ModuleRules.follows``: Wild West Legacy, Undead or
+Alive 5) reads a finished game's result as the series keeps it (``GameResult``: who eliminated
+the Sheriff, whether the Sheriff survived, who was eliminated) and says what it decides for the
+next game (``NextGame``): its Sheriff, or the surviving Sheriff who appoints one (who then
+starts with a bullet more unless he keeps the star, ``GameSetup.legacy_bullet``), and who keeps
+a character. A zombie was eliminated in that game: it chooses a new character like any
+eliminated player.
 """
 
 from __future__ import annotations
@@ -15,10 +18,9 @@ from typing import TYPE_CHECKING, Any
 from .components import CHARACTERS, MAX_PLAYERS, MIN_PLAYERS, ROLE_MIX, Role
 from .errors import SetupError
 from .module_catalog import Module, characters_for
-from .module_rules import ModuleRules
+from .modules import RULES, in_play, sides
 from .reading import listed, text, truth, whole_number
 from .setup import GameSetup
-from .victory import SIDES
 
 if TYPE_CHECKING:
     from .game import Game
@@ -73,8 +75,8 @@ class GameResult:
             )
         except ValueError as exc:
             raise SetupError(str(exc)) from None
-        if result.side not in SIDES:
-            raise SetupError(f"result.side: {result.side!r} is not one of {', '.join(SIDES)}")
+        if result.side not in sides():
+            raise SetupError(f"result.side: {result.side!r} is not one of {', '.join(sides())}")
         killer = result.sheriff_killer
         if killer is not None and (result.sheriff_alive or killer == result.sheriff):
             raise SetupError(f"result.sheriff_killer: seat {killer + 1} cannot have killed him")
@@ -119,17 +121,16 @@ class NextGame:
     previous: tuple[str, ...]
 
 
-def next_game(result: GameResult) -> NextGame:
-    n = len(result.characters)
-    killer = result.sheriff_killer
-    return NextGame(
-        players=n,
-        sheriff=killer,
-        appointer=result.sheriff if result.sheriff_alive else None,
-        new_character=result.eliminated,
-        may_keep=tuple(s for s in range(n) if s not in result.eliminated),
-        previous=result.characters,
-    )
+def series_module(modules: frozenset[Module]) -> Module | None:
+    """The module in play whose games make a series (``ModuleRules.follows``), if any."""
+    return next((r.module for r in in_play(modules) if r.follows is not None), None)
+
+
+def series_next(modules: frozenset[Module], result: GameResult) -> NextGame | None:
+    """What the finished game ``result`` decides for the next one, by the module in play whose
+    games make a series (None: none is)."""
+    follows = next((r.follows for r in in_play(modules) if r.follows is not None), None)
+    return None if follows is None else follows(result)
 
 
 def unused(nxt: NextGame, modules: frozenset[Module], taken: tuple[str | None, ...]) -> list[str]:
@@ -155,8 +156,9 @@ def legacy_setup(
     n = nxt.players
     if len(characters) != n:
         raise SetupError(f"a series keeps its {n} seats; got {len(characters)} characters")
-    if Module.WILD_WEST_LEGACY not in modules:
-        raise SetupError(f"a follow-up game in a series needs module {Module.WILD_WEST_LEGACY}")
+    if series_module(modules) is None:
+        makers = ", ".join(m for m, rules in RULES.items() if rules.follows is not None)
+        raise SetupError(f"a follow-up game in a series needs module {makers or 'none installed'}")
     if nxt.sheriff is not None and sheriff != nxt.sheriff:
         raise SetupError(
             f"seat {nxt.sheriff + 1} eliminated the Sheriff and is the new Sheriff, "
@@ -197,7 +199,3 @@ def deal_roles(players: int, sheriff: int | None, seed: int) -> tuple[Role, ...]
     rng.shuffle(mix)
     mix.insert(sheriff, Role.SHERIFF)
     return tuple(mix)
-
-
-# Wild West Legacy plays between the games of a series (above): it adds nothing to a turn.
-RULES = ModuleRules(Module.WILD_WEST_LEGACY)
