@@ -55,9 +55,7 @@ _OPTION_LABELS = {
     **FACE_LABELS,
     "none": "none",
     "arrow": "arrow",
-    # The role card an eliminated seat shows (Old Saloon 3): a special card, or a normal one.
-    **{c.name: c.title.removesuffix(" of the Devil") for c in SPECIAL_ROLES.values()},
-    "normal": "a normal card",
+    "normal": "a normal card",  # the role card an eliminated seat shows: not a special one
 }
 # Each option by its label, the modules' own added by their packages (``declare_option_label``).
 OPTION_LABELS: Declared[str, str] = Declared(_OPTION_LABELS, load=lambda: load_layer("table"))

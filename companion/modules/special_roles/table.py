@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from companion.engine import Accept
 from companion.table.journal import SAVE_FIRST_VERSION, declare_added_in
-from companion.table.labels import FACE_LABELS
+from companion.table.labels import FACE_LABELS, declare_option_label
 from companion.table.module_words import ModuleWords, declare_module_words
 from companion.table.story import card_title, declare_line
 from companion.table.words import (
@@ -32,6 +32,7 @@ from .events import (
     SheriffChanged,
 )
 from .rules import (
+    CARDS,
     DOC_DIE,
     DOC_FACE,
     ID,
@@ -127,3 +128,7 @@ declare_line(ArrowsExchanged, _exchanged)
 declare_line(DieTurned, _turned)
 declare_line(HealPrevented, _heal_prevented)
 declare_line(EliminationAverted, _saved)
+
+# The role card an eliminated seat shows: each special card by its title.
+for _card in CARDS:
+    declare_option_label(_card.name, _card.title.removesuffix(" of the Devil"))
