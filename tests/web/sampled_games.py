@@ -36,8 +36,7 @@ def _sample() -> list[frozenset[Module]]:
     chosen = [frozenset({m}) for m in Module if m is not LOOK_ME_IN_THE_EYES]
     chosen += [
         old,
-        new - {M.ZOMBIES} | {GHOST},
-        new - {ZOMBIES} | {M.GHOST},
+        new - {ZOMBIES} | {GHOST},
         new,
         frozenset(Module) - {GHOST},
         frozenset({M("old_saloon.1"), M("old_saloon.2"), M("old_saloon.4")}),
