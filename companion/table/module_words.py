@@ -1,9 +1,10 @@
-"""What a module says at the table beyond its decisions' words: its short name, its note on a
-seat, what a seat became in it, and a phrase for each event of its own.
+"""What a module says at the table beyond its decisions' words: its note on a seat and what a
+seat became in it.
 
 The core of the table names no module: each installed module's ``table`` part adds its entries
-here (``declare_module_words``) when the table first reads them
-(``load_layer``), as it adds the words of its decisions (``words.py``).
+here (``declare_module_words``) when the table first reads them (``load_layer``), as it adds
+the words of its decisions (``words.py``), its short name (``prompts.declare_module_label``)
+and its events' lines (``story.declare_line``).
 """
 
 from __future__ import annotations
@@ -19,11 +20,10 @@ SeatNote = Callable[[Game, int, Sequence[int]], str]
 
 @dataclass(frozen=True)
 class ModuleWords:
-    """``label``: the module's name on the console, short (its title when None); ``seat_note``:
-    its note on each seat's panel while it is in play; ``became``: what a seat became in it,
-    for the game's summary, or None."""
+    """``seat_note``: its note on each seat's panel while it is in play; ``became``: what a
+    seat became in it, for the game's summary, or None. (Its short name: ``declare_module_label``
+    in ``prompts.py``.)"""
 
-    label: str | None = None
     seat_note: SeatNote | None = None
     became: Callable[[PlayerState], str | None] | None = None
 

@@ -30,7 +30,6 @@ from ..engine import (
     open_moments,
 )
 from .labels import CARD_EFFECTS, WOUND_LABELS
-from .module_words import MODULE_WORDS
 from .words import WORDS, Asked
 
 # Each side's win as the table says it; a module's own sides added by its package
@@ -55,10 +54,7 @@ def declare_side_label(side: str, label: str) -> None:
 
 # What the table calls each playable module, short enough for the console; a module adds its
 # own from its words for the table (``declare_module_label``); one without is said by its title.
-_BUILT_IN_LABELS: dict[str, str] = {
-    # own from its words for the table (``declare_module_label``).
-}
-MODULE_LABELS: Declared[str, str] = Declared(_BUILT_IN_LABELS, load=lambda: load_layer("table"))
+MODULE_LABELS: Declared[str, str] = Declared(load=lambda: load_layer("table"))
 EXPANSION_LABELS = {"old_saloon": "Old Saloon", "undead_or_alive": "Undead or Alive"}
 PAGE_SIZE = 5  # DIE1..DIE5 turn a page's modules on and off, DIE6 turns the page
 
@@ -87,9 +83,8 @@ def module_pages() -> tuple[tuple[str, tuple[Module, ...]], ...]:
 
 
 def module_label(m: str) -> str:
-    """The module's short name on the console: the core's list, its own words', or its title."""
-    words = MODULE_WORDS.get(Module(m))
-    return MODULE_LABELS.get(m) or (words.label if words else None) or MODULES[m].title
+    """The module's short name on the console (``declare_module_label``), or its title."""
+    return MODULE_LABELS.get(m) or MODULES[m].title
 
 
 def declare_module_label(m: str, label: str) -> None:

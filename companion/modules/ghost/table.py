@@ -11,6 +11,7 @@ from companion.table.module_words import (
     ModuleWords,
     declare_module_words,
 )
+from companion.table.prompts import declare_module_label
 from companion.table.story import declare_line
 from companion.table.words import Asked, Words, declare_words, dice_named, roll_told, seat_told
 
@@ -71,7 +72,8 @@ def _became(p: PlayerState) -> str | None:
     return "the Ghost" if p.ghost else None
 
 
-declare_module_words(ID, ModuleWords(label="Ghost", seat_note=ghost_note, became=_became))
+declare_module_label(ID, "Ghost")
+declare_module_words(ID, ModuleWords(seat_note=ghost_note, became=_became))
 
 
 def _became_ghost(event: BecameGhost, seat: Callable[[int], int]) -> str:

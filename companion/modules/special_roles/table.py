@@ -9,7 +9,7 @@ from collections.abc import Callable
 from companion.engine import Accept
 from companion.table.journal import SAVE_FIRST_VERSION, declare_added_in
 from companion.table.labels import FACE_LABELS, declare_option_label
-from companion.table.module_words import ModuleWords, declare_module_words
+from companion.table.prompts import declare_module_label
 from companion.table.story import card_title, declare_line
 from companion.table.words import (
     Asked,
@@ -87,7 +87,7 @@ for _kind, _words in {
 }.items():
     declare_words(_kind, _words)
 
-declare_module_words(ID, ModuleWords(label="Special roles"))
+declare_module_label(ID, "Special roles")
 # Physical cards: whether The Left Hand saves is asked since journal version 3; an older
 # journal's release never asked, and nobody saved.
 declare_added_in(LEFT_HAND_CHANCE, SAVE_FIRST_VERSION, Accept())
