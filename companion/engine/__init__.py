@@ -170,7 +170,6 @@ from .options import NORMAL_CARD, ArrowKind, SaloonDie
 from .positions import position
 from .queue_checks import (
     MOMENTS,
-    declare_step_fits,
     step_checks,
 )
 from .ranges import next_living
@@ -331,7 +330,6 @@ __all__ = [
     "decision",
     "declare_kind",
     "declare_module",
-    "declare_step_fits",
     "dice_a_reveal_rolls",
     "dice_showing",
     "ghost_team",

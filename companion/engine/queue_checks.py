@@ -32,16 +32,6 @@ if TYPE_CHECKING:
 
 # ``check(game, value, where)`` raises StateError when ``value`` is not one the rule takes.
 Check = Callable[["RuleGame", Any, str], None]
-# What a module's step needs of the state when it runs, beyond its arguments: why not, or None.
-StepFits = Callable[["RuleGame", list[Any]], "str | None"]
-STEP_FITS: dict[str, StepFits] = {}
-
-
-def declare_step_fits(name: str, fits: StepFits) -> None:
-    """What the steps ``name`` (a module's) need of a state read back when they run."""
-    if name in STEP_FITS:
-        raise ValueError(f"step {name!r} has its needs declared twice")
-    STEP_FITS[name] = fits
 
 
 def _whole(value: Any, where: str, low: int = 0) -> int:
@@ -279,8 +269,7 @@ def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
         for step_name, fits in rules.step_fits:
             if step_name == name:
                 return fits(game, args)
-    declared = STEP_FITS.get(name)
-    return None if declared is None else declared(game, args)
+    return None
 
 
 def _check_power(game: RuleGame, args: list[Any], where: str, after: Any) -> None:

@@ -36,7 +36,6 @@ from companion.engine import (
     decision,
     declare_kind,
     declare_module,
-    declare_step_fits,
     ghost_team,
     moment_steps,
     one_of_options,
@@ -319,9 +318,6 @@ def _rolled_fits(game: RuleGame, args: list[object]) -> str | None:
     return None
 
 
-declare_step_fits("ghost_rolled", _rolled_fits)
-
-
 def _give(game: RuleGame) -> None:
     """One result to give, or the pair twice (as the dice show now: The Doc may have turned one)."""
     first, second = game.faces
@@ -357,4 +353,5 @@ RULES = ModuleRules(
     check=check,
     table="companion.modules.ghost.table",
     bots="companion.modules.ghost.bots",
+    step_fits=(("ghost_rolled", _rolled_fits),),
 )

@@ -45,7 +45,6 @@ from companion.engine import (
     decision,
     declare_kind,
     declare_module,
-    declare_step_fits,
     dice_a_reveal_rolls,
     moment_steps,
     one_of_options,
@@ -496,9 +495,6 @@ def _show_card_fits(game: RuleGame, args: list[Any]) -> str | None:
     return None
 
 
-declare_step_fits("show_card", _show_card_fits)
-
-
 def _cards_left(game: RuleGame, role: Role) -> list[str]:
     """The cards an eliminated seat of ``role`` may show: its role's special cards nobody
     holds, and a normal one when they are mixed by type."""
@@ -737,4 +733,5 @@ RULES = ModuleRules(
     check=check,
     table="companion.modules.special_roles.table",
     bots="companion.modules.special_roles.bots",
+    step_fits=(("show_card", _show_card_fits),),
 )
