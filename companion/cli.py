@@ -385,7 +385,8 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="*",
         default=[],
         metavar="MODULE",
-        help="modules in play, e.g. old_saloon.1 old_saloon.2 old_saloon.4 (default: none)",
+        help="ids of the modules in play (default: none; an unknown id is refused with the list "
+        "of those installed)",
     )
     sim.add_argument("--json", action="store_true", help="print the report as JSON")
     sim.add_argument(

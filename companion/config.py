@@ -273,9 +273,7 @@ def _expansions(value: Any, key: str) -> list[str]:
 def _modules(value: Any, key: str) -> frozenset[Module]:
     """The default modules: known ids, with the modules they need."""
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise SettingError(
-            key, f'expected a list of module ids such as ["old_saloon.1"], got {shown(value)}'
-        )
+        raise SettingError(key, f"expected a list of module ids (strings), got {shown(value)}")
     try:
         chosen = frozenset(module(name) for name in value)
         validate_modules(chosen, MAX_SEATS, ())

@@ -1195,8 +1195,8 @@ def _lose(
     offered: bool = False,
     moment: bool = True,
 ) -> None:
-    """Players lose life together; abilities may first take the loss (Molly Stark); those
-    about to be eliminated make a moment (``moments.py``)."""
+    """Players lose life together; abilities may first take the loss (one that loses life in
+    another's place); those about to be eliminated make a moment (``moments.py``)."""
     if not offered:
         for seat in game.hooking("offer_for_losses"):
             offer = game._abilities[seat].offer_for_losses(game, seat, losses, cause, by, then)

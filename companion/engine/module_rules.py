@@ -73,7 +73,7 @@ class ModuleRules:
     - ``hand_causes``: its causes of life loss that are a player's own result.
     - ``used``: its once-a-turn marks in the turn's scratch (``scratch.used``).
     - ``prices``: its causes of life loss that a player pays by choice for a power, no loss he
-      "must" take (Molly Stark cannot take it in his place).
+      "must" take (an ability that loses life in another's place cannot take it for him).
     - ``at_reveal``: steps when a seat's role is to be revealed.
     - ``outcome``: the end of the game while ``decides`` says its sides play.
     - ``token``: a token taken and discarded with the arrows.

@@ -42,6 +42,7 @@ from companion.engine import (
     step,
 )
 from companion.engine.steps import Step, end_turn
+from companion.modules.zombies.rules import ID as ZOMBIES
 
 from .events import BecameGhost, DicePreset, GhostTokenGiven, GhostTokenReturned
 
@@ -50,9 +51,7 @@ if TYPE_CHECKING:
 
 # The Ghost and Undead or Alive both give the eliminated a part (a Ghost's turns, Boneyard
 # cards and zombies): the rulebook says nothing of the two together, so they play apart.
-ID = declare_module(
-    "old_saloon.5", ModuleInfo("The Ghost", min_players=5, excludes=("undead_or_alive.4",))
-)
+ID = declare_module("old_saloon.5", ModuleInfo("The Ghost", min_players=5, excludes=(ZOMBIES,)))
 GHOST_DICE: tuple[str, ...] = ("base",) * 2
 
 
