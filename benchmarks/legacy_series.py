@@ -28,7 +28,7 @@ from engine_simulate import pin_to_one_core
 from perfdoc import publish
 
 from companion.bots import RuleBot, play_match
-from companion.bots.legacy_rules import first_appointment
+from companion.bots.appointments import first_appointment
 from companion.engine import (
     Game,
     NextGame,

@@ -40,7 +40,7 @@ from perfdoc import publish
 from PIL import Image, ImageDraw, ImageFont
 
 from companion.bots import Bot, Observation, RandomBot, RuleBot, fallback, play_match
-from companion.bots.legacy_rules import first_appointment
+from companion.bots.appointments import first_appointment
 from companion.bots.rules import BASE_RULES, RULES
 from companion.bots.stakes import undead_seats
 from companion.engine import CHARACTERS, Action, Game, GameSetup, Module, RevealSpecial, deal

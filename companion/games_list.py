@@ -24,7 +24,9 @@ SERIES_VERSION = 1
 SUMMARY_SUFFIX = ".summary.json"  # as table/summaries.py names them
 SUMMARY_VERSION = 1
 JOURNAL_SUFFIX = ".jsonl"
-LEGACY_MODULE = "undead_or_alive.5"  # Module.WILD_WEST_LEGACY, kept by its name on disk
+# A summary's name for the title of the module whose games make the game's series, as
+# table/summaries.py writes it (the list names a series without loading any module).
+SERIES_OF = "series_of"
 
 
 class Listed(NamedTuple):
@@ -36,15 +38,18 @@ class Listed(NamedTuple):
     seats: tuple[tuple[int, str], ...]  # (physical seat, character title), clockwise
     side: str  # in the table's words
     winners: tuple[int, ...]  # physical seats, clockwise
-    legacy: bool
+    series_of: str | None  # the title of the module whose games make its series (None: none)
 
 
 def lines(games: Sequence[Listed]) -> list[str]:
     """The history, one game a line: date, players, characters, winners, and for a game of
-    a Wild West Legacy series, which series and which game of it ("Legacy series 2, game 3")."""
+    a module's series, which series of that module and which game of it ("<the module's
+    title> series 2, game 3")."""
     said = []
-    legacy: dict[int, tuple[int, int]] = {}  # series number: its number among Legacy series,
-    for n, g in enumerate(games, 1):  # and games of it so far
+    # By module title, by series number: its number among that module's series, and games of
+    # it so far.
+    numbered: dict[str, dict[int, tuple[int, int]]] = {}
+    for n, g in enumerate(games, 1):
         who = ", ".join(f"{seat} {title}" for seat, title in g.seats)
         winners = [str(s) for s in g.winners]
         won = f": seat{'s' if len(winners) > 1 else ''} {', '.join(winners)}" if winners else ""
@@ -52,10 +57,11 @@ def lines(games: Sequence[Listed]) -> list[str]:
             f"{n:3d}  {g.finished.replace('T', ' ').rstrip('Z')}  "
             f"{len(g.seats)} players: {who}  {g.side}{won}"
         )
-        if g.legacy:
-            number, played = legacy.get(g.series, (len(legacy) + 1, 0))
-            legacy[g.series] = (number, played + 1)
-            line += f"  (Wild West Legacy series {number}, game {played + 1})"
+        if g.series_of is not None:
+            of = numbered.setdefault(g.series_of, {})
+            number, played = of.get(g.series, (len(of) + 1, 0))
+            of[g.series] = (number, played + 1)
+            line += f"  ({g.series_of} series {number}, game {played + 1})"
         said.append(line)
     return said
 
@@ -83,7 +89,9 @@ def from_summaries(state_dir: Path) -> list[Listed] | None:
 
 
 def _summarized(folder: str, entry: Any) -> Listed | None:
-    """The game of one series record, from the summary that keeps that same record."""
+    """The game of one series record, from the summary that keeps that same record (and the
+    title of what makes its series: a summary written without it is left to the full
+    reading)."""
     journal = entry.get("journal") if isinstance(entry, dict) else None
     if not isinstance(journal, str) or not journal.endswith(JOURNAL_SUFFIX) or "/" in journal:
         return None
@@ -99,12 +107,14 @@ def _summarized(folder: str, entry: Any) -> Listed | None:
         or kept.get("journal") != journal
         or kept.get("listed") != entry
         or not isinstance(kept.get("game"), dict)
+        or SERIES_OF not in kept
+        or not isinstance(kept[SERIES_OF], str | None)
     ):
         return None
-    return _listed(entry, kept["game"])
+    return _listed(entry, kept["game"], kept[SERIES_OF])
 
 
-def _listed(entry: dict[str, Any], game: dict[str, Any]) -> Listed | None:
+def _listed(entry: dict[str, Any], game: dict[str, Any], series_of: str | None) -> Listed | None:
     """A line's facts, each of the type it must be (None at the first that is not)."""
     finished, series, modules = entry.get("finished"), entry.get("series"), entry.get("modules")
     seats, side = game.get("seats"), game.get("side")
@@ -129,7 +139,7 @@ def _listed(entry: dict[str, Any], game: dict[str, Any]) -> Listed | None:
         seats=tuple((number, title) for number, title, _ in said),
         side=side,
         winners=tuple(number for number, _, winner in said if winner),
-        legacy=LEGACY_MODULE in modules,
+        series_of=series_of,
     )
 
 

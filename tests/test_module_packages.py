@@ -91,21 +91,7 @@ def test_a_string_naming_a_module_s_thing_is_found(tmp_path: Path) -> None:
     assert [line.split(" ", 1)[1] for line in found] == ['"take_loss"']
 
 
-# Still named by the core (strict: each comes off when it is not): the finished games' fast
-# listing (games_list.py) knows Wild West Legacy's id to say a game's series without loading
-# any module.
-NAMED_BY_THE_CORE = {"legacy"}
-
-
-@pytest.mark.parametrize(
-    "package",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(reason="named by the core", strict=True))
-        if p in NAMED_BY_THE_CORE
-        else p
-        for p in packages()
-    ],
-)
+@pytest.mark.parametrize("package", packages())
 def test_the_core_names_no_module_s_id_kinds_events_or_cards(package: str) -> None:
     names = own_names(package)
     wrong = [

@@ -28,7 +28,6 @@ NOT_YET: frozenset[str] = frozenset(
     {
         "old_saloon.1",
         "old_saloon.2",
-        "undead_or_alive.5",
     }
 )
 

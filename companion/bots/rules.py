@@ -28,9 +28,9 @@ from ..engine import (
     Symbol,
     load_layer,
 )
+from .appointments import Appointment, declared_appointment
 from .base import checked
 from .beliefs import Beliefs
-from .legacy_rules import Appointment, keep_the_star
 from .observation import Observation
 from .saloon_rules import SALOON_RULES, RevealRule
 from .stakes import WORTH_KEEPING, Table, read_table, this_turn
@@ -207,7 +207,7 @@ class RuleBot:
         rules: Mapping[DecisionKind, Rule] = RULES,
         reveals: Mapping[str, RevealRule] = REVEALS,
         sides: bool = True,
-        appoints: Appointment = keep_the_star,
+        appoints: Appointment = declared_appointment,
     ) -> None:
         self.rules = rules
         self.reveals = reveals
@@ -215,7 +215,7 @@ class RuleBot:
         self.appoints = appoints
 
     def appoint(self, nxt: NextGame) -> int:
-        """The next game's Sheriff, as the surviving Sheriff of a series (Wild West Legacy)."""
+        """The next game's Sheriff, as the surviving Sheriff of a module's series."""
         return self.appoints(nxt)
 
     def __call__(self, obs: Observation) -> Action:

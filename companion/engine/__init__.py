@@ -14,7 +14,7 @@ reaches into one). What it holds:
   ``RAGE_SYMBOLS``, ``Module``/``MODULES``, each
   module's rules from its own file (``MODULE_RULES``);
 - the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``NORMAL_CARD``;
-- a series of games (a module's, such as Wild West Legacy): ``result_of``, ``series_next``,
+- a series of games (a module's, its ``ModuleRules.follows``): ``result_of``, ``series_next``,
   ``legacy_setup``, …;
 - reading JSON with errors that name the field: ``whole_number``, ``text``, ``listed``,
   ``truth``;

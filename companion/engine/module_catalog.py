@@ -1,8 +1,8 @@
 """The modules: their ids and what each needs before play.
 
-A module is named by a stable id (``old_saloon.1`` ... ``undead_or_alive.5``, or a module's
-from outside) in the set-up, the state's JSON and the journal. Each module declares its id, its
-title and needs, and its characters (``declare_module``) when its package is imported
+A module is named by a stable id (an expansion's name and the module's number in it, or a
+module's from outside) in the set-up, the state's JSON and the journal. Each module declares
+its id, its title and needs, and its characters (``declare_module``) when its package is imported
 (``discovery``); what it adds to a game is its ``ModuleRules`` (``modules.py``). This file is
 below every rule, so any file may name a module.
 """

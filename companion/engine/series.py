@@ -1,12 +1,11 @@
 """Games in a row: what a finished game hands on, and the next game set up from it.
 
-A module whose games make a series (its ``ModuleRules.follows``: Wild West Legacy, Undead or
-Alive 5) reads a finished game's result as the series keeps it (``GameResult``: who eliminated
-the Sheriff, whether the Sheriff survived, who was eliminated) and says what it decides for the
-next game (``NextGame``): its Sheriff, or the surviving Sheriff who appoints one (who then
-starts with a bullet more unless he keeps the star, ``GameSetup.legacy_bullet``), and who keeps
-a character. A zombie was eliminated in that game: it chooses a new character like any
-eliminated player.
+A module whose games make a series (its ``ModuleRules.follows``) reads a finished game's
+result as the series keeps it (``GameResult``: who eliminated the Sheriff, whether the Sheriff
+survived, who was eliminated) and says what it decides for the next game (``NextGame``): its
+Sheriff, or the surviving Sheriff who appoints one (who then starts with a bullet more unless
+he keeps the star, ``GameSetup.legacy_bullet``), and who keeps a character. A zombie was
+eliminated in that game: it chooses a new character like any eliminated player.
 """
 
 from __future__ import annotations

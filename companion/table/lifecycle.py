@@ -198,7 +198,7 @@ class Lifecycle:
 
     def _flow(self, record: SetupRecord, before: str | None = None) -> SetupFlow:
         """A fresh set-up from a record's header: its seed, seats, the box's seats, modules;
-        following the games listed before the journal ``before`` (Wild West Legacy)."""
+        following the games listed before the journal ``before`` (a module's series)."""
         config = self.state.config
         modules = config.modules
         if record.modules is not None:
@@ -274,7 +274,7 @@ class Lifecycle:
     def _follow_up(
         self, joined: list[int], modules: frozenset[Module], before: str | None = None
     ) -> series.NextGame | None:
-        """Wild West Legacy: what the last game at these seats (before the journal ``before``)
+        """A module's series: what the last game at these seats (before the journal ``before``)
         decides for this one."""
         state_dir = self.state.config.state_dir
         if not joined or state_dir is None:
@@ -399,7 +399,7 @@ class Lifecycle:
 
     def start_afresh(self) -> None:
         """Hold UNDO, then DONE, at set-up or on the game over screen: a fresh set-up, seats
-        and modules chosen anew; a Wild West Legacy series is left (the next game starts a new
+        and modules chosen anew; a module's series is left (the next game starts a new
         one). A game over is first listed, then the fresh set-up's journal is written, then its
         journal's end: a power cut before that end resumes the game over screen."""
         play = self.state.play
@@ -520,7 +520,7 @@ class Lifecycle:
             mixed,
             sorted(play.bots),
         )
-        # Recorded before the set-up is saved: it may follow from it (Wild West Legacy).
+        # Recorded before the set-up is saved: it may follow from it (a module's series).
         self._owed = (play, journal) if how == "won" and journal else None
         self._new_setup(record, journal or None)
 
@@ -552,7 +552,7 @@ class Lifecycle:
         return []
 
     def _leave_series(self, play: TablePlay) -> list[Event]:
-        """End a game of a Wild West Legacy series and the series with it, in one start-over:
+        """End a game of a module's series and the series with it, in one start-over:
         a fresh set-up (seats join anew, so the next game begins a new series). The fresh
         set-up's journal is written first, then the game's end: a power cut between the two
         resumes the game."""

@@ -1,4 +1,4 @@
-"""Games in a row kept on disk (a module's series: Wild West Legacy), and the table's history.
+"""Games in a row kept on disk (a module's series), and the table's history.
 
 ``<state_dir>/series.json`` lists every finished game: when it ended, its journal, the seats,
 characters and winners, and what a series' rules need from it (``GameResult``). A game
@@ -21,6 +21,7 @@ from typing import Any
 
 from ..engine import (
     CHARACTERS,
+    MODULES,
     CompanionError,
     GameResult,
     Module,
@@ -180,7 +181,7 @@ def record(
 ) -> SeriesGame:
     """Add the finished game once (a game already listed is left as it is); its listing.
 
-    With a module whose games make a series (Wild West Legacy) at the same seats as the last
+    With a module whose games make a series at the same seats as the last
     game it continues that game's series (its set-up came from it: ``follow_up``), unless the
     table left the series (``continues`` false: the game was set up afresh); otherwise it
     starts a new one.
@@ -234,9 +235,8 @@ def follow_up(
     state_dir: Path | None, seats: list[int], modules: frozenset[Module], before: str | None = None
 ) -> NextGame | None:
     """What the last game decides for the next one at these seats, with a module on whose games
-    make a series (Wild West Legacy);
-    ``before``: the journal of a game set up already, whose set-up saw only the games before it
-    (it may be listed itself by now)."""
+    make a series; ``before``: the journal of a game set up already, whose set-up saw only the
+    games before it (it may be listed itself by now)."""
     if state_dir is None or series_module(modules) is None:
         return None
     games = before_game(load(state_dir), before)
@@ -252,6 +252,13 @@ def before_game(games: list[SeriesGame], journal: str | None) -> list[SeriesGame
     return list(itertools.takewhile(lambda g: g.journal != journal, games))
 
 
+def series_title(modules: tuple[str, ...]) -> str | None:
+    """What the history calls a game's series: the title of the module in play whose games
+    make one (None: a game alone)."""
+    making = series_module(frozenset(Module(m) for m in modules))
+    return None if making is None else MODULES[making].title
+
+
 def listing(games: list[SeriesGame]) -> list[str]:
     """The history, one game a line (``games_list.lines``), from the series file's records."""
     return lines(
@@ -265,7 +272,7 @@ def listing(games: list[SeriesGame]) -> list[str]:
                 ),
                 side=SIDE_LABELS.get(g.result.side, g.result.side),
                 winners=tuple(g.seats[s] for s in g.winners()),
-                legacy=series_module(frozenset(Module(m) for m in g.modules)) is not None,
+                series_of=series_title(g.modules),
             )
             for g in games
         ]

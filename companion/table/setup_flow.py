@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import make_bot
-from ..bots.legacy_rules import appointed_by
+from ..bots.appointments import appointed_by
 from ..engine import (
     CHARACTERS,
     MAX_PLAYERS,
@@ -70,7 +70,7 @@ def page_count(names: list[str]) -> int:
 class SetupFlow:
     """Three stages: seats join; roles (the Sheriff's seat, or dealt); characters.
 
-    A follow-up game of a series (``legacy``, Wild West Legacy) skips what the last game decided:
+    A follow-up game of a module's series (``legacy``) skips what the last game decided:
     the same seats play, the Sheriff's killer is Sheriff or the surviving Sheriff presses the new
     one's seat, survivors keep their characters (a press draws an unused one) and eliminated
     seats cycle through the unused ones.
@@ -402,7 +402,7 @@ class SetupFlow:
         return next(iter(later or waiting), None)
 
     def _unused(self, seat: int) -> list[str]:
-        """Characters in neither the last game nor at another seat now (Wild West Legacy)."""
+        """Characters in neither the last game nor at another seat now (a module's series)."""
         assert self.legacy is not None
         taken = {c for s, c in self.characters.items() if s != seat}
         return [c for c in self.in_play() if c not in {*self.legacy.previous, *taken}]

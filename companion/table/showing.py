@@ -288,7 +288,7 @@ def rules_text(game: Game, series_game: int) -> str:
 
 
 def series_text(modules: frozenset[Module], game: int) -> str:
-    """A series on the table (Wild West Legacy's, by the title of the module that makes it),
+    """A series on the table (by the title of the module that makes it),
     and which game of it this is."""
     making = series_module(modules)
     return f"{MODULES[making].title if making else 'A'} series, game {game}"

@@ -30,6 +30,7 @@ from ..engine import (
     truth,
     whole_number,
 )
+from ..games_list import SERIES_OF
 from . import durable
 from .journal import SUFFIX as JOURNAL_SUFFIX
 from .labels import ROLE_LABELS
@@ -37,7 +38,7 @@ from .module_words import became
 from .play import TablePlay
 from .prompts import SIDE_LABELS, expansions, house_rules_text, module_label
 from .records import SEAT_NUMBERS
-from .series import SeriesGame
+from .series import SeriesGame, series_title
 
 S = TypeVar("S", bound="GameSummary")
 
@@ -174,8 +175,9 @@ def with_listing(summary: S, listing: SeriesGame) -> S:
 
 def write(journal: Path, summary: GameSummary | None, listing: SeriesGame | None = None) -> None:
     """Keep the summary of ``journal`` (None: it holds no finished game), replaced whole, with
-    the game's record in the series file (``listing``) when it has one: ``games`` then lists
-    it from here (``games_list.py``) without checking the whole series file."""
+    the game's record in the series file (``listing``) when it has one, and the title of what
+    makes its series: ``games`` then lists it from here (``games_list.py``) without checking
+    the whole series file or loading a module."""
     data: dict[str, Any] = {
         "version": VERSION,
         "journal": journal.name,
@@ -183,6 +185,7 @@ def write(journal: Path, summary: GameSummary | None, listing: SeriesGame | None
     }
     if listing is not None and summary is not None:
         data["listed"] = listing.to_json()
+        data[SERIES_OF] = series_title(listing.modules)
     durable.replace(summary_path(journal), json.dumps(data, separators=(",", ":")).encode())
 
 

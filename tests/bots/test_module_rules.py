@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion.bots import RuleBot, observe, play_match
-from companion.bots.legacy_rules import first_appointment
+from companion.bots.appointments import first_appointment
 from companion.bots.rules import BASE_RULES, REVEALS, RULES
 from companion.engine import (
     SPECIAL_ROLES,

@@ -30,4 +30,9 @@ def next_game(result: GameResult) -> NextGame:
     )
 
 
-RULES = ModuleRules(ID, follows=next_game, table="companion.modules.legacy.table")
+RULES = ModuleRules(
+    ID,
+    follows=next_game,
+    table="companion.modules.legacy.table",
+    bots="companion.modules.legacy.bots",
+)

@@ -537,7 +537,7 @@ def _card_shown(game: RuleGame, seat: int, card: str) -> None:
 
 def _the_good(game: RuleGame, seat: int, args: list[Any], faces: list[str] | None = None) -> None:
     """Swap roles with the Sheriff; both keep their life, both at their character's maximum
-    (with Wild West Legacy's bullet, which is no Sheriff's bonus, for its holder)."""
+    (with a series' extra bullet, which is no Sheriff's bonus, for its holder)."""
     new, old = game.players[seat], next(p for p in game.players if p.role is Role.SHERIFF)
     new.role, old.role = Role.SHERIFF, Role.DEPUTY
     new.special, old.special = old.special, "the_good"

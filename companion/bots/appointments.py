@@ -1,4 +1,6 @@
-"""Undead or Alive 5 (Wild West Legacy): the surviving Sheriff appoints the next game's Sheriff.
+"""A series' next Sheriff appointed by the surviving one (``NextGame.appointer``): the seats the
+rules allow, the fallback, and the rule the module whose games make the series gives the box's
+players (``declare_appointment``, from its package's ``bots``).
 
 Asked between games, from what the whole table saw: the finished game's result as the series
 keeps it (``NextGame``) and the appointer's own seat; no role is secret then but the next deal's.
@@ -9,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from ..engine import NextGame
+from ..engine import Declared, Module, NextGame, load_layer
 
 Appointment = Callable[[NextGame], int]
 
@@ -21,19 +23,26 @@ def appointments(nxt: NextGame) -> list[int]:
     return list(range(nxt.players))
 
 
-def keep_the_star(nxt: NextGame) -> int:
-    """Appoint myself: the Sheriff's side wins 58 % of the five-player games, while another
-    seat's card would be dealt from the rest (a Deputy 1 in 4 at 58 %, an Outlaw 2 in 4 at
-    34 %, the Renegade 1 in 4 at 8 %: 34 % in all), which one bullet more does not make up
-    (docs/bots.md, "Legacy appointments")."""
-    appointments(nxt)  # refuses a series where nobody appoints
-    assert nxt.appointer is not None
-    return nxt.appointer
-
-
 def first_appointment(nxt: NextGame) -> int:
     """The fallback: the first seat the rules allow, whatever it gives."""
     return appointments(nxt)[0]
+
+
+# Each module's rule for the appointment, by the module whose games make the series.
+APPOINTMENTS: Declared[Module, Appointment] = Declared(load=lambda: load_layer("bots"))
+
+
+def declare_appointment(module: Module, rule: Appointment) -> None:
+    """A module's rule for the box's players appointing the next Sheriff of its series."""
+    APPOINTMENTS.add(module, rule, "appointment rule of the module")
+
+
+def declared_appointment(nxt: NextGame) -> int:
+    """The seat a module's declared rule appoints (the first module's, in the modules' order),
+    or the fallback's when none declares one."""
+    for m in sorted(APPOINTMENTS):
+        return APPOINTMENTS[m](nxt)
+    return first_appointment(nxt)
 
 
 @runtime_checkable
