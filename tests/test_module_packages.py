@@ -29,8 +29,8 @@ from companion.engine import (
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "companion"
 MODULES = PACKAGE / "modules"
-# A name the core spells for a thing of its own: a die's face or a symbol (the Broken Arrow, a
-# face of the Saloon dice and the decision it asks), which the core draws and labels; an arrow
+# A name the core spells for a thing of its own: a die's face or a symbol (a module's own face
+# is declared with its die, and may share its name with the decision it asks); an arrow
 # token's id (``ArrowKind``, the options of the core's which_arrow); a field of the state's JSON
 # (the Chief's Arrow held), which journals spell so.
 COMPONENTS = (

@@ -37,6 +37,16 @@ from .stakes import WORTH_KEEPING, Table, read_table, this_turn
 
 # ------------------------------------------------------------------ decisions
 
+# Whether a die showing a module's own symbol is worth keeping from a re-roll, by the symbol:
+# the module's package adds its rule (``declare_keep``).
+Keep = Callable[[Observation, Table], bool]
+KEEPS: Declared[str, Keep] = Declared(load=lambda: load_layer("bots"))
+
+
+def declare_keep(symbol: str, rule: Keep) -> None:
+    """A module's rule for keeping a die that shows its own symbol."""
+    KEEPS.add(symbol, rule, "keep rule of the symbol")
+
 
 def _choose_seat_to_shoot(obs: Observation, table: Table) -> Action:
     hits = table.pending_hits()
@@ -134,8 +144,8 @@ def _reroll(obs: Observation, table: Table) -> Action:
             keep = any(table.stake[s] > WORTH_KEEPING for s in living_others)
         elif symbol is Symbol.WHISKEY:
             keep = bool(me.wounds) or table.heal_value(me.seat) > WORTH_KEEPING
-        elif symbol is Symbol.BROKEN_ARROW:
-            keep = any(p.arrows and table.stake[p.seat] < 0 for p in obs.players if p.alive)
+        elif symbol is not None and symbol in KEEPS:
+            keep = KEEPS[symbol](obs, table)
         else:
             keep = False  # arrows already resolved; Black Jack's Dynamite
         if not keep:

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from ..engine import (
     FACES,
     THREE_PLAYER_TARGET,
+    Declared,
     LastOneStanding,
     ResultAssigned,
     Role,
     Symbol,
     TurnStarted,
     ghost_team,
+    load_layer,
 )
 from .beliefs import Beliefs, beliefs
 from .observation import Observation, PublicPlayer
@@ -177,20 +179,28 @@ def _three_player_stake(obs: Observation, seat: int) -> float:
     return -0.3  # the other one: better left to lose life to my target's enemies
 
 
-# What a face is worth to the seat whose dice show it, per result: the Doc, the Gambler, the
-# Ghost's gift and a paid turn of a die weigh faces with it (a double face counts twice).
-FACE_WORTH: dict[Symbol, float] = {
-    Symbol.ARROW: -0.6,
-    Symbol.DYNAMITE: -1.0,
-    Symbol.BULLET: -1.0,
-    Symbol.BULLSEYE1: 0.5,
-    Symbol.BULLSEYE2: 0.5,
-    Symbol.BEER: 0.5,
-    Symbol.WHISKEY: 0.5,
-    Symbol.GATLING: 0.4,
-    Symbol.BROKEN_ARROW: 0.3,
-    Symbol.DUEL: 0.3,
-}
+# What a face is worth to the seat whose dice show it, per result of its symbol: the Doc, the
+# Gambler, the Ghost's gift and a paid turn of a die weigh faces with it (a double face counts
+# twice). A module's own symbol is weighed by its package (``declare_symbol_worth``).
+FACE_WORTH: Declared[str, float] = Declared(
+    {
+        Symbol.ARROW: -0.6,
+        Symbol.DYNAMITE: -1.0,
+        Symbol.BULLET: -1.0,
+        Symbol.BULLSEYE1: 0.5,
+        Symbol.BULLSEYE2: 0.5,
+        Symbol.BEER: 0.5,
+        Symbol.WHISKEY: 0.5,
+        Symbol.GATLING: 0.4,
+        Symbol.DUEL: 0.3,
+    },
+    load=lambda: load_layer("bots"),
+)
+
+
+def declare_symbol_worth(symbol: str, worth: float) -> None:
+    """What a result of a module's own symbol is worth to the seat whose dice show it."""
+    FACE_WORTH.add(symbol, worth, "worth of the symbol")
 
 
 def face_worth(face: str | None) -> float:

@@ -60,6 +60,8 @@ from .components import (
     CHARACTERS,
     DICE,
     DYNAMITE_LIMIT,
+    FACE_COUNT,
+    FACE_SYMBOL,
     FACES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -77,6 +79,7 @@ from .components import (
     Role,
     SpecialRole,
     Symbol,
+    declare_die,
 )
 from .decisions import (
     SPECS,
@@ -243,6 +246,8 @@ __all__ = [
     "Event",
     "ExtraTurn",
     "FACES",
+    "FACE_COUNT",
+    "FACE_SYMBOL",
     "Face",
     "FaceChanged",
     "Game",
@@ -328,6 +333,7 @@ __all__ = [
     "deal_roles",
     "deal_specials",
     "decision",
+    "declare_die",
     "declare_kind",
     "declare_module",
     "dice_a_reveal_rolls",

@@ -6,6 +6,7 @@ beside this repository; docs/rules.md restates their rulings).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -14,7 +15,8 @@ from .open_kinds import Declared
 
 
 class Symbol(StrEnum):
-    """What a face means; a face may show a symbol once or twice."""
+    """What a face means; a face may show a symbol once or twice (a module's die may show a
+    symbol of its own: ``declare_die``)."""
 
     ARROW = "arrow"
     DYNAMITE = "dynamite"
@@ -22,7 +24,6 @@ class Symbol(StrEnum):
     BULLSEYE2 = "bullseye2"
     BEER = "beer"
     GATLING = "gatling"
-    BROKEN_ARROW = "broken_arrow"
     BULLET = "bullet"
     DUEL = "duel"
     WHISKEY = "whiskey"
@@ -30,47 +31,83 @@ class Symbol(StrEnum):
 
 @dataclass(frozen=True)
 class Face:
-    """A printed face: its symbol and how many results of it the face counts as."""
+    """A printed face: its symbol (a ``Symbol``, or a module's own) and how many results of it
+    the face counts as."""
 
     name: str
-    symbol: Symbol
+    symbol: str
     count: int = 1
 
 
-FACES: dict[str, Face] = {
-    f.name: f
-    for f in (
-        Face("arrow", Symbol.ARROW),
-        Face("dynamite", Symbol.DYNAMITE),
-        Face("bullseye1", Symbol.BULLSEYE1),
-        Face("bullseye2", Symbol.BULLSEYE2),
-        Face("beer", Symbol.BEER),
-        Face("gatling", Symbol.GATLING),
-        Face("double_bullseye1", Symbol.BULLSEYE1, 2),
-        Face("double_bullseye2", Symbol.BULLSEYE2, 2),
-        Face("double_gatling", Symbol.GATLING, 2),
-        Face("double_beer", Symbol.BEER, 2),
-        Face("bullet", Symbol.BULLET),
-        Face("broken_arrow", Symbol.BROKEN_ARROW),
-        Face("duel", Symbol.DUEL),
-        Face("whiskey", Symbol.WHISKEY),
-    )
-}
+# The faces the core's dice show and those the modules' dice share with them.
+_FACES: tuple[Face, ...] = (
+    Face("arrow", Symbol.ARROW),
+    Face("dynamite", Symbol.DYNAMITE),
+    Face("bullseye1", Symbol.BULLSEYE1),
+    Face("bullseye2", Symbol.BULLSEYE2),
+    Face("beer", Symbol.BEER),
+    Face("gatling", Symbol.GATLING),
+    Face("double_bullseye1", Symbol.BULLSEYE1, 2),
+    Face("double_bullseye2", Symbol.BULLSEYE2, 2),
+    Face("double_gatling", Symbol.GATLING, 2),
+    Face("double_beer", Symbol.BEER, 2),
+    Face("bullet", Symbol.BULLET),
+    Face("duel", Symbol.DUEL),
+    Face("whiskey", Symbol.WHISKEY),
+)
+# Every face by name, a module's own included (``declare_die``).
+FACES: Declared[str, Face] = Declared({f.name: f for f in _FACES})
 
-# The six faces of each die, in the order of the errata's dice table.
+# The six faces of each die, in the order of the errata's dice table; a module adds its own dice
+# (``declare_die``).
 DICE: dict[str, tuple[str, ...]] = {
     "base": ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling"),
-    "loudmouth": (
-        "double_bullseye1",
-        "double_bullseye2",
-        "double_gatling",
-        "arrow",
-        "dynamite",
-        "bullet",
-    ),
-    "coward": ("bullseye1", "beer", "double_beer", "broken_arrow", "arrow", "dynamite"),
     "duel": ("duel", "duel", "arrow", "dynamite", "gatling", "whiskey"),
 }
+
+# The faces by name for the hot paths, kept with FACES (``declare_die``): each face's symbol,
+# how many results it counts, and for each symbol the results of it on each face (None: a die
+# not rolled yet), for counting with map().
+FACE_SYMBOL: dict[str, str] = {}
+FACE_COUNT: dict[str, int] = {}
+SYMBOL_RESULTS: dict[str, dict[str | None, int]] = {}
+
+
+def _index(faces: tuple[Face, ...]) -> None:
+    """Add ``faces`` to the hot paths' tables, in place (their readers hold them)."""
+    for face in faces:
+        FACE_SYMBOL[face.name] = str(face.symbol)  # a plain string, as states hold it
+        FACE_COUNT[face.name] = face.count
+    for face in faces:
+        SYMBOL_RESULTS.setdefault(face.symbol, {None: 0} | dict.fromkeys(FACE_SYMBOL, 0))
+    for results in SYMBOL_RESULTS.values():
+        for face in faces:
+            results[face.name] = 0
+    for face in faces:
+        SYMBOL_RESULTS[face.symbol][face.name] = face.count
+
+
+_index(_FACES)
+
+
+def declare_die(name: str, faces: tuple[str, ...], new_faces: Iterable[Face] = ()) -> None:
+    """A module's die, by its six faces, with the faces only it shows (``new_faces``, whose
+    symbols may be new too); ValueError when the die or a new face is declared already, or a
+    face is unknown, so two modules never clash unseen."""
+    added = tuple(new_faces)
+    if name in DICE:
+        raise ValueError(f"die {name!r} is declared twice")
+    for face in added:
+        if face.name in FACE_SYMBOL:
+            raise ValueError(f"face {face.name!r} is declared twice")
+    known = set(FACE_SYMBOL) | {face.name for face in added}
+    if len(faces) != 6 or not known.issuperset(faces):
+        raise ValueError(f"die {name!r}: expected six known faces, got {list(faces)}")
+    for face in added:
+        FACES.add(face.name, face, "face")
+    _index(added)
+    DICE[name] = faces
+
 
 BASE_DICE: tuple[str, ...] = ("base",) * 5
 

@@ -27,9 +27,11 @@ from .components import (
     CHARACTERS,
     DICE,
     DYNAMITE_LIMIT,
-    FACES,
+    FACE_COUNT,
+    FACE_SYMBOL,
     REROLLS,
     SHERIFF_BONUS,
+    SYMBOL_RESULTS,
     THREE_PLAYER_FIRST,
     HouseRule,
     Role,
@@ -90,14 +92,11 @@ HAND_CAUSES = ("bullseye", "gatling")
 # What three Dynamite cancel under the house rule ``dynamite_cancels_actions``.
 CANCELLED_BY_DYNAMITE = ("bullseye", "beer", "gatling")
 
-# Faces by name, for the hot paths: the symbol's value and how many results the face counts.
-_SYMBOL: dict[str, str] = {name: face.symbol.value for name, face in FACES.items()}
-_COUNT: dict[str, int] = {name: face.count for name, face in FACES.items()}
-# Results of each symbol on each face (None: a die not rolled yet), for counting with map().
-_RESULTS: dict[str, dict[str | None, int]] = {
-    symbol.value: {None: 0} | {n: f.count if f.symbol is symbol else 0 for n, f in FACES.items()}
-    for symbol in Symbol
-}
+# Faces by name, for the hot paths (the modules' dice included): the symbol and how many
+# results the face counts; the results of each symbol on each face.
+_SYMBOL = FACE_SYMBOL
+_COUNT = FACE_COUNT
+_RESULTS = SYMBOL_RESULTS
 
 # The spec's flags the hot paths read, gathered once: the kinds that are no move (they close
 # none of the moments still open: a card shown, or the whole table's answer, which is not the
@@ -781,18 +780,19 @@ _ROLL_ALL = {n: Roll(tuple(range(n))) for n in range(1, _MOST_DICE + 1)}
 _IN_ORDER = frozenset(
     c for k in range(1, _MOST_DICE + 1) for c in combinations(range(_MOST_DICE), k)
 )
-# The re-rolls open for each set of dice showing a face (None: may be re-rolled): the actions
-# in order, and the dice tuples they roll. Built once per pattern, shared by every game.
-_REROLLS: dict[tuple[bool, ...], tuple[tuple[Action, ...], frozenset[tuple[int, ...]]]] = {}
-_DYNAMITE = frozenset(name for name, symbol in _SYMBOL.items() if symbol == "dynamite")
+# The re-rolls open for each pattern of Dynamite results on the dice (0: the die may be
+# re-rolled): the actions in order, and the dice tuples they roll. Built once per pattern,
+# shared by every game.
+_REROLLS: dict[tuple[int, ...], tuple[tuple[Action, ...], frozenset[tuple[int, ...]]]] = {}
+_DYNAMITE = _RESULTS["dynamite"]  # a face's Dynamite results: none (0) leaves it free
 
 
 def _rerolls(game: Game) -> tuple[tuple[Action, ...], frozenset[tuple[int, ...]]]:
     """The re-rolls open now (Dynamite stays, unless an ability re-rolls it)."""
     if game._abilities[game.turn].rerolls_dynamite:
-        pattern = (False,) * len(game.faces)
+        pattern = (0,) * len(game.faces)
     else:
-        pattern = tuple(map(_DYNAMITE.__contains__, game.faces))
+        pattern = tuple(map(_DYNAMITE.__getitem__, game.faces))
     found = _REROLLS.get(pattern)
     if found is None:
         free = [i for i, locked in enumerate(pattern) if not locked]

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 
 class SaloonDie(StrEnum):
-    """Old Saloon 1: the die taken at the start of a turn (the ``saloon_die`` decision)."""
+    """The Saloon dice (Old Saloon 1): the die taken at the start of a turn."""
 
     NONE = "none"
     LOUDMOUTH = "loudmouth"  # in place of a base die

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .components import FACES
+from .components import FACE_COUNT, FACE_SYMBOL
 from .events import ResultsCancelled
 
 if TYPE_CHECKING:
@@ -39,10 +39,10 @@ def collect_results(game: RuleGame, symbols: Sequence[str]) -> list[list[object]
     uses = game.ability(game.turn).beer_uses
     results: list[list[object]] = []
     for die, face in enumerate(game.faces):
-        if face is None or FACES[face].symbol not in symbols:
+        if face is None or FACE_SYMBOL[face] not in symbols:
             continue
-        symbol = FACES[face].symbol.value
-        count = FACES[face].count
+        symbol = FACE_SYMBOL[face]
+        count = FACE_COUNT[face]
         cancelled = min(cancel[symbol], count)
         cancel[symbol] -= cancelled
         if cancelled:
@@ -55,4 +55,4 @@ def collect_results(game: RuleGame, symbols: Sequence[str]) -> list[list[object]
 
 
 def dice_showing(game: RuleGame, symbol: str) -> list[int]:
-    return [i for i, f in enumerate(game.faces) if f is not None and FACES[f].symbol == symbol]
+    return [i for i, f in enumerate(game.faces) if f is not None and FACE_SYMBOL[f] == symbol]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops, ImageDraw
 
+from ..table.view import FACE_DRAWINGS
 from .text import big_text, stamp
 
 SYMBOL = 14  # a face's symbol is SYMBOL x SYMBOL pixels
@@ -43,23 +44,6 @@ _ARROW = _bitmap(
     ".####.........",
     ".###..........",
     "#####.........",
-    "#.............",
-)
-
-_BROKEN_ARROW = _bitmap(
-    "........######",
-    ".........#####",
-    "..........####",
-    ".........#####",
-    "........###.##",
-    ".......###...#",
-    "......#.#.....",
-    "....#.........",
-    "..............",
-    ".#.#..........",
-    ".###..........",
-    ".##...........",
-    "####..........",
     "#.............",
 )
 
@@ -260,7 +244,6 @@ _SYMBOLS: dict[str, Image.Image] = {
     "beer": _BEER,
     "gatling": _GATLING,
     "bullet": _BULLET,
-    "broken_arrow": _BROKEN_ARROW,
     "duel": _DUEL,
     "whiskey": _WHISKEY,
 }
@@ -298,12 +281,16 @@ def _doubled(symbol: Image.Image) -> Image.Image:
 def face_icon(face: str) -> Image.Image:
     """The inside of a die showing `face` (FACE x FACE, lit on dark), without the frame.
 
+    A module's own face is drawn as its table part declares (``table.view.FACE_DRAWINGS``).
     Raises KeyError for a face that has no icon, so a new face cannot go unnoticed.
     """
     if face in _DOUBLES:
         return _doubled(_SYMBOLS[_DOUBLES[face]])
+    symbol = _SYMBOLS.get(face)
+    if symbol is None:
+        symbol = _SYMBOLS[face] = _bitmap(*FACE_DRAWINGS[face])  # a module's own face
     image = Image.new("1", (FACE, FACE))
-    image.paste(_SYMBOLS[face], (2, 2))
+    image.paste(symbol, (2, 2))
     return image
 
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import CHARACTERS, FACES, SPECIAL_ROLES, Decision, Declared, Role, load_layer
+from ..engine import (
+    CHARACTERS,
+    FACE_COUNT,
+    FACE_SYMBOL,
+    SPECIAL_ROLES,
+    Decision,
+    Declared,
+    Role,
+    load_layer,
+)
 
 ROLE_LABELS: dict[Role, str] = {
     Role.SHERIFF: "Sheriff",
@@ -20,23 +29,28 @@ SYMBOL_LABELS = {
     "beer": "Beer",
 }
 
-# Each face by the name the rulebook gives its symbol; a double face counts two.
-SYMBOL_NAMES = {
+# Each symbol by the name the rulebook gives it; a module names its own (``declare_symbol_name``).
+_SYMBOL_NAMES = {
     "arrow": "Arrow",
     "dynamite": "Dynamite",
     "bullseye1": "Bull's Eye 1",
     "bullseye2": "Bull's Eye 2",
     "beer": "Beer",
     "gatling": "Gatling",
-    "broken_arrow": "Broken Arrow",
     "bullet": "Bullet",
     "duel": "Duel",
     "whiskey": "Whiskey",
 }
-FACE_LABELS = {
-    name: ("2x " if face.count == 2 else "") + SYMBOL_NAMES[face.symbol.value]
-    for name, face in FACES.items()
-}
+SYMBOL_NAMES: Declared[str, str] = Declared(dict(_SYMBOL_NAMES), load=lambda: load_layer("table"))
+
+
+def _face_label(face: str) -> str:
+    """A face by its symbol's name; a double face counts two."""
+    return ("2x " if FACE_COUNT[face] == 2 else "") + SYMBOL_NAMES[FACE_SYMBOL[face]]
+
+
+_FACE_LABELS = {face: _face_label(face) for face, s in FACE_SYMBOL.items() if s in _SYMBOL_NAMES}
+FACE_LABELS: Declared[str, str] = Declared(dict(_FACE_LABELS), load=lambda: load_layer("table"))
 
 # What each special role card does, as the card says it (the seat's menu, the quick reference).
 CARD_EFFECTS = {
@@ -52,7 +66,7 @@ CARD_EFFECTS = {
 }
 
 _OPTION_LABELS = {
-    **FACE_LABELS,
+    **_FACE_LABELS,
     "none": "none",
     "arrow": "arrow",
     "normal": "a normal card",  # the role card an eliminated seat shows: not a special one
@@ -64,6 +78,16 @@ OPTION_LABELS: Declared[str, str] = Declared(_OPTION_LABELS, load=lambda: load_l
 def declare_option_label(option: str, label: str) -> None:
     """A module's label for an option of its own decisions; ValueError when it has one."""
     OPTION_LABELS.add(option, label, "label of the option")
+
+
+def declare_symbol_name(symbol: str, name: str) -> None:
+    """The rulebook's name of a symbol a module's die shows (its die declared first): its faces
+    are labelled by it, as options too; ValueError when the symbol has a name."""
+    SYMBOL_NAMES.add(symbol, name, "name of the symbol")
+    for face, shown in FACE_SYMBOL.items():
+        if shown == symbol:
+            FACE_LABELS.add(face, _face_label(face), "label of the face")
+            OPTION_LABELS.add(face, _face_label(face), "label of the option")
 
 
 WOUND_LABELS = {"beer": "Beer", "bullseye1": "Bull's Eye 1", "bullseye2": "Bull's Eye 2"}

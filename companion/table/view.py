@@ -8,6 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import Declared, load_layer
+
+# The drawing of each face that a module's die alone shows, as rows of "#" (lit) and "."
+# (dark), as large as the core's symbols (``panels.icons``): the module's table part adds it.
+FACE_DRAWINGS: Declared[str, tuple[str, ...]] = Declared(load=lambda: load_layer("table"))
+
+
+def declare_face_drawing(face: str, rows: tuple[str, ...]) -> None:
+    """A module's drawing of its own face; ValueError when the face has one."""
+    FACE_DRAWINGS.add(face, rows, "drawing of the face")
+
 
 @dataclass(frozen=True)
 class SeatView:

@@ -153,7 +153,7 @@ def _bullseye_prompt(q: Asked) -> str:
     d = q.d
     assert d.die is not None
     face = q.game.result_face(d.die)
-    label = SYMBOL_LABELS[FACES[face].symbol.value] if face else "Bull's Eye"
+    label = SYMBOL_LABELS[FACES[face].symbol] if face else "Bull's Eye"
     return f"{label} ({_source(q.game, d.die)}): shoot whom? SEAT"
 
 

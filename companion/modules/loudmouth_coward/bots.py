@@ -1,14 +1,14 @@
-"""The box's players and the Saloon dice: which die to roll, whose arrow a Broken Arrow
-returns."""
+"""The box's players and the Saloon dice: which die to roll, whether a Broken Arrow is worth
+keeping and what it is worth, whose arrow it returns."""
 
 from __future__ import annotations
 
 from companion.bots.observation import Observation
-from companion.bots.rules import declare_rule
-from companion.bots.stakes import WORTH_KEEPING, Table
+from companion.bots.rules import declare_keep, declare_rule
+from companion.bots.stakes import WORTH_KEEPING, Table, declare_symbol_worth
 from companion.engine import Action, Choose, ChooseSeat, SaloonDie
 
-from .rules import BROKEN_ARROW, SALOON_DIE
+from .rules import BROKEN_ARROW, BROKEN_ARROW_FACE, SALOON_DIE
 
 LOUDMOUTH_LIFE = 4  # the Loudmouth's bullet and its Dynamite are for a seat with life to spare
 
@@ -39,5 +39,12 @@ def _broken_arrow(obs: Observation, table: Table) -> Action:
     return ChooseSeat(min(seats, key=lambda s: (table.stake[s], -obs.players[s].arrows, s)))
 
 
+def _keep_broken_arrow(obs: Observation, table: Table) -> bool:
+    """Kept while a living seat my side wants to keep holds an arrow it could give back."""
+    return any(p.arrows and table.stake[p.seat] < 0 for p in obs.players if p.alive)
+
+
 declare_rule(SALOON_DIE, _saloon_die)
 declare_rule(BROKEN_ARROW, _broken_arrow)
+declare_keep(BROKEN_ARROW_FACE, _keep_broken_arrow)
+declare_symbol_worth(BROKEN_ARROW_FACE, 0.3)

@@ -20,11 +20,13 @@ from companion.engine import (
     ChooseSeat,
     Decision,
     Event,
+    Face,
     ModuleInfo,
     ModuleRules,
     RuleGame,
     SaloonDie,
     Spec,
+    declare_die,
     declare_kind,
     declare_module,
     quick_init,
@@ -33,6 +35,19 @@ from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, lose
 
 ID = declare_module("old_saloon.1", ModuleInfo("The Loudmouth and the Coward"))
+
+# The Saloon dice, in the order of the errata's dice table; the Coward's Broken Arrow is a face
+# and a symbol of this module alone.
+BROKEN_ARROW_FACE = "broken_arrow"
+declare_die(
+    "loudmouth",
+    ("double_bullseye1", "double_bullseye2", "double_gatling", "arrow", "dynamite", "bullet"),
+)
+declare_die(
+    "coward",
+    ("bullseye1", "beer", "double_beer", BROKEN_ARROW_FACE, "arrow", "dynamite"),
+    (Face(BROKEN_ARROW_FACE, BROKEN_ARROW_FACE),),
+)
 
 
 @quick_init
@@ -123,7 +138,7 @@ def _dice_choices(options: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 
 def _roll_broken_arrows(game: RuleGame, dice: Sequence[int]) -> list[Step]:
-    return [broken_arrow()] * game.symbol_count("broken_arrow", dice)
+    return [broken_arrow()] * game.symbol_count(BROKEN_ARROW_FACE, dice)
 
 
 def _roll_bullets(game: RuleGame, dice: Sequence[int]) -> list[Step]:

@@ -1,14 +1,15 @@
-"""The Saloon dice in the words of the table: the module's short name, the dice offered, and
-the questions of the Saloon die and of a Broken Arrow."""
+"""The Saloon dice in the words of the table: the module's short name, the dice offered, the
+Broken Arrow's name and drawing, and the questions of the Saloon die and of a Broken Arrow."""
 
 from __future__ import annotations
 
 from companion.engine import Choose, ChooseSeat, SaloonDie
-from companion.table.labels import declare_option_label
+from companion.table.labels import declare_option_label, declare_symbol_name
 from companion.table.prompts import declare_module_label
+from companion.table.view import declare_face_drawing
 from companion.table.words import Answered, Words, declare_words
 
-from .rules import BROKEN_ARROW, ID, SALOON_DIE
+from .rules import BROKEN_ARROW, BROKEN_ARROW_FACE, ID, SALOON_DIE
 
 
 def die_told(t: Answered) -> str | None:
@@ -24,6 +25,26 @@ def _returned(t: Answered) -> str | None:
 
 
 declare_module_label(ID, "Saloon dice")
+declare_symbol_name(BROKEN_ARROW_FACE, "Broken Arrow")
+declare_face_drawing(
+    BROKEN_ARROW_FACE,
+    (
+        "........######",
+        ".........#####",
+        "..........####",
+        ".........#####",
+        "........###.##",
+        ".......###...#",
+        "......#.#.....",
+        "....#.........",
+        "..............",
+        ".#.#..........",
+        ".###..........",
+        ".##...........",
+        "####..........",
+        "#.............",
+    ),
+)
 for option, label in (
     (SaloonDie.LOUDMOUTH, "Loudmouth"),
     (SaloonDie.COWARD, "Coward"),

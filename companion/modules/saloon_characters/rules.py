@@ -35,7 +35,9 @@ from companion.engine import (
 )
 from companion.engine.registry import decision, step, yes_no
 from companion.engine.steps import Step, gain, lose, take_arrow
+from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW_MODULE
 from companion.modules.chief_arrow.rules import ChiefArrowTaken
+from companion.modules.loudmouth_coward.rules import ID as SALOON_DICE
 
 _MODULE = "old_saloon.4"
 ID = declare_module(
@@ -44,14 +46,14 @@ ID = declare_module(
     characters=(
         Character(name, title, life, power, _MODULE, needs)
         for name, title, life, power, needs in (
-            ("jose_delgado", "Jose Delgado", 7, "Loudmouth as a sixth die", ("old_saloon.1",)),
-            ("tequila_joe", "Tequila Joe", 7, "Coward as a sixth die", ("old_saloon.1",)),
+            ("jose_delgado", "Jose Delgado", 7, "Loudmouth as a sixth die", (SALOON_DICE,)),
+            ("tequila_joe", "Tequila Joe", 7, "Coward as a sixth die", (SALOON_DICE,)),
             (
                 "apache_kid",
                 "Apache Kid",
                 9,
                 "Arrow rolled: may take the Chief's",
-                ("old_saloon.2",),
+                (CHIEF_ARROW_MODULE,),
             ),
             ("bill_noface", "Bill Noface", 9, "Arrows only after the last roll", ()),
             ("elena_fuente", "Elena Fuente", 7, "Arrows rolled: may give one away", ()),
