@@ -54,12 +54,13 @@ def arrows_after(
 
 def _which_arrow(obs: Observation, table: Table) -> Action:
     """Discard the token whose loss leaves its holder's attack the cheapest to a friend, the
-    dearest to an enemy."""
+    dearest to an enemy: a regular arrow, or the other token offered (the Chief's Arrow)."""
     holder = obs.pending.target
     assert holder is not None
+    token = next(o for o in obs.pending.options if o != ArrowKind.ARROW)
     regular = attack_value(table, *arrows_after(obs, {holder: -1}, None))
     chief = attack_value(table, *arrows_after(obs, {}, None, chief_from=holder))
-    return Choose(ArrowKind.CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
+    return Choose(token if chief > regular else ArrowKind.ARROW)
 
 
 # ------------------------------------------------------------ a die turned (Module 3's The Doc)
