@@ -552,6 +552,11 @@ class Game(GameState):
         """The modules' tokens ``player`` holds beside the regular arrows."""
         return [name for name, t in self.turn_rules.tokens.items() if t.held(player)]
 
+    def swap_tokens(self, a: PlayerState, b: PlayerState) -> None:
+        """The modules' tokens two players hold change hands (with their arrows)."""
+        for token in self.turn_rules.tokens.values():
+            token.swap(a, b)
+
     def discard_all(self, player: PlayerState, cause: str) -> None:
         if player.arrows:
             self.discard(player, player.arrows, cause)

@@ -33,7 +33,8 @@ class ArrowToken:
 
     ``take_arrow`` takes over an arrow's taking while the token is in the pile (True when it
     did); ``held`` says a player holds it; ``in_pile`` counts it in the pile; ``take`` and
-    ``discard`` move it; its holder, when strictly the most arrows, loses nothing.
+    ``discard`` move it; ``swap`` exchanges what two players hold of it (their arrows change
+    hands); its holder, when strictly the most arrows, loses nothing.
     """
 
     name: str
@@ -43,6 +44,7 @@ class ArrowToken:
     take_arrow: Callable[[RuleGame, int, str], bool]
     take: Callable[[RuleGame, int, str], None]
     discard: Callable[[RuleGame, PlayerState, str], None]
+    swap: Callable[[PlayerState, PlayerState], None]
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,10 @@ def _held(player: PlayerState) -> bool:
     return player.chief_arrow
 
 
+def _swap(a: PlayerState, b: PlayerState) -> None:
+    a.chief_arrow, b.chief_arrow = b.chief_arrow, a.chief_arrow
+
+
 def _in_pile(game: RuleGame) -> int:
     return 1 if game.chief_in_pile else 0
 
@@ -138,6 +142,7 @@ RULES = ModuleRules(
         take_arrow=_take_arrow,
         take=_take,
         discard=_discard,
+        swap=_swap,
     ),
     check=check,
     table="companion.modules.chief_arrow.table",

@@ -184,7 +184,7 @@ def _left_hand_target(game: RuleGame, d: Decision) -> str | None:
 
 def _left_hand_discard(game: RuleGame, d: Decision) -> str | None:
     p = game.players[d.seat]
-    return None if p.arrows or p.chief_arrow else "the saved seat holds no arrow to discard"
+    return None if p.arrows or game.tokens_held(p) else "the saved seat holds no arrow to discard"
 
 
 def check_chance(game: RuleGame, d: Decision) -> str | None:
@@ -565,7 +565,7 @@ def _decide_ugly(game: RuleGame, d: Decision, action: Action) -> None:
         return
     a, b = game.players[d.target], game.players[action.seat]
     a.arrows, b.arrows = b.arrows, a.arrows
-    a.chief_arrow, b.chief_arrow = b.chief_arrow, a.chief_arrow
+    game.swap_tokens(a, b)
     game.emit(ArrowsExchanged(d.seat, d.target, action.seat))
 
 
@@ -674,7 +674,7 @@ def _save(game: RuleGame, seat: int, target: int) -> None:
 def saved(game: RuleGame, target: int, /) -> None:
     """The saved player "may discard all of his arrows"."""
     p = game.players[target]
-    if p.alive and (p.arrows or p.chief_arrow):
+    if p.alive and (p.arrows or game.tokens_held(p)):
         game.ask(LEFT_HAND_DISCARD, target)
 
 
