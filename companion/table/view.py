@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import CORE, Catalogue
+
+_ = Catalogue(CORE).gettext
+
 
 @dataclass(frozen=True)
 class SeatView:
@@ -42,8 +46,14 @@ class SeatView:
         first, the prompt itself only when its button answers it (a person may press it to
         pick the box's seat)."""
         if not self.bot:
-            return f"{self.chore}. {prompt}" if self.chore else prompt
-        return f"BOT: {prompt}" if self.answer else "BOT: the box plays this seat"
+            return (
+                _("{chore}. {prompt}").format(chore=self.chore, prompt=prompt)
+                if self.chore
+                else prompt
+            )
+        if self.answer:
+            return _("BOT: {prompt}").format(prompt=prompt)
+        return _("BOT: the box plays this seat")
 
 
 @dataclass(frozen=True)
