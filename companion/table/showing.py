@@ -21,6 +21,7 @@ from ..engine import (
 )
 from ..i18n import CORE, Catalogue
 from . import end_roles
+from .abilities import ability_said
 from .answers import listed_hit_names
 from .history_pages import history_pages, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
@@ -63,7 +64,7 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         if flow.stage == "characters" and flow.picker is not None:
             answer = n == flow.picker
         if flow.stage == "characters" and joined:
-            note = CHARACTERS[character].ability if character and character in CHARACTERS else ""
+            note = ability_said(character) if character and character in CHARACTERS else ""
             if n == flow.picker:
                 note = _("DIE picks; me: more names")
         seats.append(
@@ -151,7 +152,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         note = seat_note(game, s, play.seats) or ""
         if session.menu == n:
             reveals = [] if bot else play.reveals_for(n)
-            note = menu_note(reveals) or CHARACTERS[p.character].ability
+            note = menu_note(reveals) or ability_said(p.character)
         elif s == role_asked:
             legend = reveal_legend(end_roles.choices(game, session.declared))
             note = _("Your role card: {cards}").format(cards=legend)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from companion.engine import RageMoved
 from companion.i18n import Catalogue
+from companion.table.abilities import declare_ability
 from companion.table.prompts import declare_module_label
 from companion.table.story import declare_line
 from companion.table.words import (
@@ -28,6 +29,17 @@ _ = _words.gettext
 N_ = _words.word
 
 declare_module_label(ID, N_("New posse"))
+for _character, _ability in (
+    ("belle_star", N_("Each roll: a Dynamite may be Gatling")),
+    ("chuck_wengam", N_("Once a turn: 1 life turns a die")),
+    ("greg_digger", N_("Each Beer counts twice")),
+    ("herb_hunter", N_("Lose 2+ in his turn: Wound token")),
+    ("pat_brennan", N_("Turn start: move a Rage card")),
+    ("pixie_pete", N_("Draws two Rage cards, keeps one")),
+    ("sam_the_healer", N_("Each Duel he starts: +1 life to one")),
+    ("sean_mallory", N_("Once a turn: re-roll a Duel die")),
+):
+    declare_ability(_character, _ability)
 
 declare_words(
     SAM_HEAL,

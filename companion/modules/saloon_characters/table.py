@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.engine import ChooseSeat
 from companion.i18n import Catalogue
+from companion.table.abilities import declare_ability
 from companion.table.prompts import declare_module_label
 from companion.table.story import StoryLine, declare_story
 from companion.table.words import Answered, Words, declare_words
@@ -43,6 +44,17 @@ def _told_loss(line: StoryLine, event: LossTakenOver) -> None:
 
 
 declare_module_label(ID, N_("New characters"))
+for _character, _ability in (
+    ("jose_delgado", N_("Loudmouth as a sixth die")),
+    ("tequila_joe", N_("Coward as a sixth die")),
+    ("apache_kid", N_("Arrow rolled: may take the Chief's")),
+    ("bill_noface", N_("Arrows only after the last roll")),
+    ("elena_fuente", N_("Arrows rolled: may give one away")),
+    ("vera_custer", N_("Bull's Eyes cost her 1 life less")),
+    ("doc_holyday", N_("3+ Bull's Eyes used: gain 2")),
+    ("molly_stark", N_("May lose life in another's place")),
+):
+    declare_ability(_character, _ability)
 declare_story(LossTakenOver, _told_loss)
 declare_words(
     GIVE_ARROW, Words(lambda q: _("Elena Fuente: give the arrow? SEAT; DONE: keep"), _given)
