@@ -43,6 +43,7 @@ from .session_state import SessionState
 from .setup_flow import SetupFlow
 from .story import pending_marks
 from .view import ConsoleView, SeatView, TableView
+from .words import question_said
 
 _ = Catalogue(CORE).gettext
 
@@ -200,7 +201,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         assert d is not None
         if box:
             prompt = _("BOT seat {seat}: {question}").format(
-                seat=play.seats[d.seat], question=d.spec.question
+                seat=play.seats[d.seat], question=question_said(d.kind)
             )
         else:
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())

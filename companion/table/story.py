@@ -16,7 +16,6 @@ from typing import Any
 
 from ..engine import (
     SPECIAL_ROLES,
-    SPECS,
     Action,
     ArrowsDiscarded,
     ArrowTaken,
@@ -57,6 +56,7 @@ from .labels import (
 )
 from .narration import box_line
 from .prompts import SIDE_LABELS
+from .words import question_said
 
 _words = Catalogue(CORE)
 _ = _words.gettext
@@ -269,7 +269,7 @@ def tell(
             case GameOver(side=side):
                 line.say(SIDE_LABELS.get(side, side))
             case NoLegalAnswer(seat=seat, decision=decision):
-                question = SPECS[DecisionKind(decision)].question
+                question = question_said(DecisionKind(decision))
                 line.say(
                     _("seat {seat} not asked {question}: no answer fits").format(
                         seat=line.seat(seat), question=question

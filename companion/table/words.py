@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..engine import (
     FACES,
+    SPECS,
     Accept,
     Action,
     Choose,
@@ -27,7 +28,7 @@ from ..engine import (
     Roll,
     load_layer,
 )
-from ..i18n import CORE, Catalogue, Word
+from ..i18n import CORE, Catalogue, Labels, Word
 from .answers import listed_hits
 from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS
 
@@ -337,3 +338,38 @@ WORDS: Declared[DecisionKind, Words] = Declared(
 def declare_words(kind: DecisionKind, words: Words) -> None:
     """A module's words for its own kind of decision; ValueError when the kind has some."""
     WORDS.add(kind, words, "words of the decision kind")
+
+
+# Each kind's question in a few words, as its ``Spec`` says it in English (the engine has no
+# catalogue), to be translated: the console says it while the box answers for a seat. A
+# module's kinds' come from its package (``declare_question``).
+_QUESTION_WORDS: Declared[DecisionKind, str | Word] = Declared(
+    {
+        K.GIFT_LIFE: N_("who gains one life"),
+        K.ROLL: N_("roll the dice"),
+        K.REROLL: N_("re-roll or stop"),
+        K.BULLSEYE_TARGET: N_("whom does this Bull's Eye hit"),
+        K.SLAB_DOUBLE: N_("double a Bull's Eye with a Beer"),
+        K.BEER_TARGET: N_("who drinks this Beer"),
+        K.ARROW_INSTEAD: N_("take an arrow instead of losing a life"),
+        K.DISCARD_ARROW: N_("discard an arrow for a life lost"),
+        K.KIT_DISCARD: N_("whose arrow does this Gatling discard"),
+        K.REVEAL_ROLE: N_("which role card do you show"),
+        K.WHICH_ARROW: N_("discard which arrow"),
+        K.GAME_END: N_("the game is over unless a role is shown"),
+    },
+    load=lambda: load_layer("table"),
+)
+QUESTIONS: Labels[DecisionKind] = Labels(_QUESTION_WORDS)
+
+
+def declare_question(kind: DecisionKind, question: str | Word) -> None:
+    """A module's kind's question in its package's words (its ``Spec``'s English, as a
+    ``Word``); ValueError when the kind has one."""
+    _QUESTION_WORDS.add(kind, question, "question of the decision kind")
+
+
+def question_said(kind: DecisionKind) -> str:
+    """The kind's question in the language in use (its ``Spec``'s English when no package
+    declared its words)."""
+    return QUESTIONS.get(kind) or SPECS[kind].question

@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import CHARACTERS, DecisionKind, Role
+from companion.engine import CHARACTERS, SPECS, DecisionKind, Role
 from companion.i18n import CORE, PSEUDO, SOURCE, Catalogue, language, set_language
 from companion.table.abilities import ABILITY_LABELS, ability_said
 from companion.table.labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS
 from companion.table.prompts import SIDE_LABELS, module_label, module_pages
+from companion.table.words import QUESTIONS, question_said
 from tests.table.table_scan import SETS, misnamed, suite_scan, unmarked
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,6 +104,16 @@ def test_every_characters_ability_has_its_cards_words_to_translate() -> None:
     assert {c: ABILITY_LABELS[c] for c in CHARACTERS} == {
         c: ch.ability for c, ch in CHARACTERS.items()
     }
+
+
+def test_every_kinds_question_has_its_specs_words_to_translate(speaking: None) -> None:
+    """The question the console says while the box answers: the engine's English, from the
+    catalogue of the package that asks it."""
+    assert set(QUESTIONS) == set(SPECS)
+    assert {k: QUESTIONS[k] for k in SPECS} == {k: spec.question for k, spec in SPECS.items()}
+    set_language("it")
+    assert question_said(DecisionKind.ROLL) == "tira i dadi"
+    assert question_said(DecisionKind("duel_target")) == "chi sfidi a duello"
 
 
 @pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)

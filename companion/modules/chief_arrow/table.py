@@ -8,7 +8,7 @@ from companion.i18n import Catalogue
 from companion.table.labels import declare_option_label
 from companion.table.prompts import declare_module_label
 from companion.table.story import StoryLine, declare_story
-from companion.table.words import Answered, Words, declare_words
+from companion.table.words import Answered, Words, declare_question, declare_words
 
 from .rules import CHIEF_ARROW, ID, TAKE, ChiefArrowTaken
 
@@ -33,3 +33,4 @@ declare_words(
     TAKE, Words(lambda q: _("Seat {seat} takes which arrow? its DIE").format(seat=q.seat), _taken)
 )
 declare_story(ChiefArrowTaken, _told_taken)
+declare_question(TAKE, N_("a regular arrow or the Chief's Arrow"))

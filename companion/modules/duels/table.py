@@ -23,6 +23,7 @@ from companion.table.words import (
     Answered,
     Asked,
     Words,
+    declare_question,
     declare_words,
     roll_told,
     seat_told,
@@ -141,3 +142,8 @@ declare_line(
         winner=seat(e.winner), seat=seat(e.seat)
     ),
 )
+declare_question(DUEL_TARGET, N_("whom do you challenge to a duel"))
+declare_question(DUEL_ROLL, N_("roll the Duel die"))
+declare_question(DUEL_REROLL, N_("re-roll the Duel die or keep it"))
+declare_question(WOUND_TOKEN, N_("which Wound token did you draw"))
+declare_question(WHICH_WOUND, N_("discard which Wound token"))

@@ -14,7 +14,15 @@ from companion.table.module_words import (
 )
 from companion.table.prompts import declare_module_label
 from companion.table.story import declare_line
-from companion.table.words import Asked, Words, declare_words, dice_named, roll_told, seat_told
+from companion.table.words import (
+    Asked,
+    Words,
+    declare_question,
+    declare_words,
+    dice_named,
+    roll_told,
+    seat_told,
+)
 
 from .events import BecameGhost, GhostTokenGiven
 from .rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET, ID
@@ -105,3 +113,7 @@ def _token_given(event: GhostTokenGiven, seat: Callable[[int], int]) -> str:
 
 declare_line(BecameGhost, _became_ghost)
 declare_line(GhostTokenGiven, _token_given)
+declare_question(GHOST_ROLL, N_("roll the Ghost's two dice"))
+declare_question(GHOST_REROLL, N_("re-roll the Ghost's dice or stop"))
+declare_question(GHOST_FACE, N_("which result does the Ghost give"))
+declare_question(GHOST_TARGET, N_("to whom does the Ghost give it"))

@@ -7,7 +7,7 @@ from companion.engine import Choose, ChooseSeat, SaloonDie
 from companion.i18n import Catalogue
 from companion.table.labels import declare_option_label
 from companion.table.prompts import declare_module_label
-from companion.table.words import Answered, Words, declare_words
+from companion.table.words import Answered, Words, declare_question, declare_words
 
 from .rules import BROKEN_ARROW, ID, SALOON_DIE
 
@@ -42,3 +42,5 @@ declare_words(SALOON_DIE, Words(lambda q: _("Saloon die? its DIE; ROLL: none"), 
 declare_words(
     BROKEN_ARROW, Words(lambda q: _("Broken Arrow: whose arrow goes back? SEAT"), _returned)
 )
+declare_question(SALOON_DIE, N_("which Saloon die do you roll"))
+declare_question(BROKEN_ARROW, N_("whose arrow does the Broken arrow return"))

@@ -15,6 +15,7 @@ from companion.table.words import (
     Words,
     _gift,
     _source,
+    declare_question,
     declare_words,
     dice_offered,
     die_told,
@@ -102,3 +103,9 @@ def _moved(event: RageMoved, seat: Callable[[int], int]) -> str:
 
 
 declare_line(RageMoved, _moved)
+declare_question(SAM_HEAL, N_("who gains one life for this duel"))
+declare_question(RAGE_FROM, N_("whose Rage card do you move"))
+declare_question(RAGE_TO, N_("who gets the Rage card"))
+declare_question(BELLE_STAR, N_("turn which Dynamite to Gatling"))
+declare_question(CHUCK_DIE, N_("lose a life to turn which die"))
+declare_question(CHUCK_FACE, N_("turn the die to which side"))

@@ -9,7 +9,7 @@ from companion.engine import RageDrawn, RageRevealed, RageShuffled
 from companion.i18n import Catalogue
 from companion.table.prompts import declare_module_label
 from companion.table.story import declare_line
-from companion.table.words import Asked, Words, declare_words
+from companion.table.words import Asked, Words, declare_question, declare_words
 
 from .rules import ID, RAGE_SYMBOL
 
@@ -51,3 +51,4 @@ def _revealed(event: RageRevealed, seat: Callable[[int], int]) -> str:
 declare_line(RageDrawn, _drawn)
 declare_line(RageShuffled, lambda event, seat: _("Rage discards shuffled into a new pile"))
 declare_line(RageRevealed, _revealed)
+declare_question(RAGE_SYMBOL, N_("enter the Rage cards' symbols"))

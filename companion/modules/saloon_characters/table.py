@@ -8,7 +8,7 @@ from companion.i18n import Catalogue
 from companion.table.abilities import declare_ability
 from companion.table.prompts import declare_module_label
 from companion.table.story import StoryLine, declare_story
-from companion.table.words import Answered, Words, declare_words
+from companion.table.words import Answered, Words, declare_question, declare_words
 
 from .rules import GIVE_ARROW, ID, TAKE_CHIEF_ARROW, TAKE_LOSS, LossTakenOver
 
@@ -77,3 +77,6 @@ declare_words(
         _loss_taken,
     ),
 )
+declare_question(GIVE_ARROW, N_("whom do you give an arrow rolled"))
+declare_question(TAKE_CHIEF_ARROW, N_("take the Chief's Arrow"))
+declare_question(TAKE_LOSS, N_("lose these life points in their place"))

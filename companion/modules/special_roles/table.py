@@ -16,6 +16,7 @@ from companion.table.words import (
     Asked,
     Words,
     choice_told,
+    declare_question,
     declare_words,
     die_told,
     seat_told,
@@ -149,3 +150,10 @@ declare_line(EliminationAverted, _saved)
 # The role card an eliminated seat shows: each special card by its title.
 for _card in CARDS:
     declare_option_label(_card.name, _card.title.removesuffix(" of the Devil"))
+declare_question(DOC_DIE, N_("which die does The Doc turn"))
+declare_question(DOC_FACE, N_("which face does The Doc turn it to"))
+declare_question(UGLY_SWAP, N_("whose arrows does The Ugly exchange"))
+declare_question(LEFT_HAND_TARGET, N_("whom does The Left Hand save"))
+declare_question(LEFT_HAND_DISCARD, N_("discard all your arrows"))
+declare_question(LEFT_HAND_CHANCE, N_("nobody saves the player about to be eliminated"))
+declare_question(ROLE_CARD, N_("which role card is face up"))

@@ -12,7 +12,7 @@ from companion.table.labels import declare_option_label
 from companion.table.module_words import ModuleWords, declare_module_words
 from companion.table.prompts import declare_aside, declare_module_label, declare_side_label
 from companion.table.story import declare_line
-from companion.table.words import Words, declare_words
+from companion.table.words import Words, declare_question, declare_words
 
 from .rules import (
     BEGUN,
@@ -102,3 +102,5 @@ declare_line(
 declare_line(ZombieOutbreak, _outbreak)
 declare_module_words(ID, ModuleWords(seat_note=lambda game, seat, seats: _seat_note(game, seat)))
 declare_aside(ID, _hands)
+declare_question(CARD, N_("which Boneyard card did you draw"))
+declare_question(MASTER, N_("the living Renegade declares"))
