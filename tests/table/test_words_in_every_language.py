@@ -21,6 +21,7 @@ from companion.i18n import CORE, PSEUDO, SOURCE, Catalogue, language, set_langua
 from companion.table.abilities import ABILITY_LABELS, ability_said
 from companion.table.labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS
 from companion.table.prompts import SIDE_LABELS, module_label, module_pages
+from companion.table.public import for_spectators
 from companion.table.words import QUESTIONS, question_said
 from tests.table.table_scan import SETS, misnamed, suite_scan, unmarked
 
@@ -114,6 +115,17 @@ def test_every_kinds_question_has_its_specs_words_to_translate(speaking: None) -
     set_language("it")
     assert question_said(DecisionKind.ROLL) == "tira i dadi"
     assert question_said(DecisionKind("duel_target")) == "chi sfidi a duello"
+
+
+def test_the_page_says_an_italian_prompt_in_a_spectators_words(speaking: None) -> None:
+    """The page's patterns over the console's prompts come from the catalogue too."""
+    set_language("it")
+    assert for_spectators("Posto 3: premi ROLL") == "Posto 3 tira"
+    assert for_spectators("Sceriffo: premi il tuo posto") == "Chi è Sceriffo?"
+    assert for_spectators("Ritiri? segna dadi, ROLL; DONE: no") == "Ritiri?"
+    assert for_spectators("DONE: chiudi, diario tenuto; altro: continua") == (
+        "Ricominciare: chiudi, diario tenuto?"
+    )
 
 
 @pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
