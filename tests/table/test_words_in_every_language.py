@@ -15,9 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from companion.engine import CHARACTERS, SPECS, DecisionKind, Role
 from companion.i18n import CORE, PSEUDO, SOURCE, Catalogue, language, set_language
+from companion.panels.text import missing_glyphs
 from companion.table.abilities import ABILITY_LABELS, ability_said
 from companion.table.labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS
 from companion.table.prompts import SIDE_LABELS, module_label, module_pages
@@ -26,6 +28,7 @@ from companion.table.words import QUESTIONS, question_said
 from tests.table.table_scan import SETS, misnamed, suite_scan, unmarked
 
 ROOT = Path(__file__).resolve().parents[2]
+PAGE = "table/public.py"  # the page's words: a browser draws them
 PACKAGES = [ROOT / "companion", *sorted(p.parent for p in ROOT.glob("companion/modules/*/locale"))]
 
 
@@ -126,6 +129,17 @@ def test_the_page_says_an_italian_prompt_in_a_spectators_words(speaking: None) -
     assert for_spectators("DONE: chiudi, diario tenuto; altro: continua") == (
         "Ricominciare: chiudi, diario tenuto?"
     )
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
+def test_the_panels_draw_every_letter_of_the_italian_words(package: Path) -> None:
+    """Every translation a panel may show (the page's own words, read in a browser, left out)."""
+    with (package / "locale" / "it" / "LC_MESSAGES" / "messages.po").open("rb") as file:
+        catalog = read_po(file)
+    shown = [m for m in catalog if m.id and not all(f.endswith(PAGE) for f, _n in m.locations)]
+    said = [s for m in shown for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert said and all(said)
+    assert {s: missing_glyphs(s) for s in said if missing_glyphs(s)} == {}
 
 
 @pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
