@@ -8,7 +8,8 @@ English is the source language: its words are the msgids themselves. The pseudo-
 ``qps`` marks every word that went through a catalogue («like this»), so that a scan can find
 one shown without it: every panel and pod draws the marks, and ``scripts/i18n check`` refuses
 an English word that holds them. The language is set once at start; the engine knows nothing
-of it (its events and the journal carry no words).
+of it (its events and the journal carry no words). A word declared at import (a label, a
+heading) is a ``Word``: its English and the package that declared it, translated where shown.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import functools
 import gettext
 import logging
 import struct
+from collections.abc import Iterator, Mapping
 from importlib import resources
+from typing import TypeVar
 
 from .errors import CompanionError
 
@@ -28,6 +31,7 @@ DOMAIN = "messages"
 LOCALE = "locale"
 MARKS = ("«", "»")
 
+K = TypeVar("K")
 log = logging.getLogger(__name__)
 _language = SOURCE
 
@@ -104,6 +108,62 @@ class Catalogue:
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         return self._translations().npgettext(context, singular, plural, n)
+
+    def word(self, message: str) -> Word:
+        """``message`` kept as it is, translated each time it is shown (``N_ = _words.word``:
+        Babel extracts ``N_("...")``)."""
+        return Word(message, self.package)
+
+
+class Word:
+    """A word declared at import, in a table of labels or a module's declarations: its English
+    and the package whose catalogue translates it, so that ``str()`` and ``format()`` say it
+    in the language in use when it is shown, whatever the language was when it was declared.
+    Two are equal when their English and package are."""
+
+    __slots__ = ("message", "package")
+
+    def __init__(self, message: str, package: str) -> None:
+        self.message = message
+        self.package = package
+
+    def __str__(self) -> str:
+        return translations(self.package, _language).gettext(self.message)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Word({self.message!r}, {self.package!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Word):
+            return NotImplemented
+        return (self.message, self.package) == (other.message, other.package)
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.package))
+
+
+class Labels(Mapping[K, str]):
+    """Words declared at import, by key (a role, a face, a module's option), each read in the
+    language in use when it is read: ``labels[key]`` is a plain string. A plain string among
+    them (a module from outside declared it without a catalogue) is said as it is."""
+
+    def __init__(self, words: Mapping[K, str | Word]) -> None:
+        self._words = words
+
+    def __getitem__(self, key: K) -> str:
+        return str(self._words[key])
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._words
 
 
 class _Pseudo(gettext.NullTranslations):

@@ -4,7 +4,8 @@ module under examples/horseshoe file for file; installed with pip beside the com
 Each file block of the guide names its file in its info string (```python bang_horseshoe/x.py``);
 a ```python try``` block is run, in a separate process, with the package installed. A step the
 guide forgets, or one the code no longer takes, fails here; and the module is written without a
-line under companion/.
+line under companion/. Its compiled catalogue (``messages.mo``) is no block: the guide's step
+``scripts/i18n compile`` makes it from the ``.po`` block, here too, and the example's is that.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "extending.md"
 EXAMPLE = ROOT / "examples" / "horseshoe"
+COMPILED = ".mo"  # made by scripts/i18n compile from the .po beside it
 FENCE = re.compile(r"^```(?P<lang>\w+) (?P<where>[^\n]+)\n(?P<code>.*?)^```$", re.M | re.S)
 
 
@@ -44,6 +48,18 @@ def written(tmp_path: Path, leave_out: str | None = None) -> Path:
         assert not target.exists(), f"{block.path} is written twice"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(block.code, encoding="utf-8")
+    return package
+
+
+def compiled(package: Path) -> Path:
+    """The guide's step after writing the words: each language's .po compiled."""
+    subprocess.run(
+        [str(ROOT / "scripts" / "i18n"), "compile", str(package / "bang_horseshoe")],
+        check=True,
+        capture_output=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin"},
+    )
     return package
 
 
@@ -83,10 +99,22 @@ def test_the_guide_writes_the_example_module_file_for_file(tmp_path: Path) -> No
     tracked = subprocess.run(
         ["git", "ls-files"], cwd=EXAMPLE, capture_output=True, text=True, check=True
     ).stdout
-    example = sorted(tracked.split())
+    example = sorted(name for name in tracked.split() if not name.endswith(COMPILED))
     assert made == example
     for name in made:
         assert (package / name).read_text("utf-8") == (EXAMPLE / name).read_text("utf-8"), name
+
+
+def test_the_example_s_compiled_words_are_its_po_compiled() -> None:
+    """Each committed .mo holds its .po's translations, every one of them written."""
+    mos = sorted(EXAMPLE.rglob(f"*{COMPILED}"))
+    assert mos
+    for mo in mos:
+        with mo.with_suffix(".po").open("rb") as file:
+            po = {m.id: m.string for m in read_po(file) if m.id}
+        with mo.open("rb") as file:
+            assert {m.id: m.string for m in read_mo(file) if m.id} == po, mo
+        assert all(po.values()), mo
 
 
 def test_the_module_is_written_without_a_line_under_companion() -> None:
@@ -99,7 +127,7 @@ def test_the_module_is_written_without_a_line_under_companion() -> None:
 
 
 def test_the_guide_s_module_installs_and_plays(tmp_path: Path) -> None:
-    site = installed(written(tmp_path), tmp_path)
+    site = installed(compiled(written(tmp_path)), tmp_path)
     tried = 0
     for block in blocks():
         if block.path == "try":

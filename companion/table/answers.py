@@ -8,7 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import Action, Answer, ChooseDie, Decision, Game, Roll, Stop
+from ..i18n import CORE, Catalogue
 from .refused import Refused
+
+_ = Catalogue(CORE).gettext
 
 
 def holder_roll(seats: Sequence[int], button: str, d: Decision) -> Action:
@@ -20,7 +23,7 @@ def holder_roll(seats: Sequence[int], button: str, d: Decision) -> Action:
         return Roll((d.die,))
     if button == "DONE" and d.spec.may_keep:
         return Stop()
-    raise Refused(f"Seat {own} holds the Duel die: SEAT {own} rolls it.")
+    raise Refused(_("Seat {seat} holds the Duel die: SEAT {seat} rolls it.").format(seat=own))
 
 
 def listed_hits(game: Game, d: Decision) -> list[tuple[int, int]] | None:
@@ -46,6 +49,8 @@ def listed_hit_names(game: Game, d: Decision, seats: list[int]) -> list[str] | N
     if hits is None:
         return None
     return [
-        f"seat {seats[target]} ({f'die {die + 1}' if die < len(game.faces) else 'Rage card'})"
+        _("seat {seat} (die {die})").format(seat=seats[target], die=die + 1)
+        if die < len(game.faces)
+        else _("seat {seat} (Rage card)").format(seat=seats[target])
         for die, target in hits
     ]

@@ -7,12 +7,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from ..i18n import CORE, Catalogue, language
 from .session_state import SessionState
 from .story import TurnTold
 from .view import ConsoleView
 
-TITLE = "What happened"
-WAY_OUT = "(DONE: older, other: back)"
+_words = Catalogue(CORE)
+_ = _words.gettext
+N_ = _words.word
+TITLE = N_("What happened")
+WAY_OUT = N_("(DONE: older, other: back)")
 
 
 def history_prompt(page: str) -> str:
@@ -22,7 +26,7 @@ def history_prompt(page: str) -> str:
 def history_view(page: str) -> ConsoleView:
     """The console showing one page of the history, without the dice: on the 128 px console
     they would leave it three lines."""
-    return ConsoleView(prompt=history_prompt(page), title=TITLE)
+    return ConsoleView(prompt=history_prompt(page), title=str(TITLE))
 
 
 def history_pages(session: SessionState) -> list[str]:
@@ -30,9 +34,13 @@ def history_pages(session: SessionState) -> list[str]:
     measure = session.console_fits
     if measure is None:
         return session.history.pages(lambda page: True)
-    return [page for turn in reversed(session.history.turns) for page in _pages(turn, measure)]
+    turns = reversed(session.history.turns)
+    return [page for turn in turns for page in _pages(turn, measure, language())]
 
 
 @functools.lru_cache(maxsize=512)  # a turn gone by pages the same on every press after it
-def _pages(turn: TurnTold, measure: Callable[[ConsoleView], bool]) -> tuple[str, ...]:
+def _pages(
+    turn: TurnTold, measure: Callable[[ConsoleView], bool], language: str
+) -> tuple[str, ...]:
+    """A turn's pages in ``language`` (the one in use: part of the cache's key)."""
     return tuple(turn.pages(lambda page: measure(history_view(page))))

@@ -30,12 +30,14 @@ from ..engine import (
     cards_dealt,
     load_layer,
 )
+from ..i18n import CORE, Catalogue
 from . import durable
 from .buttons import BUTTONS
 from .records import JournalError, RecordError, decode_line, encode, seats_list
 from .setup_journal import SetupRecord
 
 log = logging.getLogger(__name__)
+_ = Catalogue(CORE).gettext
 
 JOURNAL_VERSION = 1
 # A game with seats the box plays: its records say which choices were the box's, which a
@@ -106,7 +108,9 @@ class JournalContents:
     def retired(self) -> list[str]:
         """One line per seat whose player this box no longer has: who plays it instead."""
         return [
-            f"Seat {seat}: its {name} player is retired; the {RETIRED[name]} player plays on"
+            _("Seat {seat}: its {player} player is retired; the {other} player plays on").format(
+                seat=seat, player=name, other=RETIRED[name]
+            )
             for seat, name in self.meta.get("bots", {}).items()
             if name in RETIRED
         ]

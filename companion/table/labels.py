@@ -1,9 +1,10 @@
 """What the table calls the game's things (roles, symbols, options, Wound tokens), short
-enough for the console, and the DIE-button legends made of them."""
+enough for the console, and the DIE-button legends made of them. Each is declared in English
+(``N_``) and read in the language in use (``Labels``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from ..engine import (
     CHARACTERS,
@@ -15,82 +16,118 @@ from ..engine import (
     Role,
     load_layer,
 )
+from ..i18n import CORE, Catalogue, Labels, Word
 
-ROLE_LABELS: dict[Role, str] = {
-    Role.SHERIFF: "Sheriff",
-    Role.DEPUTY: "Deputy",
-    Role.OUTLAW: "Outlaw",
-    Role.RENEGADE: "Renegade",
-}
+_words = Catalogue(CORE)
+_ = _words.gettext
+N_ = _words.word
 
-SYMBOL_LABELS = {
-    "bullseye1": "Bull's Eye 1",
-    "bullseye2": "Bull's Eye 2",
-    "beer": "Beer",
-}
+ROLE_LABELS: Labels[Role] = Labels(
+    {
+        Role.SHERIFF: N_("Sheriff"),
+        Role.DEPUTY: N_("Deputy"),
+        Role.OUTLAW: N_("Outlaw"),
+        Role.RENEGADE: N_("Renegade"),
+    }
+)
+
+SYMBOL_LABELS: Labels[str] = Labels(
+    {
+        "bullseye1": N_("Bull's Eye 1"),
+        "bullseye2": N_("Bull's Eye 2"),
+        "beer": N_("Beer"),
+    }
+)
 
 # Each symbol by the name the rulebook gives it; a module names its own (``declare_symbol_name``).
-_SYMBOL_NAMES = {
-    "arrow": "Arrow",
-    "dynamite": "Dynamite",
-    "bullseye1": "Bull's Eye 1",
-    "bullseye2": "Bull's Eye 2",
-    "beer": "Beer",
-    "gatling": "Gatling",
-    "bullet": "Bullet",
-    "duel": "Duel",
-    "whiskey": "Whiskey",
+_CORE_SYMBOLS: dict[str, str | Word] = {
+    "arrow": N_("Arrow"),
+    "dynamite": N_("Dynamite"),
+    "bullseye1": N_("Bull's Eye 1"),
+    "bullseye2": N_("Bull's Eye 2"),
+    "beer": N_("Beer"),
+    "gatling": N_("Gatling"),
+    "bullet": N_("Bullet"),
+    "duel": N_("Duel"),
+    "whiskey": N_("Whiskey"),
 }
-SYMBOL_NAMES: Declared[str, str] = Declared(dict(_SYMBOL_NAMES), load=lambda: load_layer("table"))
+_SYMBOL_WORDS: Declared[str, str | Word] = Declared(
+    dict(_CORE_SYMBOLS), load=lambda: load_layer("table")
+)
+SYMBOL_NAMES: Labels[str] = Labels(_SYMBOL_WORDS)
 
 
-def _face_label(face: str) -> str:
-    """A face by its symbol's name; a double face counts two."""
-    return ("2x " if FACE_COUNT[face] == 2 else "") + SYMBOL_NAMES[FACE_SYMBOL[face]]
+class _FaceLabels(Mapping[str, str]):
+    """Each face by its symbol's name, in the language in use; a double face counts two."""
+
+    def __getitem__(self, face: str) -> str:
+        symbol = SYMBOL_NAMES[FACE_SYMBOL[face]]
+        return _("2x {symbol}").format(symbol=symbol) if FACE_COUNT[face] == 2 else symbol
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([face for face, s in FACE_SYMBOL.items() if s in _SYMBOL_WORDS])
+
+    def __len__(self) -> int:
+        return sum(1 for _face in self)
 
 
-_FACE_LABELS = {face: _face_label(face) for face, s in FACE_SYMBOL.items() if s in _SYMBOL_NAMES}
-FACE_LABELS: Declared[str, str] = Declared(dict(_FACE_LABELS), load=lambda: load_layer("table"))
+FACE_LABELS: Mapping[str, str] = _FaceLabels()
 
 # What each special role card does, as the card says it (the seat's menu, the quick reference).
-CARD_EFFECTS = {
-    "the_bear": "play with 3 more life",
-    "the_good": "become the Sheriff",
-    "the_doc": "turn one die to any side",
-    "the_judge": "cancel the role just shown",
-    "the_gambler": "they re-roll all their dice",
-    "the_bad": "they gain no life",
-    "the_ugly": "swap all arrows of two players",
-    "the_right_hand": "take another turn",
-    "the_left_hand": "save a player at 2 life",
-}
+CARD_EFFECTS: Labels[str] = Labels(
+    {
+        "the_bear": N_("play with 3 more life"),
+        "the_good": N_("become the Sheriff"),
+        "the_doc": N_("turn one die to any side"),
+        "the_judge": N_("cancel the role just shown"),
+        "the_gambler": N_("they re-roll all their dice"),
+        "the_bad": N_("they gain no life"),
+        "the_ugly": N_("swap all arrows of two players"),
+        "the_right_hand": N_("take another turn"),
+        "the_left_hand": N_("save a player at 2 life"),
+    }
+)
 
-_OPTION_LABELS = {
-    **_FACE_LABELS,
-    "none": "none",
-    "arrow": "arrow",
-    "normal": "a normal card",  # the role card an eliminated seat shows: not a special one
-}
+
+class _FaceWord(Word):
+    """A face's label as an option: said as ``FACE_LABELS`` says it now."""
+
+    def __str__(self) -> str:
+        return FACE_LABELS[self.message]
+
+
+_OPTION_WORDS: Declared[str, str | Word] = Declared(
+    {
+        **{f: _FaceWord(f, CORE) for f, s in FACE_SYMBOL.items() if s in _CORE_SYMBOLS},
+        "none": N_("none"),
+        "arrow": N_("arrow"),
+        "normal": N_("a normal card"),  # the role card an eliminated seat shows: not a special
+    },
+    load=lambda: load_layer("table"),
+)
 # Each option by its label, the modules' own added by their packages (``declare_option_label``).
-OPTION_LABELS: Declared[str, str] = Declared(_OPTION_LABELS, load=lambda: load_layer("table"))
+OPTION_LABELS: Labels[str] = Labels(_OPTION_WORDS)
 
 
-def declare_option_label(option: str, label: str) -> None:
-    """A module's label for an option of its own decisions; ValueError when it has one."""
-    OPTION_LABELS.add(option, label, "label of the option")
+def declare_option_label(option: str, label: str | Word) -> None:
+    """A module's label for an option of its own decisions (its package's ``Word``, to be
+    translated); ValueError when it has one."""
+    _OPTION_WORDS.add(option, label, "label of the option")
 
 
-def declare_symbol_name(symbol: str, name: str) -> None:
-    """The rulebook's name of a symbol a module's die shows (its die declared first): its faces
-    are labelled by it, as options too; ValueError when the symbol has a name."""
-    SYMBOL_NAMES.add(symbol, name, "name of the symbol")
+def declare_symbol_name(symbol: str, name: str | Word) -> None:
+    """The rulebook's name of a symbol a module's die shows (its die declared first; its
+    package's ``Word``, to be translated): its faces are labelled by it, as options too;
+    ValueError when the symbol has a name."""
+    _SYMBOL_WORDS.add(symbol, name, "name of the symbol")
     for face, shown in FACE_SYMBOL.items():
         if shown == symbol:
-            FACE_LABELS.add(face, _face_label(face), "label of the face")
-            OPTION_LABELS.add(face, _face_label(face), "label of the option")
+            _OPTION_WORDS.add(face, _FaceWord(face, CORE), "label of the option")
 
 
-WOUND_LABELS = {"beer": "Beer", "bullseye1": "Bull's Eye 1", "bullseye2": "Bull's Eye 2"}
+WOUND_LABELS: Labels[str] = Labels(
+    {"beer": N_("Beer"), "bullseye1": N_("Bull's Eye 1"), "bullseye2": N_("Bull's Eye 2")}
+)
 
 
 def choices(d: Decision) -> str:
@@ -105,19 +142,21 @@ def reveal_legend(roles: Sequence[Role]) -> str:
 
 # Why a life or an arrow changed, for the story line ("Duel 3: -1"), where the cause is not a
 # character's or a card's name (those are said by their titles).
-CAUSE_LABELS = {
-    "dice": "Arrows",
-    "arrow": "Arrow",
-    "arrow_instead": "Arrow instead",
-    "beer": "Beer",
-    "bullet": "Bullet",
-    "duel": "Duel",
-    "whiskey": "Whiskey",
-    "whiskey_wound": "Whiskey",
-    "draw_wound": "Wound token",
-    "rage": "Rage",
-    "discard_all": "Arrows dropped",
-}
+CAUSE_LABELS: Labels[str] = Labels(
+    {
+        "dice": N_("Arrows"),
+        "arrow": N_("Arrow"),
+        "arrow_instead": N_("Arrow instead"),
+        "beer": N_("Beer"),
+        "bullet": N_("Bullet"),
+        "duel": N_("Duel"),
+        "whiskey": N_("Whiskey"),
+        "whiskey_wound": N_("Whiskey"),
+        "draw_wound": N_("Wound token"),
+        "rage": N_("Rage"),
+        "discard_all": N_("Arrows dropped"),
+    }
+)
 
 
 def cause_label(cause: str) -> str:

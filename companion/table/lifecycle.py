@@ -13,6 +13,7 @@ import secrets
 from pathlib import Path
 
 from ..engine import Event, GameSetup, Module, SetupError, cards_dealt, module, series_module
+from ..i18n import CORE, Catalogue
 from . import durable, end_roles, series, summaries
 from .buttons import BUTTONS
 from .journal import JournalContents, JournalError, journals, read_journal
@@ -25,6 +26,7 @@ from .setup_journal import SetupJournal, SetupRecord, read_setup
 from .story import History, retell
 
 log = logging.getLogger(__name__)
+_ = Catalogue(CORE).gettext
 
 
 class Lifecycle:
@@ -118,7 +120,7 @@ class Lifecycle:
 
     def _unreadable(self, path: Path, problem: str) -> None:
         log.error("cannot resume: %s (the file is kept as it is)", problem)
-        self.state.flash = f"Journal unreadable, kept: {path.name}"
+        self.state.flash = _("Journal unreadable, kept: {file}").format(file=path.name)
 
     def _resume(self, play: TablePlay, contents: JournalContents) -> None:
         """Play on a game read back from its journal: the journal opened for more records, the
@@ -161,7 +163,7 @@ class Lifecycle:
         except JournalError as exc:
             kept = durable.keep_aside(path, "the set-up journal")
             log.error("cannot resume the set-up: %s (kept as %s)", exc, kept.name)
-            self.state.flash = f"Set-up unreadable, kept: {kept.name}"
+            self.state.flash = _("Set-up unreadable, kept: {file}").format(file=kept.name)
             return None
 
     def _resume_setup(self, record: SetupRecord) -> None:
@@ -258,8 +260,8 @@ class Lifecycle:
             else:
                 self.setup_journal = SetupJournal.create(state_dir, self._setup_record)
         except OSError as exc:
-            self.setup_unsaved = (
-                f"Cannot save the set-up ({exc.strerror or exc}): presses are refused."
+            self.setup_unsaved = _("Cannot save the set-up ({error}): presses are refused.").format(
+                error=exc.strerror or exc
             )
             self.state.flash = self.setup_unsaved
             log.error("%s", self.setup_unsaved)
@@ -355,7 +357,9 @@ class Lifecycle:
                 except series.SeriesError as exc:
                     self.state.flash = series.kept_aside(state_dir, str(exc))
         except OSError as exc:
-            why = f"Cannot save the result ({exc.strerror or exc}): the next press retries."
+            why = _("Cannot save the result ({error}): the next press retries.").format(
+                error=exc.strerror or exc
+            )
             self.state.flash = why
             log.error("%s", why)
             return
@@ -378,7 +382,9 @@ class Lifecycle:
             offered = end_roles.choices(play.game, self.state.declared)
             n = int(button[3:])
             if n > len(offered):
-                raise Refused(f"DIE1 to DIE{len(offered)} name the role card; DONE skips.")
+                raise Refused(
+                    _("DIE1 to DIE{last} name the role card; DONE skips.").format(last=len(offered))
+                )
             role = str(offered[n - 1])
         self._save_declared((*self.state.declared, (seat, role)))
         return True
@@ -389,12 +395,14 @@ class Lifecycle:
         if play is not None and play.path is not None and state_dir is not None:
             self.note_the_end()
             if not self._listed:
-                raise Refused(self.state.flash or "Cannot save the result.")
+                raise Refused(self.state.flash or _("Cannot save the result."))
             try:
                 told = end_roles.told_winners(play.game, declared)
                 series.declare(state_dir, play.path.name, declared, told)
             except (OSError, series.SeriesError) as exc:
-                raise Refused(f"Cannot save the role card ({exc}): nothing changed.") from exc
+                raise Refused(
+                    _("Cannot save the role card ({error}): nothing changed.").format(error=exc)
+                ) from exc
         self.state.declared = declared
 
     def start_afresh(self) -> None:
@@ -407,7 +415,7 @@ class Lifecycle:
         if play is not None:
             self.note_the_end()
             if not self._listed and self.state.config.state_dir is not None:
-                raise Refused(self.state.flash or "Cannot save the result.")
+                raise Refused(self.state.flash or _("Cannot save the result."))
             fresh.follows = play.path.name if play.path else None
             self._show_setup(self._flow(fresh), fresh)
             self._opens_setup = None
@@ -421,7 +429,7 @@ class Lifecycle:
                 log.error("%s: cannot write its end (%s)", play.path, exc)
         else:
             self._new_setup(fresh, self._newest_journal())
-        self.state.story, self.state.marks = "A fresh set-up: seats press to join", {}
+        self.state.story, self.state.marks = _("A fresh set-up: seats press to join"), {}
 
     def fresh(self) -> bool:
         """Whether the set-up on the table is a fresh one nobody has pressed in yet."""
@@ -448,7 +456,9 @@ class Lifecycle:
                 finished, list(flow.joined), config.state_dir, roles, players, made_by
             )
         except OSError as exc:
-            raise Refused(f"Cannot write the journal ({exc.strerror or exc}).") from exc
+            raise Refused(
+                _("Cannot write the journal ({error}).").format(error=exc.strerror or exc)
+            ) from exc
         self.begin_play(play, made_by)
         self._made_by, self._made_from = flow, made_by
         return list(play.game.opening_events)
@@ -470,7 +480,9 @@ class Lifecycle:
             self.setup_journal.append_press(button, kind)
         except OSError as exc:
             raise Refused(
-                f"Cannot save the set-up ({exc.strerror or exc}): nothing changed."
+                _("Cannot save the set-up ({error}): nothing changed.").format(
+                    error=exc.strerror or exc
+                )
             ) from exc
 
     def _after_journal(self, path: Path, contents: JournalContents) -> None:
@@ -502,7 +514,7 @@ class Lifecycle:
                 made_by, presses=[*made_by.presses, ("UNDO", "press")], follows=journal
             )
             if flow is None:
-                flow, _ = self._replay(record)
+                flow, _made = self._replay(record)
             else:
                 flow.press("UNDO")
             self._show_setup(flow, record)
@@ -531,7 +543,9 @@ class Lifecycle:
             play.finish()
         except OSError as exc:
             raise Refused(
-                f"Cannot save the end of the game ({exc.strerror or exc}): ROLL tries again."
+                _("Cannot save the end of the game ({error}): ROLL tries again.").format(
+                    error=exc.strerror or exc
+                )
             ) from exc
         self._after(play, play.path.name if play.path else "", "won", None)
 
@@ -545,10 +559,14 @@ class Lifecycle:
         try:
             play.abandon()
         except OSError as exc:
-            self.state.refuse(f"Cannot mark the journal ({exc.strerror or exc}): the game goes on.")
+            self.state.refuse(
+                _("Cannot mark the journal ({error}): the game goes on.").format(
+                    error=exc.strerror or exc
+                )
+            )
             return []
         self._after(play, play.path.name if play.path else "", "abandoned", None)
-        self.state.story, self.state.marks = "Game ended; its journal is kept", {}
+        self.state.story, self.state.marks = _("Game ended; its journal is kept"), {}
         return []
 
     def _leave_series(self, play: TablePlay) -> list[Event]:
@@ -565,13 +583,16 @@ class Lifecycle:
         if self.setup_unsaved is not None:  # the game stays, as it was
             self.state.play, self.state.setup = play, None
             self.state.history, self._made_by, self._made_from, self._setup_record = kept
-            self.state.refuse(f"{self.setup_unsaved} The game goes on.")
+            self.state.refuse(_("{why} The game goes on.").format(why=self.setup_unsaved))
             return []
         try:
             play.abandon()
         except OSError as exc:
             log.error("%s: cannot mark it ended (%s)", play.path, exc)
-        self.state.story, self.state.marks = "Game ended, its journal kept; the series is left", {}
+        self.state.story, self.state.marks = (
+            _("Game ended, its journal kept; the series is left"),
+            {},
+        )
         return []
 
     def back_to_setup(self, play: TablePlay) -> bool:
@@ -584,7 +605,9 @@ class Lifecycle:
         try:
             play.abandon(to_setup=True)
         except OSError as exc:
-            raise Refused(f"Cannot save the undo ({exc.strerror or exc}).") from exc
+            raise Refused(
+                _("Cannot save the undo ({error}).").format(error=exc.strerror or exc)
+            ) from exc
         self._after(play, play.path.name if play.path else "", "to_setup", self._made_from, flow)
         return True
 

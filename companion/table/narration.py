@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import SPECIAL_ROLES, SPECS, Action, Decision, DecisionKind, Game, RevealSpecial
+from ..i18n import CORE, Catalogue
 from .labels import CARD_EFFECTS
 from .words import BY_THE_RULES, WORDS, Answered
+
+_ = Catalogue(CORE).gettext
 
 
 def table_entries() -> frozenset[DecisionKind]:
@@ -30,9 +33,14 @@ def box_line(d: Decision, action: Action, seats: Sequence[int], game: Game | Non
     said by its title and what it does ('Seat 3 reveals The Doc: turn one die to any side')."""
     if isinstance(action, RevealSpecial):
         title, effect = SPECIAL_ROLES[action.card].title, CARD_EFFECTS[action.card]
-        return f"Seat {seats[action.seat]} reveals {title}: {effect}"
+        return _("Seat {seat} reveals {card}: {effect}").format(
+            seat=seats[action.seat], card=title, effect=effect
+        )
     told = WORDS[d.kind].told
     said = told(Answered(d, action, seats, game)) if told is not None else None
     if said == BY_THE_RULES:
         return ""
-    return f"Seat {seats[d.seat]} {f'chooses {action.kind}' if said is None else said}"
+    if said is None:
+        said = _("chooses {action}").format(action=action.kind)
+    # Translators: a seat and what the box chose for it: "Seat 3 shoots seat 1"
+    return _("Seat {seat} {did}").format(seat=seats[d.seat], did=said)

@@ -34,6 +34,7 @@ from ..engine import (
     Stop,
     dice_a_reveal_rolls,
 )
+from ..i18n import CORE, Catalogue
 from .answers import holder_roll, listed_hits
 from .bounded_call import PLAYER_TIME_LIMIT, PlayerFailed, TookTooLong, within
 from .journal import Journal, JournalContents, JournalEntry, JournalError, implied_answer
@@ -43,6 +44,7 @@ from .refused import Refused
 from .setup_journal import SetupRecord
 
 log = logging.getLogger(__name__)
+_ = Catalogue(CORE).gettext
 A = TypeVar("A")
 
 
@@ -207,10 +209,10 @@ class TablePlay:
             try:
                 self.journal = Journal.reopen(self.path)
             except OSError as exc:
-                self.unsaved = (
-                    f"Cannot save the game ({exc.strerror or exc}): presses are refused "
+                self.unsaved = _(
+                    "Cannot save the game ({error}): presses are refused "
                     "until the disk can be written."
-                )
+                ).format(error=exc.strerror or exc)
                 raise Refused(self.unsaved) from exc
         try:
             events = self._auto()
@@ -232,11 +234,15 @@ class TablePlay:
         if button == "UNDO":
             return [self.undo()]
         if self.game.over:
-            raise Refused("The game is over: ROLL starts a new game.")
+            raise Refused(_("The game is over: ROLL starts a new game."))
         d = self.game.pending
         assert d is not None
         if self.box_due():
-            raise Refused(f"Seat {self.seats[d.seat]} is the box's: it chooses in a moment.")
+            raise Refused(
+                _("Seat {seat} is the box's: it chooses in a moment.").format(
+                    seat=self.seats[d.seat]
+                )
+            )
         if d.spec.before_roll and button == "ROLL":
             # No Saloon die (or the one of an undone roll), and roll: two answers, one press.
             # What the choice asks first (Sid Ketchum's gift) is asked, or made if automatic.
@@ -261,32 +267,36 @@ class TablePlay:
             action = holder_roll(self.seats, button, d)
             if forced is not None:
                 if not isinstance(action, Roll):
-                    raise Refused("That roll was undone: the same press brings back the same die.")
+                    raise Refused(
+                        _("That roll was undone: the same press brings back the same die.")
+                    )
                 return forced
             return action
         if d.spec.answer is Answer.ROLL:  # the turn's dice, or the Ghost's (Old Saloon 5)
             if forced is not None:
                 if button != "ROLL":
-                    raise Refused("That roll was undone: ROLL brings back the same dice.")
+                    raise Refused(_("That roll was undone: ROLL brings back the same dice."))
                 return forced
             if d.spec.first_roll:
                 if button != "ROLL":
-                    raise Refused("Press ROLL to roll the dice.")
+                    raise Refused(_("Press ROLL to roll the dice."))
                 return self.game.legal_actions()[0]  # all dice but those a Ghost token set
             if button.startswith("DIE"):
                 self._toggle(int(button[3:]) - 1)
                 return None
             if button == "ROLL":
                 if not self.marked:
-                    raise Refused("Mark dice to re-roll with their DIE buttons, or DONE to keep.")
+                    raise Refused(
+                        _("Mark dice to re-roll with their DIE buttons, or DONE to keep.")
+                    )
                 return Roll(tuple(sorted(self.marked)))
             if button == "DONE":
                 return Stop()
-            raise Refused("Re-roll: mark dice and press ROLL, or DONE to keep the dice.")
+            raise Refused(_("Re-roll: mark dice and press ROLL, or DONE to keep the dice."))
         action = self._answer(button, d)
         kept = self.forced_choice()
         if d.spec.before_roll and kept is not None and action != kept:
-            raise Refused("That roll was undone: its Saloon die comes back with it (or ROLL).")
+            raise Refused(_("That roll was undone: its Saloon die comes back with it (or ROLL)."))
         return action
 
     def _answer(self, button: str, d: Decision) -> Action:
@@ -302,14 +312,20 @@ class TablePlay:
                 return ChooseSeat(seat)
             if spec.answer is Answer.YES_NO:
                 if seat != d.seat:
-                    raise Refused(f"Only seat {self.seats[d.seat]} answers this question.")
+                    raise Refused(
+                        _("Only seat {seat} answers this question.").format(seat=self.seats[d.seat])
+                    )
                 return Accept()
         if button.startswith("DIE"):
             n = int(button[3:]) - 1
             hits = listed_hits(self.game, d)
             if spec.answer is Answer.DIE and hits is None:
                 if not any(a == ChooseDie(n) for a in self.game.legal_actions()):
-                    raise Refused(f"{self._die_said(n)} does not answer. {self._prompt(d)}")
+                    raise Refused(
+                        _("{die} does not answer. {question}").format(
+                            die=self._die_said(n), question=self._prompt(d)
+                        )
+                    )
                 return ChooseDie(n)
             listed: list[Action] = []
             if hits is not None:
@@ -320,7 +336,11 @@ class TablePlay:
                 listed = [Reveal(r) for r in self.reveal_choices()]
             if listed:
                 if not 0 <= n < len(listed):
-                    raise Refused(f"Press DIE1 to DIE{len(listed)}: {self._prompt(d)}")
+                    raise Refused(
+                        _("Press DIE1 to DIE{last}: {question}").format(
+                            last=len(listed), question=self._prompt(d)
+                        )
+                    )
                 return listed[n]
         raise Refused(self._prompt(d))
 
@@ -328,7 +348,11 @@ class TablePlay:
         """A die by its button and what it shows: "DIE3 (Beer)"."""
         faces = self.game.faces
         face = faces[die] if die < len(faces) else None
-        return f"DIE{die + 1} ({FACE_LABELS.get(face, face)})" if face else f"DIE{die + 1}"
+        return (
+            _("DIE{die} ({face})").format(die=die + 1, face=FACE_LABELS.get(face, face))
+            if face
+            else f"DIE{die + 1}"
+        )
 
     def _prompt(self, d: Decision) -> str:
         return prompt_for(self.game, d, self.seats, self.reveal_choices())
@@ -350,7 +374,9 @@ class TablePlay:
         """Seat ``physical`` makes the n-th reveal of its menu (DIE n+1 while holding)."""
         offered = self.reveals_for(physical)
         if not 0 <= n < len(offered):
-            raise Refused(f"Seat {physical} has no reveal {n + 1} open now.")
+            raise Refused(
+                _("Seat {seat} has no reveal {n} open now.").format(seat=physical, n=n + 1)
+            )
         try:
             events = self._apply(offered[n], auto=False)
         except IllegalAction as exc:
@@ -359,14 +385,18 @@ class TablePlay:
 
     def _engine_seat(self, physical: int) -> int:
         if physical not in self.seats:
-            raise Refused(f"Seat {physical} is not playing this game.")
+            raise Refused(_("Seat {seat} is not playing this game.").format(seat=physical))
         return self.seats.index(physical)
 
     def _toggle(self, die: int) -> None:
         if not 0 <= die < len(self.game.faces):
-            raise Refused(f"There is no die {die + 1}: dice are 1 to {len(self.game.faces)}.")
+            raise Refused(
+                _("There is no die {die}: dice are 1 to {last}.").format(
+                    die=die + 1, last=len(self.game.faces)
+                )
+            )
         if self.game.locked(die):
-            raise Refused(f"Die {die + 1} is Dynamite: it cannot be re-rolled.")
+            raise Refused(_("Die {die} is Dynamite: it cannot be re-rolled.").format(die=die + 1))
         self.marked ^= {die}
 
     def reveal_choices(self) -> list[Role]:
@@ -405,7 +435,9 @@ class TablePlay:
             except OSError as exc:
                 self.game = before
                 raise Refused(
-                    f"Cannot save the game ({exc.strerror or exc}): nothing changed."
+                    _("Cannot save the game ({error}): nothing changed.").format(
+                        error=exc.strerror or exc
+                    )
                 ) from exc
         self.taken.append(Taken(before, action, auto, box, events))
         self.marked.clear()
@@ -551,7 +583,7 @@ class TablePlay:
                 raise IllegalAction(f"{action!r} is not open to seat {seat} now")
             return action
 
-        _, action = self._ask_players(seat, engine, "a reveal", ask, "its card stays face down")
+        _n, action = self._ask_players(seat, engine, "a reveal", ask, _("its card stays face down"))
         return action
 
     def _box_choice(self, d: Decision) -> Action:
@@ -566,7 +598,7 @@ class TablePlay:
                 raise IllegalAction(f"{action!r} is not a legal answer now")
             return action
 
-        seat, otherwise = self.seats[d.seat], "the first legal answer was taken"
+        seat, otherwise = self.seats[d.seat], _("the first legal answer was taken")
         answered, action = self._ask_players(seat, d.seat, f"a {d.kind!s} decision", ask, otherwise)
         return action if answered and action is not None else legal[0]
 
@@ -603,13 +635,17 @@ class TablePlay:
                 continue
             if failed:
                 said = _failure(failed[0], slow, self.player_time_limit)
-                self.fell_back = f"Seat {seat}: {said}; the {player} player chose"
+                self.fell_back = _("Seat {seat}: {failed}; the {player} player chose").format(
+                    seat=seat, failed=said, player=player
+                )
             return True, answer
-        players = " and ".join(failed) + (" players" if len(failed) > 1 else " player")
-        said = f"its {players} failed"
         if len(failed) == 1:
             said = _failure(failed[0], slow, self.player_time_limit)
-        self.fell_back = f"Seat {seat}: {said}; {otherwise}"
+        else:
+            said = _("its {players} players failed").format(players=_(" and ").join(failed))
+        self.fell_back = _("Seat {seat}: {failed}; {otherwise}").format(
+            seat=seat, failed=said, otherwise=otherwise
+        )
         return False, None
 
     def _observe(self, seat: int) -> Observation:
@@ -622,17 +658,19 @@ class TablePlay:
         """Step back to before the last decision a person made, taking back with it the
         automatic choices and the box's that followed it."""
         if not self.taken:
-            raise Refused("Nothing to undo.")
+            raise Refused(_("Nothing to undo."))
         if not any(step.people for step in self.taken) and any(s.box for s in self.taken):
             raise Refused(
-                "Only the box has chosen yet: UNDO takes its choices back only with yours."
+                _("Only the box has chosen yet: UNDO takes its choices back only with yours.")
             )
         while self.taken:
             if self.journal is not None and not self.taken[-1].implied:
                 try:
                     self.journal.append_undo()  # on disk first, like every action
                 except OSError as exc:
-                    raise Refused(f"Cannot save the undo ({exc.strerror or exc}).") from exc
+                    raise Refused(
+                        _("Cannot save the undo ({error}).").format(error=exc.strerror or exc)
+                    ) from exc
             if self._pop().people:
                 break
         return Undone(
@@ -686,8 +724,8 @@ class TablePlay:
 def _failure(player: str, slow: str | None, limit: float) -> str:
     """How a seat's player failed, for the console: too slow, or it raised or broke a rule."""
     if player == slow:
-        return f"its {player} player took over {limit:g} s"
-    return f"its {player} player failed"
+        return _("its {player} player took over {limit:g} s").format(player=player, limit=limit)
+    return _("its {player} player failed").format(player=player)
 
 
 def _draws(action: Action) -> bool:

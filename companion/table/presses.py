@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine import CHARACTERS, Event
+from ..i18n import CORE, Catalogue
 from .buttons import BUTTONS
 from .history_pages import history_pages
 from .lifecycle import Lifecycle
@@ -10,6 +11,8 @@ from .refused import Refused
 from .session_state import SessionState
 from .setup_flow import SetupFlow
 from .story import Tokens, change_marks, press_of, tell, tokens
+
+_ = Catalogue(CORE).gettext
 
 
 class Presses:
@@ -30,7 +33,7 @@ class Presses:
         state = self.state
         state.refused = None
         if button not in BUTTONS or kind not in ("press", "hold"):
-            state.refuse(f"Unknown button {button!r} ({kind}).")
+            state.refuse(_("Unknown button {button!r} ({kind}).").format(button=button, kind=kind))
             return []
         state.fell_back = None  # said until the people's next press or hold
         if kind == "hold":
@@ -40,7 +43,11 @@ class Presses:
         last = self._last_press.get(button)
         if last is not None and at - last < state.config.double_press:
             # Contact bounce or a nervous double tap: ignored, but never without a word.
-            state.refuse(f"{button} twice within {state.config.double_press:g} s: once counted")
+            state.refuse(
+                _("{button} twice within {seconds:g} s: once counted").format(
+                    button=button, seconds=state.config.double_press
+                )
+            )
             return []
         self._last_press[button] = at
         menu, state.menu = state.menu, None
@@ -53,7 +60,9 @@ class Presses:
         if state.asked_to_end:
             state.asked_to_end = False
             if button != "DONE":
-                state.flash = "The game goes on." if self._in_progress() else "Nothing changed."
+                state.flash = (
+                    _("The game goes on.") if self._in_progress() else _("Nothing changed.")
+                )
                 return []
             if self._in_progress():
                 return self.lifecycle.abandon()
@@ -156,14 +165,14 @@ class Presses:
             state.menu = None if state.menu == seat else seat
         elif button == "DONE":
             if not state.history.lines:
-                state.refuse("Nothing has happened yet.")
+                state.refuse(_("Nothing has happened yet."))
             elif state.looking_back is None:
                 state.looking_back = 0
             else:
                 self._look_back()
         elif button == "UNDO":
             if self.lifecycle.fresh():
-                state.refuse("This set-up is fresh: seats press to join, then DONE.")
+                state.refuse(_("This set-up is fresh: seats press to join, then DONE."))
             else:  # the question replaces the history or a menu on show
                 state.asked_to_end, state.looking_back, state.menu = True, None, None
 
@@ -181,7 +190,10 @@ class Presses:
             return
         state.setup = trial
         seat = int(button[4:])
-        plays = f"Seat {seat}: {'the box' if seat in trial.bots else 'a person'} plays it"
+        if seat in trial.bots:
+            plays = _("Seat {seat}: the box plays it").format(seat=seat)
+        else:
+            plays = _("Seat {seat}: a person plays it").format(seat=seat)
         state.story = "; ".join(filter(None, (plays, box_appoints(flow, trial))))
 
 
@@ -196,7 +208,7 @@ def box_appoints(before: SetupFlow | None, after: SetupFlow) -> str:
 def box_picks(before: SetupFlow, after: SetupFlow) -> str:
     """The characters the box took for its seats with a set-up press, said on the console."""
     picked = [
-        f"Box seat {seat} takes {CHARACTERS[name].title}"
+        _("Box seat {seat} takes {character}").format(seat=seat, character=CHARACTERS[name].title)
         for seat in after.bots
         if (name := after.characters.get(seat)) is not None
         and before.characters.get(seat) != name
@@ -205,4 +217,4 @@ def box_picks(before: SetupFlow, after: SetupFlow) -> str:
     ]
     if not picked:
         return ""
-    return "; ".join(picked) + " (its seat button changes it)"
+    return _("{picked} (its seat button changes it)").format(picked="; ".join(picked))

@@ -29,57 +29,76 @@ from ..engine import (
     load_layer,
     open_moments,
 )
+from ..i18n import CORE, Catalogue, Labels, Word
 from .labels import CARD_EFFECTS, WOUND_LABELS
 from .words import WORDS, Asked
 
+_words = Catalogue(CORE)
+_ = _words.gettext
+N_ = _words.word
+
 # Each side's win as the table says it; a module's own sides added by its package
 # (``declare_side_label``).
-SIDE_LABELS: Declared[str, str] = Declared(
+_SIDE_WORDS: Declared[str, str | Word] = Declared(
     {
-        "sheriff": "Sheriff & Deputies win",
-        "outlaws": "Outlaws win",
-        "renegade": "Renegade wins",
-        "deputy": "Deputy wins",
-        "outlaw": "Outlaw wins",
-        "nobody": "Nobody wins",
+        "sheriff": N_("Sheriff & Deputies win"),
+        "outlaws": N_("Outlaws win"),
+        "renegade": N_("Renegade wins"),
+        "deputy": N_("Deputy wins"),
+        "outlaw": N_("Outlaw wins"),
+        "nobody": N_("Nobody wins"),
     },
     load=lambda: load_layer("table"),
 )
+SIDE_LABELS: Labels[str] = Labels(_SIDE_WORDS)
 
 
-def declare_side_label(side: str, label: str) -> None:
-    """How the table says a module's side won; ValueError when the side has a label."""
-    SIDE_LABELS.add(side, label, "label of the side")
+def declare_side_label(side: str, label: str | Word) -> None:
+    """How the table says a module's side won (its package's ``Word``, to be translated);
+    ValueError when the side has a label."""
+    _SIDE_WORDS.add(side, label, "label of the side")
 
 
 # What the table calls each playable module, short enough for the console; a module adds its
 # own from its words for the table (``declare_module_label``); one without is said by its title.
-MODULE_LABELS: Declared[str, str] = Declared(load=lambda: load_layer("table"))
-EXPANSION_LABELS = {"old_saloon": "Old Saloon", "undead_or_alive": "Undead or Alive"}
+_MODULE_WORDS: Declared[str, str | Word] = Declared(load=lambda: load_layer("table"))
+MODULE_LABELS: Labels[str] = Labels(_MODULE_WORDS)
+EXPANSION_LABELS: Labels[str] = Labels(
+    {"old_saloon": N_("Old Saloon"), "undead_or_alive": N_("Undead or Alive")}
+)
 PAGE_SIZE = 5  # DIE1..DIE5 turn a page's modules on and off, DIE6 turns the page
 
 
 @cache
-def expansions() -> tuple[tuple[str, str], ...]:
-    """Each expansion of the modules installed (a module id's first part) and its label: the
-    two of the box first, then any other (a module from outside: its id's first part)."""
+def _expansions() -> tuple[str, ...]:
+    """Each expansion of the modules installed (a module id's first part): the two of the box
+    first, then any other (a module from outside)."""
     found = {m.partition(".")[0] for m in Module}
     others = sorted(found - set(EXPANSION_LABELS))
-    return tuple(
-        (e, EXPANSION_LABELS.get(e) or e.replace("_", " ").title())
-        for e in [*(e for e in EXPANSION_LABELS if e in found), *others]
-    )
+    return (*(e for e in EXPANSION_LABELS if e in found), *others)
+
+
+def expansions() -> tuple[tuple[str, str], ...]:
+    """Each expansion of the modules installed and its label in the language in use (one from
+    outside: its id's first part, in words)."""
+    return tuple((e, EXPANSION_LABELS.get(e) or e.replace("_", " ").title()) for e in _expansions())
 
 
 @cache
-def module_pages() -> tuple[tuple[str, tuple[Module, ...]], ...]:
-    """The set-up's pages of modules, one per expansion (of at most ``PAGE_SIZE``), labelled."""
+def _module_pages() -> tuple[tuple[str, tuple[Module, ...]], ...]:
+    """The set-up's pages of modules, one per expansion (of at most ``PAGE_SIZE``)."""
     pages = []
-    for expansion, label in expansions():
+    for expansion in _expansions():
         modules = sorted(m for m in Module if m.partition(".")[0] == expansion)
         for i in range(0, len(modules), PAGE_SIZE):
-            pages.append((label, tuple(modules[i : i + PAGE_SIZE])))
+            pages.append((expansion, tuple(modules[i : i + PAGE_SIZE])))
     return tuple(pages)
+
+
+def module_pages() -> tuple[tuple[str, tuple[Module, ...]], ...]:
+    """The set-up's pages of modules, each labelled by its expansion in the language in use."""
+    labels = dict(expansions())
+    return tuple((labels[e], modules) for e, modules in _module_pages())
 
 
 def module_label(m: str) -> str:
@@ -87,10 +106,10 @@ def module_label(m: str) -> str:
     return MODULE_LABELS.get(m) or MODULES[m].title
 
 
-def declare_module_label(m: str, label: str) -> None:
-    """What the table calls module ``m``, short enough for the console; ValueError when it
-    has a label."""
-    MODULE_LABELS.add(m, label, "label of the module")
+def declare_module_label(m: str, label: str | Word) -> None:
+    """What the table calls module ``m``, short enough for the console (its package's
+    ``Word``, to be translated); ValueError when it has a label."""
+    _MODULE_WORDS.add(m, label, "label of the module")
 
 
 def prompt_for(game: Game, d: Decision, seats: Sequence[int], roles: Sequence[Role]) -> str:
@@ -182,7 +201,7 @@ def reveals_text(game: Game, seats: Sequence[int] = (), short: bool = False) -> 
         else:
             groups.append((who, [title]))
     said = [", ".join(titles) + _whose(game, who, seats) for who, titles in groups]
-    return "Reveal: " + "; ".join(said) if said else ""
+    return _("Reveal: {cards}").format(cards="; ".join(said)) if said else ""
 
 
 def _whose(game: Game, who: frozenset[int], seats: Sequence[int]) -> str:
@@ -194,15 +213,19 @@ def _whose(game: Game, who: frozenset[int], seats: Sequence[int]) -> str:
     physical = [seats[s] if seats else s + 1 for s in sorted(who)]
     others = [seats[s] if seats else s + 1 for s in sorted(living - who)]
     if len(others) == 1 and len(physical) > 1:
-        return f" (not seat {others[0]})"
-    return f" (seat{'s' if len(physical) > 1 else ''} {', '.join(map(str, physical))})"
+        return " " + _("(not seat {seat})").format(seat=others[0])
+    listed = ", ".join(map(str, physical))
+    said = _words.ngettext("(seat {seats})", "(seats {seats})", len(physical))
+    return " " + said.format(seats=listed)
 
 
 def menu_note(reveals: list[RevealSpecial]) -> str:
     """A seat's menu of reveals: 'DIE1 The Doc: turn one die to any side' ('' when none is
     open), each card by its title and what it does."""
     return "; ".join(
-        f"DIE{i + 1} {SPECIAL_ROLES[a.card].title}: {CARD_EFFECTS[a.card]}"
+        _("DIE{die} {card}: {effect}").format(
+            die=i + 1, card=SPECIAL_ROLES[a.card].title, effect=CARD_EFFECTS[a.card]
+        )
         for i, a in enumerate(reveals)
     )
 
@@ -225,27 +248,33 @@ def module_asides(game: Game) -> str:
     return ". ".join(t for t in said if t)
 
 
-HOUSE_RULE_LABELS = {
-    HouseRule.DYNAMITE_CANCELS_ACTIONS: "3 Dynamite end the turn",
-    HouseRule.BULLSEYE2_UP_TO_TWO: "Bull's Eye 2 hits 1-2 away",
-}
+HOUSE_RULE_LABELS: Labels[HouseRule] = Labels(
+    {
+        HouseRule.DYNAMITE_CANCELS_ACTIONS: N_("3 Dynamite end the turn"),
+        HouseRule.BULLSEYE2_UP_TO_TWO: N_("Bull's Eye 2 hits 1-2 away"),
+    }
+)
 
 
 def house_rules_text(rules: frozenset[HouseRule]) -> str:
     """The house rules in force, for the console before the first roll ('' when none)."""
     if not rules:
         return ""
-    return "House rules: " + "; ".join(HOUSE_RULE_LABELS[r] for r in sorted(rules))
+    said = "; ".join(HOUSE_RULE_LABELS[r] for r in sorted(rules))
+    return _("House rules: {rules}").format(rules=said)
 
 
 def modules_text(modules: frozenset[Module], specials_mixed: bool = False) -> str:
     """The modules in play, for the console before the first roll ('' when none)."""
     if not modules:
         return ""
-    return "Modules: " + ", ".join(
-        module_label(m) + (" (mixed)" if MODULES[m].role_cards and specials_mixed else "")
+    said = ", ".join(
+        _("{module} (mixed)").format(module=module_label(m))
+        if MODULES[m].role_cards and specials_mixed
+        else module_label(m)
         for m in sorted(modules)
     )
+    return _("Modules: {modules}").format(modules=said)
 
 
 def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) -> str:
@@ -254,14 +283,15 @@ def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) 
     parts = []
     for expansion, label in expansions():
         numbers = [
-            m.value.partition(".")[2]
-            + (" mixed" if MODULES[m].role_cards and specials_mixed else "")
+            _("{number} mixed").format(number=m.value.partition(".")[2])
+            if MODULES[m].role_cards and specials_mixed
+            else m.value.partition(".")[2]
             for m in sorted(modules)
             if m.value.partition(".")[0] == expansion
         ]
         if numbers:
             parts.append(f"{label} {', '.join(numbers)}")
-    return "Modules: " + "; ".join(parts) if parts else ""
+    return _("Modules: {modules}").format(modules="; ".join(parts)) if parts else ""
 
 
 def modules_refused(modules: frozenset[Module], players: int) -> str:
@@ -271,17 +301,27 @@ def modules_refused(modules: frozenset[Module], players: int) -> str:
         info = MODULES[m]
         for needed in info.requires:
             if needed not in modules:
-                return f"{module_label(m)}: only with {module_label(needed)} on too."
+                return _("{module}: only with {needed} on too.").format(
+                    module=module_label(m), needed=module_label(needed)
+                )
         if players < info.min_players:
-            return f"{module_label(m)}: only with {info.min_players} or more players."
+            return _("{module}: only with {count} or more players.").format(
+                module=module_label(m), count=info.min_players
+            )
         for other in info.excludes:
             if other in modules:
-                return f"{module_label(m)} and {module_label(other)}: not together."
-    return f"These modules cannot be played with {players} players."
+                return _("{module} and {other}: not together.").format(
+                    module=module_label(m), other=module_label(other)
+                )
+    return _("These modules cannot be played with {count} players.").format(count=players)
 
 
-def game_over_text(side: str | None) -> str:
-    return f"{SIDE_LABELS.get(side or '', 'Game over')}! ROLL: new game"
+def game_over_text(side: str | None, series_game: int | None = None) -> str:
+    """The end's prompt: who won, and what ROLL starts (in a series, its next game)."""
+    said = SIDE_LABELS.get(side or "") or _("Game over")
+    if series_game is not None:
+        return _("{side}! ROLL: series game {game}").format(side=said, game=series_game)
+    return _("{side}! ROLL: new game").format(side=said)
 
 
 def chores(events: list[Event], seats: Sequence[int], real_wounds: bool) -> list[tuple[int, str]]:
@@ -297,21 +337,25 @@ def chores(events: list[Event], seats: Sequence[int], real_wounds: bool) -> list
                 continue
             case RageDrawn(seat=seat, drawn=drawn):
                 if shuffle:
-                    found.append((seat, "shuffle Rage discards"))
-                found.append(
-                    (seat, f"draw {drawn} Rage, keep 1" if drawn > 1 else "draw Rage card")
-                )
+                    found.append((seat, _("shuffle Rage discards")))
+                if drawn > 1:
+                    found.append((seat, _("draw {count} Rage, keep 1").format(count=drawn)))
+                else:
+                    found.append((seat, _("draw Rage card")))
             case RageDiscarded(seat=seat, cards=cards):
-                found.append((seat, f"discard {cards} Rage" if cards > 1 else "discard Rage card"))
+                if cards > 1:
+                    found.append((seat, _("discard {count} Rage").format(count=cards)))
+                else:
+                    found.append((seat, _("discard Rage card")))
             case RageMoved(source=source, target=target):
-                found.append((source, f"Rage card to seat {seats[target]}"))
+                found.append((source, _("Rage card to seat {seat}").format(seat=seats[target])))
             case WoundDrawn(seat=seat, token=token, kept=kept):
-                label = WOUND_LABELS.get(token, "Dynamite")
+                label = WOUND_LABELS.get(token) or _("Dynamite")
                 if kept and not real_wounds:
-                    found.append((seat, f"+Wound: {label}"))
+                    found.append((seat, _("+Wound: {token}").format(token=label)))
                 elif not kept and real_wounds:
-                    found.append((seat, f"{label} back: lucky"))
+                    found.append((seat, _("{token} back: lucky").format(token=label)))
             case WoundsReturned(seat=seat):
-                found.append((seat, "Wounds to the pile"))
+                found.append((seat, _("Wounds to the pile")))
         shuffle = False
     return found

@@ -10,18 +10,30 @@ the table's.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from typing import Any
 
 from ..engine import CHARACTERS, NO_SEAT, SPECIAL_ROLES, Role
+from ..i18n import CORE, Catalogue, Labels, language
 from .history_pages import WAY_OUT
 from .labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS, SYMBOL_NAMES, WOUND_LABELS
 from .session import TableSession, table_view
 from .showing import rules_text
 from .view import SeatView, TableView
 
+_words = Catalogue(CORE)
+_ = _words.gettext
+N_ = _words.word
 # Each die's kind as the table calls it ('' for the five base dice).
-DIE_KINDS = {"base": "", "duel": "Duel die", "loudmouth": "Loudmouth die", "coward": "Coward die"}
+DIE_KINDS: Labels[str] = Labels(
+    {
+        "base": "",
+        "duel": N_("Duel die"),
+        "loudmouth": N_("Loudmouth die"),
+        "coward": N_("Coward die"),
+    }
+)
 
 
 def public_state(session: TableSession) -> dict[str, Any]:
@@ -68,29 +80,38 @@ def public_state(session: TableSession) -> dict[str, Any]:
 
 def _counts(rolls_left: int, pile: int) -> str:
     """The re-rolls and arrows left, apart on the page as on the console's status line."""
-    return f"Re-rolls left: {rolls_left} · Arrows in the pile: {pile}"
+    return _("Re-rolls left: {rolls} · Arrows in the pile: {pile}").format(
+        rolls=rolls_left, pile=pile
+    )
 
 
 # The buttons' part of a question, said to the people who press them: a spectator reads the
 # question alone ("Saloon die? its DIE; ROLL: none" is "Saloon die?").
 _BUTTONS = re.compile(r"\b(DIE\d?|SEAT\d?|ROLL|DONE|UNDO)\b")
 _ASKED = re.compile(r"^(.*[?!])\s+(.*)$")
-# The prompts that are no question, in a spectator's words, in this order.
-_SAID = tuple(
-    (re.compile(pattern), words)
-    for pattern, words in (
-        (r"^DONE: (.+?); (?:other|any other button): .*$", r"Start over: \1?"),
-        (r"^(.*): press ROLL$", r"\1 to roll"),
-        (r"seats press to join \((\d+)\), then DONE", r"seats join (\1 so far)"),
+
+
+@functools.cache
+def _said(code: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The prompts that are no question, in a spectator's words, in this order, for the
+    language ``code`` (the one in use): each a pattern over the console's prompt in that
+    language and what the page says instead."""
+    # Translators: the next messages, two by two, are a regular expression over a console
+    # prompt as you translated it and what the web page says instead (\1 is the part in the
+    # first brackets): keep the brackets, ^ and $.
+    pairs = (
+        (_(r"^DONE: (.+?); (?:other|any other button): .*$"), _(r"Start over: \1?")),
+        (_(r"^(.*): press ROLL$"), _(r"\1 to roll")),
+        (_(r"seats press to join \((\d+)\), then DONE"), _(r"seats join (\1 so far)")),
         (r"\bDIE\d ", ""),  # "DIE1 The Bear": the name alone
-        (r": press a seat\. Hold UNDO: leave$", ""),
-        (r"^ROLL deals the roles; hold your seat to peek$", "The roles are dealt"),
-        (r"^(.+): press your seat$", r"Who is the \1?"),
-        (r"^Every seat has a character: DONE starts.*$", "Every seat has a character"),
-        (r"^Seat (\d): DIE picks, .*$", r"Seat \1 picks a character"),
-        (r"\bSEAT(\d)\b", r"seat \1"),
+        (_(r": press a seat\. Hold UNDO: leave$"), ""),
+        (_(r"^ROLL deals the roles; hold your seat to peek$"), _("The roles are dealt")),
+        (_(r"^(.+): press your seat$"), _(r"Who is the \1?")),
+        (_(r"^Every seat has a character: DONE starts.*$"), _("Every seat has a character")),
+        (_(r"^Seat (\d): DIE picks, .*$"), _(r"Seat \1 picks a character")),
+        (r"\bSEAT(\d)\b", _(r"seat \1")),
     )
-)
+    return tuple((re.compile(pattern), words) for pattern, words in pairs)
 
 
 def for_spectators(prompt: str) -> str:
@@ -102,7 +123,7 @@ def for_spectators(prompt: str) -> str:
     asked = _ASKED.match(prompt)
     if asked is not None and _BUTTONS.search(asked.group(2)):
         return asked.group(1)
-    for pattern, words in _SAID:
+    for pattern, words in _said(language()):
         prompt = pattern.sub(words, prompt)
     return prompt
 

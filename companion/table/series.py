@@ -36,6 +36,7 @@ from ..engine import (
     whole_number,
 )
 from ..games_list import Listed, lines
+from ..i18n import CORE, Catalogue
 from . import durable
 from .end_roles import Declared
 from .play import TablePlay
@@ -43,6 +44,7 @@ from .prompts import SIDE_LABELS
 from .records import RecordError, seats_list
 
 log = logging.getLogger(__name__)
+_ = Catalogue(CORE).gettext
 
 SERIES_FILE = "series.json"
 VERSION = 1
@@ -169,7 +171,7 @@ def kept_aside(state_dir: Path, problem: str) -> str:
     """Keep an unreadable series file for a person to look at; the one line that says so."""
     kept = durable.keep_aside(state_dir / SERIES_FILE, "the series file")
     log.error("series file unreadable, kept as %s: %s", kept.name, problem)
-    return f"Series file unreadable, kept: {kept.name}"
+    return _("Series file unreadable, kept: {file}").format(file=kept.name)
 
 
 def record(

@@ -27,6 +27,7 @@ from ..engine import (
     MIN_PLAYERS,
     MODULES,
     ROLE_MIX,
+    SPECIAL_ROLES,
     GameSetup,
     HouseRule,
     Module,
@@ -40,6 +41,7 @@ from ..engine import (
     legacy_setup,
     validate_modules,
 )
+from ..i18n import CORE, Catalogue
 from .labels import ROLE_LABELS
 from .prompts import (
     module_label,
@@ -49,6 +51,7 @@ from .prompts import (
 )
 from .refused import Refused
 
+_ = Catalogue(CORE).gettext
 PAGE = 6  # names on a page: one per DIE button
 
 
@@ -134,7 +137,7 @@ class SetupFlow:
         """Apply a press; the finished set-up once the last one is made."""
         if button == "UNDO":
             if not self._history:
-                raise Refused("Nothing to undo: hold UNDO to set up afresh.")
+                raise Refused(_("Nothing to undo: hold UNDO to set up afresh."))
             previous = self._history.pop()
             kept = ("_history", "_box_turns", "rng")  # one draw of the dice, undone or not
             self.__dict__.update({k: v for k, v in previous.__dict__.items() if k not in kept})
@@ -152,10 +155,12 @@ class SetupFlow:
 
         Refused when the hold means something else (after the deal it peeks at a role)."""
         if not self.hands_over(button):
-            raise Refused("A seat is handed to the box only before the roles are dealt.")
+            raise Refused(_("A seat is handed to the box only before the roles are dealt."))
         seat = self._seat(button)
         if self.legacy is not None and seat not in self.joined:
-            raise Refused(f"Seat {seat} is not in this series: hold UNDO to leave it.")
+            raise Refused(
+                _("Seat {seat} is not in this series: hold UNDO to leave it.").format(seat=seat)
+            )
         snapshot = self._snapshot()
         if seat in self.bots:
             self.bots = [s for s in self.bots if s != seat]
@@ -209,7 +214,9 @@ class SetupFlow:
                 return
             modules = module_pages()[self.module_page][1]
             if n > len(modules):
-                raise Refused(f"DIE1 to DIE{len(modules)} turn the modules on and off.")
+                raise Refused(
+                    _("DIE1 to DIE{last} turn the modules on and off.").format(last=len(modules))
+                )
             chosen = modules[n - 1]
             if MODULES[chosen].role_cards:  # off, mixed cards, special cards, off again:
                 if chosen not in self.modules:  # one press from on (the rulebook's) is off
@@ -222,16 +229,16 @@ class SetupFlow:
         if button == "DONE":
             n = len(self.joined)
             if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-                raise Refused(f"{n} joined: BANG! needs 3 to 8 players.")
+                raise Refused(_("{count} joined: BANG! needs 3 to 8 players.").format(count=n))
             if len(self.bots) == n:
-                raise Refused("The box plays every seat: hold one to give it to a person.")
+                raise Refused(_("The box plays every seat: hold one to give it to a person."))
             try:
                 validate_modules(self.modules, n, ())
             except SetupError:
                 raise Refused(modules_refused(self.modules, n)) from None
             self.stage = "roles"
             return
-        raise Refused("Press your seat button to join, then DONE.")
+        raise Refused(_("Press your seat button to join, then DONE."))
 
     def _roles(self, button: str) -> None:
         if self._asks_bear():
@@ -245,12 +252,14 @@ class SetupFlow:
                 raise Refused(self.prompt())
             seat = self._seat(button)
             if seat not in self.joined:
-                raise Refused(f"Seat {seat} is not in this series: hold UNDO to leave it.")
+                raise Refused(
+                    _("Seat {seat} is not in this series: hold UNDO to leave it.").format(seat=seat)
+                )
             self._sheriff_at(seat)
             return
         if self.dealt:
             if button != "ROLL":
-                raise Refused("ROLL deals the role cards.")
+                raise Refused(_("ROLL deals the role cards."))
             mix = list(ROLE_MIX[len(self.joined)])
             self.rng.shuffle(mix)
             self.roles = dict(zip(self.joined, mix, strict=True))
@@ -260,9 +269,13 @@ class SetupFlow:
             raise Refused(self.prompt())
         seat = self._seat(button)
         if seat not in self.joined:
-            raise Refused(f"Seat {seat} has not joined.")
+            raise Refused(_("Seat {seat} has not joined.").format(seat=seat))
         if seat in self.roles:
-            raise Refused(f"Seat {seat} is already the {ROLE_LABELS[self.roles[seat]]}.")
+            raise Refused(
+                _("Seat {seat} is already the {role}.").format(
+                    seat=seat, role=ROLE_LABELS[self.roles[seat]]
+                )
+            )
         self.roles[seat] = self._role_asked()
         face_up = ROLE_MIX[3]
         if len(self.joined) == 3 and len(self.roles) == len(face_up) - 1:
@@ -300,7 +313,9 @@ class SetupFlow:
         self._box_turns.append(self._snapshot())
         player = make_bot(self.bot_players.get(old, self.bot_player))
         new = self.joined[appointed_by(player, nxt)]
-        self.said = f"Series: the box's Sheriff (seat {old}) appoints seat {new}"
+        self.said = _("Series: the box's Sheriff (seat {old}) appoints seat {new}").format(
+            old=old, new=new
+        )
         self._sheriff_at(new)
 
     def _asks_bear(self) -> bool:
@@ -323,11 +338,11 @@ class SetupFlow:
         if button.startswith("SEAT"):
             seat = self._seat(button)
             if seat not in self.joined:
-                raise Refused(f"Seat {seat} has not joined.")
+                raise Refused(_("Seat {seat} has not joined.").format(seat=seat))
             if self.legacy is not None and self.joined.index(seat) in self.legacy.may_keep:
                 free = self._unused(seat)
                 if not free:
-                    raise Refused("No unused character left to draw.")
+                    raise Refused(_("No unused character left to draw."))
                 self.characters[seat] = self.rng.choice(free)  # a survivor draws anew
                 return None
             if seat == self.picker:
@@ -337,11 +352,13 @@ class SetupFlow:
             return None
         if button.startswith("DIE"):
             if self.picker is None:
-                raise Refused("Every seat has a character: DONE starts, a seat changes its own.")
+                raise Refused(_("Every seat has a character: DONE starts, a seat changes its own."))
             shown = page_of(self.choices(), self.page)
             n = int(button[3:])
             if n > len(shown):
-                raise Refused(f"This page has {len(shown)} names: DIE1 to DIE{len(shown)}.")
+                raise Refused(
+                    _("This page has {count} names: DIE1 to DIE{count}.").format(count=len(shown))
+                )
             self.characters[self.picker] = shown[n - 1]
             self._pass_on()
             return self.setup() if self.picker is None else None
@@ -362,7 +379,9 @@ class SetupFlow:
         if button == "DONE":
             missing = [s for s in self.joined if s not in self.characters]
             if missing:
-                raise Refused(f"Seat {missing[0]} has no character yet: DIE picks it.")
+                raise Refused(
+                    _("Seat {seat} has no character yet: DIE picks it.").format(seat=missing[0])
+                )
             return self.setup()
         raise Refused(self.prompt())
 
@@ -381,15 +400,17 @@ class SetupFlow:
     def module_lines(self) -> list[str]:
         """While seats join: the page of modules, one per DIE button, and DIE6 for the next."""
         pages = module_pages()
-        lines = [f"{module_label(m)}{self._module_state(m)}" for m in pages[self.module_page][1]]
+        lines = [self._module_state(m) for m in pages[self.module_page][1]]
         following = pages[(self.module_page + 1) % len(pages)][0]
         return [*lines, f"> {following}"]
 
     def _module_state(self, m: Module) -> str:
-        """Each module's state by name: off, on, or (its role cards mixed by type) mixed."""
+        """Each module by name and state: off, on, or (its role cards mixed by type) mixed."""
         if m not in self.modules:
-            return ": off"
-        return ": mixed" if MODULES[m].role_cards and self.specials_mixed else ": on"
+            return _("{module}: off").format(module=module_label(m))
+        if MODULES[m].role_cards and self.specials_mixed:
+            return _("{module}: mixed").format(module=module_label(m))
+        return _("{module}: on").format(module=module_label(m))
 
     def shown(self) -> list[str]:
         """The page of names on the console now, DIE1 first ([] when nobody is picking)."""
@@ -410,7 +431,11 @@ class SetupFlow:
     def _seat(self, button: str) -> int:
         seat = int(button[4:])
         if not 1 <= seat <= self.seats:
-            raise Refused(f"Seat {seat} is not set up on this table (1 to {self.seats}).")
+            raise Refused(
+                _("Seat {seat} is not set up on this table (1 to {last}).").format(
+                    seat=seat, last=self.seats
+                )
+            )
         return seat
 
     # ------------------------------------------------------------------ results
@@ -446,8 +471,10 @@ class SetupFlow:
             expansion = module_pages()[self.module_page][0]
             return f"{expansion} {self.module_page + 1}/{len(module_pages())}"
         if self.stage != "characters" or self.picker is None:
-            return "BANG! set-up"
-        return f"Seat {self.picker} picks ({self.page + 1}/{page_count(self.choices())})"
+            return _("BANG! set-up")
+        return _("Seat {seat} picks ({page}/{pages})").format(
+            seat=self.picker, page=self.page + 1, pages=page_count(self.choices())
+        )
 
     def _specials(self, roles: tuple[Role | None, ...], seed: int) -> tuple[str | None, ...] | None:
         """Old Saloon 3: every card special (the Sheriff The Bear), or normal and special cards
@@ -462,23 +489,32 @@ class SetupFlow:
 
     def prompt(self) -> str:
         if self.stage == "join":
-            joining = f"New game: seats press to join ({len(self.joined)}), then DONE"
+            joining = _("New game: seats press to join ({count}), then DONE").format(
+                count=len(self.joined)
+            )
             shown = modules_by_number(self.modules, self.specials_mixed)
             return f"{joining}. {shown}" if shown else joining
         if self.stage == "roles":
             if self._asks_bear():
-                return "Sheriff's card: DIE1 The Bear, DIE2 a normal Sheriff"
+                return _("Sheriff's card: DIE1 {bear}, DIE2 a normal Sheriff").format(
+                    bear=SPECIAL_ROLES["the_bear"].title
+                )
             if self.legacy is not None and self.legacy.appointer is not None:
                 old = self.joined[self.legacy.appointer]
-                return f"Series: Sheriff (seat {old}) appoints: press a seat. Hold UNDO: leave"
+                return _(
+                    "Series: Sheriff (seat {seat}) appoints: press a seat. Hold UNDO: leave"
+                ).format(seat=old)
             if self.dealt:
-                return "ROLL deals the roles; hold your seat to peek"
-            return f"{ROLE_LABELS[self._role_asked()]}: press your seat"
+                return _("ROLL deals the roles; hold your seat to peek")
+            return _("{role}: press your seat").format(role=ROLE_LABELS[self._role_asked()])
         if self.picker is None:
-            return "Every seat has a character: DONE starts; a seat presses to change its own"
+            return _("Every seat has a character: DONE starts; a seat presses to change its own")
         pages = page_count(self.choices())
-        more = f"SEAT{self.picker} next, DONE back" if pages > 2 else f"SEAT{self.picker}: more"
-        return f"Seat {self.picker}: DIE picks, {more} ({self.page + 1}/{pages})"
+        if pages > 2:
+            said = _("Seat {seat}: DIE picks, SEAT{seat} next, DONE back ({page}/{pages})")
+        else:
+            said = _("Seat {seat}: DIE picks, SEAT{seat}: more ({page}/{pages})")
+        return said.format(seat=self.picker, page=self.page + 1, pages=pages)
 
 
 def _given_by(modules: frozenset[Module], option: str) -> bool:

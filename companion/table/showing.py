@@ -19,7 +19,9 @@ from ..engine import (
     cards_dealt,
     series_module,
 )
+from ..i18n import CORE, Catalogue
 from . import end_roles
+from .abilities import ability_said
 from .answers import listed_hit_names
 from .history_pages import history_pages, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
@@ -41,6 +43,9 @@ from .session_state import SessionState
 from .setup_flow import SetupFlow
 from .story import pending_marks
 from .view import ConsoleView, SeatView, TableView
+from .words import question_said
+
+_ = Catalogue(CORE).gettext
 
 
 def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
@@ -53,16 +58,16 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         bot = n in flow.bots
         public = role is Role.SHERIFF or len(flow.joined) == 3
         shown = role if public or (session.menu == n and not bot) else None  # the box's: secret
-        note = "the box plays" if bot else "joined" if joined else "press to join"
+        note = _("the box plays") if bot else _("joined") if joined else _("press to join")
         # Who presses now: a seat still to join; the seat picking its character; at the
         # roles and once every seat has one, any seat in the game
         answer = not joined if flow.stage == "join" else joined
         if flow.stage == "characters" and flow.picker is not None:
             answer = n == flow.picker
         if flow.stage == "characters" and joined:
-            note = CHARACTERS[character].ability if character and character in CHARACTERS else ""
+            note = ability_said(character) if character and character in CHARACTERS else ""
             if n == flow.picker:
-                note = "DIE picks; me: more names"
+                note = _("DIE picks; me: more names")
         seats.append(
             SeatView(
                 number=n,
@@ -90,12 +95,12 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
     if series_module(flow.modules) is not None and flow.stage != "join":
         number = session.series_game if flow.legacy is not None else 1
         series = series_text(flow.modules, number)
-        if title == "BANG! set-up":  # the headline says it
-            title = f"Series game {number} set-up"
+        if title == _("BANG! set-up"):  # the headline says it
+            title = _("Series game {game} set-up").format(game=number)
         else:
             story = ". ".join(t for t in (story, series) if t)
     if session.asked_to_end:
-        title, prompt, story = "Start over?", afresh_text(flow.legacy is not None), ""
+        title, prompt, story = _("Start over?"), afresh_text(flow.legacy is not None), ""
         choices = ()  # the question alone: the list it would leave is not what DONE does
     console = ConsoleView(
         prompt=prompt,
@@ -148,14 +153,16 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         note = seat_note(game, s, play.seats) or ""
         if session.menu == n:
             reveals = [] if bot else play.reveals_for(n)
-            note = menu_note(reveals) or CHARACTERS[p.character].ability
+            note = menu_note(reveals) or ability_said(p.character)
         elif s == role_asked:
-            note = "Your role card: " + reveal_legend(end_roles.choices(game, session.declared))
+            legend = reveal_legend(end_roles.choices(game, session.declared))
+            note = _("Your role card: {cards}").format(cards=legend)
         elif game.over and (s in game.winners or s in told):
             card = _card(p.special, role, p.special_shown)
-            note = f"WINS: {card}" if card else "WINS: role card not entered"
+            note = _("WINS: {card}").format(card=card) if card else _("WINS: role card not entered")
         elif d is not None and d.spec.answer is Answer.ROLE and s == d.seat:
-            note = "Show your role card: " + reveal_legend(play.reveal_choices())
+            legend = reveal_legend(play.reveal_choices())
+            note = _("Show your role card: {cards}").format(cards=legend)
         seats.append(
             SeatView(
                 number=n,
@@ -184,23 +191,24 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     legacy = series_module(game.setup.modules) is not None
     series = series_text(game.setup.modules, session.series_game) if legacy else ""
     if game.over:
-        prompt = game_over_text(game.side)
-        if legacy:  # ROLL goes on with the series
-            following = f"ROLL: series game {session.series_game + 1}"
-            prompt = prompt.replace("ROLL: new game", following)
+        prompt = game_over_text(game.side, session.series_game + 1 if legacy else None)
         if role_asked is not None:
-            side = SIDE_LABELS.get(game.side or "", "Game over")
-            prompt = f"{side}! Seat {play.seats[role_asked]}: your role card? DIE, DONE: skip"
+            side = SIDE_LABELS.get(game.side or "") or _("Game over")
+            prompt = _("{side}! Seat {seat}: your role card? DIE, DONE: skip").format(
+                side=side, seat=play.seats[role_asked]
+            )
     else:
         assert d is not None
         if box:
-            prompt = f"BOT seat {play.seats[d.seat]}: {d.spec.question}"
+            prompt = _("BOT seat {seat}: {question}").format(
+                seat=play.seats[d.seat], question=question_said(d.kind)
+            )
         else:
             prompt = prompt_for(game, d, play.seats, play.reveal_choices())
     story = session.story
     if game.turn_number == 1 and game.roll_count == 0 and not game.over:
         story = ". ".join(t for t in (story, rules_text(game, session.series_game)) if t)
-    title = f"Turn {game.turn_number}: seat {play.seats[game.turn]}"
+    title = _("Turn {turn}: seat {seat}").format(turn=game.turn_number, seat=play.seats[game.turn])
     cards = "" if game.over else reveals_text(game, play.seats)
     saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
     hands = module_asides(game)
@@ -211,10 +219,10 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         roles = end_roles.choices(game, session.declared)
         listed = tuple(f"{i} {ROLE_LABELS[r]}" for i, r in enumerate(roles, start=1))
     if session.asked_to_end:
-        title, story, aside, shorter, listed = "Start over?", "", "", (), ()
-        prompt = "DONE: end this game, its journal kept; other: play on"
+        title, story, aside, shorter, listed = _("Start over?"), "", "", (), ()
+        prompt = _("DONE: end this game, its journal kept; other: play on")
         if legacy:  # the game and its series end together: one start-over
-            prompt = "DONE: end this game and leave the series; other: play on"
+            prompt = _("DONE: end this game and leave the series; other: play on")
         if game.over:
             prompt = afresh_text(legacy)
     elif session.looking_back is not None:  # the page alone: the dice give it their room
@@ -283,7 +291,8 @@ def rules_text(game: Game, series_game: int) -> str:
     making = series_module(setup.modules)
     if making is not None:
         label = module_label(making)
-        modules = modules.replace(label, f"{label} (game {series_game})")
+        numbered = _("{module} (game {game})").format(module=label, game=series_game)
+        modules = modules.replace(label, numbered)
     return ". ".join(t for t in (modules, house_rules_text(setup.house_rules)) if t)
 
 
@@ -291,7 +300,9 @@ def series_text(modules: frozenset[Module], game: int) -> str:
     """A series on the table (by the title of the module that makes it),
     and which game of it this is."""
     making = series_module(modules)
-    return f"{MODULES[making].title if making else 'A'} series, game {game}"
+    if making is None:
+        return _("A series, game {game}").format(game=game)
+    return _("{title} series, game {game}").format(title=MODULES[making].title, game=game)
 
 
 def _setup_card(flow: SetupFlow, role: Role) -> str:
@@ -305,8 +316,9 @@ def _setup_card(flow: SetupFlow, role: Role) -> str:
 
 def afresh_text(series: bool) -> str:
     """Holding UNDO at set-up or after a game: what DONE does (a series is left)."""
-    fresh = "leave the series, set up afresh" if series else "a fresh set-up, seats anew"
-    return f"DONE: {fresh}; any other button: back"
+    if series:
+        return _("DONE: leave the series, set up afresh; any other button: back")
+    return _("DONE: a fresh set-up, seats anew; any other button: back")
 
 
 def _shorter(saloon: str, hands: str, reveals: str) -> tuple[str, ...]:
@@ -318,7 +330,7 @@ def _shorter(saloon: str, hands: str, reveals: str) -> tuple[str, ...]:
         (saloon, hands, reveals),
         (saloon, reveals),
         (reveals,),
-        ("Reveal now" if reveals else "",),
+        (_("Reveal now") if reveals else "",),
     ]
     found: list[str] = []
     for form in forms:
@@ -332,7 +344,9 @@ def _saloon(dice: list[str]) -> str:
     """The Saloon die chosen for the turn, named under the prompt until it is rolled (then its
     own faces, Bullet, Broken Arrow and the doubles, show; the others act as a base die's)."""
     saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
-    return f"{saloon[0].capitalize()} die" if saloon else ""
+    if not saloon:
+        return ""
+    return _("{kind} die").format(kind=OPTION_LABELS.get(saloon[0]) or saloon[0].capitalize())
 
 
 def _card(special: str | None, role: Role | None, seen: bool) -> str | None:

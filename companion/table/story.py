@@ -16,7 +16,6 @@ from typing import Any
 
 from ..engine import (
     SPECIAL_ROLES,
-    SPECS,
     Action,
     ArrowsDiscarded,
     ArrowTaken,
@@ -47,6 +46,7 @@ from ..engine import (
     WindowAction,
     load_layer,
 )
+from ..i18n import CORE, Catalogue, Labels
 from .labels import (
     FACE_LABELS,
     OPTION_LABELS,
@@ -56,30 +56,34 @@ from .labels import (
 )
 from .narration import box_line
 from .prompts import SIDE_LABELS
+from .words import question_said
 
+_words = Catalogue(CORE)
+_ = _words.gettext
+N_ = _words.word
 HISTORY = 40  # turns kept for paging back
 
 # What a loss or gain is called in the line, by its cause; a character's or a card's cause is
 # its title (``cause_label``).
-LOSS_HEADINGS = {
-    "indians": "Indians!",
-    "dynamite": "3 Dynamite!",
-    "gatling": "Gatling!",
-    "bullseye": "Shot",
-    "bullet": "Bullet",
-    "duel": "Duel lost",
-}
-GAIN_HEADINGS = {"beer": "Beer", "whiskey": "Whiskey", "rage": "Rage"}
-ARROW_HEADINGS = {"dice": "Arrows", "rage": "Rage arrows"}
+LOSS_HEADINGS: Labels[str] = Labels(
+    {
+        "indians": N_("Indians!"),
+        "dynamite": N_("3 Dynamite!"),
+        "gatling": N_("Gatling!"),
+        "bullseye": N_("Shot"),
+        "bullet": N_("Bullet"),
+        "duel": N_("Duel lost"),
+    }
+)
+GAIN_HEADINGS: Labels[str] = Labels(
+    {"beer": N_("Beer"), "whiskey": N_("Whiskey"), "rage": N_("Rage")}
+)
+ARROW_HEADINGS: Labels[str] = Labels({"dice": N_("Arrows"), "rage": N_("Rage arrows")})
 
 
 def card_title(name: str) -> str:
     """A role card by its title (a special one), or an option's label (a normal card)."""
     return SPECIAL_ROLES[name].title if name in SPECIAL_ROLES else OPTION_LABELS.get(name, name)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
 
 
 Tokens = tuple[tuple[int, int], ...]  # (life, arrows) of every seat, in engine order
@@ -118,8 +122,11 @@ def change_marks(before: Tokens, after: Tokens) -> dict[int, str]:
             parts.append(f"{life1 - life0:+d}")
         if arrows1 != arrows0:
             delta = arrows1 - arrows0
-            sign = "+" if delta > 0 else "-"
-            parts.append(f"{sign}arrow" if abs(delta) == 1 else f"{sign}{abs(delta)} arrows")
+            if delta > 0:
+                said = _words.ngettext("+arrow", "+{count} arrows", delta)
+            else:
+                said = _words.ngettext("-arrow", "-{count} arrows", -delta)
+            parts.append(said.format(count=abs(delta)))
         if parts:
             marks[seat] = " ".join(parts)
     return marks
@@ -137,10 +144,10 @@ def pending_marks(game: Game) -> dict[int, str]:
     if d.spec.marks_hits:
         for _die, _symbol, target in scratch.assigned:
             hits[target] += 1
-    marks = {seat: f"hit x{n}" for seat, n in enumerate(hits) if n}
+    marks = {seat: _("hit x{count}").format(count=n) for seat, n in enumerate(hits) if n}
     if d.spec.marks_beers:
         beers = Counter(target for _die, target in scratch.beers)
-        marks |= {seat: f"beer x{n}" for seat, n in beers.items()}
+        marks |= {seat: _("beer x{count}").format(count=n) for seat, n in beers.items()}
     return marks
 
 
@@ -218,11 +225,11 @@ def tell(
     for event in events:
         match event:
             case IndiansAttacked():
-                line.start("Indians!")
+                line.start(LOSS_HEADINGS["indians"])
             case DynamiteExploded():
-                line.start("3 Dynamite!")
+                line.start(LOSS_HEADINGS["dynamite"])
             case GatlingFired():
-                line.start("Gatling!")
+                line.start(LOSS_HEADINGS["gatling"])
             case LifeLost(seat=seat, amount=amount, cause=cause):
                 line.under(LOSS_HEADINGS.get(cause) or cause_label(cause), seat, -amount)
             case LifeGained(seat=seat, amount=amount, cause=cause):
@@ -230,34 +237,46 @@ def tell(
             case ArrowTaken(seat=seat, cause=cause):
                 line.under(ARROW_HEADINGS.get(cause) or cause_label(cause), seat, 1)
             case ArrowsDiscarded(cause="indians"):
-                line.later("arrows back")
+                line.later(_("arrows back"))
             case ArrowsDiscarded(seat=seat, count=count, cause="gatling"):
-                line.later(f"{line.seat(seat)} drops {count} arrow{'s' if count > 1 else ''}")
+                dropped = _words.ngettext(
+                    "{seat} drops {count} arrow", "{seat} drops {count} arrows", count
+                )
+                line.later(dropped.format(seat=line.seat(seat), count=count))
             case ArrowsDiscarded(seat=seat, cause=cause) if cause != "eliminated":
-                line.under("Arrow dropped", seat)
+                line.under(_("Arrow dropped"), seat)
             case ResultAssigned(die=die, symbol=symbol, target=target) if (
                 die,
                 target,
             ) in auto_targets:
                 label = SYMBOL_LABELS.get(symbol, symbol)
                 # no die named: past the dice a result is a revealed Rage card's symbol
-                line.say(f"{label} to {line.seat(target)}, the only choice")
+                line.say(
+                    _("{result} to {seat}, the only choice").format(
+                        result=label, seat=line.seat(target)
+                    )
+                )
             case PlayerEliminated(seat=seat):
-                line.say(f"seat {line.seat(seat)} OUT")
+                line.say(_("seat {seat} OUT").format(seat=line.seat(seat)))
             case RoleRevealed(seat=seat, role=role):
                 labels = {str(r): label for r, label in ROLE_LABELS.items()}
-                line.say(f"{line.seat(seat)} was {labels.get(role, role)}")
+                said = labels.get(role, role)
+                line.say(_("{seat} was {role}").format(seat=line.seat(seat), role=said))
             case LastOneStanding():
-                line.say("last one standing")
+                line.say(_("last one standing"))
             case TurnStarted(seat=seat):
-                next_turn = f"seat {line.seat(seat)}'s turn"
+                next_turn = _("seat {seat}'s turn").format(seat=line.seat(seat))
             case GameOver(side=side):
                 line.say(SIDE_LABELS.get(side, side))
             case NoLegalAnswer(seat=seat, decision=decision):
-                question = SPECS[DecisionKind(decision)].question
-                line.say(f"seat {line.seat(seat)} not asked {question}: no answer fits")
+                question = question_said(DecisionKind(decision))
+                line.say(
+                    _("seat {seat} not asked {question}: no answer fits").format(
+                        seat=line.seat(seat), question=question
+                    )
+                )
             case ResultAssigned(symbol="beer", target=target) if target in full:
-                line.under("Beer at full life", target)
+                line.under(_("Beer at full life"), target)
             case _:
                 _tell_more(line, event)
     text = line.text()
@@ -279,13 +298,17 @@ def _tell_more(line: _Line, event: Event) -> None:
     seat = line.seat
     match event:
         case FaceChanged(die=die, face=face, cause=cause):
-            line.say(f"{cause_label(cause)} turns die {die + 1} to {FACE_LABELS.get(face, face)}")
+            said = _("{cause} turns die {die} to {face}")
+            line.say(
+                said.format(cause=cause_label(cause), die=die + 1, face=FACE_LABELS.get(face, face))
+            )
         case SpecialRoleRevealed(seat=who, card=card):
-            line.say(f"{seat(who)} reveals {card_title(card)}")
+            line.say(_("{seat} reveals {card}").format(seat=seat(who), card=card_title(card)))
         case GameEndWaiting(side=side):
-            line.say(f"{SIDE_LABELS.get(side, side)} unless a role card is revealed now")
+            said = _("{side} unless a role card is revealed now")
+            line.say(said.format(side=SIDE_LABELS.get(side, side)))
         case ExtraTurn(seat=who):
-            line.say(f"{seat(who)} plays another turn")
+            line.say(_("{seat} plays another turn").format(seat=seat(who)))
         case _:
             told = STORY.get(type(event))
             if told is not None:
@@ -434,7 +457,10 @@ def retell(steps: Sequence[Retold], seats: Sequence[int]) -> list[Told]:
 def _counted(dice: Sequence[str]) -> str:
     """The dice in words, alike ones counted: "Beer x2, Gatling, Dynamite"."""
     found = Counter(FACE_LABELS.get(f, f) for f in dice)
-    return ", ".join(label if n == 1 else f"{label} x{n}" for label, n in found.items())
+    return ", ".join(
+        label if n == 1 else _("{face} x{count}").format(face=label, count=n)
+        for label, n in found.items()
+    )
 
 
 def _cut(press: Press, rewound: Rewound) -> int:
@@ -468,7 +494,11 @@ class TurnTold:
 
     @property
     def line(self) -> str:
-        return f"Turn {self.turn}, seat {self.seat}: {self._body}".rstrip()
+        return (
+            _("Turn {turn}, seat {seat}: {told}")
+            .format(turn=self.turn, seat=self.seat, told=self._body)
+            .rstrip()
+        )
 
     @property
     def _body(self) -> str:
@@ -497,8 +527,11 @@ class TurnTold:
         rest = list(pieces)
         while rest:
             n = len(pages) + 1
-            head = f"Turn {self.turn}, seat {self.seat}" if n == 1 else f"Turn {self.turn}"
-            page = f"{head} ({n}/{count}):"
+            if n == 1:
+                head = _("Turn {turn}, seat {seat} ({page}/{pages}):")
+            else:
+                head = _("Turn {turn} ({page}/{pages}):")
+            page = head.format(turn=self.turn, seat=self.seat, page=n, pages=count)
             if not fits(f"{page} {rest[0]}"):
                 words = rest.pop(0).split()
                 page = f"{page} {words.pop(0)}"

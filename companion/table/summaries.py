@@ -31,6 +31,7 @@ from ..engine import (
     whole_number,
 )
 from ..games_list import SERIES_OF
+from ..i18n import CORE, Catalogue
 from . import durable
 from .journal import SUFFIX as JOURNAL_SUFFIX
 from .labels import ROLE_LABELS
@@ -44,6 +45,7 @@ S = TypeVar("S", bound="GameSummary")
 
 SUFFIX = ".summary.json"
 VERSION = 1
+_ = Catalogue(CORE).gettext
 
 
 class SummaryError(CompanionError):
@@ -151,7 +153,7 @@ def summarize(play: TablePlay, began: str, listing: SeriesGame | None) -> GameSu
         date=_began(began),
         modules=_modules(setup.modules, setup.specials_mixed),
         house_rules=house_rules_text(setup.house_rules),
-        side=SIDE_LABELS.get(game.side, "Game over"),
+        side=SIDE_LABELS.get(game.side) or _("Game over"),
         seats=seats,
     )
     return summary if listing is None else with_listing(summary, listing)
@@ -225,7 +227,9 @@ def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...
     said = []
     for expansion, label in expansions():
         names = [
-            module_label(m) + (" (mixed)" if specials_mixed and MODULES[m].role_cards else "")
+            _("{module} (mixed)").format(module=module_label(m))
+            if specials_mixed and MODULES[m].role_cards
+            else module_label(m)
             for m in sorted(modules)
             if m.value.partition(".")[0] == expansion
         ]
@@ -236,8 +240,10 @@ def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...
 
 def _state(p: PlayerState) -> str:
     """Life or out, and what the seat became: "life 3/8, zombie", and in the modules."""
-    said = [f"life {p.life}/{p.max_life}" if p.alive else "out"]
-    said += [name for flag, name in ((p.zombie, "zombie"), (p.master, "Zombie Master")) if flag]
+    said = [_("life {life}/{most}").format(life=p.life, most=p.max_life) if p.alive else _("out")]
+    said += [
+        name for flag, name in ((p.zombie, _("zombie")), (p.master, _("Zombie Master"))) if flag
+    ]
     said += became(p)
     return ", ".join(said)
 
@@ -252,13 +258,15 @@ def _card(p: PlayerState) -> str | None:
     if not p.revealed or p.role is None:
         return None
     if p.special is not None and p.special_shown:
-        return f"{SPECIAL_ROLES[p.special].title} ({ROLE_LABELS[p.role]})"
+        return _("{card} ({role})").format(
+            card=SPECIAL_ROLES[p.special].title, role=ROLE_LABELS[p.role]
+        )
     return ROLE_LABELS[p.role]
 
 
 def _ended(listing: SeriesGame) -> str:
     """When the game ended, as the series file says (UTC)."""
-    return listing.finished.replace("T", " ").removesuffix("Z")[:16] + " UTC"
+    return _("{time} UTC").format(time=listing.finished.replace("T", " ").removesuffix("Z")[:16])
 
 
 def _began(created: str) -> str:
@@ -268,4 +276,4 @@ def _began(created: str) -> str:
         began = datetime.strptime(created, "%Y-%m-%dT%H:%M:%S%z")
     except ValueError:
         return ""
-    return began.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") + " (began)"
+    return _("{time} UTC (began)").format(time=began.astimezone(UTC).strftime("%Y-%m-%d %H:%M"))

@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Declared, load_layer
+from ..i18n import CORE, Catalogue
+
+_ = Catalogue(CORE).gettext
 
 # The drawing of each face that a module's die alone shows, as rows of "#" (lit) and "."
 # (dark), as large as the core's symbols (``panels.icons``): the module's table part adds it.
@@ -53,8 +56,14 @@ class SeatView:
         first, the prompt itself only when its button answers it (a person may press it to
         pick the box's seat)."""
         if not self.bot:
-            return f"{self.chore}. {prompt}" if self.chore else prompt
-        return f"BOT: {prompt}" if self.answer else "BOT: the box plays this seat"
+            return (
+                _("{chore}. {prompt}").format(chore=self.chore, prompt=prompt)
+                if self.chore
+                else prompt
+            )
+        if self.answer:
+            return _("BOT: {prompt}").format(prompt=prompt)
+        return _("BOT: the box plays this seat")
 
 
 @dataclass(frozen=True)

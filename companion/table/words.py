@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..engine import (
     FACES,
+    SPECS,
     Accept,
     Action,
     Choose,
@@ -27,10 +28,17 @@ from ..engine import (
     Roll,
     load_layer,
 )
+from ..i18n import CORE, Catalogue, Labels, Word
 from .answers import listed_hits
 from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS
 
 K = DecisionKind
+_words = Catalogue(CORE)
+_ = _words.gettext
+N_ = _words.word
+# A fixed answer's words, declared in English: a ``Word`` of the declaring package's catalogue
+# is said in the language in use (a plain string, from a module without one, as it is).
+Said = str | Word
 
 
 @dataclass(frozen=True)
@@ -64,7 +72,7 @@ class Answered:
     game: Game | None = None  # as it was when asked, for answers that name what it showed
 
     def seat(self, engine_seat: int) -> str:
-        return f"seat {self.seats[engine_seat]}"
+        return _("seat {seat}").format(seat=self.seats[engine_seat])
 
     @property
     def yes(self) -> bool:
@@ -95,53 +103,55 @@ class Words:
 
 def dice_named(action: Roll) -> str:
     dice = [str(die + 1) for die in action.dice]
-    return f"die {dice[0]}" if len(dice) == 1 else "dice " + ", ".join(dice)
+    if len(dice) == 1:
+        return _("die {die}").format(die=dice[0])
+    return _("dice {dice}").format(dice=", ".join(dice))
 
 
-def seat_told(verb: Callable[[Answered, int], str], declined: str | None = None) -> Told:
+def seat_told(verb: Callable[[Answered, int], str], declined: Said | None = None) -> Told:
     """Words for a seat answer: ``verb`` names the seat chosen; ``declined`` says a no."""
 
     def told(t: Answered) -> str | None:
         if isinstance(t.action, ChooseSeat):
             return verb(t, t.action.seat)
-        return declined
+        return None if declined is None else str(declined)
 
     return told
 
 
-def die_told(verb: Callable[[int], str], declined: str | None = None) -> Told:
+def die_told(verb: Callable[[int], str], declined: Said | None = None) -> Told:
     """Words for a die answer: ``verb`` names the die chosen; ``declined`` says a no."""
 
     def told(t: Answered) -> str | None:
         if isinstance(t.action, ChooseDie):
             return verb(t.action.die)
-        return declined
+        return None if declined is None else str(declined)
 
     return told
 
 
-def yes_no(yes: str, no: str) -> Told:
-    return lambda t: yes if t.yes else no
+def yes_no(yes: Said, no: Said) -> Told:
+    return lambda t: str(yes if t.yes else no)
 
 
-def roll_told(rolled: Callable[[Roll], str], kept: str | None = None) -> Told:
+def roll_told(rolled: Callable[[Roll], str], kept: Said | None = None) -> Told:
     """Words for a roll: ``rolled`` says which dice; ``kept`` says a stop (None: no stop)."""
 
     def told(t: Answered) -> str | None:
         if isinstance(t.action, Roll):
             return rolled(t.action)
-        return kept
+        return None if kept is None else str(kept)
 
     return told
 
 
-def choice_told(said: Callable[[Answered], str], **options: str) -> Told:
+def choice_told(said: Callable[[Answered], str], **options: Said) -> Told:
     """Words for a choice: an option named in ``options`` has its own, any other ``said``."""
 
     def told(t: Answered) -> str | None:
         if not isinstance(t.action, Choose):
             return None
-        return options[t.action.option] if t.action.option in options else said(t)
+        return str(options[t.action.option]) if t.action.option in options else said(t)
 
     return told
 
@@ -153,18 +163,20 @@ def _bullseye_prompt(q: Asked) -> str:
     d = q.d
     assert d.die is not None
     face = q.game.result_face(d.die)
-    label = SYMBOL_LABELS[FACES[face].symbol] if face else "Bull's Eye"
-    return f"{label} ({_source(q.game, d.die)}): shoot whom? SEAT"
+    label = SYMBOL_LABELS[FACES[face].symbol] if face else _("Bull's Eye")
+    return _("{label} ({source}): shoot whom? SEAT").format(
+        label=label, source=_source(q.game, d.die)
+    )
 
 
 def _beer_prompt(q: Asked) -> str:
     assert q.d.die is not None
-    return f"Beer ({_source(q.game, q.d.die)}): who drinks? SEAT"
+    return _("Beer ({source}): who drinks? SEAT").format(source=_source(q.game, q.d.die))
 
 
 def _source(game: Game, result: int) -> str:
     """Where a result shows: a die, or past the dice a revealed Rage card's symbol."""
-    return f"die {result + 1}" if result < len(game.faces) else "Rage card"
+    return _("die {die}").format(die=result + 1) if result < len(game.faces) else _("Rage card")
 
 
 def _slab_prompt(q: Asked) -> str:
@@ -172,10 +184,14 @@ def _slab_prompt(q: Asked) -> str:
     (one line per seat hit, the question in the lines the list leaves on the console)."""
     listed = len(listed_hits(q.game, q.d) or ())
     if not listed:  # the dice that answer, by their buttons
-        return f"Slab the Killer: double a Bull's Eye? {dice_offered(q.game)}; DONE: no"
+        return _("Slab the Killer: double a Bull's Eye? {dice}; DONE: no").format(
+            dice=dice_offered(q.game)
+        )
     if listed < 4:  # the question in three lines, the list in the others
-        return "Slab the Killer: double a Bull's Eye? DIE; DONE: no"
-    return "Slab: double whose hit? DIE; DONE: no" if listed < 5 else "Double? DIE; DONE: no"
+        return _("Slab the Killer: double a Bull's Eye? DIE; DONE: no")
+    if listed < 5:
+        return _("Slab: double whose hit? DIE; DONE: no")
+    return _("Double? DIE; DONE: no")
 
 
 def dice_offered(game: Game) -> str:
@@ -185,8 +201,9 @@ def dice_offered(game: Game) -> str:
     names = [str(die + 1) for die in dice]
     if len(names) > 3:
         return "DIE" + "/".join(names)
-    said = names[0] if len(names) < 2 else f"{', '.join(names[:-1])} or {names[-1]}"
-    return f"DIE{said}"
+    if len(names) < 2:
+        return f"DIE{names[0]}"
+    return _("DIE{dice} or {last}").format(dice=", ".join(names[:-1]), last=names[-1])
 
 
 def _slab_told(t: Answered) -> str:
@@ -194,65 +211,82 @@ def _slab_told(t: Answered) -> str:
     by its name (it is past the dice, no die shows it)."""
     assert isinstance(t.action, ChooseDie)
     die, game = t.action.die, t.game
-    if game is None:
-        return f"doubles the Bull's Eye of die {die + 1} with a Beer"
-    hit = next((target for d, _s, target in game.scratch.assigned if d == die), None)
-    on = f" on {t.seat(hit)}" if hit is not None else ""
-    if die < len(game.faces):
-        return f"doubles the Bull's Eye of die {die + 1}{on} with a Beer"
-    return f"doubles the Rage card's Bull's Eye{on} with a Beer"
+    hit = None
+    if game is not None:
+        hit = next((target for d, _s, target in game.scratch.assigned if d == die), None)
+    if game is not None and die >= len(game.faces):
+        if hit is None:
+            return _("doubles the Rage card's Bull's Eye with a Beer")
+        return _("doubles the Rage card's Bull's Eye on {seat} with a Beer").format(
+            seat=t.seat(hit)
+        )
+    if hit is None:
+        return _("doubles the Bull's Eye of die {die} with a Beer").format(die=die + 1)
+    return _("doubles the Bull's Eye of die {die} on {seat} with a Beer").format(
+        die=die + 1, seat=t.seat(hit)
+    )
 
 
 def _beer_told(t: Answered, target: int) -> str:
-    return "drinks the Beer" if target == t.d.seat else f"gives the Beer to {t.seat(target)}"
+    if target == t.d.seat:
+        return _("drinks the Beer")
+    return _("gives the Beer to {seat}").format(seat=t.seat(target))
 
 
 def _revealed(t: Answered) -> str | None:
     if isinstance(t.action, Reveal):
-        return f"shows the role card: {ROLE_LABELS[t.action.role]}"
+        return _("shows the role card: {role}").format(role=ROLE_LABELS[t.action.role])
     return None
 
 
 def _gift(t: Answered, target: int) -> str:
-    return f"gives 1 life to {t.seat(target)}"
+    return _("gives 1 life to {seat}").format(seat=t.seat(target))
 
 
 BASE: dict[DecisionKind, Words] = {
     K.GIFT_LIFE: Words(
-        lambda q: "Sid Ketchum: who gains 1 life? SEAT",
+        lambda q: _("Sid Ketchum: who gains 1 life? SEAT"),
         seat_told(_gift),
     ),
     K.ROLL: Words(
-        lambda q: f"Seat {q.seat}: press ROLL",
-        roll_told(lambda roll: "rolls the dice"),
+        lambda q: _("Seat {seat}: press ROLL").format(seat=q.seat),
+        roll_told(lambda roll: _("rolls the dice")),
     ),
     K.REROLL: Words(
-        lambda q: "Re-roll? mark dice, ROLL; DONE: no",
-        roll_told(lambda roll: f"re-rolls {dice_named(roll)}", "keeps the dice"),
+        lambda q: _("Re-roll? mark dice, ROLL; DONE: no"),
+        roll_told(
+            lambda roll: _("re-rolls {dice}").format(dice=dice_named(roll)),
+            N_("keeps the dice"),
+        ),
     ),
     K.BULLSEYE_TARGET: Words(
         _bullseye_prompt,
-        seat_told(lambda t, target: f"shoots {t.seat(target)}"),
+        seat_told(lambda t, target: _("shoots {seat}").format(seat=t.seat(target))),
     ),
     K.SLAB_DOUBLE: Words(
         _slab_prompt,
-        lambda t: _slab_told(t) if isinstance(t.action, ChooseDie) else "keeps the Beer",
+        lambda t: _slab_told(t) if isinstance(t.action, ChooseDie) else _("keeps the Beer"),
     ),
     K.BEER_TARGET: Words(_beer_prompt, seat_told(_beer_told)),
     K.ARROW_INSTEAD: Words(
-        lambda q: f"Seat {q.seat}: an arrow, not the life? SEAT{q.seat}: yes; DONE: no",
-        yes_no("takes an arrow instead", "loses the life"),
+        lambda q: _("Seat {seat}: an arrow, not the life? SEAT{seat}: yes; DONE: no").format(
+            seat=q.seat
+        ),
+        yes_no(N_("takes an arrow instead"), N_("loses the life")),
     ),
     K.DISCARD_ARROW: Words(
-        lambda q: f"Seat {q.seat}: discard an arrow? SEAT{q.seat}: yes; DONE: no",
-        yes_no("discards an arrow for the life", "keeps the arrows"),
+        lambda q: _("Seat {seat}: discard an arrow? SEAT{seat}: yes; DONE: no").format(seat=q.seat),
+        yes_no(N_("discards an arrow for the life"), N_("keeps the arrows")),
     ),
     K.KIT_DISCARD: Words(
-        lambda q: "Kit Carlson: whose arrow goes? SEAT; DONE: none",
-        seat_told(lambda t, target: f"discards an arrow of {t.seat(target)}", "discards no arrow"),
+        lambda q: _("Kit Carlson: whose arrow goes? SEAT; DONE: none"),
+        seat_told(
+            lambda t, target: _("discards an arrow of {seat}").format(seat=t.seat(target)),
+            N_("discards no arrow"),
+        ),
     ),
     K.REVEAL_ROLE: Words(
-        lambda q: f"Seat {q.seat}: which role? press its DIE",
+        lambda q: _("Seat {seat}: which role? press its DIE").format(seat=q.seat),
         _revealed,
     ),
 }
@@ -264,12 +298,16 @@ def _which_arrow(t: Answered) -> str | None:
     """A regular arrow, or a module's token by its label."""
     if not isinstance(t.action, Choose):
         return None
-    which = "an arrow" if t.action.option == "arrow" else f"the {t.option}"
-    return f"discards {which} of {t.seat(t.d.target or 0)}"
+    seat = t.seat(t.d.target or 0)
+    if t.action.option == "arrow":
+        return _("discards an arrow of {seat}").format(seat=seat)
+    return _("discards the {token} of {seat}").format(token=t.option, seat=seat)
 
 
 OLD_SALOON: dict[DecisionKind, Words] = {
-    K.WHICH_ARROW: Words(lambda q: f"Seat {q.other} loses which arrow? its DIE", _which_arrow),
+    K.WHICH_ARROW: Words(
+        lambda q: _("Seat {seat} loses which arrow? its DIE").format(seat=q.other), _which_arrow
+    ),
 }
 
 # ------------------------------------------------ the end a reveal into an open moment may avert
@@ -281,7 +319,7 @@ def turned(t: Answered) -> str | None:
 
 
 OPEN_MOMENTS: dict[DecisionKind, Words] = {
-    K.GAME_END: Words(lambda q: "Game over? DONE: yes, or reveal a role card", None),
+    K.GAME_END: Words(lambda q: _("Game over? DONE: yes, or reveal a role card"), None),
 }
 
 # ------------------------------------------------------------------ Undead or Alive
@@ -300,3 +338,38 @@ WORDS: Declared[DecisionKind, Words] = Declared(
 def declare_words(kind: DecisionKind, words: Words) -> None:
     """A module's words for its own kind of decision; ValueError when the kind has some."""
     WORDS.add(kind, words, "words of the decision kind")
+
+
+# Each kind's question in a few words, as its ``Spec`` says it in English (the engine has no
+# catalogue), to be translated: the console says it while the box answers for a seat. A
+# module's kinds' come from its package (``declare_question``).
+_QUESTION_WORDS: Declared[DecisionKind, str | Word] = Declared(
+    {
+        K.GIFT_LIFE: N_("who gains one life"),
+        K.ROLL: N_("roll the dice"),
+        K.REROLL: N_("re-roll or stop"),
+        K.BULLSEYE_TARGET: N_("whom does this Bull's Eye hit"),
+        K.SLAB_DOUBLE: N_("double a Bull's Eye with a Beer"),
+        K.BEER_TARGET: N_("who drinks this Beer"),
+        K.ARROW_INSTEAD: N_("take an arrow instead of losing a life"),
+        K.DISCARD_ARROW: N_("discard an arrow for a life lost"),
+        K.KIT_DISCARD: N_("whose arrow does this Gatling discard"),
+        K.REVEAL_ROLE: N_("which role card do you show"),
+        K.WHICH_ARROW: N_("discard which arrow"),
+        K.GAME_END: N_("the game is over unless a role is shown"),
+    },
+    load=lambda: load_layer("table"),
+)
+QUESTIONS: Labels[DecisionKind] = Labels(_QUESTION_WORDS)
+
+
+def declare_question(kind: DecisionKind, question: str | Word) -> None:
+    """A module's kind's question in its package's words (its ``Spec``'s English, as a
+    ``Word``); ValueError when the kind has one."""
+    _QUESTION_WORDS.add(kind, question, "question of the decision kind")
+
+
+def question_said(kind: DecisionKind) -> str:
+    """The kind's question in the language in use (its ``Spec``'s English when no package
+    declared its words)."""
+    return QUESTIONS.get(kind) or SPECS[kind].question

@@ -107,7 +107,7 @@ def test_a_long_turn_is_read_whole_over_its_pages_by_presses(width: int) -> None
     shown = []
     while session.looking_back is not None:
         console = session.view().console
-        assert console.title == TITLE and fits(console), console.prompt
+        assert console.title == str(TITLE) and fits(console), console.prompt
         assert console.prompt.endswith(" (DONE: older, other: back)")
         shown.append(console.prompt.removesuffix(" (DONE: older, other: back)"))
         press_all(session, ["DONE"], clock)

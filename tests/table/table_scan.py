@@ -10,7 +10,10 @@ the two consoles) and the start-over question opened; after the end, the roles a
 survivors and, in a Wild West Legacy series, the next game's set-up.
 
 The console-fit and no-internal-name tests play a few games of every set here; the command
-``benchmarks/table_scan.py`` plays 200 of each with the same code.
+``benchmarks/table_scan.py`` plays 200 of each with the same code. The word tests play them
+again in each language: in Italian the same fit and name checks, in the pseudo-language
+``qps`` (every catalogued word «marked») the check that every word the table shows went
+through a catalogue.
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ import pytest
 from benchmarks.campaign import ModuleSet, module_sets
 from companion.cli import main
 from companion.emulate import text_view
-from companion.engine import DecisionKind
+from companion.engine import CHARACTERS, MODULES, SPECIAL_ROLES, DecisionKind
+from companion.i18n import CORE, MARKS, PSEUDO, SOURCE, Catalogue, language, set_language
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.panels.console import WIDTHS, layout, shows_whole, title_cut
@@ -69,15 +73,61 @@ def console_cuts(view: ConsoleView) -> list[str]:
 
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 PATH = re.compile(r"/\S+")  # a file's path names the folder a person chose
-DIE = re.compile(r"\bdie (\d)\b", re.IGNORECASE)
+
+
+@functools.cache
+def _die_named(code: str) -> re.Pattern[str]:
+    """A die by its number in the language ``code`` ("die 3", "dado 3")."""
+    said = Catalogue(CORE, code).gettext("die {die}").strip("".join(MARKS))
+    return re.compile(r"\b" + re.escape(said).replace(r"\{die\}", r"(\d)") + r"\b", re.I)
 
 
 def misnamed(text: str, dice: int) -> list[str]:
     """The internal names in ``text``: identifiers, and a "die N" that is no die on the table
-    (a symbol of a Rage card, a Wound token)."""
+    (a symbol of a Rage card, a Wound token), in the language in use."""
     found = SNAKE.findall(PATH.sub("", text))
-    found += [m.group(0) for m in DIE.finditer(text) if int(m.group(1)) > dice]
+    die = _die_named(language())
+    found += [m.group(0) for m in die.finditer(text) if int(m.group(1)) > dice]
     return found
+
+
+MARKED = re.compile(f"{MARKS[0]}[^{MARKS[0]}{MARKS[1]}]*{MARKS[1]}")
+LETTERS = re.compile(r"[^\W\d_]+")
+
+
+@functools.cache
+def _printed() -> re.Pattern[str]:
+    """The names printed on the cards and boxes, which stay as printed in every language: the
+    characters', the special role cards' (and their short forms), the modules' titles."""
+    names = {c.title for c in CHARACTERS.values()} | {m.title for m in MODULES.values()}
+    for card in SPECIAL_ROLES.values():
+        names |= {card.title, card.title.removesuffix(" of the Devil")}
+    ordered = sorted(names, key=len, reverse=True)
+    return re.compile("|".join(r"\b" + re.escape(n) + r"\b" for n in ordered))
+
+
+def unmarked(text: str) -> list[str]:
+    """The words of ``text``, shown in the pseudo-language, that went through no catalogue:
+    every run of letters outside the marks «», but the names printed on the cards and a
+    file's path."""
+    rest = text
+    while True:
+        shorter = MARKED.sub(" ", rest)
+        if shorter == rest:
+            break
+        rest = shorter
+    return LETTERS.findall(_printed().sub(" ", PATH.sub("", rest)))
+
+
+def table_words(view: TableView) -> list[str]:
+    """The strings the table itself makes for a person: the console's and the seats' words and
+    the pods' prompts (the characters' names are printed on their cards)."""
+    c = view.console
+    texts = [c.title, c.prompt, c.story, c.aside, c.flash or "", *c.choices]
+    for seat in view.seats:
+        texts += [seat.note, seat.change, seat.role or "", seat.chore]
+        texts.append(seat.pod_prompt(c.prompt))
+    return [t for t in texts if t]
 
 
 def shown(view: TableView) -> list[str]:
@@ -131,6 +181,7 @@ class Findings:
 
     cut: dict[str, str] = field(default_factory=dict)  # what was cut -> where
     misnamed: dict[str, str] = field(default_factory=dict)  # name in text -> where
+    unmarked: dict[str, str] = field(default_factory=dict)  # uncatalogued word in text -> where
     kinds: set[DecisionKind] = field(default_factory=set)  # decisions asked of a person
     games: int = 0
     states: int = 0  # presses and holds, each one state of the table looked at
@@ -139,7 +190,12 @@ class Findings:
     history_pages: int = 0  # pages of the history looked at (hold DONE), each on its console
 
     def add(self, other: Findings) -> None:
-        for where, found in ((self.cut, other.cut), (self.misnamed, other.misnamed)):
+        pairs = (
+            (self.cut, other.cut),
+            (self.misnamed, other.misnamed),
+            (self.unmarked, other.unmarked),
+        )
+        for where, found in pairs:
             for what, first in found.items():
                 where.setdefault(what, first)
         self.kinds |= other.kinds
@@ -327,11 +383,25 @@ def scan_game(
     state: Path | None = None,
     presses: int | None = None,
     fit: bool = True,
+    code: str = SOURCE,
 ) -> Findings:
-    """One game of a set, whole or its first ``presses`` presses of play: every state's console
-    laid out on both consoles (``fit``), every string shown scanned, and with a state folder
-    ``games`` and ``replay`` read its journal."""
+    """One game of a set, whole or its first ``presses`` presses of play, in the language
+    ``code``: every state's console laid out on both consoles (``fit``), every string shown
+    scanned (in the pseudo-language, the table's own words for any not catalogued), and with a
+    state folder ``games`` and ``replay`` read its journal."""
+    was = language()
+    set_language(code)
+    try:
+        return _scan_game(chosen, game, state, presses, fit)
+    finally:
+        set_language(was)
+
+
+def _scan_game(
+    chosen: ModuleSet, game: int, state: Path | None, presses: int | None, fit: bool
+) -> Findings:
     start = time.perf_counter()
+    pseudo = language() == PSEUDO
     found = Findings(games=1)
     laid_out: set[tuple[object, ...]] = set()
     seen: set[tuple[str, int]] = set()
@@ -366,6 +436,10 @@ def scan_game(
                 seen.add((text, dice[0]))
                 for name in misnamed(text, dice[0]):
                     found.misnamed.setdefault(f"{name!r} in {text!r}", where)
+        if pseudo and session.looking_back is None:  # a page may break a phrase: lines below
+            for text in table_words(view):
+                for word in unmarked(text):
+                    found.unmarked.setdefault(f"{word!r} in {text!r}", where)
         found.strings = len(seen)
 
     config, rng = config_for(chosen, game, state)
@@ -378,6 +452,8 @@ def scan_game(
             found.strings += 1
             for name in misnamed(line, dice[0]):
                 found.misnamed.setdefault(f"{name!r} in history {line!r}", where)
+            for word in unmarked(line) if pseudo else ():
+                found.unmarked.setdefault(f"{word!r} in history {line!r}", where)
         after_the_end(table, config, rng)
     session.close()
     if state is not None:
@@ -401,12 +477,13 @@ def scan_set(
     on_disk: Callable[[ModuleSet, int], Path | None],
     presses: int | None = None,
     fit: bool = True,
+    code: str = SOURCE,
 ) -> Findings:
-    """A set's games (whole, or ``presses`` presses of play each); ``on_disk(chosen, game)`` is
-    the state folder to keep a game in (None: memory only)."""
+    """A set's games (whole, or ``presses`` presses of play each) in the language ``code``;
+    ``on_disk(chosen, game)`` is the state folder to keep a game in (None: memory only)."""
     found = Findings()
     for game in games:
-        found.add(scan_game(chosen, game, on_disk(chosen, game), presses, fit))
+        found.add(scan_game(chosen, game, on_disk(chosen, game), presses, fit, code))
     return found
 
 
@@ -417,32 +494,35 @@ FIRST_PRESSES = 12  # the others: the set-up and this many presses of play, then
 ON_DISK_EVERY = 96  # one set in 96 keeps its game on disk, for ``games`` and ``replay``
 
 
-def suite_scan(tmp_path_factory: pytest.TempPathFactory) -> Findings:
-    """What the console-fit and no-internal-name tests read: one run for the test session. Under
-    pytest-xdist the workers share it through a file in the session's folder, the first to come
-    playing it while the others wait for it (a lock), so it is played once."""
+def suite_scan(tmp_path_factory: pytest.TempPathFactory, code: str = SOURCE) -> Findings:
+    """What the console-fit and no-internal-name tests read, in the language ``code``: one run
+    for the test session. Under pytest-xdist the workers share it through a file in the
+    session's folder, the first to come playing it while the others wait for it (a lock), so
+    it is played once."""
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent  # the session's, shared by its workers
-    return _shared(root)
+    return _shared(root, code)
 
 
 @functools.cache
-def _shared(root: Path) -> Findings:
-    result = root / "table_scan.pickle"
-    with (root / "table_scan.lock").open("w") as lock:
+def _shared(root: Path, code: str) -> Findings:
+    name = "table_scan" if code == SOURCE else f"table_scan_{code}"
+    result = root / f"{name}.pickle"
+    with (root / f"{name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if result.exists():
             found: Findings = pickle.loads(result.read_bytes())
             return found
-        found = _played(root / f"table_scan_{os.getpid()}")
+        found = _played(root / f"{name}_{os.getpid()}", code)
         result.write_bytes(pickle.dumps(found))
         return found
 
 
-def _played(state: Path) -> Findings:
-    """A game of every set, whole in one set of ``WHOLE_EVERY`` (the sets spread over the list,
-    small and large), some kept under ``state``."""
+def _played(state: Path, code: str) -> Findings:
+    """A game of every set in the language ``code``, whole in one set of ``WHOLE_EVERY`` (the
+    sets spread over the list, small and large), some kept under ``state``; in the
+    pseudo-language nothing is laid out (its marks are no length to fit)."""
     found = Findings()
     for n, chosen in enumerate(SETS):
 
@@ -450,5 +530,6 @@ def _played(state: Path) -> Findings:
             return state / f"set{n}" if n % ON_DISK_EVERY == 0 else None
 
         presses = None if n % WHOLE_EVERY == 0 else FIRST_PRESSES
-        found.add(scan_set(chosen, range(n % 7, n % 7 + 1), on_disk, presses))
+        game = range(n % 7, n % 7 + 1)
+        found.add(scan_set(chosen, game, on_disk, presses, fit=code != PSEUDO, code=code))
     return found

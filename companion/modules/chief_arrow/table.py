@@ -4,25 +4,33 @@ question of which token a seat takes, and the story's line when one takes it."""
 from __future__ import annotations
 
 from companion.engine import Choose
+from companion.i18n import Catalogue
 from companion.table.labels import declare_option_label
 from companion.table.prompts import declare_module_label
 from companion.table.story import StoryLine, declare_story
-from companion.table.words import Answered, Words, declare_words
+from companion.table.words import Answered, Words, declare_question, declare_words
 
 from .rules import CHIEF_ARROW, ID, TAKE, ChiefArrowTaken
+
+_words = Catalogue(__package__)
+_ = _words.gettext
+N_ = _words.word
 
 
 def _taken(t: Answered) -> str | None:
     if not isinstance(t.action, Choose):
         return None
-    return "takes the Chief's Arrow" if t.action.option == CHIEF_ARROW else "takes an arrow"
+    return _("takes the Chief's Arrow") if t.action.option == CHIEF_ARROW else _("takes an arrow")
 
 
 def _told_taken(line: StoryLine, event: ChiefArrowTaken) -> None:
-    line.under("Chief's Arrow", event.seat)
+    line.under(_("Chief's Arrow"), event.seat)
 
 
-declare_module_label(ID, "Chief's Arrow")
-declare_option_label(CHIEF_ARROW, "Chief's Arrow")
-declare_words(TAKE, Words(lambda q: f"Seat {q.seat} takes which arrow? its DIE", _taken))
+declare_module_label(ID, N_("Chief's Arrow"))
+declare_option_label(CHIEF_ARROW, N_("Chief's Arrow"))
+declare_words(
+    TAKE, Words(lambda q: _("Seat {seat} takes which arrow? its DIE").format(seat=q.seat), _taken)
+)
 declare_story(ChiefArrowTaken, _told_taken)
+declare_question(TAKE, N_("a regular arrow or the Chief's Arrow"))

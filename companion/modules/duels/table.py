@@ -15,6 +15,7 @@ from companion.engine import (
     WoundDrawn,
     WoundsReturned,
 )
+from companion.i18n import Catalogue
 from companion.table.labels import FACE_LABELS, WOUND_LABELS
 from companion.table.prompts import declare_module_label
 from companion.table.story import declare_line
@@ -22,6 +23,7 @@ from companion.table.words import (
     Answered,
     Asked,
     Words,
+    declare_question,
     declare_words,
     roll_told,
     seat_told,
@@ -31,12 +33,18 @@ from .rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, ID, WHICH_WOUND, WOUND_T
 
 Seat = Callable[[int], int]
 
-declare_module_label(ID, "Duel dice")
+_words = Catalogue(__package__)
+_ = _words.gettext
+N_ = _words.word
+
+declare_module_label(ID, N_("Duel dice"))
 
 
 def _duel_roll_prompt(q: Asked) -> str:
     assert q.d.target is not None
-    return f"Duel with seat {q.seats[q.d.target]}: SEAT{q.seat} rolls the Duel die"
+    return _("Duel with seat {other}: SEAT{seat} rolls the Duel die").format(
+        other=q.seats[q.d.target], seat=q.seat
+    )
 
 
 def _roller(q: Asked) -> str:
@@ -46,33 +54,38 @@ def _roller(q: Asked) -> str:
 
 def _wound_discarded(t: Answered) -> str | None:
     if isinstance(t.action, Choose):
-        return f"discards a {WOUND_LABELS.get(t.action.option, 'Dynamite')} Wound token"
+        token = WOUND_LABELS.get(t.action.option) or _("Dynamite")
+        return _("discards a {token} Wound token").format(token=token)
     return None
 
 
 declare_words(
     DUEL_TARGET,
     Words(
-        lambda q: "Duel: challenge whom? SEAT",
-        seat_told(lambda t, target: f"challenges {t.seat(target)} to a duel"),
+        lambda q: _("Duel: challenge whom? SEAT"),
+        seat_told(lambda t, target: _("challenges {seat} to a duel").format(seat=t.seat(target))),
     ),
 )
-declare_words(DUEL_ROLL, Words(_duel_roll_prompt, roll_told(lambda roll: "rolls the Duel die")))
+declare_words(DUEL_ROLL, Words(_duel_roll_prompt, roll_told(lambda roll: _("rolls the Duel die"))))
 declare_words(
     DUEL_REROLL,
     Words(
-        lambda q: f"{_roller(q)}: re-roll the Duel die? SEAT{q.seat}: yes; DONE: no",
-        roll_told(lambda roll: "re-rolls the Duel die", "keeps the Duel die"),
+        lambda q: _("{character}: re-roll the Duel die? SEAT{seat}: yes; DONE: no").format(
+            character=_roller(q), seat=q.seat
+        ),
+        roll_told(lambda roll: _("re-rolls the Duel die"), N_("keeps the Duel die")),
     ),
 )
 declare_words(
     WOUND_TOKEN,
-    Words(lambda q: f"Seat {q.seat}: which Wound token? draw, press its DIE", None),
+    Words(
+        lambda q: _("Seat {seat}: which Wound token? draw, press its DIE").format(seat=q.seat), None
+    ),
 )
 declare_words(
     WHICH_WOUND,
     Words(
-        lambda q: f"Whiskey: seat {q.seat} discards which Wound token? DIE",
+        lambda q: _("Whiskey: seat {seat} discards which Wound token? DIE").format(seat=q.seat),
         _wound_discarded,
     ),
 )
@@ -83,28 +96,54 @@ def _token(symbol: str) -> str:
 
 
 def _cancelled(e: ResultsCancelled, seat: Seat) -> str:
-    return f"{seat(e.seat)}'s Wound token cancels {e.count} {FACE_LABELS[e.symbol]}"
+    return _("{seat}'s Wound token cancels {count} {face}").format(
+        seat=seat(e.seat), count=e.count, face=FACE_LABELS[e.symbol]
+    )
 
 
 def _drawn(e: WoundDrawn, seat: Seat) -> str:
     if e.kept:
-        return f"{seat(e.seat)} takes a {_token(e.token)} Wound token"
-    return f"{seat(e.seat)} already has a {_token(e.token)} Wound token: it goes back"
+        return _("{seat} takes a {token} Wound token").format(
+            seat=seat(e.seat), token=_token(e.token)
+        )
+    return _("{seat} already has a {token} Wound token: it goes back").format(
+        seat=seat(e.seat), token=_token(e.token)
+    )
 
 
 def _returned(e: WoundsReturned, seat: Seat) -> str:
     names = ", ".join(_token(t) for t in e.tokens)
-    return f"{seat(e.seat)} gives back Wound token{'s' if len(e.tokens) > 1 else ''} {names}"
+    said = _words.ngettext(
+        "{seat} gives back Wound token {tokens}",
+        "{seat} gives back Wound tokens {tokens}",
+        len(e.tokens),
+    )
+    return said.format(seat=seat(e.seat), tokens=names)
 
 
 def _rolled(e: DuelRolled, seat: Seat) -> str:
     rolled = ", ".join(FACE_LABELS.get(f, f) for f in e.faces)
-    return f"{seat(e.seat)}'s Duel die: {rolled}"
+    return _("{seat}'s Duel die: {faces}").format(seat=seat(e.seat), faces=rolled)
 
 
 declare_line(ResultsCancelled, _cancelled)
 declare_line(WoundDrawn, _drawn)
 declare_line(WoundsReturned, _returned)
-declare_line(DuelChallenged, lambda e, seat: f"Duel: {seat(e.seat)} against {seat(e.target)}")
+declare_line(
+    DuelChallenged,
+    lambda e, seat: _("Duel: {seat} against {other}").format(
+        seat=seat(e.seat), other=seat(e.target)
+    ),
+)
 declare_line(DuelRolled, _rolled)
-declare_line(DuelLost, lambda e, seat: f"{seat(e.winner)} wins the duel against {seat(e.seat)}")
+declare_line(
+    DuelLost,
+    lambda e, seat: _("{winner} wins the duel against {seat}").format(
+        winner=seat(e.winner), seat=seat(e.seat)
+    ),
+)
+declare_question(DUEL_TARGET, N_("whom do you challenge to a duel"))
+declare_question(DUEL_ROLL, N_("roll the Duel die"))
+declare_question(DUEL_REROLL, N_("re-roll the Duel die or keep it"))
+declare_question(WOUND_TOKEN, N_("which Wound token did you draw"))
+declare_question(WHICH_WOUND, N_("discard which Wound token"))

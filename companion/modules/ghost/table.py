@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.engine import Choose, Game, PlayerState
+from companion.i18n import Catalogue
 from companion.table.labels import FACE_LABELS, OPTION_LABELS
 from companion.table.module_words import (
     ModuleWords,
@@ -13,44 +14,61 @@ from companion.table.module_words import (
 )
 from companion.table.prompts import declare_module_label
 from companion.table.story import declare_line
-from companion.table.words import Asked, Words, declare_words, dice_named, roll_told, seat_told
+from companion.table.words import (
+    Asked,
+    Words,
+    declare_question,
+    declare_words,
+    dice_named,
+    roll_told,
+    seat_told,
+)
 
 from .events import BecameGhost, GhostTokenGiven
 from .rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET, ID
 
+_words = Catalogue(__package__)
+_ = _words.gettext
+N_ = _words.word
+
 
 def _target_prompt(q: Asked) -> str:
-    times = "2x " if q.d.remaining == 2 else ""
     face = OPTION_LABELS.get(q.d.options[0], q.d.options[0])
-    return f"The Ghost gives {times}{face} to whom? SEAT"
+    if q.d.remaining == 2:
+        face = _("2x {face}").format(face=face)
+    return _("The Ghost gives {face} to whom? SEAT").format(face=face)
 
 
 declare_words(
     GHOST_ROLL,
     Words(
-        lambda q: f"The Ghost (seat {q.seat}): press ROLL",
-        roll_told(lambda roll: "rolls the Ghost's dice"),
+        lambda q: _("The Ghost (seat {seat}): press ROLL").format(seat=q.seat),
+        roll_told(lambda roll: _("rolls the Ghost's dice")),
     ),
 )
 declare_words(
     GHOST_REROLL,
     Words(
-        lambda q: "The Ghost: re-roll? mark dice, ROLL; DONE: no",
+        lambda q: _("The Ghost: re-roll? mark dice, ROLL; DONE: no"),
         roll_told(
-            lambda roll: f"re-rolls the Ghost's {dice_named(roll)}", "keeps the Ghost's dice"
+            lambda roll: _("re-rolls the Ghost's {dice}").format(dice=dice_named(roll)),
+            N_("keeps the Ghost's dice"),
         ),
     ),
 )
 declare_words(
     GHOST_FACE,
     Words(
-        lambda q: "The Ghost gives which? DIE",
-        lambda t: f"gives {t.option}" if isinstance(t.action, Choose) else None,
+        lambda q: _("The Ghost gives which? DIE"),
+        lambda t: _("gives {face}").format(face=t.option) if isinstance(t.action, Choose) else None,
     ),
 )
 declare_words(
     GHOST_TARGET,
-    Words(_target_prompt, seat_told(lambda t, target: f"gives it to {t.seat(target)}")),
+    Words(
+        _target_prompt,
+        seat_told(lambda t, target: _("gives it to {seat}").format(seat=t.seat(target))),
+    ),
 )
 
 
@@ -60,31 +78,42 @@ def ghost_note(game: Game, seat: int, seats: Sequence[int]) -> str:
     given = ""
     if token is not None:
         holder, face, count = token
-        given = f"{'2x ' if count == 2 else ''}{OPTION_LABELS.get(face, face)}"
+        given = OPTION_LABELS.get(face, face)
+        if count == 2:
+            given = _("2x {face}").format(face=given)
         if holder == seat:
-            return f"Ghost token: {given}"
+            return _("Ghost token: {token}").format(token=given)
     if game.players[seat].ghost:
-        return f"GHOST, gave seat {seats[token[0]]} {given}" if token is not None else "GHOST"
+        if token is None:
+            return _("GHOST")
+        return _("GHOST, gave seat {seat} {token}").format(seat=seats[token[0]], token=given)
     return ""
 
 
 def _became(p: PlayerState) -> str | None:
-    return "the Ghost" if p.ghost else None
+    return _("the Ghost") if p.ghost else None
 
 
-declare_module_label(ID, "Ghost")
+declare_module_label(ID, N_("Ghost"))
 declare_module_words(ID, ModuleWords(seat_note=ghost_note, became=_became))
 
 
 def _became_ghost(event: BecameGhost, seat: Callable[[int], int]) -> str:
-    return f"{seat(event.seat)} plays on as the Ghost"
+    return _("{seat} plays on as the Ghost").format(seat=seat(event.seat))
 
 
 def _token_given(event: GhostTokenGiven, seat: Callable[[int], int]) -> str:
     given = FACE_LABELS.get(event.face, event.face)
-    handed = f"the {given} and x2 tokens" if event.dice > 1 else f"the {given} token"
-    return f"the Ghost gives seat {seat(event.target)} {handed}"
+    if event.dice > 1:
+        said = _("the Ghost gives seat {seat} the {token} and x2 tokens")
+    else:
+        said = _("the Ghost gives seat {seat} the {token} token")
+    return said.format(seat=seat(event.target), token=given)
 
 
 declare_line(BecameGhost, _became_ghost)
 declare_line(GhostTokenGiven, _token_given)
+declare_question(GHOST_ROLL, N_("roll the Ghost's two dice"))
+declare_question(GHOST_REROLL, N_("re-roll the Ghost's dice or stop"))
+declare_question(GHOST_FACE, N_("which result does the Ghost give"))
+declare_question(GHOST_TARGET, N_("to whom does the Ghost give it"))

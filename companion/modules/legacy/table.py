@@ -3,8 +3,11 @@ number in it, come from the module's title)."""
 
 from __future__ import annotations
 
+from companion.i18n import Catalogue
 from companion.table.prompts import declare_module_label
 
 from .rules import ID
 
-declare_module_label(ID, "Legacy series")
+N_ = Catalogue(__package__).word
+
+declare_module_label(ID, N_("Legacy series"))

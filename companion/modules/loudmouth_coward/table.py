@@ -4,28 +4,35 @@ Broken Arrow's name and drawing, and the questions of the Saloon die and of a Br
 from __future__ import annotations
 
 from companion.engine import Choose, ChooseSeat, SaloonDie
+from companion.i18n import Catalogue
 from companion.table.labels import declare_option_label, declare_symbol_name
 from companion.table.prompts import declare_module_label
 from companion.table.view import declare_face_drawing
-from companion.table.words import Answered, Words, declare_words
+from companion.table.words import Answered, Words, declare_question, declare_words
 
 from .rules import BROKEN_ARROW, BROKEN_ARROW_FACE, ID, SALOON_DIE
+
+_words = Catalogue(__package__)
+_ = _words.gettext
+N_ = _words.word
 
 
 def die_told(t: Answered) -> str | None:
     if not isinstance(t.action, Choose):
         return None
-    return "rolls no Saloon die" if t.action.option == SaloonDie.NONE else f"rolls the {t.option}"
+    if t.action.option == SaloonDie.NONE:
+        return _("rolls no Saloon die")
+    return _("rolls the {die}").format(die=t.option)
 
 
 def _returned(t: Answered) -> str | None:
     if not isinstance(t.action, ChooseSeat):
         return None
-    return f"returns an arrow of {t.seat(t.action.seat)} to the pile"
+    return _("returns an arrow of {seat} to the pile").format(seat=t.seat(t.action.seat))
 
 
-declare_module_label(ID, "Saloon dice")
-declare_symbol_name(BROKEN_ARROW_FACE, "Broken Arrow")
+declare_module_label(ID, N_("Saloon dice"))
+declare_symbol_name(BROKEN_ARROW_FACE, N_("Broken Arrow"))
 declare_face_drawing(
     BROKEN_ARROW_FACE,
     (
@@ -46,11 +53,15 @@ declare_face_drawing(
     ),
 )
 for option, label in (
-    (SaloonDie.LOUDMOUTH, "Loudmouth"),
-    (SaloonDie.COWARD, "Coward"),
-    (SaloonDie.LOUDMOUTH_SIXTH, "Loudmouth+"),
-    (SaloonDie.COWARD_SIXTH, "Coward+"),
+    (SaloonDie.LOUDMOUTH, N_("Loudmouth")),
+    (SaloonDie.COWARD, N_("Coward")),
+    (SaloonDie.LOUDMOUTH_SIXTH, N_("Loudmouth+")),
+    (SaloonDie.COWARD_SIXTH, N_("Coward+")),
 ):
     declare_option_label(option, label)
-declare_words(SALOON_DIE, Words(lambda q: "Saloon die? its DIE; ROLL: none", die_told))
-declare_words(BROKEN_ARROW, Words(lambda q: "Broken Arrow: whose arrow goes back? SEAT", _returned))
+declare_words(SALOON_DIE, Words(lambda q: _("Saloon die? its DIE; ROLL: none"), die_told))
+declare_words(
+    BROKEN_ARROW, Words(lambda q: _("Broken Arrow: whose arrow goes back? SEAT"), _returned)
+)
+declare_question(SALOON_DIE, N_("which Saloon die do you roll"))
+declare_question(BROKEN_ARROW, N_("whose arrow does the Broken arrow return"))

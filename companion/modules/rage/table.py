@@ -6,33 +6,49 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.engine import RageDrawn, RageRevealed, RageShuffled
+from companion.i18n import Catalogue
 from companion.table.prompts import declare_module_label
 from companion.table.story import declare_line
-from companion.table.words import Asked, Words, declare_words
+from companion.table.words import Asked, Words, declare_question, declare_words
 
 from .rules import ID, RAGE_SYMBOL
 
-declare_module_label(ID, "Rage cards")
+_words = Catalogue(__package__)
+_ = _words.gettext
+N_ = _words.word
+
+declare_module_label(ID, N_("Rage cards"))
 
 
 def _rage_prompt(q: Asked) -> str:
     cards = q.game.players[q.d.seat].rage_revealed
-    return f"Rage: symbols on {cards} card{'s' * (cards != 1)}? DIE each, DONE"
+    said = _words.ngettext(
+        "Rage: symbols on {count} card? DIE each, DONE",
+        "Rage: symbols on {count} cards? DIE each, DONE",
+        cards,
+    )
+    return said.format(count=cards)
 
 
 declare_words(RAGE_SYMBOL, Words(_rage_prompt, None))
 
 
 def _drawn(event: RageDrawn, seat: Callable[[int], int]) -> str:
-    kept = "" if event.drawn == 1 else f" ({event.drawn} drawn, 1 kept)"
-    return f"{seat(event.seat)} draws a Rage card{kept}"
+    if event.drawn == 1:
+        return _("{seat} draws a Rage card").format(seat=seat(event.seat))
+    said = _("{seat} draws a Rage card ({count} drawn, 1 kept)")
+    return said.format(seat=seat(event.seat), count=event.drawn)
 
 
 def _revealed(event: RageRevealed, seat: Callable[[int], int]) -> str:
     cards = event.cards
-    return f"{seat(event.seat)} reveals {cards} Rage card{'s' if cards != 1 else ''}"
+    said = _words.ngettext(
+        "{seat} reveals {count} Rage card", "{seat} reveals {count} Rage cards", cards
+    )
+    return said.format(seat=seat(event.seat), count=cards)
 
 
 declare_line(RageDrawn, _drawn)
-declare_line(RageShuffled, lambda event, seat: "Rage discards shuffled into a new pile")
+declare_line(RageShuffled, lambda event, seat: _("Rage discards shuffled into a new pile"))
 declare_line(RageRevealed, _revealed)
+declare_question(RAGE_SYMBOL, N_("enter the Rage cards' symbols"))

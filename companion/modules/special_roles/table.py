@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.engine import Accept
+from companion.i18n import Catalogue
 from companion.table.journal import SAVE_FIRST_VERSION, declare_added_in
 from companion.table.labels import FACE_LABELS, declare_option_label
 from companion.table.prompts import declare_module_label
@@ -15,6 +16,7 @@ from companion.table.words import (
     Asked,
     Words,
     choice_told,
+    declare_question,
     declare_words,
     die_told,
     seat_told,
@@ -44,81 +46,97 @@ from .rules import (
 )
 
 Seat = Callable[[int], int]
+_catalogue = Catalogue(__package__)
+_ = _catalogue.gettext
+N_ = _catalogue.word
 
 
 def _ugly_prompt(q: Asked) -> str:
-    which = "first" if q.d.target is None else "second"
-    return f"The Ugly: whose arrows swap? the {which} SEAT"
+    if q.d.target is None:
+        return _("The Ugly: whose arrows swap? the first SEAT")
+    return _("The Ugly: whose arrows swap? the second SEAT")
 
 
 def _chance_prompt(q: Asked) -> str:
     """The question first, short enough for seven seats at once (an Indian attack at eight)."""
     dying = [str(q.seats[int(s)]) for s in q.d.options]
-    who = f"seat {dying[0]}" if len(dying) == 1 else f"seats {', '.join(dying)}"
-    return f"Save {who} with The Left Hand? DONE: no"
+    said = _catalogue.ngettext(
+        "Save seat {seats} with The Left Hand? DONE: no",
+        "Save seats {seats} with The Left Hand? DONE: no",
+        len(dying),
+    )
+    return said.format(seats=", ".join(dying))
 
 
 for _kind, _words in {
     DOC_DIE: Words(
-        lambda q: "The Doc: which die turns? its DIE",
-        die_told(lambda die: f"turns die {die + 1}"),
+        lambda q: _("The Doc: which die turns? its DIE"),
+        die_told(lambda die: _("turns die {die}").format(die=die + 1)),
     ),
-    DOC_FACE: Words(lambda q: "The Doc: turn to? DIE", turned),
+    DOC_FACE: Words(lambda q: _("The Doc: turn to? DIE"), turned),
     UGLY_SWAP: Words(
         _ugly_prompt,
-        seat_told(lambda t, target: f"swaps the arrows of {t.seat(target)}"),
+        seat_told(lambda t, target: _("swaps the arrows of {seat}").format(seat=t.seat(target))),
     ),
     LEFT_HAND_TARGET: Words(
-        lambda q: "The Left Hand of the Devil: save whom? SEAT",
-        seat_told(lambda t, target: f"saves {t.seat(target)}"),
+        lambda q: _("The Left Hand of the Devil: save whom? SEAT"),
+        seat_told(lambda t, target: _("saves {seat}").format(seat=t.seat(target))),
     ),
     LEFT_HAND_DISCARD: Words(
-        lambda q: f"Seat {q.seat}: discard all arrows? SEAT{q.seat}: yes; DONE: no",
-        yes_no("discards all arrows", "keeps the arrows"),
+        lambda q: _("Seat {seat}: discard all arrows? SEAT{seat}: yes; DONE: no").format(
+            seat=q.seat
+        ),
+        yes_no(N_("discards all arrows"), N_("keeps the arrows")),
     ),
     LEFT_HAND_CHANCE: Words(_chance_prompt, None),
     ROLE_CARD: Words(
-        lambda q: f"Seat {q.seat}: which card? its DIE",
+        lambda q: _("Seat {seat}: which card? its DIE").format(seat=q.seat),
         choice_told(
-            lambda t: f"shows the special role card: {t.option}",
-            normal="shows a normal role card",
+            lambda t: _("shows the special role card: {card}").format(card=t.option),
+            normal=N_("shows a normal role card"),
         ),
     ),
 }.items():
     declare_words(_kind, _words)
 
-declare_module_label(ID, "Special roles")
+declare_module_label(ID, N_("Special roles"))
 # Physical cards: whether The Left Hand saves is asked since journal version 3; an older
 # journal's release never asked, and nobody saved.
 declare_added_in(LEFT_HAND_CHANCE, SAVE_FIRST_VERSION, Accept())
 
 
 def _card_shown(e: RoleCardShown, seat: Seat) -> str:
-    return f"{seat(e.seat)}'s role card: {card_title(e.card)}"
+    return _("{seat}'s role card: {card}").format(seat=seat(e.seat), card=card_title(e.card))
 
 
 def _cancelled(e: RevealCancelled, seat: Seat) -> str:
-    return f"The Judge {seat(e.by)} cancels {seat(e.seat)}'s {card_title(e.card)}"
+    return _("The Judge {judge} cancels {seat}'s {card}").format(
+        judge=seat(e.by), seat=seat(e.seat), card=card_title(e.card)
+    )
 
 
 def _sheriff_changed(e: SheriffChanged, seat: Seat) -> str:
-    return f"{seat(e.seat)} is the Sheriff now, {seat(e.old)} a Deputy"
+    return _("{seat} is the Sheriff now, {old} a Deputy").format(seat=seat(e.seat), old=seat(e.old))
 
 
 def _exchanged(e: ArrowsExchanged, seat: Seat) -> str:
-    return f"{seat(e.first)} and {seat(e.second)} swap their arrows"
+    return _("{first} and {second} swap their arrows").format(
+        first=seat(e.first), second=seat(e.second)
+    )
 
 
 def _turned(e: DieTurned, seat: Seat) -> str:
-    return f"The Doc turns die {e.die + 1} to {FACE_LABELS.get(e.face, e.face)}"
+    return _("The Doc turns die {die} to {face}").format(
+        die=e.die + 1, face=FACE_LABELS.get(e.face, e.face)
+    )
 
 
 def _heal_prevented(e: HealPrevented, seat: Seat) -> str:
-    return f"The Bad: {seat(e.target)} does not gain {e.amount}"
+    return _("The Bad: {seat} does not gain {count}").format(seat=seat(e.target), count=e.amount)
 
 
 def _saved(e: EliminationAverted, seat: Seat) -> str:
-    return f"The Left Hand saves {seat(e.target)}"
+    return _("The Left Hand saves {seat}").format(seat=seat(e.target))
 
 
 declare_line(RoleCardShown, _card_shown)
@@ -132,3 +150,10 @@ declare_line(EliminationAverted, _saved)
 # The role card an eliminated seat shows: each special card by its title.
 for _card in CARDS:
     declare_option_label(_card.name, _card.title.removesuffix(" of the Devil"))
+declare_question(DOC_DIE, N_("which die does The Doc turn"))
+declare_question(DOC_FACE, N_("which face does The Doc turn it to"))
+declare_question(UGLY_SWAP, N_("whose arrows does The Ugly exchange"))
+declare_question(LEFT_HAND_TARGET, N_("whom does The Left Hand save"))
+declare_question(LEFT_HAND_DISCARD, N_("discard all your arrows"))
+declare_question(LEFT_HAND_CHANCE, N_("nobody saves the player about to be eliminated"))
+declare_question(ROLE_CARD, N_("which role card is face up"))

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.engine import Game
+from companion.i18n import Catalogue, Labels, Word
 from companion.table.labels import declare_option_label
 from companion.table.module_words import ModuleWords, declare_module_words
 from companion.table.prompts import declare_aside, declare_module_label, declare_side_label
 from companion.table.story import declare_line
-from companion.table.words import Words, declare_words
+from companion.table.words import Words, declare_question, declare_words
 
 from .rules import (
     BEGUN,
@@ -28,24 +29,29 @@ from .rules import (
     living_count,
 )
 
-CARD_LABELS: dict[str, str] = {
-    BoneyardCard.NO_HANDS: "No hands",
-    BoneyardCard.ONE_HAND: "1 hand",
-    BoneyardCard.TWO_HANDS: "2 hands",
+_words = Catalogue(__package__)
+_ = _words.gettext
+N_ = _words.word
+
+CARD_WORDS: dict[str, Word] = {
+    BoneyardCard.NO_HANDS: N_("No hands"),
+    BoneyardCard.ONE_HAND: N_("1 hand"),
+    BoneyardCard.TWO_HANDS: N_("2 hands"),
 }
+CARD_LABELS: Labels[str] = Labels(CARD_WORDS)
 
 
 def _seat_note(game: Game, seat: int) -> str:
     """ZOMBIE, the Master's crown, or an eliminated seat's cards."""
     p = game.players[seat]
     if (p.zombie or p.master) and not p.alive:
-        return "out for good"
+        return _("out for good")
     if p.master:
-        return "ZOMBIE MASTER"
+        return _("ZOMBIE MASTER")
     if p.zombie:
-        return "ZOMBIE"
+        return _("ZOMBIE")
     if not p.alive and game.outbreak is None:
-        return f"Boneyard: hands {hands_showing(game)}"
+        return _("Boneyard: hands {hands}").format(hands=hands_showing(game))
     return ""
 
 
@@ -53,33 +59,48 @@ def _hands(game: Game) -> str:
     """The zombie hands showing against the living, so the outbreak is never a surprise."""
     if game.outbreak == BEGUN:
         return ""
-    return f"Hands {hands_showing(game)} of {living_count(game)} living"
+    return _("Hands {hands} of {living} living").format(
+        hands=hands_showing(game), living=living_count(game)
+    )
 
 
 def _revealed(e: BoneyardCardRevealed, seat: Callable[[int], int]) -> str:
-    hands = f"{e.hands} hand{'s' if e.hands != 1 else ''}"
-    return (
-        f"{seat(e.seat)}'s Boneyard card: {CARD_LABELS[e.card]} ({hands} against {e.living} living)"
+    said = _words.ngettext(
+        "{seat}'s Boneyard card: {card} ({hands} hand against {living} living)",
+        "{seat}'s Boneyard card: {card} ({hands} hands against {living} living)",
+        e.hands,
     )
+    return said.format(seat=seat(e.seat), card=CARD_LABELS[e.card], hands=e.hands, living=e.living)
 
 
 def _outbreak(e: ZombieOutbreak, seat: Callable[[int], int]) -> str:
     back = ", ".join(str(seat(z)) for z in e.zombies)
-    said = f"Zombie outbreak: {back} back at {e.life} life"
-    return said if e.master is None else f"{said}, {seat(e.master)} the Zombie Master"
+    if e.master is None:
+        return _("Zombie outbreak: {seats} back at {life} life").format(seats=back, life=e.life)
+    said = _("Zombie outbreak: {seats} back at {life} life, {master} the Zombie Master")
+    return said.format(seats=back, life=e.life, master=seat(e.master))
 
 
-declare_module_label(ID, "Zombies")
-for _card, _label in CARD_LABELS.items():
+declare_module_label(ID, N_("Zombies"))
+for _card, _label in CARD_WORDS.items():
     declare_option_label(_card, _label)
-declare_side_label(UNDEAD, "Zombies & Master win")
-declare_side_label(SURVIVORS, "Survivors win")
+declare_side_label(UNDEAD, N_("Zombies & Master win"))
+declare_side_label(SURVIVORS, N_("Survivors win"))
 declare_words(
-    CARD, Words(lambda q: f"Seat {q.seat}: which Boneyard card? draw, press its DIE", None)
+    CARD,
+    Words(
+        lambda q: _("Seat {seat}: which Boneyard card? draw, press its DIE").format(seat=q.seat),
+        None,
+    ),
 )
-declare_words(MASTER, Words(lambda q: "Outbreak! Who is the Renegade? SEAT; DONE: none", None))
+declare_words(MASTER, Words(lambda q: _("Outbreak! Who is the Renegade? SEAT; DONE: none"), None))
 declare_line(BoneyardCardRevealed, _revealed)
-declare_line(OutbreakComing, lambda e, seat: f"the zombies rise at seat {seat(e.seat)}'s turn")
+declare_line(
+    OutbreakComing,
+    lambda e, seat: _("the zombies rise at seat {seat}'s turn").format(seat=seat(e.seat)),
+)
 declare_line(ZombieOutbreak, _outbreak)
 declare_module_words(ID, ModuleWords(seat_note=lambda game, seat, seats: _seat_note(game, seat)))
 declare_aside(ID, _hands)
+declare_question(CARD, N_("which Boneyard card did you draw"))
+declare_question(MASTER, N_("the living Renegade declares"))

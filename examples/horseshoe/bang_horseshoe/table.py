@@ -1,13 +1,23 @@
-"""The Lucky Horseshoe's words at the table: the console's question, the box's answer."""
+"""The Lucky Horseshoe's words at the table: the console's question, the box's answer, Horseshoe
+Harry's ability; each from this package's own catalogue (locale/), in the language in use."""
 
+from companion.i18n import Catalogue
+from companion.table.abilities import declare_ability
 from companion.table.words import Words, declare_words
 
 from . import TOUCH
 
+_words = Catalogue(__package__)
+_ = _words.gettext
+N_ = _words.word
+
 declare_words(
     TOUCH,
     Words(
-        lambda q: f"Seat {q.seat}: touch the horseshoe for 1 life? SEAT {q.seat}: yes, DONE: no",
-        lambda t: "touches the horseshoe" if t.yes else "leaves the horseshoe",
+        lambda q: _(
+            "Seat {seat}: touch the horseshoe for 1 life? SEAT {seat}: yes, DONE: no"
+        ).format(seat=q.seat),
+        lambda t: _("touches the horseshoe") if t.yes else _("leaves the horseshoe"),
     ),
 )
+declare_ability("horseshoe_harry", N_("Two extra re-rolls"))
