@@ -17,10 +17,13 @@ from pathlib import Path
 from .bots import BOTS
 from .config import DEFAULT_PATH, ConfigError, defaults, load, reseated
 from .engine import SetupError, load_layer, module_problems
-from .i18n import set_language
+from .i18n import CORE, Catalogue, languages, set_language
 from .table.folder_lock import FolderBusy, hold
 from .table.journal import JournalError
 from .web.settings import WebPageError
+
+_words = Catalogue(CORE)
+_ = _words.gettext
 
 
 def _at_least_one(text: str) -> int:
@@ -32,6 +35,15 @@ def _at_least_one(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+def _language(text: str) -> str:
+    """A language the box has a catalogue for."""
+    if text not in languages():
+        raise argparse.ArgumentTypeError(
+            f"language {text!r}: expected one of {', '.join(languages())}"
+        )
+    return text
 
 
 def _policies(text: str) -> tuple[str, ...]:
@@ -130,7 +142,9 @@ def _state_dir(args: argparse.Namespace) -> Path:
         return Path(args.state_dir).expanduser()
     if args.config is None and not DEFAULT_PATH.exists():
         return emulator_state()
-    state_dir = load(Path(args.config or DEFAULT_PATH)).table.state_dir
+    config = load(Path(args.config or DEFAULT_PATH))
+    set_language(config.language)
+    state_dir = config.table.state_dir
     assert state_dir is not None
     return state_dir
 
@@ -318,6 +332,8 @@ def _games(args: argparse.Namespace) -> int:
     from .table.series import listing, read
 
     state_dir = _state_dir(args)
+    if args.language is not None:
+        set_language(args.language)
     if args.html:
         return _games_html(state_dir, Path(args.html).expanduser())
     summarized = None if args.json else from_summaries(state_dir)
@@ -353,7 +369,12 @@ def _games_html(state_dir: Path, folder: Path) -> int:
     for problem in skipped:
         print(f"bang-companion: skipped {problem}", file=sys.stderr)
     pages = len(written) - 1
-    print(f"Wrote index.html and {pages} game page{'s' if pages != 1 else ''} into {folder}")
+    wrote = _words.ngettext(
+        "Wrote index.html and {count} game page into {folder}",
+        "Wrote index.html and {count} game pages into {folder}",
+        pages,
+    )
+    print(wrote.format(count=pages, folder=folder))
     return 2 if skipped and not pages else 0
 
 
@@ -470,6 +491,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="write a web page per finished game (set-up, story, life chart) and index.html "
         "into DIR",
+    )
+    games.add_argument(
+        "--language",
+        type=_language,
+        metavar="CODE",
+        help=f"the pages' and the list's language: {', '.join(languages())} (default: the "
+        "configuration's, else en)",
     )
     games.set_defaults(func=_games)
     return parser

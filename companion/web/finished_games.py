@@ -39,7 +39,14 @@ from ..table.summaries import GameSummary, SeatAtEnd, SummaryError, summarize, w
 
 log = logging.getLogger(__name__)
 
-__all__ = ["FinishedGame", "GameSummary", "SeatAtEnd", "finished_game", "finished_games"]
+__all__ = [
+    "FinishedGame",
+    "GameSummary",
+    "SeatAtEnd",
+    "finished_game",
+    "finished_games",
+    "forget_replays",
+]
 
 # Replayed games kept in memory, by journal file and its size and time of change, so a server
 # asked again replays nothing: whole games (story and course, about 100 KiB each in memory),
@@ -260,6 +267,12 @@ def _replayed(path: Path, size: int, changed: int, listed: bool) -> FinishedGame
         turns=tuple(history.turns),
         course=_course(play.taken, play.game),
     )
+
+
+def forget_replays() -> None:
+    """Drop the games replayed so far: their stories were told in the language then in use."""
+    _summary.cache_clear()
+    _replayed.cache_clear()
 
 
 def _course(steps: list[Taken], end: Game) -> tuple[tuple[int, Tokens], ...]:

@@ -37,10 +37,12 @@ from typing import Any
 
 from aiohttp import web
 
+from ..i18n import language
 from ..table import TableSession
 from ..table.public import public_state
 from .connections import SERVED, Connection, Gate
-from .game_pages import game_page_html, games_index_html
+from .game_pages import game_page_html, games_index_html, in_language
+from .live_page import live_page_html
 from .settings import WebPageError, WebSettings
 
 log = logging.getLogger(__name__)
@@ -50,7 +52,6 @@ RETRY_MS = 2000  # how soon a browser reconnects a dropped stream
 BACKLOG = 256  # connections the kernel holds till they are accepted: a room of phones at once
 PAGES_NICE = 10  # the pages' process yields the processor to the table on a busy box
 STATIC = {  # the page's own files, shipped in the package: nothing is fetched elsewhere
-    "/": ("index.html", "text/html"),
     "/page.js": ("page.js", "text/javascript"),
     "/page.css": ("page.css", "text/css"),
 }
@@ -183,6 +184,7 @@ class PublicPage:
         app = web.Application(
             middlewares=[self._guard], client_max_size=1024, handler_args={"max_field_size": 4096}
         )
+        app.router.add_get("/", self._live_page)
         for path in STATIC:
             app.router.add_get(path, self._static)
         app.router.add_get("/state", self._state)
@@ -258,6 +260,11 @@ class PublicPage:
         name, kind = STATIC[request.path]
         return web.Response(body=self._files[request.path], content_type=kind, charset="utf-8")
 
+    async def _live_page(self, request: web.Request) -> web.Response:
+        """The page, in the language the box speaks now (a change at the table shows at the
+        next load; the state's own words follow at once)."""
+        return web.Response(text=live_page_html(), content_type="text/html", charset="utf-8")
+
     async def _state(self, request: web.Request) -> web.Response:
         return web.Response(body=self._current()[1], content_type="application/json")
 
@@ -285,7 +292,8 @@ class PublicPage:
                     1, multiprocessing.get_context("spawn"), os.nice, (PAGES_NICE,)
                 )
             try:
-                html = await asyncio.get_running_loop().run_in_executor(self._pages, page, folder)
+                made = partial(in_language, language(), page)
+                html = await asyncio.get_running_loop().run_in_executor(self._pages, made, folder)
             except BrokenProcessPool:
                 self._pages = None
                 log.error("web page: the process making the games' pages stopped; started anew")
