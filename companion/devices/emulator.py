@@ -17,7 +17,10 @@ from pathlib import Path
 
 from PIL import Image
 
+from ..i18n import CORE, Catalogue
 from .inputs import ButtonEvent, is_button_name
+
+_ = Catalogue(CORE).gettext
 
 # pygame greets on stdout when imported; --keys output is for the user (and scripts) alone.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -41,10 +44,13 @@ HOLDS: dict[str, str] = {"?": "DONE", "Z": "UNDO"}
 KEY_NAMES: dict[str, str] = {"ENTER": "DONE", "SPACE": "ROLL", "BACKSPACE": "UNDO"}
 QUIT = "ESC"
 
-KEY_HELP = (
-    "Space ROLL   Enter DONE   Backspace/z UNDO   1-6 DIE1-6   "
-    "a s d f g h j k SEAT1-8 (capital: hold)   ? what happened   Z start over   Esc quit"
-)
+
+def key_help() -> str:
+    """The key map, under the window's table and the terminal's, in the box's language."""
+    return _(
+        "Space ROLL   Enter DONE   Backspace/z UNDO   1-6 DIE1-6   "
+        "a s d f g h j k SEAT1-8 (capital: hold)   ? what happened   Z start over   Esc quit"
+    )
 
 
 def event_for_key(key: str) -> ButtonEvent | None:

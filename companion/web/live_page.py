@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 from html import escape
+from importlib import resources
+from string import Template
 
 from ..i18n import CORE, Catalogue, language
 
@@ -42,9 +44,11 @@ def script_words() -> dict[str, str]:
 
 
 def live_page_html() -> str:
-    """The page at ``/``: the table's state drawn by page.js, its words in the box's language."""
+    """The page at ``/`` (static/index.html, its words filled in): the table's state drawn by
+    page.js, every word in the box's language."""
     words = json.dumps(script_words(), ensure_ascii=True, sort_keys=True).replace("</", "<\\/")
     said = {
+        "lang": language(),
         "head": _("BANG! Dice: the table"),
         "title": _("BANG! Dice"),
         "connecting": _("connecting"),
@@ -54,47 +58,8 @@ def live_page_html() -> str:
         "footer": _("What the whole table sees, as it happens. Nothing here changes the game."),
         "games": _("Finished games"),
     }
-    e = {key: escape(text) for key, text in said.items()}
-    return "\n".join(
-        [
-            "<!doctype html>",
-            f'<html lang="{escape(language())}">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{e['head']}</title>",
-            '<link rel="stylesheet" href="/page.css">',
-            f'<script type="application/json" id="words">{words}</script>',
-            '<script src="/page.js" defer></script>',
-            "</head>",
-            "<body>",
-            "<header>",
-            f'  <h1 id="title">{e["title"]}</h1>',
-            f'  <p id="live" class="live">{e["connecting"]}</p>',
-            "</header>",
-            "<main>",
-            f'  <section id="console" aria-label="{e["console"]}">',
-            '    <ol id="dice" class="dice"></ol>',
-            '    <p id="series" class="series"></p>',
-            '    <p id="counts" class="counts"></p>',
-            '    <p id="prompt" class="prompt"></p>',
-            '    <ul id="choices" class="choices"></ul>',
-            '    <p id="aside" class="aside"></p>',
-            '    <p id="story" class="story"></p>',
-            '    <p id="rules" class="rules"></p>',
-            "  </section>",
-            f'  <section id="seats" class="seats" aria-label="{e["seats"]}"></section>',
-            f'  <section aria-label="{e["happened"]}">',
-            f"    <h2>{e['happened']}</h2>",
-            '    <ol id="history" class="history" reversed></ol>',
-            "  </section>",
-            "</main>",
-            "<footer>",
-            f"  <p>{e['footer']}",
-            f'     <a href="/games/">{e["games"]}</a></p>',
-            "</footer>",
-            "</body>",
-            "</html>",
-            "",
-        ]
-    )
+    filled = {key: escape(text) for key, text in said.items()}
+    return _PAGE.substitute(filled, words=words)
+
+
+_PAGE = Template(resources.files(__package__).joinpath("static", "index.html").read_text("utf-8"))
