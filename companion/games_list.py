@@ -16,8 +16,9 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from gettext import NullTranslations
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 SERIES_FILE = "series.json"  # as table/series.py names it
 SERIES_VERSION = 1
@@ -39,23 +40,39 @@ class Listed(NamedTuple):
     legacy: bool
 
 
-def lines(games: Sequence[Listed]) -> list[str]:
+class Words(Protocol):
+    """A catalogue's words (``companion.i18n.Catalogue``), which the quick start never loads."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+def lines(games: Sequence[Listed], words: Words | None = None) -> list[str]:
     """The history, one game a line: date, players, characters, winners, and for a game of
-    a Wild West Legacy series, which series and which game of it ("Legacy series 2, game 3")."""
+    a Wild West Legacy series, which series and which game of it ("Legacy series 2, game 3");
+    in the words given (English without: the quick start answers before any language is read)."""
+    w = words or NullTranslations()
+    _ = w.gettext
     said = []
     legacy: dict[int, tuple[int, int]] = {}  # series number: its number among Legacy series,
     for n, g in enumerate(games, 1):  # and games of it so far
         who = ", ".join(f"{seat} {title}" for seat, title in g.seats)
         winners = [str(s) for s in g.winners]
-        won = f": seat{'s' if len(winners) > 1 else ''} {', '.join(winners)}" if winners else ""
+        won = ""
+        if winners:
+            won = w.ngettext(": seat {seats}", ": seats {seats}", len(winners))
+            won = won.format(seats=", ".join(winners))
+        players = w.ngettext("{count} player: {who}", "{count} players: {who}", len(g.seats))
         line = (
             f"{n:3d}  {g.finished.replace('T', ' ').rstrip('Z')}  "
-            f"{len(g.seats)} players: {who}  {g.side}{won}"
+            f"{players.format(count=len(g.seats), who=who)}  {g.side}{won}"
         )
         if g.legacy:
             number, played = legacy.get(g.series, (len(legacy) + 1, 0))
             legacy[g.series] = (number, played + 1)
-            line += f"  (Wild West Legacy series {number}, game {played + 1})"
+            series = _("  (Wild West Legacy series {number}, game {game})")
+            line += series.format(number=number, game=played + 1)
         said.append(line)
     return said
 
