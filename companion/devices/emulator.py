@@ -37,8 +37,9 @@ KEYMAP: dict[str, str] = {
     **{key: f"SEAT{n}" for n, key in enumerate("asdfghjk", start=1)},
 }
 
-# Keys that hold a console button: "?" what happened (hold DONE), "Z" start over (hold UNDO).
-HOLDS: dict[str, str] = {"?": "DONE", "Z": "UNDO"}
+# Keys that hold a console button: "?" what happened (hold DONE), "Z" start over (hold UNDO),
+# "L" the next language while seats join (hold DIE6).
+HOLDS: dict[str, str] = {"?": "DONE", "Z": "UNDO", "L": "DIE6"}
 
 # The names the key legend uses, accepted by --keys; Esc ends a script like it ends the window.
 KEY_NAMES: dict[str, str] = {"ENTER": "DONE", "SPACE": "ROLL", "BACKSPACE": "UNDO"}
@@ -49,12 +50,13 @@ def key_help() -> str:
     """The key map, under the window's table and the terminal's, in the box's language."""
     return _(
         "Space ROLL   Enter DONE   Backspace/z UNDO   1-6 DIE1-6   "
-        "a s d f g h j k SEAT1-8 (capital: hold)   ? what happened   Z start over   Esc quit"
+        "a s d f g h j k SEAT1-8 (capital: hold)   ? what happened   Z start over   "
+        "L language   Esc quit"
     )
 
 
 def event_for_key(key: str) -> ButtonEvent | None:
-    """The button a key stands for; a capital seat letter, "?" and "Z" are holds."""
+    """The button a key stands for; a capital seat letter, "?", "Z" and "L" are holds."""
     if key in KEYMAP:
         return ButtonEvent(KEYMAP[key], "press", "keyboard")
     if key in HOLDS:

@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from companion import i18n
+from companion.config import defaults
+from companion.devices.emulator import parse_keys
+from companion.emulate import Emulator, text_view
 from companion.i18n import language, set_language
 from companion.table import TableSession
 from companion.table.table_language import LANGUAGE_KEY, next_language
@@ -103,3 +106,14 @@ def test_once_the_seats_have_joined_die6_held_changes_no_language(tmp_path: Path
     session.handle(LANGUAGE_KEY, "hold", clock())
     assert language() == "en"
     assert (session.state.setup.stage if session.state.setup else None) == stage
+
+
+def test_the_emulators_l_key_turns_the_language_and_every_screen_follows(tmp_path: Path) -> None:
+    config = defaults(tmp_path, 4)
+    emulator = Emulator(config, seed=5, scripted=True)
+    for i, event in enumerate(parse_keys("SEAT1 SEAT2 L")):
+        emulator.press(event, at=float(i))
+    assert language() == "it"
+    text = text_view(emulator.session.view())
+    assert "Posto 3  <- premi" in text and "* Italiano" in text
+    emulator.close()
