@@ -78,10 +78,11 @@ def parse_keys(script: str) -> list[ButtonEvent]:
         upper = token.upper()
         if upper == QUIT:
             if position != len(tokens):
-                raise ValueError(
-                    f"--keys token {position} 'Esc' quits, so nothing may follow it "
-                    f"({len(tokens) - position} more token(s) given)"
+                said = _(
+                    "--keys token {position} 'Esc' quits, so nothing may follow it "
+                    "({more} more token(s) given)"
                 )
+                raise ValueError(said.format(position=position, more=len(tokens) - position))
             break
         if upper in KEY_NAMES:
             events.append(ButtonEvent(KEY_NAMES[upper], "press", "keys"))
@@ -92,11 +93,12 @@ def parse_keys(script: str) -> list[ButtonEvent]:
         elif len(token) == 1 and (event := event_for_key(token)) is not None:
             events.append(ButtonEvent(event.button, event.kind, "keys"))
         else:
-            raise ValueError(
-                f"--keys token {position} {token!r} is not a button: expected ROLL, DONE, UNDO, "
+            said = _(
+                "--keys token {position} {token} is not a button: expected ROLL, DONE, UNDO, "
                 "DIE1-DIE6, SEAT1-SEAT8, HOLD:<button>, Enter, Space, Backspace, Esc, "
                 "or a key of the key map"
             )
+            raise ValueError(said.format(position=position, token=repr(token)))
     return events
 
 
