@@ -150,7 +150,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                     "hardware/config.example.toml shows every section"
                 ),
             )
-        check_keys(data, KNOWN_SECTIONS, "", "unknown section")
+        check_keys(data, KNOWN_SECTIONS, "", _("unknown section"))
         game = _section(data, "game")
         check_keys(game, tuple(_GAME_KEYS), "game")
         checked = {
