@@ -10,6 +10,7 @@ import os
 import sys
 import tempfile
 import threading
+import tomllib
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -17,10 +18,13 @@ from pathlib import Path
 from .bots import BOTS
 from .config import DEFAULT_PATH, ConfigError, defaults, load, reseated
 from .engine import SetupError, load_layer, module_problems
-from .i18n import set_language
+from .i18n import CORE, Catalogue, languages, set_language
 from .table.folder_lock import FolderBusy, hold
 from .table.journal import JournalError
 from .web.settings import WebPageError
+
+_words = Catalogue(CORE)
+_ = _words.gettext
 
 
 def _at_least_one(text: str) -> int:
@@ -28,10 +32,22 @@ def _at_least_one(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        said = _("expected a whole number, got {text}").format(text=repr(text))
+        raise argparse.ArgumentTypeError(said) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, got {value}").format(value=value))
     return value
+
+
+def _language(text: str) -> str:
+    """A language the box has a catalogue for."""
+    if text not in languages():
+        raise argparse.ArgumentTypeError(
+            _("language {code}: expected one of {codes}").format(
+                code=repr(text), codes=", ".join(languages())
+            )
+        )
+    return text
 
 
 def _policies(text: str) -> tuple[str, ...]:
@@ -40,7 +56,9 @@ def _policies(text: str) -> tuple[str, ...]:
     for name in names:
         if name not in BOTS:
             raise argparse.ArgumentTypeError(
-                f"unknown player {name!r} in {text!r}; expected kinds from " + ", ".join(BOTS)
+                _("unknown player {name} in {text}; expected kinds from {kinds}").format(
+                    name=repr(name), text=repr(text), kinds=", ".join(BOTS)
+                )
             )
     return names
 
@@ -84,21 +102,39 @@ def _replay(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    print(f"{path}: {len(play.taken)} actions, turn {game.turn_number}")
+    actions = _words.ngettext(
+        "{path}: {count} action, turn {turn}",
+        "{path}: {count} actions, turn {turn}",
+        len(play.taken),
+    )
+    print(actions.format(path=path, count=len(play.taken), turn=game.turn_number))
+    seat_of = _("seat {number}")
     for seat, p in zip(play.seats, game.players, strict=True):
         role = f"  {p.role}" if p.role is not None and p.revealed else ""
-        state = "out" if not p.alive else f"life {p.life}/{p.max_life}  arrows {p.arrows}"
-        print(f"  seat {seat}  {play.character_title(p.seat):<16} {state}{role}")
+        state = (
+            _words.pgettext("an eliminated seat, in a replay", "out")
+            if not p.alive
+            else _("life {life}/{most}  arrows {arrows}").format(
+                life=p.life, most=p.max_life, arrows=p.arrows
+            )
+        )
+        name = play.character_title(p.seat)
+        print(f"  {seat_of.format(number=seat)}  {name:<16} {state}{role}")
     if game.over:
-        winners = ", ".join(f"seat {play.seats[s]}" for s in _winners(path, game.winners))
-        print(f"game over: {SIDE_LABELS.get(game.side or '', game.side)} ({winners})")
+        winners = ", ".join(
+            seat_of.format(number=play.seats[s]) for s in _winners(path, game.winners)
+        )
+        side = SIDE_LABELS.get(game.side or "", game.side)
+        print(_("game over: {side} ({winners})").format(side=side, winners=winners))
     elif contents.abandoned:
-        print(f"abandoned at the table: arrows in the pile {game.pile}; no winner")
+        said = _("abandoned at the table: arrows in the pile {pile}; no winner")
+        print(said.format(pile=game.pile))
     else:
         assert game.pending is not None  # a game neither over nor abandoned waits for someone
         d = game.pending
-        asked = f"seat {play.seats[d.seat]}: {d.spec.question}"
-        print(f"in progress: arrows in the pile {game.pile}; waiting for {asked}")
+        asked = f"{seat_of.format(number=play.seats[d.seat])}: {d.spec.question}"
+        said = _("in progress: arrows in the pile {pile}; waiting for {asked}")
+        print(said.format(pile=game.pile, asked=asked))
     return 0
 
 
@@ -130,7 +166,9 @@ def _state_dir(args: argparse.Namespace) -> Path:
         return Path(args.state_dir).expanduser()
     if args.config is None and not DEFAULT_PATH.exists():
         return emulator_state()
-    state_dir = load(Path(args.config or DEFAULT_PATH)).table.state_dir
+    config = load(Path(args.config or DEFAULT_PATH))
+    set_language(config.language)
+    state_dir = config.table.state_dir
     assert state_dir is not None
     return state_dir
 
@@ -141,7 +179,8 @@ def _newest_journal(state_dir: Path) -> Path:
 
     found = journals(state_dir / "games")
     if not found:
-        raise JournalError(state_dir / "games", None, "no game here yet; expected game-*.jsonl")
+        said = _("no game here yet; expected game-*.jsonl")
+        raise JournalError(state_dir / "games", None, said)
     return found[-1]
 
 
@@ -201,8 +240,10 @@ def _output_file(option: str, args: argparse.Namespace) -> Path | None:
     path = Path(value).expanduser()
     if not path.parent.is_dir():
         raise ValueError(
-            f"--{option} {value}: the folder {path.parent} does not exist; "
-            "expected a file in an existing folder"
+            _(
+                "--{option} {value}: the folder {folder} does not exist; "
+                "expected a file in an existing folder"
+            ).format(option=option, value=value, folder=path.parent)
         )
     return path
 
@@ -222,11 +263,11 @@ def _run(args: argparse.Namespace) -> int:
     set_language(config.language)
     if not _gpio_found():
         if "NOTIFY_SOCKET" not in os.environ:
-            print(
-                "bang-companion run: this computer has no GPIO pins for the buttons "
-                "(run needs a Raspberry Pi); to play here, use: bang-companion emulate",
-                file=sys.stderr,
+            said = _(
+                "this computer has no GPIO pins for the buttons "
+                "(run needs a Raspberry Pi); to play here, use: bang-companion emulate"
             )
+            print(f"bang-companion run: {said}", file=sys.stderr)
             return 2
         if not _wait_for_gpio(stop):
             return 0
@@ -247,10 +288,10 @@ def _wait_for_gpio(stop: threading.Event) -> bool:
     from .systemd import Notifier
 
     notifier = Notifier()
-    line = (
+    line = _(
         "waiting for the hardware: this computer has no GPIO pins for the buttons "
-        f"(run needs a Raspberry Pi); looking again every {GPIO_LOOK_AGAIN:.0f} s"
-    )
+        "(run needs a Raspberry Pi); looking again every {seconds} s"
+    ).format(seconds=f"{GPIO_LOOK_AGAIN:.0f}")
     print(f"bang-companion run: {line}", file=sys.stderr, flush=True)
     notifier.ready(line)
     step = min(GPIO_LOOK_AGAIN, notifier.watchdog_interval or GPIO_LOOK_AGAIN)
@@ -294,11 +335,16 @@ def _check_hardware(args: argparse.Namespace) -> int:
             load(Path(args.config))
             configuration = ""
         except ConfigError as exc:
-            configuration = f"\nand the configuration cannot be used either: {exc}"
+            configuration = "\n" + _("and the configuration cannot be used either: {error}").format(
+                error=exc
+            )
+        said = _(
+            "this computer has no GPIO pins, so no buttons or panels to check{configuration}\n"
+            "hint: run it on the Raspberry Pi the parts are wired to; to try the companion here: "
+            "bang-companion emulate"
+        )
         print(
-            "bang-companion check-hardware: this computer has no GPIO pins, so no buttons or "
-            f"panels to check{configuration}\nhint: run it on the Raspberry Pi the parts are "
-            "wired to; to try the companion here: bang-companion emulate",
+            f"bang-companion check-hardware: {said.format(configuration=configuration)}",
             file=sys.stderr,
         )
         return 2
@@ -318,22 +364,29 @@ def _games(args: argparse.Namespace) -> int:
     from .table.series import listing, read
 
     state_dir = _state_dir(args)
+    if args.language is not None:
+        set_language(args.language)
     if args.html:
         return _games_html(state_dir, Path(args.html).expanduser())
     summarized = None if args.json else from_summaries(state_dir)
     if summarized:
-        print("\n".join(lines(summarized)))
+        print("\n".join(lines(summarized, _words)))
         return 0
     games, skipped = read(state_dir)
     for problem in skipped:
-        print(f"bang-companion: skipped {problem}", file=sys.stderr)
+        print(_skipped(problem), file=sys.stderr)
     if skipped and not games:
         return 2
     if args.json:
         print(json.dumps([g.to_json() for g in games], indent=1))
     else:
-        print("\n".join(listing(games)) if games else f"No finished game in {state_dir} yet.")
+        none = _("No finished game in {folder} yet.").format(folder=state_dir)
+        print("\n".join(listing(games)) if games else none)
     return 0
+
+
+def _skipped(problem: str) -> str:
+    return "bang-companion: " + _("skipped {problem}").format(problem=problem)
 
 
 def _games_html(state_dir: Path, folder: Path) -> int:
@@ -344,16 +397,21 @@ def _games_html(state_dir: Path, folder: Path) -> int:
     try:
         written, skipped = write_pages(state_dir, folder)
     except OSError as exc:
-        print(
-            f"bang-companion games: --html {folder}: cannot write the pages there "
-            f"({exc.strerror or exc}); expected a folder this user may write in",
-            file=sys.stderr,
-        )
+        said = _(
+            "--html {folder}: cannot write the pages there ({error}); "
+            "expected a folder this user may write in"
+        ).format(folder=folder, error=exc.strerror or exc)
+        print(f"bang-companion games: {said}", file=sys.stderr)
         return 2
     for problem in skipped:
-        print(f"bang-companion: skipped {problem}", file=sys.stderr)
+        print(_skipped(problem), file=sys.stderr)
     pages = len(written) - 1
-    print(f"Wrote index.html and {pages} game page{'s' if pages != 1 else ''} into {folder}")
+    wrote = _words.ngettext(
+        "Wrote index.html and {count} game page into {folder}",
+        "Wrote index.html and {count} game pages into {folder}",
+        pages,
+    )
+    print(wrote.format(count=pages, folder=folder))
     return 2 if skipped and not pages else 0
 
 
@@ -366,111 +424,134 @@ def on_a_pi() -> bool:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    read_default = _("read its state folder (default: {path} if it exists)").format(
+        path=DEFAULT_PATH
+    )
+    by_default = _("default {path}").format(path=DEFAULT_PATH)
     parser = argparse.ArgumentParser(
         prog="bang-companion",
-        description="A table companion for BANG! The Dice Game: buttons, dice, life and arrows.",
+        description=_("A table companion for BANG! The Dice Game: buttons, dice, life and arrows."),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sim = commands.add_parser(
-        "simulate", help="whole games of random legal play or of computer players (--policy)"
+        "simulate", help=_("whole games of random legal play or of computer players (--policy)")
     )
-    sim.add_argument("--players", type=int, default=5, help="3 to 8 (default 5)")
+    sim.add_argument("--players", type=int, default=5, help=_("3 to 8 (default 5)"))
     sim.add_argument(
-        "--games", type=_at_least_one, default=1000, help="how many games (default 1000)"
+        "--games", type=_at_least_one, default=1000, help=_("how many games (default 1000)")
     )
-    sim.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
+    sim.add_argument("--seed", type=int, default=1, help=_("first game's seed (default 1)"))
     sim.add_argument(
         "--modules",
         nargs="*",
         default=[],
         metavar="MODULE",
-        help="ids of the modules in play (default: none; an unknown id is refused with the list "
-        "of those installed)",
+        help=_(
+            "ids of the modules in play (default: none; an unknown id is refused with the list "
+            "of those installed)"
+        ),
     )
-    sim.add_argument("--json", action="store_true", help="print the report as JSON")
+    sim.add_argument("--json", action="store_true", help=_("print the report as JSON"))
     sim.add_argument(
         "--policy",
         type=_policies,
         default=("random",),
-        help="the players, e.g. rules,random: seat s of game i is played by entry "
-        f"(s + i) mod the list's length; kinds: {', '.join(BOTS)} (default random)",
+        help=_(
+            "the players, e.g. rules,random: seat s of game i is played by entry "
+            "(s + i) mod the list's length; kinds: {kinds} (default random)"
+        ).format(kinds=", ".join(BOTS)),
     )
     sim.set_defaults(func=_simulate)
 
-    rep = commands.add_parser("replay", help="replay a game journal and print the final state")
+    rep = commands.add_parser("replay", help=_("replay a game journal and print the final state"))
     rep.add_argument(
         "journal",
         nargs="?",
-        help="a journal file (JSON Lines, finished, abandoned or not), docs/journal.md "
-        "(default: the newest in the state folder)",
+        help=_(
+            "a journal file (JSON Lines, finished, abandoned or not), docs/journal.md "
+            "(default: the newest in the state folder)"
+        ),
     )
+    rep.add_argument("--config", help=read_default)
     rep.add_argument(
-        "--config", help=f"read its state folder (default: {DEFAULT_PATH} if it exists)"
+        "--state-dir", help=_("read this state folder (default: the service's, or the emulator's)")
     )
-    rep.add_argument(
-        "--state-dir", help="read this state folder (default: the service's, or the emulator's)"
-    )
-    rep.add_argument("--json", action="store_true", help="print the final state as JSON")
+    rep.add_argument("--json", action="store_true", help=_("print the final state as JSON"))
     rep.set_defaults(func=_replay)
 
     emu = commands.add_parser(
-        "emulate", help="the whole companion on this computer: a window, or the terminal"
+        "emulate", help=_("the whole companion on this computer: a window, or the terminal")
     )
-    emu.add_argument("--config", help="a configuration file (default: built-in table)")
+    emu.add_argument("--config", help=_("a configuration file (default: built-in table)"))
     emu.add_argument(
         "--seats",
         type=int,
-        help=f"seats at the table, 3 to 8 (default {EMULATOR_SEATS}, or the --config file's; "
-        "given, it wins over the file's)",
+        help=_(
+            "seats at the table, 3 to 8 (default {seats}, or the --config file's; "
+            "given, it wins over the file's)"
+        ).format(seats=EMULATOR_SEATS),
     )
     emu.add_argument(
         "--state-dir",
         "--state",
         dest="state_dir",
-        help="where journals go (default ~/.local/state/bang-companion; a --keys run without "
-        "it plays in a fresh folder of its own and leaves your game alone)",
+        help=_(
+            "where journals go (default ~/.local/state/bang-companion; a --keys run without "
+            "it plays in a fresh folder of its own and leaves your game alone)"
+        ),
     )
-    emu.add_argument("--console-width", type=int, choices=(128, 256), help="console panel width")
+    emu.add_argument("--console-width", type=int, choices=(128, 256), help=_("console panel width"))
     emu.add_argument(
         "--keys",
-        help='presses to feed, e.g. "SEAT1 SEAT2 SEAT3 DONE", then exit; "-": read them from '
-        "stdin, one acknowledgement line per press",
+        help=_(
+            'presses to feed, e.g. "SEAT1 SEAT2 SEAT3 DONE", then exit; "-": read them from '
+            "stdin, one acknowledgement line per press"
+        ),
     )
-    emu.add_argument("--seed", type=int, help="seed the set-up's shuffles (repeatable games)")
-    emu.add_argument("--snapshot", help="save the final frame to this PNG")
-    emu.add_argument("--record", help="record every frame into this GIF")
-    emu.add_argument("--terminal", action="store_true", help="draw in the terminal, no window")
+    emu.add_argument("--seed", type=int, help=_("seed the set-up's shuffles (repeatable games)"))
+    emu.add_argument("--snapshot", help=_("save the final frame to this PNG"))
+    emu.add_argument("--record", help=_("record every frame into this GIF"))
+    emu.add_argument("--terminal", action="store_true", help=_("draw in the terminal, no window"))
     emu.set_defaults(func=_emulate)
 
-    run = commands.add_parser("run", help="run the companion on the Pi (the systemd service)")
-    run.add_argument("--config", default=str(DEFAULT_PATH), help=f"default {DEFAULT_PATH}")
-    run.add_argument("--verbose", action="store_true", help="log debugging detail")
+    run = commands.add_parser("run", help=_("run the companion on the Pi (the systemd service)"))
+    run.add_argument("--config", default=str(DEFAULT_PATH), help=by_default)
+    run.add_argument("--verbose", action="store_true", help=_("log debugging detail"))
     run.set_defaults(func=_run)
 
     check = commands.add_parser(
-        "check-hardware", help="what answers on the buses, each panel and button, the pods"
+        "check-hardware", help=_("what answers on the buses, each panel and button, the pods")
     )
-    check.add_argument("--config", default=str(DEFAULT_PATH), help=f"default {DEFAULT_PATH}")
-    check.add_argument("--no-buttons", action="store_true", help="do not ask for button presses")
+    check.add_argument("--config", default=str(DEFAULT_PATH), help=by_default)
+    check.add_argument("--no-buttons", action="store_true", help=_("do not ask for button presses"))
     check.add_argument(
-        "--timeout", type=float, default=15.0, help="seconds to wait for each button (15)"
+        "--timeout", type=float, default=15.0, help=_("seconds to wait for each button (15)")
     )
     check.set_defaults(func=_check_hardware)
 
-    games = commands.add_parser("games", help="the finished games: date, players, winners, series")
-    games.add_argument(
-        "--config", help=f"read its state folder (default: {DEFAULT_PATH} if it exists)"
+    games = commands.add_parser(
+        "games", help=_("the finished games: date, players, winners, series")
     )
+    games.add_argument("--config", help=read_default)
     games.add_argument(
-        "--state-dir", help="read this state folder (default: the service's, or the emulator's)"
+        "--state-dir", help=_("read this state folder (default: the service's, or the emulator's)")
     )
-    games.add_argument("--json", action="store_true", help="print the records as JSON")
+    games.add_argument("--json", action="store_true", help=_("print the records as JSON"))
     games.add_argument(
         "--html",
         metavar="DIR",
-        help="write a web page per finished game (set-up, story, life chart) and index.html "
-        "into DIR",
+        help=_(
+            "write a web page per finished game (set-up, story, life chart) and index.html into DIR"
+        ),
+    )
+    games.add_argument(
+        "--language",
+        type=_language,
+        metavar="CODE",
+        help=_(
+            "the pages' and the list's language: {codes} (default: the configuration's, else en)"
+        ).format(codes=", ".join(languages())),
     )
     games.set_defaults(func=_games)
     return parser
@@ -485,7 +566,23 @@ def report_module_problems() -> None:
         print(f"bang-companion: {line}", file=sys.stderr)
 
 
+def speak_as_configured(argv: Sequence[str]) -> None:
+    """Speak the configuration's language from the start, so the help and the first messages
+    are in it: the file named by ``--config``, else the installed one; English when it cannot
+    be read (the command that reads it says why)."""
+    names = list(argv)
+    path = DEFAULT_PATH
+    if "--config" in names[:-1]:
+        path = Path(names[names.index("--config") + 1])
+    try:
+        code = tomllib.loads(path.read_text(encoding="utf-8"))["game"]["language"]
+        set_language(code)
+    except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
+        return
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    speak_as_configured(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "func"):

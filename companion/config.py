@@ -27,9 +27,11 @@ from .devices.panel_specs import MuxSpec, PanelSpec, panel_key, specs_from_confi
 from .devices.pods import PodSpec
 from .devices.settings import SettingError, check_keys, is_int, require_table, shown
 from .engine import MODULES, REAL_PILES, HouseRule, Module, SetupError, module, validate_modules
-from .i18n import SOURCE, languages
+from .i18n import CORE, SOURCE, Catalogue, languages
 from .table import TableConfig
 from .web.settings import MAX_CLIENTS, MAX_CONNECTIONS, WebSettings
+
+_ = Catalogue(CORE).gettext
 
 DEFAULT_PATH = Path("/etc/bang-companion/config.toml")
 DEFAULT_STATE_DIR = Path("/var/lib/bang-companion")
@@ -102,13 +104,15 @@ def load(path: Path) -> Config:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ConfigError(path, "(file)", "not found; see hardware/config.example.toml") from None
+        said = _("not found; see hardware/config.example.toml")
+        raise ConfigError(path, "(file)", said) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(path, "(file)", f"cannot be read: {exc}") from exc
+        raise ConfigError(path, "(file)", _("cannot be read: {error}").format(error=exc)) from exc
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(path, "(syntax)", f"not valid TOML: {exc}") from exc
+        said = _("not valid TOML: {error}").format(error=exc)
+        raise ConfigError(path, "(syntax)", said) from exc
     return parse(data, path)
 
 
@@ -140,11 +144,13 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         if not data:
             raise SettingError(
                 "(file)",
-                "has no settings: expected at least [game] seats = 3..8 or one [[seat]] table "
-                "per seat, with [buttons] and the panels; hardware/config.example.toml shows "
-                "every section",
+                _(
+                    "has no settings: expected at least [game] seats = 3..8 or one [[seat]] "
+                    "table per seat, with [buttons] and the panels; "
+                    "hardware/config.example.toml shows every section"
+                ),
             )
-        check_keys(data, KNOWN_SECTIONS, "", "unknown section")
+        check_keys(data, KNOWN_SECTIONS, "", _("unknown section"))
         game = _section(data, "game")
         check_keys(game, tuple(_GAME_KEYS), "game")
         checked = {
@@ -155,13 +161,13 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         if not MIN_SEATS <= seats <= MAX_SEATS:
             raise SettingError(
                 "seat",
-                f"{len(seat_tables)} [[seat]] tables: expected one per seat, "
-                f"{MIN_SEATS} to {MAX_SEATS}",
+                _("{count} [[seat]] tables: expected one per seat, {least} to {most}").format(
+                    count=len(seat_tables), least=MIN_SEATS, most=MAX_SEATS
+                ),
             )
         if seat_tables and len(seat_tables) != seats:
-            raise SettingError(
-                "game.seats", f"{seats} seats but {len(seat_tables)} [[seat]] tables"
-            )
+            said = _("{seats} seats but {count} [[seat]] tables")
+            raise SettingError("game.seats", said.format(seats=seats, count=len(seat_tables)))
         bots: dict[int, str | None] = checked.get("bots", {})
         _check_bot_seats(tuple(bots), seats)
         _check_modules_fit(checked.get("modules", frozenset()), seats)
@@ -169,7 +175,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
         check_keys(console, CONSOLE_KEYS, "console")
         stream = _section(data, "stream")
         if "stream" in data and not stream:
-            raise SettingError("stream", 'empty: expected path = "/dev/ttyUSB0" (or a file)')
+            raise SettingError("stream", _('empty: expected path = "/dev/ttyUSB0" (or a file)'))
         web = _section(data, "web")
         check_keys(web, tuple(_WEB_KEYS), "web")
         web_settings = WebSettings(
@@ -225,9 +231,8 @@ def _in_file(path: Path | None) -> Iterator[None]:
 
 def _seats(value: Any, key: str) -> int:
     if not is_int(value) or not MIN_SEATS <= value <= MAX_SEATS:
-        raise SettingError(
-            key, f"expected a whole number from {MIN_SEATS} to {MAX_SEATS}, got {shown(value)}"
-        )
+        said = _("expected a whole number from {least} to {most}, got {value}")
+        raise SettingError(key, said.format(least=MIN_SEATS, most=MAX_SEATS, value=shown(value)))
     return value
 
 
@@ -235,8 +240,15 @@ def _one_of(value: Any, key: str, words: tuple[str, ...]) -> str:
     """A string that is one of ``words``, which the error quotes."""
     if not isinstance(value, str) or value not in words:
         quoted = [f'"{word}"' for word in words]
-        expected = " or ".join(quoted) if len(words) == 2 else "one of " + ", ".join(quoted)
-        raise SettingError(key, f"expected {expected}, got {shown(value)}")
+        if len(words) == 2:
+            said = _("expected {first} or {second}, got {value}").format(
+                first=quoted[0], second=quoted[1], value=shown(value)
+            )
+        else:
+            said = _("expected one of {words}, got {value}").format(
+                words=", ".join(quoted), value=shown(value)
+            )
+        raise SettingError(key, said)
     return value
 
 
@@ -247,25 +259,30 @@ def _roles(value: Any, key: str) -> str:
 def _names(value: Any, key: str, known: Sequence[str], what: str) -> list[str]:
     """A list whose every entry is one of the ``known`` names (``what`` names one in errors)."""
     if not isinstance(value, list):
-        raise SettingError(key, f'expected a list such as ["{known[0]}"], got {shown(value)}')
+        said = _('expected a list such as ["{name}"], got {value}')
+        raise SettingError(key, said.format(name=known[0], value=shown(value)))
     for name in value:
         if not isinstance(name, str) or name not in known:
+            said = _("unknown {what} {name}; expected any of {known}")
             raise SettingError(
-                key, f"unknown {what} {shown(name)}; expected any of {', '.join(known)}"
+                key, said.format(what=what, name=shown(name), known=", ".join(known))
             )
     return value
 
 
 def _house_rules(value: Any, key: str) -> frozenset[HouseRule]:
     known = [rule.value for rule in HouseRule]
-    return frozenset(HouseRule(rule) for rule in _names(value, key, known, "house rule"))
+    rules = _names(value, key, known, _("house rule"))
+    return frozenset(HouseRule(rule) for rule in rules)
 
 
 def _expansions(value: Any, key: str) -> list[str]:
     if not isinstance(value, list) or value:
         raise SettingError(
             key,
-            f"reserved: expected an empty list; modules go in game.modules, got {shown(value)}",
+            _("reserved: expected an empty list; modules go in game.modules, got {value}").format(
+                value=shown(value)
+            ),
         )
     return value
 
@@ -273,7 +290,8 @@ def _expansions(value: Any, key: str) -> list[str]:
 def _modules(value: Any, key: str) -> frozenset[Module]:
     """The default modules: known ids, with the modules they need."""
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise SettingError(key, f"expected a list of module ids (strings), got {shown(value)}")
+        said = _("expected a list of module ids (strings), got {value}")
+        raise SettingError(key, said.format(value=shown(value)))
     try:
         chosen = frozenset(module(name) for name in value)
         validate_modules(chosen, MAX_SEATS, ())
@@ -284,7 +302,7 @@ def _modules(value: Any, key: str) -> frozenset[Module]:
 
 def _real_piles(value: Any, key: str) -> frozenset[str]:
     """The piles the table draws for real (Undead or Alive's Wound tokens)."""
-    return frozenset(_names(value, key, REAL_PILES, "pile"))
+    return frozenset(_names(value, key, REAL_PILES, _("pile")))
 
 
 def _boneyard(value: Any, key: str) -> str:
@@ -300,24 +318,21 @@ def _special_roles(value: Any, key: str) -> str:
 
 def _state_dir(value: Any, key: str) -> Path:
     if not isinstance(value, str) or "\0" in value or not value.strip():
-        raise SettingError(
-            key,
-            f"expected the directory for the game journals, such as "
-            f'"{DEFAULT_STATE_DIR}", got {shown(value)}',
-        )
+        said = _('expected the directory for the game journals, such as "{example}", got {value}')
+        raise SettingError(key, said.format(example=DEFAULT_STATE_DIR, value=shown(value)))
     directory = Path(value).expanduser()
     if not directory.is_absolute():
-        raise SettingError(
-            key,
-            f"{shown(value)} is relative to wherever the companion happens to start: "
-            f'expected an absolute path such as "{DEFAULT_STATE_DIR}"',
+        said = _(
+            "{value} is relative to wherever the companion happens to start: "
+            'expected an absolute path such as "{example}"'
         )
+        raise SettingError(key, said.format(value=shown(value), example=DEFAULT_STATE_DIR))
     return directory
 
 
 def _console_width(value: Any, key: str) -> int:
     if not is_int(value) or value not in CONSOLE_WIDTHS:
-        raise SettingError(key, f"expected 128 or 256, got {shown(value)}")
+        raise SettingError(key, _("expected 128 or 256, got {value}").format(value=shown(value)))
     return value
 
 
@@ -327,7 +342,8 @@ def _language(value: Any, key: str) -> str:
     known = languages()
     if not isinstance(value, str) or value not in known:
         named = ", ".join(f'"{code}"' for code in known)
-        raise SettingError(key, f"expected one of {named}, got {shown(value)}")
+        said = _("expected one of {words}, got {value}").format(words=named, value=shown(value))
+        raise SettingError(key, said)
     return value
 
 
@@ -337,25 +353,26 @@ def _bots(value: Any, key: str) -> dict[int, str | None]:
     if isinstance(value, dict):
         return {_bot_seat(seat, key): _bot_player(p, f"{key}.{seat}") for seat, p in value.items()}
     if not isinstance(value, list) or not all(is_int(seat) for seat in value):
-        raise SettingError(
-            key,
-            f"expected a list of seat numbers such as [3], or seats and players such as "
-            f'{{ 3 = "random" }}, got {shown(value)}',
+        said = _(
+            "expected a list of seat numbers such as [3], or seats and players such as "
+            "{example}, got {value}"
         )
+        raise SettingError(key, said.format(example='{ 3 = "random" }', value=shown(value)))
     for seat in value:
         if not 1 <= seat <= MAX_SEATS:
-            raise SettingError(key, f"seat {seat}: expected seat numbers from 1 to {MAX_SEATS}")
+            said = _("seat {seat}: expected seat numbers from 1 to {most}")
+            raise SettingError(key, said.format(seat=seat, most=MAX_SEATS))
     if len(set(value)) != len(value):
-        raise SettingError(key, f"{shown(value)} names a seat twice: expected each seat once")
+        said = _("{value} names a seat twice: expected each seat once")
+        raise SettingError(key, said.format(value=shown(value)))
     return dict.fromkeys(sorted(value))
 
 
 def _bot_seat(name: str, key: str) -> int:
     """A seat number written as a key of a TOML table ("3")."""
     if not name.isdigit() or not 1 <= int(name) <= MAX_SEATS:
-        raise SettingError(
-            f"{key}.{name}", f"expected a seat number from 1 to {MAX_SEATS} as the key"
-        )
+        said = _("expected a seat number from 1 to {most} as the key").format(most=MAX_SEATS)
+        raise SettingError(f"{key}.{name}", said)
     return int(name)
 
 
@@ -363,7 +380,8 @@ def _bot_pause(value: Any, key: str) -> float:
     """Seconds the table sees each choice coming before the box makes it."""
     number = not isinstance(value, bool) and isinstance(value, int | float)
     if not number or not 0 <= value <= MAX_BOT_PAUSE:
-        raise SettingError(key, f"expected seconds from 0 to {MAX_BOT_PAUSE:g}, got {shown(value)}")
+        said = _("expected seconds from 0 to {most}, got {value}")
+        raise SettingError(key, said.format(most=f"{MAX_BOT_PAUSE:g}", value=shown(value)))
     return float(value)
 
 
@@ -371,9 +389,8 @@ def _bot_player(value: Any, key: str) -> str:
     """Which computer player takes the box's seats (companion/bots); a player an older box had
     is named as gone, with the one to write instead."""
     if isinstance(value, str) and value in RETIRED:
-        raise SettingError(
-            key, f'the "{value}" player was removed (docs/bots.md): use "{RETIRED[value]}"'
-        )
+        said = _('the "{player}" player was removed (docs/bots.md): use "{instead}"')
+        raise SettingError(key, said.format(player=value, instead=RETIRED[value]))
     return _one_of(value, key, tuple(BOTS))
 
 
@@ -382,10 +399,13 @@ def _check_modules_fit(modules: frozenset[Module], seats: int) -> None:
     for m in sorted(modules):
         info = MODULES[m]
         if info.min_players > seats:
+            said = _(
+                "{module} ({title}) needs {least} or more players, but the table has "
+                "{seats} seats: add seats or leave the module out"
+            )
             raise SettingError(
                 "game.modules",
-                f"{m} ({info.title}) needs {info.min_players} or more players, but the table has "
-                f"{seats} seats: add seats or leave the module out",
+                said.format(module=m, title=info.title, least=info.min_players, seats=seats),
             )
 
 
@@ -393,13 +413,11 @@ def _check_bot_seats(bots: tuple[int, ...], seats: int) -> None:
     """Seats the box plays are seats of this table, and a person plays at least one other."""
     for seat in bots:
         if seat > seats:
-            raise SettingError(
-                "game.bots", f"seat {seat}, but the table has {seats} seats: expected 1 to {seats}"
-            )
+            said = _("seat {seat}, but the table has {seats} seats: expected 1 to {seats}")
+            raise SettingError("game.bots", said.format(seat=seat, seats=seats))
     if len(bots) >= seats:
-        raise SettingError(
-            "game.bots", f"every seat of {seats} is the box's: leave at least one for a person"
-        )
+        said = _("every seat of {seats} is the box's: leave at least one for a person")
+        raise SettingError("game.bots", said.format(seats=seats))
 
 
 _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
@@ -425,7 +443,7 @@ _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
 
 def _enabled(value: Any, key: str) -> bool:
     if not isinstance(value, bool):
-        raise SettingError(key, f"expected true or false, got {shown(value)}")
+        raise SettingError(key, _("expected true or false, got {value}").format(value=shown(value)))
     return value
 
 
@@ -437,40 +455,36 @@ def _address(value: Any, key: str) -> str:
             raise ValueError
         return str(ipaddress.ip_address(value))
     except ValueError:
-        raise SettingError(
-            key,
-            f'expected an IP address such as "0.0.0.0" (every network of the box) or '
-            f'"127.0.0.1" (this computer only), got {shown(value)}',
-        ) from None
+        said = _(
+            'expected an IP address such as "0.0.0.0" (every network of the box) or '
+            '"127.0.0.1" (this computer only), got {value}'
+        )
+        raise SettingError(key, said.format(value=shown(value))) from None
 
 
 def _port(value: Any, key: str) -> int:
     if not is_int(value) or not 0 <= value <= 65535:
-        raise SettingError(
-            key, f"expected a port number from 1024 to 65535 (0: any free one), got {shown(value)}"
-        )
+        said = _("expected a port number from 1024 to 65535 (0: any free one), got {value}")
+        raise SettingError(key, said.format(value=shown(value)))
     if 0 < value < 1024:
-        raise SettingError(
-            key,
-            f"{value} needs root, which the service never has: expected 1024 to 65535, "
-            "such as 8080",
+        said = _(
+            "{value} needs root, which the service never has: expected 1024 to 65535, such as 8080"
         )
+        raise SettingError(key, said.format(value=value))
     return value
 
 
 def _max_clients(value: Any, key: str) -> int:
     if not is_int(value) or not 1 <= value <= MAX_CLIENTS:
-        raise SettingError(
-            key, f"expected a whole number from 1 to {MAX_CLIENTS}, got {shown(value)}"
-        )
+        said = _("expected a whole number from {least} to {most}, got {value}")
+        raise SettingError(key, said.format(least=1, most=MAX_CLIENTS, value=shown(value)))
     return value
 
 
 def _requests_per_minute(value: Any, key: str) -> int:
     if not is_int(value) or not 1 <= value <= 6000:
-        raise SettingError(
-            key, f"expected requests a minute from each address, 1 to 6000, got {shown(value)}"
-        )
+        said = _("expected requests a minute from each address, 1 to 6000, got {value}")
+        raise SettingError(key, said.format(value=shown(value)))
     return value
 
 
@@ -478,17 +492,17 @@ def _streams_per_address(value: Any, key: str) -> int:
     if not is_int(value) or not 1 <= value <= MAX_CLIENTS:
         raise SettingError(
             key,
-            f"expected streams open at once from one address, 1 to {MAX_CLIENTS}, "
-            f"got {shown(value)}",
+            _("expected streams open at once from one address, 1 to {most}, got {value}").format(
+                most=MAX_CLIENTS, value=shown(value)
+            ),
         )
     return value
 
 
 def _connections(value: Any, key: str) -> int:
     if not is_int(value) or not 1 <= value <= MAX_CONNECTIONS:
-        raise SettingError(
-            key, f"expected a whole number from 1 to {MAX_CONNECTIONS}, got {shown(value)}"
-        )
+        said = _("expected a whole number from {least} to {most}, got {value}")
+        raise SettingError(key, said.format(least=1, most=MAX_CONNECTIONS, value=shown(value)))
     return value
 
 
@@ -497,9 +511,8 @@ def _timeout(value: Any, key: str) -> float:
     network, short enough that silent connections do not pile up."""
     number = not isinstance(value, bool) and isinstance(value, int | float)
     if not number or not 1 <= value <= MAX_WEB_TIMEOUT:
-        raise SettingError(
-            key, f"expected seconds from 1 to {MAX_WEB_TIMEOUT:g}, got {shown(value)}"
-        )
+        said = _("expected seconds from 1 to {most}, got {value}")
+        raise SettingError(key, said.format(most=f"{MAX_WEB_TIMEOUT:g}", value=shown(value)))
     return float(value)
 
 
@@ -511,14 +524,18 @@ def _check_web_caps(web: WebSettings) -> None:
     if web.max_clients > web.max_connections:
         raise SettingError(
             "web.max_connections",
-            f"{web.max_connections} is fewer than max_clients ({web.max_clients}): "
-            "expected at least as many connections as requests",
+            _(
+                "{connections} is fewer than max_clients ({clients}): "
+                "expected at least as many connections as requests"
+            ).format(connections=web.max_connections, clients=web.max_clients),
         )
     if web.connections_per_address > web.max_connections:
         raise SettingError(
             "web.connections_per_address",
-            f"{web.connections_per_address} is more than max_connections "
-            f"({web.max_connections}): expected at most as many",
+            _(
+                "{per_address} is more than max_connections ({connections}): "
+                "expected at most as many"
+            ).format(per_address=web.connections_per_address, connections=web.max_connections),
         )
 
 
@@ -543,8 +560,9 @@ def _section(data: dict[str, Any], name: str) -> Any:
 def _tables(value: Any, section: str, keys: tuple[str, ...] | None) -> list[dict[str, Any]]:
     """An array of tables ([[seat]], [[pod]]); ``keys`` (if given) are the only ones allowed."""
     if not isinstance(value, list):
+        said = _("expected [[{section}]] tables, got {kind} {value}")
         raise SettingError(
-            section, f"expected [[{section}]] tables, got {type(value).__name__} {shown(value)}"
+            section, said.format(section=section, kind=type(value).__name__, value=shown(value))
         )
     for number, table in enumerate(value, start=1):
         require_table(table, f"{section}[{number}]")
@@ -583,14 +601,19 @@ def _check_console_width(width: int, console: PanelSpec | None) -> None:
     if console.rotate % 2:
         raise SettingError(
             "console.panel.rotate",
-            f"{console.rotate} quarter turns make the console panel "
-            f"{console.size[0]}x{console.size[1]}, but its picture is {width}x64: "
-            "expected 0 or 2",
+            _(
+                "{turns} quarter turns make the console panel {size}, but its picture is "
+                "{width}x64: expected 0 or 2"
+            ).format(
+                turns=console.rotate, size=f"{console.size[0]}x{console.size[1]}", width=width
+            ),
         )
     raise SettingError(
         "game.console_width",
-        f"{width}, but the console panel (a {console.driver}) is {console.size[0]} wide: "
-        f"expected {console.size[0]}, or leave it out",
+        _(
+            "{width}, but the console panel (a {driver}) is {wide} wide: "
+            "expected {wide}, or leave it out"
+        ).format(width=width, driver=console.driver, wide=console.size[0]),
     )
 
 
@@ -604,9 +627,8 @@ def _check_seat_buttons(seats: int, buttons: ButtonPins, pods: list[PodSpec]) ->
     ]
     for key, name in wired:
         if name.startswith("SEAT") and int(name[4:]) > seats:
-            raise SettingError(
-                key, f"{name}, but the table has {seats} seats: expected SEAT1..SEAT{seats}"
-            )
+            said = _("{button}, but the table has {seats} seats: expected SEAT1..SEAT{seats}")
+            raise SettingError(key, said.format(button=name, seats=seats))
 
 
 def _check_serial_paths(pods: list[PodSpec], stream: StreamSpec | None) -> None:
@@ -616,7 +638,6 @@ def _check_serial_paths(pods: list[PodSpec], stream: StreamSpec | None) -> None:
     paths += [("stream.path", stream.path)] if stream else []
     for key, path in paths:
         if path in owner:
-            raise SettingError(
-                key, f"{path} is already {owner[path]}: expected a device of its own"
-            )
+            said = _("{path} is already {owner}: expected a device of its own")
+            raise SettingError(key, said.format(path=path, owner=owner[path]))
         owner[path] = key

@@ -26,6 +26,7 @@ from .devices.event_stream import EventStream
 from .devices.inputs import InputQueue
 from .devices.pods import SerialPod
 from .engine import Event
+from .i18n import CORE, Catalogue
 from .loop import Companion, LaterSink
 from .panels.console import shows_whole
 from .panels.notice import draw_paused
@@ -38,6 +39,7 @@ if TYPE_CHECKING:  # imported only when the page is on (aiohttp's memory is not 
     from .web.server import PublicPage
 
 log = logging.getLogger(__name__)
+_words = Catalogue(CORE)
 
 # The buzzer's beeps for each cue the table calls for (seconds on, seconds off, beeps).
 CUE_PATTERNS: dict[str, Pattern] = {
@@ -153,8 +155,19 @@ def run(
             notifier.watchdog()
         notifier.stopping()
         for name, panel in displays.panels.items():
-            panel.show(draw_paused(panel.size, "console" if name == "console" else name))
+            panel.show(draw_paused(panel.size, panel_label(name)))
     return 0
+
+
+def panel_label(name: str) -> str:
+    """A panel's name as its paused picture says it: the console, or its seat."""
+    if name == "console":
+        return _words.pgettext("the console panel's name", "console")
+    number = name.removeprefix("seat")
+    if number != name and number.isdecimal():
+        # Translators: a seat's panel by its name in the configuration ("seat3")
+        return _words.gettext("seat{number}").format(number=number)
+    return name
 
 
 def _public_page(config: Config, session: TableSession) -> PublicPage | None:

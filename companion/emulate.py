@@ -17,16 +17,18 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .config import Config
 from .devices.emulator import (
-    KEY_HELP,
     Recorder,
     Window,
+    key_help,
     parse_keys,
     terminal_keys,
     window_available,
 )
 from .devices.inputs import ButtonEvent
+from .i18n import CORE, Catalogue
 from .panels import compose_table, render
 from .panels.console import DUEL_DIE, shows_whole
+from .panels.text import pillow_text
 from .table import TableSession, TableView
 from .table.labels import FACE_LABELS
 from .table.view import SeatView
@@ -36,6 +38,8 @@ if TYPE_CHECKING:  # imported only when the page is on (aiohttp's memory is not 
     from .web.server import PublicPage
 
 log = logging.getLogger(__name__)
+_words = Catalogue(CORE)
+_ = _words.gettext
 
 
 def table_picture(view: TableView, console_width: int) -> Image.Image:
@@ -46,7 +50,8 @@ def table_picture(view: TableView, console_width: int) -> Image.Image:
     strip = 18
     picture = Image.new("RGB", (table.width, table.height + strip), (12, 12, 16))
     picture.paste(table, (0, 0))
-    ImageDraw.Draw(picture).text((8, table.height + 3), KEY_HELP, fill=(150, 150, 160), font=font)
+    keys = pillow_text(key_help())  # the window's font knows Latin-1 only
+    ImageDraw.Draw(picture).text((8, table.height + 3), keys, fill=(150, 150, 160), font=font)
     return picture
 
 
@@ -59,18 +64,20 @@ def text_view(view: TableView, width: int | None = None) -> str:
     c = view.console
     if c.series:
         lines.insert(0, c.series)
+    locked = " " + _words.pgettext("a die in the terminal", "locked")
     dice = "  ".join(
-        f"[{i + 1} {_face(face, c.kinds, i)}{' locked' if c.locked[i] else ''}"
+        f"[{i + 1} {_face(face, c.kinds, i)}{locked if c.locked[i] else ''}"
         f"{' *' if c.marked[i] else ''}]"
         for i, face in enumerate(c.faces)
     )
-    lines += ["", c.title, f"Dice: {dice}", f"Re-rolls left {c.rolls_left}   pile {c.pile}"]
+    counts = _("Re-rolls left {rolls}   pile {pile}").format(rolls=c.rolls_left, pile=c.pile)
+    lines += ["", c.title, _("Dice: {dice}").format(dice=dice), counts]
     lines += [f"  DIE{choice}" for choice in c.choices]
     if c.picker:
         keys = "   ".join(
             f"{i + 1}: {FACE_LABELS.get(option, option)}" for i, option in enumerate(c.picker)
         )
-        lines.append(f"Keys (DIE1-DIE{len(c.picker)}): {keys}")
+        lines.append(_("Keys (DIE1-DIE{last}): {keys}").format(last=len(c.picker), keys=keys))
     if c.story:
         lines.append(f"* {c.story}")
     lines.append(f"> {c.prompt}")
@@ -95,40 +102,47 @@ def _wrapped(line: str, width: int) -> str:
 def _face(face: str | None, kinds: tuple[str, ...], die: int) -> str:
     """A die in words; a Duel die (Undead or Alive 1) says so, as the window draws it apart."""
     said = "-" if face is None else FACE_LABELS.get(face, face)
-    return f"Duel die {said}" if die < len(kinds) and kinds[die] == DUEL_DIE else said
+    if die < len(kinds) and kinds[die] == DUEL_DIE:
+        return _("Duel die {face}").format(face=said)
+    return said
 
 
 def _seat_line(seat: SeatView) -> str:
+    label = _("Seat {number}").format(number=seat.number)
     if not seat.playing:
-        return f"Seat {seat.number}  (free)"
+        return _("{seat}  (free)").format(seat=label)
+    role = _("role: {role}").format(role=seat.role) if seat.role else ""
     if not seat.name:  # at set-up before its character: no life to show yet
         marks = [
-            "SHERIFF" if seat.sheriff else "",
-            f"role: {seat.role}" if seat.role else "",
-            "<- press" if seat.answer else "",
-            "BOT" if seat.bot else "",
+            _words.pgettext("a seat's mark", "SHERIFF") if seat.sheriff else "",
+            role,
+            _words.pgettext("a seat's mark", "<- press") if seat.answer else "",
+            _words.pgettext("a seat's mark", "BOT") if seat.bot else "",
             seat.change,
-            seat.note or "joined",
+            seat.note or _words.pgettext("a seat's mark", "joined"),
         ]
-        return f"Seat {seat.number}  " + "  ".join(m for m in marks if m)
-    chief = " + Chief's Arrow" if seat.chief_arrow else ""
+        return f"{label}  " + "  ".join(m for m in marks if m)
     marks = [
-        "TURN" if seat.active else "",
-        "SHERIFF" if seat.sheriff else "",
-        "OUT" if not seat.alive else "",
-        f"role: {seat.role}" if seat.role else "",
-        "<- press" if seat.answer else "",
-        "WINNER" if seat.winner else "",
-        "BOT" if seat.bot else "",
+        _words.pgettext("a seat's mark", "TURN") if seat.active else "",
+        _words.pgettext("a seat's mark", "SHERIFF") if seat.sheriff else "",
+        _words.pgettext("a seat's mark", "OUT") if not seat.alive else "",
+        role,
+        _words.pgettext("a seat's mark", "<- press") if seat.answer else "",
+        _words.pgettext("a seat's mark", "WINNER") if seat.winner else "",
+        _words.pgettext("a seat's mark", "BOT") if seat.bot else "",
         f"[{seat.change}]" if seat.change else "",
         seat.note,
         *_undead(seat),
         seat.chore.upper(),  # what to do with the real cards, as the panel's badge says it
     ]
     bar = "#" * seat.life + "." * max(0, seat.max_life - seat.life)
-    return (
-        f"Seat {seat.number}  {seat.name:<16} life {seat.life:>2}/{seat.max_life:<2} {bar:<12}"
-        f" arrows {seat.arrows}{chief}  " + "  ".join(m for m in marks if m)
+    if seat.chief_arrow:
+        arrows = _("arrows {count} + Chief's Arrow").format(count=seat.arrows)
+    else:
+        arrows = _("arrows {count}").format(count=seat.arrows)
+    life = _("life {life}/{most}").format(life=f"{seat.life:>2}", most=f"{seat.max_life:<2}")
+    return f"{label}  {seat.name:<16} {life} {bar:<12} {arrows}  " + "  ".join(
+        m for m in marks if m
     )
 
 
@@ -137,11 +151,12 @@ def _undead(seat: SeatView) -> list[str]:
     said = []
     if seat.wounds:
         tokens = ", ".join(FACE_LABELS.get(t, t) for t in sorted(seat.wounds))
-        said.append(f"Wound tokens: {tokens}")
+        said.append(_("Wound tokens: {tokens}").format(tokens=tokens))
     if seat.rage_held:
-        said.append(f"Rage cards face down: {seat.rage_held}")
+        said.append(_("Rage cards face down: {count}").format(count=seat.rage_held))
     if seat.rage_symbols:
-        said.append("Rage revealed: " + ", ".join(FACE_LABELS.get(s, s) for s in seat.rage_symbols))
+        symbols = ", ".join(FACE_LABELS.get(s, s) for s in seat.rage_symbols)
+        said.append(_("Rage revealed: {symbols}").format(symbols=symbols))
     return said
 
 
@@ -192,7 +207,7 @@ class Emulator:
             except WebPageError:
                 self.session.close()
                 raise
-            print(f"web page: {self.page.url}", file=sys.stderr, flush=True)
+            print(_("web page: {url}").format(url=self.page.url), file=sys.stderr, flush=True)
         self.recorder: Recorder | None = None
         self.frame = table_picture(self.session.view(), config.console_width)
         if record is not None:
@@ -307,12 +322,12 @@ def _window_loop(emulator: Emulator) -> None:
 
 def _terminal_loop(emulator: Emulator) -> None:
     if not sys.stdin.isatty():
-        raise SystemExit("no window system and no terminal: use --keys to script the presses")
+        raise SystemExit(_("no window system and no terminal: use --keys to script the presses"))
     with terminal_keys() as read:
         while True:
             columns = shutil.get_terminal_size().columns
             sys.stdout.write("\x1b[2J\x1b[H" + text_view(emulator.session.view(), columns))
-            sys.stdout.write(f"\n\n{_wrapped(KEY_HELP, columns)}\n")
+            sys.stdout.write(f"\n\n{_wrapped(key_help(), columns)}\n")
             sys.stdout.flush()
             events: list[ButtonEvent] = []
             while not events:

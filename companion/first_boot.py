@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
+from .i18n import CORE, Catalogue, set_language
+
 SETUP_NAME = "bang-setup.txt"
 SETUP_FILE = Path("/boot/firmware") / SETUP_NAME
 APPLIED = Path("/var/lib/bang-companion-setup/applied")
@@ -57,6 +59,8 @@ KEY_TYPES = (
 )
 HOSTNAME = re.compile(r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?")
 
+_ = Catalogue(CORE).gettext
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -78,14 +82,14 @@ class Setup:
 
 def _seats(value: str) -> int:
     if not value.isdigit() or not 3 <= int(value) <= 8:
-        raise ValueError("expected a number of seats from 3 to 8")
+        raise ValueError(_("expected a number of seats from 3 to 8"))
     return int(value)
 
 
 def _one_of(*choices: str) -> Callable[[str], str]:
     def check(value: str) -> str:
         if value.lower() not in choices:
-            raise ValueError(f"expected {' or '.join(choices)}")
+            raise ValueError(_("expected {choices}").format(choices=" or ".join(choices)))
         return value.lower()
 
     return check
@@ -93,31 +97,31 @@ def _one_of(*choices: str) -> Callable[[str], str]:
 
 def _switch(value: str) -> bool:
     if value.lower() not in SWITCH:
-        raise ValueError("expected on or off")
+        raise ValueError(_("expected on or off"))
     return SWITCH[value.lower()]
 
 
 def _hostname(value: str) -> str:
     if not HOSTNAME.fullmatch(value.lower()):
-        raise ValueError("expected 1 to 63 letters, digits and inner hyphens, such as bang")
+        raise ValueError(_("expected 1 to 63 letters, digits and inner hyphens, such as bang"))
     return value.lower()
 
 
 def _wifi_network(value: str) -> str:
     if len(value.encode()) > 32 or not value.isprintable() or '"' in value:
-        raise ValueError("expected the network's name: up to 32 bytes, no quote mark")
+        raise ValueError(_("expected the network's name: up to 32 bytes, no quote mark"))
     return value
 
 
 def _wifi_password(value: str) -> str:
     if not 8 <= len(value) <= 63 or not value.isascii() or not value.isprintable():
-        raise ValueError("expected a WPA password: 8 to 63 plain (ASCII) characters")
+        raise ValueError(_("expected a WPA password: 8 to 63 plain (ASCII) characters"))
     return value
 
 
 def _wifi_country(value: str) -> str:
     if not re.fullmatch(r"[A-Za-z]{2}", value):
-        raise ValueError("expected a two-letter country code, such as GB, DE or US")
+        raise ValueError(_("expected a two-letter country code, such as GB, DE or US"))
     return value.upper()
 
 
@@ -129,15 +133,17 @@ def _login_key(value: str) -> str:
         blob = b""
     if len(parts) < 2 or parts[0] not in KEY_TYPES or not blob or not value.isprintable():
         raise ValueError(
-            "expected one SSH public key line, such as the contents of ~/.ssh/id_ed25519.pub "
-            "(ssh-ed25519 AAAA... you@laptop)"
+            _(
+                "expected one SSH public key line, such as the contents of "
+                "~/.ssh/id_ed25519.pub (ssh-ed25519 AAAA... you@laptop)"
+            )
         )
     return value
 
 
 def _login_password(value: str) -> str:
     if len(value) < 8 or not value.isprintable():
-        raise ValueError("expected at least 8 characters, on one line")
+        raise ValueError(_("expected at least 8 characters, on one line"))
     return value
 
 
@@ -172,28 +178,29 @@ def parse_setup(text: str, source: str = SETUP_NAME) -> tuple[Setup, list[str]]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        where = f"{source} line {number}"
+        where = _("{file} line {number}").format(file=source, number=number)
         key, equals, value = line.partition("=")
         key, value = key.strip().lower(), value.strip()
         if not equals:
-            problems.append(f"{where}: {_cut(line)!r}: expected key = value; line ignored")
+            said = _("{where}: {line}: expected key = value; line ignored")
+            problems.append(said.format(where=where, line=repr(_cut(line))))
             continue
         if key not in CHECKS:
-            problems.append(
-                f"{where}: unknown setting {_cut(key)!r}: expected one of {', '.join(CHECKS)}; "
-                "line ignored"
-            )
+            said = _("{where}: unknown setting {key}: expected one of {keys}; line ignored")
+            problems.append(said.format(where=where, key=repr(_cut(key)), keys=", ".join(CHECKS)))
             continue
         if key in lines:
-            problems.append(f"{where}: {key} again (first on line {lines[key]}): line ignored")
+            said = _("{where}: {key} again (first on line {first}): line ignored")
+            problems.append(said.format(where=where, key=key, first=lines[key]))
             continue
         if not value:
             continue
         try:
             values[key] = CHECKS[key](value)
         except ValueError as exc:
-            shown = "(hidden)" if key in SECRETS else repr(_cut(value))
-            problems.append(f"{where}: {key} = {shown}: {exc}; the image's default stays")
+            shown = _("(hidden)") if key in SECRETS else repr(_cut(value))
+            said = _("{where}: {key} = {value}: {problem}; the image's default stays")
+            problems.append(said.format(where=where, key=key, value=shown, problem=exc))
             continue
         lines[key] = number
     setup = Setup(**values, lines=lines)  # type: ignore[arg-type]
@@ -204,20 +211,25 @@ def _check_together(setup: Setup, source: str, problems: list[str]) -> tuple[Set
     """What only the whole file can tell: Wi-Fi needs its country, SSH a way to log in."""
 
     def refuse(key: str, problem: str) -> None:
-        problems.append(f"{source} line {setup.lines[key]}: {key}: {problem}")
+        where = _("{file} line {number}").format(file=source, number=setup.lines[key])
+        problems.append(
+            _("{where}: {key}: {problem}").format(where=where, key=key, problem=problem)
+        )
 
     if setup.wifi_network is not None and setup.wifi_country is None:
         refuse(
             "wifi_network",
-            "needs wifi_country (the channels allowed there), such as GB, DE or US; "
-            "Wi-Fi stays off",
+            _(
+                "needs wifi_country (the channels allowed there), such as GB, DE or US; "
+                "Wi-Fi stays off"
+            ),
         )
         setup = replace(setup, wifi_network=None)
     if setup.wifi_password is not None and setup.wifi_network is None:
-        refuse("wifi_password", "no wifi_network to use it with; Wi-Fi stays off")
+        refuse("wifi_password", _("no wifi_network to use it with; Wi-Fi stays off"))
         setup = replace(setup, wifi_password=None)
     if setup.ssh and setup.login_key is None and setup.login_password is None:
-        refuse("ssh", "on, but no login_key or login_password to log in with; SSH stays off")
+        refuse("ssh", _("on, but no login_key or login_password to log in with; SSH stays off"))
         setup = replace(setup, ssh=False)
     return setup, problems
 
@@ -350,7 +362,8 @@ def _run(*command: str, stdin: str | None = None) -> str:
     result = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=300)
     if result.returncode != 0:
         said = (result.stderr or result.stdout).strip().splitlines()
-        raise OSError(f"{command[0]} failed: {said[-1] if said else f'status {result.returncode}'}")
+        why = said[-1] if said else _("status {code}").format(code=result.returncode)
+        raise OSError(_("{command} failed: {why}").format(command=command[0], why=why))
     return result.stdout
 
 
@@ -362,12 +375,13 @@ def grow_root() -> str:
     disk = "/dev/" + _run("lsblk", "--noheadings", "--output", "PKNAME", device).strip()
     grown = subprocess.run(["growpart", disk, number], capture_output=True, text=True)
     if grown.returncode == 1 and "NOCHANGE" in grown.stdout:
-        return f"root partition {device} already fills {disk}"
+        return _("root partition {device} already fills {disk}").format(device=device, disk=disk)
     if grown.returncode != 0:
         raise OSError(f"growpart {disk} {number}: {(grown.stderr or grown.stdout).strip()}")
     _run("resize2fs", device)
     size = os.statvfs("/")
-    return f"root partition {device} grown to the card: {size.f_blocks * size.f_frsize >> 20} MiB"
+    said = _("root partition {device} grown to the card: {size} MiB")
+    return said.format(device=device, size=size.f_blocks * size.f_frsize >> 20)
 
 
 def apply(setup: Setup) -> list[str]:
@@ -379,34 +393,45 @@ def apply(setup: Setup) -> list[str]:
             change()
             said.append(what)
         except (OSError, ValueError, subprocess.SubprocessError) as exc:
-            said.append(f"{SETUP_NAME}: {what}: failed ({exc}); the image's default stays")
+            failed = _("{what}: failed ({error}); the image's default stays")
+            said.append(f"{SETUP_NAME}: " + failed.format(what=what, error=exc))
 
     if any(v is not None for v in (setup.seats, setup.seat_panels, setup.console, setup.web)):
         step(f"{CONFIG}: {_config_summary(setup)}", lambda: _write_config(setup))
     if setup.web:
-        step(f"the public page's socket {WEB_SOCKET} enabled", _enable_web_socket)
+        step(
+            _("the public page's socket {socket} enabled").format(socket=WEB_SOCKET),
+            _enable_web_socket,
+        )
     elif setup.web is False:
-        step(f"the public page's socket {WEB_SOCKET} disabled", _disable_web_socket)
+        doing = _("the public page's socket {socket} disabled")
+        step(doing.format(socket=WEB_SOCKET), _disable_web_socket)
     if setup.hostname:
-        step(f"host name {setup.hostname}", lambda: _set_hostname(setup.hostname or ""))
+        doing = _("host name {name}").format(name=setup.hostname)
+        step(doing, lambda: _set_hostname(setup.hostname or ""))
     if setup.wifi_network:
-        step(f"Wi-Fi network {setup.wifi_network!r} ({setup.wifi_country})", lambda: _wifi(setup))
+        doing = _("Wi-Fi network {network} ({country})").format(
+            network=repr(setup.wifi_network), country=setup.wifi_country
+        )
+        step(doing, lambda: _wifi(setup))
     if setup.login_password:
         secret = setup.login_password
-        step(f"password of {USER} set", lambda: _run("chpasswd", stdin=f"{USER}:{secret}\n"))
+        doing = _("password of {user} set").format(user=USER)
+        step(doing, lambda: _run("chpasswd", stdin=f"{USER}:{secret}\n"))
     if setup.login_key:
-        step(f"login key of {USER} added", lambda: _add_key(setup.login_key or ""))
+        doing = _("login key of {user} added").format(user=USER)
+        step(doing, lambda: _add_key(setup.login_key or ""))
     if setup.ssh:
-        step("SSH on", _ssh_on)
+        step(_("SSH on"), _ssh_on)
     return said
 
 
 def _config_summary(setup: Setup) -> str:
     parts = [
-        f"{setup.seats} seats" if setup.seats else "",
-        f"seat panels {setup.seat_panels}" if setup.seat_panels else "",
-        f"console {setup.console}" if setup.console else "",
-        "" if setup.web is None else f"web page {'on' if setup.web else 'off'}",
+        _("{count} seats").format(count=setup.seats) if setup.seats else "",
+        _("seat panels {panels}").format(panels=setup.seat_panels) if setup.seat_panels else "",
+        _("console {panel}").format(panel=setup.console) if setup.console else "",
+        "" if setup.web is None else _("web page on") if setup.web else _("web page off"),
     ]
     return ", ".join(part for part in parts if part)
 
@@ -418,7 +443,7 @@ def _write_config(setup: Setup) -> None:
     try:
         parse(tomllib.loads(text), CONFIG)
     except ConfigError as exc:
-        raise ValueError(f"the result would not load: {exc}") from exc
+        raise ValueError(_("the result would not load: {error}").format(error=exc)) from exc
     write_atomically(CONFIG, text)
 
 
@@ -472,7 +497,7 @@ def check_hardware() -> list[str]:
             [COMMAND, "check-hardware", "--no-buttons"], capture_output=True, text=True, timeout=300
         )
     except (OSError, subprocess.SubprocessError) as exc:
-        return [f"check-hardware could not run: {exc}"]
+        return [_("check-hardware could not run: {error}").format(error=exc)]
     return (result.stdout + result.stderr).splitlines()
 
 
@@ -486,12 +511,12 @@ def show_on_console(lines: list[str]) -> str | None:
         devices = load(CONFIG).devices()
         spec = devices.panels.get("console")
         if spec is None:
-            return "the configuration has no console panel"
+            return _("the configuration has no console panel")
         with Displays({"console": spec}, mux=devices.mux) as displays:
             panel = displays["console"]
             shown = [_cut(line, CONSOLE_CHARS) for line in lines[-CONSOLE_LINES:]]
             if not panel.show(draw_notice(panel.size, shown)):
-                return "the console panel does not answer"
+                return _("the console panel does not answer")
     # Whatever the panel's libraries raise (no GPIO, no SPI, a missing panel) only means the
     # lines stay in the log.
     except Exception as exc:
@@ -515,15 +540,16 @@ def first_boot(say: Callable[[str], None]) -> tuple[list[str], list[str]]:
     try:
         tell(grow_root())
     except (OSError, subprocess.SubprocessError) as exc:
-        tell(f"the root partition was not grown: {exc}")
+        tell(_("the root partition was not grown: {error}").format(error=exc))
     try:
         text = SETUP_FILE.read_text(encoding="utf-8")
     except FileNotFoundError:
         text = ""
-        tell(f"no {SETUP_FILE}: the image's defaults stay")
+        tell(_("no {file}: the image's defaults stay").format(file=SETUP_FILE))
     except (OSError, UnicodeDecodeError) as exc:
         text = ""
-        tell(f"{SETUP_FILE} cannot be read ({exc}): the image's defaults stay")
+        doing = _("{file} cannot be read ({error}): the image's defaults stay")
+        tell(doing.format(file=SETUP_FILE, error=exc))
     setup, problems = parse_setup(text)
     changes = apply(setup)
     panel += problems + [line for line in changes if line.startswith(f"{SETUP_NAME}:")]
@@ -533,21 +559,33 @@ def first_boot(say: Callable[[str], None]) -> tuple[list[str], list[str]]:
         try:
             write_atomically(SETUP_FILE, without_secrets(text))
         except OSError as exc:
-            tell(f"{SETUP_FILE}: the passwords could not be removed from it: {exc}")
+            doing = _("{file}: the passwords could not be removed from it: {error}")
+            tell(doing.format(file=SETUP_FILE, error=exc))
     for line in check_hardware():
         tell(f"check-hardware: {line}")
         panel.append(line)
     return said, panel
 
 
+def speak_as_configured() -> None:
+    """The image's configuration's language, when it names one the box speaks."""
+    try:
+        set_language(tomllib.loads(CONFIG.read_text(encoding="utf-8"))["game"]["language"])
+    except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
+        return
+
+
 def main() -> int:
+    speak_as_configured()
     said, panel = first_boot(lambda line: print(f"first boot: {line}", flush=True))
     why_not = show_on_console(panel)
     if why_not is None:
-        print(f"first boot: shown on the console panel for {CONSOLE_HOLD:.0f} s", flush=True)
+        shown = _("shown on the console panel for {seconds} s")
+        print(f"first boot: {shown.format(seconds=f'{CONSOLE_HOLD:.0f}')}", flush=True)
         time.sleep(CONSOLE_HOLD)
     else:
-        print(f"first boot: not shown on the console panel ({why_not})", flush=True)
+        shown = _("not shown on the console panel ({why})").format(why=why_not)
+        print(f"first boot: {shown}", flush=True)
     digest = hashlib.sha256("\n".join(said).encode()).hexdigest()[:12]
     write_atomically(APPLIED, "\n".join([*said, f"summary {digest}", ""]))
     return 0

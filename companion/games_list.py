@@ -16,8 +16,9 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from gettext import NullTranslations
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 SERIES_FILE = "series.json"  # as table/series.py names it
 SERIES_VERSION = 1
@@ -41,10 +42,21 @@ class Listed(NamedTuple):
     series_of: str | None  # the title of the module whose games make its series (None: none)
 
 
-def lines(games: Sequence[Listed]) -> list[str]:
+class Words(Protocol):
+    """A catalogue's words (``companion.i18n.Catalogue``), which the quick start never loads."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+def lines(games: Sequence[Listed], words: Words | None = None) -> list[str]:
     """The history, one game a line: date, players, characters, winners, and for a game of
     a module's series, which series of that module and which game of it ("<the module's
-    title> series 2, game 3")."""
+    title> series 2, game 3"); in the words given (English without: the quick start answers
+    before any language is read)."""
+    w = words or NullTranslations()
+    _ = w.gettext
     said = []
     # By module title, by series number: its number among that module's series, and games of
     # it so far.
@@ -52,16 +64,21 @@ def lines(games: Sequence[Listed]) -> list[str]:
     for n, g in enumerate(games, 1):
         who = ", ".join(f"{seat} {title}" for seat, title in g.seats)
         winners = [str(s) for s in g.winners]
-        won = f": seat{'s' if len(winners) > 1 else ''} {', '.join(winners)}" if winners else ""
+        won = ""
+        if winners:
+            won = w.ngettext(": seat {seats}", ": seats {seats}", len(winners))
+            won = won.format(seats=", ".join(winners))
+        players = w.ngettext("{count} player: {who}", "{count} players: {who}", len(g.seats))
         line = (
             f"{n:3d}  {g.finished.replace('T', ' ').rstrip('Z')}  "
-            f"{len(g.seats)} players: {who}  {g.side}{won}"
+            f"{players.format(count=len(g.seats), who=who)}  {g.side}{won}"
         )
         if g.series_of is not None:
             of = numbered.setdefault(g.series_of, {})
             number, played = of.get(g.series, (len(of) + 1, 0))
             of[g.series] = (number, played + 1)
-            line += f"  ({g.series_of} series {number}, game {played + 1})"
+            series = _("  ({title} series {number}, game {game})")
+            line += series.format(title=g.series_of, number=number, game=played + 1)
         said.append(line)
     return said
 

@@ -25,12 +25,16 @@ from .devices.inputs import InputQueue
 from .devices.panel_specs import MuxSpec, PanelSpec
 from .devices.pods import SerialPod
 from .errors import CompanionError
+from .i18n import CORE, Catalogue
 from .panels.notice import draw_notice
 
 SCAN = range(0x03, 0x78)  # the addresses i2cdetect probes
 BY_ID = Path("/dev/serial/by-id")
 
 Say = Callable[[str], None]
+
+_words = Catalogue(CORE)
+_ = _words.gettext
 
 
 class HardwareError(CompanionError):
@@ -66,23 +70,27 @@ def scan_buses(
         try:
             bus = open_i2c(number)
         except OSError as exc:
-            say(f"I2C bus {number}: cannot open /dev/i2c-{number} ({exc}); is I2C enabled?")
+            say(
+                _(
+                    "I2C bus {number}: cannot open /dev/i2c-{number} ({error}); is I2C enabled?"
+                ).format(number=number, error=exc)
+            )
             continue
         try:
             found = scan(bus)
-            say(f"I2C bus {number}: " + (" ".join(f"0x{a:02X}" for a in found) or "nothing"))
+            shown = " ".join(f"0x{a:02X}" for a in found) or _("nothing")
+            say(_("I2C bus {number}: {found}").format(number=number, found=shown))
             if mux is not None and mux.userspace and mux.bus == number:
                 if mux.address not in found:
-                    say(
-                        f"  mux TCA9548A 0x{mux.address:02X}: NO ANSWER: check its wiring and A0-A2"
-                    )
+                    said = _("  mux TCA9548A {address}: NO ANSWER: check its wiring and A0-A2")
+                    say(said.format(address=f"0x{mux.address:02X}"))
                     continue
-                say(f"  mux TCA9548A 0x{mux.address:02X}: answers")
+                say(_("  mux TCA9548A {address}: answers").format(address=f"0x{mux.address:02X}"))
                 for channel in range(8):
                     bus.write_byte(mux.address, 1 << channel)
                     on_channel = [a for a in scan(bus) if a not in found]
-                    shown = " ".join(f"0x{a:02X}" for a in on_channel) or "nothing"
-                    say(f"  mux channel {channel}: {shown}")
+                    shown = " ".join(f"0x{a:02X}" for a in on_channel) or _("nothing")
+                    say(_("  mux channel {channel}: {found}").format(channel=channel, found=shown))
                 bus.write_byte(mux.address, 0)
         finally:
             bus.close()
@@ -108,8 +116,10 @@ def check_hardware(
         )
     except _pin_errors() as exc:
         raise HardwareError(
-            f"a GPIO pin cannot be used ({exc}); is the service running? "
-            "stop it first: sudo systemctl stop bang-companion"
+            _(
+                "a GPIO pin cannot be used ({error}); is the service running? "
+                "stop it first: sudo systemctl stop bang-companion"
+            ).format(error=exc)
         ) from None
 
 
@@ -138,14 +148,20 @@ def _check(
             if panel.spec.is_spi:
                 # SPI only writes: whether the panel is there shows on the panel alone.
                 where = f"SPI{panel.spec.port} CE{panel.spec.device}"
-                state = f"sent its name; it must show '{name}'" if panel.online else "NO DEVICE"
+                state = (
+                    _("sent its name; it must show '{name}'").format(name=name)
+                    if panel.online
+                    else _("NO DEVICE")
+                )
             else:
-                where, state = _place(panel.spec), "answers" if panel.online else "NO ANSWER"
+                where = _place(panel.spec)
+                state = _("answers") if panel.online else _("NO ANSWER")
             if panel.online:
                 panel.show(draw_notice(panel.size, ["check-hardware", name]))
             else:
-                problems.append(f"panel {name}")
-            say(f"panel {name} ({panel.spec.driver}, {where}): {state}")
+                problems.append(_("panel {name}").format(name=name))
+            said = _("panel {name} ({driver}, {where}): {state}")
+            say(said.format(name=name, driver=panel.spec.driver, where=where, state=state))
         pods = [SerialPod(spec, queue) for spec in pod_specs]
         try:
             checked += len(pods)
@@ -153,34 +169,47 @@ def _check(
             if buttons:
                 names = list(pins.pins) + [b for p in pod_specs for b in p.buttons.values()]
                 checked += len(names)
-                say(f"buttons: press each one when asked, within {button_timeout:g} s")
+                said = _("buttons: press each one when asked, within {seconds} s")
+                say(said.format(seconds=f"{button_timeout:g}"))
                 with GpioButtons(pins, queue, pin_factory=pin_factory):
                     problems += _ask_buttons(names, displays, queue, button_timeout, say)
             else:
-                say("buttons: not asked for (--no-buttons)")
+                say(_("buttons: not asked for (--no-buttons)"))
         finally:
             for pod in pods:
                 pod.close()
     if config.buzzer is not None:
         with Beeper(config.buzzer, pin_factory=pin_factory) as beeper:
             beeper.play((0.2, 0.2, 2), background=False)
-        say(f"buzzer (BCM {config.buzzer.pin}): beeped twice; no sound? check its wiring")
+        said = _("buzzer (BCM {pin}): beeped twice; no sound? check its wiring")
+        say(said.format(pin=config.buzzer.pin))
     if not problems:
-        say(f"all {checked} configured parts answered")
+        said = _words.ngettext(
+            "all {count} configured part answered", "all {count} configured parts answered", checked
+        )
+        say(said.format(count=checked))
         return 0
-    say(f"{len(problems)} part(s) did not answer: {', '.join(problems)}")
+    said = _words.ngettext(
+        "{count} part(s) did not answer: {parts}",
+        "{count} part(s) did not answer: {parts}",
+        len(problems),
+    )
+    say(said.format(count=len(problems), parts=", ".join(problems)))
     return 1
 
 
 def _place(spec: PanelSpec) -> str:
-    channel = "" if spec.mux_channel is None else f" mux channel {spec.mux_channel}"
-    return f"I2C bus {spec.bus}{channel} 0x{spec.address:02X}"
+    address = f"0x{spec.address:02X}"
+    if spec.mux_channel is None:
+        return _("I2C bus {bus} {address}").format(bus=spec.bus, address=address)
+    said = _("I2C bus {bus} mux channel {channel} {address}")
+    return said.format(bus=spec.bus, channel=spec.mux_channel, address=address)
 
 
 def _report_pods(pods: list[SerialPod], wait: float, say: Say) -> list[str]:
     if BY_ID.is_dir():
         for link in sorted(BY_ID.iterdir()):
-            say(f"serial device: {link}")
+            say(_("serial device: {path}").format(path=link))
     deadline = time.monotonic() + wait
     while pods and time.monotonic() < deadline and not all(p.hello for p in pods):
         time.sleep(0.05)
@@ -188,11 +217,12 @@ def _report_pods(pods: list[SerialPod], wait: float, say: Say) -> list[str]:
     for pod in pods:
         if pod.hello is not None:
             buttons = " ".join(f"{b}->{pod.spec.buttons.get(b, '?')}" for b in pod.hello.buttons)
-            say(f"pod {pod.spec.path}: '{pod.hello.pod_id}', buttons {buttons}")
+            said = _("pod {path}: '{pod}', buttons {buttons}")
+            say(said.format(path=pod.spec.path, pod=pod.hello.pod_id, buttons=buttons))
         else:
-            missing.append(f"pod {pod.spec.path}")
-            state = "open but silent" if pod.connected else "not found"
-            say(f"pod {pod.spec.path}: {state}")
+            missing.append(_("pod {path}").format(path=pod.spec.path))
+            state = _("open but silent") if pod.connected else _("not found")
+            say(_("pod {path}: {state}").format(path=pod.spec.path, state=state))
     return missing
 
 
@@ -204,18 +234,22 @@ def _ask_buttons(
         panel_name = f"seat{name[4:]}" if name.startswith("SEAT") else "console"
         panel = displays.panels.get(panel_name)
         if panel is not None:
-            panel.show(draw_notice(panel.size, ["check-hardware", f"press {name}"]))
+            press = _("press {button}").format(button=name)
+            panel.show(draw_notice(panel.size, ["check-hardware", press]))
         queue.drain()
-        say(f"press {name} ...")
+        say(_("press {button} ...").format(button=name))
         deadline = time.monotonic() + timeout
         while (event := queue.get(timeout=max(0.0, deadline - time.monotonic()))) is not None:
             if event.button == name:
-                say(f"  {name}: ok ({event.source})")
+                say(_("  {button}: ok ({source})").format(button=name, source=event.source))
                 break
-            say(f"  got {event.button} ({event.source}) instead: check the wiring")
+            said = _("  got {button} ({source}) instead: check the wiring")
+            say(said.format(button=event.button, source=event.source))
         else:
-            missing.append(f"button {name}")
-            say(f"  {name}: NOT PRESSED within {timeout:g} s")
+            missing.append(_("button {button}").format(button=name))
+            said = _("  {button}: NOT PRESSED within {seconds} s")
+            say(said.format(button=name, seconds=f"{timeout:g}"))
         if panel is not None:
-            panel.show(draw_notice(panel.size, ["check-hardware", f"{name} done"]))
+            done = _("{button} done").format(button=name)
+            panel.show(draw_notice(panel.size, ["check-hardware", done]))
     return missing

@@ -172,7 +172,7 @@ def test_the_readme_table_is_read() -> None:
     assert ALLOWED["engine"] == (set(), set())
     assert ALLOWED["bots"] == ({"engine"}, set())
     assert ALLOWED["table"] == ({"engine", "bots", "games_list", "i18n"}, set())
-    assert ALLOWED["panels"] == ({"table.view"}, {"PIL"})
+    assert ALLOWED["panels"] == ({"table.view", "i18n"}, {"PIL"})
     assert {"gpiozero", "luma", "serial", "PIL"} <= ALLOWED["devices"][1]
     assert "errors" in ALLOWED["devices"][0]
 

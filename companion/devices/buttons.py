@@ -36,6 +36,10 @@ from companion.devices.inputs import (
 )
 from companion.devices.settings import SettingError, check_keys, is_int, key_name, shown
 
+from ..i18n import CORE, Catalogue
+
+_ = Catalogue(CORE).gettext
+
 #: Longest sensible hold and bounce, in seconds: beyond them a button seems dead.
 MAX_HOLD_TIME = 60.0
 MAX_BOUNCE_TIME = 1.0
@@ -67,41 +71,44 @@ class ButtonPins:
         for name, pin in self.pins.items():
             key = self.key_of(name)
             if not is_button_name(name):
-                raise SettingError(
-                    key, f"unknown button {shown(name)}: expected {EXPECTED_BUTTONS}"
-                )
+                said = _("unknown button {name}: expected {buttons}")
+                raise SettingError(key, said.format(name=shown(name), buttons=EXPECTED_BUTTONS))
             if not is_int(pin):
                 raise SettingError(
                     key,
-                    f"pin {shown(pin)} is not a BCM pin number: expected an integer "
-                    f"{MIN_PIN}..{MAX_PIN}",
+                    _(
+                        "pin {pin} is not a BCM pin number: expected an integer {least}..{most}"
+                    ).format(pin=shown(pin), least=MIN_PIN, most=MAX_PIN),
                 )
             if not MIN_PIN <= pin <= MAX_PIN:
-                raise SettingError(
-                    key, f"BCM pin {pin} is outside the header: expected {MIN_PIN}..{MAX_PIN}"
-                )
+                said = _("BCM pin {pin} is outside the header: expected {least}..{most}")
+                raise SettingError(key, said.format(pin=pin, least=MIN_PIN, most=MAX_PIN))
             if pin in owner_of:
                 raise SettingError(
                     key,
-                    f"BCM pin {pin} is already used by {owner_of[pin]}: "
-                    "expected one pin per button",
+                    _(
+                        "BCM pin {pin} is already used by {owner}: expected one pin per button"
+                    ).format(pin=pin, owner=owner_of[pin]),
                 )
             owner_of[pin] = key
         for setting in ("hold_time", "undo_hold_time"):
             if not _is_seconds(getattr(self, setting), MAX_HOLD_TIME):
                 raise SettingError(
                     f"buttons.{setting}",
-                    f"{shown(getattr(self, setting))}: expected seconds, more than 0 and at "
-                    f"most {MAX_HOLD_TIME:g}",
+                    _("{value}: expected seconds, more than 0 and at most {most}").format(
+                        value=shown(getattr(self, setting)), most=f"{MAX_HOLD_TIME:g}"
+                    ),
                 )
         if self.bounce_time is not None and not _is_seconds(self.bounce_time, MAX_BOUNCE_TIME):
             raise SettingError(
                 "buttons.bounce_time",
-                f"{shown(self.bounce_time)}: expected seconds, more than 0 and at most "
-                f"{MAX_BOUNCE_TIME:g} (or leave it out)",
+                _(
+                    "{value}: expected seconds, more than 0 and at most {most} (or leave it out)"
+                ).format(value=shown(self.bounce_time), most=f"{MAX_BOUNCE_TIME:g}"),
             )
         if not isinstance(self.pull_up, bool):
-            raise SettingError("buttons.pull_up", f"{shown(self.pull_up)}: expected true or false")
+            said = _("{value}: expected true or false")
+            raise SettingError("buttons.pull_up", said.format(value=shown(self.pull_up)))
 
     def key_of(self, name: str) -> str:
         """The configuration key that set ``name``'s pin."""
@@ -130,8 +137,10 @@ class ButtonPins:
                 if name in pins:
                     raise SettingError(
                         f"seat[{number}].button",
-                        f"seat {number}'s button is also given as buttons.{name}: "
-                        "expected it in one place",
+                        _(
+                            "seat {number}'s button is also given as buttons.{name}: "
+                            "expected it in one place"
+                        ).format(number=number, name=name),
                     )
                 pins[name] = seat["button"]
                 keys[name] = f"seat[{number}].button"

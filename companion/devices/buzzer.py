@@ -18,8 +18,11 @@ from typing import Any
 from gpiozero import Buzzer
 from gpiozero.pins import Factory
 
+from ..i18n import CORE, Catalogue
 from .header import MAX_PIN, MIN_PIN, PinUse
 from .settings import SettingError, check_keys, is_int, shown
+
+_ = Catalogue(CORE).gettext
 
 Pattern = tuple[float, float, int]  # seconds on, seconds off, how many beeps
 
@@ -36,14 +39,14 @@ class BuzzerSpec:
         check_keys(table, ("pin", "active_high"), "buzzer")
         pin = table.get("pin")
         if not is_int(pin) or not MIN_PIN <= pin <= MAX_PIN:
+            said = _("{value}: expected a BCM pin number {least}..{most}")
             raise SettingError(
-                "buzzer.pin", f"{shown(pin)}: expected a BCM pin number {MIN_PIN}..{MAX_PIN}"
+                "buzzer.pin", said.format(value=shown(pin), least=MIN_PIN, most=MAX_PIN)
             )
         active_high = table.get("active_high", True)
         if not isinstance(active_high, bool):
-            raise SettingError(
-                "buzzer.active_high", f"{shown(active_high)}: expected true or false"
-            )
+            said = _("{value}: expected true or false")
+            raise SettingError("buzzer.active_high", said.format(value=shown(active_high)))
         return cls(pin, active_high)
 
     @property

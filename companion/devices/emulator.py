@@ -17,7 +17,10 @@ from pathlib import Path
 
 from PIL import Image
 
+from ..i18n import CORE, Catalogue
 from .inputs import ButtonEvent, is_button_name
+
+_ = Catalogue(CORE).gettext
 
 # pygame greets on stdout when imported; --keys output is for the user (and scripts) alone.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -34,21 +37,26 @@ KEYMAP: dict[str, str] = {
     **{key: f"SEAT{n}" for n, key in enumerate("asdfghjk", start=1)},
 }
 
-# Keys that hold a console button: "?" what happened (hold DONE), "Z" start over (hold UNDO).
-HOLDS: dict[str, str] = {"?": "DONE", "Z": "UNDO"}
+# Keys that hold a console button: "?" what happened (hold DONE), "Z" start over (hold UNDO),
+# "L" the next language while seats join (hold DIE6).
+HOLDS: dict[str, str] = {"?": "DONE", "Z": "UNDO", "L": "DIE6"}
 
 # The names the key legend uses, accepted by --keys; Esc ends a script like it ends the window.
 KEY_NAMES: dict[str, str] = {"ENTER": "DONE", "SPACE": "ROLL", "BACKSPACE": "UNDO"}
 QUIT = "ESC"
 
-KEY_HELP = (
-    "Space ROLL   Enter DONE   Backspace/z UNDO   1-6 DIE1-6   "
-    "a s d f g h j k SEAT1-8 (capital: hold)   ? what happened   Z start over   Esc quit"
-)
+
+def key_help() -> str:
+    """The key map, under the window's table and the terminal's, in the box's language."""
+    return _(
+        "Space ROLL   Enter DONE   Backspace/z UNDO   1-6 DIE1-6   "
+        "a s d f g h j k SEAT1-8 (capital: hold)   ? what happened   Z start over   "
+        "L language   Esc quit"
+    )
 
 
 def event_for_key(key: str) -> ButtonEvent | None:
-    """The button a key stands for; a capital seat letter, "?" and "Z" are holds."""
+    """The button a key stands for; a capital seat letter, "?", "Z" and "L" are holds."""
     if key in KEYMAP:
         return ButtonEvent(KEYMAP[key], "press", "keyboard")
     if key in HOLDS:
@@ -70,10 +78,11 @@ def parse_keys(script: str) -> list[ButtonEvent]:
         upper = token.upper()
         if upper == QUIT:
             if position != len(tokens):
-                raise ValueError(
-                    f"--keys token {position} 'Esc' quits, so nothing may follow it "
-                    f"({len(tokens) - position} more token(s) given)"
+                said = _(
+                    "--keys token {position} 'Esc' quits, so nothing may follow it "
+                    "({more} more token(s) given)"
                 )
+                raise ValueError(said.format(position=position, more=len(tokens) - position))
             break
         if upper in KEY_NAMES:
             events.append(ButtonEvent(KEY_NAMES[upper], "press", "keys"))
@@ -84,11 +93,12 @@ def parse_keys(script: str) -> list[ButtonEvent]:
         elif len(token) == 1 and (event := event_for_key(token)) is not None:
             events.append(ButtonEvent(event.button, event.kind, "keys"))
         else:
-            raise ValueError(
-                f"--keys token {position} {token!r} is not a button: expected ROLL, DONE, UNDO, "
+            said = _(
+                "--keys token {position} {token} is not a button: expected ROLL, DONE, UNDO, "
                 "DIE1-DIE6, SEAT1-SEAT8, HOLD:<button>, Enter, Space, Backspace, Esc, "
                 "or a key of the key map"
             )
+            raise ValueError(said.format(position=position, token=repr(token)))
     return events
 
 

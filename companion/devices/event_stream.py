@@ -36,6 +36,10 @@ from companion.devices.settings import (
     require_table,
 )
 
+from ..i18n import CORE, Catalogue
+
+_ = Catalogue(CORE).gettext
+
 log = logging.getLogger(__name__)
 
 STREAM_VERSION = 1
@@ -61,9 +65,8 @@ class StreamSpec:
         table = require_table(table, where)
         check_keys(table, ("path", "baudrate"), where)
         if "path" not in table:
-            raise SettingError(
-                f"{where}.path", 'missing: expected path = "/dev/ttyUSB0" (or a file or a FIFO)'
-            )
+            said = _('missing: expected path = "/dev/ttyUSB0" (or a file or a FIFO)')
+            raise SettingError(f"{where}.path", said)
         try:
             return cls(**table)
         except SettingError as error:

@@ -15,6 +15,10 @@ from dataclasses import dataclass
 
 from companion.devices.settings import SettingError
 
+from ..i18n import CORE, Catalogue
+
+_ = Catalogue(CORE).gettext
+
 #: BCM numbers a part may use: 0 and 1 carry the HAT ID EEPROM, 28+ are not on the header.
 MIN_PIN = 2
 MAX_PIN = 27
@@ -80,6 +84,8 @@ def check_pins(uses: Iterable[PinUse]) -> None:
             continue
         raise SettingError(
             use.key,
-            f"BCM pin {use.pin} is already used by {earlier.key} ({earlier.what}): "
-            "expected a pin no other part uses",
+            _(
+                "BCM pin {pin} is already used by {owner} ({what}): "
+                "expected a pin no other part uses"
+            ).format(pin=use.pin, owner=earlier.key, what=earlier.what),
         )

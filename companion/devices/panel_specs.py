@@ -14,6 +14,10 @@ from typing import Any, Literal
 from companion.devices.header import MAX_PIN, MIN_PIN, SPI_PORTS, PinUse, i2c_pins, spi_pins
 from companion.devices.settings import SettingError, check_keys, is_int, require_table, shown
 
+from ..i18n import CORE, Catalogue
+
+_ = Catalogue(CORE).gettext
+
 Driver = Literal["ssd1306", "sh1106", "ssd1322"]
 MuxMode = Literal["userspace", "overlay"]
 
@@ -69,13 +73,13 @@ class PanelSpec:
 
     def __post_init__(self) -> None:
         if not _is_driver(self.driver):
+            said = _("{value}: expected one of {words}")
             raise SettingError(
-                "driver", f"{shown(self.driver)}: expected one of {', '.join(PANEL_SIZES)}"
+                "driver", said.format(value=shown(self.driver), words=", ".join(PANEL_SIZES))
             )
         if not is_int(self.rotate) or self.rotate not in (0, 1, 2, 3):
-            raise SettingError(
-                "rotate", f"{shown(self.rotate)}: expected 0, 1, 2 or 3 (quarter turns clockwise)"
-            )
+            said = _("{value}: expected 0, 1, 2 or 3 (quarter turns clockwise)")
+            raise SettingError("rotate", said.format(value=shown(self.rotate)))
         if self.is_spi:
             self._check_spi()
         else:
@@ -83,59 +87,69 @@ class PanelSpec:
 
     def _check_i2c(self) -> None:
         if not is_int(self.bus) or self.bus < 0:
-            raise SettingError(
-                "bus", f"{shown(self.bus)}: expected the N of /dev/i2c-N (0 or more)"
-            )
+            said = _("{value}: expected the N of /dev/i2c-N (0 or more)")
+            raise SettingError("bus", said.format(value=shown(self.bus)))
         if not is_int(self.address) or not MIN_I2C_ADDRESS <= self.address <= MAX_I2C_ADDRESS:
             raise SettingError(
                 "address",
-                f"{shown(self.address)}: expected a 7-bit I2C address "
-                f"0x{MIN_I2C_ADDRESS:02X}..0x{MAX_I2C_ADDRESS:02X} (SSD1306: 0x3C or 0x3D)",
+                _(
+                    "{value}: expected a 7-bit I2C address {least}..{most} (SSD1306: 0x3C or 0x3D)"
+                ).format(
+                    value=shown(self.address),
+                    least=f"0x{MIN_I2C_ADDRESS:02X}",
+                    most=f"0x{MAX_I2C_ADDRESS:02X}",
+                ),
             )
         if self.mux_channel is not None and (
             not is_int(self.mux_channel) or not 0 <= self.mux_channel <= 7
         ):
-            raise SettingError(
-                "mux_channel", f"{shown(self.mux_channel)}: expected a TCA9548A channel 0..7"
-            )
+            said = _("{value}: expected a TCA9548A channel 0..7")
+            raise SettingError("mux_channel", said.format(value=shown(self.mux_channel)))
         if not isinstance(self.full_frames, bool):
-            raise SettingError("full_frames", f"{shown(self.full_frames)}: expected true or false")
+            said = _("{value}: expected true or false")
+            raise SettingError("full_frames", said.format(value=shown(self.full_frames)))
 
     def _check_spi(self) -> None:
         if not is_int(self.port) or self.port not in SPI_PORTS:
             raise SettingError(
                 "port",
-                f"{shown(self.port)}: expected 0 (SPI0, /dev/spidev0.D) or 1 (SPI1, "
-                "/dev/spidev1.D), the ports whose pins can be checked",
+                _(
+                    "{value}: expected 0 (SPI0, /dev/spidev0.D) or 1 (SPI1, "
+                    "/dev/spidev1.D), the ports whose pins can be checked"
+                ).format(value=shown(self.port)),
             )
         chip_selects = SPI_PORTS[self.port].chip_selects
         if not is_int(self.device) or not 0 <= self.device < len(chip_selects):
             raise SettingError(
                 "device",
-                f"{shown(self.device)}: expected a chip select of SPI{self.port}, "
-                f"0..{len(chip_selects) - 1}",
+                _("{value}: expected a chip select of SPI{port}, 0..{last}").format(
+                    value=shown(self.device), port=self.port, last=len(chip_selects) - 1
+                ),
             )
         bus_pins = spi_pins(self.port, self.device)
         for key in ("gpio_dc", "gpio_rst"):
             value = getattr(self, key)
             if not is_int(value) or not MIN_PIN <= value <= MAX_PIN:
+                said = _("{value}: expected a BCM pin number {least}..{most}")
                 raise SettingError(
-                    key, f"{shown(value)}: expected a BCM pin number {MIN_PIN}..{MAX_PIN}"
+                    key, said.format(value=shown(value), least=MIN_PIN, most=MAX_PIN)
                 )
             if value in bus_pins:
                 raise SettingError(
                     key,
-                    f"BCM pin {value} is this panel's {bus_pins[value]}: expected another pin",
+                    _("BCM pin {pin} is this panel's {line}: expected another pin").format(
+                        pin=value, line=bus_pins[value]
+                    ),
                 )
         if self.gpio_dc == self.gpio_rst:
-            raise SettingError(
-                "gpio_rst", f"BCM pin {self.gpio_rst} is gpio_dc as well: expected two pins"
-            )
+            said = _("BCM pin {pin} is gpio_dc as well: expected two pins")
+            raise SettingError("gpio_rst", said.format(pin=self.gpio_rst))
         if self.spi_hz not in SPI_SPEEDS_HZ or not is_int(self.spi_hz):
             raise SettingError(
                 "spi_hz",
-                f"{shown(self.spi_hz)}: expected one of "
-                f"{', '.join(str(hz) for hz in SPI_SPEEDS_HZ)}",
+                _("{value}: expected one of {words}").format(
+                    value=shown(self.spi_hz), words=", ".join(str(hz) for hz in SPI_SPEEDS_HZ)
+                ),
             )
 
     @property
@@ -174,14 +188,15 @@ class PanelSpec:
         table = require_table(table, where, '{ driver = "ssd1306", address = 0x3C }')
         driver = table.get("driver")
         if not _is_driver(driver):
+            said = _("{value}: expected one of {words}")
             raise SettingError(
-                f"{where}.driver", f"{shown(driver)}: expected one of {', '.join(PANEL_SIZES)}"
+                f"{where}.driver", said.format(value=shown(driver), words=", ".join(PANEL_SIZES))
             )
         check_keys(
             table,
             _SPI_KEYS if driver in SPI_DRIVERS else _I2C_KEYS,
             where,
-            f"not a setting of a {driver} panel",
+            _("not a setting of a {driver} panel").format(driver=driver),
         )
         try:
             return cls(**table)
@@ -202,15 +217,14 @@ class MuxSpec:
 
     def __post_init__(self) -> None:
         if self.mode not in ("userspace", "overlay"):
-            raise SettingError("mode", f"{shown(self.mode)}: expected 'userspace' or 'overlay'")
+            said = _("{value}: expected 'userspace' or 'overlay'")
+            raise SettingError("mode", said.format(value=shown(self.mode)))
         if not is_int(self.bus) or self.bus < 0:
-            raise SettingError(
-                "bus", f"{shown(self.bus)}: expected the N of /dev/i2c-N (0 or more)"
-            )
+            said = _("{value}: expected the N of /dev/i2c-N (0 or more)")
+            raise SettingError("bus", said.format(value=shown(self.bus)))
         if not is_int(self.address) or not 0x70 <= self.address <= 0x77:
-            raise SettingError(
-                "address", f"{shown(self.address)}: expected 0x70..0x77 (TCA9548A, set by A0-A2)"
-            )
+            said = _("{value}: expected 0x70..0x77 (TCA9548A, set by A0-A2)")
+            raise SettingError("address", said.format(value=shown(self.address)))
 
     @property
     def userspace(self) -> bool:
@@ -271,22 +285,35 @@ def check_wiring(specs: Mapping[str, PanelSpec], mux: MuxSpec | None) -> None:
             if mux is None or not mux.userspace:
                 raise SettingError(
                     f"{key}.mux_channel",
-                    f"{spec.mux_channel} needs [mux] mode = "
-                    '"userspace"; with the i2c-mux overlay name the channel\'s /dev/i2c-N '
-                    "as bus instead",
+                    _(
+                        '{channel} needs [mux] mode = "userspace"; with the i2c-mux overlay name '
+                        "the channel's /dev/i2c-N as bus instead"
+                    ).format(channel=spec.mux_channel),
                 )
             if spec.bus != mux.bus:
                 raise SettingError(
                     f"{key}.bus",
-                    f"mux_channel on bus {spec.bus} but the mux is on bus {mux.bus}: "
-                    "expected the same bus",
+                    _(
+                        "mux_channel on bus {bus} but the mux is on bus {mux}: "
+                        "expected the same bus"
+                    ).format(bus=spec.bus, mux=mux.bus),
                 )
         place = (spec.bus, spec.mux_channel, spec.address)
         if place in seen:
-            channel = "" if spec.mux_channel is None else f" channel {spec.mux_channel}"
+            address = f"0x{spec.address:02X}"
+            if spec.mux_channel is None:
+                said = _(
+                    "at bus {bus} address {address} like {other}: expected one panel per place"
+                )
+            else:
+                said = _(
+                    "at bus {bus} channel {channel} address {address} like {other}: "
+                    "expected one panel per place"
+                )
             raise SettingError(
                 key,
-                f"at bus {spec.bus}{channel} address 0x{spec.address:02X} like {seen[place]}: "
-                "expected one panel per place",
+                said.format(
+                    bus=spec.bus, channel=spec.mux_channel, address=address, other=seen[place]
+                ),
             )
         seen[place] = key

@@ -57,6 +57,9 @@ from companion.devices.settings import (
     require_table,
     shown,
 )
+from companion.i18n import CORE, Catalogue
+
+_ = Catalogue(CORE).gettext
 
 log = logging.getLogger(__name__)
 
@@ -85,20 +88,24 @@ class PodSpec:
         if not isinstance(self.buttons, Mapping):
             raise SettingError(
                 "buttons",
-                f"{shown(self.buttons)}: expected a table of pod button ids to table buttons, "
-                'such as {A = "SEAT3"}',
+                _(
+                    "{value}: expected a table of pod button ids to table buttons, such as "
+                    "{example}"
+                ).format(value=shown(self.buttons), example='{A = "SEAT3"}'),
             )
         for pod_button, table_button in self.buttons.items():
             if not isinstance(pod_button, str) or not is_pod_token(pod_button):
                 name = key_name(pod_button) if isinstance(pod_button, str) else shown(pod_button)
                 raise SettingError(
                     f"buttons.{name}",
-                    "not a pod button id: expected 1 to 32 of A-Z a-z 0-9 _ -",
+                    _("not a pod button id: expected 1 to 32 of A-Z a-z 0-9 _ -"),
                 )
             if not is_button_name(table_button):
                 raise SettingError(
                     f"buttons.{pod_button}",
-                    f"{shown(table_button)}: expected {EXPECTED_BUTTONS}",
+                    _("{value}: expected {buttons}").format(
+                        value=shown(table_button), buttons=EXPECTED_BUTTONS
+                    ),
                 )
         object.__setattr__(self, "buttons", MappingProxyType(dict(self.buttons)))
 
@@ -111,7 +118,8 @@ class PodSpec:
         table = require_table(table, where)
         check_keys(table, ("path", "buttons", "baudrate"), where)
         if "path" not in table:
-            raise SettingError(f"{where}.path", 'missing: expected path = "/dev/serial/by-id/..."')
+            said = _('missing: expected path = "/dev/serial/by-id/..."')
+            raise SettingError(f"{where}.path", said)
         try:
             return cls(**table)
         except SettingError as error:

@@ -13,6 +13,9 @@ from collections.abc import Collection, Mapping
 from typing import Any, TypeGuard
 
 from ..errors import CompanionError
+from ..i18n import CORE, Catalogue
+
+_ = Catalogue(CORE).gettext
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _SHOWN = 60  # characters of a value shown in an error: enough to recognise it, one line
@@ -45,22 +48,27 @@ def shown(value: Any) -> str:
 def require_table(value: Any, key: str, example: str = "") -> Mapping[str, Any]:
     """``value`` if it is a TOML table; otherwise the error names ``key``."""
     if not isinstance(value, Mapping):
-        such_as = f" such as {example}" if example else ""
-        raise SettingError(
-            key, f"expected a table{such_as}, got {type(value).__name__} {shown(value)}"
-        )
+        kind = type(value).__name__
+        if example:
+            said = _("expected a table such as {example}, got {kind} {value}")
+            raise SettingError(key, said.format(example=example, kind=kind, value=shown(value)))
+        said = _("expected a table, got {kind} {value}")
+        raise SettingError(key, said.format(kind=kind, value=shown(value)))
     return value
 
 
-def unknown_key(key: str, expected: Collection[str], what: str = "unknown key") -> str:
-    """The problem for a key nobody reads: what is expected, and the nearest spelling."""
+def unknown_key(key: str, expected: Collection[str], what: str = "") -> str:
+    """The problem for a key nobody reads ("unknown key" unless ``what`` says otherwise): what
+    is expected, and the nearest spelling."""
     close = difflib.get_close_matches(key, list(expected), n=1, cutoff=0.6)
-    hint = f"; did you mean {close[0]}?" if close else ""
-    return f"{what}; expected {', '.join(expected)}{hint}"
+    said = _("{what}; expected {keys}").format(
+        what=what or _("unknown key"), keys=", ".join(expected)
+    )
+    return said + _("; did you mean {key}?").format(key=close[0]) if close else said
 
 
 def check_keys(
-    table: Mapping[str, Any], expected: Collection[str], prefix: str, what: str = "unknown key"
+    table: Mapping[str, Any], expected: Collection[str], prefix: str, what: str = ""
 ) -> None:
     """Refuse the first key of ``table`` that is not in ``expected`` (misspelt or unknown)."""
     for key in table:
@@ -77,10 +85,8 @@ def is_int(value: object) -> TypeGuard[int]:
 def require_device_path(value: Any, key: str) -> str:
     """A non-empty path string such as /dev/ttyACM0 or a file name."""
     if not isinstance(value, str) or not value.strip() or "\0" in value:
-        raise SettingError(
-            key,
-            f"expected a device path such as /dev/serial/by-id/..., got {shown(value)}",
-        )
+        said = _("expected a device path such as /dev/serial/by-id/..., got {value}")
+        raise SettingError(key, said.format(value=shown(value)))
     return value
 
 
@@ -91,7 +97,6 @@ MAX_BAUDRATE = 4_000_000
 def require_baudrate(value: Any, key: str) -> int:
     """A serial line speed in baud."""
     if not is_int(value) or not 0 < value <= MAX_BAUDRATE:
-        raise SettingError(
-            key, f"{shown(value)}: expected a baud rate such as 115200, at most {MAX_BAUDRATE}"
-        )
+        said = _("{value}: expected a baud rate such as 115200, at most {most}")
+        raise SettingError(key, said.format(value=shown(value), most=MAX_BAUDRATE))
     return value

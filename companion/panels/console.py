@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
+from ..i18n import CORE, Catalogue
 from ..table.view import ConsoleView
 from .icons import DIE, DIE_HEIGHT, die_icon, small_icon, small_width
 from .text import ADVANCE, LINE, draw_text, fit, fits, stamp, text_width, wrap
@@ -23,6 +24,9 @@ HALF = 128  # the dice column of the wide console
 DICE_TOP = 10
 DUEL_DIE = "duel"
 DUEL_GAP = 5  # pixels between the base dice and the black Duel dice
+
+_words = Catalogue(CORE)
+_ = _words.gettext
 
 
 def draw_console(view: ConsoleView, width: int = 128) -> Image.Image:
@@ -78,7 +82,13 @@ def _draw_banner(image: Image.Image, title: str, width: int) -> None:
     ImageDraw.Draw(image).line((0, LINE, width - 1, LINE), fill=1)
 
 
-SALOON_LETTERS = {"loudmouth": "L", "coward": "C"}  # on an unrolled Saloon die
+def saloon_letter(kind: str) -> str | None:
+    """The letter on an unrolled Saloon die, which says which one it is."""
+    if kind == "loudmouth":
+        return _words.pgettext("the Loudmouth die, before it rolls", "L")
+    if kind == "coward":
+        return _words.pgettext("the Coward die, before it rolls", "C")
+    return None
 
 
 def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
@@ -100,7 +110,7 @@ def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
             die_icon(face, locked=locked, marked=marked, duel=duel and view.kinds[i] == DUEL_DIE),
             (x, top),
         )
-        letter = SALOON_LETTERS.get(view.kinds[i]) if i < len(view.kinds) else None
+        letter = saloon_letter(view.kinds[i]) if i < len(view.kinds) else None
         if face is None and letter and not view.picker:  # which Saloon die, before it rolls
             draw_text(image, (x + (DIE - ADVANCE) // 2 + 1, top + (DIE - LINE) // 2 + 1), letter)
         x += DIE + gap
@@ -132,9 +142,9 @@ def _draw_status(image: Image.Image, view: ConsoleView, top: int) -> None:
     """The wide console spells the status out under the dice."""
     die, arrow = small_icon("die"), small_icon("arrow")
     stamp(image, die, (2, top + 1))
-    draw_text(image, (18, top), f"re-rolls {view.rolls_left}")
+    draw_text(image, (18, top), _("re-rolls {count}").format(count=view.rolls_left))
     stamp(image, arrow, (0, top + LINE + 2))
-    draw_text(image, (18, top + LINE), f"arrows {view.pile}")
+    draw_text(image, (18, top + LINE), _("arrows {count}").format(count=view.pile))
 
 
 CHOICE_LINE = 9  # six names and a title in 64 rows: ink rows touch, the numbers keep them apart

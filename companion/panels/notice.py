@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..i18n import CORE, Catalogue
 from .text import pillow_text
+
+_ = Catalogue(CORE).gettext
 
 LINE = 11
 
@@ -24,5 +27,10 @@ def draw_notice(size: tuple[int, int], lines: list[str]) -> Image.Image:
 
 def draw_paused(size: tuple[int, int], label: str = "") -> Image.Image:
     """What every panel keeps while the companion is stopped: the game is safe."""
-    lines = ["PAUSED", "game saved", "resumes at power-on"]
-    return draw_notice(size, [label, *lines] if label else lines)
+    return draw_notice(size, paused_lines(label))
+
+
+def paused_lines(label: str = "") -> list[str]:
+    """The paused notice's lines, in the language the box spoke when it stopped."""
+    lines = [_("PAUSED"), _("game saved"), _("resumes at power-on")]
+    return [label, *lines] if label else lines

@@ -26,6 +26,7 @@ import re
 
 from PIL import Image, ImageDraw
 
+from ..i18n import CORE, Catalogue
 from ..table.view import SeatView
 from .icons import small_icon
 from .text import ADVANCE, LINE, big_text, draw_text, fit, stamp, text_width, wrap
@@ -44,7 +45,9 @@ LINE_Y = 6 * PAGE  # page 6: the seat's line
 BADGE_Y = 7 * PAGE  # page 7: the badge
 NOTE_LINES = 4  # a long note's lines in pages 1-5
 BADGE_MARGIN = 12  # lit columns either side of the badge's words
-BOT_TAG = "BOT"  # in the header of a seat the box plays
+
+_words = Catalogue(CORE)
+_ = _words.gettext
 
 
 def draw_seat(view: SeatView) -> Image.Image:
@@ -96,9 +99,10 @@ def _draw_free(image: Image.Image, number: int) -> None:
         draw.point([(x, 0), (x, HEIGHT - 1)], fill=1)
     for y in range(0, HEIGHT, 2):
         draw.point([(0, y), (WIDTH - 1, y)], fill=1)
-    label = f"seat {number}"
+    label = _("seat {number}").format(number=number)
+    free = _words.pgettext("a seat nobody plays", "free")
     draw_text(image, ((WIDTH - text_width(label)) // 2, 22), label)
-    draw_text(image, ((WIDTH - text_width("free")) // 2, 34), "free")
+    draw_text(image, ((WIDTH - text_width(free)) // 2, 34), free)
 
 
 def _draw_header(image: Image.Image, view: SeatView) -> None:
@@ -113,13 +117,15 @@ def _draw_header(image: Image.Image, view: SeatView) -> None:
             right -= bitmap.width + 2
             stamp(image, bitmap, (right, (HEADER - 1 - bitmap.height) // 2))
     if view.bot:
-        tag = text_width(BOT_TAG) + 4
+        bot = _words.pgettext("the tag of a seat the box plays", "BOT")
+        tag = text_width(bot) + 4
         right -= tag + 1
         draw.rectangle((right, 0, right + tag - 1, HEADER - 1), fill=1)
-        draw_text(image, (right + 2, 0), BOT_TAG, fill=0)
+        draw_text(image, (right + 2, 0), bot, fill=0)
     number = str(view.number)
     tab = text_width(number) + 3
-    name = fit((view.name or f"Seat {view.number}").upper(), right - tab - 7)
+    name = view.name or _("Seat {number}").format(number=view.number)
+    name = fit(name.upper(), right - tab - 7)
     ink = 0 if view.active else 1
     if view.active:
         draw.rectangle((0, 0, tab + 3 + text_width(name) + 2, HEADER - 1), fill=1)
@@ -137,7 +143,10 @@ def _draw_life(image: Image.Image, view: SeatView) -> None:
     arrow = small_icon("arrow")
     arrow = arrow.resize((arrow.width * 2, arrow.height * 2), Image.Resampling.NEAREST)
     stamp(image, arrow, (COLUMN_X, BODY_TOP + 4))
-    arrows = f"{view.arrows}+C" if view.chief_arrow else str(view.arrows)  # C: Chief's Arrow
+    arrows = str(view.arrows)
+    if view.chief_arrow:
+        # Translators: beside the arrows a seat holds, "C" for the Chief's Arrow
+        arrows = _("{arrows}+C").format(arrows=arrows)
     _draw_digits(image, arrows, ARROW_SCALE, (COLUMN_X + arrow.width + 6, BODY_TOP))
     limit = f"/{view.max_life}"
     draw_text(image, (WIDTH - 2 - text_width(limit), ROLE_Y - 1), limit)
@@ -157,31 +166,37 @@ def _draw_digits(image: Image.Image, digits: str, scale: int, xy: tuple[int, int
             stamp(image, glyph, (x + i * ADVANCE * scale + (cell - glyph.width) // 2, y))
 
 
-# One letter per symbol for the seat's Wound tokens and revealed Rage symbols.
-SYMBOL_LETTERS = {
-    "arrow": "A",
-    "dynamite": "D",
-    "bullseye1": "1",
-    "bullseye2": "2",
-    "beer": "B",
-    "gatling": "G",
-}
+def symbol_letter(symbol: str) -> str:
+    """One letter per symbol for the seat's Wound tokens and revealed Rage symbols."""
+    letters = {
+        "arrow": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "A"),
+        "dynamite": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "D"),
+        "bullseye1": "1",
+        "bullseye2": "2",
+        "beer": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "B"),
+        "gatling": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "G"),
+    }
+    return letters[symbol]
 
 
 def undead_text(view: SeatView) -> str:
     """Undead or Alive at a glance: "W1D" for Wound tokens, "R2" for Rage cards held."""
     parts = []
     if view.wounds:
-        parts.append("W" + "".join(SYMBOL_LETTERS[t] for t in sorted(view.wounds)))
+        letters = "".join(symbol_letter(t) for t in sorted(view.wounds))
+        # Translators: "W" for Wound tokens, then one letter per token
+        parts.append(_("W{letters}").format(letters=letters))
     if view.rage_held:
-        parts.append(f"R{view.rage_held}")
+        # Translators: "R" for the Rage cards a seat holds face down, then how many
+        parts.append(_("R{count}").format(count=view.rage_held))
     return " ".join(parts)
 
 
 def _revealed_text(view: SeatView) -> str:
     if not view.rage_symbols:
         return ""
-    return "Rage " + "".join(SYMBOL_LETTERS[s] for s in view.rage_symbols)
+    letters = "".join(symbol_letter(s) for s in view.rage_symbols)
+    return _("Rage {letters}").format(letters=letters)
 
 
 def _role_fits(view: SeatView) -> bool:
@@ -196,7 +211,8 @@ def role_text(role: str, width: int) -> str:
     RIGHT HAND), then cut."""
     text = role.upper()
     if text_width(text) > width:
-        text = text.removesuffix(" OF THE DEVIL")
+        # Translators: the end of the role "The Right Hand of the Devil", left off when short
+        text = text.removesuffix(_(" of the Devil").upper())
     return fit(text, width)
 
 
@@ -206,9 +222,9 @@ def _draw_out(image: Image.Image, role: str | None) -> None:
     left, top, size = 12, BODY_TOP, 27
     draw.line((left, top, left + size, top + size), fill=1, width=4)
     draw.line((left, top + size, left + size, top), fill=1, width=4)
-    out = big_text("OUT", 2)
+    out = big_text(_words.pgettext("an eliminated seat", "OUT"), 2)
     stamp(image, out, (COLUMN_X, BODY_TOP))
-    text = role_text(role or "role ?", WIDTH - 2 - COLUMN_X)
+    text = role_text(role or _("role ?"), WIDTH - 2 - COLUMN_X)
     draw_text(image, (COLUMN_X, ROLE_Y - 1), text)
 
 
@@ -217,7 +233,9 @@ def _draw_note(image: Image.Image, note: str, role: str | None) -> None:
     for i, text in enumerate(wrap(note, WIDTH - 4, NOTE_LINES)):
         draw_text(image, (2, PAGE + 1 + i * LINE), text)
     if role:
-        draw_text(image, (2, LINE_Y), "ROLE: " + role_text(role, WIDTH - 4 - text_width("ROLE: ")))
+        label = _("ROLE: {role}")
+        shown = role_text(role, WIDTH - 4 - text_width(label.format(role="")))
+        draw_text(image, (2, LINE_Y), label.format(role=shown))
 
 
 _ONE_ARROW = re.compile(r"[+-]arrow")
@@ -258,11 +276,11 @@ def _draw_mark(image: Image.Image, change: str) -> int:
 def _draw_bottom(image: Image.Image, view: SeatView, line: str, change: str) -> None:
     """Page 6: the seat's line; page 7: the badge (answer, yes to its own question, or win)."""
     if view.asked:
-        badge = "YES: ME  NO: DONE"
+        badge = _("YES: ME  NO: DONE")
     elif view.answer:
-        badge = "> PRESS <"
+        badge = _("> PRESS <")
     elif view.winner:
-        badge = (view.note or "WINNER").upper()
+        badge = (view.note or _("WINNER")).upper()
     elif view.chore:
         badge = view.chore.upper()  # what to do with the real cards: until it is done
     else:

@@ -10,6 +10,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from ..i18n import CORE, Catalogue
 from ..table.view import TableView
 from .console import draw_console
 from .seat import draw_seat
@@ -25,6 +26,8 @@ LABEL = (190, 190, 200)
 BEZEL_WIDTH = 6
 MARGIN = 16
 
+_words = Catalogue(CORE)
+
 
 def render(view: TableView, console_width: int = 128) -> tuple[list[Image.Image], Image.Image]:
     """Every seat's panel, in seat order, and the console panel, as the devices show them."""
@@ -33,8 +36,9 @@ def render(view: TableView, console_width: int = 128) -> tuple[list[Image.Image]
 
 def compose_table(seats: list[Image.Image], console: Image.Image, scale: int = 2) -> Image.Image:
     """An RGB picture of the table: seat panels clockwise around the console, labelled."""
-    tiles = [_tile(panel, f"Seat {n}", scale) for n, panel in enumerate(seats, start=1)]
-    middle = _tile(console, "Console", scale)
+    label = _words.gettext("Seat {number}")
+    tiles = [_tile(p, label.format(number=n), scale) for n, p in enumerate(seats, start=1)]
+    middle = _tile(console, _words.pgettext("the box's middle panel", "Console"), scale)
     rx, ry = _radii([t.size for t in tiles], middle.size)
     tile_w = max((t.width for t in tiles), default=0)
     tile_h = max((t.height for t in tiles), default=0)

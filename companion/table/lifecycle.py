@@ -13,7 +13,7 @@ import secrets
 from pathlib import Path
 
 from ..engine import Event, GameSetup, Module, SetupError, cards_dealt, module, series_module
-from ..i18n import CORE, Catalogue
+from ..i18n import CORE, Catalogue, language
 from . import durable, end_roles, series, summaries
 from .buttons import BUTTONS
 from .journal import JournalContents, JournalError, journals, read_journal
@@ -24,6 +24,7 @@ from .setup_flow import SetupFlow
 from .setup_journal import NAME as SETUP_FILE
 from .setup_journal import SetupJournal, SetupRecord, read_setup
 from .story import History, retell
+from .table_language import speak
 
 log = logging.getLogger(__name__)
 _ = Catalogue(CORE).gettext
@@ -147,6 +148,7 @@ class Lifecycle:
             flow, made = self._replay(made_by, before=play.path.name)
             if made == play.game.setup:
                 self._made_by, self._made_from = flow, made_by
+                speak(flow.language)
         log.info("resumed the game in %s", play.path)
 
     def _read_setup(self) -> SetupRecord | None:
@@ -225,6 +227,7 @@ class Lifecycle:
             legacy=self._follow_up(joined, modules, before),
             bot_player=config.bot_player,
             bot_players=dict(config.bot_players),
+            language=record.language or "",
         )
 
     def _seed(self) -> int:
@@ -233,12 +236,15 @@ class Lifecycle:
     def _new_setup(self, record: SetupRecord, follows: str | None) -> None:
         """A fresh set-up from ``record`` (no presses yet), after the game ``follows``."""
         record.follows = follows
+        if record.language is None:  # the table's language goes on into the next set-up
+            record.language = language()
         self._show_setup(self._flow(record), record)
         self._opens_setup = None
         self._save_setup()
 
     def _show_setup(self, flow: SetupFlow, record: SetupRecord) -> None:
         self.state.play, self.state.setup, self._made_by, self._made_from = None, flow, None, None
+        speak(flow.language)
         self.state.history = History()  # holding DONE reads the game in play, and there is none
         self._close_setup_journal()
         self._setup_record = record

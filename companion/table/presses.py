@@ -11,6 +11,7 @@ from .refused import Refused
 from .session_state import SessionState
 from .setup_flow import SetupFlow
 from .story import Tokens, change_marks, press_of, tell, tokens
+from .table_language import language_name, speak
 
 _ = Catalogue(CORE).gettext
 
@@ -149,6 +150,7 @@ class Presses:
         if finished is None:
             lifecycle.save_setup_press(button)
             self.state.setup = trial
+            speak(trial.language)  # UNDO may take a change of language back
             return []
         return lifecycle.begin_game(trial, finished, button)
 
@@ -158,7 +160,9 @@ class Presses:
         game's story; holding UNDO (three seconds on the box) asks to start over: to end the
         game in progress, or from the set-up and the game over screen, to set up afresh."""
         state = self.state
-        if state.setup is not None and state.setup.hands_over(button):
+        if state.setup is not None and state.setup.changes_language(button):
+            self._change_language(button)
+        elif state.setup is not None and state.setup.hands_over(button):
             self._hand_over(button)
         elif button.startswith("SEAT"):
             seat = int(button[4:])
@@ -175,6 +179,23 @@ class Presses:
                 state.refuse(_("This set-up is fresh: seats press to join, then DONE."))
             else:  # the question replaces the history or a menu on show
                 state.asked_to_end, state.looking_back, state.menu = True, None, None
+
+    def _change_language(self, button: str) -> None:
+        """A set-up hold of DIE6: the table's next language, saved like a press, and said in
+        its own words."""
+        state = self.state
+        assert state.setup is not None
+        trial = state.setup.trial()
+        try:
+            self.lifecycle.setup_saveable()
+            trial.hold(button)
+            self.lifecycle.save_setup_press(button, "hold")
+        except Refused as exc:
+            state.refuse(str(exc))
+            return
+        state.setup = trial
+        speak(trial.language)
+        state.story = language_name(trial.language)
 
     def _hand_over(self, button: str) -> None:
         """A set-up hold: the seat is the box's, or a person's again; saved like a press."""

@@ -41,7 +41,7 @@ from ..engine import (
     legacy_setup,
     validate_modules,
 )
-from ..i18n import CORE, Catalogue
+from ..i18n import CORE, Catalogue, language
 from .labels import ROLE_LABELS
 from .prompts import (
     module_label,
@@ -50,6 +50,7 @@ from .prompts import (
     modules_refused,
 )
 from .refused import Refused
+from .table_language import LANGUAGE_KEY, next_language
 
 _ = Catalogue(CORE).gettext
 PAGE = 6  # names on a page: one per DIE button
@@ -101,6 +102,7 @@ class SetupFlow:
     bot_player: str = "rules"  # the player of the box's seats, and of a seat named here
     bot_players: dict[int, str] = field(default_factory=dict)
     said: str = ""  # what the box chose in the set-up, for the console (its appointment)
+    language: str = ""  # the table's language, turned by holding DIE6 ("": the box's)
     _history: list[SetupFlow] = field(default_factory=list, repr=False)
     _box_turns: list[SetupFlow] = field(default_factory=list, repr=False)  # see _pass_on
 
@@ -153,7 +155,13 @@ class SetupFlow:
         """A seat held before the roles are dealt goes to the box, or back to a person (a seat
         that had not joined joins as the box's); UNDO takes it back like a press.
 
+        Holding DIE6 while seats join turns the table's language instead.
+
         Refused when the hold means something else (after the deal it peeks at a role)."""
+        if self.changes_language(button):
+            self._history.append(self._snapshot())
+            self.language = next_language(self.language or language())
+            return
         if not self.hands_over(button):
             raise Refused(_("A seat is handed to the box only before the roles are dealt."))
         seat = self._seat(button)
@@ -176,6 +184,10 @@ class SetupFlow:
         """Whether holding ``button`` now hands a seat to the box (or takes it back): a seat
         button, before any role is known."""
         return button.startswith("SEAT") and self.stage in ("join", "roles") and not self.roles
+
+    def changes_language(self, button: str) -> bool:
+        """Whether holding ``button`` now turns the table's language: DIE6 while seats join."""
+        return button == LANGUAGE_KEY and self.stage == "join"
 
     def trial(self) -> SetupFlow:
         """A copy for a press to change and a refusal to throw away: its own lists, dicts and

@@ -21,6 +21,7 @@ from typing import Any
 from ..engine import listed, text, truth, whole_number
 from . import durable
 from .records import JournalError, RecordError, decode_line, encode, seats_list
+from .table_language import LANGUAGE_KEY
 
 SETUP_VERSION = 2  # 2: the box's seats in the header, and holds
 READABLE = (1, SETUP_VERSION)
@@ -39,6 +40,7 @@ class SetupRecord:
     specials_mixed: bool | None = None  # Old Saloon 3's cards mixed by type, likewise
     bots: list[int] = field(default_factory=list)  # seats the box played when it began
     follows: str | None = None  # the game journal this set-up came after, by name
+    language: str | None = None  # the table's language when it began (None: the box's)
 
     def header(self) -> dict[str, Any]:
         header: dict[str, Any] = {
@@ -55,6 +57,8 @@ class SetupRecord:
             header["bots"] = self.bots
         if self.follows is not None:
             header["follows"] = self.follows
+        if self.language is not None:
+            header["language"] = self.language
         return header
 
     def to_json(self) -> dict[str, Any]:
@@ -160,14 +164,19 @@ def _header(header: dict[str, Any]) -> SetupRecord:
         follows = header.get("follows")
         if follows is not None:
             follows = text(follows, "follows")
+        language = header.get("language")
+        if language is not None:
+            language = text(language, "language")
     except ValueError as exc:
         raise RecordError(str(exc)) from None
-    return SetupRecord(seed, joined, modules, [], mixed, bots, follows)
+    return SetupRecord(seed, joined, modules, [], mixed, bots, follows, language)
 
 
 def _press(kind: Any, button: Any, buttons: frozenset[str]) -> tuple[str, str]:
     if kind not in KINDS or not isinstance(button, str) or button not in buttons:
         raise RecordError(f"expected a press or hold of a button, got {kind!r} of {button!r}")
-    if kind == "hold" and not button.startswith("SEAT"):
-        raise RecordError(f"only a seat button is held at set-up, not {button}")
+    if kind == "hold" and not (button.startswith("SEAT") or button == LANGUAGE_KEY):
+        raise RecordError(
+            f"only a seat button is held at set-up (and {LANGUAGE_KEY}, the language), not {button}"
+        )
     return button, kind

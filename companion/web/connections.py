@@ -29,9 +29,11 @@ from typing import Any, cast
 from aiohttp import web
 from aiohttp.http_exceptions import BadHttpMethod, HttpProcessingError
 
+from ..i18n import CORE, Catalogue
 from .settings import WebSettings
 
 log = logging.getLogger(__name__)
+_ = Catalogue(CORE).gettext
 
 MAX_ADDRESSES = 256  # addresses remembered for the rate and the log before quiet ones go
 LOG_EVERY = 60.0  # seconds between two lines about one address's bad requests
@@ -236,11 +238,11 @@ class Connection(web.RequestHandler):
         method = self._first.split(b" ", 1)[0]
         headers: dict[str, str] = {}
         if not self._gate.allowed(self._address):
-            status, text, headers = 429, "too many requests", {"Retry-After": "60"}
+            status, text, headers = 429, _("too many requests"), {"Retry-After": "60"}
         elif isinstance(exc, BadHttpMethod) and TOKEN.fullmatch(method):
-            status, text, headers = 405, "method not allowed", {"Allow": SERVED}
+            status, text, headers = 405, _("method not allowed"), {"Allow": SERVED}
         else:
-            text = "bad request"  # with the parser's status: 400, or 431 for a header too big
+            text = _("bad request")  # with the parser's status: 400, or 431 for a header too big
         self._gate.bad_request(self._address, status, _one_line(self._first, exc))
         response = web.Response(status=status, text=f"{text}\n", headers=headers)
         response.force_close()

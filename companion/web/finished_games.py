@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..engine import EngineError, Game, TurnStarted
+from ..i18n import CORE, Catalogue
 from ..table import summaries
 from ..table.journal import (
     LEGACY,
@@ -38,8 +39,16 @@ from ..table.story import History, Tokens, TurnTold, retell, tokens
 from ..table.summaries import GameSummary, SeatAtEnd, SummaryError, summarize, with_listing
 
 log = logging.getLogger(__name__)
+_ = Catalogue(CORE).gettext
 
-__all__ = ["FinishedGame", "GameSummary", "SeatAtEnd", "finished_game", "finished_games"]
+__all__ = [
+    "FinishedGame",
+    "GameSummary",
+    "SeatAtEnd",
+    "finished_game",
+    "finished_games",
+    "forget_replays",
+]
 
 # Replayed games kept in memory, by journal file and its size and time of change, so a server
 # asked again replays nothing: whole games (story and course, about 100 KiB each in memory),
@@ -93,7 +102,8 @@ def finished_index(state_dir: Path) -> Index:
             except SummaryError as exc:
                 aside = summaries.keep_aside(kept)
                 log.warning("%s; kept as %s, made again from its journal", exc, aside)
-                skipped.append(f"{exc} (kept as {aside}; made again from its journal)")
+                said = _("{problem} (kept as {aside}; made again from its journal)")
+                skipped.append(said.format(problem=exc, aside=aside))
             except FileNotFoundError:  # taken away since the folder was listed
                 continue
             else:
@@ -223,7 +233,8 @@ def _finished(path: Path, listed: SeriesGame | None, whole: bool = True) -> Fini
     try:
         stat = path.stat()
     except OSError as exc:
-        raise JournalError(path, None, f"cannot be read ({exc.strerror or exc})") from exc
+        said = _("cannot be read ({error})").format(error=exc.strerror or exc)
+        raise JournalError(path, None, said) from exc
     version = (path, stat.st_size, stat.st_mtime_ns, listed is not None)
     replayed = _replayed(*version) if whole else _summary(*version)
     if replayed is None or listed is None:
@@ -260,6 +271,12 @@ def _replayed(path: Path, size: int, changed: int, listed: bool) -> FinishedGame
         turns=tuple(history.turns),
         course=_course(play.taken, play.game),
     )
+
+
+def forget_replays() -> None:
+    """Drop the games replayed so far: their stories were told in the language then in use."""
+    _summary.cache_clear()
+    _replayed.cache_clear()
 
 
 def _course(steps: list[Taken], end: Game) -> tuple[tuple[int, Tokens], ...]:

@@ -12,10 +12,11 @@ game links back to ``index.html``, so a server serves the index at ``/games/`` (
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
 
+from ..i18n import CORE, Catalogue, language, set_language
 from ..table import durable
 from ..table.journal import JournalError
 from .finished_games import (
@@ -25,10 +26,13 @@ from .finished_games import (
     finished_game,
     finished_games,
     finished_index,
+    forget_replays,
 )
 from .life_chart import ARROWS_COLOUR, LIFE_COLOUR, seat_chart
 
 log = logging.getLogger(__name__)
+_words = Catalogue(CORE)
+_ = _words.gettext
 
 INDEX = "index.html"
 PER_PAGE = 100  # games on a page of the served index: a phone's page, at any number of games
@@ -47,6 +51,15 @@ figcaption { font-size: 0.9em; }
 .wins { font-weight: bold; }
 .key { display: inline-block; width: 2em; border-top: 2px solid; vertical-align: middle; }
 """
+
+
+def in_language(code: str, page: Callable[[Path], str | None], state_dir: Path) -> str | None:
+    """A page made in the language `code`: the box's at the moment it was asked for, in a
+    process of its own that may have made the last one in another (its replayed stories too)."""
+    if code != language():
+        set_language(code)
+        forget_replays()
+    return page(state_dir)
 
 
 def games_index_html(state_dir: Path, page: int = 1) -> str | None:
@@ -72,12 +85,16 @@ def _pages(page: int, older: bool, total: int) -> str:
         return ""
     first = (page - 1) * PER_PAGE + 1
     last = min(page * PER_PAGE, total)
-    links = [f"Games {first} to {last} of {total}, newest first."]
+    links = [
+        escape(_("Games {first} to {last} of {total}, newest first.")).format(
+            first=first, last=last, total=total
+        )
+    ]
     if page > 1:
         newer = INDEX if page == 2 else f"{INDEX}?page={page - 1}"
-        links.append(f'<a href="{newer}">Newer games</a>')
+        links.append(_link(newer, _("Newer games")))
     if older:
-        links.append(f'<a href="{INDEX}?page={page + 1}">Older games</a>')
+        links.append(_link(f"{INDEX}?page={page + 1}", _("Older games")))
     return f"<p>{' '.join(links)}</p>"
 
 
@@ -111,7 +128,7 @@ def _document(title: str, body: list[str]) -> str:
     return "\n".join(
         [
             "<!DOCTYPE html>",
-            '<html lang="en">',
+            f'<html lang="{escape(language())}">',
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -133,91 +150,116 @@ def _players(game: GameSummary) -> str:
 
 def _winners(game: GameSummary) -> str:
     seats = ", ".join(str(s.number) for s in game.winners)
-    return (
-        f"{game.side}: seat{'s' if len(game.winners) > 1 else ''} {seats}" if seats else game.side
-    )
+    if not seats:
+        return game.side
+    winners = _words.ngettext("{side}: seat {seats}", "{side}: seats {seats}", len(game.winners))
+    return winners.format(side=game.side, seats=seats)
 
 
 def _modules(game: GameSummary) -> str:
-    return "; ".join(game.modules) or "none (the base game)"
+    return "; ".join(game.modules) or _("none (the base game)")
+
+
+def _tag(tag: str, text: str) -> str:
+    """One element holding `text`, escaped."""
+    return f"<{tag}>{escape(text)}</{tag}>"
+
+
+def _link(href: str, text: str) -> str:
+    return f'<a href="{href}">{escape(text)}</a>'
+
+
+def _row(cells: Sequence[str], tag: str = "td") -> str:
+    """One row of a table, each cell escaped."""
+    return "<tr>" + "".join(f"<{tag}>{escape(c)}</{tag}>" for c in cells) + "</tr>"
 
 
 def _index(games: Sequence[GameSummary], unreadable: int, unread: int = 0, pages: str = "") -> str:
-    body = ["<h1>Finished games</h1>"]
+    title = _("Finished games")
+    body = [f"<h1>{escape(title)}</h1>"]
     if games:
-        body.append(
-            "<table><thead><tr><th>Date</th><th>Modules</th><th>Players</th><th>Winners</th>"
-            "</tr></thead><tbody>"
-        )
+        heads = (_("Date"), _("Modules"), _("Players"), _("Winners"))
+        body.append(f"<table><thead>{_row(heads, 'th')}</thead><tbody>")
         for game in reversed(games):
+            date = game.date or _("a game")
             body.append(
-                f'<tr><td><a href="{escape(game.id)}.html">{escape(game.date or "a game")}</a>'
+                f'<tr><td><a href="{escape(game.id)}.html">{escape(date)}</a>'
                 f"</td><td>{escape(_modules(game))}</td><td>{escape(_players(game))}</td>"
                 f"<td>{escape(_winners(game))}</td></tr>"
             )
         body.append("</tbody></table>")
     else:
-        body.append("<p>No finished game yet.</p>")
+        body.append(_tag("p", _("No finished game yet.")))
     if pages:
         body.append(pages)
     if unread:
-        games_left = f"{unread} older game{'s' if unread > 1 else ''}"
-        body.append(f"<p>{games_left} still to be read: reload the page to list more.</p>")
+        left = _words.ngettext(
+            "{count} older game still to be read: reload the page to list more.",
+            "{count} older games still to be read: reload the page to list more.",
+            unread,
+        )
+        body.append(f"<p>{escape(left.format(count=unread))}</p>")
     if unreadable:
-        files = f"{unreadable} file{'s' if unreadable > 1 else ''}"
-        body.append(f"<p>{files} of the games could not be read (the log names them).</p>")
-    return _document("Finished games", body)
+        files = _words.ngettext(
+            "{count} file of the games could not be read (the log names them).",
+            "{count} files of the games could not be read (the log names them).",
+            unreadable,
+        )
+        body.append(f"<p>{escape(files.format(count=unreadable))}</p>")
+    return _document(title, body)
 
 
 def _role(seat: SeatAtEnd) -> str:
-    return seat.role if seat.role is not None else "not shown"
+    return seat.role if seat.role is not None else _("not shown")
 
 
 def _end(seat: SeatAtEnd) -> str:
-    return f"{seat.state}, wins" if seat.winner else seat.state
+    return _("{state}, wins").format(state=seat.state) if seat.winner else seat.state
 
 
 def _page(game: FinishedGame) -> str:
-    title = f"Game of {game.date}" if game.date else "A finished game"
+    title = _("Game of {date}").format(date=game.date) if game.date else _("A finished game")
     body = [
-        f'<p><a href="{INDEX}">All finished games</a></p>',
-        f"<h1>{escape(title)}</h1>",
+        "<p>" + _link(INDEX, _("All finished games")) + "</p>",
+        _tag("h1", title),
         f'<p class="wins">{escape(_winners(game))}</p>',
-        "<h2>Set-up</h2>",
-        f"<p>Modules: {escape(_modules(game))}</p>",
+        _tag("h2", _("Set-up")),
+        _tag("p", _("Modules: {modules}").format(modules=_modules(game))),
     ]
     if game.house_rules:
         body.append(f"<p>{escape(game.house_rules)}</p>")
-    body.append(
-        "<table><thead><tr><th>Seat</th><th>Character</th><th>Role card</th><th>At the end</th>"
-        "</tr></thead><tbody>"
-    )
+    heads = (_("Seat"), _("Character"), _("Role card"), _("At the end"))
+    body.append(f"<table><thead>{_row(heads, 'th')}</thead><tbody>")
     for seat in game.seats:
-        who = f"{seat.number}{' (the box played)' if seat.box else ''}"
-        body.append(
-            f"<tr><td>{escape(who)}</td><td>{escape(seat.character)}</td>"
-            f"<td>{escape(_role(seat))}</td><td>{escape(_end(seat))}</td></tr>"
-        )
+        who = _("{seat} (the box played)") if seat.box else "{seat}"
+        cells = (who.format(seat=seat.number), seat.character, _role(seat), _end(seat))
+        body.append(_row(cells))
     body.append("</tbody></table>")
+    life = escape(_words.pgettext("the key of a game's charts", "life"))
+    arrows = escape(_("arrows held, after each turn (turn 0: the start)"))
     body += [
-        "<h2>Life and arrows</h2>",
-        f'<p><span class="key" style="color:{LIFE_COLOUR}"></span> life '
+        _tag("h2", _("Life and arrows")),
+        f'<p><span class="key" style="color:{LIFE_COLOUR}"></span> {life} '
         f'<span class="key" style="color:{ARROWS_COLOUR};border-top-style:dashed"></span> '
-        "arrows held, after each turn (turn 0: the start)</p>",
+        f"{arrows}</p>",
         '<div class="charts">',
     ]
     for engine_seat, seat in enumerate(game.seats):
-        caption = f"Seat {seat.number}, {seat.character}"
+        caption = _("Seat {number}, {character}").format(
+            number=seat.number, character=seat.character
+        )
         chart = seat_chart(seat.number, engine_seat, game.course, caption)
-        said = f"{caption}{' (wins)' if seat.winner else ''}"
+        said = _("{caption} (wins)").format(caption=caption) if seat.winner else caption
         body.append(f"<figure>{chart}<figcaption>{escape(said)}</figcaption></figure>")
-    body += ["</div>", "<h2>Turn by turn</h2>"]
+    body += ["</div>", _tag("h2", _("Turn by turn"))]
     names = {s.number: s.character for s in game.seats}
     for turn in game.turns:
-        heading = f"Turn {turn.turn}: seat {turn.seat}, {names.get(turn.seat, '')}"
+        heading = _("Turn {turn}: seat {seat}, {character}").format(
+            turn=turn.turn, seat=turn.seat, character=names.get(turn.seat, "")
+        )
         body.append(f'<section class="turn"><h3>{escape(heading)}</h3>')
         if turn.dice:
-            body.append(f"<p>Dice kept: {escape(turn.dice)}</p>")
+            body.append(_tag("p", _("Dice kept: {dice}").format(dice=turn.dice)))
         if turn.happened:
             body.append("<ul>" + "".join(f"<li>{escape(t)}</li>" for t in turn.happened) + "</ul>")
         body.append("</section>")

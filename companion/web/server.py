@@ -37,20 +37,22 @@ from typing import Any
 
 from aiohttp import web
 
+from ..i18n import CORE, Catalogue, language
 from ..table import TableSession
 from ..table.public import public_state
 from .connections import SERVED, Connection, Gate
-from .game_pages import game_page_html, games_index_html
+from .game_pages import game_page_html, games_index_html, in_language
+from .live_page import live_page_html
 from .settings import WebPageError, WebSettings
 
 log = logging.getLogger(__name__)
+_ = Catalogue(CORE).gettext
 
 KEEP_ALIVE = 15.0  # seconds between comments on a quiet stream (a dead client is found)
 RETRY_MS = 2000  # how soon a browser reconnects a dropped stream
 BACKLOG = 256  # connections the kernel holds till they are accepted: a room of phones at once
 PAGES_NICE = 10  # the pages' process yields the processor to the table on a busy box
 STATIC = {  # the page's own files, shipped in the package: nothing is fetched elsewhere
-    "/": ("index.html", "text/html"),
     "/page.js": ("page.js", "text/javascript"),
     "/page.css": ("page.css", "text/css"),
 }
@@ -183,6 +185,7 @@ class PublicPage:
         app = web.Application(
             middlewares=[self._guard], client_max_size=1024, handler_args={"max_field_size": 4096}
         )
+        app.router.add_get("/", self._live_page)
         for path in STATIC:
             app.router.add_get(path, self._static)
         app.router.add_get("/state", self._state)
@@ -243,11 +246,12 @@ class PublicPage:
         if isinstance(request.protocol, Connection):
             request.protocol.started()  # its head came in time
         if self._open >= self.settings.max_clients:
-            return _refused(503, "too many readers", 10)
+            return _refused(503, _("too many readers"), 10)
         if not self.gate.allowed(request.remote or "?"):
-            return _refused(429, "too many requests", 60)
+            return _refused(429, _("too many requests"), 60)
         if request.method not in ("GET", "HEAD"):  # CONNECT, OPTIONS * and the unknown too
-            return web.Response(status=405, text="method not allowed\n", headers={"Allow": SERVED})
+            said = _("method not allowed") + "\n"
+            return web.Response(status=405, text=said, headers={"Allow": SERVED})
         self._open += 1
         try:
             return await handler(request)
@@ -258,6 +262,11 @@ class PublicPage:
         name, kind = STATIC[request.path]
         return web.Response(body=self._files[request.path], content_type=kind, charset="utf-8")
 
+    async def _live_page(self, request: web.Request) -> web.Response:
+        """The page, in the language the box speaks now (a change at the table shows at the
+        next load; the state's own words follow at once)."""
+        return web.Response(text=live_page_html(), content_type="text/html", charset="utf-8")
+
     async def _state(self, request: web.Request) -> web.Response:
         return web.Response(body=self._current()[1], content_type="application/json")
 
@@ -267,7 +276,7 @@ class PublicPage:
     async def _games_index(self, request: web.Request) -> web.Response:
         page = request.query.get("page", "1")
         if not (page.isascii() and page.isdecimal() and len(page) <= 6):
-            raise web.HTTPNotFound(text="no such page of finished games\n")
+            raise web.HTTPNotFound(text=_("no such page of finished games") + "\n")
         return await self._game_page(partial(games_index_html, page=int(page)))
 
     async def _game(self, request: web.Request) -> web.Response:
@@ -285,13 +294,14 @@ class PublicPage:
                     1, multiprocessing.get_context("spawn"), os.nice, (PAGES_NICE,)
                 )
             try:
-                html = await asyncio.get_running_loop().run_in_executor(self._pages, page, folder)
+                made = partial(in_language, language(), page)
+                html = await asyncio.get_running_loop().run_in_executor(self._pages, made, folder)
             except BrokenProcessPool:
                 self._pages = None
                 log.error("web page: the process making the games' pages stopped; started anew")
-                return _refused(503, "the games' pages are starting again", 10)
+                return _refused(503, _("the games' pages are starting again"), 10)
         if html is None:
-            raise web.HTTPNotFound(text="no such finished game\n")
+            raise web.HTTPNotFound(text=_("no such finished game") + "\n")
         response = web.Response(text=html, content_type="text/html")
         response.headers["Content-Security-Policy"] = GAME_PAGE_POLICY
         return response
@@ -301,7 +311,7 @@ class PublicPage:
         ``streams_per_address`` from one address."""
         address = request.remote or "?"
         if not self.gate.open_stream(address):
-            return _refused(429, "too many streams from this address", 10)
+            return _refused(429, _("too many streams from this address"), 10)
         try:
             return await self._stream(request)
         finally:

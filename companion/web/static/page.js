@@ -2,6 +2,13 @@
 // Text only (textContent), so nothing in a state is ever read as markup.
 "use strict";
 
+// The page's own words, in the box's language: given by the page (live_page.py).
+const WORDS = JSON.parse(document.getElementById("words").textContent);
+
+function word(name, values) {
+  return WORDS[name].replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
+}
+
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -21,7 +28,7 @@ function seatCard(seat) {
   const card = el("article", "seat");
   if (!seat.playing) {
     card.classList.add("free");
-    card.append(el("h3", "", "Seat " + seat.number + " (free)"));
+    card.append(el("h3", "", word("free_seat", { number: seat.number })));
     return card;
   }
   for (const [flag, cls] of [["turn", "turn"], ["answers", "answers"], ["winner", "winner"]]) {
@@ -29,12 +36,13 @@ function seatCard(seat) {
   }
   if (!seat.alive) card.classList.add("out");
   card.dataset.seat = seat.number;
-  card.append(el("h3", "", "Seat " + seat.number + (seat.name ? " · " + seat.name : "")));
+  const label = word("seat", { number: seat.number });
+  card.append(el("h3", "", label + (seat.name ? " · " + seat.name : "")));
   const badges = el("p", "badges");
   const marks = [
-    [seat.turn, "turn", "TURN"], [seat.sheriff, "sheriff", "★ SHERIFF"],
-    [!seat.alive, "out", "OUT"], [seat.winner, "wins", "WINS"],
-    [seat.answers, "press", "PRESS"], [seat.bot, "bot", "BOT"],
+    [seat.turn, "turn", word("turn", {})], [seat.sheriff, "sheriff", "★ " + word("sheriff", {})],
+    [!seat.alive, "out", word("out", {})], [seat.winner, "wins", word("wins", {})],
+    [seat.answers, "press", word("press", {})], [seat.bot, "bot", word("bot", {})],
   ];
   for (const [on, cls, text] of marks) if (on) badges.append(el("span", "badge " + cls, text));
   if (badges.childElementCount) card.append(badges);
@@ -47,15 +55,15 @@ function seatCard(seat) {
     bar.append(full);
     life.append(bar);
     card.append(life);
-    const chief = seat.chief_arrow ? " + the Chief's Arrow" : "";
-    card.append(el("p", "arrows", "Arrows " + seat.arrows + chief));
+    const arrows = word(seat.chief_arrow ? "arrows_chief" : "arrows", { count: seat.arrows });
+    card.append(el("p", "arrows", arrows));
   }
   const lines = [
-    ["role", seat.role ? "Role: " + seat.role : ""],
+    ["role", seat.role ? word("role", { role: seat.role }) : ""],
     ["change", seat.change],
-    ["wounds", seat.wounds.length ? "Wound tokens: " + seat.wounds.join(", ") : ""],
-    ["rage", seat.rage_held ? "Rage cards face down: " + seat.rage_held : ""],
-    ["rage", seat.rage_symbols.length ? "Rage: " + seat.rage_symbols.join(", ") : ""],
+    ["wounds", seat.wounds.length ? word("wounds", { tokens: seat.wounds.join(", ") }) : ""],
+    ["rage", seat.rage_held ? word("rage_held", { count: seat.rage_held }) : ""],
+    ["rage", seat.rage_symbols.length ? word("rage", { symbols: seat.rage_symbols.join(", ") }) : ""],
     ["chore", seat.chore],
     ["note", seat.note],
   ];
@@ -70,14 +78,14 @@ function die(d, i) {
   item.append(el("span", "number", String(i + 1)));
   item.append(el("span", "face", d.face || "–"));
   if (d.kind) item.append(el("span", "kind", d.kind));
-  if (d.kept) item.append(el("span", "flag", "kept"));
-  if (d.marked) item.append(el("span", "flag", "to re-roll"));
+  if (d.kept) item.append(el("span", "flag", word("kept", {})));
+  if (d.marked) item.append(el("span", "flag", word("marked", {})));
   return item;
 }
 
 function draw(state) {
   if (!state || !state.seats) return;
-  say("title", state.title || "BANG! Dice");
+  say("title", state.title || word("title", {}));
   fill("dice", state.dice.map(die));
   say("counts", state.counts);
   say("series", state.series);
@@ -98,11 +106,11 @@ function listen() {
   const stream = new EventSource("/events");
   stream.onmessage = (message) => {
     draw(JSON.parse(message.data));
-    live.textContent = "live";
+    live.textContent = word("live", {});
     live.className = "live on";
   };
   stream.onerror = () => {
-    live.textContent = "reconnecting";
+    live.textContent = word("reconnecting", {});
     live.className = "live off";
   };
 }
