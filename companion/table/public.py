@@ -100,15 +100,30 @@ def _said(code: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     # prompt as you translated it and what the web page says instead (\1 is the part in the
     # first brackets): keep the brackets, ^ and $.
     pairs = (
-        (_(r"^DONE: (.+?); (?:other|any other button): .*$"), _(r"Start over: \1?")),
-        (_(r"^(.*): press ROLL$"), _(r"\1 to roll")),
-        (_(r"seats press to join \((\d+)\), then DONE"), _(r"seats join (\1 so far)")),
+        (
+            _words.pgettext("pattern", r"^DONE: (.+?); (?:other|any other button): .*$"),
+            _(r"Start over: \1?"),
+        ),
+        (_words.pgettext("pattern", r"^(.*): press ROLL$"), _(r"\1 to roll")),
+        (
+            _words.pgettext("pattern", r"seats press to join \((\d+)\), then DONE"),
+            _(r"seats join (\1 so far)"),
+        ),
         (r"\bDIE\d ", ""),  # "DIE1 The Bear": the name alone
-        (_(r": press a seat\. Hold UNDO: leave$"), ""),
-        (_(r"^ROLL deals the roles; hold your seat to peek$"), _("The roles are dealt")),
-        (_(r"^(.+): press your seat$"), _(r"Who is the \1?")),
-        (_(r"^Every seat has a character: DONE starts.*$"), _("Every seat has a character")),
-        (_(r"^Seat (\d): DIE picks, .*$"), _(r"Seat \1 picks a character")),
+        (_words.pgettext("pattern", r": press a seat\. Hold UNDO: leave$"), ""),
+        (
+            _words.pgettext("pattern", r"^ROLL deals the roles; hold your seat to peek$"),
+            _("The roles are dealt"),
+        ),
+        (_words.pgettext("pattern", r"^(.+): press your seat$"), _(r"Who is the \1?")),
+        (
+            _words.pgettext("pattern", r"^Every seat has a character: DONE starts.*$"),
+            _("Every seat has a character"),
+        ),
+        (
+            _words.pgettext("pattern", r"^Seat (\d): DIE picks, .*$"),
+            _(r"Seat \1 picks a character"),
+        ),
         (r"\bSEAT(\d)\b", _(r"seat \1")),
     )
     return tuple((re.compile(pattern), words) for pattern, words in pairs)
