@@ -10,8 +10,9 @@ events rewrite few of them (the panel driver sends only the changed regions):
   role and the maximum life. Each digit has a fixed cell, so a life lost rewrites only the
   digit that changed;
 - page 5: the life bar, one segment per life point;
-- page 6: one line for the seat: its last change ("-2 +ARROW", lit, at the left: players look
-  up after the fact and must see why this seat's life moved) and a short note;
+- page 6: one line for the seat: its last change ("-2", or "+1" and an arrow icon, lit, at
+  the left: players look up after the fact and must see why this seat's life moved) and a
+  short note;
 - page 7: the "press me" badge when pressing this seat answers the console: the highlight
   that comes and goes on most presses is this one page, and only as wide as its words; with
   no badge, what the seat must do with real cards ("DRAW RAGE CARD") in its place.
@@ -21,8 +22,6 @@ pages 1-6 to itself, wrapped to be read whole.
 """
 
 from __future__ import annotations
-
-import re
 
 from PIL import Image, ImageDraw
 
@@ -61,11 +60,11 @@ def draw_seat(view: SeatView) -> Image.Image:
     # Undead or Alive's Wound tokens and Rage cards go on the seat's line: no row of their own.
     undead = " ".join(t for t in (undead_text(view), _revealed_text(view)) if t)
     line = " ".join(t for t in (undead, line) if t)
-    change = view.change
+    marked = bool(view.life_change or view.arrow_change or view.coming)
     long_note = len(wrap(view.note, WIDTH - 4, 2)) > 1
     if long_note:
         _draw_note(image, view.note, view.role)
-        line = change = ""
+        line, marked = "", False
     elif not view.alive:
         _draw_out(image, view.role)
     elif view.max_life > 0:
@@ -75,7 +74,7 @@ def draw_seat(view: SeatView) -> Image.Image:
     else:
         number = big_text(str(view.number), DIGIT_SCALE)
         stamp(image, number, ((WIDTH - number.width) // 2, BODY_TOP))
-    _draw_bottom(image, view, line, change)
+    _draw_bottom(image, view, line, marked)
     return image
 
 
@@ -238,24 +237,17 @@ def _draw_note(image: Image.Image, note: str, role: str | None) -> None:
         draw_text(image, (2, LINE_Y), label.format(role=shown))
 
 
-_ONE_ARROW = re.compile(r"[+-]arrow")
-
-
-def _draw_mark(image: Image.Image, change: str) -> int:
-    """The seat's last change, lit at the left of page 6, an arrow icon for "arrows"; when the
-    life moved too, the life alone (an Indian attack marks every seat: few bytes, and the arrows
-    figure beside the life shows the rest). Returns its right edge."""
+def _draw_mark(image: Image.Image, view: SeatView) -> int:
+    """The seat's last change, lit at the left of page 6, from its numbers (any language): the
+    arrows' count and an arrow icon; when the life moved too, the life alone (an Indian attack
+    marks every seat: few bytes, and the arrows figure beside the life shows the rest); then
+    the hits to come. Returns its right edge."""
     pieces: list[str | None] = []  # text, and None where an arrow icon goes
-    parts = change.split()
-    if parts and re.fullmatch(r"[+-]\d+", parts[0]) and "arrow" in change:
-        parts = parts[:1]  # life and arrows both moved: the big arrows figure tells the rest
-    for part in parts:
-        if part in ("arrow", "arrows") and pieces:  # "+2 arrows": the count, then the icon
-            pieces.append(None)
-        elif _ONE_ARROW.fullmatch(part):  # "+arrow"
-            pieces += [f"{part[0]}1", None]
-        else:
-            pieces.append(part.upper())
+    if view.life_change:
+        pieces.append(f"{view.life_change:+d}")
+    elif view.arrow_change:
+        pieces += [f"{view.arrow_change:+d}", None]
+    pieces += view.coming.upper().split()
     icon = small_icon("arrow")
     width = sum(icon.width + 1 if p is None else text_width(p) + 3 for p in pieces) + 1
     width = min(width, WIDTH // 2)
@@ -273,7 +265,7 @@ def _draw_mark(image: Image.Image, change: str) -> int:
     return width
 
 
-def _draw_bottom(image: Image.Image, view: SeatView, line: str, change: str) -> None:
+def _draw_bottom(image: Image.Image, view: SeatView, line: str, marked: bool) -> None:
     """Page 6: the seat's line; page 7: the badge (answer, yes to its own question, or win)."""
     if view.asked:
         badge = _("YES: ME  NO: DONE")
@@ -287,8 +279,8 @@ def _draw_bottom(image: Image.Image, view: SeatView, line: str, change: str) -> 
         badge = ""
     if view.chore and badge != view.chore.upper():
         line = view.chore  # the badge asks for a press: the chore takes the seat's line
-    if change:
-        right = _draw_mark(image, change)
+    if marked:
+        right = _draw_mark(image, view)
         if line:
             draw_text(image, (right + 5, LINE_Y), fit(line.upper(), WIDTH - right - 7))
     elif line:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .end_roles import Declared
 from .play import TablePlay
 from .setup_flow import SetupFlow
-from .story import History, Tokens
+from .story import Change, History, Tokens
 from .table_config import TableConfig
 from .view import ConsoleView
 
@@ -28,7 +28,7 @@ class SessionState:
     flash: str | None = None
     menu: int | None = None  # the physical seat whose menu is open
     story: str = ""  # what the rules did after the last press, for the console
-    marks: dict[int, str] = field(default_factory=dict)  # physical seat: its last change
+    marks: dict[int, Change] = field(default_factory=dict)  # physical seat: its last change
     history: History = field(default_factory=History)
     looking_back: int | None = None  # how many pages back the console's history shows
     # Whether the console shows a view whole (the panels' measure, at the console's width):

@@ -41,7 +41,7 @@ from .prompts import (
 )
 from .session_state import SessionState
 from .setup_flow import SetupFlow
-from .story import pending_marks
+from .story import NO_CHANGE, change_said, pending_marks
 from .view import ConsoleView, SeatView, TableView
 from .words import question_said
 
@@ -56,6 +56,7 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         character = flow.characters.get(n)
         role = flow.roles.get(n)
         bot = n in flow.bots
+        mark = session.marks.get(n, NO_CHANGE)
         public = role is Role.SHERIFF or len(flow.joined) == 3
         shown = role if public or (session.menu == n and not bot) else None  # the box's: secret
         note = _("the box plays") if bot else _("joined") if joined else _("press to join")
@@ -79,7 +80,9 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
                 role=_setup_card(flow, shown) if shown is not None else None,
                 answer=answer,
                 note=note,
-                change=session.marks.get(n, ""),
+                change=change_said(mark),
+                life_change=mark.life,
+                arrow_change=mark.arrows,
                 bot=bot,
             )
         )
@@ -143,6 +146,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             continue
         s = play.seats.index(n)
         p = game.players[s]
+        mark, coming = session.marks.get(n, NO_CHANGE), pending.get(n, "")
         role = p.role if p.revealed else None
         if game.over:  # every card turned up, or entered (end_roles)
             role = end_roles.role_at_end(game, session.declared, s)
@@ -180,7 +184,10 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 asked=s == asked,
                 winner=game.over and (s in game.winners or s in told),
                 note=note,
-                change=", ".join(m for m in (session.marks.get(n), pending.get(n)) if m),
+                change=", ".join(m for m in (change_said(mark), coming) if m),
+                life_change=mark.life,
+                arrow_change=mark.arrows,
+                coming=coming,
                 wounds=tuple(p.wounds),
                 rage_held=p.rage_held,
                 rage_symbols=tuple(p.rage_symbols),

@@ -113,23 +113,38 @@ def tokens(game: Game) -> Tokens:
     return tuple((p.life, p.arrows + p.chief_arrow) for p in game.players)
 
 
-def change_marks(before: Tokens, after: Tokens) -> dict[int, str]:
-    """Each engine seat whose life or arrows changed, and how: "-2", "+1", "+arrow"."""
+@dataclass(frozen=True)
+class Change:
+    """What a press did to one seat's life and arrows: numbers, so that a panel draws them in
+    any language (an arrow icon beside the count) and the console says them in words."""
+
+    life: int = 0
+    arrows: int = 0
+
+
+NO_CHANGE = Change()
+
+
+def change_marks(before: Tokens, after: Tokens) -> dict[int, Change]:
+    """Each engine seat whose life or arrows changed, and by how much."""
     marks = {}
     for seat, ((life0, arrows0), (life1, arrows1)) in enumerate(zip(before, after, strict=True)):
-        parts = []
-        if life1 != life0:
-            parts.append(f"{life1 - life0:+d}")
-        if arrows1 != arrows0:
-            delta = arrows1 - arrows0
-            if delta > 0:
-                said = _words.ngettext("+arrow", "+{count} arrows", delta)
-            else:
-                said = _words.ngettext("-arrow", "-{count} arrows", -delta)
-            parts.append(said.format(count=abs(delta)))
-        if parts:
-            marks[seat] = " ".join(parts)
+        if (life0, arrows0) != (life1, arrows1):
+            marks[seat] = Change(life1 - life0, arrows1 - arrows0)
     return marks
+
+
+def change_said(change: Change) -> str:
+    """A seat's change in words: "-2", "+1", "+arrow", "-1 +2 arrows"."""
+    parts = []
+    if change.life:
+        parts.append(f"{change.life:+d}")
+    delta = change.arrows
+    if delta > 0:
+        parts.append(_words.ngettext("+arrow", "+{count} arrows", delta).format(count=delta))
+    elif delta < 0:
+        parts.append(_words.ngettext("-arrow", "-{count} arrows", -delta).format(count=-delta))
+    return " ".join(parts)
 
 
 def pending_marks(game: Game) -> dict[int, str]:
@@ -345,7 +360,7 @@ class Told:
     press as the history keeps it."""
 
     line: str
-    marks: dict[int, str]
+    marks: dict[int, Change]
     steps: int
     press: Press
 

@@ -40,7 +40,13 @@ class SeatView:
     asked: bool = False  # the current question is this seat's own
     winner: bool = False
     note: str = ""  # a short line: set-up state, the seat menu, "WINS"
-    change: str = ""  # what the last press did to this seat ("-2", "+arrow"), or hits to come
+    # What the last press did to this seat and the hits to come, in words ("-2", "+arrow, hit
+    # x2"): the console's and the terminal's. The panel draws the same from numbers (any
+    # language): the life moved, the arrows moved, and the hits to come alone.
+    change: str = ""
+    life_change: int = 0
+    arrow_change: int = 0
+    coming: str = ""  # results given to this seat that have not hit it yet ("hit x2")
     # Undead or Alive: Wound tokens held, Rage cards held face down, symbols of revealed ones.
     wounds: tuple[str, ...] = ()
     rage_held: int = 0

@@ -48,15 +48,35 @@ SEATS: dict[str, SeatView] = {
     ),
     "seat_joining": SeatView(3, True, note="press to join", answer=True),
     "seat_changed": SeatView(
-        2, True, "Calamity Janet", 9, 10, 1, sheriff=True, active=True, change="-1 +arrow"
+        2,
+        True,
+        "Calamity Janet",
+        9,
+        10,
+        1,
+        sheriff=True,
+        active=True,
+        change="-1 +arrow",
+        life_change=-1,
+        arrow_change=1,
     ),
-    "seat_hit_coming": SeatView(4, True, "Kit Carlson", 5, 7, 2, answer=True, change="hit x2"),
-    "seat_bot": SeatView(3, True, "Black Jack", 6, 8, 2, bot=True, change="-1"),
+    "seat_hit_coming": SeatView(
+        4, True, "Kit Carlson", 5, 7, 2, answer=True, change="hit x2", coming="hit x2"
+    ),
+    "seat_bot": SeatView(3, True, "Black Jack", 6, 8, 2, bot=True, change="-1", life_change=-1),
     "seat_bot_sheriff_active": SeatView(
         5, True, "Suzy Lafayette", 8, 10, sheriff=True, active=True, role="Sheriff", bot=True
     ),
     "seat_chore": SeatView(
-        2, True, "Pat Brennan", 4, 8, 1, change="-2", wounds=("bullseye2",), chore="draw Rage card"
+        2,
+        True,
+        "Pat Brennan",
+        4,
+        8,
+        1,
+        life_change=-2,
+        wounds=("bullseye2",),
+        chore="draw Rage card",
     ),
     "seat_special_card": SeatView(
         1, True, "Slab the Killer", 9, 11, sheriff=True, role="The Bear", rage_held=1

@@ -131,7 +131,7 @@ ITALIAN_CONSOLE = ConsoleView(
     prompt="Perché più città? ÀÈÉÌÍÒÓÙÚ àèéìíòóùú l\u2019uomo «sì»",
 )
 ITALIAN_SEAT = SeatView(
-    2, True, "Perché però", 5, 8, 2, note="è già più", change="-1", chore="Così è"
+    2, True, "Perché però", 5, 8, 2, note="è già più", life_change=-1, chore="Così è"
 )
 
 

@@ -73,7 +73,10 @@ def lasting(view: TableView) -> TableView:
     return dataclasses.replace(
         view,
         console=dataclasses.replace(view.console, flash=None, story=""),
-        seats=tuple(dataclasses.replace(seat, change="") for seat in view.seats),
+        seats=tuple(
+            dataclasses.replace(seat, change="", life_change=0, arrow_change=0, coming="")
+            for seat in view.seats
+        ),
     )
 
 
