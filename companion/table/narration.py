@@ -10,9 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import SPECIAL_ROLES, SPECS, Action, Decision, DecisionKind, Game, RevealSpecial
+from ..engine import (
+    SPECIAL_ROLES,
+    SPECS,
+    Accept,
+    Action,
+    Choose,
+    ChooseDie,
+    ChooseSeat,
+    Decision,
+    DecisionKind,
+    Decline,
+    Game,
+    Reveal,
+    RevealSpecial,
+    Roll,
+    Stop,
+)
 from ..i18n import CORE, Catalogue
-from .labels import CARD_EFFECTS
+from .labels import CARD_EFFECTS, OPTION_LABELS, ROLE_LABELS
 from .words import BY_THE_RULES, WORDS, Answered
 
 _ = Catalogue(CORE).gettext
@@ -41,6 +57,28 @@ def box_line(d: Decision, action: Action, seats: Sequence[int], game: Game | Non
     if said == BY_THE_RULES:
         return ""
     if said is None:
-        said = _("chooses {action}").format(action=action.kind)
+        said = chosen_said(action, seats)
     # Translators: a seat and what the box chose for it: "Seat 3 shoots seat 1"
     return _("Seat {seat} {did}").format(seat=seats[d.seat], did=said)
+
+
+def chosen_said(action: Action, seats: Sequence[int]) -> str:
+    """An answer said by its kind alone, for a decision whose words do not know it: the
+    table's words for each kind of action, never the engine's name for it."""
+    if isinstance(action, ChooseSeat) and 0 <= action.seat < len(seats):
+        return _("chooses seat {seat}").format(seat=seats[action.seat])
+    if isinstance(action, ChooseDie):
+        return _("chooses die {die}").format(die=action.die + 1)
+    if isinstance(action, Choose):
+        return _("chooses {option}").format(option=OPTION_LABELS.get(action.option, "?"))
+    if isinstance(action, Reveal):
+        return _("reveals {role}").format(role=ROLE_LABELS[action.role])
+    if isinstance(action, Roll):
+        return _("rolls")
+    if isinstance(action, Stop):
+        return _("stops")
+    if isinstance(action, Accept):
+        return _("says yes")
+    if isinstance(action, Decline):
+        return _("says no")
+    return _("chooses")

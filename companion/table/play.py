@@ -40,6 +40,7 @@ from .bounded_call import PLAYER_TIME_LIMIT, PlayerFailed, TookTooLong, within
 from .journal import Journal, JournalContents, JournalEntry, JournalError, implied_answer
 from .labels import FACE_LABELS, ROLE_LABELS
 from .prompts import prompt_for
+from .refusals import refusal_said
 from .refused import Refused
 from .setup_journal import SetupRecord
 
@@ -258,7 +259,7 @@ class TablePlay:
         try:
             events = self._apply(action, auto=False)
         except IllegalAction as exc:
-            raise Refused(str(exc)) from exc
+            raise Refused(refusal_said(self.game, d, action, self.seats)) from exc
         return events + self._auto()
 
     def _action_for(self, button: str, d: Decision) -> Action | None:
@@ -380,7 +381,8 @@ class TablePlay:
         try:
             events = self._apply(offered[n], auto=False)
         except IllegalAction as exc:
-            raise Refused(str(exc)) from exc
+            said = _("Seat {seat} cannot reveal that card now.").format(seat=physical)
+            raise Refused(said) from exc
         return events + self._auto()
 
     def _engine_seat(self, physical: int) -> int:

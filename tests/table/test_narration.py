@@ -97,7 +97,7 @@ def test_every_decision_the_box_makes_has_its_own_words(kind: K) -> None:
 
 
 def test_an_answer_the_words_do_not_know_is_still_said() -> None:
-    assert box_line(Decision(K.BULLSEYE_TARGET, 2), Stop(), SEATS) == "Seat 4 chooses stop"
+    assert box_line(Decision(K.BULLSEYE_TARGET, 2), Stop(), SEATS) == "Seat 4 stops"
 
 
 def test_slab_doubling_a_rage_cards_bullseye_says_the_seat_hit_as_the_console_lists_it() -> None:
