@@ -1,11 +1,11 @@
 """Why a press the rules refused changes nothing, in the table's words: the engine's
 ``IllegalAction`` says it in English (its own tests and logs read it); the table says the same
-in the language in use, with the physical seats, and the question when the reason is a
-module's own."""
+in the language in use, with the physical seats. A module whose rules explain a refusal of
+their own says it in its package's words (``declare_refusal``); any other, the question."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine import (
     Action,
@@ -22,12 +22,28 @@ from .words import question_said
 
 _ = Catalogue(CORE).gettext
 
+# A module's words for why its decision refuses an action (None: not its reason), given the
+# game, the decision, the action and the physical seats.
+Refusal = Callable[[Game, Decision, Action, Sequence[int]], "str | None"]
+REFUSALS: dict[DecisionKind, Refusal] = {}
+
+
+def declare_refusal(kind: DecisionKind, said: Refusal) -> None:
+    """A module's words for the refusals its rules explain (``Spec.explains``)."""
+    if kind in REFUSALS:
+        raise ValueError(f"{kind}: its refusals are declared already")
+    REFUSALS[kind] = said
+
 
 def refusal_said(game: Game, d: Decision | None, action: Action, seats: Sequence[int]) -> str:
     """Why ``action`` does not answer ``d`` (``game`` as it stands: a refused action changed
     nothing), said to the table."""
     if d is None:
         return _("The game is over: start a new game.") if game.over else _("Not open now.")
+    declared = REFUSALS.get(d.kind)
+    said = None if declared is None else declared(game, d, action, seats)
+    if said is not None:
+        return said
     if isinstance(action, ChooseSeat) and 0 <= action.seat < len(seats):
         seat = seats[action.seat]
         if not game.players[action.seat].alive:

@@ -9,11 +9,22 @@ from collections.abc import Iterator
 import pytest
 
 from companion import i18n
-from companion.engine import Accept, ChooseDie, ChooseSeat, IllegalAction, Roll, Stop
+from companion.engine import (
+    Accept,
+    ChooseDie,
+    ChooseSeat,
+    Decision,
+    Decline,
+    IllegalAction,
+    Roll,
+    Stop,
+)
 from companion.i18n import set_language
+from companion.modules.rage.rules import RAGE_SYMBOL
 from companion.table import TableConfig, TableSession
 from companion.table.narration import chosen_said
 from companion.table.play import TablePlay
+from companion.table.refusals import refusal_said
 from tests.engine.helpers import make_game
 
 FIVE = ("jesse_jones", "suzy_lafayette", "lucky_duke", "willy_the_kid", "black_jack")
@@ -77,3 +88,17 @@ def test_an_answer_the_words_do_not_know_is_said_by_its_kind_in_the_language_in_
     assert italian == ["sceglie il posto 6", "sceglie il dado 1", "tira", "si ferma", "dice sì"]
     set_language(i18n.PSEUDO)
     assert all(said.startswith("«") for said in (chosen_said(a, [2, 4, 6]) for a in actions))
+
+
+def test_a_modules_refusal_is_said_in_its_packages_words() -> None:
+    """The rules of Undead or Alive 2 explain a DONE before the Rage cards' symbols; the table
+    says it in the rage package's words, as the engine says it in English."""
+    game = make_game(FIVE, faces=["beer"] * 5)
+    game.players[1].rage_revealed = 2
+    d = Decision(RAGE_SYMBOL, 1)
+    english = refusal_said(game, d, Decline(), [1, 2, 3, 4, 5])
+    assert english == "Enter at least one symbol per Rage card first (0 of 2 cards)."
+    set_language("it")
+    assert refusal_said(game, d, Decline(), [1, 2, 3, 4, 5]) == (
+        "Prima inserisci almeno un simbolo per carta Furia (0 di 2 carte)."
+    )

@@ -3,21 +3,27 @@ answers, and the story's lines for duels and Wound tokens."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.engine import (
     CHARACTERS,
+    Action,
     Choose,
+    ChooseSeat,
+    Decision,
     DuelChallenged,
     DuelLost,
     DuelRolled,
+    Game,
     ResultsCancelled,
+    Roll,
     WoundDrawn,
     WoundsReturned,
 )
 from companion.i18n import Catalogue
 from companion.table.labels import FACE_LABELS, WOUND_LABELS
 from companion.table.prompts import declare_module_label
+from companion.table.refusals import declare_refusal
 from companion.table.story import declare_line
 from companion.table.words import (
     Answered,
@@ -147,3 +153,27 @@ declare_question(DUEL_ROLL, N_("roll the Duel die"))
 declare_question(DUEL_REROLL, N_("re-roll the Duel die or keep it"))
 declare_question(WOUND_TOKEN, N_("which Wound token did you draw"))
 declare_question(WHICH_WOUND, N_("discard which Wound token"))
+
+
+def _target_refused(game: Game, d: Decision, action: Action, seats: Sequence[int]) -> str | None:
+    """The rules' reasons (``rules._explain_duel_target``) in the table's words."""
+    if isinstance(action, ChooseSeat):
+        if action.seat == game.turn:
+            return _("You cannot challenge yourself to a duel.")
+        if action.seat in game.scratch.duels:
+            said = _("Seat {seat} already has a Duel die this turn: one per player.")
+            return said.format(seat=seats[action.seat])
+    return None
+
+
+def _roll_refused(game: Game, d: Decision, action: Action, seats: Sequence[int]) -> str | None:
+    """The rules' reason (``rules._explain_duel_roll``) in the table's words."""
+    if isinstance(action, Roll):
+        said = _("Seat {seat} rolls the Duel die {die}, and only that die.")
+        return said.format(seat=seats[d.seat], die=(d.die or 0) + 1)
+    return None
+
+
+declare_refusal(DUEL_TARGET, _target_refused)
+declare_refusal(DUEL_ROLL, _roll_refused)
+declare_refusal(DUEL_REROLL, _roll_refused)

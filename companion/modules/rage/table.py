@@ -3,11 +3,21 @@ cards' symbols, and the story's lines for the real deck."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from companion.engine import RageDrawn, RageRevealed, RageShuffled
+from companion.engine import (
+    Action,
+    Choose,
+    Decision,
+    Decline,
+    Game,
+    RageDrawn,
+    RageRevealed,
+    RageShuffled,
+)
 from companion.i18n import Catalogue
 from companion.table.prompts import declare_module_label
+from companion.table.refusals import declare_refusal
 from companion.table.story import declare_line
 from companion.table.words import Asked, Words, declare_question, declare_words
 
@@ -31,6 +41,20 @@ def _rage_prompt(q: Asked) -> str:
 
 
 declare_words(RAGE_SYMBOL, Words(_rage_prompt, None))
+
+
+def _refused(game: Game, d: Decision, action: Action, seats: Sequence[int]) -> str | None:
+    """The rules' reasons (``rules._explain_rage_symbol``) in the table's words."""
+    player = game.players[d.seat]
+    if isinstance(action, Decline):
+        said = _("Enter at least one symbol per Rage card first ({entered} of {cards} cards).")
+        return said.format(entered=len(player.rage_symbols), cards=player.rage_revealed)
+    if isinstance(action, Choose) and action.option in d.options:
+        return _("Every symbol of these cards is entered: press DONE.")
+    return None
+
+
+declare_refusal(RAGE_SYMBOL, _refused)
 
 
 def _drawn(event: RageDrawn, seat: Callable[[int], int]) -> str:
