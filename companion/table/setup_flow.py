@@ -209,6 +209,8 @@ class SetupFlow:
                 return
             modules = module_pages()[self.module_page][1]
             if n > len(modules):
+                if len(modules) == 1:  # an expansion from outside may have a page of one
+                    raise Refused("DIE1 turns the module on and off.")
                 raise Refused(f"DIE1 to DIE{len(modules)} turn the modules on and off.")
             chosen = modules[n - 1]
             if MODULES[chosen].role_cards:  # off, mixed cards, special cards, off again:
