@@ -129,6 +129,8 @@ def test_a_set_up_page_of_one_module_names_its_one_die_button(tmp_path: Path) ->
     )
     assert shown.returncode == 0, shown.stderr
     assert "  DIE1 A lone module: on" in shown.stdout.splitlines(), shown.stdout
+    # the set-up's prompt counts the modules on of expansions from outside: any number fits
+    assert shown.stdout.splitlines()[-1].endswith("then DONE. Modules: 1 more"), shown.stdout
 
 
 def test_a_module_named_but_not_installed_is_refused_by_name(tmp_path: Path) -> None:
