@@ -1,9 +1,12 @@
-"""The Lucky Horseshoe's words at the table: the console's question, the box's answer."""
+"""The Lucky Horseshoe's words at the table: its short name on the set-up's page, the console's
+question, the box's answer."""
 
+from companion.table.prompts import declare_module_label
 from companion.table.words import Words, declare_words
 
-from . import TOUCH
+from . import HORSESHOE, TOUCH
 
+declare_module_label(HORSESHOE, "Horseshoe")
 declare_words(
     TOUCH,
     Words(
