@@ -3,7 +3,8 @@ companion/ names them, in code or in strings (comments left out), so a module is
 or taken away in its package alone.
 
 What a module's words are is read from its code: its id and title, the kinds of decision whose
-rules its package holds, its characters' names and titles.
+rules its package holds, its characters' names and titles, and the names and JSON keys of the
+fields of the parts of the state it registers (``state_parts``).
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ import importlib
 import io
 import re
 import tokenize
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-from companion.engine import CHARACTERS, MODULES, Module, module_origin
+from companion.engine import CHARACTERS, MODULE_PARTS, MODULES, Module, module_origin
 from companion.engine.registry import DECISIONS
+from companion.engine.state import JSON_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPANION = ROOT / "companion"
@@ -43,7 +46,7 @@ def package_of(m: Module) -> str:
 
 
 def terms(m: Module) -> list[str]:
-    """What names module ``m``: its id, title, kinds, characters and state keys."""
+    """What names module ``m``: its id, title, kinds, characters and state fields."""
     package = package_of(m)
     found = [m, MODULES[m].title]
     for kind, rule in DECISIONS.items():
@@ -52,6 +55,9 @@ def terms(m: Module) -> list[str]:
     for card in CHARACTERS.values():
         if card.module == m:
             found += [card.name, card.title]
+    for part in MODULE_PARTS.get(m, []):
+        for f in fields(part):  # type: ignore[arg-type]
+            found += [f.name, f.metadata.get(JSON_KEY, f.name)]
     return found
 
 
@@ -86,6 +92,10 @@ def test_the_terms_are_read_from_the_code() -> None:
     chief = Module("old_saloon.2")
     assert {"old_saloon.2", "The Arrow of the Indian Chief"} <= set(terms(chief))
     assert package_of(chief)
+
+
+def test_a_module_s_state_fields_are_its_terms() -> None:
+    assert {"ghost", "ghost_token"} <= set(terms(Module("old_saloon.5")))
 
 
 @pytest.mark.parametrize(

@@ -15,9 +15,11 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine import (
     FACES,
+    NO_SEAT,
     Ability,
     Action,
     Decision,
@@ -29,6 +31,7 @@ from ..engine import (
     Role,
     Symbol,
     open_moments,
+    parts_seen,
 )
 
 
@@ -48,11 +51,13 @@ class PublicPlayer:
     role: Role | None
     chief_arrow: bool = False  # Old Saloon 2
     special: str | None = None  # Old Saloon 3: the card, once face up
-    ghost: bool = False  # Old Saloon 5
     wounds: tuple[str, ...] = ()  # Undead or Alive 1: Wound tokens, face up
     rage_held: int = 0  # Undead or Alive 2: Rage cards held face down (their number is public)
     zombie: bool = False  # Undead or Alive 4
     master: bool = False  # the Zombie Master: announced at the outbreak, its role face up
+    # The modules' parts of the player as the whole table sees them (a module's bots read its
+    # own: ``Part.of(player)``).
+    parts: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -148,11 +153,11 @@ def observe(
             p.role if p.revealed else None,
             p.chief_arrow,
             p.special if p.special_shown else None,
-            p.ghost,
             tuple(p.wounds),
             p.rage_held,
             p.zombie,
             p.master,
+            parts_seen(p, NO_SEAT),
         )
         for p in game.players
     )

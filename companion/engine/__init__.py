@@ -200,14 +200,23 @@ from .setup import (
     deal_specials,
 )
 from .state import (
+    MODULE_PARTS,
     GameState,
+    Part,
     PlayerState,
     TurnScratch,
+    parts_seen,
+    state_parts,
 )
-from .victory import Outcome, unrevealed_pool
+from .victory import Outcome, declare_team_player, unrevealed_pool
 from .victory import team as ghost_team
 
 __all__ = [
+    "MODULE_PARTS",
+    "Part",
+    "state_parts",
+    "parts_seen",
+    "declare_team_player",
     "ABILITIES",
     "ARROWS_IN_PILE",
     "Ability",

@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import fields
 from enum import Enum
 from typing import Any
 
@@ -33,10 +32,7 @@ from .dice import DiceSource
 from .errors import StateError
 from .game import Game
 from .setup import GameSetup
-from .state import GameState, PlayerState
-
-PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
-TABLE_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "players") + ("windows",)
+from .state import GameState, PlayerState, field_names
 
 
 def position(
@@ -61,16 +57,18 @@ def position(
     """
     game = start if isinstance(start, Game) else Game(start, dice)
     data = game.to_json()
-    wrong = sorted(set(table) - set(TABLE_FIELDS))
+    table_fields = tuple(f for f in field_names(GameState) if f != "players")
+    player_fields = field_names(PlayerState)
+    wrong = sorted(set(table) - set(table_fields))
     if wrong:
-        raise StateError(f"no table field {wrong[0]!r}; expected one of {', '.join(TABLE_FIELDS)}")
+        raise StateError(f"no table field {wrong[0]!r}; expected one of {', '.join(table_fields)}")
     before = [dict(p) for p in data["players"]]
     for seat, changes in (players or {}).items():
         if not isinstance(seat, int) or not 0 <= seat < len(data["players"]):
             raise StateError(f"players: no seat {seat!r}; expected 0..{len(data['players']) - 1}")
         for name, value in changes.items():
-            if name not in PLAYER_FIELDS:
-                expected = ", ".join(PLAYER_FIELDS)
+            if name not in player_fields:
+                expected = ", ".join(player_fields)
                 raise StateError(f"players[{seat}]: no field {name!r}; expected one of {expected}")
             data["players"][seat][name] = _json(value)
         p = data["players"][seat]

@@ -51,7 +51,6 @@ class RuleGame(Protocol):
     chief_in_pile: bool
     open_moments: list[list[Any]]
     waiting_win: list[Any] | None
-    ghost_token: list[Any] | None
     preset: list[int]
     wound_pile: list[str]
     wound_draws: int
@@ -63,6 +62,7 @@ class RuleGame(Protocol):
     boneyard_back: list[str]
     boneyard_draws: int
     outbreak: str | None
+    parts: tuple[Any, ...]
 
     def refresh_abilities(self) -> None: ...
     def legal_actions(self) -> list[Action]: ...

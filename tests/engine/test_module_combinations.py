@@ -27,7 +27,13 @@ from companion.engine import (
     result_of,
 )
 from companion.modules.duels.rules import DUEL_ROLL, WOUND_TOKEN
-from companion.modules.ghost.rules import GHOST_REROLL, GHOST_ROLL, GHOST_TARGET
+from companion.modules.ghost.rules import (
+    GHOST_REROLL,
+    GHOST_ROLL,
+    GHOST_TARGET,
+    GhostGame,
+    is_ghost,
+)
 from companion.modules.legacy.rules import next_game
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
 from companion.modules.rage.rules import RAGE_SYMBOL
@@ -253,7 +259,7 @@ def seven_with_a_ghost(modules: tuple[str, ...]) -> Game:
     game = position(game, players={1: {"life": 1}})
     play(game, *saloon, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(1))
     play(game, Roll((0, 1), ("dynamite", "dynamite")), Stop(), ChooseSeat(3))
-    assert game.ghost_token == [3, "dynamite", 2] and game.turn == 2
+    assert GhostGame.of(game).ghost_token == [3, "dynamite", 2] and game.turn == 2
     return game
 
 
@@ -280,7 +286,7 @@ def test_the_ghosts_token_returns_at_once_when_its_holder_is_eliminated_first() 
     game = seven_with_a_ghost((OS5,))
     game = position(game, players={3: {"life": 1}})
     events = play(game, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(3))
-    assert "ghost_token_returned" in kinds(events) and game.ghost_token is None
+    assert "ghost_token_returned" in kinds(events) and GhostGame.of(game).ghost_token is None
     assert game.turn == 4 and game.preset == []
 
 
@@ -294,7 +300,7 @@ def test_the_ghost_cannot_use_his_special_role() -> None:
     )
     game = position(game, players={3: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye2", *QUIET_FACES[:4])), Stop(), ChooseSeat(3))
-    assert game.players[3].ghost and game.turn == 1
+    assert is_ghost(game.players[3]) and game.turn == 1
     assert (3, "the_left_hand") in reveals(game)  # alive at that moment, he could save himself
     game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
@@ -311,7 +317,7 @@ def test_os7_the_doc_may_be_revealed_after_the_ghosts_roll() -> None:
     )
     game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
-    assert game.players[2].ghost
+    assert is_ghost(game.players[2])
     play(game, Roll(ALL5, QUIET_FACES), Stop())  # seat 1, the Doc, plays a quiet turn
     assert game.turn == 2 and game.pending.kind is GHOST_ROLL
     play(game, Roll((0, 1), ("beer", "gatling")))
@@ -332,7 +338,7 @@ def test_os7_the_judge_may_cancel_the_docs_reveal_after_the_ghosts_roll() -> Non
     game = roles_game([*specials, "the_judge"], SEVEN_ROLES, characters=SEVEN, modules=(OS3, OS5))
     game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
-    assert game.players[1].ghost and game.turn == 1
+    assert is_ghost(game.players[1]) and game.turn == 1
     play(game, Roll((0, 1), ("beer", "gatling")))
     reveal(game, 4, "the_doc")
     assert (6, "the_judge") in reveals(game)
@@ -723,7 +729,7 @@ def test_the_ghost_rolls_two_base_dice_and_his_token_sets_base_dice_beside_the_d
     game = Game(setup, ScriptedDice(()))
     game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(1))
-    assert game.players[1].ghost and game.dice_kinds == ["base", "base"]
+    assert is_ghost(game.players[1]) and game.dice_kinds == ["base", "base"]
     assert game.legal_actions() == [Roll((0, 1))]
     play(game, Roll((0, 1), ("dynamite", "dynamite")), Stop(), ChooseSeat(3))
     play(game, Roll(ALL5, ("dynamite", "gatling", "dynamite", "gatling", "arrow")), Stop())
@@ -767,7 +773,7 @@ def test_the_ghost_keeps_no_chiefs_arrow_and_his_arrow_token_takes_it_as_rolled(
     game = Game(setup, ScriptedDice(()))
     game = position(game, players={1: {"life": 1, "chief_arrow": True}}, chief_in_pile=False)
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
-    assert game.players[1].ghost and not game.players[1].chief_arrow and game.chief_in_pile
+    assert is_ghost(game.players[1]) and not game.players[1].chief_arrow and game.chief_in_pile
     play(game, Roll((0, 1), ("arrow", "arrow")), Stop(), ChooseSeat(3))
     play(game, Roll(ALL5, ("gatling", "gatling", "beer", "dynamite", "dynamite")), Stop())
     play(game, ChooseSeat(0))

@@ -16,7 +16,7 @@ from companion.table.story import declare_line
 from companion.table.words import Asked, Words, declare_words, dice_named, roll_told, seat_told
 
 from .events import BecameGhost, GhostTokenGiven
-from .rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET, ID
+from .rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET, ID, GhostGame, is_ghost
 
 
 def _target_prompt(q: Asked) -> str:
@@ -56,20 +56,20 @@ declare_words(
 
 def ghost_note(game: Game, seat: int, seats: Sequence[int]) -> str:
     """GHOST and the token it holds or gave; the token on its holder's seat."""
-    token = game.ghost_token
+    token = GhostGame.of(game).ghost_token
     given = ""
     if token is not None:
         holder, face, count = token
         given = f"{'2x ' if count == 2 else ''}{OPTION_LABELS.get(face, face)}"
         if holder == seat:
             return f"Ghost token: {given}"
-    if game.players[seat].ghost:
+    if is_ghost(game.players[seat]):
         return f"GHOST, gave seat {seats[token[0]]} {given}" if token is not None else "GHOST"
     return ""
 
 
 def _became(p: PlayerState) -> str | None:
-    return "the Ghost" if p.ghost else None
+    return "the Ghost" if is_ghost(p) else None
 
 
 declare_module_label(ID, "Ghost")
