@@ -286,7 +286,7 @@ def _modules(value: Any, key: str) -> frozenset[Module]:
 
 def _real_piles(value: Any, key: str) -> frozenset[str]:
     """The piles the table draws for real (Undead or Alive's Wound tokens)."""
-    return frozenset(_names(value, key, REAL_PILES, "pile"))
+    return frozenset(_names(value, key, sorted(REAL_PILES), "pile"))
 
 
 def _boneyard(value: Any, key: str) -> str:

@@ -122,7 +122,7 @@ def _seat_line(seat: SeatView) -> str:
         "BOT" if seat.bot else "",
         f"[{seat.change}]" if seat.change else "",
         seat.note,
-        *_undead(seat),
+        *seat.said,
         seat.chore.upper(),  # what to do with the real cards, as the panel's badge says it
     ]
     bar = "#" * seat.life + "." * max(0, seat.max_life - seat.life)
@@ -130,19 +130,6 @@ def _seat_line(seat: SeatView) -> str:
         f"Seat {seat.number}  {seat.name:<16} life {seat.life:>2}/{seat.max_life:<2} {bar:<12}"
         f" arrows {seat.arrows}{chief}  " + "  ".join(m for m in marks if m)
     )
-
-
-def _undead(seat: SeatView) -> list[str]:
-    """Undead or Alive's tokens and cards on a seat, as its panel shows them ("W1D", "R2")."""
-    said = []
-    if seat.wounds:
-        tokens = ", ".join(FACE_LABELS.get(t, t) for t in sorted(seat.wounds))
-        said.append(f"Wound tokens: {tokens}")
-    if seat.rage_held:
-        said.append(f"Rage cards face down: {seat.rage_held}")
-    if seat.rage_symbols:
-        said.append("Rage revealed: " + ", ".join(FACE_LABELS.get(s, s) for s in seat.rage_symbols))
-    return said
 
 
 def digest(session: TableSession) -> str:

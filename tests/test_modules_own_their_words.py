@@ -19,9 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import CHARACTERS, MODULE_PARTS, MODULES, Module, module_origin
+from companion.engine import CHARACTERS, MODULE_PARTS, MODULES, Module, json_key, module_origin
 from companion.engine.registry import DECISIONS
-from companion.engine.state import JSON_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPANION = ROOT / "companion"
@@ -57,16 +56,25 @@ def terms(m: Module) -> list[str]:
             found += [card.name, card.title]
     for part in MODULE_PARTS.get(m, []):
         for f in fields(part):  # type: ignore[arg-type]
-            found += [f.name, f.metadata.get(JSON_KEY, f.name)]
+            found += [f.name, json_key(f)]
     return found
 
 
 @cache
 def tokens(path: Path) -> tuple[tuple[int, str], ...]:
-    """``(line, text)`` of each name and string of a file, comments left out."""
+    """``(line, text)`` of each name and string of a file, comments left out, and the dotted
+    paths of its imports too: a module's package is where it is found (a module may import
+    another it needs), not a word of it."""
     found = []
     source = path.read_text(encoding="utf-8")
+    in_path = False
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.NAME and token.string in ("from", "import"):
+            in_path = token.string == "from" or token.start[1] == 0
+            continue
+        if in_path and (token.type == tokenize.NAME or token.string == "."):
+            continue
+        in_path = False
         if token.type in (tokenize.NAME, tokenize.STRING):
             found.append((token.start[0], token.string))
     return tuple(found)

@@ -11,7 +11,7 @@ reaches into one). What it holds:
 - a position of one's making, mid-game, with any module's state: ``position``, checked as
   ``Game.from_json`` checks a saved game;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
-  ``RAGE_SYMBOLS``, ``Module``/``MODULES``, each
+  ``Module``/``MODULES``, each
   module's rules from its own file (``MODULE_RULES``);
 - the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``NORMAL_CARD``;
 - a series of games (a module's, such as Wild West Legacy): ``result_of``, ``series_next``,
@@ -63,9 +63,6 @@ from .components import (
     FACES,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    RAGE_SYMBOLS,
-    RAGE_SYMBOLS_PER_CARD,
-    REAL_PILES,
     REROLLS,
     ROLE_MIX,
     SPECIAL_ROLES,
@@ -123,7 +120,6 @@ from .events import (
     RageDiscarded,
     RageDrawn,
     RageMoved,
-    RageRevealed,
     RageShuffled,
     RageSymbolEntered,
     ResultAssigned,
@@ -137,8 +133,8 @@ from .events import (
     WoundsReturned,
 )
 from .frozen import quick_init
-from .hidden import NO_SEAT
-from .module_catalog import ModuleInfo, cards_dealt, declare_module
+from .hidden import NO_SEAT, secret
+from .module_catalog import REAL_PILES, ModuleInfo, cards_dealt, declare_module, declare_real_pile
 from .module_rules import ArrowToken, ModuleRules
 from .modules import (
     MODULES,
@@ -167,7 +163,7 @@ from .moments import (
 )
 from .open_kinds import Declared
 from .options import NORMAL_CARD, ArrowKind, SaloonDie
-from .positions import position
+from .positions import declare_pile, gained, position
 from .queue_checks import (
     MOMENTS,
     step_checks,
@@ -205,6 +201,8 @@ from .state import (
     Part,
     PlayerState,
     TurnScratch,
+    field_names,
+    json_key,
     parts_seen,
     state_parts,
 )
@@ -212,11 +210,6 @@ from .victory import Outcome, declare_team_player, unrevealed_pool
 from .victory import team as ghost_team
 
 __all__ = [
-    "MODULE_PARTS",
-    "Part",
-    "state_parts",
-    "parts_seen",
-    "declare_team_player",
     "ABILITIES",
     "ARROWS_IN_PILE",
     "Ability",
@@ -227,7 +220,6 @@ __all__ = [
     "ArrowTaken",
     "ArrowToken",
     "ArrowsDiscarded",
-    "BASE_DICE",
     "BASE_DICE",
     "BullseyeDoubled",
     "CHARACTERS",
@@ -271,6 +263,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "MODULES",
+    "MODULE_PARTS",
     "MODULE_RULES",
     "MOMENTS",
     "Module",
@@ -282,18 +275,16 @@ __all__ = [
     "NoLegalAnswer",
     "OPENINGS",
     "Outcome",
+    "Part",
     "Phase",
     "PlayerEliminated",
     "PlayerState",
-    "RAGE_SYMBOLS",
-    "RAGE_SYMBOLS_PER_CARD",
     "REAL_PILES",
     "REROLLS",
     "ROLE_MIX",
     "RageDiscarded",
     "RageDrawn",
     "RageMoved",
-    "RageRevealed",
     "RageShuffled",
     "RageSymbolEntered",
     "ResultAssigned",
@@ -339,10 +330,16 @@ __all__ = [
     "decision",
     "declare_kind",
     "declare_module",
+    "declare_pile",
+    "declare_real_pile",
+    "declare_team_player",
     "dice_a_reveal_rolls",
     "dice_showing",
+    "field_names",
+    "gained",
     "ghost_team",
     "in_play",
+    "json_key",
     "legacy_setup",
     "listed",
     "load_layer",
@@ -354,13 +351,16 @@ __all__ = [
     "one_of_options",
     "open_moments",
     "opening",
+    "parts_seen",
     "position",
     "quick_init",
     "recorded",
     "result_of",
+    "secret",
     "seizer",
     "series_module",
     "series_next",
+    "state_parts",
     "step",
     "step_checks",
     "still",

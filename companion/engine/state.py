@@ -51,12 +51,6 @@ class PlayerState:
     # face up (its power used or cancelled).
     special: str | None = field(default=None, metadata=secret(sees=own_or_shown("special_shown")))
     special_shown: bool = False
-    # Undead or Alive, Modules 1 and 2: Duel Wound tokens held (face up), Rage cards held face
-    # down, and the cards revealed this turn with the symbols entered for them.
-    wounds: list[str] = field(default_factory=list)
-    rage_held: int = 0
-    rage_revealed: int = 0
-    rage_symbols: list[str] = field(default_factory=list)
     # Undead or Alive, Module 4: back as a zombie, or the Zombie Master; Module 5: whose own
     # result eliminated this player (None: no one's hand, or not eliminated).
     zombie: bool = False
@@ -85,12 +79,9 @@ class TurnScratch:
     # Life losses waiting for Molly Stark's answers: [[seat, amount, results]...], cause, by
     # and the steps after the loss (the next seat she may be asked about is on her step).
     loss: list[Any] | None = None
-    # Undead or Alive: life each seat lost this turn, the seats challenged to a duel, whether
-    # a kept Beer draws a Rage card, once-a-turn abilities used, and whether the turn's end
-    # steps of the modules have run.
+    # Life each seat lost this turn, the once-a-turn abilities used (``ModuleRules.used``),
+    # and whether the turn's end steps of the modules have run.
     lost: list[int] = field(default_factory=list)
-    duels: list[int] = field(default_factory=list)
-    beer_rage: bool = False
     used: list[str] = field(default_factory=list)
     closed: bool = False
     parts: tuple[Any, ...] = field(default_factory=lambda: _DEFAULTS[TurnScratch])
@@ -145,12 +136,6 @@ class GameState:
         default=None, metadata={JSON_KEY: "ending", **secret(shown_as=_known_winners)}
     )
     preset: list[int] = field(default_factory=list)  # dice a module set before the first roll
-    # Undead or Alive: the Duel Wound tokens in the pile (sorted), how many draws the simulated
-    # pile has made, and the Rage cards in the draw pile and the discards.
-    wound_pile: list[str] = field(default_factory=list)
-    wound_draws: int = field(default=0, metadata=secret(blank=0))
-    rage_pile: int = 0
-    rage_discard: int = 0
     eliminated_now: list[int] = field(default_factory=list)  # seats eliminated this turn
     # Undead or Alive, Module 4 (``boneyard.py``): the Boneyard cards face down, face up with
     # hands, and No hands drawn this turn (back into the pile at its end); the outbreak's stage.

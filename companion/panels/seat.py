@@ -56,8 +56,7 @@ def draw_seat(view: SeatView) -> Image.Image:
     _draw_header(image, view)
     line = view.note if not view.winner else ""
     # Undead or Alive's Wound tokens and Rage cards go on the seat's line: no row of their own.
-    undead = " ".join(t for t in (undead_text(view), _revealed_text(view)) if t)
-    line = " ".join(t for t in (undead, line) if t)
+    line = " ".join(t for t in (*view.marks, line) if t)
     change = view.change
     long_note = len(wrap(view.note, WIDTH - 4, 2)) > 1
     if long_note:
@@ -155,33 +154,6 @@ def _draw_digits(image: Image.Image, digits: str, scale: int, xy: tuple[int, int
         if digit != " ":
             glyph = big_text(digit, scale)
             stamp(image, glyph, (x + i * ADVANCE * scale + (cell - glyph.width) // 2, y))
-
-
-# One letter per symbol for the seat's Wound tokens and revealed Rage symbols.
-SYMBOL_LETTERS = {
-    "arrow": "A",
-    "dynamite": "D",
-    "bullseye1": "1",
-    "bullseye2": "2",
-    "beer": "B",
-    "gatling": "G",
-}
-
-
-def undead_text(view: SeatView) -> str:
-    """Undead or Alive at a glance: "W1D" for Wound tokens, "R2" for Rage cards held."""
-    parts = []
-    if view.wounds:
-        parts.append("W" + "".join(SYMBOL_LETTERS[t] for t in sorted(view.wounds)))
-    if view.rage_held:
-        parts.append(f"R{view.rage_held}")
-    return " ".join(parts)
-
-
-def _revealed_text(view: SeatView) -> str:
-    if not view.rage_symbols:
-        return ""
-    return "Rage " + "".join(SYMBOL_LETTERS[s] for s in view.rage_symbols)
 
 
 def _role_fits(view: SeatView) -> bool:

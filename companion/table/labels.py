@@ -105,3 +105,14 @@ def cause_label(cause: str) -> str:
     if cause in SPECIAL_ROLES:
         return SPECIAL_ROLES[cause].title
     return cause.replace("_", " ").capitalize()  # a cause new to this table, still in words
+
+
+# One letter per symbol, for a seat's tokens and cards on its panel ("W1D", "Rage 1B").
+SYMBOL_LETTERS = {
+    "arrow": "A",
+    "dynamite": "D",
+    "bullseye1": "1",
+    "bullseye2": "2",
+    "beer": "B",
+    "gatling": "G",
+}

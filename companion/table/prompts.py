@@ -312,6 +312,6 @@ def chores(events: list[Event], seats: Sequence[int], real_wounds: bool) -> list
                 elif not kept and real_wounds:
                     found.append((seat, f"{label} back: lucky"))
             case WoundsReturned(seat=seat):
-                found.append((seat, "Wounds to the pile"))
+                found.append((seat, "Wound tokens back"))
         shuffle = False
     return found

@@ -26,7 +26,7 @@ from companion.engine import (
     position,
     result_of,
 )
-from companion.modules.duels.rules import DUEL_ROLL, WOUND_TOKEN
+from companion.modules.duels.rules import DUEL_ROLL, WOUND_TOKEN, DuelsGame, DuelsPlayer
 from companion.modules.ghost.rules import (
     GHOST_REROLL,
     GHOST_ROLL,
@@ -36,7 +36,7 @@ from companion.modules.ghost.rules import (
 )
 from companion.modules.legacy.rules import next_game
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
-from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.rage.rules import RAGE_SYMBOL, RageGame, RagePlayer
 from companion.modules.special_roles.events import RoleCardShown
 from companion.modules.special_roles.rules import DOC_DIE, DOC_FACE, LEFT_HAND_CHANCE, ROLE_CARD
 from companion.modules.zombies.rules import CARD
@@ -112,7 +112,7 @@ def outbreak_game(
     for seat in rage:
         game = position(
             game,
-            players={seat: {"rage_held": game.players[seat].rage_held + 1}},
+            players={seat: {"rage_held": RagePlayer.of(game.players[seat]).rage_held + 1}},
         )
     game = position(game, players={4: {"life": 1}})
     n = len(game.faces)
@@ -466,7 +466,7 @@ def suzy_game(modules: tuple[str, ...]) -> Game:
         # revealed at the start of her turn
         game = position(
             game,
-            players={1: {"rage_held": game.players[1].rage_held + 1}},
+            players={1: {"rage_held": RagePlayer.of(game.players[1]).rage_held + 1}},
         )
     n = len(game.faces)
     play(game, Roll(tuple(range(n)), QUIET_FACES[:n]), Stop())
@@ -481,8 +481,10 @@ def test_suzy_lafayette_rolled_a_bullseye_a_wound_token_cancels() -> None:
     roll: she rolled a Bull's Eye and gains nothing."""
     game = suzy_game((UA1, UA2))
     play(game, Choose("gatling"), Decline())  # her Rage card
-    game.wound_pile.remove("bullseye1")
-    game.players[1].wounds.append("bullseye1")
+    pile = list(DuelsGame.of(game).wound_pile)
+    pile.remove("bullseye1")
+    DuelsGame.change(game, wound_pile=tuple(pile))
+    DuelsPlayer(("bullseye1",)).put(game.players[1])
     events = play(game, Roll(ALL5, ("bullseye1", "gatling", "dynamite", "dynamite", "arrow")))
     events += play(game, Stop())
     assert "turn_ended" in kinds(events) and "life_gained" not in kinds(events)
@@ -515,7 +517,7 @@ def test_entering_rage_symbols_leaves_the_uglys_moment_open() -> None:
     )
     game = position(
         game,
-        players={2: {"rage_held": game.players[2].rage_held + 1}},
+        players={2: {"rage_held": RagePlayer.of(game.players[2]).rage_held + 1}},
     )
     quiet_turn(game)
     quiet_turn(game)
@@ -526,7 +528,7 @@ def test_entering_rage_symbols_leaves_the_uglys_moment_open() -> None:
     reveal(game, 2, "the_ugly")
     events = play(game, ChooseSeat(0), ChooseSeat(2))
     assert "arrows_exchanged" in kinds(events)
-    assert game.pending.kind is RAGE_SYMBOL and game.players[2].rage_symbols == []
+    assert game.pending.kind is RAGE_SYMBOL and RagePlayer.of(game.players[2]).rage_symbols == ()
 
 
 def test_the_left_hand_keeps_a_zombie_in_the_game_without_a_gain() -> None:
@@ -682,7 +684,7 @@ def test_a_rage_cards_arrow_is_taken_at_once_and_is_not_rolled() -> None:
         game = position(
             game,
             players={1: {"rage_held": 1}, 3: {"chief_arrow": True}},
-            rage_pile=game.rage_pile - 1,
+            rage_pile=RageGame.of(game).rage_pile - 1,
             chief_in_pile=False,
         )
         play(game, Roll(ALL5, QUIET_FACES), Stop())
@@ -713,7 +715,10 @@ def test_molly_stark_may_lose_a_duels_life_the_loser_still_draws_the_token() -> 
     events = play(game, Accept())
     assert kinds(events)[:3] == ["loss_taken_over", "life_lost", "wound_drawn"]
     assert (game.players[1].life, game.players[2].life) == (7, 8)
-    assert len(game.players[2].wounds) == 1 and not game.players[1].wounds
+    assert (
+        len(DuelsPlayer.of(game.players[2]).wounds) == 1
+        and not DuelsPlayer.of(game.players[1]).wounds
+    )
 
 
 def test_the_ghost_rolls_two_base_dice_and_his_token_sets_base_dice_beside_the_duel_dice() -> None:
@@ -823,8 +828,10 @@ def test_a_wound_token_cancels_one_of_a_double_bullseyes_two_results() -> None:
         modules=frozenset({OS1, UA1, UA2}),
     )
     game = Game(setup, ScriptedDice(()))
-    game.wound_pile.remove("bullseye1")
-    game.players[0].wounds.append("bullseye1")
+    pile = list(DuelsGame.of(game).wound_pile)
+    pile.remove("bullseye1")
+    DuelsGame.change(game, wound_pile=tuple(pile))
+    DuelsPlayer(("bullseye1",)).put(game.players[0])
     play(game, Choose("loudmouth"))
     assert game.dice_kinds == ["base", "base", "loudmouth", "duel", "duel"]
     faces = ("gatling", "dynamite", "double_bullseye1", "gatling", "dynamite")
