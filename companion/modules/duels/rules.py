@@ -91,8 +91,10 @@ state_parts(
 
 
 def wounds_of(player: PlayerState) -> tuple[str, ...]:
-    """The Wound tokens ``player`` holds."""
-    return DuelsPlayer.of(player).wounds
+    """The Wound tokens ``player`` holds (asked at each count of the turn's results: its part
+    read straight)."""
+    wounds: tuple[str, ...] = player.parts[DuelsPlayer.index].wounds
+    return wounds
 
 
 def challenged(game: RuleGame) -> tuple[int, ...]:

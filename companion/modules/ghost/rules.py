@@ -78,7 +78,9 @@ state_parts(ID, player=(GhostPlayer, "special_shown"), game=(GhostGame, "waiting
 
 
 def is_ghost(player: PlayerState) -> bool:
-    return GhostPlayer.of(player).ghost
+    """Asked of every player at each check of the game's end: its part read straight."""
+    ghost: bool = player.parts[GhostPlayer.index].ghost
+    return ghost
 
 
 declare_team_player(is_ghost)  # a Ghost Renegade wins with a team
