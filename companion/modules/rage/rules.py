@@ -243,8 +243,10 @@ def rage_end(game: RuleGame) -> None:
 
 
 def _extra_results(game: RuleGame) -> list[str]:
-    """The Rage symbols revealed join the turn's results (their arrows acted on reveal)."""
-    return [s for s in RagePlayer.of(game.players[game.turn]).rage_symbols if s != "arrow"]
+    """The Rage symbols revealed join the turn's results (their arrows acted on reveal); asked
+    at each count of the turn's results, so the part is read straight."""
+    symbols = game.players[game.turn].parts[RagePlayer.index].rage_symbols
+    return [s for s in symbols if s != "arrow"] if symbols else []
 
 
 def _give_back(game: RuleGame, player: PlayerState) -> None:
