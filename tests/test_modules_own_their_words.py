@@ -63,16 +63,21 @@ def terms(m: Module) -> list[str]:
 @cache
 def tokens(path: Path) -> tuple[tuple[int, str], ...]:
     """``(line, text)`` of each name and string of a file, comments left out, and the dotted
-    paths of its imports too: a module's package is where it is found (a module may import
-    another it needs), not a word of it."""
+    paths of its imports left out too: a module's package is where it is found (a module may
+    import another it needs), not a word of it."""
     found = []
     source = path.read_text(encoding="utf-8")
     in_path = False
+    starts = (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING)
+    before = tokenize.NEWLINE
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type == tokenize.NAME and token.string in ("from", "import"):
-            in_path = token.string == "from" or token.start[1] == 0
+        kind, before = before, token.type
+        if token.type == tokenize.NAME and token.string in ("from", "import") and kind in starts:
+            in_path = True
             continue
         if in_path and (token.type == tokenize.NAME or token.string == "."):
+            if token.string == "import":
+                in_path = False  # the names imported are words
             continue
         in_path = False
         if token.type in (tokenize.NAME, tokenize.STRING):
