@@ -8,13 +8,8 @@ know) is such a game too: the roles and special cards the seat cannot know are N
 that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
-own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``boneyard``,
-or its package's ``ModuleRules.check``); the queue and the turn's scratch in ``queue_checks``;
-own invariants are beside its rules (``check`` in ``duels``, ``rage``, ``boneyard``,
-``chief_arrow``, and a module's ``ModuleRules.check``); the queue and the turn's
-scratch in ``queue_checks``; the pending decision in ``pending_checks``.
-``rage``, ``chief_arrow``; a module's package gives them as ``ModuleRules.check``); the queue
-and the turn's scratch in ``queue_checks``; the pending decision in ``pending_checks``.
+own invariants are in its package (its ``ModuleRules.check``); the queue and the turn's scratch
+in ``queue_checks``; the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ class TurnRules:
     """What the modules in play make of the game, gathered from their ``ModuleRules`` at each
     point (``module_rules.py`` says what each field is), the base game's phases included."""
 
-    initial: tuple[Callable[[GameSetup], dict[str, Any]], ...]
+    initial: tuple[Callable[[RuleGame], None], ...]
     per_roll: tuple[PerRoll, ...]
     resolution: tuple[tuple[str, Resolution], ...]
     start: tuple[str, ...]
@@ -140,6 +140,7 @@ class TurnRules:
     on_eliminated: tuple[Callable[[Game, list[int]], None], ...]
     gives_back: tuple[Callable[[Game, PlayerState], None], ...]
     extra_results: Callable[[Game], list[str]] | None
+    held_results: Callable[[PlayerState], Sequence[str]] | None
     hand_causes: tuple[str, ...]
     at_reveal: tuple[Callable[[Game, int], list[Step]], ...]
     outcomes: tuple[tuple[Callable[[Game], bool], Callable[[Game], victory.Outcome | None]], ...]
@@ -169,6 +170,7 @@ def _turn_of(modules: frozenset[Module]) -> TurnRules:
     per_roll = PER_ROLL_PHASES | {n: f for r in rules for n, _after, f in r.per_roll}
     resolution = RESOLUTION_PHASES | {n: f for r in rules for n, _after, f in r.resolution}
     extra = each("extra_results")
+    held = each("held_results")
     hand_over = each("hand_over")
     return TurnRules(
         initial=each("initial"),
@@ -188,6 +190,7 @@ def _turn_of(modules: frozenset[Module]) -> TurnRules:
         on_eliminated=each("on_eliminated"),
         gives_back=each("gives_back"),
         extra_results=extra[0] if extra else None,
+        held_results=held[0] if held else None,
         hand_causes=(*HAND_CAUSES, *(c for r in rules for c in r.hand_causes)),
         at_reveal=each("at_reveal"),
         outcomes=tuple((r.decides, r.outcome) for r in rules if r.decides and r.outcome),
@@ -234,9 +237,6 @@ class Game(GameState):
         else:
             assert sheriff is not None
             first = sheriff
-        initial: dict[str, Any] = {}
-        for module_initial in self.turn_rules.initial:
-            initial.update(module_initial(setup))
         GameState.__init__(
             self,
             players=players,
@@ -254,8 +254,9 @@ class Game(GameState):
             winners=(),
             last_standing=False,
             scratch=TurnScratch.fresh(setup.players),
-            **initial,
         )
+        for module_initial in self.turn_rules.initial:
+            module_initial(self)
         self._events: list[Event] = [
             GameStarted(
                 tuple(p.character for p in self.players),
@@ -272,6 +273,7 @@ class Game(GameState):
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
         self.turn_rules = _turn_of(setup.modules)
         self._extra = self.turn_rules.extra_results
+        self._held = self.turn_rules.held_results
         self.watched_moments = moments.watched(setup.modules)
         self._abilities, self._hooks = _abilities_at(tuple(map(ability_of, setup.characters)))
         self._events = []
@@ -345,6 +347,7 @@ class Game(GameState):
         clone.dice_source = self.dice_source
         clone.turn_rules = self.turn_rules
         clone._extra = self._extra
+        clone._held = self._held
         clone.watched_moments = self.watched_moments
         clone._abilities = self._abilities
         clone._hooks = self._hooks
@@ -411,6 +414,10 @@ class Game(GameState):
         """Symbols the modules in play add to this turn's results, numbered past the dice."""
         return self._extra(self) if self._extra is not None else []
 
+    def held_results(self) -> list[str]:
+        """Symbols the active player's pieces hold (``ModuleRules.held_results``)."""
+        return list(self._held(self.players[self.turn])) if self._held is not None else []
+
     def targets(self, die: int) -> tuple[int, ...]:
         """Seats a Bull's Eye result on ``die`` may hit, for the player whose turn it is."""
         face = self.faces[die] if die < len(self.faces) else self.result_face(die)
@@ -438,7 +445,8 @@ class Game(GameState):
         results = _RESULTS[symbol].__getitem__
         if dice is None:
             count = sum(map(results, self.faces))
-            if self.players[self.turn].wounds or (self._extra is not None and self._extra(self)):
+            held = self._held is not None and self._held(self.players[self.turn])
+            if held or (self._extra is not None and self._extra(self)):
                 return adjusted_count(self, str(symbol), count)
             return count
         return sum(map(results, map(self.faces.__getitem__, dice)))
@@ -972,8 +980,7 @@ RESOLUTION_PHASES: dict[str, Resolution] = {
 @step
 def collect(game: Game, *symbols: str) -> None:
     """List the results of these symbols, die by die, for their targets to be chosen."""
-    active = game.players[game.turn]
-    if active.wounds or game.extra_results() or game.ability(game.turn).beer_uses != 1:
+    if game.held_results() or game.extra_results() or game.ability(game.turn).beer_uses != 1:
         game.scratch.to_assign = collect_results(
             game, symbols
         )  # tokens, extra results, Greg Digger

@@ -40,6 +40,15 @@ class ModuleInfo:
 
 
 MODULES: Declared[str, ModuleInfo] = Declared()
+# Piles a table may use for real instead of the companion simulating them (the errata), each
+# declared by its module (``declare_real_pile``).
+REAL_PILES: Declared[str, Module] = Declared()
+
+
+def declare_real_pile(name: str, owner: Module) -> None:
+    """A pile of ``owner``'s that a table may draw for real, the drawing seat entering what
+    it drew; ValueError when another module declared it."""
+    REAL_PILES.add(name, owner, "real pile")
 
 
 def declare_module(

@@ -16,7 +16,6 @@ from .steps import Step
 
 if TYPE_CHECKING:
     from .rules_api import Ability, RuleGame
-    from .setup import GameSetup
     from .state import PlayerState
     from .victory import Outcome
 
@@ -51,7 +50,7 @@ class ArrowToken:
 class ModuleRules:
     """What ``module`` adds, each at the point of the game its field names.
 
-    - ``initial``: the game state's fields it sets before the first turn, from the set-up.
+    - ``initial``: sets its state before the first turn, from the set-up.
     - ``per_roll``, ``resolution``: phases ``(name, placed after, rule)``.
     - ``start``, ``end``: steps at the start of every turn and at its end (even when the active
       player was eliminated).
@@ -72,6 +71,9 @@ class ModuleRules:
     - ``on_eliminated``: the seats just eliminated together.
     - ``gives_back``: what an eliminated player gives back at once.
     - ``extra_results``: symbols that join the dice's results this turn, numbered past them.
+    - ``extra_named``: the field of its state they are read from, as a state's checks name it.
+    - ``held_results``: symbols a player's pieces hold (its tokens): in the player's turn each
+      cancels a result of its symbol, and a Dynamite adds one.
     - ``hand_causes``: its causes of life loss that are a player's own result.
     - ``used``: its once-a-turn marks in the turn's scratch (``scratch.used``).
     - ``prices``: its causes of life loss that a player pays by choice for a power, no loss he
@@ -95,7 +97,7 @@ class ModuleRules:
     """
 
     module: Module
-    initial: Callable[[GameSetup], dict[str, Any]] | None = None
+    initial: Callable[[RuleGame], None] | None = None
     per_roll: tuple[tuple[str, str, PerRoll], ...] = ()
     resolution: tuple[tuple[str, str, Resolution], ...] = ()
     start: tuple[str, ...] = ()
@@ -115,6 +117,8 @@ class ModuleRules:
     on_eliminated: Callable[[RuleGame, list[int]], None] | None = None
     gives_back: Callable[[RuleGame, PlayerState], None] | None = None
     extra_results: Callable[[RuleGame], list[str]] | None = None
+    extra_named: str = ""
+    held_results: Callable[[PlayerState], Sequence[str]] | None = None
     hand_causes: tuple[str, ...] = ()
     prices: tuple[str, ...] = ()
     used: tuple[str, ...] = ()

@@ -332,10 +332,6 @@ def _check_scratch(game: RuleGame) -> None:
         raise StateError(
             "scratch.closed: the modules' end-of-turn steps ran, but no module in play has any"
         )
-    for i, seat in enumerate(s.duels):
-        _seat(game, seat, f"scratch.duels[{i}]")
-    if len(set(s.duels)) != len(s.duels):
-        raise StateError(f"scratch.duels {s.duels}: one Duel die to each player a turn")
     used = sorted(u for rules in RULES.values() for u in rules.used)
     unknown = [u for u in s.used if u not in used]
     if unknown:
@@ -392,7 +388,7 @@ def _check_hits(game: RuleGame, results: int) -> None:
         if hit_by > results or hits > 2 * hit_by:
             raise StateError(
                 f"scratch.hits {s.hits}, scratch.hit_results {s.hit_results}: seat {seat + 1} "
-                f"hit by at most {results} results (faces, then the turn's rage_symbols), "
+                f"hit by at most {results} results (faces, then the turn's {_extra_named(game)}), "
                 "for at most 2 life each"
             )
         if s.lost[seat] > most:
@@ -401,6 +397,15 @@ def _check_hits(game: RuleGame, results: int) -> None:
                 f"({most_life()}, the most life a seat holds, and 2 for each of {results} results "
                 "and one save)"
             )
+
+
+def _extra_named(game: RuleGame) -> str:
+    """The field of the state the turn's extra results are read from, as its module names it
+    (``ModuleRules.extra_named``)."""
+    for rules in in_play(game.setup.modules):
+        if rules.extra_results is not None and rules.extra_named:
+            return rules.extra_named
+    return "extra results"
 
 
 def _check_assigned(game: RuleGame, results: int) -> None:
@@ -424,7 +429,7 @@ def _check_assigned(game: RuleGame, results: int) -> None:
         if name == "scratch.assigned" and (face is None or FACES[face].symbol != symbol):
             raise StateError(
                 f"{name}[{i}]: result {die} shows {face!r}, not {symbol!r} (faces, then the "
-                "turn's rage_symbols)"
+                f"turn's {_extra_named(game)})"
             )
         if seen[die] > counts:
             raise StateError(
@@ -438,11 +443,11 @@ def _result(game: RuleGame, die: Any, symbol: Any, results: int, where: str) -> 
     if type(die) is not int or not 0 <= die < results:
         raise StateError(
             f"{where}[0]: {die!r} is not a result (0 to {results - 1}: faces, then the "
-            "turn's rage_symbols)"
+            f"turn's {_extra_named(game)})"
         )
     face = game.result_face(die)
     if face is None or FACES[face].symbol != symbol:
         raise StateError(
             f"{where}: result {die} shows {face!r}, not {symbol!r} (faces, then the turn's "
-            "rage_symbols)"
+            f"{_extra_named(game)})"
         )

@@ -362,6 +362,6 @@ def chores(events: list[Event], seats: Sequence[int], real_wounds: bool) -> list
                 elif not kept and real_wounds:
                     found.append((seat, _("{token} back: lucky").format(token=label)))
             case WoundsReturned(seat=seat):
-                found.append((seat, _("Wounds to the pile")))
+                found.append((seat, _("Wound tokens back")))
         shuffle = False
     return found

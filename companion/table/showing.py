@@ -25,7 +25,7 @@ from .abilities import ability_said
 from .answers import listed_hit_names
 from .history_pages import history_pages, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
-from .module_words import seat_note
+from .module_words import pieces, seat_note
 from .play import ChoresRead, TablePlay
 from .prompts import (
     SIDE_LABELS,
@@ -139,7 +139,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     seats = []
     for n in range(1, session.seat_count() + 1):
         if n not in play.seats:
-            seats.append(SeatView(number=n, playing=False))
+            seats.append(SeatView(number=n, playing=False, page=pieces(None).page))
             continue
         s = play.seats.index(n)
         p = game.players[s]
@@ -163,6 +163,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         elif d is not None and d.spec.answer is Answer.ROLE and s == d.seat:
             legend = reveal_legend(play.reveal_choices())
             note = _("Show your role card: {cards}").format(cards=legend)
+        shown = pieces(p)
         seats.append(
             SeatView(
                 number=n,
@@ -181,9 +182,9 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 winner=game.over and (s in game.winners or s in told),
                 note=note,
                 change=", ".join(m for m in (session.marks.get(n), pending.get(n)) if m),
-                wounds=tuple(p.wounds),
-                rage_held=p.rage_held,
-                rage_symbols=tuple(p.rage_symbols),
+                marks=shown.marks,
+                said=shown.said,
+                page=shown.page,
                 bot=bot,
                 chore=to_do.get(s, ""),
             )
@@ -267,7 +268,7 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
     """What each seat must still do with real pieces, by engine seat, from the game's own
     record (so a restart shows it again): the chores the events of every action gave it, until
     that seat's player next answers a decision (they have done it by then)."""
-    real = "wounds" in play.game.setup.real_piles
+    real = bool(play.game.setup.real_piles)  # the table draws its one real pile, the tokens
     read, taken = play.chores_read, play.taken
     owed: dict[int, tuple[str, ...]] = {}
     start = 0

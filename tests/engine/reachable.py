@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 from companion.engine import Game, SetupError, StateError
+from companion.modules.duels.rules import DuelsGame
 
 Path = tuple[str | int, ...]
 
@@ -114,7 +115,7 @@ def classify(original: dict[str, Any], loaded: Game) -> str:
     unknown = sorted(f for f in changed if f not in FREE and f not in OPEN)
     if unknown:
         return "unclassified " + ", ".join(unknown)
-    drawn = loaded.wound_draws or loaded.boneyard_draws
+    drawn = DuelsGame.of(loaded).wound_draws or loaded.boneyard_draws
     still = sorted(f for f in changed if f not in FREE or (f == "seed" and drawn))
     return f"open {still[0]}" if still else f"free {sorted(changed)[0]}"
 

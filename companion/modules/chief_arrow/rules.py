@@ -131,9 +131,13 @@ def check(game: RuleGame) -> None:
         )
 
 
+def _initial(game: RuleGame) -> None:
+    game.chief_in_pile = True
+
+
 RULES = ModuleRules(
     ID,
-    initial=lambda setup: {"chief_in_pile": True},
+    initial=_initial,
     token=ArrowToken(
         CHIEF_ARROW,
         weight=WEIGHT,

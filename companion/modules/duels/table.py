@@ -11,12 +11,14 @@ from companion.engine import (
     DuelChallenged,
     DuelLost,
     DuelRolled,
+    PlayerState,
     ResultsCancelled,
     WoundDrawn,
     WoundsReturned,
 )
 from companion.i18n import Catalogue
-from companion.table.labels import FACE_LABELS, WOUND_LABELS
+from companion.table.labels import FACE_LABELS, SYMBOL_LETTERS, WOUND_LABELS
+from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
 from companion.table.story import declare_line
 from companion.table.words import (
@@ -29,7 +31,7 @@ from companion.table.words import (
     seat_told,
 )
 
-from .rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, ID, WHICH_WOUND, WOUND_TOKEN
+from .rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, ID, WHICH_WOUND, WOUND_TOKEN, wounds_of
 
 Seat = Callable[[int], int]
 
@@ -38,6 +40,25 @@ _ = _words.gettext
 N_ = _words.word
 
 declare_module_label(ID, N_("Duel dice"))
+
+
+def _pieces(p: PlayerState) -> Pieces:
+    """The Wound tokens a seat holds, face up ("W1D")."""
+    tokens = sorted(wounds_of(p))
+    page = (("wounds", tuple(WOUND_LABELS.get(t, FACE_LABELS.get(t, t)) for t in tokens)),)
+    if not tokens:
+        return Pieces(page=page)
+    letters = "".join(SYMBOL_LETTERS[t] for t in tokens)
+    said = ", ".join(FACE_LABELS.get(t, t) for t in tokens)
+    return Pieces(
+        # Translators: "W" for Wound tokens, then one letter per token
+        (_("W{letters}").format(letters=letters),),
+        (_("Wound tokens: {tokens}").format(tokens=said),),
+        page,
+    )
+
+
+declare_module_words(ID, ModuleWords(pieces=_pieces))
 
 
 def _duel_roll_prompt(q: Asked) -> str:

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.engine import RageDrawn, RageRevealed, RageShuffled
+from companion.engine import PlayerState, RageDrawn, RageShuffled
 from companion.i18n import Catalogue
+from companion.table.labels import FACE_LABELS, SYMBOL_LETTERS, SYMBOL_NAMES
+from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
 from companion.table.story import declare_line
 from companion.table.words import Asked, Words, declare_question, declare_words
 
-from .rules import ID, RAGE_SYMBOL
+from .events import RageRevealed
+from .rules import ID, RAGE_SYMBOL, RagePlayer
 
 _words = Catalogue(__package__)
 _ = _words.gettext
@@ -21,7 +24,7 @@ declare_module_label(ID, N_("Rage cards"))
 
 
 def _rage_prompt(q: Asked) -> str:
-    cards = q.game.players[q.d.seat].rage_revealed
+    cards = RagePlayer.of(q.game.players[q.d.seat]).rage_revealed
     said = _words.ngettext(
         "Rage: symbols on {count} card? DIE each, DONE",
         "Rage: symbols on {count} cards? DIE each, DONE",
@@ -31,6 +34,27 @@ def _rage_prompt(q: Asked) -> str:
 
 
 declare_words(RAGE_SYMBOL, Words(_rage_prompt, None))
+
+
+def _pieces(p: PlayerState) -> Pieces:
+    """The Rage cards held face down ("R2") and the symbols of those revealed ("Rage 1B")."""
+    cards = RagePlayer.of(p)
+    held, symbols = cards.rage_held, cards.rage_symbols
+    marks, said = [], []
+    if held:
+        # Translators: "R" for the Rage cards a seat holds face down, then how many
+        marks.append(_("R{count}").format(count=held))
+        said.append(_("Rage cards face down: {count}").format(count=held))
+    if symbols:
+        letters = "".join(SYMBOL_LETTERS[s] for s in symbols)
+        marks.append(_("Rage {letters}").format(letters=letters))
+        shown = ", ".join(FACE_LABELS.get(s, s) for s in symbols)
+        said.append(_("Rage revealed: {symbols}").format(symbols=shown))
+    page = (("rage_held", held), ("rage_symbols", tuple(SYMBOL_NAMES.get(s, s) for s in symbols)))
+    return Pieces(tuple(marks), tuple(said), page)
+
+
+declare_module_words(ID, ModuleWords(pieces=_pieces))
 
 
 def _drawn(event: RageDrawn, seat: Callable[[int], int]) -> str:
