@@ -178,6 +178,7 @@ def _seat(seat: SeatView) -> dict[str, Any]:
         "change": seat.change,
         "chore": seat.chore,
         "note": seat.note,
+        "pieces": list(seat.said),  # the modules' pieces, each a line in the box's language
         **{key: list(v) if isinstance(v, tuple) else v for key, v in seat.page},
     }
 
