@@ -62,7 +62,7 @@ from .events import (
 from .explain import why_illegal
 from .module_catalog import Module
 from .module_rules import ArrowToken, ModuleRules
-from .modules import in_play, turn_order
+from .modules import in_play, starting_dice, turn_order
 from .options import ArrowKind
 from .ranges import distances, next_living
 from .registry import DECISIONS, STEPS, any_living_seat, decision, one_of_options, step
@@ -171,14 +171,13 @@ def _turn_of(modules: frozenset[Module]) -> TurnRules:
     resolution = {n: f for r in rules for n, _after, f in r.resolution}
     extra = each("extra_results")
     hand_over = each("hand_over")
-    starting_dice = [r.starting_dice for r in rules if r.starting_dice]
     return TurnRules(
         initial=each("initial"),
         per_roll=tuple(per_roll[n] for n in per_roll_order),
         resolution=tuple((n, resolution[n]) for n in resolution_order),
         start=tuple(n for r in rules for n in r.start),
         end=tuple(n for r in rules for n in r.end),
-        starting_dice=starting_dice[-1],
+        starting_dice=starting_dice(modules),
         dice=tuple(d for r in rules for d in _dice_hooks(r)),
         die_choice=each("die_choice"),
         dice_set=each("dice_set"),

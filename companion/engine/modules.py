@@ -46,6 +46,7 @@ __all__ = [
     "module",
     "origin",
     "problems",
+    "starting_dice",
     "turn_order",
     "validate",
 ]
@@ -155,6 +156,13 @@ def in_play(modules: frozenset[Module]) -> tuple[ModuleRules, ...]:
     if missing:
         raise SetupError(f"module {missing[0]} is not installed")
     return (BASE, *(installed[m] for m in sorted(modules)))
+
+
+@cache
+def starting_dice(modules: frozenset[Module]) -> tuple[str, ...]:
+    """The dice every turn starts from: the last entry's in play that gives any (the base
+    game's five, unless a module gives its own in their place)."""
+    return [rules.starting_dice for rules in in_play(modules) if rules.starting_dice][-1]
 
 
 @cache
