@@ -12,7 +12,8 @@ reaches into one). What it holds:
   ``Game.from_json`` checks a saved game;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
   ``RAGE_SYMBOLS``, ``Module``/``MODULES``, each
-  module's rules from its own file (``MODULE_RULES``);
+  module's rules from its own file (``MODULE_RULES``), and the base game's own
+  (``BASE_GAME_RULES``), first in the list of a game's rules (``in_play``);
 - the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``NORMAL_CARD``;
 - a series of games (a module's, such as Wild West Legacy): ``result_of``, ``series_next``,
   ``legacy_setup``, …;
@@ -140,6 +141,7 @@ from .frozen import quick_init
 from .hidden import NO_SEAT
 from .module_catalog import ModuleInfo, cards_dealt, declare_module
 from .module_rules import ArrowToken, ModuleRules
+from .modules import BASE as BASE_GAME_RULES
 from .modules import (
     MODULES,
     Module,
@@ -220,6 +222,7 @@ __all__ = [
     "ArrowsDiscarded",
     "BASE_DICE",
     "BASE_DICE",
+    "BASE_GAME_RULES",
     "BullseyeDoubled",
     "CHARACTERS",
     "Character",
