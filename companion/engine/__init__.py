@@ -13,7 +13,8 @@ reaches into one). What it holds:
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
   ``RAGE_SYMBOLS``, ``Module``/``MODULES``, each
   module's rules from its own file (``MODULE_RULES``), and the base game's own
-  (``BASE_GAME_RULES``), first in the list of a game's rules (``in_play``);
+  (``BASE_GAME_RULES``), first in the list of a game's rules (``in_play``) and of those
+  installed (``entries``), with the sides they may end with (``sides``);
 - the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``NORMAL_CARD``;
 - a series of games (a module's, such as Wild West Legacy): ``result_of``, ``series_next``,
   ``legacy_setup``, …;
@@ -146,9 +147,11 @@ from .modules import (
     MODULES,
     Module,
     characters_for,
+    entries,
     in_play,
     load_layer,
     module,
+    sides,
     turn_order,
 )
 from .modules import RULES as MODULE_RULES
@@ -335,6 +338,7 @@ __all__ = [
     "declare_module",
     "dice_a_reveal_rolls",
     "dice_showing",
+    "entries",
     "ghost_team",
     "in_play",
     "legacy_setup",
@@ -355,6 +359,7 @@ __all__ = [
     "seizer",
     "series_module",
     "series_next",
+    "sides",
     "step",
     "step_checks",
     "still",

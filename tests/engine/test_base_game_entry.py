@@ -27,11 +27,12 @@ from companion.engine import (
     SetupError,
     deal,
     declare_module,
+    entries,
     in_play,
     module,
+    sides,
     turn_order,
 )
-from companion.engine.modules import entries, sides
 from tests.test_module_plugins import companion, installed
 
 
