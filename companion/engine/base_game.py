@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .components import BASE_DICE
+from .components import BASE_DICE, FACES, Symbol
 from .events import LastOneStanding
 from .module_catalog import BASE_GAME
 from .module_rules import ModuleRules, Resolution
@@ -38,6 +38,11 @@ SIDES = ("sheriff", "outlaws", "renegade", "deputy", "outlaw", "nobody")
 HAND_CAUSES = ("bullseye", "gatling")
 
 _BULLSEYE_ASSIGNED, _BULLSEYE, _GATLING = Phase.BULLSEYE_ASSIGNED, Phase.BULLSEYE, Phase.GATLING
+# Arrows each face shows: the phase runs on every roll, so it counts them itself, as
+# ``symbol_count`` counts the dice it is given, without another call.
+_ARROWS: dict[str | None, int] = {None: 0} | {
+    name: face.count if face.symbol is Symbol.ARROW else 0 for name, face in FACES.items()
+}
 
 
 def _roll_arrows(game: RuleGame, dice: Sequence[int]) -> list[Step]:
@@ -45,7 +50,9 @@ def _roll_arrows(game: RuleGame, dice: Sequence[int]) -> list[Step]:
     ability = game.ability(game.turn)
     if ability.defers_arrows:
         return []
-    return ability.arrow_steps(game, game.symbol_count("arrow", dice))
+    return ability.arrow_steps(
+        game, sum(map(_ARROWS.__getitem__, map(game.faces.__getitem__, dice)))
+    )
 
 
 def _phase_ability(phase: Phase) -> Resolution:
