@@ -12,7 +12,9 @@ reaches into one). What it holds:
   ``Game.from_json`` checks a saved game;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
   ``Module``/``MODULES``, each
-  module's rules from its own file (``MODULE_RULES``);
+  module's rules from its own file (``MODULE_RULES``), and the base game's own
+  (``BASE_GAME_RULES``), first in the list of a game's rules (``in_play``) and of those
+  installed (``entries``), with the sides they may end with (``sides``);
 - the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``NORMAL_CARD``;
 - a series of games (a module's, its ``ModuleRules.follows``): ``result_of``, ``series_next``,
   ``legacy_setup``, …;
@@ -139,13 +141,16 @@ from .frozen import quick_init
 from .hidden import NO_SEAT, secret
 from .module_catalog import REAL_PILES, ModuleInfo, cards_dealt, declare_module, declare_real_pile
 from .module_rules import ArrowToken, ModuleRules
+from .modules import BASE as BASE_GAME_RULES
 from .modules import (
     MODULES,
     Module,
     characters_for,
+    entries,
     in_play,
     load_layer,
     module,
+    sides,
     turn_order,
 )
 from .modules import RULES as MODULE_RULES
@@ -224,6 +229,7 @@ __all__ = [
     "ArrowToken",
     "ArrowsDiscarded",
     "BASE_DICE",
+    "BASE_GAME_RULES",
     "BullseyeDoubled",
     "CHARACTERS",
     "Character",
@@ -343,6 +349,7 @@ __all__ = [
     "dice_showing",
     "field_names",
     "gained",
+    "entries",
     "ghost_team",
     "in_play",
     "json_key",
@@ -367,6 +374,7 @@ __all__ = [
     "series_module",
     "series_next",
     "state_parts",
+    "sides",
     "step",
     "step_checks",
     "still",

@@ -27,7 +27,6 @@ from .abilities import ability_of
 from .actions import RevealSpecial, action_from_json
 from .components import (
     ARROWS_IN_PILE,
-    BASE_DICE,
     BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
@@ -41,7 +40,7 @@ from .components import (
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module, cards_dealt
-from .modules import RULES, in_play, sides
+from .modules import entries, in_play, sides, starting_dice
 from .state import GameState, PlayerState
 from .victory import Outcome, base_outcome
 
@@ -266,8 +265,9 @@ def _check_arrows(game: Game) -> None:
 
 
 def _check_modules(game: Game) -> None:
-    """Each installed module's own invariants (``ModuleRules.check``), in play or not."""
-    for rules in RULES.values():
+    """Each entry's own invariants (``ModuleRules.check``), the base game's first, each
+    installed module's in play or not."""
+    for rules in entries():
         if rules.check is not None:
             rules.check(game)
 
@@ -349,9 +349,9 @@ def _dice_choices(
     modules: frozenset[Module], options: tuple[str, ...]
 ) -> frozenset[tuple[str, ...]]:
     """The dice of a turn: of each choice the player has, with a module that offers a choice
-    (``ModuleRules.dice_choices``), else the base dice."""
+    (``ModuleRules.dice_choices``), else those a turn starts from (the base game's)."""
     offered = [r.dice_choices(options) for r in in_play(modules) if r.dice_choices]
-    kinds = offered[0] if offered else (BASE_DICE,)
+    kinds = offered[0] if offered else (starting_dice(modules),)
     return frozenset(_turn_dice(modules, k) for k in kinds)
 
 

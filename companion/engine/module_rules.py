@@ -1,8 +1,10 @@
 """What a module adds to a game: the data and the hooks its own file gives.
 
-The core's turn (``game.py``) names no module: it runs the phases, steps and hooks the modules in
-play give here (``modules.py`` lists the files), each at the point its field names. A module
-that adds nothing at some point leaves that field empty.
+The core's turn (``game.py``) names no module: it runs the phases, steps and hooks the entries in
+play give here (``modules.in_play``), each at the point its field names. The base game is the
+first entry of that list, always in play, a ``ModuleRules`` like any (``base_game.py``); a
+module is the base game with its own hooks added. An entry that adds nothing at some point
+leaves that field empty.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from .steps import Step
 if TYPE_CHECKING:
     from .rules_api import Ability, RuleGame
     from .state import PlayerState
-    from .victory import Outcome
+    from .victory import NeedReveal, Outcome
 
 # A phase applied on each roll to the dice rolled; one after the last roll (``exploded``: three
 # Dynamite or more ended the rolling).
@@ -51,9 +53,12 @@ class ModuleRules:
     """What ``module`` adds, each at the point of the game its field names.
 
     - ``initial``: sets its state before the first turn, from the set-up.
-    - ``per_roll``, ``resolution``: phases ``(name, placed after, rule)``.
+    - ``per_roll``, ``resolution``: phases ``(name, placed after, rule)`` (placed after ``""``:
+      at the end, as the base game's own, each after the one before).
     - ``start``, ``end``: steps at the start of every turn and at its end (even when the active
       player was eliminated).
+    - ``starting_dice``: the dice every turn starts from, before any entry's hooks (the base
+      game's five; the last entry that gives any, so a module may replace them).
     - ``turn_dice``: the dice of every turn from those it would have, whatever the game's
       state (the state checks read them too); ``dice``: from the game's state.
     - ``own_dice``: the dice of the turns of its own kind (a state read back may show them).
@@ -80,6 +85,10 @@ class ModuleRules:
       "must" take (an ability that loses life in another's place cannot take it for him).
     - ``at_reveal``: steps when a seat's role is to be revealed.
     - ``outcome``: the end of the game while ``decides`` says its sides play.
+    - ``ends``: the end of the game when no entry's ``decides`` says its own plays (the base
+      game's: by the roles, or the 3-player game's), given the seats just eliminated together,
+      each with the seat by whose hand (``hand_causes``) or None; ``NeedReveal``: a seat's role
+      must be shown first (the last entry that gives one, so a module may replace it).
     - ``token``: a token taken and discarded with the arrows.
     - ``face_up``: a living player whose role card it may have turned face up while the game
       goes on (the core's own: the Sheriff's, and every card with 3 players).
@@ -89,7 +98,7 @@ class ModuleRules:
       every module installed, in play or not (its state is then empty).
     - ``check``: raises StateError naming what of its state a game read back holds wrongly
       (run for every module installed, in play or not: one off holds none of its state).
-    - ``sides``: the sides its ``outcome`` may name, beside the core's (``victory.SIDES``).
+    - ``sides``: the sides its ``outcome`` (``ends``) may name (``modules.sides``).
     - ``follows``: its games make a series: given a finished game's ``GameResult``, the
       ``NextGame`` it decides (``series.py``, above this file, hence typed loosely).
     - ``table``, ``bots``: the Python modules (dotted names) of its words for the table and of
@@ -102,6 +111,7 @@ class ModuleRules:
     resolution: tuple[tuple[str, str, Resolution], ...] = ()
     start: tuple[str, ...] = ()
     end: tuple[str, ...] = ()
+    starting_dice: tuple[str, ...] = ()
     turn_dice: Callable[[list[str]], list[str]] | None = None
     dice: Callable[[RuleGame, list[str]], list[str]] | None = None
     own_dice: tuple[tuple[str, ...], ...] = ()
@@ -125,6 +135,7 @@ class ModuleRules:
     at_reveal: Callable[[RuleGame, int], list[Step]] | None = None
     decides: Callable[[RuleGame], bool] | None = None
     outcome: Callable[[RuleGame], Outcome | None] | None = None
+    ends: Callable[[RuleGame, list[list[Any]]], Outcome | NeedReveal | None] | None = None
     token: ArrowToken | None = None
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
     step_fits: tuple[tuple[str, Callable[[RuleGame, list[Any]], str | None]], ...] = ()

@@ -24,7 +24,7 @@ from .components import (
     changed_step,
 )
 from .errors import StateError
-from .modules import RULES, in_play
+from .modules import entries, in_play
 from .registry import STEPS
 
 if TYPE_CHECKING:
@@ -265,7 +265,7 @@ def check_step(game: RuleGame, item: Any, where: str, after: Any = None) -> None
 
 def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
     """What a step needs of the state when it runs (beside its arguments' own checks)."""
-    for rules in RULES.values():  # a module's step, whether or not the module is in play
+    for rules in entries():  # an entry's step, whether or not its module is in play
         for step_name, fits in rules.step_fits:
             if step_name == name:
                 return fits(game, args)
@@ -332,7 +332,7 @@ def _check_scratch(game: RuleGame) -> None:
         raise StateError(
             "scratch.closed: the modules' end-of-turn steps ran, but no module in play has any"
         )
-    used = sorted(u for rules in RULES.values() for u in rules.used)
+    used = sorted(u for rules in entries() for u in rules.used)
     unknown = [u for u in s.used if u not in used]
     if unknown:
         raise StateError(

@@ -13,10 +13,6 @@ from dataclasses import dataclass
 from .components import GHOST_RENEGADE_TEAM, THREE_PLAYER_TARGET, Role
 from .state import PlayerState
 
-# Every side an outcome may name: the base game's, the 3-player game's winners by role, nobody
-# (3 players, no one's hand), and Undead or Alive 4's.
-SIDES = ("sheriff", "outlaws", "renegade", "deputy", "outlaw", "nobody")
-
 
 @dataclass(frozen=True)
 class Outcome:
