@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .components import BASE_DICE, FACES, Symbol
+from .components import BASE_DICE, FACE_COUNT, FACE_SYMBOL, Symbol
 from .events import LastOneStanding
 from .module_catalog import BASE_GAME
 from .module_rules import ModuleRules, Resolution
@@ -38,11 +38,20 @@ SIDES = ("sheriff", "outlaws", "renegade", "deputy", "outlaw", "nobody")
 HAND_CAUSES = ("bullseye", "gatling")
 
 _BULLSEYE_ASSIGNED, _BULLSEYE, _GATLING = Phase.BULLSEYE_ASSIGNED, Phase.BULLSEYE, Phase.GATLING
-# Arrows each face shows: the phase runs on every roll, so it counts them itself, as
-# ``symbol_count`` counts the dice it is given, without another call.
-_ARROWS: dict[str | None, int] = {None: 0} | {
-    name: face.count if face.symbol is Symbol.ARROW else 0 for name, face in FACES.items()
-}
+
+
+class _Arrows(dict[str | None, int]):
+    """Arrows each face shows, learnt at its first roll (a module's faces are declared when it
+    loads, after this file): the phase runs on every roll, so it counts them itself, as
+    ``symbol_count`` counts the dice it is given, without another call."""
+
+    def __missing__(self, face: str | None) -> int:
+        arrows = 0 if face is None or FACE_SYMBOL[face] != Symbol.ARROW else FACE_COUNT[face]
+        self[face] = arrows
+        return arrows
+
+
+_ARROWS = _Arrows()
 
 
 def _roll_arrows(game: RuleGame, dice: Sequence[int]) -> list[Step]:
