@@ -46,7 +46,8 @@ OPEN: dict[str, str] = {
     "resolved",
     "beer_rage": "a kept Beer's Rage card left out, against whether the beer_rage step ran",
     "closed": "whether the modules' end-of-turn steps ran (when some have them), against the queue",
-    "special_shown": "an eliminated seat's card shown, against its show_card step",
+    "special_shown": "a living seat's card shown (its power used) in a finished game, or a normal "
+    "card shown with the star where The Good's card is shown too",
     "special": "a seat's special card against the cards shown",
     "killer": "whose result eliminated a seat, against the events of its turn",
     "turn_number": "the turns played, against the turn order and the counts of the game",

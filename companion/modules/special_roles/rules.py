@@ -417,12 +417,14 @@ def check(game: RuleGame) -> None:
     on = ID in setup.modules
     seen: dict[str, int] = {}
     for p in players:
-        if on and not p.alive and not p.special_shown and not _card_owed(game, p):
+        if on and (not p.alive or p.zombie) and not p.special_shown and not _card_owed(game, p):
             raise StateError(
-                f"seat {p.seat + 1}: eliminated (alive false), but its card is face down "
-                "(special_shown false) with no showing of it to come: an eliminated player "
+                f"seat {p.seat + 1}: eliminated (alive false, or a zombie), but its card is face "
+                "down (special_shown false) with no showing of it to come: an eliminated player "
                 "shows the card"
             )
+        if on and p.alive and not p.zombie and p.role is Role.SHERIFF:
+            _check_sheriff_card(game, p)
         if p.special is None and not p.special_shown:
             if on and setup.roles is not None and not setup.specials_mixed:
                 raise StateError(
@@ -463,6 +465,23 @@ def check(game: RuleGame) -> None:
         seen[p.special] = p.seat
         if p.role is Role.SHERIFF and not setup.specials_mixed and p.special != "the_bear":
             raise StateError(f"{where}: the Sheriff's special card is The Bear")
+
+
+def _check_sheriff_card(game: RuleGame, p: PlayerState) -> None:
+    """The Sheriff's card is face up from the deal; a normal one is shown only by The Good,
+    who took the star with it and left The Good's card, face up, to the old Sheriff."""
+    where = f"seat {p.seat + 1}"
+    if p.special is not None and not p.special_shown:
+        raise StateError(
+            f"{where}: the Sheriff's card {p.special!r} face down (special_shown false): the "
+            "Sheriff's card is face up from the deal, and one taken with the star was shown"
+        )
+    took = any(q.special == "the_good" and q.special_shown for q in game.players if q is not p)
+    if p.special is None and p.special_shown and not took:
+        raise StateError(
+            f"{where}: the Sheriff's normal card shown (special None, special_shown true), but "
+            "no other seat shows The Good, whose reveal alone shows it (taking the star)"
+        )
 
 
 # ===================================================== an eliminated player's card
