@@ -121,6 +121,9 @@ class Spec:
     turn_seat: bool = False
     """Asked of the seat whose turn it is, whatever became of it (a state read back is checked
     so; ``fits`` says what more it needs of that seat)."""
+    before_end: bool = False
+    """Asked while the turn's player rolls or the results resolve, never once the turn's end
+    began (``scratch.closed``; a state read back is checked so)."""
 
     @property
     def always_answered(self) -> bool:

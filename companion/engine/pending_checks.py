@@ -50,6 +50,20 @@ COUNTED = frozenset(
     }
 )
 
+# Decisions asked only while the turn's player rolls or the results resolve: at its start,
+# its rolls, its Bull's Eyes and Beers; never once its end has begun (scratch.closed). A
+# module's own say so on their spec (``before_end``).
+BEFORE_THE_END = frozenset(
+    {
+        K.GIFT_LIFE,
+        K.ROLL,
+        K.REROLL,
+        K.BULLSEYE_TARGET,
+        K.SLAB_DOUBLE,
+        K.BEER_TARGET,
+    }
+)
+
 Fits = Callable[["RuleGame", Decision], "str | None"]
 
 
@@ -89,6 +103,8 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
             return "the seat is alive; an eliminated seat is asked this"
     elif not player.alive:
         return "the seat is eliminated"
+    if game.scratch.closed and (d.kind in BEFORE_THE_END or spec.before_end):
+        return "scratch.closed true: the turn's end has begun, and this is asked before it"
     fits = FITS.get(d.kind, spec.fits)
     return None if fits is None else fits(game, d)
 

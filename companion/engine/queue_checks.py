@@ -328,10 +328,7 @@ def _check_scratch(game: RuleGame) -> None:
         _text(game, loss[1], "scratch.loss[1]")
         _seat_or_none(game, loss[2], "scratch.loss[2]")
         _steps(game, loss[3], "scratch.loss[3]")
-    if s.closed and not any(rules.end for rules in in_play(game.setup.modules)):
-        raise StateError(
-            "scratch.closed: the modules' end-of-turn steps ran, but no module in play has any"
-        )
+    _check_closed(game)
     for i, seat in enumerate(s.duels):
         _seat(game, seat, f"scratch.duels[{i}]")
     if len(set(s.duels)) != len(s.duels):
@@ -361,6 +358,66 @@ def _check_scratch(game: RuleGame) -> None:
                     else "eliminated in an earlier turn lost life in this one"
                 )
             )
+
+
+# The steps of a turn's rolls and of their results (``game.py``), which all run before its
+# end_turn step.
+BEFORE_THE_END = frozenset(
+    {
+        "roll_decision",
+        "after_roll",
+        "roll_effects",
+        "resolve",
+        "collect",
+        "assign_bullseye",
+        "resolve_bullseyes",
+        "assign_beer",
+        "resolve_beers",
+        "gatling",
+    }
+)
+
+
+def _check_closed(game: RuleGame) -> None:
+    """scratch.closed: the turn's ``end_turn`` step, when it first ran, put the modules'
+    end-of-turn steps (``ModuleRules.end``) in the queue before itself and marked them so; the
+    moment at the turn's end (``end_turn`` with moment false) comes after them, and the next
+    turn's ``start_turn`` clears the mark. A module handing the turn over (``hand_over``) runs
+    steps of its own meanwhile, which this does not follow."""
+    s, rules = game.scratch, in_play(game.setup.modules)
+    ends = {name for r in rules for name in r.end}
+    if s.closed and not ends:
+        raise StateError(
+            "scratch.closed: the modules' end-of-turn steps ran, but no module in play has any"
+        )
+    if not ends:
+        return
+    queue = game.stack[::-1]  # in the order the steps run
+    names = [step[0] for step in queue]
+    late = [
+        name
+        for step, name in zip(queue, names, strict=True)
+        if name in ends or (name == "end_turn" and len(step) > 1 and step[1] is False)
+    ]
+    if not s.closed and late:
+        raise StateError(
+            f"scratch.closed false, but the queue holds {late[0]!r}, which comes only once the "
+            "turn's end_turn step ran the modules' end-of-turn steps ("
+            + ", ".join(sorted(ends))
+            + ")"
+        )
+    rolling = [name for name in names if name in BEFORE_THE_END]
+    if s.closed and rolling:
+        raise StateError(
+            f"scratch.closed true, but the queue holds {rolling[0]!r}: the turn's rolls and "
+            "their results come before its end, whose end_turn step closes it"
+        )
+    handing = any(r.hand_over for r in rules)
+    if s.closed and not game.over and not handing and not {"end_turn", "start_turn"} & set(names):
+        raise StateError(
+            "scratch.closed true, but the queue holds no end_turn step: the modules' "
+            "end-of-turn steps run once the turn ends, before its end_turn step"
+        )
 
 
 @cache

@@ -45,7 +45,7 @@ OPEN: dict[str, str] = {
     "rage_symbols": "a symbol entered (a press) against what it gave: an arrow taken, a result "
     "resolved",
     "beer_rage": "a kept Beer's Rage card left out, against whether the beer_rage step ran",
-    "closed": "whether the modules' end-of-turn steps ran (when some have them), against the queue",
+    "closed": "whether the modules' end-of-turn steps ran, in a finished game",
     "special_shown": "a living seat's card shown (its power used) in a finished game, or a normal "
     "card shown with the star where The Good's card is shown too",
     "special": "a seat's special card against the cards shown",

@@ -80,6 +80,7 @@ SALOON_DIE = declare_kind(
         "which Saloon die do you roll",
         before_roll=True,
         active=True,
+        before_end=True,
         fits=_fits_saloon_die,
     ),
 )

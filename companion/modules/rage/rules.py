@@ -69,6 +69,7 @@ RAGE_SYMBOL = declare_kind(
         person_enters=True,
         face_options=True,
         active=True,
+        before_end=True,
         below_zero=True,
         fits=_fits_rage_symbol,
         explains=_explain_rage_symbol,
