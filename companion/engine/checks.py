@@ -400,6 +400,7 @@ def _check_windows(game: Game) -> None:
             raise StateError(f"{where}[3]: expected the reveals offered there, got {offers!r}")
         for j, data in enumerate(offers):
             _check_offer(kept, moment, args, data, f"{where}[3][{j}]")
+        queue_checks.check_kept(kept, moment, args, where)
 
 
 def _check_snapshot(game: Game, state: GameState, where: str) -> Game:

@@ -124,6 +124,10 @@ class Spec:
     before_end: bool = False
     """Asked while the turn's player rolls or the results resolve, never once the turn's end
     began (``scratch.closed``; a state read back is checked so)."""
+    queued_last: str | None = None
+    """The step last in the queue while it is asked, the one that ends the stage of the turn
+    asking it: ``roll_decision`` at the turn's start, ``end_turn`` while the results or the
+    duels resolve (a state read back is checked so; None: no one step)."""
 
     @property
     def always_answered(self) -> bool:

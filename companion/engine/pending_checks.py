@@ -15,6 +15,7 @@ from .components import DYNAMITE_LIMIT
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .options import ArrowKind
+from .queue_checks import RESULT_NAMES
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
@@ -64,6 +65,29 @@ BEFORE_THE_END = frozenset(
     }
 )
 
+# The last step in the queue while each of these is asked (None: the queue is empty): a roll
+# is asked once the step before it ran, with nothing queued; a choice at the start of a turn
+# before its roll (roll_decision); the results' before the turn's end (end_turn), and a win
+# waiting with the queue emptied. A module's own say so on their spec (``queued_last``).
+LAST_STEP: dict[DecisionKind, str | None] = {
+    K.ROLL: None,
+    K.REROLL: None,
+    K.GAME_END: None,
+    K.GIFT_LIFE: "roll_decision",
+    K.BULLSEYE_TARGET: "end_turn",
+    K.SLAB_DOUBLE: "end_turn",
+    K.BEER_TARGET: "end_turn",
+    K.ARROW_INSTEAD: "end_turn",
+    K.KIT_DISCARD: "end_turn",
+}
+# The results' step that follows each of these asked while they resolve (the first of
+# ``queue_checks.RESULTS`` left).
+NEXT_RESULT: dict[DecisionKind, list[str]] = {
+    K.BULLSEYE_TARGET: ["resolve_bullseyes"],
+    K.SLAB_DOUBLE: ["resolve_bullseyes"],
+    K.BEER_TARGET: ["resolve_beers"],
+}
+
 Fits = Callable[["RuleGame", Decision], "str | None"]
 
 
@@ -106,10 +130,32 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
     if game.scratch.closed and (d.kind in BEFORE_THE_END or spec.before_end):
         return "scratch.closed true: the turn's end has begun, and this is asked before it"
     fits = FITS.get(d.kind, spec.fits)
-    return None if fits is None else fits(game, d)
+    problem = None if fits is None else fits(game, d)
+    return _stage(game, d) if problem is None else problem
 
 
 # ============================================================================ the turn
+
+
+def _stage(game: RuleGame, d: Decision) -> str | None:
+    """The queue as the step that asks this decision leaves it (``LAST_STEP`` or the spec's
+    ``queued_last``, ``NEXT_RESULT``)."""
+    queued_last = d.spec.queued_last
+    if d.kind in LAST_STEP or queued_last is not None:
+        expected = LAST_STEP.get(d.kind, queued_last)
+        last = game.stack[0][0] if game.stack else None
+        if last != expected:
+            return f"the queue's last step is {last!r}, but this is asked with " + (
+                "nothing queued" if expected is None else f"{expected!r} last"
+            )
+    if d.kind in NEXT_RESULT:
+        left = [step for step in game.stack[::-1] if step[0] in RESULT_NAMES]
+        if left[:1] != [NEXT_RESULT[d.kind]]:
+            return (
+                f"the results' steps left in the queue begin with {left[:1]}, but this is "
+                f"asked before {NEXT_RESULT[d.kind]}"
+            )
+    return None
 
 
 def _roll(game: RuleGame, d: Decision) -> str | None:

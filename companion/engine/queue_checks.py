@@ -216,6 +216,30 @@ def check_moment(game: RuleGame, moment: Any, args: Any, where: str) -> None:
             ARGUMENTS[name](game, value, f"{where}[{i}]")
 
 
+def check_kept(kept: RuleGame, moment: str, args: list[Any], where: str) -> None:
+    """The state kept at an open moment was taken as its ``moment`` step ran, so the step the
+    moment was queued before is next (``_AFTER_MOMENT``): the roll, the resolution, the end of
+    the turn, the gain, the loss or the power the moment is about. A roll's moment is left
+    out: the modules' own rolls make it too, each before a step of its own."""
+    top = kept.stack[-1] if kept.stack else None
+    fits = _AFTER_MOMENT.get(moment)
+    if fits is not None and not (isinstance(top, list) and top and fits(top, args, kept)):
+        raise StateError(
+            f"{where}[2]: the state kept at a {moment!r} moment {args} goes on with {top!r} "
+            "(queue), not the step that moment comes before"
+        )
+
+
+_AFTER_MOMENT: dict[str, Callable[[list[Any], list[Any], RuleGame], bool]] = {
+    "turn_start": lambda top, args, kept: kept.stack[0] == ["roll_decision"],
+    "last_roll": lambda top, args, kept: top[0] == "resolve",
+    "turn_end": lambda top, args, kept: top[:2] == ["end_turn", False],
+    "gain": lambda top, args, kept: top == ["gain", *args, False],
+    "eliminate": lambda top, args, kept: top[0] == "lose" and top[5:] == [True, False],
+    "reveal": lambda top, args, kept: top[:3] == ["power", *args],
+}
+
+
 @cache
 def step_checks(name: str) -> tuple[tuple[tuple[str, Check, bool], ...], Check | None]:
     """A step's parameters after the game: ``(name, check, required)``, and the check of its
@@ -284,13 +308,72 @@ def _check_power(game: RuleGame, args: list[Any], where: str, after: Any) -> Non
 
 
 def check(game: RuleGame) -> None:
-    """The queue (each step as its rule takes it) and the turn's scratch."""
+    """The queue (each step as its rule takes it, in an order the turn gives) and the turn's
+    scratch."""
     queue = game.stack
     last = len(queue) - 1
     for i, item in enumerate(queue):
         # The queue is a stack (the next step last); its JSON lists them in the order they run.
         check_step(game, item, f"queue[{last - i}]", queue[i - 1] if i else None)
+    _check_order(game)
     _check_scratch(game)
+
+
+# The steps that end a stage of the turn (``game.py``): each is put in the queue when the
+# queue is empty, to run once what comes before it has.
+LAST_ONLY = frozenset({"start_turn", "roll_decision", "after_roll", "resolve", "end_turn"})
+# The results' own steps (``game.py``), queued all at once after the last roll, before the
+# turn's end_turn step, in this order; each runs in turn, so those left are the last ones.
+RESULTS: tuple[list[str], ...] = (
+    ["collect", "bullseye1", "bullseye2"],
+    ["assign_bullseye"],
+    ["resolve_bullseyes"],
+    ["collect", "beer"],
+    ["assign_beer"],
+    ["resolve_beers"],
+    ["gatling"],
+)
+RESULT_NAMES = frozenset(step[0] for step in RESULTS)
+
+
+def _check_order(game: RuleGame) -> None:
+    """The queue's steps in an order the turn gives: a stage's last step last, the results'
+    steps still to run the last of theirs, before end_turn; a module's start-of-turn steps
+    (``ModuleRules.start``) before the roll, a roll's effects right before what follows it."""
+    queue = game.stack[::-1]  # in the order the steps run
+    if not queue:
+        return
+    last = len(queue) - 1
+    names = [step[0] for step in queue]
+    for i, name in enumerate(names[:-1]):
+        if name in LAST_ONLY:
+            raise StateError(
+                f"queue[{i}]: step {name!r} is queued last, to end a stage of the turn, but "
+                f"{names[i + 1]!r} follows it (queue {names})"
+            )
+    results = [step for step in queue if step[0] in RESULT_NAMES]
+    if results and (
+        results != list(RESULTS[len(RESULTS) - len(results) :]) or names[-1] != "end_turn"
+    ):
+        raise StateError(
+            f"queue {names}: the results' steps left, {results}, are not the last of "
+            f"{list(RESULTS)}, in that order, before end_turn"
+        )
+    rules = in_play(game.setup.modules)
+    starts = {name for r in rules for name in r.start}
+    once = starts | {name for r in rules for name in r.end}
+    twice = [name for name in once if names.count(name) > 1]
+    if twice:
+        raise StateError(f"queue {names}: {twice[0]!r} is queued once, at the turn's start or end")
+    early = [name for name in names if name in starts]
+    if early and names[-1] != "roll_decision":
+        raise StateError(
+            f"queue {names}: {early[0]!r} starts the turn, before its roll (roll_decision last)"
+        )
+    if "roll_effects" in names and names.index("roll_effects") != last - 1:
+        raise StateError(
+            f"queue {names}: roll_effects runs right before the step after the roll, the last"
+        )
 
 
 # ======================================================================== the scratch

@@ -36,7 +36,8 @@ OPEN: dict[str, str] = {
     "seed": "the seed once a simulated pile was drawn from: the draws it gave",
     "lost": "the life a living seat lost this turn against its life and the gains of the turn",
     "life": "a seat's life against the turn's losses and gains (scratch.lost)",
-    "queue": "the queue's steps in an order the turn's phases give",
+    "queue": "a module's step dropped or its arguments changed (a duels step run down to 0, "
+    "a moment's arguments or a flag of a step in the state kept there)",
     "modules": "a module left out whose rules never acted in the game so far",
     "roll_count": "the rolls made: at least one a turn rolled, a duel's any number",
     "assigned": "a Bull's Eye's target, or one left out, against the hits and life it gave",

@@ -7,12 +7,14 @@ Seats in the states' JSON count from 0; the messages count seats from 1.
 
 from __future__ import annotations
 
-from companion.engine import DecisionKind, Game, Role, Roll, ScriptedDice, Stop
+from companion.engine import ChooseSeat, DecisionKind, Game, Role, Roll, ScriptedDice, Stop
+from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import make_game, play
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, roles_game
-from .test_module_combinations import SPECIALS, outbreak_game
+from .test_module_combinations import QUIET_FACES, SPECIALS, outbreak_game
 from .test_state_refusals import ALL5, FIVE, Data, data_of, refused
+from .test_undead_or_alive import end_quietly, rage, ua
 
 GOOD = ["the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"]
 
@@ -97,4 +99,136 @@ def test_from_json_refuses_a_turn_not_closed_at_its_ending_moment() -> None:
 
     refused(
         game, reopened, r"windows\[1\]\[2\]: scratch.closed false, but the queue holds 'end_turn'"
+    )
+
+
+# =================================================================================== queue
+
+
+def at_a_bullseye() -> Game:
+    """The base game's Sheriff kept a Bull's Eye and a Beer: the Bull's Eye's target asked."""
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(["bullseye1", "beer", "dynamite", "gatling", "arrow"])
+    play(game, Roll(ALL5), Stop())
+    assert game.pending is not None and game.pending.kind is DecisionKind.BULLSEYE_TARGET
+    return game
+
+
+def duels_at_a_beer() -> Game:
+    """Undead or Alive 1 and 2: a Beer to give, a Duel die showing."""
+    game = ua()
+    play(game, Roll(ALL5, ("beer", "dynamite", "gatling", "duel", "arrow")), Stop())
+    queue = [step[0] for step in game.stack[::-1]]
+    assert queue == ["resolve_beers", "beer_rage", "gatling", "duels", "end_turn"]
+    return game
+
+
+def test_from_json_refuses_a_step_that_ends_a_stage_of_the_turn_but_not_last() -> None:
+    """start_turn, roll_decision, after_roll, resolve and end_turn are each queued when the
+    queue is empty: the last step, once."""
+    refused(
+        at_a_bullseye(),
+        lambda d: d["queue"].insert(0, ["end_turn"]),
+        r"queue\[0\]: step 'end_turn' is queued last, to end a stage of the turn, but",
+    )
+
+
+def test_from_json_refuses_the_results_steps_left_out_of_their_order() -> None:
+    """The results' steps are queued all at once after the last roll and run in turn: those
+    left are the last of them, in order, before end_turn."""
+    game = at_a_bullseye()
+    refused(
+        game,
+        lambda d: d["queue"].remove(["assign_beer"]),
+        r"queue \[.*\]: the results' steps left, .* are not the last of",
+    )
+    refused(
+        game,
+        lambda d: d["queue"].__setitem__(1, ["collect", "arrow"]),
+        r"queue \[.*\]: the results' steps left, .* are not the last of",
+    )
+    refused(
+        game,
+        lambda d: d["queue"].remove(["end_turn"]),
+        r"queue \[.*\]: the results' steps left, .* before end_turn",
+    )
+
+
+def test_from_json_refuses_a_decision_with_a_queue_its_step_never_leaves() -> None:
+    """A roll is asked with nothing queued; a Bull's Eye's target before the turn's end_turn,
+    with resolve_bullseyes the next of the results' steps."""
+    refused(
+        at_a_bullseye(),
+        lambda d: d["queue"].pop(0),
+        r"bullseye_target .*: the results' steps left in the queue begin with "
+        r"\[\['collect', 'beer'\]\], but this is asked before \['resolve_bullseyes'\]",
+    )
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(QUIET_FACES)
+    game.apply(Roll(ALL5))
+    assert game.pending is not None and game.pending.kind is DecisionKind.REROLL
+    refused(
+        game,
+        lambda d: d["queue"].append(["end_turn"]),
+        r"reroll .*: the queue's last step is 'end_turn', but this is asked with nothing queued",
+    )
+
+
+def test_from_json_refuses_a_start_of_turn_step_queued_twice_or_after_the_roll() -> None:
+    """A module's start-of-turn step (Undead or Alive 2's Rage cards revealed) is queued once,
+    before the roll."""
+    game = rage(ua(), 1, 1)
+    end_quietly(game)
+    assert game.pending is not None and game.pending.kind is RAGE_SYMBOL
+    assert game.stack == [["roll_decision"]]
+    refused(
+        game,
+        lambda d: d.update(queue=[["rage_reveal"], ["rage_reveal"], ["roll_decision"]]),
+        r"queue \[.*\]: 'rage_reveal' is queued once, at the turn's start or end",
+    )
+    refused(
+        game,
+        lambda d: d["queue"].__setitem__(-1, ["rage_reveal"]),
+        r"queue \[.*\]: 'rage_reveal' starts the turn, before its roll",
+    )
+
+
+def test_from_json_refuses_the_beers_rage_step_out_of_its_place() -> None:
+    """Undead or Alive 2: the Beer's Rage card step is queued after the Beers resolve, before
+    the Gatling, once."""
+    game = duels_at_a_beer()
+    refused(
+        game,
+        lambda d: d["queue"].remove(["beer_rage"]),
+        r"the beer_rage step runs once a turn, after resolve_beers and before gatling",
+    )
+    refused(
+        game,
+        lambda d: d["queue"].insert(3, ["beer_rage"]),
+        r"the beer_rage step runs once a turn, after resolve_beers and before gatling",
+    )
+
+
+def test_from_json_refuses_duels_missing_for_the_duel_dice_showing() -> None:
+    """Undead or Alive 1: a Duel die showing queues a duels step after the Gatling."""
+    refused(
+        duels_at_a_beer(),
+        lambda d: d["queue"].remove(["duels", 1]),
+        r"with 1 Duel dice showing \(faces\), a duels step for them follows gatling",
+    )
+
+
+def test_from_json_refuses_a_state_kept_at_a_moment_without_the_step_it_comes_before() -> None:
+    """Old Saloon 3: The Bad's moment is taken as a gain is about to be made: the state kept
+    there goes on with that gain."""
+    game = roles_game(SPECIALS)
+    game.players[1].life = 5
+    play(game, Roll(ALL5, ("beer", *QUIET_FACES[:4])), Stop())
+    play(game, ChooseSeat(1))
+    moment, args, kept, _offers = game.open_moments[0]
+    assert moment == "gain" and kept.stack[-1] == ["gain", *args, False]
+    refused(
+        game,
+        lambda d: d["windows"][0][2]["queue"][-1].__setitem__(2, 2),
+        r"windows\[0\]\[2\]: the state kept at a 'gain' moment \[1, 1, 'beer'\] goes on with",
     )

@@ -121,6 +121,7 @@ DUEL_TARGET = declare_kind(  # whom this Fight a Duel challenges
         counted=True,
         fits=_fits_duel_target,
         explains=_explain_duel_target,
+        queued_last="end_turn",
     ),
 )
 DUEL_ROLL = declare_kind(  # the seat holding the Duel die rolls it
@@ -133,6 +134,7 @@ DUEL_ROLL = declare_kind(  # the seat holding the Duel die rolls it
         before_end=True,
         fits=_fits_duel_roll,
         explains=_explain_duel_roll,
+        queued_last="end_turn",
     ),
 )
 DUEL_REROLL = declare_kind(  # Sean Mallory: re-roll the Duel die that missed, or keep it
@@ -146,6 +148,7 @@ DUEL_REROLL = declare_kind(  # Sean Mallory: re-roll the Duel die that missed, o
         before_end=True,
         fits=_fits_duel_roll,
         explains=_explain_duel_roll,
+        queued_last="end_turn",
     ),
 )
 WOUND_TOKEN = declare_kind(  # real pile: which Duel Wound token was drawn
@@ -240,6 +243,24 @@ def _give_back(game: RuleGame, player: PlayerState) -> None:
         _return_wounds(game, player.seat, list(player.wounds), "eliminated")
 
 
+def _check_queue(game: RuleGame) -> None:
+    """The duels are queued with the results, after the Gatling, one step for the Duel dice
+    showing: while gatling is left, so is that step after it."""
+    # In the order the steps run (each step's own form is checked with the queue's).
+    names = [step[0] if isinstance(step, list) and step else None for step in game.stack[::-1]]
+    showing = len(dice_showing(game, "duel"))
+    count = names.count("duels")
+    if count > 1 or (
+        "gatling" in names
+        and showing
+        and ["duels", showing] not in game.stack[: len(names) - 1 - names.index("gatling")]
+    ):
+        raise StateError(
+            f"queue {names}: with {showing} Duel dice showing (faces), a duels step for them "
+            "follows gatling, once a turn"
+        )
+
+
 def check(game: RuleGame) -> None:
     """A state read back: the 15 Wound tokens are all somewhere, the pile kept sorted (the
     simulated draw picks by position), none held twice, by the eliminated or by a zombie
@@ -264,6 +285,8 @@ def check(game: RuleGame) -> None:
             f"(turn_number {game.turn_number}; none with the real pile or module "
             f"{ID} off)"
         )
+    if on:
+        _check_queue(game)
     for p in game.players:
         if len(set(p.wounds)) != len(p.wounds):
             raise StateError(f"seat {p.seat + 1} holds the same Wound token twice: {p.wounds}")

@@ -95,6 +95,7 @@ GHOST_ROLL = declare_kind(
         first_roll=True,
         turn_seat=True,
         fits=_fits,
+        queued_last="end_turn",
     ),
 )
 GHOST_REROLL = declare_kind(
@@ -106,15 +107,30 @@ GHOST_REROLL = declare_kind(
         turn_dice=True,
         turn_seat=True,
         fits=_fits,
+        queued_last="end_turn",
     ),
 )
 GHOST_FACE = declare_kind(
     "ghost_face",
-    Spec(Answer.CHOICE, False, "which result does the Ghost give", turn_seat=True, fits=_fits),
+    Spec(
+        Answer.CHOICE,
+        False,
+        "which result does the Ghost give",
+        turn_seat=True,
+        fits=_fits,
+        queued_last="end_turn",
+    ),
 )
 GHOST_TARGET = declare_kind(
     "ghost_target",
-    Spec(Answer.SEAT, False, "to whom does the Ghost give it", turn_seat=True, fits=_fits),
+    Spec(
+        Answer.SEAT,
+        False,
+        "to whom does the Ghost give it",
+        turn_seat=True,
+        fits=_fits,
+        queued_last="end_turn",
+    ),
 )
 
 

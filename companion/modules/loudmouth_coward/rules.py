@@ -82,6 +82,7 @@ SALOON_DIE = declare_kind(
         active=True,
         before_end=True,
         fits=_fits_saloon_die,
+        queued_last="roll_decision",
     ),
 )
 # Whose arrow a Broken Arrow returns.

@@ -73,6 +73,7 @@ RAGE_SYMBOL = declare_kind(
         below_zero=True,
         fits=_fits_rage_symbol,
         explains=_explain_rage_symbol,
+        queued_last="roll_decision",
     ),
 )
 
@@ -190,6 +191,24 @@ def _give_back(game: RuleGame, player: PlayerState) -> None:
         game.emit(RageDiscarded(player.seat, cards))
 
 
+def _check_queue(game: RuleGame) -> None:
+    """The Beer's Rage step is queued with the results, after the Beers resolve and before the
+    Gatling: once, after resolve_beers while that is left, before gatling."""
+    # In the order the steps run (each step's own form is checked with the queue's).
+    names = [step[0] if isinstance(step, list) and step else None for step in game.stack[::-1]]
+    count = names.count("beer_rage")
+    at = names.index("beer_rage") if count else None
+    if (
+        count > 1
+        or ("resolve_beers" in names and (at is None or at < names.index("resolve_beers")))
+        or (at is not None and "gatling" in names[:at])
+    ):
+        raise StateError(
+            f"queue {names}: the beer_rage step runs once a turn, after resolve_beers and "
+            "before gatling"
+        )
+
+
 def check(game: RuleGame) -> None:
     """A state read back: the 18 Rage cards are all somewhere; cards are revealed only in their
     holder's own turn, with one to three symbols each entered; a Beer's card is drawn only with
@@ -205,6 +224,8 @@ def check(game: RuleGame) -> None:
             "scratch.beer_rage: a kept Beer draws a Rage card "
             + (f"but faces {game.faces} show none" if in_play else "only in Module 2's games")
         )
+    if in_play:
+        _check_queue(game)
     cards = game.rage_pile + game.rage_discard
     for p in game.players:
         if p.rage_held < 0 or p.rage_revealed < 0:
