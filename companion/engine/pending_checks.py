@@ -82,10 +82,10 @@ LAST_STEP: dict[DecisionKind, str | None] = {
 }
 # The results' step that follows each of these asked while they resolve (the first of
 # ``queue_checks.RESULTS`` left).
-NEXT_RESULT: dict[DecisionKind, list[str]] = {
-    K.BULLSEYE_TARGET: ["resolve_bullseyes"],
-    K.SLAB_DOUBLE: ["resolve_bullseyes"],
-    K.BEER_TARGET: ["resolve_beers"],
+NEXT_RESULT: dict[DecisionKind, str] = {
+    K.BULLSEYE_TARGET: "resolve_bullseyes",
+    K.SLAB_DOUBLE: "resolve_bullseyes",
+    K.BEER_TARGET: "resolve_beers",
 }
 
 Fits = Callable[["RuleGame", Decision], "str | None"]
@@ -149,11 +149,11 @@ def _stage(game: RuleGame, d: Decision) -> str | None:
                 "nothing queued" if expected is None else f"{expected!r} last"
             )
     if d.kind in NEXT_RESULT:
-        left = [step for step in game.stack[::-1] if step[0] in RESULT_NAMES]
+        left = [step[0] for step in game.stack[::-1] if step[0] in RESULT_NAMES]
         if left[:1] != [NEXT_RESULT[d.kind]]:
             return (
                 f"the results' steps left in the queue begin with {left[:1]}, but this is "
-                f"asked before {NEXT_RESULT[d.kind]}"
+                f"asked before {NEXT_RESULT[d.kind]!r}"
             )
     return None
 

@@ -231,12 +231,12 @@ def check_kept(kept: RuleGame, moment: str, args: list[Any], where: str) -> None
 
 
 _AFTER_MOMENT: dict[str, Callable[[list[Any], list[Any], RuleGame], bool]] = {
-    "turn_start": lambda top, args, kept: kept.stack[0] == ["roll_decision"],
+    "turn_start": lambda top, args, kept: tuple(kept.stack[0]) == ("roll_decision",),
     "last_roll": lambda top, args, kept: top[0] == "resolve",
-    "turn_end": lambda top, args, kept: top[:2] == ["end_turn", False],
-    "gain": lambda top, args, kept: top == ["gain", *args, False],
-    "eliminate": lambda top, args, kept: top[0] == "lose" and top[5:] == [True, False],
-    "reveal": lambda top, args, kept: top[:3] == ["power", *args],
+    "turn_end": lambda top, args, kept: tuple(top[:2]) == ("end_turn", False),
+    "gain": lambda top, args, kept: tuple(top) == ("gain", *args, False),
+    "eliminate": lambda top, args, kept: top[0] == "lose" and tuple(top[5:]) == (True, False),
+    "reveal": lambda top, args, kept: tuple(top[:3]) == ("power", *args),
 }
 
 
@@ -324,14 +324,14 @@ def check(game: RuleGame) -> None:
 LAST_ONLY = frozenset({"start_turn", "roll_decision", "after_roll", "resolve", "end_turn"})
 # The results' own steps (``game.py``), queued all at once after the last roll, before the
 # turn's end_turn step, in this order; each runs in turn, so those left are the last ones.
-RESULTS: tuple[list[str], ...] = (
-    ["collect", "bullseye1", "bullseye2"],
-    ["assign_bullseye"],
-    ["resolve_bullseyes"],
-    ["collect", "beer"],
-    ["assign_beer"],
-    ["resolve_beers"],
-    ["gatling"],
+RESULTS: tuple[tuple[str, ...], ...] = (
+    ("collect", "bullseye1", "bullseye2"),
+    ("assign_bullseye",),
+    ("resolve_bullseyes",),
+    ("collect", "beer"),
+    ("assign_beer",),
+    ("resolve_beers",),
+    ("gatling",),
 )
 RESULT_NAMES = frozenset(step[0] for step in RESULTS)
 
@@ -351,7 +351,7 @@ def _check_order(game: RuleGame) -> None:
                 f"queue[{i}]: step {name!r} is queued last, to end a stage of the turn, but "
                 f"{names[i + 1]!r} follows it (queue {names})"
             )
-    results = [step for step in queue if step[0] in RESULT_NAMES]
+    results = [tuple(step) for step in queue if step[0] in RESULT_NAMES]
     if results and (
         results != list(RESULTS[len(RESULTS) - len(results) :]) or names[-1] != "end_turn"
     ):

@@ -253,7 +253,8 @@ def _check_queue(game: RuleGame) -> None:
     if count > 1 or (
         "gatling" in names
         and showing
-        and ["duels", showing] not in game.stack[: len(names) - 1 - names.index("gatling")]
+        and ("duels", showing)
+        not in [tuple(step) for step in game.stack[: len(names) - 1 - names.index("gatling")]]
     ):
         raise StateError(
             f"queue {names}: with {showing} Duel dice showing (faces), a duels step for them "
