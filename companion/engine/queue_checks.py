@@ -23,6 +23,7 @@ from .components import (
     Symbol,
     changed_step,
 )
+from .decisions import DecisionKind
 from .errors import StateError
 from .modules import RULES, in_play
 from .registry import STEPS
@@ -403,6 +404,8 @@ def _check_scratch(game: RuleGame) -> None:
         _whole(item[0], f"scratch.beers[{i}][0]")
         _seat(game, item[1], f"scratch.beers[{i}][1]")
     _check_assigned(game, results)
+    _check_beers(game, results)
+    _check_results_phase(game)
     if s.doubled is not None and s.doubled not in {a[0] for a in s.assigned}:
         raise StateError(f"scratch.doubled {s.doubled}: a die of a Bull's Eye assigned")
     if s.loss is not None:
@@ -543,6 +546,67 @@ def _check_hits(game: RuleGame, results: int) -> None:
             )
 
 
+def _past(game: RuleGame, die: int, results: int, where: str) -> None:
+    """A result past those showing now was a Rage card's symbol, gone since: the turn's end
+    discards the cards revealed (scratch.closed), an eliminated player's go at once."""
+    if die >= results and not game.scratch.closed and game.players[game.turn].alive:
+        raise StateError(
+            f"{where}: result {die} is past the results (0 to {results - 1}: faces, then the "
+            "turn's rage_symbols), which shrink only at the turn's end (scratch.closed) or "
+            "when its player is eliminated"
+        )
+
+
+def _check_beers(game: RuleGame, results: int) -> None:
+    """Each Beer given is a result showing a Beer (or one gone since, ``_past``)."""
+    for i, (die, _target) in enumerate(game.scratch.beers):
+        where = f"scratch.beers[{i}]"
+        _past(game, die, results, where)
+        face = game.result_face(die) if die < results else None
+        if die < results and (face is None or FACES[face].symbol != "beer"):
+            raise StateError(
+                f"{where}: result {die} shows {face!r}, not a Beer (faces, then the turn's "
+                "rage_symbols)"
+            )
+
+
+def _check_results_phase(game: RuleGame) -> None:
+    """The results are collected a phase at a time, Bull's Eyes then Beers: what is assigned
+    or left to assign belongs to a phase whose ``collect`` step ran, the Beers' after the Bull's
+    Eyes'."""
+    s = game.scratch
+    rolling = game.stack[0][0] if game.stack else None
+    d = game.pending
+    if d is not None and d.kind in (DecisionKind.ROLL, DecisionKind.REROLL):
+        rolling = "roll_decision"
+    if rolling in ("roll_decision", "after_roll", "resolve") and (
+        s.assigned or s.beers or s.to_assign or s.doubled is not None
+    ):
+        raise StateError(
+            f"scratch.assigned {s.assigned}, scratch.beers {s.beers}, scratch.to_assign "
+            f"{s.to_assign}, scratch.doubled {s.doubled}: results are assigned once the rolls "
+            f"are over, but the turn still rolls (queue ending with {rolling!r}, or a roll asked)"
+        )
+    queued = {tuple(step) for step in game.stack if step[0] in RESULT_NAMES}
+    bullseye_phase = set(RESULTS[:3])
+    symbols = {item[1] for item in s.to_assign}
+    beers = bool(s.beers) or "beer" in symbols
+    if symbols and len(symbols - {"bullseye1", "bullseye2"}) and symbols != {"beer"}:
+        raise StateError(
+            f"scratch.to_assign {s.to_assign}: one phase's results, its Bull's Eyes or its Beers"
+        )
+    if (s.assigned or symbols - {"beer"}) and RESULTS[0] in queued:
+        raise StateError(
+            f"scratch.assigned {s.assigned}, scratch.to_assign {s.to_assign}: Bull's Eyes to "
+            "assign before their collect step ran (queue)"
+        )
+    if beers and (RESULTS[3] in queued or queued & bullseye_phase or symbols - {"beer"}):
+        raise StateError(
+            f"scratch.beers {s.beers}, scratch.to_assign {s.to_assign}: Beers to give before "
+            "their collect step ran, after the Bull's Eyes' (queue)"
+        )
+
+
 def _check_assigned(game: RuleGame, results: int) -> None:
     """Each Bull's Eye assigned (or still to assign) is a result showing it: a die's face of
     that symbol, as many times as the face counts, or a Rage symbol while its card is revealed
@@ -557,6 +621,7 @@ def _check_assigned(game: RuleGame, results: int) -> None:
     seen: dict[int, int] = {}
     for i, name, (die, symbol, *_) in listed:
         if die >= results:
+            _past(game, die, results, f"{name}[{i}]")
             continue
         face = game.result_face(die)
         seen[die] = seen.get(die, 0) + 1

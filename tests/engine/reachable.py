@@ -40,9 +40,10 @@ OPEN: dict[str, str] = {
     "a moment's arguments or a flag of a step in the state kept there)",
     "modules": "a module left out whose rules never acted in the game so far",
     "roll_count": "the rolls made: at least one a turn rolled, a duel's any number",
-    "assigned": "a Bull's Eye's target, or one left out, against the hits and life it gave",
-    "to_assign": "the results still to assign against the dice showing them",
-    "beers": "the Beers assigned against the dice showing them",
+    "assigned": "a Bull's Eye's target, or one left out, once resolved, against the hits and "
+    "life it gave",
+    "to_assign": "the results still to assign, one left out, against the dice showing them",
+    "beers": "a Beer's target, or one left out, against the life it gave",
     "rage_symbols": "a symbol entered (a press) against what it gave: an arrow taken, a result "
     "resolved",
     "beer_rage": "a kept Beer's Rage card left out, against whether the beer_rage step ran",

@@ -232,3 +232,49 @@ def test_from_json_refuses_a_state_kept_at_a_moment_without_the_step_it_comes_be
         lambda d: d["windows"][0][2]["queue"][-1].__setitem__(2, 2),
         r"windows\[0\]\[2\]: the state kept at a 'gain' moment \[1, 1, 'beer'\] goes on with",
     )
+
+
+# ============================================================ assigned, beers and to_assign
+
+
+def test_from_json_refuses_results_assigned_while_the_turn_still_rolls() -> None:
+    """The results are collected and assigned once the rolls are over."""
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(["beer", "dynamite", "gatling", "gatling", "arrow"])
+    game.apply(Roll(ALL5))
+    assert game.pending is not None and game.pending.kind is DecisionKind.REROLL
+    refused(
+        game,
+        lambda d: d["scratch"].update(beers=[[0, 1]]),
+        r"scratch.beers \[\[0, 1\]\], .*: results are assigned once the rolls are over",
+    )
+
+
+def test_from_json_refuses_a_result_past_those_showing_before_the_turns_end() -> None:
+    """Past the dice, the results are the Rage symbols revealed, which go only at the turn's
+    end or with its eliminated player: a result past them never was, before."""
+    refused(
+        at_a_bullseye(),
+        lambda d: d["scratch"]["assigned"].append([9, "bullseye1", 1]),
+        r"scratch.assigned\[0\]: result 9 is past the results \(0 to 4",
+    )
+
+
+def test_from_json_refuses_a_beer_given_from_a_result_not_showing_one() -> None:
+    game = at_a_bullseye()
+    game.apply(ChooseSeat(1))
+    assert game.pending is not None and game.pending.kind is DecisionKind.BEER_TARGET
+    refused(
+        game,
+        lambda d: d["scratch"].update(beers=[[0, 1]]),
+        r"scratch.beers\[0\]: result 0 shows 'bullseye1', not a Beer",
+    )
+
+
+def test_from_json_refuses_beers_given_before_the_bullseyes_are_assigned() -> None:
+    """The results are collected a phase at a time: the Bull's Eyes', then the Beers'."""
+    refused(
+        at_a_bullseye(),
+        lambda d: d["scratch"].update(beers=[[1, 2]]),
+        r"scratch.beers \[\[1, 2\]\], .*: Beers to give before their collect step ran",
+    )
