@@ -40,6 +40,7 @@ from .components import (
     ROLE_MIX,
     SHERIFF_BONUS,
     SPECIAL_ROLES,
+    THREE_PLAYER_FIRST,
     Role,
     changed_step,
 )
@@ -300,6 +301,7 @@ def _check_dice(game: Game) -> None:
                 f"faces[{die}]: die {die + 1} ({kind}) has no face {face!r} "
                 f"(dice_kinds[{die}] {kind!r})"
             )
+    _check_turn_order(game)
     allowed = _dice_sets(game)
     if tuple(kinds) not in allowed:
         player = game.players[game.turn]
@@ -328,6 +330,31 @@ def _check_dice(game: Game) -> None:
         raise StateError(
             f"faces {faces}: before the first roll (rolls 0) only the base dice a token set "
             f"(preset {game.preset}) show a face"
+        )
+
+
+def _check_turn_order(game: Game) -> None:
+    """While nobody has been eliminated (every seat alive, no zombie), the turns go round the
+    table one a seat from the first player's (the Sheriff's; with 3 players the Deputy's), so
+    the turn's seat follows from turn_number; an extra turn comes only from a special role
+    card's power (``cards_dealt``)."""
+    setup, n = game.setup, len(game.players)
+    if cards_dealt(setup.modules) or any(not p.alive or p.zombie for p in game.players):
+        return
+    if setup.three_player:
+        if setup.roles is None or THREE_PLAYER_FIRST not in setup.roles:
+            return
+        first = setup.roles.index(THREE_PLAYER_FIRST)
+    else:
+        sheriff = setup.sheriff_seat()
+        if sheriff is None:
+            return
+        first = sheriff
+    expected = (first + game.turn_number - 1) % n
+    if game.turn != expected:
+        raise StateError(
+            f"turn of seat {game.turn + 1} at turn_number {game.turn_number}, but with every "
+            f"seat alive the turns go round from seat {first + 1}: seat {expected + 1}'s"
         )
 
 

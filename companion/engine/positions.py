@@ -56,7 +56,8 @@ def position(
     The piles follow the players: unless ``pile``, ``chief_in_pile``, ``wound_pile`` or
     ``rage_pile`` is given, what a player gains comes out of its pile and what a player loses
     goes back. A seat eliminated here (``alive`` false) shows its known role card, unless
-    ``revealed`` is given. At a turn's first roll, a new ``turn`` moves that roll to its seat.
+    ``revealed`` is given. At a turn's first roll, a new ``turn`` moves that roll to its seat;
+    a new ``turn`` counts the turns round the table to it (``turn_number``) unless given.
     The dice stay ``start``'s unless ``dice`` is given.
     """
     game = start if isinstance(start, Game) else Game(start, dice)
@@ -79,6 +80,9 @@ def position(
     _follow_piles(data, before, table)
     if "turn" in table and _at_first_roll(data):
         data["pending"]["seat"] = table["turn"]
+    if "turn" in table and "turn_number" not in table:
+        # the turns between, played round the table, as the turn order gives them
+        data["turn_number"] += (table["turn"] - data["turn"]) % len(data["players"])
     data.update({name: _json(value) for name, value in table.items()})
     return Game.from_json(
         json.loads(json.dumps(data)), dice if dice is not None else game.dice_source

@@ -52,7 +52,8 @@ OPEN: dict[str, str] = {
     "card shown with the star where The Good's card is shown too",
     "special": "a seat's special card against the cards shown",
     "killer": "whose result eliminated a seat, against the events of its turn",
-    "turn_number": "the turns played, against the turn order and the counts of the game",
+    "turn_number": "the turns played once a seat was eliminated or with special cards (extra "
+    "turns), against the turn order and the counts of the game",
     "faces": "a die's face against the arrows and Dynamite it gave",
     "winners": "the winners against the side and the roles, where a module or 3 players decide",
     "cause": "the pending decision's cause against the step that asked it",

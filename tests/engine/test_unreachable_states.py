@@ -278,3 +278,21 @@ def test_from_json_refuses_beers_given_before_the_bullseyes_are_assigned() -> No
         lambda d: d["scratch"].update(beers=[[1, 2]]),
         r"scratch.beers \[\[1, 2\]\], .*: Beers to give before their collect step ran",
     )
+
+
+# ============================================================================ turn_number
+
+
+def test_from_json_refuses_a_turn_number_the_turn_order_does_not_give() -> None:
+    """While nobody has been eliminated the turns go round the table from the Sheriff, one a
+    seat: the turn's seat follows from the turns played."""
+    game = make_game(FIVE)
+    for _ in range(2):
+        play(game, Roll(ALL5, QUIET_FACES), Stop())
+    assert (game.turn, game.turn_number) == (2, 3)
+    refused(
+        game,
+        lambda d: d.update(turn_number=4),
+        r"turn of seat 3 at turn_number 4, but with every seat alive the turns go round from "
+        r"seat 1: seat 4's",
+    )
