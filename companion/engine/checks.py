@@ -315,6 +315,7 @@ def _check_dice(game: Game) -> None:
         raise StateError(f"rolls {game.rolls} is outside 0..{most}")
     if game.roll_count < 0:
         raise StateError(f"roll_count {game.roll_count}: the rolls of the game, 0 or more")
+    _check_roll_count(game)
     shown = [die for die, face in enumerate(faces) if face is not None]
     if game.rolls and len(shown) != len(faces):
         raise StateError(f"faces {faces}: after a roll (rolls {game.rolls}) every die shows")
@@ -355,6 +356,24 @@ def _check_turn_order(game: Game) -> None:
         raise StateError(
             f"turn of seat {game.turn + 1} at turn_number {game.turn_number}, but with every "
             f"seat alive the turns go round from seat {first + 1}: seat {expected + 1}'s"
+        )
+
+
+def _check_roll_count(game: Game) -> None:
+    """roll_count counts the game's rolls, this turn's (rolls) among them; while nobody has
+    been eliminated each turn played rolled once at least. With special cards The Gambler's
+    re-roll counts the turn's rolls spent (rolls jumps to the most): no bound then. Above,
+    none: a seat's twin differing in its secrets may count more (``roll_count`` is one)."""
+    setup, count = game.setup, game.roll_count
+    if cards_dealt(setup.modules) or count == 0:
+        return  # 0: also what a seat's view of the game shows of it
+    least = game.rolls
+    if all(p.alive and not p.zombie for p in game.players):
+        least += game.turn_number - 1
+    if count < least:
+        raise StateError(
+            f"roll_count {count}: the game's rolls, {least} or more after "
+            f"{game.turn_number} turns (turn_number, rolls {game.rolls})"
         )
 
 

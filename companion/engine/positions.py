@@ -57,7 +57,8 @@ def position(
     ``rage_pile`` is given, what a player gains comes out of its pile and what a player loses
     goes back. A seat eliminated here (``alive`` false) shows its known role card, unless
     ``revealed`` is given. At a turn's first roll, a new ``turn`` moves that roll to its seat;
-    a new ``turn`` counts the turns round the table to it (``turn_number``) unless given.
+    a new ``turn`` counts the turns round the table to it (``turn_number``, and a roll each
+    in ``roll_count``) unless given.
     The dice stay ``start``'s unless ``dice`` is given.
     """
     game = start if isinstance(start, Game) else Game(start, dice)
@@ -81,8 +82,11 @@ def position(
     if "turn" in table and _at_first_roll(data):
         data["pending"]["seat"] = table["turn"]
     if "turn" in table and "turn_number" not in table:
-        # the turns between, played round the table, as the turn order gives them
-        data["turn_number"] += (table["turn"] - data["turn"]) % len(data["players"])
+        # the turns between, played round the table as the turn order gives them, each with
+        # its roll (unless roll_count is given)
+        between = (table["turn"] - data["turn"]) % len(data["players"])
+        data["turn_number"] += between
+        data["roll_count"] += between if "roll_count" not in table else 0
     data.update({name: _json(value) for name, value in table.items()})
     return Game.from_json(
         json.loads(json.dumps(data)), dice if dice is not None else game.dice_source

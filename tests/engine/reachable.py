@@ -39,7 +39,8 @@ OPEN: dict[str, str] = {
     "queue": "a module's step dropped or its arguments changed (a duels step run down to 0, "
     "a moment's arguments or a flag of a step in the state kept there)",
     "modules": "a module left out whose rules never acted in the game so far",
-    "roll_count": "the rolls made: at least one a turn rolled, a duel's any number",
+    "roll_count": "the rolls made once a seat was eliminated or with special cards, and above: "
+    "a duel rolls any number, and a seat's twin may count more (a secret)",
     "assigned": "a Bull's Eye's target, or one left out, once resolved, against the hits and "
     "life it gave",
     "to_assign": "the results still to assign, one left out, against the dice showing them",

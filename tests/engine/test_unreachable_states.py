@@ -296,3 +296,21 @@ def test_from_json_refuses_a_turn_number_the_turn_order_does_not_give() -> None:
         r"turn of seat 3 at turn_number 4, but with every seat alive the turns go round from "
         r"seat 1: seat 4's",
     )
+
+
+# ============================================================================= roll_count
+
+
+def test_from_json_refuses_a_roll_count_below_the_turns_played() -> None:
+    """roll_count counts the game's rolls: while nobody has been eliminated each turn played
+    rolled once at least."""
+    game = make_game(FIVE)
+    for _ in range(2):
+        play(game, Roll(ALL5, QUIET_FACES), Stop())
+    game.apply(Roll(ALL5, QUIET_FACES))
+    assert (game.turn_number, game.rolls, game.roll_count) == (3, 1, 3)
+    refused(
+        game,
+        lambda d: d.update(roll_count=2),
+        r"roll_count 2: the game's rolls, 3 or more after 3 turns \(turn_number, rolls 1\)",
+    )
