@@ -25,8 +25,10 @@ from .components import (
 )
 from .decisions import DecisionKind
 from .errors import StateError
+from .module_catalog import cards_dealt
 from .modules import RULES, in_play
 from .registry import STEPS
+from .rules_api import Phase
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
@@ -404,6 +406,7 @@ def _check_scratch(game: RuleGame) -> None:
         _whole(item[0], f"scratch.beers[{i}][0]")
         _seat(game, item[1], f"scratch.beers[{i}][1]")
     _check_assigned(game, results)
+    _check_lost_while_rolling(game)
     _check_beers(game, results)
     _check_results_phase(game)
     if s.doubled is not None and s.doubled not in {a[0] for a in s.assigned}:
@@ -605,6 +608,31 @@ def _check_results_phase(game: RuleGame) -> None:
             f"scratch.beers {s.beers}, scratch.to_assign {s.to_assign}: Beers to give before "
             "their collect step ran, after the Bull's Eyes' (queue)"
         )
+
+
+def _check_lost_while_rolling(game: RuleGame) -> None:
+    """While the turn still rolls no seat has gained life in it, unless a seat was eliminated
+    this turn (an ability gains on a death), special cards are dealt (The Left Hand saves) or
+    the turn's player's ability has steps at its start (a gift of life): the life a seat lost
+    this turn is then at most what it lacks now (max_life less life), a zombie's aside."""
+    d = game.pending
+    last = game.stack[0][0] if game.stack else None
+    asked = d is not None and d.kind in (DecisionKind.ROLL, DecisionKind.REROLL)
+    if (
+        not (asked or last in ("roll_decision", "after_roll", "resolve"))
+        or game.eliminated_now
+        or cards_dealt(game.setup.modules)
+        or game.own_steps(Phase.START)
+    ):
+        return
+    lost = game.scratch.lost
+    for seat, p in enumerate(game.players):
+        if not p.zombie and p.life + lost[seat] > p.max_life:
+            raise StateError(
+                f"scratch.lost {lost}: seat {seat + 1} lost {lost[seat]} life this turn, but "
+                f"has life {p.life} of max_life {p.max_life}, and nobody gained any while the "
+                "turn still rolls"
+            )
 
 
 def _check_assigned(game: RuleGame, results: int) -> None:

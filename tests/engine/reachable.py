@@ -34,7 +34,8 @@ FREE: dict[str, str] = {
 # fields the larger run met (100,000 changes, the command above); a field not listed fails.
 OPEN: dict[str, str] = {
     "seed": "the seed once a simulated pile was drawn from: the draws it gave",
-    "lost": "the life a living seat lost this turn against its life and the gains of the turn",
+    "lost": "the life a seat lost this turn against its life and the gains of the turn, once "
+    "a gain may have come (the results, a death, special cards, a gift at the start)",
     "life": "a seat's life against the turn's losses and gains (scratch.lost)",
     "queue": "a module's step dropped or its arguments changed (a duels step run down to 0, "
     "a moment's arguments or a flag of a step in the state kept there)",

@@ -314,3 +314,22 @@ def test_from_json_refuses_a_roll_count_below_the_turns_played() -> None:
         lambda d: d.update(roll_count=2),
         r"roll_count 2: the game's rolls, 3 or more after 3 turns \(turn_number, rolls 1\)",
     )
+
+
+# =================================================================================== lost
+
+
+def test_from_json_refuses_life_lost_this_turn_beyond_what_a_seat_lacks_while_it_rolls() -> None:
+    """Nobody gains life while the turn still rolls (no death, special card or gift at its
+    start): what a seat lost this turn is missing from its life still."""
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(QUIET_FACES)
+    game.apply(Roll(ALL5))
+    assert game.pending is not None and game.pending.kind is DecisionKind.REROLL
+    assert game.players[1].life == game.players[1].max_life
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(1, 1),
+        r"scratch.lost \[0, 1, 0, 0, 0\]: seat 2 lost 1 life this turn, but has life 9 of "
+        r"max_life 9",
+    )
