@@ -360,16 +360,17 @@ def _check_turn_order(game: Game) -> None:
 
 
 def _check_roll_count(game: Game) -> None:
-    """roll_count counts the game's rolls, this turn's (rolls) among them; while nobody has
-    been eliminated each turn played rolled once at least. With special cards The Gambler's
-    re-roll counts the turn's rolls spent (rolls jumps to the most): no bound then. Above,
+    """roll_count counts the game's rolls, this turn's (rolls) among them; each turn played
+    before this one rolled once at least (its first roll is asked of every player taking a
+    turn, and a turn of a module's own, the Ghost's, rolls its dice too). With special cards
+    The Gambler's re-roll counts the turn's rolls spent (rolls jumps to the most), and a module
+    handing the turn over itself (``hand_over``) counts turns none rolls: no bound then. Above,
     none: a seat's twin differing in its secrets may count more (``roll_count`` is one)."""
     setup, count = game.setup, game.roll_count
-    if cards_dealt(setup.modules) or count == 0:
+    handing = any(r.hand_over for r in in_play(setup.modules))
+    if cards_dealt(setup.modules) or handing or count == 0:
         return  # 0: also what a seat's view of the game shows of it
-    least = game.rolls
-    if all(p.alive and not p.zombie for p in game.players):
-        least += game.turn_number - 1
+    least = game.rolls + game.turn_number - 1
     if count < least:
         raise StateError(
             f"roll_count {count}: the game's rolls, {least} or more after "

@@ -88,6 +88,23 @@ NEXT_RESULT: dict[DecisionKind, str] = {
     K.BEER_TARGET: "resolve_beers",
 }
 
+# The fields beside its seat each is asked with, when it is (``Game.ask``); a module's own
+# say so on their spec (``carries``).
+CARRIES: dict[DecisionKind, tuple[str, ...]] = {
+    K.GIFT_LIFE: (),
+    K.ROLL: (),
+    K.REROLL: (),
+    K.BULLSEYE_TARGET: ("die",),
+    K.SLAB_DOUBLE: (),
+    K.BEER_TARGET: ("die",),
+    K.ARROW_INSTEAD: ("remaining",),
+    K.DISCARD_ARROW: ("remaining",),
+    K.KIT_DISCARD: ("remaining",),
+    K.REVEAL_ROLE: (),
+    K.WHICH_ARROW: ("target", "options", "cause"),
+    K.GAME_END: (),
+}
+
 Fits = Callable[["RuleGame", Decision], "str | None"]
 
 
@@ -111,6 +128,14 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
     if d.target is not None and not 0 <= d.target < n:
         return f"target {d.target} is not a seat (0 to {n - 1})"
     spec = d.spec
+    carries = CARRIES.get(d.kind, spec.carries)
+    if carries is not None:
+        held = {"die": d.die, "remaining": d.remaining, "target": d.target, "cause": d.cause}
+        held["options"] = list(d.options) or None
+        extra = [field for field, value in held.items() if value is not None]
+        extra = [field for field in extra if field not in carries]
+        if extra:
+            return f"{extra[0]} {held[extra[0]]!r}: this decision is asked without one"
     if d.remaining is not None and d.remaining < 0 and not spec.below_zero:
         return f"remaining {d.remaining} is below 0"
     if (d.kind in COUNTED or spec.counted) and (d.remaining is None or d.remaining < 1):
@@ -159,8 +184,6 @@ def _stage(game: RuleGame, d: Decision) -> str | None:
 
 
 def _roll(game: RuleGame, d: Decision) -> str | None:
-    if d.die is not None:
-        return f"die {d.die}: a roll names no die"
     if d.kind is K.ROLL and game.rolls:
         return f"rolls {game.rolls}: the first roll comes before any"
     if d.kind is K.REROLL:

@@ -573,22 +573,32 @@ def _check_beers(game: RuleGame, results: int) -> None:
             )
 
 
+def _rolling(game: RuleGame) -> str | None:
+    """The step of the turn's rolls the queue ends with while the turn still rolls
+    (``roll_decision`` too while a roll is asked), or None once the rolls are over."""
+    d = game.pending
+    if d is not None and d.kind in (DecisionKind.ROLL, DecisionKind.REROLL):
+        return "roll_decision"
+    last = game.stack[0][0] if game.stack else None
+    return last if last in ("roll_decision", "after_roll", "resolve") else None
+
+
 def _check_results_phase(game: RuleGame) -> None:
     """The results are collected a phase at a time, Bull's Eyes then Beers: what is assigned
     or left to assign belongs to a phase whose ``collect`` step ran, the Beers' after the Bull's
     Eyes'."""
     s = game.scratch
-    rolling = game.stack[0][0] if game.stack else None
-    d = game.pending
-    if d is not None and d.kind in (DecisionKind.ROLL, DecisionKind.REROLL):
-        rolling = "roll_decision"
-    if rolling in ("roll_decision", "after_roll", "resolve") and (
-        s.assigned or s.beers or s.to_assign or s.doubled is not None
-    ):
+    rolling = _rolling(game)
+    if rolling is not None and (s.assigned or s.beers or s.to_assign or s.doubled is not None):
         raise StateError(
             f"scratch.assigned {s.assigned}, scratch.beers {s.beers}, scratch.to_assign "
             f"{s.to_assign}, scratch.doubled {s.doubled}: results are assigned once the rolls "
             f"are over, but the turn still rolls (queue ending with {rolling!r}, or a roll asked)"
+        )
+    if rolling is not None and s.duels:
+        raise StateError(
+            f"scratch.duels {s.duels}: the seats challenged after the results, but the turn "
+            f"still rolls (queue ending with {rolling!r}, or a roll asked)"
         )
     queued = {tuple(step) for step in game.stack if step[0] in RESULT_NAMES}
     bullseye_phase = set(RESULTS[:3])
@@ -615,11 +625,8 @@ def _check_lost_while_rolling(game: RuleGame) -> None:
     this turn (an ability gains on a death), special cards are dealt (The Left Hand saves) or
     the turn's player's ability has steps at its start (a gift of life): the life a seat lost
     this turn is then at most what it lacks now (max_life less life), a zombie's aside."""
-    d = game.pending
-    last = game.stack[0][0] if game.stack else None
-    asked = d is not None and d.kind in (DecisionKind.ROLL, DecisionKind.REROLL)
     if (
-        not (asked or last in ("roll_decision", "after_roll", "resolve"))
+        _rolling(game) is None
         or game.eliminated_now
         or cards_dealt(game.setup.modules)
         or game.own_steps(Phase.START)

@@ -8,6 +8,7 @@ Seats in the states' JSON count from 0; the messages count seats from 1.
 from __future__ import annotations
 
 from companion.engine import ChooseSeat, DecisionKind, Game, Role, Roll, ScriptedDice, Stop
+from companion.engine.positions import position
 from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import make_game, play
@@ -316,6 +317,37 @@ def test_from_json_refuses_a_roll_count_below_the_turns_played() -> None:
     )
 
 
+def after_an_elimination() -> Game:
+    """The Sheriff's Bull's Eye eliminated seat 2 in the first turn; three turns went round
+    the table since, one roll each."""
+    game = position(make_game(FIVE), players={1: {"life": 1}})
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[1:])), Stop(), ChooseSeat(1))
+    assert not game.players[1].alive
+    for _ in range(3):
+        play(game, Roll(ALL5, QUIET_FACES), Stop())
+    assert (game.turn, game.turn_number, game.rolls, game.roll_count) == (0, 5, 0, 4)
+    return game
+
+
+def test_from_json_refuses_a_roll_count_below_the_turns_played_after_an_elimination() -> None:
+    """Every turn played rolled once at least, a seat eliminated or not: the turns skip the
+    eliminated, they do not count them."""
+    refused(
+        after_an_elimination(),
+        lambda d: d.update(roll_count=3),
+        r"roll_count 3: the game's rolls, 4 or more after 5 turns \(turn_number, rolls 0\)",
+    )
+
+
+def test_from_json_refuses_a_turn_number_beyond_the_rolls_made() -> None:
+    """turn_number counts the turns played, each with its roll: no more than the rolls made."""
+    refused(
+        after_an_elimination(),
+        lambda d: d.update(turn_number=9),
+        r"roll_count 4: the game's rolls, 8 or more after 9 turns \(turn_number, rolls 0\)",
+    )
+
+
 # =================================================================================== lost
 
 
@@ -332,4 +364,49 @@ def test_from_json_refuses_life_lost_this_turn_beyond_what_a_seat_lacks_while_it
         lambda d: d["scratch"]["lost"].__setitem__(1, 1),
         r"scratch.lost \[0, 1, 0, 0, 0\]: seat 2 lost 1 life this turn, but has life 9 of "
         r"max_life 9",
+    )
+
+
+# ======================================================= the pending decision's fields
+
+
+def test_from_json_refuses_a_decision_holding_a_field_its_kind_is_asked_without() -> None:
+    """Each kind of decision is asked with the fields it is about and no other: a Bull's
+    Eye's target names its die, never options or a cause; Undead or Alive 2's Rage symbol
+    names no seat."""
+    game = at_a_bullseye()
+    refused(
+        game,
+        lambda d: d["pending"].update(options=["arrow"]),
+        r"bullseye_target .*: options \['arrow'\]: this decision is asked without one",
+    )
+    refused(
+        game,
+        lambda d: d["pending"].update(cause="arrow"),
+        r"bullseye_target .*: cause 'arrow': this decision is asked without one",
+    )
+    game = rage(ua(), 1, 1)
+    end_quietly(game)
+    assert game.pending is not None and game.pending.kind is RAGE_SYMBOL
+    refused(
+        game,
+        lambda d: d["pending"].update(target=2),
+        r"rage_symbol .*: target 2: this decision is asked without one",
+    )
+
+
+# =================================================================================== duels
+
+
+def test_from_json_refuses_seats_challenged_while_the_turn_still_rolls() -> None:
+    """The seats challenged this turn (scratch.duels) are chosen after the results, once the
+    rolls are over."""
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(QUIET_FACES)
+    game.apply(Roll(ALL5))
+    assert game.pending is not None and game.pending.kind is DecisionKind.REROLL
+    refused(
+        game,
+        lambda d: d["scratch"].update(duels=[1]),
+        r"scratch.duels \[1\]: the seats challenged after the results, but the turn still rolls",
     )

@@ -122,6 +122,7 @@ DUEL_TARGET = declare_kind(  # whom this Fight a Duel challenges
         fits=_fits_duel_target,
         explains=_explain_duel_target,
         queued_last="end_turn",
+        carries=("remaining",),
     ),
 )
 DUEL_ROLL = declare_kind(  # the seat holding the Duel die rolls it
@@ -135,6 +136,7 @@ DUEL_ROLL = declare_kind(  # the seat holding the Duel die rolls it
         fits=_fits_duel_roll,
         explains=_explain_duel_roll,
         queued_last="end_turn",
+        carries=("die", "target"),
     ),
 )
 DUEL_REROLL = declare_kind(  # Sean Mallory: re-roll the Duel die that missed, or keep it
@@ -149,6 +151,7 @@ DUEL_REROLL = declare_kind(  # Sean Mallory: re-roll the Duel die that missed, o
         fits=_fits_duel_roll,
         explains=_explain_duel_roll,
         queued_last="end_turn",
+        carries=("die", "target"),
     ),
 )
 WOUND_TOKEN = declare_kind(  # real pile: which Duel Wound token was drawn
@@ -161,6 +164,7 @@ WOUND_TOKEN = declare_kind(  # real pile: which Duel Wound token was drawn
         person_enters=True,
         face_options=True,
         fits=_fits_wound_token,
+        carries=("options", "cause"),
     ),
 )
 WHICH_WOUND = declare_kind(  # Whiskey: discard which of your Duel Wound tokens
@@ -172,6 +176,7 @@ WHICH_WOUND = declare_kind(  # Whiskey: discard which of your Duel Wound tokens
         face_options=True,
         active=True,
         fits=_fits_which_wound,
+        carries=("options",),
     ),
 )
 

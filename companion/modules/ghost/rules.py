@@ -96,6 +96,7 @@ GHOST_ROLL = declare_kind(
         turn_seat=True,
         fits=_fits,
         queued_last="end_turn",
+        carries=(),
     ),
 )
 GHOST_REROLL = declare_kind(
@@ -108,6 +109,7 @@ GHOST_REROLL = declare_kind(
         turn_seat=True,
         fits=_fits,
         queued_last="end_turn",
+        carries=(),
     ),
 )
 GHOST_FACE = declare_kind(
@@ -119,6 +121,7 @@ GHOST_FACE = declare_kind(
         turn_seat=True,
         fits=_fits,
         queued_last="end_turn",
+        carries=("options",),
     ),
 )
 GHOST_TARGET = declare_kind(
@@ -130,6 +133,7 @@ GHOST_TARGET = declare_kind(
         turn_seat=True,
         fits=_fits,
         queued_last="end_turn",
+        carries=("options", "remaining"),
     ),
 )
 

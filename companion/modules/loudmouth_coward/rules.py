@@ -83,6 +83,7 @@ SALOON_DIE = declare_kind(
         before_end=True,
         fits=_fits_saloon_die,
         queued_last="roll_decision",
+        carries=("options",),
     ),
 )
 # Whose arrow a Broken Arrow returns.
@@ -95,6 +96,7 @@ BROKEN_ARROW = declare_kind(
         active=True,
         arrow_holders=True,
         fits=_fits_broken_arrow,
+        carries=(),
     ),
 )
 

@@ -106,13 +106,23 @@ def _fits_chuck_face(game: RuleGame, d: Decision) -> str | None:
 SAM_HEAL = declare_kind(  # Sam the Healer: who gains one life for this duel
     "sam_heal",
     Spec(
-        Answer.SEAT, True, "who gains one life for this duel", active=True, queued_last="end_turn"
+        Answer.SEAT,
+        True,
+        "who gains one life for this duel",
+        active=True,
+        queued_last="end_turn",
+        carries=(),
     ),
 )
 RAGE_FROM = declare_kind(  # Pat Brennan: whose Rage card to move
     "rage_from",
     Spec(
-        Answer.SEAT, True, "whose Rage card do you move", active=True, queued_last="roll_decision"
+        Answer.SEAT,
+        True,
+        "whose Rage card do you move",
+        active=True,
+        queued_last="roll_decision",
+        carries=(),
     ),
 )
 RAGE_TO = declare_kind(  # Pat Brennan: to whom
@@ -124,13 +134,14 @@ RAGE_TO = declare_kind(  # Pat Brennan: to whom
         active=True,
         fits=_fits_rage_to,
         queued_last="roll_decision",
+        carries=("target",),
     ),
 )
 BELLE_STAR = declare_kind(  # Belle Star: which Dynamite becomes a Gatling
-    "belle_star", Spec(Answer.DIE, True, "turn which Dynamite to Gatling", active=True)
+    "belle_star", Spec(Answer.DIE, True, "turn which Dynamite to Gatling", active=True, carries=())
 )
 CHUCK_DIE = declare_kind(  # Chuck Wengam: lose a life to turn which die
-    "chuck_die", Spec(Answer.DIE, True, "lose a life to turn which die", active=True)
+    "chuck_die", Spec(Answer.DIE, True, "lose a life to turn which die", active=True, carries=())
 )
 CHUCK_FACE = declare_kind(  # Chuck Wengam: to which side
     "chuck_face",
@@ -141,6 +152,7 @@ CHUCK_FACE = declare_kind(  # Chuck Wengam: to which side
         face_options=True,
         active=True,
         fits=_fits_chuck_face,
+        carries=("die", "options"),
     ),
 )
 

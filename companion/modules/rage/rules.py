@@ -74,6 +74,7 @@ RAGE_SYMBOL = declare_kind(
         fits=_fits_rage_symbol,
         explains=_explain_rage_symbol,
         queued_last="roll_decision",
+        carries=("options", "remaining"),
     ),
 )
 

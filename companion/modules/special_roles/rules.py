@@ -216,22 +216,42 @@ def check_role_card(game: RuleGame, d: Decision) -> str | None:
 # The powers' decisions, each asked of the seat that revealed the card (or the saved player);
 # the card an eliminated seat shows, asked of it.
 DOC_DIE = declare_kind(
-    "doc_die", Spec(Answer.DIE, False, "which die does The Doc turn", fits=_holds("the_doc"))
+    "doc_die",
+    Spec(Answer.DIE, False, "which die does The Doc turn", fits=_holds("the_doc"), carries=()),
 )
 DOC_FACE = declare_kind(
-    "doc_face", Spec(Answer.CHOICE, False, "which face does The Doc turn it to", fits=_doc_face)
+    "doc_face",
+    Spec(
+        Answer.CHOICE,
+        False,
+        "which face does The Doc turn it to",
+        fits=_doc_face,
+        carries=("die", "options", "cause"),
+    ),
 )
 UGLY_SWAP = declare_kind(
     "ugly_swap",
-    Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange", fits=_holds("the_ugly")),
+    Spec(
+        Answer.SEAT,
+        False,
+        "whose arrows does The Ugly exchange",
+        fits=_holds("the_ugly"),
+        carries=("target",),
+    ),
 )
 LEFT_HAND_TARGET = declare_kind(
     "left_hand_target",
-    Spec(Answer.SEAT, False, "whom does The Left Hand save", fits=_left_hand_target),
+    Spec(
+        Answer.SEAT,
+        False,
+        "whom does The Left Hand save",
+        fits=_left_hand_target,
+        carries=("options",),
+    ),
 )
 LEFT_HAND_DISCARD = declare_kind(
     "left_hand_discard",
-    Spec(Answer.YES_NO, True, "discard all your arrows", fits=_left_hand_discard),
+    Spec(Answer.YES_NO, True, "discard all your arrows", fits=_left_hand_discard, carries=()),
 )
 LEFT_HAND_CHANCE = declare_kind(
     "left_hand_chance",
@@ -242,6 +262,7 @@ LEFT_HAND_CHANCE = declare_kind(
         person_enters=True,
         done_says_yes=True,
         fits=check_chance,
+        carries=("options",),
     ),
 )
 ROLE_CARD = declare_kind(
@@ -253,6 +274,7 @@ ROLE_CARD = declare_kind(
         shows_a_card=True,
         eliminated=True,
         fits=check_role_card,
+        carries=("options",),
     ),
 )
 
