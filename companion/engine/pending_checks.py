@@ -130,8 +130,13 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
     spec = d.spec
     carries = CARRIES.get(d.kind, spec.carries)
     if carries is not None:
-        held = {"die": d.die, "remaining": d.remaining, "target": d.target, "cause": d.cause}
-        held["options"] = list(d.options) or None
+        held: dict[str, object] = {
+            "die": d.die,
+            "remaining": d.remaining,
+            "target": d.target,
+            "cause": d.cause,
+            "options": list(d.options) or None,
+        }
         extra = [field for field, value in held.items() if value is not None]
         extra = [field for field in extra if field not in carries]
         if extra:
