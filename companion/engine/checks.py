@@ -362,7 +362,7 @@ def _check_turn_order(game: Game) -> None:
 def _check_roll_count(game: Game) -> None:
     """roll_count counts the game's rolls, this turn's (rolls) among them; each turn played
     before this one rolled once at least (its first roll is asked of every player taking a
-    turn, and a turn of a module's own, the Ghost's, rolls its dice too). With special cards
+    turn, and a turn of a module's own rolls its dice too). With special cards
     The Gambler's re-roll counts the turn's rolls spent (rolls jumps to the most), and a module
     handing the turn over itself (``hand_over``) counts turns none rolls: no bound then. Above,
     none: a seat's twin differing in its secrets may count more (``roll_count`` is one)."""

@@ -79,6 +79,9 @@ class ModuleRules:
     - ``token``: a token taken and discarded with the arrows.
     - ``face_up``: a living player whose role card it may have turned face up while the game
       goes on (the core's own: the Sheriff's, and every card with 3 players).
+    - ``gains``: whether its rules may have given a seat life this turn before the Beers
+      resolve, or moved a seat's maximum (a state read back then leaves the life lost this
+      turn unbounded by what the seat lacks).
     - ``step_fits``: each step of its own (by name) read back in the queue, why it could not
       run now (None: it could).
     - ``check``: a state read back, its invariants (a StateError naming the field), run for
@@ -121,6 +124,7 @@ class ModuleRules:
     outcome: Callable[[RuleGame], Outcome | None] | None = None
     token: ArrowToken | None = None
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
+    gains: Callable[[RuleGame], bool] | None = None
     step_fits: tuple[tuple[str, Callable[[RuleGame, list[Any]], str | None]], ...] = ()
     check: Callable[[RuleGame], None] | None = None
     sides: tuple[str, ...] = ()

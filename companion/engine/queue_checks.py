@@ -25,7 +25,6 @@ from .components import (
 )
 from .decisions import DecisionKind
 from .errors import StateError
-from .module_catalog import cards_dealt
 from .modules import RULES, in_play
 from .registry import STEPS
 from .rules_api import Phase
@@ -621,15 +620,18 @@ def _check_results_phase(game: RuleGame) -> None:
 
 
 def _check_lost_while_rolling(game: RuleGame) -> None:
-    """While the turn still rolls no seat has gained life in it, unless a seat was eliminated
-    this turn (an ability gains on a death), special cards are dealt (The Left Hand saves) or
-    the turn's player's ability has steps at its start (a gift of life): the life a seat lost
-    this turn is then at most what it lacks now (max_life less life), a zombie's aside."""
+    """Life is gained by a gain step alone, and before the Beers resolve none runs, unless a
+    seat was eliminated this turn (an ability gains on a death), the turn's player's ability
+    has steps before the Beers (a gift of life at the start, a gain after the Bull's Eyes) or
+    a module in play says its rules may have given some (``ModuleRules.gains``). The life a
+    seat lost this turn is then at most what it lacks now (max_life less life), a zombie's
+    aside."""
+    beers_left = any(tuple(step) == ("resolve_beers",) for step in game.stack)
     if (
-        _rolling(game) is None
+        not (beers_left or _rolling(game) is not None)
         or game.eliminated_now
-        or cards_dealt(game.setup.modules)
-        or game.own_steps(Phase.START)
+        or any(game.own_steps(phase) for phase in _BEFORE_THE_BEERS)
+        or any(r.gains(game) for r in in_play(game.setup.modules) if r.gains is not None)
     ):
         return
     lost = game.scratch.lost
@@ -637,9 +639,19 @@ def _check_lost_while_rolling(game: RuleGame) -> None:
         if not p.zombie and p.life + lost[seat] > p.max_life:
             raise StateError(
                 f"scratch.lost {lost}: seat {seat + 1} lost {lost[seat]} life this turn, but "
-                f"has life {p.life} of max_life {p.max_life}, and nobody gained any while the "
-                "turn still rolls"
+                f"has life {p.life} of max_life {p.max_life}, and nobody gained any before "
+                "the turn's Beers resolve"
             )
+
+
+# The phases of the turn's player's own steps that run before the Beers resolve.
+_BEFORE_THE_BEERS = (
+    Phase.START,
+    Phase.ROLLED,
+    Phase.LAST_ROLL,
+    Phase.BULLSEYE_ASSIGNED,
+    Phase.BULLSEYE,
+)
 
 
 def _check_assigned(game: RuleGame, results: int) -> None:

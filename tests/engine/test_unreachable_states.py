@@ -367,6 +367,42 @@ def test_from_json_refuses_life_lost_this_turn_beyond_what_a_seat_lacks_while_it
     )
 
 
+def test_from_json_refuses_life_lost_this_turn_beyond_what_a_seat_lacks_before_the_beers() -> None:
+    """Life is gained by a gain step, and in the base game none runs before the Beers
+    resolve: while a Bull's Eye's target is asked, what a seat lost this turn is missing from
+    its life still."""
+    game = at_a_bullseye()
+    assert game.players[2].life == game.players[2].max_life
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(2, 2),
+        r"scratch.lost \[0, 0, 2, 0, 0\]: seat 3 lost 2 life this turn, but has life 8 of "
+        r"max_life 8, and nobody gained any before the turn's Beers resolve",
+    )
+
+
+def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_with_no_saving_card_shown() -> None:
+    """With special cards a gain before the Beers comes from The Left Hand's save (or a
+    maximum moved by The Good), each shown once used: with neither face up, what a seat lost
+    this turn is missing from its life still; a card face up leaves it open."""
+    game = roles_game(SPECIALS)
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[1:])), Stop())
+    assert game.pending is not None and game.pending.kind is DecisionKind.BULLSEYE_TARGET
+
+    def lost(d: Data) -> None:
+        d["scratch"]["lost"][2] = 1
+
+    refused(game, lost, r"scratch.lost \[0, 0, 1, 0, 0\]: seat 3 lost 1 life this turn")
+
+    def shown(d: Data) -> None:
+        lost(d)
+        d["players"][3].update(special_shown=True, revealed=True)
+
+    data = data_of(game)
+    shown(data)
+    Game.from_json(data)
+
+
 # ======================================================= the pending decision's fields
 
 

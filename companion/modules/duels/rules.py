@@ -460,6 +460,7 @@ RULES = ModuleRules(
     hand_causes=("duel",),
     gives_back=_give_back,
     step_fits=(("duels", _fits_duels),),
+    gains=lambda game: bool(dice_showing(game, "whiskey")),  # resolved before the Beers
     used=("duel_reroll",),  # a Duel die re-rolled, counted against ``duel_rerolls``
     check=check,
     table="companion.modules.duels.table",

@@ -767,9 +767,16 @@ def _face_up(game: RuleGame, p: PlayerState) -> bool:
     return p.special_shown or any(q.role is Role.SHERIFF and not q.alive for q in game.players)
 
 
+def _gains(game: RuleGame) -> bool:
+    """The Left Hand's save gives life, and The Good's star moves two maximums: either may have
+    this turn once its card is face up."""
+    return any(p.special in ("the_left_hand", "the_good") and p.special_shown for p in game.players)
+
+
 RULES = ModuleRules(
     ID,
     at_reveal=_at_reveal,
+    gains=_gains,
     face_up=_face_up,
     check=check,
     table="companion.modules.special_roles.table",
