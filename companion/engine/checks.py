@@ -362,15 +362,16 @@ def _check_turn_order(game: Game) -> None:
 def _check_roll_count(game: Game) -> None:
     """roll_count counts the game's rolls, this turn's (rolls) among them; each turn played
     before this one rolled once at least (its first roll is asked of every player taking a
-    turn, and a turn of a module's own rolls its dice too). With special cards
-    The Gambler's re-roll counts the turn's rolls spent (rolls jumps to the most), and a module
-    handing the turn over itself (``hand_over``) counts turns none rolls: no bound then. Above,
-    none: a seat's twin differing in its secrets may count more (``roll_count`` is one)."""
+    turn, and a turn of a module's own rolls its dice too). With special cards The Gambler's
+    re-roll counts one roll for the turn's rolls it spends (rolls jumps to the most): this
+    turn's count as one then. A module handing the turn over itself (``hand_over``) counts
+    turns none rolls: no bound then. Above, none: a seat's twin differing in its secrets may
+    count more (``roll_count`` is one)."""
     setup, count = game.setup, game.roll_count
-    handing = any(r.hand_over for r in in_play(setup.modules))
-    if cards_dealt(setup.modules) or handing or count == 0:
+    if any(r.hand_over for r in in_play(setup.modules)) or count == 0:
         return  # 0: also what a seat's view of the game shows of it
-    least = game.rolls + game.turn_number - 1
+    this_turn = min(game.rolls, 1) if cards_dealt(setup.modules) else game.rolls
+    least = this_turn + game.turn_number - 1
     if count < least:
         raise StateError(
             f"roll_count {count}: the game's rolls, {least} or more after "

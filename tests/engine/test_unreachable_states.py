@@ -348,6 +348,20 @@ def test_from_json_refuses_a_turn_number_beyond_the_rolls_made() -> None:
     )
 
 
+def test_from_json_refuses_a_roll_count_below_the_turns_played_with_special_cards() -> None:
+    """With special cards too every turn rolled once at least (The Gambler's re-roll counts
+    one roll, however many it spends)."""
+    game = roles_game(SPECIALS, faces=QUIET_TURN * 3)
+    for _ in range(3):
+        quiet_turn(game)
+    assert (game.turn_number, game.rolls, game.roll_count) == (4, 0, 3)
+    refused(
+        game,
+        lambda d: d.update(roll_count=2),
+        r"roll_count 2: the game's rolls, 3 or more after 4 turns \(turn_number, rolls 0\)",
+    )
+
+
 # =================================================================================== lost
 
 
