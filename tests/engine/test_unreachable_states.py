@@ -62,6 +62,23 @@ def test_from_json_refuses_a_zombies_card_face_down() -> None:
     refused(game, face_down, r"seat 5: eliminated \(alive false, or a zombie\), but its card is")
 
 
+def test_from_json_refuses_a_special_card_other_than_the_one_dealt_to_the_seat() -> None:
+    """A card stays with the seat dealt it (setup.specials), but for The Good's swap: a
+    normal card (cards mixed by type) in place of The Doc dealt is refused; after the swap
+    the old Sheriff holds The Good and the new one the Sheriff's card."""
+    mixed = roles_game([None, *SPECIALS[1:]], mixed=True)
+    refused(
+        mixed,
+        lambda d: d["players"][1].update(special=None),
+        r"seat 2: special None, but the card dealt it \(setup.specials\) is 'the_doc'",
+    )
+    game = roles_game([None, *GOOD[1:]], faces=QUIET_TURN, mixed=True)
+    quiet_turn(game)
+    reveal(game, 1, "the_good")
+    assert game.players[0].special == "the_good" and game.players[1].special is None
+    data_of(game)
+
+
 # ================================================================================== closed
 
 

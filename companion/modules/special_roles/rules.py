@@ -487,6 +487,31 @@ def check(game: RuleGame) -> None:
         seen[p.special] = p.seat
         if p.role is Role.SHERIFF and not setup.specials_mixed and p.special != "the_bear":
             raise StateError(f"{where}: the Sheriff's special card is The Bear")
+    if on:
+        _check_dealt(game)
+
+
+def _check_dealt(game: RuleGame) -> None:
+    """Each card the set-up dealt and names (``setup.specials``; a seat's view names only the
+    Sheriff's) stays with its seat, but for The Good's swap: his card to the old Sheriff, the
+    old Sheriff's to him with the star."""
+    setup = game.setup
+    dealt, first = setup.specials, setup.sheriff
+    if dealt is None or first is None:
+        return
+    sheriff = next((p.seat for p in game.players if p.role is Role.SHERIFF), first)
+    for p in game.players:
+        card = dealt[p.seat]
+        if sheriff != first and p.seat in (sheriff, first):
+            card = dealt[first] if p.seat == sheriff else "the_good"
+        elif card is None:
+            continue  # a normal card, or one this view does not name
+        if p.special != card:
+            raise StateError(
+                f"seat {p.seat + 1}: special {p.special!r}, but the card dealt it "
+                f"(setup.specials) is {card!r}"
+                + (", The Good having taken the star" if sheriff != first else "")
+            )
 
 
 def _check_sheriff_card(game: RuleGame, p: PlayerState) -> None:
