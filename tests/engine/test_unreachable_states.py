@@ -7,7 +7,16 @@ Seats in the states' JSON count from 0; the messages count seats from 1.
 
 from __future__ import annotations
 
-from companion.engine import ChooseSeat, DecisionKind, Game, Role, Roll, ScriptedDice, Stop
+from companion.engine import (
+    ChooseSeat,
+    DecisionKind,
+    Decline,
+    Game,
+    Role,
+    Roll,
+    ScriptedDice,
+    Stop,
+)
 from companion.engine.positions import position
 from companion.modules.rage.rules import RAGE_SYMBOL
 
@@ -295,6 +304,44 @@ def test_from_json_refuses_beers_given_before_the_bullseyes_are_assigned() -> No
         at_a_bullseye(),
         lambda d: d["scratch"].update(beers=[[1, 2]]),
         r"scratch.beers \[\[1, 2\]\], .*: Beers to give before their collect step ran",
+    )
+
+
+def test_from_json_refuses_a_beer_given_more_times_than_its_face_counts() -> None:
+    """A Beer result is given (or left to give) once a Beer its face shows."""
+    game = at_a_bullseye()
+    game.apply(ChooseSeat(1))
+    assert game.scratch.to_assign == [[1, "beer"]]
+    refused(
+        game,
+        lambda d: d["scratch"]["to_assign"].append([1, "beer"]),
+        r"scratch.to_assign\[1\]: result 1 \(beer\) given 2 times .*, but it gives 1 Beers",
+    )
+
+
+def slab_at_a_beer() -> Game:
+    """Slab the Killer's Bull's Eye assigned, the double declined: the Beer's target asked."""
+    game = make_game(("slab_the_killer", *FIVE[1:]))
+    game.dice_source = ScriptedDice(["bullseye1", "beer", "dynamite", "gatling", "arrow"])
+    play(game, Roll(ALL5), Stop(), ChooseSeat(1), Decline())
+    assert game.pending is not None and game.pending.kind is DecisionKind.BEER_TARGET
+    return game
+
+
+def test_from_json_refuses_a_bullseye_doubled_but_by_slab_the_killer_before_the_beers() -> None:
+    """scratch.doubled marks the Bull's Eye a Beer doubled: only Slab the Killer's ability
+    does, and the Beer spent is set aside (the mark cleared) before a Beer's target is asked."""
+    refused(
+        slab_at_a_beer(),
+        lambda d: d["scratch"].update(doubled=0),
+        r"scratch.doubled 0: the Beer it spends is set aside",
+    )
+    game = at_a_bullseye()
+    game.apply(ChooseSeat(1))
+    refused(
+        game,
+        lambda d: d["scratch"].update(doubled=0),
+        r"scratch.doubled 0: a Beer doubles a Bull's Eye only in the turn of a player whose",
     )
 
 
