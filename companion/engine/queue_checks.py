@@ -443,6 +443,14 @@ def _check_scratch(game: RuleGame) -> None:
         p = game.players[seat]
         if p.alive and not p.zombie:
             raise StateError(f"eliminated_now[{i}]: seat {seat + 1} is alive, never eliminated")
+        # This turn's hands: its player's results, a duel's winner (its player or a seat it
+        # challenged).
+        if p.killer is not None and p.killer != game.turn and p.killer not in s.duels:
+            raise StateError(
+                f"seat {seat + 1}: killer {p.killer}, but eliminated this turn (eliminated_now) "
+                f"by a hand of seat {game.turn + 1}'s turn: its own or one it challenged "
+                f"(scratch.duels {s.duels})"
+            )
     if len(set(game.eliminated_now)) != len(game.eliminated_now):
         raise StateError(f"eliminated_now {game.eliminated_now}: a seat is eliminated once")
     for seat, p in enumerate(game.players):

@@ -481,6 +481,22 @@ def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_with_no_saving_car
     Game.from_json(data)
 
 
+# ================================================================================== killer
+
+
+def test_from_json_refuses_a_killer_of_this_turn_outside_its_hands() -> None:
+    """A seat eliminated this turn by a hand was hit by the turn's player's results or lost a
+    duel to a seat of the turn's duels: no other seat is its killer."""
+    game = position(make_game(FIVE), players={1: {"life": 1}})
+    play(game, Roll(ALL5, ("bullseye1", "beer", *QUIET_FACES[2:])), Stop(), ChooseSeat(1))
+    assert game.eliminated_now == [1] and game.players[1].killer == 0
+    refused(
+        game,
+        lambda d: d["players"][1].update(killer=3),
+        r"seat 2: killer 3, but eliminated this turn \(eliminated_now\) by a hand of seat 1's",
+    )
+
+
 # ======================================================= the pending decision's fields
 
 
