@@ -57,7 +57,7 @@ OPEN: dict[str, str] = {
     "card shown with the star where The Good's card is shown too",
     "special": "a card the set-up does not name (a normal card where cards are mixed, a "
     "seat's view) against the cards shown",
-    "killer": "whose result eliminated a seat, against the events of its turn",
+    "killer": "whose result eliminated a seat in an earlier turn, against the events of its turn",
     "turn_number": "the turns played once a seat was eliminated or with special cards (extra "
     "turns), against the turn order, within the rolls made (roll_count)",
     "faces": "a die's face against the arrows and Dynamite it gave",
