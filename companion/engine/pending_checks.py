@@ -137,8 +137,7 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
             "cause": d.cause,
             "options": list(d.options) or None,
         }
-        extra = [field for field, value in held.items() if value is not None]
-        extra = [field for field in extra if field not in carries]
+        extra = [f for f, value in held.items() if value is not None and f not in carries]
         if extra:
             return f"{extra[0]} {held[extra[0]]!r}: this decision is asked without one"
     if d.remaining is not None and d.remaining < 0 and not spec.below_zero:
