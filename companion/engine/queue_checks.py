@@ -405,7 +405,7 @@ def _check_scratch(game: RuleGame) -> None:
         _whole(item[0], f"scratch.beers[{i}][0]")
         _seat(game, item[1], f"scratch.beers[{i}][1]")
     _check_assigned(game, results)
-    _check_lost_while_rolling(game)
+    _check_lost_before_the_beers(game)
     _check_beers(game, results)
     _check_results_phase(game)
     if s.doubled is not None and s.doubled not in {a[0] for a in s.assigned}:
@@ -663,7 +663,7 @@ def _check_results_phase(game: RuleGame) -> None:
         )
 
 
-def _check_lost_while_rolling(game: RuleGame) -> None:
+def _check_lost_before_the_beers(game: RuleGame) -> None:
     """Life is gained by a gain step alone, and before the Beers resolve none runs, unless a
     seat was eliminated this turn (an ability gains on a death), the turn's player's ability
     has steps before the Beers (a gift of life at the start, a gain after the Bull's Eyes) or
