@@ -21,6 +21,7 @@ from companion.engine.positions import position
 from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import make_game, play
+from .played_states import run as run_played
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, roles_game
 from .test_module_combinations import QUIET_FACES, SPECIALS, outbreak_game
 from .test_state_refusals import ALL5, FIVE, Data, data_of, refused
@@ -540,3 +541,13 @@ def test_from_json_refuses_seats_challenged_while_the_turn_still_rolls() -> None
         lambda d: d["scratch"].update(duels=[1]),
         r"scratch.duels \[1\]: the seats challenged after the results, but the turn still rolls",
     )
+
+
+# ==================================================================== what play reaches
+
+
+def test_every_state_random_play_reaches_loads_back_with_each_seats_view() -> None:
+    """None of these refusals refuses a state play reached (the command in
+    ``played_states.py`` plays more games)."""
+    states, refused_states = run_played(4, 34)
+    assert states > 100 and not refused_states, refused_states.most_common(3)
