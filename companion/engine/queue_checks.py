@@ -586,33 +586,15 @@ def _past(game: RuleGame, die: int, results: int, where: str) -> None:
 
 
 def _check_beers(game: RuleGame, results: int) -> None:
-    """Each Beer given is a result showing a Beer (or one gone since, ``_past``); a result
-    is given, or left to give, as many times as its face counts Beers and the turn's player's
-    ability uses each (``beer_uses``)."""
-    s = game.scratch
-    seen: dict[int, int] = {}
-    listed = [("scratch.beers", i, die) for i, (die, _target) in enumerate(s.beers)]
-    listed += [
-        ("scratch.to_assign", i, item[0]) for i, item in enumerate(s.to_assign) if item[1] == "beer"
-    ]
-    uses = game.ability(game.turn).beer_uses
-    for name, i, die in listed:
-        where = f"{name}[{i}]"
+    """Each Beer given is a result showing a Beer (or one gone since, ``_past``)."""
+    for i, (die, _target) in enumerate(game.scratch.beers):
+        where = f"scratch.beers[{i}]"
         _past(game, die, results, where)
-        if die >= results:
-            continue
-        face = game.result_face(die)
-        if face is None or FACES[face].symbol != "beer":
+        face = game.result_face(die) if die < results else None
+        if die < results and (face is None or FACES[face].symbol != "beer"):
             raise StateError(
                 f"{where}: result {die} shows {face!r}, not a Beer (faces, then the turn's "
                 "rage_symbols)"
-            )
-        seen[die] = seen.get(die, 0) + 1
-        most = (FACES[face].count if die < len(game.faces) else 1) * uses
-        if seen[die] > most:
-            raise StateError(
-                f"{where}: result {die} ({face}) given {seen[die]} times (scratch.beers and "
-                f"scratch.to_assign), but it gives {most} Beers"
             )
 
 

@@ -46,8 +46,9 @@ OPEN: dict[str, str] = {
     "more (a secret)",
     "assigned": "a Bull's Eye's target, or one left out, once resolved, against the hits and "
     "life it gave",
-    "to_assign": "the results still to assign, one left out (a Wound token cancels some), "
-    "against the dice showing them",
+    "to_assign": "the results still to assign, one left out (a Wound token cancels some) or "
+    "one given twice (a Beer: the play of 500 games reached a Beer given twice), against the "
+    "dice showing them",
     "beers": "a Beer's target, or one left out, against the life it gave",
     "rage_symbols": "a symbol entered (a press) against what it gave: an arrow taken, a result "
     "resolved",

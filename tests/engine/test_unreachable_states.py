@@ -308,18 +308,6 @@ def test_from_json_refuses_beers_given_before_the_bullseyes_are_assigned() -> No
     )
 
 
-def test_from_json_refuses_a_beer_given_more_times_than_its_face_counts() -> None:
-    """A Beer result is given (or left to give) once a Beer its face shows."""
-    game = at_a_bullseye()
-    game.apply(ChooseSeat(1))
-    assert game.scratch.to_assign == [[1, "beer"]]
-    refused(
-        game,
-        lambda d: d["scratch"]["to_assign"].append([1, "beer"]),
-        r"scratch.to_assign\[1\]: result 1 \(beer\) given 2 times .*, but it gives 1 Beers",
-    )
-
-
 def slab_at_a_beer() -> Game:
     """Slab the Killer's Bull's Eye assigned, the double declined: the Beer's target asked."""
     game = make_game(("slab_the_killer", *FIVE[1:]))
