@@ -175,6 +175,7 @@ from .positions import declare_pile, gained, position
 from .queue_checks import (
     MOMENTS,
     step_checks,
+    still_rolling,
 )
 from .ranges import next_living
 from .reading import (
@@ -377,6 +378,7 @@ __all__ = [
     "state_parts",
     "step",
     "step_checks",
+    "still_rolling",
     "still",
     "text",
     "truth",

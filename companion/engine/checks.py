@@ -34,6 +34,7 @@ from .components import (
     ROLE_MIX,
     SHERIFF_BONUS,
     SPECIAL_ROLES,
+    THREE_PLAYER_FIRST,
     Role,
     changed_step,
 )
@@ -295,6 +296,7 @@ def _check_dice(game: Game) -> None:
                 f"faces[{die}]: die {die + 1} ({kind}) has no face {face!r} "
                 f"(dice_kinds[{die}] {kind!r})"
             )
+    _check_turn_order(game)
     allowed = _dice_sets(game)
     if tuple(kinds) not in allowed:
         player = game.players[game.turn]
@@ -308,6 +310,7 @@ def _check_dice(game: Game) -> None:
         raise StateError(f"rolls {game.rolls} is outside 0..{most}")
     if game.roll_count < 0:
         raise StateError(f"roll_count {game.roll_count}: the rolls of the game, 0 or more")
+    _check_roll_count(game)
     shown = [die for die, face in enumerate(faces) if face is not None]
     if game.rolls and len(shown) != len(faces):
         raise StateError(f"faces {faces}: after a roll (rolls {game.rolls}) every die shows")
@@ -323,6 +326,51 @@ def _check_dice(game: Game) -> None:
         raise StateError(
             f"faces {faces}: before the first roll (rolls 0) only the base dice a token set "
             f"(preset {game.preset}) show a face"
+        )
+
+
+def _check_turn_order(game: Game) -> None:
+    """While nobody has been eliminated (every seat alive, no zombie), the turns go round the
+    table one a seat from the first player's (the Sheriff's; with 3 players the Deputy's), so
+    the turn's seat follows from turn_number; an extra turn comes only from a special role
+    card's power (``cards_dealt``)."""
+    setup, n = game.setup, len(game.players)
+    if cards_dealt(setup.modules) or any(not p.alive or p.zombie for p in game.players):
+        return
+    if setup.three_player:
+        if setup.roles is None or THREE_PLAYER_FIRST not in setup.roles:
+            return
+        first = setup.roles.index(THREE_PLAYER_FIRST)
+    else:
+        sheriff = setup.sheriff_seat()
+        if sheriff is None:
+            return
+        first = sheriff
+    expected = (first + game.turn_number - 1) % n
+    if game.turn != expected:
+        raise StateError(
+            f"turn of seat {game.turn + 1} at turn_number {game.turn_number}, but with every "
+            f"seat alive the turns go round from seat {first + 1}: seat {expected + 1}'s"
+        )
+
+
+def _check_roll_count(game: Game) -> None:
+    """roll_count counts the game's rolls, this turn's (rolls) among them; each turn played
+    before this one rolled once at least (its first roll is asked of every player taking a
+    turn, and a turn of a module's own rolls its dice too). With special cards The Gambler's
+    re-roll counts one roll for the turn's rolls it spends (rolls jumps to the most): this
+    turn's count as one then. A module handing the turn over itself (``hand_over``) counts
+    turns none rolls: no bound then. Above, none: a seat's twin differing in its secrets may
+    count more (``roll_count`` is one)."""
+    setup, count = game.setup, game.roll_count
+    if any(r.hand_over for r in in_play(setup.modules)) or count == 0:
+        return  # 0: also what a seat's view of the game shows of it
+    this_turn = min(game.rolls, 1) if cards_dealt(setup.modules) else game.rolls
+    least = this_turn + game.turn_number - 1
+    if count < least:
+        raise StateError(
+            f"roll_count {count}: the game's rolls, {least} or more after "
+            f"{game.turn_number} turns (turn_number, rolls {game.rolls})"
         )
 
 
@@ -395,6 +443,7 @@ def _check_windows(game: Game) -> None:
             raise StateError(f"{where}[3]: expected the reveals offered there, got {offers!r}")
         for j, data in enumerate(offers):
             _check_offer(kept, moment, args, data, f"{where}[3][{j}]")
+        queue_checks.check_kept(kept, moment, args, where)
 
 
 def _check_snapshot(game: Game, state: GameState, where: str) -> Game:

@@ -92,6 +92,11 @@ class ModuleRules:
     - ``token``: a token taken and discarded with the arrows.
     - ``face_up``: a living player whose role card it may have turned face up while the game
       goes on (the core's own: the Sheriff's, and every card with 3 players).
+    - ``gains``: whether its rules may have given a seat life this turn before the Beers
+      resolve, or moved a seat's maximum (a state read back then leaves the life lost this
+      turn unbounded by what the seat lacks).
+    - ``hands``: the seats besides the turn's player whose results may eliminate a player this
+      turn (a duel's challenged seats).
     - ``step_fits``: each step of its own (by name) read back in the queue, why it could not
       run now (None: it could).
     - ``check``: a state read back, its invariants (a StateError naming the field), run for
@@ -138,6 +143,8 @@ class ModuleRules:
     ends: Callable[[RuleGame, list[list[Any]]], Outcome | NeedReveal | None] | None = None
     token: ArrowToken | None = None
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
+    gains: Callable[[RuleGame], bool] | None = None
+    hands: Callable[[RuleGame], tuple[int, ...]] | None = None
     step_fits: tuple[tuple[str, Callable[[RuleGame, list[Any]], str | None]], ...] = ()
     check: Callable[[RuleGame], None] | None = None
     sides: tuple[str, ...] = ()

@@ -52,7 +52,9 @@ def position(
     (``declare_pile``) is given, what a player gains comes out of its pile and what a player
     loses goes back. A seat eliminated here (``alive`` false) shows its known role card,
     unless ``revealed`` is given. At a turn's first roll, a new ``turn`` moves that roll to
-    its seat. The dice stay ``start``'s unless ``dice`` is given.
+    its seat;
+    a new ``turn`` counts the turns round the table to it (``turn_number``, and a roll each
+    in ``roll_count``) unless given. The dice stay ``start``'s unless ``dice`` is given.
     """
     game = start if isinstance(start, Game) else Game(start, dice)
     data = game.to_json()
@@ -76,6 +78,12 @@ def position(
     _follow_piles(data, before, table)
     if "turn" in table and _at_first_roll(data):
         data["pending"]["seat"] = table["turn"]
+    if "turn" in table and "turn_number" not in table:
+        # the turns between, played round the table as the turn order gives them, each with
+        # its roll (unless roll_count is given)
+        between = (table["turn"] - data["turn"]) % len(data["players"])
+        data["turn_number"] += between
+        data["roll_count"] += between if "roll_count" not in table else 0
     data.update({name: _json(value) for name, value in table.items()})
     return Game.from_json(
         json.loads(json.dumps(data)), dice if dice is not None else game.dice_source

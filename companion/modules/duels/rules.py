@@ -44,6 +44,7 @@ from companion.engine import (
     moment_steps,
     secret,
     state_parts,
+    still_rolling,
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, gain, lose
@@ -183,9 +184,12 @@ DUEL_TARGET = declare_kind(  # whom this Fight a Duel challenges
         False,
         "whom do you challenge to a duel",
         active=True,
+        before_end=True,
         counted=True,
         fits=_fits_duel_target,
         explains=_explain_duel_target,
+        queued_last="end_turn",
+        carries=("remaining",),
     ),
 )
 DUEL_ROLL = declare_kind(  # the seat holding the Duel die rolls it
@@ -195,8 +199,11 @@ DUEL_ROLL = declare_kind(  # the seat holding the Duel die rolls it
         False,
         "roll the Duel die",
         holder_rolls=True,
+        before_end=True,
         fits=_fits_duel_roll,
         explains=_explain_duel_roll,
+        queued_last="end_turn",
+        carries=("die", "target"),
     ),
 )
 DUEL_REROLL = declare_kind(  # Sean Mallory: re-roll the Duel die that missed, or keep it
@@ -207,8 +214,11 @@ DUEL_REROLL = declare_kind(  # Sean Mallory: re-roll the Duel die that missed, o
         "re-roll the Duel die or keep it",
         holder_rolls=True,
         may_keep=True,
+        before_end=True,
         fits=_fits_duel_roll,
         explains=_explain_duel_roll,
+        queued_last="end_turn",
+        carries=("die", "target"),
     ),
 )
 WOUND_TOKEN = declare_kind(  # real pile: which Duel Wound token was drawn
@@ -221,6 +231,7 @@ WOUND_TOKEN = declare_kind(  # real pile: which Duel Wound token was drawn
         person_enters=True,
         face_options=True,
         fits=_fits_wound_token,
+        carries=("options", "cause"),
     ),
 )
 WHICH_WOUND = declare_kind(  # Whiskey: discard which of your Duel Wound tokens
@@ -232,6 +243,7 @@ WHICH_WOUND = declare_kind(  # Whiskey: discard which of your Duel Wound tokens
         face_options=True,
         active=True,
         fits=_fits_which_wound,
+        carries=("options",),
     ),
 )
 
@@ -309,6 +321,25 @@ def _give_back(game: RuleGame, player: PlayerState) -> None:
         _return_wounds(game, player.seat, list(wounds_of(player)), "eliminated")
 
 
+def _check_queue(game: RuleGame) -> None:
+    """The duels are queued with the results, after the Gatling, one step for the Duel dice
+    showing: while gatling is left, so is that step after it."""
+    # In the order the steps run (each step's own form is checked with the queue's).
+    names = [step[0] if isinstance(step, list) and step else None for step in game.stack[::-1]]
+    showing = len(dice_showing(game, "duel"))
+    count = names.count("duels")
+    if count > 1 or (
+        "gatling" in names
+        and showing
+        and ("duels", showing)
+        not in [tuple(step) for step in game.stack[: len(names) - 1 - names.index("gatling")]]
+    ):
+        raise StateError(
+            f"queue {names}: with {showing} Duel dice showing (faces), a duels step for them "
+            "follows gatling, once a turn"
+        )
+
+
 def check(game: RuleGame) -> None:
     """A state read back: the 15 Wound tokens are all somewhere, the pile kept sorted (the
     simulated draw picks by position), none held twice, by the eliminated or by a zombie
@@ -342,6 +373,14 @@ def check(game: RuleGame) -> None:
             raise StateError(f"scratch.duels[{i}]: {seat!r} is not a seat (0 to {n - 1})")
     if len(set(seats)) != len(seats):
         raise StateError(f"scratch.duels {list(seats)}: one Duel die to each player a turn")
+    if on:
+        _check_queue(game)
+    rolling = still_rolling(game)
+    if rolling is not None and seats:
+        raise StateError(
+            f"scratch.duels {list(seats)}: the seats challenged after the results, but the turn "
+            f"still rolls (queue ending with {rolling!r}, or a roll asked)"
+        )
     for p in game.players:
         wounds = list(wounds_of(p))
         if len(set(wounds)) != len(wounds):
@@ -516,6 +555,8 @@ RULES = ModuleRules(
     gives_back=_give_back,
     held_results=wounds_of,
     step_fits=(("duels", _fits_duels),),
+    gains=lambda game: bool(dice_showing(game, "whiskey")),  # resolved before the Beers
+    hands=challenged,  # a duel's winner eliminates by its own hand
     used=("duel_reroll",),  # a Duel die re-rolled, counted against ``duel_rerolls``
     check=check,
     table="companion.modules.duels.table",

@@ -128,6 +128,8 @@ GHOST_ROLL = declare_kind(
         first_roll=True,
         turn_seat=True,
         fits=_fits,
+        queued_last="end_turn",
+        carries=(),
     ),
 )
 GHOST_REROLL = declare_kind(
@@ -139,15 +141,33 @@ GHOST_REROLL = declare_kind(
         turn_dice=True,
         turn_seat=True,
         fits=_fits,
+        queued_last="end_turn",
+        carries=(),
     ),
 )
 GHOST_FACE = declare_kind(
     "ghost_face",
-    Spec(Answer.CHOICE, False, "which result does the Ghost give", turn_seat=True, fits=_fits),
+    Spec(
+        Answer.CHOICE,
+        False,
+        "which result does the Ghost give",
+        turn_seat=True,
+        fits=_fits,
+        queued_last="end_turn",
+        carries=("options",),
+    ),
 )
 GHOST_TARGET = declare_kind(
     "ghost_target",
-    Spec(Answer.SEAT, False, "to whom does the Ghost give it", turn_seat=True, fits=_fits),
+    Spec(
+        Answer.SEAT,
+        False,
+        "to whom does the Ghost give it",
+        turn_seat=True,
+        fits=_fits,
+        queued_last="end_turn",
+        carries=("options", "remaining"),
+    ),
 )
 
 

@@ -105,20 +105,44 @@ def _fits_chuck_face(game: RuleGame, d: Decision) -> str | None:
 
 # Its decisions, each asked of the player whose turn it is.
 SAM_HEAL = declare_kind(  # Sam the Healer: who gains one life for this duel
-    "sam_heal", Spec(Answer.SEAT, True, "who gains one life for this duel", active=True)
+    "sam_heal",
+    Spec(
+        Answer.SEAT,
+        True,
+        "who gains one life for this duel",
+        active=True,
+        queued_last="end_turn",
+        carries=(),
+    ),
 )
 RAGE_FROM = declare_kind(  # Pat Brennan: whose Rage card to move
-    "rage_from", Spec(Answer.SEAT, True, "whose Rage card do you move", active=True)
+    "rage_from",
+    Spec(
+        Answer.SEAT,
+        True,
+        "whose Rage card do you move",
+        active=True,
+        queued_last="roll_decision",
+        carries=(),
+    ),
 )
 RAGE_TO = declare_kind(  # Pat Brennan: to whom
     "rage_to",
-    Spec(Answer.SEAT, False, "who gets the Rage card", active=True, fits=_fits_rage_to),
+    Spec(
+        Answer.SEAT,
+        False,
+        "who gets the Rage card",
+        active=True,
+        fits=_fits_rage_to,
+        queued_last="roll_decision",
+        carries=("target",),
+    ),
 )
 BELLE_STAR = declare_kind(  # Belle Star: which Dynamite becomes a Gatling
-    "belle_star", Spec(Answer.DIE, True, "turn which Dynamite to Gatling", active=True)
+    "belle_star", Spec(Answer.DIE, True, "turn which Dynamite to Gatling", active=True, carries=())
 )
 CHUCK_DIE = declare_kind(  # Chuck Wengam: lose a life to turn which die
-    "chuck_die", Spec(Answer.DIE, True, "lose a life to turn which die", active=True)
+    "chuck_die", Spec(Answer.DIE, True, "lose a life to turn which die", active=True, carries=())
 )
 CHUCK_FACE = declare_kind(  # Chuck Wengam: to which side
     "chuck_face",
@@ -129,6 +153,7 @@ CHUCK_FACE = declare_kind(  # Chuck Wengam: to which side
         face_options=True,
         active=True,
         fits=_fits_chuck_face,
+        carries=("die", "options"),
     ),
 )
 

@@ -134,9 +134,12 @@ RAGE_SYMBOL = declare_kind(
         person_enters=True,
         face_options=True,
         active=True,
+        before_end=True,
         below_zero=True,
         fits=_fits_rage_symbol,
         explains=_explain_rage_symbol,
+        queued_last="roll_decision",
+        carries=("options", "remaining"),
     ),
 )
 
@@ -259,6 +262,24 @@ def _give_back(game: RuleGame, player: PlayerState) -> None:
         game.emit(RageDiscarded(player.seat, cards))
 
 
+def _check_queue(game: RuleGame) -> None:
+    """The Beer's Rage step is queued with the results, after the Beers resolve and before the
+    Gatling: once, after resolve_beers while that is left, before gatling."""
+    # In the order the steps run (each step's own form is checked with the queue's).
+    names = [step[0] if isinstance(step, list) and step else None for step in game.stack[::-1]]
+    count = names.count("beer_rage")
+    at = names.index("beer_rage") if count else None
+    if (
+        count > 1
+        or ("resolve_beers" in names and (at is None or at < names.index("resolve_beers")))
+        or (at is not None and "gatling" in names[:at])
+    ):
+        raise StateError(
+            f"queue {names}: the beer_rage step runs once a turn, after resolve_beers and "
+            "before gatling"
+        )
+
+
 def check(game: RuleGame) -> None:
     """A state read back: the 18 Rage cards are all somewhere; cards are revealed only in their
     holder's own turn, with one to three symbols each entered; a Beer's card is drawn only with
@@ -275,6 +296,8 @@ def check(game: RuleGame) -> None:
             "scratch.beer_rage: a kept Beer draws a Rage card "
             + (f"but faces {game.faces} show none" if in_play else "only in Module 2's games")
         )
+    if in_play:
+        _check_queue(game)
     cards = deck.rage_pile + deck.rage_discard
     for player in game.players:
         p = RagePlayer.of(player)

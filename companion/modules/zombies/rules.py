@@ -154,6 +154,7 @@ CARD = declare_kind(
         person_enters=True,
         eliminated=True,
         fits=_fits_card,
+        carries=("options", "cause"),
     ),
 )
 # Physical roles: which living seat declares the Renegade as the outbreak begins.
@@ -166,6 +167,7 @@ MASTER = declare_kind(
         person_enters=True,
         turn_seat=True,
         fits=_fits_master,
+        carries=(),
     ),
 )
 
