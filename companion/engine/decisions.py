@@ -130,8 +130,8 @@ class Spec:
     not said)."""
     queued_last: str | None = None
     """The step last in the queue while it is asked, the one that ends the stage of the turn
-    asking it: ``roll_decision`` at the turn's start, ``end_turn`` while the results or the
-    duels resolve (a state read back is checked so; None: no one step)."""
+    asking it: ``roll_decision`` at the turn's start, ``end_turn`` while the results or a
+    module's steps after them resolve (a state read back is checked so; None: no one step)."""
 
     @property
     def always_answered(self) -> bool:

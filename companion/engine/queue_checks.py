@@ -577,13 +577,13 @@ def _extra_named(game: RuleGame) -> str:
 
 
 def _past(game: RuleGame, die: int, results: int, where: str) -> None:
-    """A result past those showing now was a Rage card's symbol, gone since: the turn's end
-    discards the cards revealed (scratch.closed), an eliminated player's go at once."""
+    """A result past those showing now was a module's extra result, gone since: the turn's
+    end discards them (scratch.closed), an eliminated player's go at once."""
     if die >= results and not game.scratch.closed and game.players[game.turn].alive:
         raise StateError(
             f"{where}: result {die} is past the results (0 to {results - 1}: faces, then the "
-            "turn's rage_symbols), which shrink only at the turn's end (scratch.closed) or "
-            "when its player is eliminated"
+            f"turn's {_extra_named(game)}), which shrink only at the turn's end (scratch.closed) "
+            "or when its player is eliminated"
         )
 
 
@@ -596,7 +596,7 @@ def _check_beers(game: RuleGame, results: int) -> None:
         if die < results and (face is None or FACES[face].symbol != "beer"):
             raise StateError(
                 f"{where}: result {die} shows {face!r}, not a Beer (faces, then the turn's "
-                "rage_symbols)"
+                f"{_extra_named(game)})"
             )
 
 
@@ -606,7 +606,8 @@ def still_rolling(game: RuleGame) -> str | None:
     d = game.pending
     if d is not None and d.kind in (DecisionKind.ROLL, DecisionKind.REROLL):
         return "roll_decision"
-    last = game.stack[0][0] if game.stack else None
+    first = game.stack[0] if game.stack else None  # read before the queue's form is checked
+    last = first[0] if isinstance(first, list) and first else None
     return last if last in ("roll_decision", "after_roll", "resolve") else None
 
 

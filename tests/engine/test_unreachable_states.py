@@ -16,8 +16,8 @@ from companion.engine import (
     Roll,
     ScriptedDice,
     Stop,
+    position,
 )
-from companion.engine.positions import position
 from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import make_game, play
