@@ -302,7 +302,7 @@ def _modules(value: Any, key: str) -> frozenset[Module]:
 
 def _real_piles(value: Any, key: str) -> frozenset[str]:
     """The piles the table draws for real (Undead or Alive's Wound tokens)."""
-    return frozenset(_names(value, key, REAL_PILES, _("pile")))
+    return frozenset(_names(value, key, sorted(REAL_PILES), _("pile")))
 
 
 def _boneyard(value: Any, key: str) -> str:

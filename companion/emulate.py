@@ -132,7 +132,7 @@ def _seat_line(seat: SeatView) -> str:
         _words.pgettext("a seat's mark", "BOT") if seat.bot else "",
         f"[{seat.change}]" if seat.change else "",
         seat.note,
-        *_undead(seat),
+        *seat.said,
         seat.chore.upper(),  # what to do with the real cards, as the panel's badge says it
     ]
     bar = "#" * seat.life + "." * max(0, seat.max_life - seat.life)
@@ -144,20 +144,6 @@ def _seat_line(seat: SeatView) -> str:
     return f"{label}  {seat.name:<16} {life} {bar:<12} {arrows}  " + "  ".join(
         m for m in marks if m
     )
-
-
-def _undead(seat: SeatView) -> list[str]:
-    """Undead or Alive's tokens and cards on a seat, as its panel shows them ("W1D", "R2")."""
-    said = []
-    if seat.wounds:
-        tokens = ", ".join(FACE_LABELS.get(t, t) for t in sorted(seat.wounds))
-        said.append(_("Wound tokens: {tokens}").format(tokens=tokens))
-    if seat.rage_held:
-        said.append(_("Rage cards face down: {count}").format(count=seat.rage_held))
-    if seat.rage_symbols:
-        symbols = ", ".join(FACE_LABELS.get(s, s) for s in seat.rage_symbols)
-        said.append(_("Rage revealed: {symbols}").format(symbols=symbols))
-    return said
 
 
 def digest(session: TableSession) -> str:

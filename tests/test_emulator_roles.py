@@ -11,6 +11,7 @@ from pathlib import Path
 from companion.config import load
 from companion.devices.inputs import ButtonEvent
 from companion.emulate import Emulator, text_view
+from companion.modules.ghost.rules import is_ghost
 
 from .table.test_roles_at_the_table import play_whole_game
 
@@ -34,7 +35,7 @@ def test_a_game_with_special_roles_and_a_ghost_by_presses_in_the_emulator(tmp_pa
 
         seen = play_whole_game(emulator.session, press, seed, "dealt")
         game = emulator.session.play.game
-        if seen["other_turn_reveals"] and any(p.ghost for p in game.players):
+        if seen["other_turn_reveals"] and any(is_ghost(p) for p in game.players):
             break
         emulator.close()
     else:

@@ -16,8 +16,11 @@ from companion.devices.inputs import ButtonEvent
 from companion.emulate import Emulator, text_view
 from companion.engine import Module
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
+from companion.modules.duels.rules import DuelsPlayer
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.rage.rules import ID as TWO_BULLETS
+from companion.modules.rage.rules import RagePlayer
+from companion.table.play import TablePlay
 from companion.table.story import FACE_LABELS
 from companion.table.view import SeatView, TableView
 
@@ -42,20 +45,22 @@ def seat_line(screen: str, seat: SeatView) -> str:
     return line
 
 
-def shows_what_the_panels_show(screen: str, view: TableView) -> None:
+def shows_what_the_panels_show(screen: str, view: TableView, play: TablePlay) -> None:
     for seat in view.seats:
         if not seat.playing:
             continue
         line = seat_line(screen, seat)
+        p = play.game.players[play.seats.index(seat.number)]
+        cards = RagePlayer.of(p)
         assert ("Chief's Arrow" in line) == seat.chief_arrow, line
-        for token in seat.wounds:
+        for token in DuelsPlayer.of(p).wounds:
             assert FACE_LABELS[token] in line.split("Wound tokens: ")[1], line
-        assert ("Rage cards face down: " in line) == bool(seat.rage_held), line
-        if seat.rage_held:
-            assert f"Rage cards face down: {seat.rage_held}" in line
-        if seat.rage_symbols:
+        assert ("Rage cards face down: " in line) == bool(cards.rage_held), line
+        if cards.rage_held:
+            assert f"Rage cards face down: {cards.rage_held}" in line
+        if cards.rage_symbols:
             revealed = line.split("Rage revealed: ")[1]
-            assert revealed.startswith(", ".join(FACE_LABELS[s] for s in seat.rage_symbols))
+            assert revealed.startswith(", ".join(FACE_LABELS[s] for s in cards.rage_symbols))
         # Issue 35: the real cards' chores, in the panel's words (the badge: DRAW RAGE CARD)
         for chore in filter(None, seat.chore.split("; ")):
             assert chore.upper() in line, (chore, line)
@@ -83,11 +88,12 @@ def play_by_keys(tmp_path: Path, modules: frozenset[Module], seed: int, until=No
             count += 1
             screen = type_key(emulator, button, float(count))
             view = session.view()
-            shows_what_the_panels_show(screen, view)
+            shows_what_the_panels_show(screen, view, play)
+            players = play.game.players
             seen["chief"] += any(s.chief_arrow for s in view.seats)
-            seen["wounds"] += any(s.wounds for s in view.seats)
-            seen["rage held"] += any(s.rage_held for s in view.seats)
-            seen["rage revealed"] += any(s.rage_symbols for s in view.seats)
+            seen["wounds"] += any(DuelsPlayer.of(p).wounds for p in players)
+            seen["rage held"] += any(RagePlayer.of(p).rage_held for p in players)
+            seen["rage revealed"] += any(RagePlayer.of(p).rage_symbols for p in players)
             seen["picker"] += bool(view.console.picker)
             seen["chore"] += any(s.chore for s in view.seats)
         if until is not None and seen[until]:

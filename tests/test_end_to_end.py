@@ -2,7 +2,9 @@
 pins, wired as in hardware/config.example.toml), through the same queue and loop as on the Pi.
 
 The pictures at three moments are compared with reviewed references in tests/golden_e2e/;
-``UPDATE_GOLDEN=1`` rewrites them.
+``UPDATE_GOLDEN=1`` rewrites them. The set-up's first page counts the pages of modules
+installed: its reference is of the box's own, or of as many pages as an expansion from outside
+makes (``1-set-up-3-pages``: the example module's, ``scripts/test``'s second run).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from companion.panels import compose_table
 from companion.table import TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
+from companion.table.prompts import module_pages
 
+from .installed_modules import OUTSIDE
 from .table.driver import CHARACTERS_5, SETUP_5, next_buttons
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,7 +70,8 @@ def test_a_whole_game_by_gpio_button_presses(mock_factory: MockFactory, tmp_path
         assert session.flash is None, f"{button}: {session.flash}"
 
     with GpioButtons(pins, queue):
-        check_picture("1-set-up", shown["table"])
+        pages = f"-{len(module_pages())}-pages" if OUTSIDE else ""
+        check_picture(f"1-set-up{pages}", shown["table"])
         for button in SETUP_5 + CHARACTERS_5:
             press(button)
         check_picture("2-first-turn", shown["table"])

@@ -36,12 +36,16 @@ def installed(site: Path, name: str, module_id: str, code: str) -> None:
     )
 
 
-def companion(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(site)}
+def companion(site: Path, *args: str, presses: str = "") -> subprocess.CompletedProcess[str]:
+    """``bang-companion args`` with ``site`` installed beside whatever this process has, given
+    ``presses`` on its standard input."""
+    path = [str(site), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
     return subprocess.run(
         [sys.executable, "-m", "companion", *args],
         cwd=ROOT,
         env=env,
+        input=presses,
         capture_output=True,
         text=True,
         timeout=300,
@@ -94,6 +98,39 @@ def test_an_entry_point_giving_another_module_s_rules_is_refused(tmp_path: Path)
         "bang-companion: module toy.lent (lent_rules:RULES) gives the rules of toy.other"
     )
     assert "unknown module 'toy.lent'" in done.stderr.splitlines()[-1]
+
+
+LONE = """
+from companion.engine import ModuleInfo, ModuleRules, declare_module
+
+RULES = ModuleRules(declare_module("lone.module", ModuleInfo("A lone module")))
+"""
+
+
+def test_a_set_up_page_of_one_module_names_its_one_die_button(tmp_path: Path) -> None:
+    """An expansion from outside makes a page of its own, after the box's two (and before
+    toy.horseshoe's, installed on the suite's second run): a die past its one module is refused
+    naming DIE1 alone, and DIE1 turns it on."""
+    site = tmp_path / "site"
+    installed(site, "lone_module", "lone.module", LONE)
+    pressed = companion(
+        site,
+        "emulate",
+        "--keys",
+        "-",
+        "--state-dir",
+        str(tmp_path / "a"),
+        presses="DIE6\nDIE6\nDIE2\n",
+    )
+    assert pressed.returncode == 0, pressed.stderr
+    assert pressed.stdout.splitlines()[3] == "refused DIE1 turns the module on and off."
+    shown = companion(
+        site, "emulate", "--keys", "DIE6 DIE6 DIE2 DIE1", "--state-dir", str(tmp_path / "b")
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "  DIE1 A lone module: on" in shown.stdout.splitlines(), shown.stdout
+    # the set-up's prompt counts the modules on of expansions from outside: any number fits
+    assert shown.stdout.splitlines()[-1].endswith("then DONE. Modules: 1 more"), shown.stdout
 
 
 def test_a_module_named_but_not_installed_is_refused_by_name(tmp_path: Path) -> None:

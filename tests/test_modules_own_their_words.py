@@ -3,7 +3,8 @@ companion/ names them, in code or in strings (comments left out), so a module is
 or taken away in its package alone.
 
 What a module's words are is read from its code: its id and title, the kinds of decision whose
-rules its package holds, its characters' names and titles.
+rules its package holds, its characters' names and titles, and the names and JSON keys of the
+fields of the parts of the state it registers (``state_parts``).
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ import importlib
 import io
 import re
 import tokenize
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-from companion.engine import CHARACTERS, MODULES, Module, module_origin
+from companion.engine import CHARACTERS, MODULE_PARTS, MODULES, Module, json_key, module_origin
 from companion.engine.registry import DECISIONS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,7 +41,7 @@ def package_of(m: Module) -> str:
 
 
 def terms(m: Module) -> list[str]:
-    """What names module ``m``: its id, title, kinds, characters and state keys."""
+    """What names module ``m``: its id, title, kinds, characters and state fields."""
     package = package_of(m)
     found = [m, MODULES[m].title]
     for kind, rule in DECISIONS.items():
@@ -48,15 +50,32 @@ def terms(m: Module) -> list[str]:
     for card in CHARACTERS.values():
         if card.module == m:
             found += [card.name, card.title]
+    for part in MODULE_PARTS.get(m, []):
+        for f in fields(part):  # type: ignore[arg-type]
+            found += [f.name, json_key(f)]
     return found
 
 
 @cache
 def tokens(path: Path) -> tuple[tuple[int, str], ...]:
-    """``(line, text)`` of each name and string of a file, comments left out."""
+    """``(line, text)`` of each name and string of a file, comments left out, and the dotted
+    paths of its imports left out too: a module's package is where it is found (a module may
+    import another it needs), not a word of it."""
     found = []
     source = path.read_text(encoding="utf-8")
+    in_path = False
+    starts = (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING)
+    before = tokenize.NEWLINE
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        kind, before = before, token.type
+        if token.type == tokenize.NAME and token.string in ("from", "import") and kind in starts:
+            in_path = True
+            continue
+        if in_path and (token.type == tokenize.NAME or token.string == "."):
+            if token.string == "import":
+                in_path = False  # the names imported are words
+            continue
+        in_path = False
         if token.type in (tokenize.NAME, tokenize.STRING):
             found.append((token.start[0], token.string))
     return tuple(found)
@@ -82,6 +101,10 @@ def test_the_terms_are_read_from_the_code() -> None:
     chief = Module("old_saloon.2")
     assert {"old_saloon.2", "The Arrow of the Indian Chief"} <= set(terms(chief))
     assert package_of(chief)
+
+
+def test_a_module_s_state_fields_are_its_terms() -> None:
+    assert {"ghost", "ghost_token"} <= set(terms(Module("old_saloon.5")))
 
 
 @pytest.mark.parametrize(

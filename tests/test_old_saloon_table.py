@@ -28,7 +28,7 @@ from companion.panels.text import fits
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
-from companion.table.prompts import prompt_for
+from companion.table.prompts import module_pages, prompt_for
 
 from .table.driver import next_buttons
 from .table.test_session import Clock, press_all
@@ -82,7 +82,8 @@ def test_setup_die_buttons_turn_modules_on_and_the_console_says_which(tmp_path: 
     assert session.setup.modules == {Module("old_saloon.1"), Module("old_saloon.4")}
     assert "Modules: Old Saloon 1, 4" in session.view().console.prompt
     press_all(session, ["DIE6"], CLOCK)  # Undead or Alive's page
-    assert session.view().console.title == "Undead or Alive 2/2"
+    # the second of the pages: the box's two, and one for each expansion from outside installed
+    assert session.view().console.title == f"Undead or Alive 2/{len(module_pages())}"
     assert session.view().console.choices[:3] == (
         "1 Duel dice: off",
         "2 Rage cards: off",

@@ -24,6 +24,7 @@ from companion.config import load
 from companion.emulate import digest
 from companion.table import TableSession, read_journal
 from companion.table.journal import journals
+from companion.table.prompts import module_pages
 from companion.table.series import SERIES_FILE
 
 from .table.driver import CHARACTERS_5, SETUP_5, next_buttons
@@ -234,9 +235,12 @@ def test_a_power_cut_at_any_change_as_the_last_pick_begins_the_game_leaves_no_ba
 
 
 # A long set-up: modules turned on and off, the box given a seat and back, pages of names.
+# DIE6 turns the module pages: from the second page round to the first, past any page of an
+# expansion from outside installed.
 LONG_SETUP = [
     *["SEAT1", "SEAT2", "SEAT3", "SEAT4", "SEAT5", "SEAT6", "SEAT6"],
-    *["DIE1", "DIE2", "DIE6", "DIE3", "DIE3", "DIE6", "DIE2", "DIE1", "DIE1"],
+    *["DIE1", "DIE2", "DIE6", "DIE3", "DIE3", *["DIE6"] * (len(module_pages()) - 1)],
+    *["DIE2", "DIE1", "DIE1"],
     *["HOLD:SEAT5", "HOLD:SEAT5", "DONE", "SEAT3"],
     *["SEAT4", "SEAT4", "SEAT4", "DIE2", "DIE1", "SEAT1", "SEAT1", "DIE1", "DIE2"],
 ]

@@ -17,6 +17,7 @@ from companion.engine import (
     DecisionKind,
     Game,
     GameSetup,
+    PlayerState,
     RageDiscarded,
     RageDrawn,
     RageShuffled,
@@ -24,19 +25,18 @@ from companion.engine import (
     ScriptedDice,
     WoundDrawn,
 )
-from companion.modules.duels.rules import DUEL_ROLL, DUEL_TARGET, WOUND_TOKEN
+from companion.modules.duels.rules import DUEL_ROLL, DUEL_TARGET, WOUND_TOKEN, DuelsPlayer
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.rage.rules import ID as TWO_BULLETS
-from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.rage.rules import RAGE_SYMBOL, RageGame, RagePlayer
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
-from companion.panels.seat import undead_text
 from companion.table import TableSession
 from companion.table.journal import journals, read_journal
+from companion.table.module_words import pieces
 from companion.table.play import Refused, TablePlay
 from companion.table.prompts import chores
 from companion.table.showing import seat_chores
-from companion.table.view import SeatView
 
 from .table.driver import SETUP_5, EmulatorPresses, next_buttons
 
@@ -138,8 +138,10 @@ def session_clock(session: TableSession) -> float:
 
 
 def test_the_seat_panel_shows_wound_tokens_and_rage_cards() -> None:
-    view = SeatView(number=1, playing=True, wounds=("dynamite", "beer"), rage_held=2)
-    assert undead_text(view) == "WBD R2"
+    p = PlayerState(seat=0, character="jourdonnais", max_life=7, life=7)
+    DuelsPlayer(("dynamite", "beer")).put(p)
+    RagePlayer(rage_held=2).put(p)
+    assert " ".join(pieces(p).marks) == "WBD R2"  # on the seat's line of its panel
 
 
 def undead_play(real_wounds: bool = True) -> TablePlay:
@@ -157,7 +159,8 @@ def test_presses_answer_the_duel_the_wound_pile_and_the_rage_picker() -> None:
     """DIE buttons pick among the choices shown; DONE ends the Rage entry; SEAT challenges."""
     play = undead_play()
     game = play.game
-    game.players[1].rage_held, game.rage_pile = 1, 17
+    RagePlayer(rage_held=1).put(game.players[1])
+    RageGame.change(game, rage_pile=17)
     game.apply(Roll((0, 1, 2, 3, 4), ("dynamite", "gatling", "gatling", "duel", "gatling")))
     play.press("DONE")
     assert game.pending.kind is DUEL_TARGET
@@ -171,13 +174,13 @@ def test_presses_answer_the_duel_the_wound_pile_and_the_rage_picker() -> None:
     with pytest.raises(Refused, match="DIE1 to DIE4"):
         play.press("DIE5")
     play.press("DIE2")  # beer, bullseye1, bullseye2, dynamite: the second
-    assert game.players[2].wounds == ["bullseye1"]
+    assert DuelsPlayer.of(game.players[2]).wounds == ("bullseye1",)
     # Seat 2's turn starts with its Rage card revealed: the picker, then DONE.
     assert (game.turn, game.pending.kind) == (1, RAGE_SYMBOL)
     with pytest.raises(Refused, match="at least one symbol per Rage card"):
         play.press("DONE")
     play.press("DIE3")
-    assert game.players[1].rage_symbols == ["bullseye1"]
+    assert RagePlayer.of(game.players[1]).rage_symbols == ("bullseye1",)
     play.press("DONE")
     assert game.pending.kind is DecisionKind.ROLL
     play.press("UNDO")  # a wrong entry is mended with UNDO

@@ -15,9 +15,11 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine import (
     FACES,
+    NO_SEAT,
     Ability,
     Action,
     Decision,
@@ -29,6 +31,7 @@ from ..engine import (
     Role,
     Symbol,
     open_moments,
+    parts_seen,
 )
 
 
@@ -48,11 +51,14 @@ class PublicPlayer:
     role: Role | None
     chief_arrow: bool = False  # Old Saloon 2
     special: str | None = None  # Old Saloon 3: the card, once face up
-    ghost: bool = False  # Old Saloon 5
-    wounds: tuple[str, ...] = ()  # Undead or Alive 1: Wound tokens, face up
-    rage_held: int = 0  # Undead or Alive 2: Rage cards held face down (their number is public)
+    # Symbols its pieces hold, face up (``ModuleRules.held_results``): in its turn each
+    # cancels a result of its symbol.
+    held: tuple[str, ...] = ()
     zombie: bool = False  # Undead or Alive 4
     master: bool = False  # the Zombie Master: announced at the outbreak, its role face up
+    # The modules' parts of the player as the whole table sees them (a module's bots read its
+    # own: ``Part.of(player)``).
+    parts: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -136,6 +142,7 @@ def observe(
         raise ValueError("the game is over: there is no decision to observe")
     own = role if role is not None else game.players[seat].role
     rolling = game.pending.kind is DecisionKind.REROLL
+    held = game.turn_rules.held_results
     players = tuple(
         PublicPlayer(
             p.seat,
@@ -148,11 +155,10 @@ def observe(
             p.role if p.revealed else None,
             p.chief_arrow,
             p.special if p.special_shown else None,
-            p.ghost,
-            tuple(p.wounds),
-            p.rage_held,
+            tuple(held(p)) if held is not None else (),
             p.zombie,
             p.master,
+            parts_seen(p, NO_SEAT),
         )
         for p in game.players
     )

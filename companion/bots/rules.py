@@ -143,7 +143,7 @@ def _reroll(obs: Observation, table: Table) -> Action:
         elif symbol is Symbol.DUEL:
             keep = any(table.stake[s] > WORTH_KEEPING for s in living_others)
         elif symbol is Symbol.WHISKEY:
-            keep = bool(me.wounds) or table.heal_value(me.seat) > WORTH_KEEPING
+            keep = bool(me.held) or table.heal_value(me.seat) > WORTH_KEEPING
         elif symbol is not None and symbol in KEEPS:
             keep = KEEPS[symbol](obs, table)
         else:

@@ -1,7 +1,7 @@
 """How a seat reads the table: one number per seat, the stake in that seat's life.
 
 Above 0 this seat's role wants that seat to lose life, below 0 to keep it. It comes from the
-seat's own role (a Ghost's side, Old Saloon 5) and its beliefs about the hidden ones, or once an
+seat's own role (or the side a module gives it) and its beliefs about the hidden ones, or once an
 Undead or Alive 4 outbreak has begun from the public sides (survivors against the zombies and
 their Master: the roles no longer decide who wins); every rule of the rule-based player
 (``rules.py`` and the modules' files beside it) follows from it.
@@ -9,7 +9,7 @@ their Master: the roles no longer decide who wins); every rule of the rule-based
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..engine import (
@@ -21,7 +21,6 @@ from ..engine import (
     Role,
     Symbol,
     TurnStarted,
-    ghost_team,
     load_layer,
 )
 from .beliefs import Beliefs, beliefs
@@ -106,6 +105,15 @@ def this_turn(obs: Observation) -> list:
     return list(obs.events)
 
 
+# The role a seat plays for when a module gives it another (a Ghost Renegade plays on a side):
+# each module's bots declare theirs (``declare_role_played``).
+ROLES_PLAYED: list[Callable[[Observation, Role | None], Role | None]] = []
+
+
+def declare_role_played(role_played: Callable[[Observation, Role | None], Role | None]) -> None:
+    ROLES_PLAYED.append(role_played)
+
+
 def read_table(obs: Observation, known: Beliefs | None = None, *, sides: bool = True) -> Table:
     """The stake in every seat's life for ``obs.seat``'s role, from its beliefs; after an
     outbreak, for its side. ``sides=False`` reads by the roles even then (the player before
@@ -115,8 +123,8 @@ def read_table(obs: Observation, known: Beliefs | None = None, *, sides: bool = 
         return Table(obs, _sides_stake(obs, undead), sides=True)
     known = known or beliefs(obs)
     role = obs.role
-    if obs.me.ghost:
-        role = ghost_team(role, len(obs.players))  # a Ghost Renegade plays on a side
+    for role_played in ROLES_PLAYED:
+        role = role_played(obs, role)
     stake: list[float] = []
     for p in obs.players:
         if p.seat == obs.seat:

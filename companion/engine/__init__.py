@@ -11,8 +11,10 @@ reaches into one). What it holds:
 - a position of one's making, mid-game, with any module's state: ``position``, checked as
   ``Game.from_json`` checks a saved game;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
-  ``RAGE_SYMBOLS``, ``Module``/``MODULES``, each
-  module's rules from its own file (``MODULE_RULES``);
+  ``Module``/``MODULES``, each
+  module's rules from its own file (``MODULE_RULES``), and the base game's own
+  (``BASE_GAME_RULES``), first in the list of a game's rules (``in_play``) and of those
+  installed (``entries``), with the sides they may end with (``sides``);
 - the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``NORMAL_CARD``;
 - a series of games (a module's, its ``ModuleRules.follows``): ``result_of``, ``series_next``,
   ``legacy_setup``, …;
@@ -65,9 +67,6 @@ from .components import (
     FACES,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    RAGE_SYMBOLS,
-    RAGE_SYMBOLS_PER_CARD,
-    REAL_PILES,
     REROLLS,
     ROLE_MIX,
     SPECIAL_ROLES,
@@ -126,7 +125,6 @@ from .events import (
     RageDiscarded,
     RageDrawn,
     RageMoved,
-    RageRevealed,
     RageShuffled,
     RageSymbolEntered,
     ResultAssigned,
@@ -140,16 +138,19 @@ from .events import (
     WoundsReturned,
 )
 from .frozen import quick_init
-from .hidden import NO_SEAT
-from .module_catalog import ModuleInfo, cards_dealt, declare_module
+from .hidden import NO_SEAT, secret
+from .module_catalog import REAL_PILES, ModuleInfo, cards_dealt, declare_module, declare_real_pile
 from .module_rules import ArrowToken, ModuleRules
+from .modules import BASE as BASE_GAME_RULES
 from .modules import (
     MODULES,
     Module,
     characters_for,
+    entries,
     in_play,
     load_layer,
     module,
+    sides,
     turn_order,
 )
 from .modules import RULES as MODULE_RULES
@@ -170,10 +171,11 @@ from .moments import (
 )
 from .open_kinds import Declared
 from .options import NORMAL_CARD, ArrowKind, SaloonDie
-from .positions import position
+from .positions import declare_pile, gained, position
 from .queue_checks import (
     MOMENTS,
     step_checks,
+    still_rolling,
 )
 from .ranges import next_living
 from .reading import (
@@ -203,11 +205,17 @@ from .setup import (
     deal_specials,
 )
 from .state import (
+    MODULE_PARTS,
     GameState,
+    Part,
     PlayerState,
     TurnScratch,
+    field_names,
+    json_key,
+    parts_seen,
+    state_parts,
 )
-from .victory import Outcome, unrevealed_pool
+from .victory import Outcome, declare_team_player, unrevealed_pool
 from .victory import team as ghost_team
 
 __all__ = [
@@ -222,7 +230,7 @@ __all__ = [
     "ArrowToken",
     "ArrowsDiscarded",
     "BASE_DICE",
-    "BASE_DICE",
+    "BASE_GAME_RULES",
     "BullseyeDoubled",
     "CHARACTERS",
     "Character",
@@ -267,6 +275,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "MODULES",
+    "MODULE_PARTS",
     "MODULE_RULES",
     "MOMENTS",
     "Module",
@@ -278,18 +287,16 @@ __all__ = [
     "NoLegalAnswer",
     "OPENINGS",
     "Outcome",
+    "Part",
     "Phase",
     "PlayerEliminated",
     "PlayerState",
-    "RAGE_SYMBOLS",
-    "RAGE_SYMBOLS_PER_CARD",
     "REAL_PILES",
     "REROLLS",
     "ROLE_MIX",
     "RageDiscarded",
     "RageDrawn",
     "RageMoved",
-    "RageRevealed",
     "RageShuffled",
     "RageSymbolEntered",
     "ResultAssigned",
@@ -336,10 +343,17 @@ __all__ = [
     "declare_die",
     "declare_kind",
     "declare_module",
+    "declare_pile",
+    "declare_real_pile",
+    "declare_team_player",
     "dice_a_reveal_rolls",
     "dice_showing",
+    "entries",
+    "field_names",
+    "gained",
     "ghost_team",
     "in_play",
+    "json_key",
     "legacy_setup",
     "listed",
     "load_layer",
@@ -351,16 +365,21 @@ __all__ = [
     "one_of_options",
     "open_moments",
     "opening",
+    "parts_seen",
     "position",
     "quick_init",
     "recorded",
     "result_of",
+    "secret",
     "seizer",
     "series_module",
     "series_next",
+    "sides",
+    "state_parts",
     "step",
     "step_checks",
     "still",
+    "still_rolling",
     "text",
     "truth",
     "turn_order",

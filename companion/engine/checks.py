@@ -8,13 +8,8 @@ know) is such a game too: the roles and special cards the seat cannot know are N
 that fit the role mix.
 
 Here the table: players, life, roles, arrows, dice, the open moments and the end. Each module's
-own invariants are beside its rules (``check`` in ``ghost``, ``special_roles``, ``boneyard``,
-or its package's ``ModuleRules.check``); the queue and the turn's scratch in ``queue_checks``;
-own invariants are beside its rules (``check`` in ``duels``, ``rage``, ``boneyard``,
-``chief_arrow``, and a module's ``ModuleRules.check``); the queue and the turn's
-scratch in ``queue_checks``; the pending decision in ``pending_checks``.
-``rage``, ``chief_arrow``; a module's package gives them as ``ModuleRules.check``); the queue
-and the turn's scratch in ``queue_checks``; the pending decision in ``pending_checks``.
+own invariants are in its package (its ``ModuleRules.check``); the queue and the turn's scratch
+in ``queue_checks``; the pending decision in ``pending_checks``.
 """
 
 from __future__ import annotations
@@ -32,7 +27,6 @@ from .abilities import ability_of
 from .actions import RevealSpecial, action_from_json
 from .components import (
     ARROWS_IN_PILE,
-    BASE_DICE,
     BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
@@ -40,13 +34,14 @@ from .components import (
     ROLE_MIX,
     SHERIFF_BONUS,
     SPECIAL_ROLES,
+    THREE_PLAYER_FIRST,
     Role,
     changed_step,
 )
 from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module, cards_dealt
-from .modules import RULES, in_play, sides
+from .modules import entries, in_play, sides, starting_dice
 from .state import GameState, PlayerState
 from .victory import Outcome, base_outcome
 
@@ -271,8 +266,9 @@ def _check_arrows(game: Game) -> None:
 
 
 def _check_modules(game: Game) -> None:
-    """Each installed module's own invariants (``ModuleRules.check``), in play or not."""
-    for rules in RULES.values():
+    """Each entry's own invariants (``ModuleRules.check``), the base game's first, each
+    installed module's in play or not."""
+    for rules in entries():
         if rules.check is not None:
             rules.check(game)
 
@@ -300,6 +296,7 @@ def _check_dice(game: Game) -> None:
                 f"faces[{die}]: die {die + 1} ({kind}) has no face {face!r} "
                 f"(dice_kinds[{die}] {kind!r})"
             )
+    _check_turn_order(game)
     allowed = _dice_sets(game)
     if tuple(kinds) not in allowed:
         player = game.players[game.turn]
@@ -313,6 +310,7 @@ def _check_dice(game: Game) -> None:
         raise StateError(f"rolls {game.rolls} is outside 0..{most}")
     if game.roll_count < 0:
         raise StateError(f"roll_count {game.roll_count}: the rolls of the game, 0 or more")
+    _check_roll_count(game)
     shown = [die for die, face in enumerate(faces) if face is not None]
     if game.rolls and len(shown) != len(faces):
         raise StateError(f"faces {faces}: after a roll (rolls {game.rolls}) every die shows")
@@ -328,6 +326,51 @@ def _check_dice(game: Game) -> None:
         raise StateError(
             f"faces {faces}: before the first roll (rolls 0) only the base dice a token set "
             f"(preset {game.preset}) show a face"
+        )
+
+
+def _check_turn_order(game: Game) -> None:
+    """While nobody has been eliminated (every seat alive, no zombie), the turns go round the
+    table one a seat from the first player's (the Sheriff's; with 3 players the Deputy's), so
+    the turn's seat follows from turn_number; an extra turn comes only from a special role
+    card's power (``cards_dealt``)."""
+    setup, n = game.setup, len(game.players)
+    if cards_dealt(setup.modules) or any(not p.alive or p.zombie for p in game.players):
+        return
+    if setup.three_player:
+        if setup.roles is None or THREE_PLAYER_FIRST not in setup.roles:
+            return
+        first = setup.roles.index(THREE_PLAYER_FIRST)
+    else:
+        sheriff = setup.sheriff_seat()
+        if sheriff is None:
+            return
+        first = sheriff
+    expected = (first + game.turn_number - 1) % n
+    if game.turn != expected:
+        raise StateError(
+            f"turn of seat {game.turn + 1} at turn_number {game.turn_number}, but with every "
+            f"seat alive the turns go round from seat {first + 1}: seat {expected + 1}'s"
+        )
+
+
+def _check_roll_count(game: Game) -> None:
+    """roll_count counts the game's rolls, this turn's (rolls) among them; each turn played
+    before this one rolled once at least (its first roll is asked of every player taking a
+    turn, and a turn of a module's own rolls its dice too). With special cards The Gambler's
+    re-roll counts one roll for the turn's rolls it spends (rolls jumps to the most): this
+    turn's count as one then. A module handing the turn over itself (``hand_over``) counts
+    turns none rolls: no bound then. Above, none: a seat's twin differing in its secrets may
+    count more (``roll_count`` is one)."""
+    setup, count = game.setup, game.roll_count
+    if any(r.hand_over for r in in_play(setup.modules)) or count == 0:
+        return  # 0: also what a seat's view of the game shows of it
+    this_turn = min(game.rolls, 1) if cards_dealt(setup.modules) else game.rolls
+    least = this_turn + game.turn_number - 1
+    if count < least:
+        raise StateError(
+            f"roll_count {count}: the game's rolls, {least} or more after "
+            f"{game.turn_number} turns (turn_number, rolls {game.rolls})"
         )
 
 
@@ -354,9 +397,9 @@ def _dice_choices(
     modules: frozenset[Module], options: tuple[str, ...]
 ) -> frozenset[tuple[str, ...]]:
     """The dice of a turn: of each choice the player has, with a module that offers a choice
-    (``ModuleRules.dice_choices``), else the base dice."""
+    (``ModuleRules.dice_choices``), else those a turn starts from (the base game's)."""
     offered = [r.dice_choices(options) for r in in_play(modules) if r.dice_choices]
-    kinds = offered[0] if offered else (BASE_DICE,)
+    kinds = offered[0] if offered else (starting_dice(modules),)
     return frozenset(_turn_dice(modules, k) for k in kinds)
 
 
@@ -400,6 +443,7 @@ def _check_windows(game: Game) -> None:
             raise StateError(f"{where}[3]: expected the reveals offered there, got {offers!r}")
         for j, data in enumerate(offers):
             _check_offer(kept, moment, args, data, f"{where}[3][{j}]")
+        queue_checks.check_kept(kept, moment, args, where)
 
 
 def _check_snapshot(game: Game, state: GameState, where: str) -> Game:

@@ -115,13 +115,6 @@ BASE_DICE: tuple[str, ...] = ("base",) * 5
 WOUND_TOKENS: tuple[str, ...] = (
     ("beer",) * 3 + ("bullseye1",) * 5 + ("bullseye2",) * 5 + ("dynamite",) * 2
 )
-# Undead or Alive, Module 2: the Rage deck is physical and its contents unknown; only its size
-# (``companion.modules.rage``), the symbols a card may be entered with (one DIE button each)
-# and a bound on symbols per card (so that entering always ends) are assumed.
-RAGE_SYMBOLS: tuple[str, ...] = ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling")
-RAGE_SYMBOLS_PER_CARD = 3
-# Piles a table may use for real instead of the companion simulating them (the errata).
-REAL_PILES: tuple[str, ...] = ("wounds",)
 
 ARROWS_IN_PILE = 9
 

@@ -121,6 +121,17 @@ class Spec:
     turn_seat: bool = False
     """Asked of the seat whose turn it is, whatever became of it (a state read back is checked
     so; ``fits`` says what more it needs of that seat)."""
+    before_end: bool = False
+    """Asked while the turn's player rolls or the results resolve, never once the turn's end
+    began (``scratch.closed``; a state read back is checked so)."""
+    carries: tuple[str, ...] | None = None
+    """The fields beside its seat it is asked with, when it is (``die``, ``remaining``,
+    ``target``, ``options``, ``cause``): a state read back holding another is refused (None:
+    not said)."""
+    queued_last: str | None = None
+    """The step last in the queue while it is asked, the one that ends the stage of the turn
+    asking it: ``roll_decision`` at the turn's start, ``end_turn`` while the results or a
+    module's steps after them resolve (a state read back is checked so; None: no one step)."""
 
     @property
     def always_answered(self) -> bool:

@@ -281,13 +281,6 @@ class RageShuffled(Event):
 
 
 @dataclass(frozen=True)
-class RageRevealed(Event):
-    kind: ClassVar[str] = "rage_revealed"
-    seat: int
-    cards: int
-
-
-@dataclass(frozen=True)
 class RageSymbolEntered(Event):
     kind: ClassVar[str] = "rage_symbol_entered"
     seat: int

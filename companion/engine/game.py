@@ -52,7 +52,6 @@ from .events import (
     GameStarted,
     GatlingFired,
     IndiansAttacked,
-    LastOneStanding,
     LifeGained,
     LifeLost,
     NoLegalAnswer,
@@ -65,7 +64,7 @@ from .events import (
 from .explain import why_illegal
 from .module_catalog import Module
 from .module_rules import ArrowToken, ModuleRules
-from .modules import in_play, turn_order
+from .modules import in_play, starting_dice, turn_order
 from .options import ArrowKind
 from .ranges import distances, next_living
 from .registry import DECISIONS, STEPS, any_living_seat, decision, one_of_options, step
@@ -75,6 +74,8 @@ from .setup import GameSetup
 from .state import GameState, PlayerState, TurnScratch, copy_state, decode, encode
 from .steps import (
     Step,
+    assign_beer,
+    assign_bullseye,
     end_turn,
     gain,
     lose,
@@ -87,8 +88,6 @@ from .steps import (
 
 STATE_VERSION = 1
 
-# Causes of life loss that are some player's own result ("by their hand"); modules add theirs.
-HAND_CAUSES = ("bullseye", "gatling")
 # What three Dynamite cancel under the house rule ``dynamite_cancels_actions``.
 CANCELLED_BY_DYNAMITE = ("bullseye", "beer", "gatling")
 
@@ -108,8 +107,7 @@ _REACH: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _REACH_LIMIT = 50_000
 # Enum members the hot paths read, looked up once (a member's lookup is a slow attribute).
 _ARROW = ArrowKind.ARROW
-_START, _ROLLED, _GATLING = Phase.START, Phase.ROLLED, Phase.GATLING
-_BULLSEYE_ASSIGNED, _BULLSEYE = Phase.BULLSEYE_ASSIGNED, Phase.BULLSEYE
+_START, _ROLLED = Phase.START, Phase.ROLLED
 # The most dice a turn rolls: the base game's five and a sixth some modules add.
 _MOST_DICE = len(BASE_DICE) + 1
 
@@ -120,14 +118,15 @@ Resolution = Callable[["Game", bool], list[Step]]
 
 @dataclass(frozen=True)
 class TurnRules:
-    """What the modules in play make of the game, gathered from their ``ModuleRules`` at each
-    point (``module_rules.py`` says what each field is), the base game's phases included."""
+    """What the entries in play make of the game, gathered from their ``ModuleRules`` at each
+    point (``module_rules.py`` says what each field is), the base game's first."""
 
-    initial: tuple[Callable[[GameSetup], dict[str, Any]], ...]
+    initial: tuple[Callable[[RuleGame], None], ...]
     per_roll: tuple[PerRoll, ...]
     resolution: tuple[tuple[str, Resolution], ...]
     start: tuple[str, ...]
     end: tuple[str, ...]
+    starting_dice: tuple[str, ...]
     dice: tuple[Callable[[Game, list[str]], list[str]], ...]
     die_choice: tuple[Callable[[Game], list[Step]], ...]
     dice_set: tuple[Callable[[Game, bool], None], ...]
@@ -140,9 +139,11 @@ class TurnRules:
     on_eliminated: tuple[Callable[[Game, list[int]], None], ...]
     gives_back: tuple[Callable[[Game, PlayerState], None], ...]
     extra_results: Callable[[Game], list[str]] | None
+    held_results: Callable[[PlayerState], Sequence[str]] | None
     hand_causes: tuple[str, ...]
     at_reveal: tuple[Callable[[Game, int], list[Step]], ...]
     outcomes: tuple[tuple[Callable[[Game], bool], Callable[[Game], victory.Outcome | None]], ...]
+    ends: Callable[[Game, list[list[Any]]], victory.Outcome | victory.NeedReveal | None]
     tokens: dict[str, ArrowToken]
 
 
@@ -166,9 +167,10 @@ def _turn_of(modules: frozenset[Module]) -> TurnRules:
         return tuple(getattr(r, field) for r in rules if getattr(r, field) is not None)
 
     per_roll_order, resolution_order = turn_order(modules)
-    per_roll = PER_ROLL_PHASES | {n: f for r in rules for n, _after, f in r.per_roll}
-    resolution = RESOLUTION_PHASES | {n: f for r in rules for n, _after, f in r.resolution}
+    per_roll = {n: f for r in rules for n, _after, f in r.per_roll}
+    resolution = {n: f for r in rules for n, _after, f in r.resolution}
     extra = each("extra_results")
+    held = each("held_results")
     hand_over = each("hand_over")
     return TurnRules(
         initial=each("initial"),
@@ -176,6 +178,7 @@ def _turn_of(modules: frozenset[Module]) -> TurnRules:
         resolution=tuple((n, resolution[n]) for n in resolution_order),
         start=tuple(n for r in rules for n in r.start),
         end=tuple(n for r in rules for n in r.end),
+        starting_dice=starting_dice(modules),
         dice=tuple(d for r in rules for d in _dice_hooks(r)),
         die_choice=each("die_choice"),
         dice_set=each("dice_set"),
@@ -188,9 +191,11 @@ def _turn_of(modules: frozenset[Module]) -> TurnRules:
         on_eliminated=each("on_eliminated"),
         gives_back=each("gives_back"),
         extra_results=extra[0] if extra else None,
-        hand_causes=(*HAND_CAUSES, *(c for r in rules for c in r.hand_causes)),
+        held_results=held[0] if held else None,
+        hand_causes=tuple(c for r in rules for c in r.hand_causes),
         at_reveal=each("at_reveal"),
         outcomes=tuple((r.decides, r.outcome) for r in rules if r.decides and r.outcome),
+        ends=each("ends")[-1],
         tokens={r.token.name: r.token for r in rules if r.token is not None},
     )
 
@@ -234,15 +239,12 @@ class Game(GameState):
         else:
             assert sheriff is not None
             first = sheriff
-        initial: dict[str, Any] = {}
-        for module_initial in self.turn_rules.initial:
-            initial.update(module_initial(setup))
         GameState.__init__(
             self,
             players=players,
             pile=ARROWS_IN_PILE,
-            dice_kinds=list(BASE_DICE),
-            faces=[None] * len(BASE_DICE),
+            dice_kinds=list(self.turn_rules.starting_dice),
+            faces=[None] * len(self.turn_rules.starting_dice),
             rolls=0,
             roll_count=0,
             turn=first,
@@ -254,8 +256,9 @@ class Game(GameState):
             winners=(),
             last_standing=False,
             scratch=TurnScratch.fresh(setup.players),
-            **initial,
         )
+        for module_initial in self.turn_rules.initial:
+            module_initial(self)
         self._events: list[Event] = [
             GameStarted(
                 tuple(p.character for p in self.players),
@@ -272,6 +275,7 @@ class Game(GameState):
         self.dice_source: DiceSource = dice if dice is not None else SeededDice(setup.seed)
         self.turn_rules = _turn_of(setup.modules)
         self._extra = self.turn_rules.extra_results
+        self._held = self.turn_rules.held_results
         self.watched_moments = moments.watched(setup.modules)
         self._abilities, self._hooks = _abilities_at(tuple(map(ability_of, setup.characters)))
         self._events = []
@@ -345,6 +349,7 @@ class Game(GameState):
         clone.dice_source = self.dice_source
         clone.turn_rules = self.turn_rules
         clone._extra = self._extra
+        clone._held = self._held
         clone.watched_moments = self.watched_moments
         clone._abilities = self._abilities
         clone._hooks = self._hooks
@@ -411,6 +416,10 @@ class Game(GameState):
         """Symbols the modules in play add to this turn's results, numbered past the dice."""
         return self._extra(self) if self._extra is not None else []
 
+    def held_results(self) -> list[str]:
+        """Symbols the active player's pieces hold (``ModuleRules.held_results``)."""
+        return list(self._held(self.players[self.turn])) if self._held is not None else []
+
     def targets(self, die: int) -> tuple[int, ...]:
         """Seats a Bull's Eye result on ``die`` may hit, for the player whose turn it is."""
         face = self.faces[die] if die < len(self.faces) else self.result_face(die)
@@ -438,7 +447,8 @@ class Game(GameState):
         results = _RESULTS[symbol].__getitem__
         if dice is None:
             count = sum(map(results, self.faces))
-            if self.players[self.turn].wounds or (self._extra is not None and self._extra(self)):
+            held = self._held is not None and self._held(self.players[self.turn])
+            if held or (self._extra is not None and self._extra(self)):
                 return adjusted_count(self, str(symbol), count)
             return count
         return sum(map(results, map(self.faces.__getitem__, dice)))
@@ -746,7 +756,7 @@ def _sorted_roll(action: Roll) -> Roll:
 @step("start_turn")
 def _start_turn(game: Game) -> None:
     turn = game.turn_rules
-    kinds = list(BASE_DICE)
+    kinds = list(turn.starting_dice)
     for module_dice in turn.dice:
         kinds = module_dice(game, kinds)
     game.dice_kinds = kinds
@@ -916,64 +926,13 @@ def _resolution(game: Game, exploded: bool) -> list[Step]:
     return [*steps, end_turn()]
 
 
-# -------------------------------------------------- per-roll phases (applied on each roll)
+# ------------------------------------------- the steps of the base game's phases (``base_game.py``)
 
 
-def _roll_arrows(game: Game, dice: Sequence[int]) -> list[Step]:
-    ability = game._abilities[game.turn]
-    if ability.defers_arrows:
-        return []
-    return ability.arrow_steps(game, game.symbol_count("arrow", dice))
-
-
-PER_ROLL_PHASES: dict[str, PerRoll] = {"arrow": _roll_arrows}
-
-
-# ------------------------------------------------- resolution phases (after the last roll)
-
-
-def _phase_ability(phase: Phase) -> Resolution:
-    """A phase with no rule of its own: only what the active player's ability does there."""
-    return lambda game, exploded: game.own_steps(phase)
-
-
-def _phase_dynamite(game: Game, exploded: bool) -> list[Step]:
-    return [lose([[game.turn, 1, 0]], "dynamite", None, [])] if exploded else []
-
-
-def _phase_bullseye(game: Game, exploded: bool) -> list[Step]:
-    return [
-        collect("bullseye1", "bullseye2"),
-        assign_bullseye(),
-        *game.own_steps(_BULLSEYE_ASSIGNED),
-        resolve_bullseyes(),
-        *game.own_steps(_BULLSEYE),
-    ]
-
-
-def _phase_beer(game: Game, exploded: bool) -> list[Step]:
-    return [collect("beer"), assign_beer(), resolve_beers()]
-
-
-def _phase_gatling(game: Game, exploded: bool) -> list[Step]:
-    return [gatling(), *game.own_steps(_GATLING)]
-
-
-RESOLUTION_PHASES: dict[str, Resolution] = {
-    "last_roll": _phase_ability(Phase.LAST_ROLL),
-    "dynamite": _phase_dynamite,
-    "bullseye": _phase_bullseye,
-    "beer": _phase_beer,
-    "gatling": _phase_gatling,
-    "end": _phase_ability(Phase.END),
-}
-
-
-@step
-def collect(game: Game, *symbols: str) -> None:
+@step("collect")
+def _collect(game: Game, *symbols: str) -> None:
     """List the results of these symbols, die by die, for their targets to be chosen."""
-    active = game.players[game.turn]
-    if active.wounds or game.extra_results() or game.ability(game.turn).beer_uses != 1:
+    if game.held_results() or game.extra_results() or game.ability(game.turn).beer_uses != 1:
         game.scratch.to_assign = collect_results(
             game, symbols
         )  # tokens, extra results, Greg Digger
@@ -985,8 +944,8 @@ def collect(game: Game, *symbols: str) -> None:
     game.scratch.to_assign = results
 
 
-@step
-def assign_bullseye(game: Game) -> None:
+@step("assign_bullseye")
+def _assign_bullseye(game: Game) -> None:
     to_assign = game.scratch.to_assign
     while to_assign:
         die = to_assign[0][0]
@@ -1015,8 +974,8 @@ def _decide_bullseye(game: Game, d: Decision, action: Action) -> None:
     game.front([assign_bullseye()])
 
 
-@step
-def resolve_bullseyes(game: Game) -> None:
+@step("resolve_bullseyes")
+def _resolve_bullseyes(game: Game) -> None:
     scratch = game.scratch
     if not scratch.assigned:
         return  # nobody hit: nothing to take the hits or lose life
@@ -1030,8 +989,8 @@ def resolve_bullseyes(game: Game) -> None:
     game.front([before_hits("bullseye"), apply_hits("bullseye")])
 
 
-@step
-def assign_beer(game: Game) -> None:
+@step("assign_beer")
+def _assign_beer(game: Game) -> None:
     scratch = game.scratch
     if scratch.doubled is not None and scratch.to_assign:
         scratch.to_assign.pop(0)  # the Beer Slab the Killer spent
@@ -1049,8 +1008,8 @@ def _decide_beer(game: RuleGame, d: Decision, action: Action) -> None:
     game.front([assign_beer()])
 
 
-@step
-def resolve_beers(game: Game) -> None:
+@step("resolve_beers")
+def _resolve_beers(game: Game) -> None:
     counts: dict[int, int] = {}
     for _die, target in game.scratch.beers:
         counts[target] = counts.get(target, 0) + 1
@@ -1061,8 +1020,8 @@ def resolve_beers(game: Game) -> None:
     game.front(steps)
 
 
-@step
-def gatling(game: Game) -> None:
+@step("gatling")
+def _gatling(game: Game) -> None:
     if game.symbol_count("gatling") < game._abilities[game.turn].gatling_needed:
         return
     shooter = game.players[game.turn]
@@ -1266,18 +1225,12 @@ def _decide_reveal(game: Game, d: Decision, action: Action) -> None:
 
 @step
 def check_end(game: Game, deaths: list[list[Any]], /) -> None:
-    module_outcome = next((o for d, o in game.turn_rules.outcomes if d(game)), None)
+    turn = game.turn_rules
+    module_outcome = next((o for d, o in turn.outcomes if d(game)), None)
     if module_outcome is not None:
         outcome = module_outcome(game)
-    elif game.setup.three_player:
-        was_open = not game.last_standing
-        outcome, game.last_standing = victory.three_player_outcome(
-            game.players, [(d, by) for d, by in deaths], game.last_standing
-        )
-        if game.last_standing and was_open and outcome is None:
-            game.emit(LastOneStanding())
     else:
-        result = victory.base_outcome(game.setup.role_mix, game.players)
+        result = turn.ends(game, deaths)  # the base game's end, or a module's in its place
         if isinstance(result, victory.NeedReveal):
             game.front([reveal(result.seat), check_end(deaths)])
             return

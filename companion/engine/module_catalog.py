@@ -40,6 +40,21 @@ class ModuleInfo:
 
 
 MODULES: Declared[str, ModuleInfo] = Declared()
+# Piles a table may use for real instead of the companion simulating them (the errata), each
+# declared by its module (``declare_real_pile``).
+REAL_PILES: Declared[str, Module] = Declared()
+
+
+def declare_real_pile(name: str, owner: Module) -> None:
+    """A pile of ``owner``'s that a table may draw for real, the drawing seat entering what
+    it drew; ValueError when another module declared it."""
+    REAL_PILES.add(name, owner, "real pile")
+
+
+# The base game's id: a ``Module`` never declared, so never offered, counted in a set of modules
+# or named in a set-up (``module("base")`` is refused); its rules are the first entry of every
+# list of rules the core walks (``base_game.py``, ``modules.in_play``).
+BASE_GAME: Module = str.__new__(Module, "base")
 
 
 def declare_module(
@@ -49,7 +64,10 @@ def declare_module(
     special_roles: Iterable[SpecialRole] = (),
 ) -> Module:
     """The new module ``value``, with its title and needs and the character and special role
-    cards it adds; ValueError when its id or a card's name is declared already."""
+    cards it adds; ValueError when its id or a card's name is declared already, or when its
+    id is the base game's."""
+    if value == BASE_GAME:
+        raise ValueError(f"Module {value!r} is the base game's id")
     made = Module.declare(value)
     MODULES.add(made, info, "module")
     for card in characters:

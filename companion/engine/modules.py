@@ -3,10 +3,12 @@
 Each module's package gives a ``ModuleRules`` (``module_rules.py``) by its entry point
 (``discovery``; the built-in ten are listed in ``pyproject.toml`` as a module from outside is in
 its own): its phases, its steps at the start and end of a turn, its hooks. A module that fails
-to load, clashes or gives no rules is refused, one line each (``problems``). The base game's
-phases are data here, and each module's are placed after a named one (rulebook, "Old Saloon
-Preparation" and "Undead or Alive, Module 1"), so a module extends the turn without touching
-the rules that run it.
+to load, clashes or gives no rules is refused, one line each (``problems``). The base game is
+the first entry of the list of rules in play (``in_play``), a ``ModuleRules`` of the core's
+(``base_game.py``), always in play and never a module of ``RULES``: its phases come first, in
+its order, and each module's are placed after a named one (rulebook, "Old Saloon Preparation"
+and "Undead or Alive, Module 1"), so a module extends the turn without touching the rules that
+run it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from functools import cache
 from typing import Literal
 
 from . import discovery
+from .base_game import BASE
 from .errors import SetupError
 from .module_catalog import (
     MODULES,
@@ -28,20 +31,22 @@ from .module_catalog import (
     withdraw,
 )
 from .module_rules import ModuleRules
-from .victory import SIDES
 
 __all__ = [
+    "BASE",
     "MODULES",
     "RULES",
     "Module",
     "ModuleInfo",
     "ModuleRules",
     "characters_for",
+    "entries",
     "in_play",
     "load_layer",
     "module",
     "origin",
     "problems",
+    "starting_dice",
     "turn_order",
     "validate",
 ]
@@ -132,32 +137,41 @@ def load_layer(layer: Literal["table", "bots"]) -> None:
 _layers_loaded: set[str] = set()
 
 
-# The base game's phases: those applied on each roll, then those after the last roll.
-PER_ROLL: tuple[str, ...] = ("arrow",)
-RESOLUTION: tuple[str, ...] = ("last_roll", "dynamite", "bullseye", "beer", "gatling", "end")
+def entries() -> tuple[ModuleRules, ...]:
+    """The base game's entry, then each installed module's, in play or not."""
+    return (BASE, *RULES.values())
 
 
 def sides() -> tuple[str, ...]:
-    """Every side a game may end with: the core's, then each installed module's own."""
-    return (*SIDES, *(side for rules in RULES.values() for side in rules.sides))
+    """Every side a game may end with: the base game's, then each installed module's own."""
+    return tuple(side for rules in entries() for side in rules.sides)
 
 
 @cache
 def in_play(modules: frozenset[Module]) -> tuple[ModuleRules, ...]:
-    """The rules of these modules, in the modules' order."""
+    """The rules of a game with these modules: the base game's first, then the modules' in the
+    modules' order."""
     installed = _installed()[0]
     missing = [m for m in sorted(modules) if m not in installed]
     if missing:
         raise SetupError(f"module {missing[0]} is not installed")
-    return tuple(installed[m] for m in sorted(modules))
+    return (BASE, *(installed[m] for m in sorted(modules)))
+
+
+@cache
+def starting_dice(modules: frozenset[Module]) -> tuple[str, ...]:
+    """The dice every turn starts from: the last entry's in play that gives any (the base
+    game's five, unless a module gives its own in their place)."""
+    return [rules.starting_dice for rules in in_play(modules) if rules.starting_dice][-1]
 
 
 @cache
 def turn_order(modules: frozenset[Module]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The per-roll phases and the resolution phases in play, each module's inserted in place."""
-    per_roll, resolution = list(PER_ROLL), list(RESOLUTION)
+    """The per-roll phases and the resolution phases in play, each entry's placed in turn."""
+    per_roll: list[str] = []
+    resolution: list[str] = []
     for rules in in_play(modules):
         for phases, inserts in ((per_roll, rules.per_roll), (resolution, rules.resolution)):
             for name, after, _rule in inserts:
-                phases.insert(phases.index(after) + 1, name)
+                phases.insert(phases.index(after) + 1 if after else len(phases), name)
     return tuple(per_roll), tuple(resolution)

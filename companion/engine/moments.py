@@ -191,7 +191,7 @@ def _snapshot(game: RuleGame) -> GameState:
 
 def _restore(game: RuleGame, snapshot: GameState) -> None:
     """Back to a snapshot (it stays as it is: restoring copies from it), each seat's ability
-    with it: a seat whose part the snapshot gives back (a Ghost saved) has its ability back."""
+    with it: a seat whose part the snapshot gives back has its ability back."""
     copy_state(snapshot, into=game)
     game.refresh_abilities()
 

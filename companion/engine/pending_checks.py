@@ -15,6 +15,7 @@ from .components import DYNAMITE_LIMIT
 from .decisions import Decision, DecisionKind
 from .errors import StateError
 from .options import ArrowKind
+from .queue_checks import RESULT_NAMES
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
@@ -50,6 +51,60 @@ COUNTED = frozenset(
     }
 )
 
+# Decisions asked only while the turn's player rolls or the results resolve: at its start,
+# its rolls, its Bull's Eyes and Beers; never once its end has begun (scratch.closed). A
+# module's own say so on their spec (``before_end``).
+BEFORE_THE_END = frozenset(
+    {
+        K.GIFT_LIFE,
+        K.ROLL,
+        K.REROLL,
+        K.BULLSEYE_TARGET,
+        K.SLAB_DOUBLE,
+        K.BEER_TARGET,
+    }
+)
+
+# The last step in the queue while each of these is asked (None: the queue is empty): a roll
+# is asked once the step before it ran, with nothing queued; a choice at the start of a turn
+# before its roll (roll_decision); the results' before the turn's end (end_turn), and a win
+# waiting with the queue emptied. A module's own say so on their spec (``queued_last``).
+LAST_STEP: dict[DecisionKind, str | None] = {
+    K.ROLL: None,
+    K.REROLL: None,
+    K.GAME_END: None,
+    K.GIFT_LIFE: "roll_decision",
+    K.BULLSEYE_TARGET: "end_turn",
+    K.SLAB_DOUBLE: "end_turn",
+    K.BEER_TARGET: "end_turn",
+    K.ARROW_INSTEAD: "end_turn",
+    K.KIT_DISCARD: "end_turn",
+}
+# The results' step that follows each of these asked while they resolve (the first of
+# ``queue_checks.RESULTS`` left).
+NEXT_RESULT: dict[DecisionKind, str] = {
+    K.BULLSEYE_TARGET: "resolve_bullseyes",
+    K.SLAB_DOUBLE: "resolve_bullseyes",
+    K.BEER_TARGET: "resolve_beers",
+}
+
+# The fields beside its seat each is asked with, when it is (``Game.ask``); a module's own
+# say so on their spec (``carries``).
+CARRIES: dict[DecisionKind, tuple[str, ...]] = {
+    K.GIFT_LIFE: (),
+    K.ROLL: (),
+    K.REROLL: (),
+    K.BULLSEYE_TARGET: ("die",),
+    K.SLAB_DOUBLE: (),
+    K.BEER_TARGET: ("die",),
+    K.ARROW_INSTEAD: ("remaining",),
+    K.DISCARD_ARROW: ("remaining",),
+    K.KIT_DISCARD: ("remaining",),
+    K.REVEAL_ROLE: (),
+    K.WHICH_ARROW: ("target", "options", "cause"),
+    K.GAME_END: (),
+}
+
 Fits = Callable[["RuleGame", Decision], "str | None"]
 
 
@@ -73,6 +128,18 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
     if d.target is not None and not 0 <= d.target < n:
         return f"target {d.target} is not a seat (0 to {n - 1})"
     spec = d.spec
+    carries = CARRIES.get(d.kind, spec.carries)
+    if carries is not None:
+        held: dict[str, object] = {
+            "die": d.die,
+            "remaining": d.remaining,
+            "target": d.target,
+            "cause": d.cause,
+            "options": list(d.options) or None,
+        }
+        extra = [f for f, value in held.items() if value is not None and f not in carries]
+        if extra:
+            return f"{extra[0]} {held[extra[0]]!r}: this decision is asked without one"
     if d.remaining is not None and d.remaining < 0 and not spec.below_zero:
         return f"remaining {d.remaining} is below 0"
     if (d.kind in COUNTED or spec.counted) and (d.remaining is None or d.remaining < 1):
@@ -89,16 +156,38 @@ def _problem(game: RuleGame, d: Decision) -> str | None:
             return "the seat is alive; an eliminated seat is asked this"
     elif not player.alive:
         return "the seat is eliminated"
+    if game.scratch.closed and (d.kind in BEFORE_THE_END or spec.before_end):
+        return "scratch.closed true: the turn's end has begun, and this is asked before it"
     fits = FITS.get(d.kind, spec.fits)
-    return None if fits is None else fits(game, d)
+    problem = None if fits is None else fits(game, d)
+    return _stage(game, d) if problem is None else problem
 
 
 # ============================================================================ the turn
 
 
+def _stage(game: RuleGame, d: Decision) -> str | None:
+    """The queue as the step that asks this decision leaves it (``LAST_STEP`` or the spec's
+    ``queued_last``, ``NEXT_RESULT``)."""
+    queued_last = d.spec.queued_last
+    if d.kind in LAST_STEP or queued_last is not None:
+        expected = LAST_STEP.get(d.kind, queued_last)
+        last = game.stack[0][0] if game.stack else None
+        if last != expected:
+            return f"the queue's last step is {last!r}, but this is asked with " + (
+                "nothing queued" if expected is None else f"{expected!r} last"
+            )
+    if d.kind in NEXT_RESULT:
+        left = [step[0] for step in game.stack[::-1] if step[0] in RESULT_NAMES]
+        if left[:1] != [NEXT_RESULT[d.kind]]:
+            return (
+                f"the results' steps left in the queue begin with {left[:1]}, but this is "
+                f"asked before {NEXT_RESULT[d.kind]!r}"
+            )
+    return None
+
+
 def _roll(game: RuleGame, d: Decision) -> str | None:
-    if d.die is not None:
-        return f"die {d.die}: a roll names no die"
     if d.kind is K.ROLL and game.rolls:
         return f"rolls {game.rolls}: the first roll comes before any"
     if d.kind is K.REROLL:

@@ -22,9 +22,7 @@ companion.engine.errors.StateError: seat 2: life 99 is outside 0..8 (max_life 8)
 from __future__ import annotations
 
 import json
-from collections import Counter
-from collections.abc import Mapping
-from dataclasses import fields
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
@@ -33,10 +31,7 @@ from .dice import DiceSource
 from .errors import StateError
 from .game import Game
 from .setup import GameSetup
-from .state import GameState, PlayerState
-
-PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
-TABLE_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "players") + ("windows",)
+from .state import GameState, PlayerState, field_names
 
 
 def position(
@@ -49,28 +44,32 @@ def position(
     """``start`` (a game, or a set-up at its first turn) with the fields named changed.
 
     ``players`` maps a seat (from 0) to its ``PlayerState`` fields: life, arrows, chief_arrow,
-    wounds, rage_held, role, revealed, special, alive, zombie…; ``table`` names the
-    ``GameState`` fields: pile, turn, faces, rolls, wound_pile, rage_pile, outbreak… Values are
-    what ``Game.to_json`` writes, or the engine's own enums and tuples.
+    role, revealed, special, alive, zombie… and its modules' parts' fields; ``table`` names
+    the ``GameState`` fields: pile, turn, faces, rolls, outbreak… and the modules' parts'
+    fields. Values are what ``Game.to_json`` writes, or the engine's own enums and tuples.
 
-    The piles follow the players: unless ``pile``, ``chief_in_pile``, ``wound_pile`` or
-    ``rage_pile`` is given, what a player gains comes out of its pile and what a player loses
-    goes back. A seat eliminated here (``alive`` false) shows its known role card, unless
-    ``revealed`` is given. At a turn's first roll, a new ``turn`` moves that roll to its seat.
-    The dice stay ``start``'s unless ``dice`` is given.
+    The piles follow the players: unless ``pile``, ``chief_in_pile`` or a module's pile
+    (``declare_pile``) is given, what a player gains comes out of its pile and what a player
+    loses goes back. A seat eliminated here (``alive`` false) shows its known role card,
+    unless ``revealed`` is given. At a turn's first roll, a new ``turn`` moves that roll to
+    its seat;
+    a new ``turn`` counts the turns round the table to it (``turn_number``, and a roll each
+    in ``roll_count``) unless given. The dice stay ``start``'s unless ``dice`` is given.
     """
     game = start if isinstance(start, Game) else Game(start, dice)
     data = game.to_json()
-    wrong = sorted(set(table) - set(TABLE_FIELDS))
+    table_fields = tuple(f for f in field_names(GameState) if f != "players")
+    player_fields = field_names(PlayerState)
+    wrong = sorted(set(table) - set(table_fields))
     if wrong:
-        raise StateError(f"no table field {wrong[0]!r}; expected one of {', '.join(TABLE_FIELDS)}")
+        raise StateError(f"no table field {wrong[0]!r}; expected one of {', '.join(table_fields)}")
     before = [dict(p) for p in data["players"]]
     for seat, changes in (players or {}).items():
         if not isinstance(seat, int) or not 0 <= seat < len(data["players"]):
             raise StateError(f"players: no seat {seat!r}; expected 0..{len(data['players']) - 1}")
         for name, value in changes.items():
-            if name not in PLAYER_FIELDS:
-                expected = ", ".join(PLAYER_FIELDS)
+            if name not in player_fields:
+                expected = ", ".join(player_fields)
                 raise StateError(f"players[{seat}]: no field {name!r}; expected one of {expected}")
             data["players"][seat][name] = _json(value)
         p = data["players"][seat]
@@ -79,6 +78,12 @@ def position(
     _follow_piles(data, before, table)
     if "turn" in table and _at_first_roll(data):
         data["pending"]["seat"] = table["turn"]
+    if "turn" in table and "turn_number" not in table:
+        # the turns between, played round the table as the turn order gives them, each with
+        # its roll (unless roll_count is given)
+        between = (table["turn"] - data["turn"]) % len(data["players"])
+        data["turn_number"] += between
+        data["roll_count"] += between if "roll_count" not in table else 0
     data.update({name: _json(value) for name, value in table.items()})
     return Game.from_json(
         json.loads(json.dumps(data)), dice if dice is not None else game.dice_source
@@ -94,27 +99,34 @@ def _json(value: Any) -> Any:
     return value.to_json() if hasattr(value, "to_json") else value
 
 
+# How a module's pile follows what ``position`` changed of the players' pieces, unless the
+# table's field is given: (the state's JSON, the players' JSON before, the table's fields given).
+PileFollower = Callable[[dict[str, Any], list[dict[str, Any]], Mapping[str, Any]], None]
+PILE_FOLLOWERS: list[PileFollower] = []
+
+
+def declare_pile(follows: PileFollower) -> None:
+    """A module's pile that follows its pieces in ``position``."""
+    PILE_FOLLOWERS.append(follows)
+
+
+def gained(data: dict[str, Any], before: list[dict[str, Any]], name: str) -> int:
+    """How much of the players' ``name`` they gained, all together, since ``before``."""
+    after = data["players"]
+    return sum(int(a[name]) - int(b[name]) for a, b in zip(after, before, strict=True))
+
+
 def _follow_piles(
     data: dict[str, Any], before: list[dict[str, Any]], table: Mapping[str, Any]
 ) -> None:
     """Take what the players gained from its pile, and put back what they lost."""
-    after = data["players"]
-
-    def gained(name: str) -> int:
-        return sum(int(a[name]) - int(b[name]) for a, b in zip(after, before, strict=True))
-
     if "pile" not in table:
-        data["pile"] -= gained("arrows")
-    chiefs = int(data["chief_in_pile"]) - gained("chief_arrow")
+        data["pile"] -= gained(data, before, "arrows")
+    chiefs = int(data["chief_in_pile"]) - gained(data, before, "chief_arrow")
     if "chief_in_pile" not in table and chiefs in (0, 1):
         data["chief_in_pile"] = bool(chiefs)
-    if "rage_pile" not in table:
-        data["rage_pile"] -= gained("rage_held") + gained("rage_revealed")
-    if "wound_pile" not in table:
-        held = Counter(t for p in after for t in p["wounds"])
-        held_before = Counter(t for p in before for t in p["wounds"])
-        pile = Counter(data["wound_pile"]) - (held - held_before) + (held_before - held)
-        data["wound_pile"] = sorted(pile.elements())
+    for follows in PILE_FOLLOWERS:
+        follows(data, before, table)
 
 
 def _at_first_roll(data: dict[str, Any]) -> bool:

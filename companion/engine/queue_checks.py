@@ -23,9 +23,11 @@ from .components import (
     Symbol,
     changed_step,
 )
+from .decisions import DecisionKind
 from .errors import StateError
-from .modules import RULES, in_play
+from .modules import entries, in_play
 from .registry import STEPS
+from .rules_api import Phase
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
@@ -216,6 +218,30 @@ def check_moment(game: RuleGame, moment: Any, args: Any, where: str) -> None:
             ARGUMENTS[name](game, value, f"{where}[{i}]")
 
 
+def check_kept(kept: RuleGame, moment: str, args: list[Any], where: str) -> None:
+    """The state kept at an open moment was taken as its ``moment`` step ran, so the step the
+    moment was queued before is next (``_AFTER_MOMENT``): the roll, the resolution, the end of
+    the turn, the gain, the loss or the power the moment is about. A roll's moment is left
+    out: the modules' own rolls make it too, each before a step of its own."""
+    top = kept.stack[-1] if kept.stack else None
+    fits = _AFTER_MOMENT.get(moment)
+    if fits is not None and not (isinstance(top, list) and top and fits(top, args, kept)):
+        raise StateError(
+            f"{where}[2]: the state kept at a {moment!r} moment {args} goes on with {top!r} "
+            "(queue), not the step that moment comes before"
+        )
+
+
+_AFTER_MOMENT: dict[str, Callable[[list[Any], list[Any], RuleGame], bool]] = {
+    "turn_start": lambda top, args, kept: tuple(kept.stack[0]) == ("roll_decision",),
+    "last_roll": lambda top, args, kept: top[0] == "resolve",
+    "turn_end": lambda top, args, kept: tuple(top[:2]) == ("end_turn", False),
+    "gain": lambda top, args, kept: tuple(top) == ("gain", *args, False),
+    "eliminate": lambda top, args, kept: top[0] == "lose" and tuple(top[5:]) == (True, False),
+    "reveal": lambda top, args, kept: tuple(top[:3]) == ("power", *args),
+}
+
+
 @cache
 def step_checks(name: str) -> tuple[tuple[tuple[str, Check, bool], ...], Check | None]:
     """A step's parameters after the game: ``(name, check, required)``, and the check of its
@@ -265,7 +291,7 @@ def check_step(game: RuleGame, item: Any, where: str, after: Any = None) -> None
 
 def _fits(game: RuleGame, name: str, args: list[Any]) -> str | None:
     """What a step needs of the state when it runs (beside its arguments' own checks)."""
-    for rules in RULES.values():  # a module's step, whether or not the module is in play
+    for rules in entries():  # an entry's step, whether or not its module is in play
         for step_name, fits in rules.step_fits:
             if step_name == name:
                 return fits(game, args)
@@ -284,13 +310,72 @@ def _check_power(game: RuleGame, args: list[Any], where: str, after: Any) -> Non
 
 
 def check(game: RuleGame) -> None:
-    """The queue (each step as its rule takes it) and the turn's scratch."""
+    """The queue (each step as its rule takes it, in an order the turn gives) and the turn's
+    scratch."""
     queue = game.stack
     last = len(queue) - 1
     for i, item in enumerate(queue):
         # The queue is a stack (the next step last); its JSON lists them in the order they run.
         check_step(game, item, f"queue[{last - i}]", queue[i - 1] if i else None)
+    _check_order(game)
     _check_scratch(game)
+
+
+# The steps that end a stage of the turn (``game.py``): each is put in the queue when the
+# queue is empty, to run once what comes before it has.
+LAST_ONLY = frozenset({"start_turn", "roll_decision", "after_roll", "resolve", "end_turn"})
+# The results' own steps (``game.py``), queued all at once after the last roll, before the
+# turn's end_turn step, in this order; each runs in turn, so those left are the last ones.
+RESULTS: tuple[tuple[str, ...], ...] = (
+    ("collect", "bullseye1", "bullseye2"),
+    ("assign_bullseye",),
+    ("resolve_bullseyes",),
+    ("collect", "beer"),
+    ("assign_beer",),
+    ("resolve_beers",),
+    ("gatling",),
+)
+RESULT_NAMES = frozenset(step[0] for step in RESULTS)
+
+
+def _check_order(game: RuleGame) -> None:
+    """The queue's steps in an order the turn gives: a stage's last step last, the results'
+    steps still to run the last of theirs, before end_turn; a module's start-of-turn steps
+    (``ModuleRules.start``) before the roll, a roll's effects right before what follows it."""
+    queue = game.stack[::-1]  # in the order the steps run
+    if not queue:
+        return
+    last = len(queue) - 1
+    names = [step[0] for step in queue]
+    for i, name in enumerate(names[:-1]):
+        if name in LAST_ONLY:
+            raise StateError(
+                f"queue[{i}]: step {name!r} is queued last, to end a stage of the turn, but "
+                f"{names[i + 1]!r} follows it (queue {names})"
+            )
+    results = [tuple(step) for step in queue if step[0] in RESULT_NAMES]
+    if results and (
+        results != list(RESULTS[len(RESULTS) - len(results) :]) or names[-1] != "end_turn"
+    ):
+        raise StateError(
+            f"queue {names}: the results' steps left, {results}, are not the last of "
+            f"{list(RESULTS)}, in that order, before end_turn"
+        )
+    rules = in_play(game.setup.modules)
+    starts = {name for r in rules for name in r.start}
+    once = starts | {name for r in rules for name in r.end}
+    twice = [name for name in once if names.count(name) > 1]
+    if twice:
+        raise StateError(f"queue {names}: {twice[0]!r} is queued once, at the turn's start or end")
+    early = [name for name in names if name in starts]
+    if early and names[-1] != "roll_decision":
+        raise StateError(
+            f"queue {names}: {early[0]!r} starts the turn, before its roll (roll_decision last)"
+        )
+    if "roll_effects" in names and names.index("roll_effects") != last - 1:
+        raise StateError(
+            f"queue {names}: roll_effects runs right before the step after the roll, the last"
+        )
 
 
 # ======================================================================== the scratch
@@ -320,33 +405,52 @@ def _check_scratch(game: RuleGame) -> None:
         _whole(item[0], f"scratch.beers[{i}][0]")
         _seat(game, item[1], f"scratch.beers[{i}][1]")
     _check_assigned(game, results)
+    _check_lost_before_the_beers(game)
+    _check_beers(game, results)
+    _check_results_phase(game)
     if s.doubled is not None and s.doubled not in {a[0] for a in s.assigned}:
         raise StateError(f"scratch.doubled {s.doubled}: a die of a Bull's Eye assigned")
+    if s.doubled is not None and not game.ability(game.turn).beer_doubles_bullseye:
+        raise StateError(
+            f"scratch.doubled {s.doubled}: a Beer doubles a Bull's Eye only in the turn of a "
+            "player whose ability does (Slab the Killer)"
+        )
+    d = game.pending
+    if s.doubled is not None and d is not None and d.kind is DecisionKind.BEER_TARGET:
+        raise StateError(
+            f"scratch.doubled {s.doubled}: the Beer it spends is set aside (and the mark "
+            "cleared) before a Beer's target is asked"
+        )
     if s.loss is not None:
         loss = _listed(s.loss, "scratch.loss", 4)
         _losses(game, loss[0], "scratch.loss[0]")
         _text(game, loss[1], "scratch.loss[1]")
         _seat_or_none(game, loss[2], "scratch.loss[2]")
         _steps(game, loss[3], "scratch.loss[3]")
-    if s.closed and not any(rules.end for rules in in_play(game.setup.modules)):
-        raise StateError(
-            "scratch.closed: the modules' end-of-turn steps ran, but no module in play has any"
-        )
-    for i, seat in enumerate(s.duels):
-        _seat(game, seat, f"scratch.duels[{i}]")
-    if len(set(s.duels)) != len(s.duels):
-        raise StateError(f"scratch.duels {s.duels}: one Duel die to each player a turn")
-    used = sorted(u for rules in RULES.values() for u in rules.used)
+    _check_closed(game)
+    used = sorted(u for rules in entries() for u in rules.used)
     unknown = [u for u in s.used if u not in used]
     if unknown:
         raise StateError(
             f"scratch.used: unknown {unknown[0]!r}; expected one of " + ", ".join(used)
         )
+    rules = in_play(game.setup.modules)
+    handing = any(r.hand_over for r in rules)
+    hands = {game.turn, *(seat for r in rules if r.hands is not None for seat in r.hands(game))}
     for i, seat in enumerate(game.eliminated_now):
         _seat(game, seat, f"eliminated_now[{i}]")
         p = game.players[seat]
         if p.alive and not p.zombie:
             raise StateError(f"eliminated_now[{i}]: seat {seat + 1} is alive, never eliminated")
+        # This turn's hands: its player's results, a duel's winner (its player or a seat it
+        # challenged). A module handing the turn over (the Boneyard's) raises the dead, who
+        # keep the killer of their first death.
+        if p.killer is not None and p.killer not in hands and not handing:
+            raise StateError(
+                f"seat {seat + 1}: killer {p.killer}, but eliminated this turn (eliminated_now) "
+                f"by a hand of seat {game.turn + 1}'s turn: its own or one a module names "
+                f"(seats {sorted(hands)})"
+            )
     if len(set(game.eliminated_now)) != len(game.eliminated_now):
         raise StateError(f"eliminated_now {game.eliminated_now}: a seat is eliminated once")
     for seat, p in enumerate(game.players):
@@ -361,6 +465,66 @@ def _check_scratch(game: RuleGame) -> None:
                     else "eliminated in an earlier turn lost life in this one"
                 )
             )
+
+
+# The steps of a turn's rolls and of their results (``game.py``), which all run before its
+# end_turn step.
+BEFORE_THE_END = frozenset(
+    {
+        "roll_decision",
+        "after_roll",
+        "roll_effects",
+        "resolve",
+        "collect",
+        "assign_bullseye",
+        "resolve_bullseyes",
+        "assign_beer",
+        "resolve_beers",
+        "gatling",
+    }
+)
+
+
+def _check_closed(game: RuleGame) -> None:
+    """scratch.closed: the turn's ``end_turn`` step, when it first ran, put the modules'
+    end-of-turn steps (``ModuleRules.end``) in the queue before itself and marked them so; the
+    moment at the turn's end (``end_turn`` with moment false) comes after them, and the next
+    turn's ``start_turn`` clears the mark. A module handing the turn over (``hand_over``) runs
+    steps of its own meanwhile, which this does not follow."""
+    s, rules = game.scratch, in_play(game.setup.modules)
+    ends = {name for r in rules for name in r.end}
+    if s.closed and not ends:
+        raise StateError(
+            "scratch.closed: the modules' end-of-turn steps ran, but no module in play has any"
+        )
+    if not ends:
+        return
+    queue = game.stack[::-1]  # in the order the steps run
+    names = [step[0] for step in queue]
+    late = [
+        name
+        for step, name in zip(queue, names, strict=True)
+        if name in ends or (name == "end_turn" and len(step) > 1 and step[1] is False)
+    ]
+    if not s.closed and late:
+        raise StateError(
+            f"scratch.closed false, but the queue holds {late[0]!r}, which comes only once the "
+            "turn's end_turn step ran the modules' end-of-turn steps ("
+            + ", ".join(sorted(ends))
+            + ")"
+        )
+    rolling = [name for name in names if name in BEFORE_THE_END]
+    if s.closed and rolling:
+        raise StateError(
+            f"scratch.closed true, but the queue holds {rolling[0]!r}: the turn's rolls and "
+            "their results come before its end, whose end_turn step closes it"
+        )
+    handing = any(r.hand_over for r in rules)
+    if s.closed and not game.over and not handing and not {"end_turn", "start_turn"} & set(names):
+        raise StateError(
+            "scratch.closed true, but the queue holds no end_turn step: the modules' "
+            "end-of-turn steps run once the turn ends, before its end_turn step"
+        )
 
 
 @cache
@@ -392,7 +556,7 @@ def _check_hits(game: RuleGame, results: int) -> None:
         if hit_by > results or hits > 2 * hit_by:
             raise StateError(
                 f"scratch.hits {s.hits}, scratch.hit_results {s.hit_results}: seat {seat + 1} "
-                f"hit by at most {results} results (faces, then the turn's rage_symbols), "
+                f"hit by at most {results} results (faces, then the turn's {_extra_named(game)}), "
                 "for at most 2 life each"
             )
         if s.lost[seat] > most:
@@ -401,6 +565,117 @@ def _check_hits(game: RuleGame, results: int) -> None:
                 f"({most_life()}, the most life a seat holds, and 2 for each of {results} results "
                 "and one save)"
             )
+
+
+def _extra_named(game: RuleGame) -> str:
+    """The field of the state the turn's extra results are read from, as its module names it
+    (``ModuleRules.extra_named``)."""
+    for rules in in_play(game.setup.modules):
+        if rules.extra_results is not None and rules.extra_named:
+            return rules.extra_named
+    return "extra results"
+
+
+def _past(game: RuleGame, die: int, results: int, where: str) -> None:
+    """A result past those showing now was a module's extra result, gone since: the turn's
+    end discards them (scratch.closed), an eliminated player's go at once."""
+    if die >= results and not game.scratch.closed and game.players[game.turn].alive:
+        raise StateError(
+            f"{where}: result {die} is past the results (0 to {results - 1}: faces, then the "
+            f"turn's {_extra_named(game)}), which shrink only at the turn's end (scratch.closed) "
+            "or when its player is eliminated"
+        )
+
+
+def _check_beers(game: RuleGame, results: int) -> None:
+    """Each Beer given is a result showing a Beer (or one gone since, ``_past``)."""
+    for i, (die, _target) in enumerate(game.scratch.beers):
+        where = f"scratch.beers[{i}]"
+        _past(game, die, results, where)
+        face = game.result_face(die) if die < results else None
+        if die < results and (face is None or FACES[face].symbol != "beer"):
+            raise StateError(
+                f"{where}: result {die} shows {face!r}, not a Beer (faces, then the turn's "
+                f"{_extra_named(game)})"
+            )
+
+
+def still_rolling(game: RuleGame) -> str | None:
+    """The step of the turn's rolls the queue ends with while the turn still rolls
+    (``roll_decision`` too while a roll is asked), or None once the rolls are over."""
+    d = game.pending
+    if d is not None and d.kind in (DecisionKind.ROLL, DecisionKind.REROLL):
+        return "roll_decision"
+    first = game.stack[0] if game.stack else None  # read before the queue's form is checked
+    last = first[0] if isinstance(first, list) and first else None
+    return last if last in ("roll_decision", "after_roll", "resolve") else None
+
+
+def _check_results_phase(game: RuleGame) -> None:
+    """The results are collected a phase at a time, Bull's Eyes then Beers: what is assigned
+    or left to assign belongs to a phase whose ``collect`` step ran, the Beers' after the Bull's
+    Eyes'."""
+    s = game.scratch
+    rolling = still_rolling(game)
+    if rolling is not None and (s.assigned or s.beers or s.to_assign or s.doubled is not None):
+        raise StateError(
+            f"scratch.assigned {s.assigned}, scratch.beers {s.beers}, scratch.to_assign "
+            f"{s.to_assign}, scratch.doubled {s.doubled}: results are assigned once the rolls "
+            f"are over, but the turn still rolls (queue ending with {rolling!r}, or a roll asked)"
+        )
+    queued = {tuple(step) for step in game.stack if step[0] in RESULT_NAMES}
+    bullseye_phase = set(RESULTS[:3])
+    symbols = {item[1] for item in s.to_assign}
+    beers = bool(s.beers) or "beer" in symbols
+    if symbols and len(symbols - {"bullseye1", "bullseye2"}) and symbols != {"beer"}:
+        raise StateError(
+            f"scratch.to_assign {s.to_assign}: one phase's results, its Bull's Eyes or its Beers"
+        )
+    if (s.assigned or symbols - {"beer"}) and RESULTS[0] in queued:
+        raise StateError(
+            f"scratch.assigned {s.assigned}, scratch.to_assign {s.to_assign}: Bull's Eyes to "
+            "assign before their collect step ran (queue)"
+        )
+    if beers and (RESULTS[3] in queued or queued & bullseye_phase or symbols - {"beer"}):
+        raise StateError(
+            f"scratch.beers {s.beers}, scratch.to_assign {s.to_assign}: Beers to give before "
+            "their collect step ran, after the Bull's Eyes' (queue)"
+        )
+
+
+def _check_lost_before_the_beers(game: RuleGame) -> None:
+    """Life is gained by a gain step alone, and before the Beers resolve none runs, unless a
+    seat was eliminated this turn (an ability gains on a death), the turn's player's ability
+    has steps before the Beers (a gift of life at the start, a gain after the Bull's Eyes) or
+    a module in play says its rules may have given some (``ModuleRules.gains``). The life a
+    seat lost this turn is then at most what it lacks now (max_life less life), a zombie's
+    aside."""
+    beers_left = any(tuple(step) == ("resolve_beers",) for step in game.stack)
+    if (
+        not (beers_left or still_rolling(game) is not None)
+        or game.eliminated_now
+        or any(game.own_steps(phase) for phase in _BEFORE_THE_BEERS)
+        or any(r.gains(game) for r in in_play(game.setup.modules) if r.gains is not None)
+    ):
+        return
+    lost = game.scratch.lost
+    for seat, p in enumerate(game.players):
+        if not p.zombie and p.life + lost[seat] > p.max_life:
+            raise StateError(
+                f"scratch.lost {lost}: seat {seat + 1} lost {lost[seat]} life this turn, but "
+                f"has life {p.life} of max_life {p.max_life}, and nobody gained any before "
+                "the turn's Beers resolve"
+            )
+
+
+# The phases of the turn's player's own steps that run before the Beers resolve.
+_BEFORE_THE_BEERS = (
+    Phase.START,
+    Phase.ROLLED,
+    Phase.LAST_ROLL,
+    Phase.BULLSEYE_ASSIGNED,
+    Phase.BULLSEYE,
+)
 
 
 def _check_assigned(game: RuleGame, results: int) -> None:
@@ -417,6 +692,7 @@ def _check_assigned(game: RuleGame, results: int) -> None:
     seen: dict[int, int] = {}
     for i, name, (die, symbol, *_) in listed:
         if die >= results:
+            _past(game, die, results, f"{name}[{i}]")
             continue
         face = game.result_face(die)
         seen[die] = seen.get(die, 0) + 1
@@ -424,7 +700,7 @@ def _check_assigned(game: RuleGame, results: int) -> None:
         if name == "scratch.assigned" and (face is None or FACES[face].symbol != symbol):
             raise StateError(
                 f"{name}[{i}]: result {die} shows {face!r}, not {symbol!r} (faces, then the "
-                "turn's rage_symbols)"
+                f"turn's {_extra_named(game)})"
             )
         if seen[die] > counts:
             raise StateError(
@@ -438,11 +714,11 @@ def _result(game: RuleGame, die: Any, symbol: Any, results: int, where: str) -> 
     if type(die) is not int or not 0 <= die < results:
         raise StateError(
             f"{where}[0]: {die!r} is not a result (0 to {results - 1}: faces, then the "
-            "turn's rage_symbols)"
+            f"turn's {_extra_named(game)})"
         )
     face = game.result_face(die)
     if face is None or FACES[face].symbol != symbol:
         raise StateError(
             f"{where}: result {die} shows {face!r}, not {symbol!r} (faces, then the turn's "
-            "rage_symbols)"
+            f"{_extra_named(game)})"
         )

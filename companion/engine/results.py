@@ -22,8 +22,7 @@ DYNAMITE = "dynamite"
 def adjusted_count(game: RuleGame, symbol: str, rolled: int) -> int:
     """Results of ``symbol``: the dice's, less the tokens that cancel them, plus the extra
     results. The Dynamite token adds a Dynamite instead of cancelling one."""
-    player = game.players[game.turn]
-    tokens = player.wounds.count(symbol)
+    tokens = game.held_results().count(symbol)
     extra = game.extra_results().count(symbol)
     if symbol == DYNAMITE:
         return rolled + tokens + extra
@@ -34,8 +33,8 @@ def collect_results(game: RuleGame, symbols: Sequence[str]) -> list[list[object]
     """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
     tokens cancel (each Beer as often as the player's ability uses it), then the extra results
     past the dice."""
-    wounds = game.players[game.turn].wounds
-    cancel = {s: wounds.count(s) for s in symbols if s != DYNAMITE}
+    held = game.held_results()
+    cancel = {s: held.count(s) for s in symbols if s != DYNAMITE}
     uses = game.ability(game.turn).beer_uses
     results: list[list[object]] = []
     for die, face in enumerate(game.faces):

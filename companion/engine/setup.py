@@ -15,7 +15,6 @@ from .components import (
     CHARACTERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    REAL_PILES,
     ROLE_MIX,
     SPECIAL_ROLES,
     HouseRule,
@@ -23,7 +22,16 @@ from .components import (
 )
 from .errors import SetupError
 from .hidden import secret
-from .module_catalog import MODULES, Module, cards_dealt, characters_for, module, require, validate
+from .module_catalog import (
+    MODULES,
+    REAL_PILES,
+    Module,
+    cards_dealt,
+    characters_for,
+    module,
+    require,
+    validate,
+)
 from .reading import listed, text, truth, whole_number
 from .state import WRITTEN, encode
 
@@ -134,7 +142,7 @@ class GameSetup:
         for pile in sorted(self.real_piles):
             if pile not in REAL_PILES:
                 raise SetupError(
-                    f"unknown real pile {pile!r}; expected one of " + ", ".join(REAL_PILES)
+                    f"unknown real pile {pile!r}; expected one of " + ", ".join(sorted(REAL_PILES))
                 )
         self._validate_undead()
         if self.roles is not None:

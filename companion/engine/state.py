@@ -1,7 +1,9 @@
 """The game's state as typed data: players, the table, one turn's scratch.
 
-Every field is declared once, here; copying, writing JSON and reading it back are generic over
-the declared types, so a new field needs no other line. Reading checks each value's type and
+Every field of the core is declared once, here, and a module's in its own package, in the parts
+of a player, of the game and of a turn's scratch it registers (``state_parts``); copying,
+writing JSON and reading it back are generic over the declared types, so a new field needs no
+other line. Reading checks each value's type and
 names the field that is wrong. A field a seat may not see is declared so (``hidden.secret``):
 the same walk that writes the state writes it as that seat may see it.
 """
@@ -10,10 +12,10 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable
-from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
+from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from types import NoneType, UnionType
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from .components import Role
 from .decisions import Decision
@@ -22,6 +24,7 @@ from .hidden import OWN_OFFERS, PARTS, SECRET, SNAPSHOT, Parts, Secret, own_or_s
 from .steps import Step
 
 T = TypeVar("T")
+P = TypeVar("P", bound="Part")
 
 
 JSON_KEY = "json_key"  # field metadata: the field's key in JSON, when not its name
@@ -45,21 +48,15 @@ class PlayerState:
     alive: bool = True
     chief_arrow: bool = False
     # Old Saloon 3: the special role card the engine knows this seat holds, and whether it is
-    # face up (its power used or cancelled). Old Saloon 5: this eliminated player is the Ghost.
+    # face up (its power used or cancelled).
     special: str | None = field(default=None, metadata=secret(sees=own_or_shown("special_shown")))
     special_shown: bool = False
-    ghost: bool = False
-    # Undead or Alive, Modules 1 and 2: Duel Wound tokens held (face up), Rage cards held face
-    # down, and the cards revealed this turn with the symbols entered for them.
-    wounds: list[str] = field(default_factory=list)
-    rage_held: int = 0
-    rage_revealed: int = 0
-    rage_symbols: list[str] = field(default_factory=list)
     # Undead or Alive, Module 4: back as a zombie, or the Zombie Master; Module 5: whose own
     # result eliminated this player (None: no one's hand, or not eliminated).
     zombie: bool = False
     master: bool = False
     killer: int | None = None
+    parts: tuple[Any, ...] = field(default_factory=lambda: _DEFAULTS[PlayerState])
 
     def to_json(self) -> dict[str, Any]:
         return encode(self)
@@ -82,14 +79,12 @@ class TurnScratch:
     # Life losses waiting for Molly Stark's answers: [[seat, amount, results]...], cause, by
     # and the steps after the loss (the next seat she may be asked about is on her step).
     loss: list[Any] | None = None
-    # Undead or Alive: life each seat lost this turn, the seats challenged to a duel, whether
-    # a kept Beer draws a Rage card, once-a-turn abilities used, and whether the turn's end
-    # steps of the modules have run.
+    # Life each seat lost this turn, the once-a-turn abilities used (``ModuleRules.used``),
+    # and whether the turn's end steps of the modules have run.
     lost: list[int] = field(default_factory=list)
-    duels: list[int] = field(default_factory=list)
-    beer_rage: bool = False
     used: list[str] = field(default_factory=list)
     closed: bool = False
+    parts: tuple[Any, ...] = field(default_factory=lambda: _DEFAULTS[TurnScratch])
 
     @classmethod
     def fresh(cls, players: int) -> TurnScratch:
@@ -140,15 +135,7 @@ class GameState:
     waiting_win: list[Any] | None = field(
         default=None, metadata={JSON_KEY: "ending", **secret(shown_as=_known_winners)}
     )
-    # Old Saloon 5: the Ghost's token, [holder, face, dice], and the dice it sets this turn.
-    ghost_token: list[Any] | None = None
-    preset: list[int] = field(default_factory=list)
-    # Undead or Alive: the Duel Wound tokens in the pile (sorted), how many draws the simulated
-    # pile has made, and the Rage cards in the draw pile and the discards.
-    wound_pile: list[str] = field(default_factory=list)
-    wound_draws: int = field(default=0, metadata=secret(blank=0))
-    rage_pile: int = 0
-    rage_discard: int = 0
+    preset: list[int] = field(default_factory=list)  # dice a module set before the first roll
     eliminated_now: list[int] = field(default_factory=list)  # seats eliminated this turn
     # Undead or Alive, Module 4 (``boneyard.py``): the Boneyard cards face down, face up with
     # hands, and No hands drawn this turn (back into the pile at its end); the outbreak's stage.
@@ -157,6 +144,156 @@ class GameState:
     boneyard_back: list[str] = field(default_factory=list)
     boneyard_draws: int = field(default=0, metadata=secret(blank=0))
     outbreak: str | None = None
+    parts: tuple[Any, ...] = field(default_factory=lambda: _DEFAULTS[GameState])
+
+
+# ------------------------------------------------------------------- the modules' parts
+
+# A module's part of each player, of the game or of a turn's scratch is a frozen dataclass of
+# its own package (tuples for lists), registered with ``state_parts``. Every owner holds one of
+# each registered part in ``parts``, in play or not, so a state reads the same whatever the
+# modules; a copy of the owner shares them, and a rule changes one by replacing it
+# (``Part.change``). Their fields are written flat in the owner's JSON object after the core
+# field each names (``after``), the parts after one field in their modules' order.
+
+
+class Part:
+    """A module's part of an owner (a player, the game, a turn's scratch)."""
+
+    __slots__ = ()
+    index: ClassVar[int]  # its place in its owner's ``parts``, set when registered
+
+    @classmethod
+    def of(cls: type[P], owner: Any) -> P:
+        """``owner``'s part of this type."""
+        found: P = owner.parts[cls.index]
+        return found
+
+    @classmethod
+    def change(cls: type[P], owner: Any, **changes: Any) -> P:
+        """Replace ``owner``'s part of this type by one with ``changes``; the new part."""
+        new = replace(owner.parts[cls.index], **changes)
+        new.put(owner)
+        return new
+
+    def put(self, owner: Any) -> None:
+        """Make this ``owner``'s part of its type."""
+        i = self.index
+        held = owner.parts
+        owner.parts = (*held[:i], self, *held[i + 1 :])
+
+
+_OWNERS: tuple[type, ...] = ()  # set below: PlayerState, GameState, TurnScratch
+_PARTS: dict[type, list[type[Part]]] = {}  # an owner's registered parts, in ``parts`` order
+_DEFAULTS: dict[type, tuple[Any, ...]] = {}  # an owner's parts, each with its defaults
+_PLACES: dict[type[Part], tuple[str, str]] = {}  # a part: its module, the core field it follows
+MODULE_PARTS: dict[str, list[type[Part]]] = {}  # a module's id: the parts it registered
+
+
+def state_parts(
+    module: str,
+    *,
+    player: tuple[type[Part], str] | None = None,
+    game: tuple[type[Part], str] | None = None,
+    scratch: tuple[type[Part], str] | None = None,
+) -> None:
+    """Register ``module``'s parts of each player, of the game and of a turn's scratch, each
+    with the core field of its owner its fields are written after in JSON. A part must be a
+    frozen dataclass whose fields all have defaults; a key the owner or another part writes is
+    refused (StateError)."""
+    for held, owner in ((player, PlayerState), (game, GameState), (scratch, TurnScratch)):
+        if held is None:
+            continue
+        kind, after = held
+        where = f"{module}: {kind.__name__}"
+        if not (is_dataclass(kind) and kind.__dataclass_params__.frozen):
+            raise StateError(f"{where} is not a frozen dataclass")
+        if after not in {f.name for f in fields(owner)} - {"parts"}:
+            raise StateError(f"{where}: {owner.__name__} has no field {after!r} to follow")
+        registered = _PARTS.setdefault(owner, [])
+        if kind in registered:
+            raise StateError(f"{where} is registered twice")
+        taken = {json_key(f): owner.__name__ for f in fields(owner) if f.name != "parts"}
+        for other in registered:
+            taken.update((json_key(f), other.__name__) for f in fields(other))
+        for f in fields(kind):
+            if f.default is MISSING and f.default_factory is MISSING:
+                raise StateError(f"{where}.{f.name} has no default")
+            if json_key(f) in taken:
+                raise StateError(
+                    f"{where} and {taken[json_key(f)]} both write the key {json_key(f)!r}"
+                )
+        kind.index = len(registered)
+        registered.append(kind)
+        _PLACES[kind] = (module, after)
+        _DEFAULTS[owner] = tuple(k() for k in registered)
+        MODULE_PARTS.setdefault(module, []).append(kind)
+    for plans in (_ENCODINGS, _READERS, _PLANS, _SECRETS):
+        plans.clear()  # a plan made before would leave the new part out
+
+
+def parts_seen(owner: Any, seat: int) -> tuple[Any, ...]:
+    """``owner``'s parts as ``seat`` sees them: each secret field of a part as its declaration
+    shows it to that seat (``hidden.py``), the others shared."""
+    held = owner.parts
+    secrets = _SECRETS.get(type(owner))
+    if secrets is None:
+        secrets = _SECRETS[type(owner)] = []
+        for part in _PARTS.get(_owner(type(owner)) or type(owner), []):
+            found = _part_fields(part)
+            hidden = {f.name: f.metadata[SECRET] for f in found if SECRET in f.metadata}
+            if hidden:
+                secrets.append((part.index, hidden))
+    if not secrets:
+        return tuple(held)
+    seen = list(held)
+    for i, hidden in secrets:
+        part = held[i]
+        shown = {name: s.shown(owner, getattr(part, name), seat) for name, s in hidden.items()}
+        seen[i] = replace(part, **shown)
+    return tuple(seen)
+
+
+_SECRETS: dict[type, list[tuple[int, dict[str, Secret]]]] = {}
+
+
+def field_names(owner: type) -> tuple[str, ...]:
+    """The names of an owner's fields, its parts' included, in the order written, each with
+    its JSON key after it when that is another."""
+    found: list[str] = []
+    for _part, f in _flat_fields(owner):
+        found += [f.name] if json_key(f) == f.name else [f.name, json_key(f)]
+    return tuple(found)
+
+
+def _part_fields(kind: type[Part]) -> list[Field[Any]]:
+    return list(fields(kind))  # type: ignore[arg-type]
+
+
+def _owner(kind: type) -> type | None:
+    """The owner type ``kind`` is (a Game is a GameState), or None."""
+    for owner in _OWNERS:
+        if issubclass(kind, owner):
+            return owner
+    return None
+
+
+def _flat_fields(kind: type) -> list[tuple[type[Part] | None, Field[Any]]]:
+    """The fields ``kind`` writes in their JSON order: its own (None), and after each the
+    fields of the parts that follow it, in their modules' order."""
+    owner = _owner(kind)
+    if owner is None:
+        return [(None, f) for f in fields(kind)]
+    parts = sorted(_PARTS.get(owner, []), key=lambda k: _PLACES[k][0])
+    placed: list[tuple[type[Part] | None, Field[Any]]] = []
+    for f in fields(kind):
+        if f.name == "parts":
+            continue
+        placed.append((None, f))
+        for part in parts:
+            if _PLACES[part][1] == f.name:
+                placed += [(part, pf) for pf in _part_fields(part)]
+    return placed
 
 
 # ------------------------------------------------------------------- generic JSON and copy
@@ -178,10 +315,11 @@ def encode(value: Any, seat: int | None = None) -> Any:
         return sorted(encode(v, seat) for v in value)
     if is_dataclass(value) and not isinstance(value, type):
         data = {}
-        for name, key, hidden, parts, written in _encoding(type(value)):
-            if written is not None and not written(value):
+        for part, name, key, hidden, parts, written in _encoding(type(value)):
+            holder = value if part is None else value.parts[part.index]  # type: ignore[attr-defined]
+            if written is not None and not written(holder):
                 continue
-            v = getattr(value, name)
+            v = getattr(holder, name)
             if seat is not None and hidden is not None:
                 v = hidden.shown(value, v, seat)
             if seat is not None and parts is not None:
@@ -192,22 +330,25 @@ def encode(value: Any, seat: int | None = None) -> Any:
     return value
 
 
-_ENCODINGS: dict[type, list[tuple[str, str, Secret | None, Parts | None, Any]]] = {}
+Encoding = tuple[type[Part] | None, str, str, Secret | None, Parts | None, Any]
+_ENCODINGS: dict[type, list[Encoding]] = {}
 
 
-def _encoding(kind: type) -> list[tuple[str, str, Secret | None, Parts | None, Any]]:
-    """Each field of ``kind``, its JSON key, and what its declaration says of writing it."""
+def _encoding(kind: type) -> list[Encoding]:
+    """Each field ``kind`` writes (its own, its parts'), its JSON key, and what its declaration
+    says of writing it. A secret's record is the owner (the player, the game), part or not."""
     found = _ENCODINGS.get(kind)
     if found is None:
         found = _ENCODINGS[kind] = [
             (
+                part,
                 f.name,
                 json_key(f),
                 f.metadata.get(SECRET),
                 f.metadata.get(PARTS),
                 f.metadata.get(WRITTEN),
             )
-            for f in fields(kind)
+            for part, f in _flat_fields(kind)
         ]
     return found
 
@@ -326,9 +467,41 @@ def _read_decision(data: Any, where: str) -> Decision:
 
 
 def _dataclass_reader(kind: type) -> Reader:
-    """Each field read by its type's reader; a field left out takes its default."""
+    """Each field read by its type's reader; a field left out takes its default. The fields of
+    the parts an owner holds are read from the same object, each into its part."""
+    owner = _owner(kind)
+    own = [f for f in fields(kind) if owner is None or f.name != "parts"]
+    plan = _field_plan(kind, own)
+    parts = [(p, _field_plan(p, _part_fields(p))) for p in _PARTS.get(owner, [])] if owner else []
+    defaults = _DEFAULTS.get(owner, ()) if owner else ()
+
+    def read(data: Any, where: str) -> Any:
+        if not isinstance(data, dict):
+            raise StateError(f"{where}: expected an object, got {data!r}")
+        obj: Any = object.__new__(kind)
+        _fill(obj.__dict__, plan, data, where)
+        if owner is not None:
+            held = []
+            for (part, part_plan), default in zip(parts, defaults, strict=True):
+                if any(key in data for _name, key, *_rest in part_plan):
+                    values: dict[str, Any] = {}
+                    _fill(values, part_plan, data, where)
+                    held.append(part(**values))
+                else:
+                    held.append(default)  # shared: a part is never changed in place
+            obj.__dict__["parts"] = tuple(held)
+        return obj
+
+    return read
+
+
+FieldPlan = list[tuple[str, str, Reader, Any, Any]]
+
+
+def _field_plan(kind: type, of: list[Field[Any]]) -> FieldPlan:
+    """How to read each field ``of`` a dataclass: name, key, reader, default, factory."""
     hints = _hints(kind)
-    plan = [
+    return [
         (
             f.name,
             json_key(f),
@@ -336,26 +509,21 @@ def _dataclass_reader(kind: type) -> Reader:
             f.default,
             None if f.default_factory is MISSING else f.default_factory,
         )
-        for f in fields(kind)
+        for f in of
     ]
 
-    def read(data: Any, where: str) -> Any:
-        if not isinstance(data, dict):
-            raise StateError(f"{where}: expected an object, got {data!r}")
-        obj: Any = object.__new__(kind)
-        values = obj.__dict__
-        for name, key, read_field, default, factory in plan:
-            if key in data:
-                values[name] = read_field(data[key], f"{where}.{key}")
-            elif factory is not None:
-                values[name] = factory()
-            elif default is not MISSING:
-                values[name] = default
-            else:
-                raise StateError(f"{where}: {key!r} is missing")
-        return obj
 
-    return read
+def _fill(values: dict[str, Any], plan: FieldPlan, data: dict[str, Any], where: str) -> None:
+    """Each field of ``plan`` read from ``data`` into ``values``, its default when left out."""
+    for name, key, read_field, default, factory in plan:
+        if key in data:
+            values[name] = read_field(data[key], f"{where}.{key}")
+        elif factory is not None:
+            values[name] = factory()
+        elif default is not MISSING:
+            values[name] = default
+        else:
+            raise StateError(f"{where}: {key!r} is missing")
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
@@ -411,3 +579,8 @@ def copy_state(value: T, into: T | None = None) -> T:
         v = getattr(value, name)
         setattr(clone, name, v if copier is None else copier(v))
     return clone
+
+
+_OWNERS = (PlayerState, GameState, TurnScratch)
+for _kind in _OWNERS:
+    _DEFAULTS[_kind] = ()

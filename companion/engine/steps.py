@@ -95,3 +95,30 @@ def take_arrow(seat: int, cause: str, /) -> None: ...
 
 @kind
 def which_arrow(seat: int, holder: int, cause: str, /) -> None: ...
+
+
+# ------------------------------------ game.py's steps of the base game's phases (``base_game.py``)
+
+
+@kind
+def collect(*symbols: str) -> None: ...
+
+
+@kind
+def assign_bullseye() -> None: ...
+
+
+@kind
+def resolve_bullseyes() -> None: ...
+
+
+@kind
+def assign_beer() -> None: ...
+
+
+@kind
+def resolve_beers() -> None: ...
+
+
+@kind
+def gatling() -> None: ...

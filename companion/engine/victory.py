@@ -7,15 +7,11 @@ is known, so the end is still detected the moment it is certain.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .components import GHOST_RENEGADE_TEAM, THREE_PLAYER_TARGET, Role
 from .state import PlayerState
-
-# Every side an outcome may name: the base game's, the 3-player game's winners by role, nobody
-# (3 players, no one's hand), and Undead or Alive 4's.
-SIDES = ("sheriff", "outlaws", "renegade", "deputy", "outlaw", "nobody")
 
 
 @dataclass(frozen=True)
@@ -34,7 +30,8 @@ class NeedReveal:
 
 
 def team(role: Role | None, players: int) -> Role | None:
-    """The side a Ghost with this role wins with (a Ghost Renegade's by the rulebook's table)."""
+    """The side a player playing for a team wins with (``declare_team_player``): a Renegade's
+    by the rulebook's table (Old Saloon 5), any other role its own."""
     if role is Role.RENEGADE:
         return GHOST_RENEGADE_TEAM[players]
     return role
@@ -59,9 +56,21 @@ def _seats_of(
     )
 
 
+# Whether a player wins with a team instead of its role (``team``), each module's that says so.
+TEAM_PLAYERS: list[Callable[[PlayerState], bool]] = []
+
+
+def declare_team_player(plays_for_team: Callable[[PlayerState], bool]) -> None:
+    """A module's players that win with a team rather than their role (``team``)."""
+    TEAM_PLAYERS.append(plays_for_team)
+
+
 def _side(p: PlayerState, players: int) -> Role | None:
-    """The role a player wins with: its own, or a Ghost Renegade's team (Old Saloon 5)."""
-    return team(p.role, players) if p.ghost else p.role
+    """The role a player wins with: its own, or the team a module gives it."""
+    for plays_for_team in TEAM_PLAYERS:
+        if plays_for_team(p):
+            return team(p.role, players)
+    return p.role
 
 
 def base_outcome(

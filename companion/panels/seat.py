@@ -58,8 +58,7 @@ def draw_seat(view: SeatView) -> Image.Image:
     _draw_header(image, view)
     line = view.note if not view.winner else ""
     # Undead or Alive's Wound tokens and Rage cards go on the seat's line: no row of their own.
-    undead = " ".join(t for t in (undead_text(view), _revealed_text(view)) if t)
-    line = " ".join(t for t in (undead, line) if t)
+    line = " ".join(t for t in (*view.marks, line) if t)
     marked = bool(view.life_change or view.arrow_change or view.coming)
     long_note = len(wrap(view.note, WIDTH - 4, 2)) > 1
     if long_note:
@@ -163,39 +162,6 @@ def _draw_digits(image: Image.Image, digits: str, scale: int, xy: tuple[int, int
         if digit != " ":
             glyph = big_text(digit, scale)
             stamp(image, glyph, (x + i * ADVANCE * scale + (cell - glyph.width) // 2, y))
-
-
-def symbol_letter(symbol: str) -> str:
-    """One letter per symbol for the seat's Wound tokens and revealed Rage symbols."""
-    letters = {
-        "arrow": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "A"),
-        "dynamite": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "D"),
-        "bullseye1": "1",
-        "bullseye2": "2",
-        "beer": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "B"),
-        "gatling": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "G"),
-    }
-    return letters[symbol]
-
-
-def undead_text(view: SeatView) -> str:
-    """Undead or Alive at a glance: "W1D" for Wound tokens, "R2" for Rage cards held."""
-    parts = []
-    if view.wounds:
-        letters = "".join(symbol_letter(t) for t in sorted(view.wounds))
-        # Translators: "W" for Wound tokens, then one letter per token
-        parts.append(_("W{letters}").format(letters=letters))
-    if view.rage_held:
-        # Translators: "R" for the Rage cards a seat holds face down, then how many
-        parts.append(_("R{count}").format(count=view.rage_held))
-    return " ".join(parts)
-
-
-def _revealed_text(view: SeatView) -> str:
-    if not view.rage_symbols:
-        return ""
-    letters = "".join(symbol_letter(s) for s in view.rage_symbols)
-    return _("Rage {letters}").format(letters=letters)
 
 
 def _role_fits(view: SeatView) -> bool:

@@ -168,3 +168,31 @@ def cause_label(cause: str) -> str:
     if cause in SPECIAL_ROLES:
         return SPECIAL_ROLES[cause].title
     return cause.replace("_", " ").capitalize()  # a cause new to this table, still in words
+
+
+class _SymbolLetters(Mapping[str, str]):
+    """One letter per symbol, for a seat's tokens and cards on its panel ("W1D", "Rage 1B"),
+    in the language in use."""
+
+    def __getitem__(self, symbol: str) -> str:
+        return self._letters()[symbol]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._letters())
+
+    def __len__(self) -> int:
+        return len(self._letters())
+
+    @staticmethod
+    def _letters() -> dict[str, str]:
+        return {
+            "arrow": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "A"),
+            "dynamite": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "D"),
+            "bullseye1": "1",
+            "bullseye2": "2",
+            "beer": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "B"),
+            "gatling": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "G"),
+        }
+
+
+SYMBOL_LETTERS: Mapping[str, str] = _SymbolLetters()

@@ -1,5 +1,5 @@
-"""What a module says at the table beyond its decisions' words: its note on a seat and what a
-seat became in it.
+"""What a module says at the table beyond its decisions' words: its note on a seat, what a seat
+became in it, and what a seat shows of its pieces.
 
 The core of the table names no module: each installed module's ``table`` part adds its entries
 here (``declare_module_words``) when the table first reads them (``load_layer``), as it adds
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from ..engine import Declared, Game, Module, PlayerState, load_layer
 
@@ -19,13 +21,26 @@ SeatNote = Callable[[Game, int, Sequence[int]], str]
 
 
 @dataclass(frozen=True)
+class Pieces:
+    """What a seat shows of a module's pieces (its tokens, its cards), read from its part of
+    the player: short marks on the seat's panel ("R2"), lines in the terminal, and the facts
+    of the public page, each key given whether the seat holds any or not."""
+
+    marks: tuple[str, ...] = ()
+    said: tuple[str, ...] = ()
+    page: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
 class ModuleWords:
     """``seat_note``: its note on each seat's panel while it is in play; ``became``: what a
-    seat became in it, for the game's summary, or None. (Its short name: ``declare_module_label``
-    in ``prompts.py``.)"""
+    seat became in it, for the game's summary, or None; ``pieces``: what a seat shows of its
+    pieces, public to the whole table. (Its short name: ``declare_module_label`` in
+    ``prompts.py``.)"""
 
     seat_note: SeatNote | None = None
     became: Callable[[PlayerState], str | None] | None = None
+    pieces: Callable[[PlayerState], Pieces] | None = None
 
 
 def _load() -> None:
@@ -58,3 +73,21 @@ def became(p: PlayerState) -> list[str]:
         if found:
             said.append(found)
     return said
+
+
+def pieces(p: PlayerState | None) -> Pieces:
+    """What the seat of ``p`` shows of the installed modules' pieces, in the modules' order
+    (None: a seat out of the game, which holds none)."""
+    player = p or _nobody()
+    shown = [w.pieces(player) for _m, w in sorted(MODULE_WORDS.items()) if w.pieces is not None]
+    return Pieces(
+        tuple(m for s in shown for m in s.marks),
+        tuple(line for s in shown for line in s.said),
+        tuple(fact for s in shown for fact in s.page),
+    )
+
+
+@cache
+def _nobody() -> PlayerState:
+    """A player holding no module's piece."""
+    return PlayerState(seat=-1, character="", max_life=0, life=0)

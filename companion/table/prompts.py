@@ -278,10 +278,13 @@ def modules_text(modules: frozenset[Module], specials_mixed: bool = False) -> st
 
 
 def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) -> str:
-    """The modules on, by the rulebook's numbers ("Old Saloon 1, 3 mixed; Undead or Alive 2"):
-    short enough for the set-up's prompt with every module on ('' when none)."""
+    """The modules on, by the rulebook's numbers ("Old Saloon 1, 3 mixed; Undead or Alive 2"),
+    and those of expansions from outside counted ("2 more": their pages say which): short
+    enough for the set-up's prompt with every module on ('' when none)."""
     parts = []
     for expansion, label in expansions():
+        if expansion not in EXPANSION_LABELS:
+            continue
         numbers = [
             _("{number} mixed").format(number=m.value.partition(".")[2])
             if MODULES[m].role_cards and specials_mixed
@@ -291,6 +294,9 @@ def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) 
         ]
         if numbers:
             parts.append(f"{label} {', '.join(numbers)}")
+    others = sum(m.partition(".")[0] not in EXPANSION_LABELS for m in modules)
+    if others:
+        parts.append(_("{count} more").format(count=others))
     return _("Modules: {modules}").format(modules="; ".join(parts)) if parts else ""
 
 
@@ -356,6 +362,6 @@ def chores(events: list[Event], seats: Sequence[int], real_wounds: bool) -> list
                 elif not kept and real_wounds:
                     found.append((seat, _("{token} back: lucky").format(token=label)))
             case WoundsReturned(seat=seat):
-                found.append((seat, _("Wounds to the pile")))
+                found.append((seat, _("Wound tokens back")))
         shuffle = False
     return found

@@ -17,7 +17,7 @@ from typing import Any
 from ..engine import CHARACTERS, NO_SEAT, SPECIAL_ROLES, Role
 from ..i18n import CORE, Catalogue, Labels, language
 from .history_pages import WAY_OUT
-from .labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS, SYMBOL_NAMES, WOUND_LABELS
+from .labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS
 from .session import TableSession, table_view
 from .showing import rules_text
 from .view import SeatView, TableView
@@ -178,9 +178,8 @@ def _seat(seat: SeatView) -> dict[str, Any]:
         "change": seat.change,
         "chore": seat.chore,
         "note": seat.note,
-        "wounds": [],
-        "rage_held": seat.rage_held,
-        "rage_symbols": [],
+        "pieces": list(seat.said),  # the modules' pieces, each a line in the box's language
+        **{key: list(v) if isinstance(v, tuple) else v for key, v in seat.page},
     }
 
 
@@ -197,7 +196,4 @@ def _facts(p: dict[str, Any]) -> dict[str, Any]:
         "chief_arrow": p["chief_arrow"],
         "role": role,
         "alive": p["alive"],
-        "wounds": [WOUND_LABELS.get(t, FACE_LABELS.get(t, t)) for t in sorted(p["wounds"])],
-        "rage_held": p["rage_held"],
-        "rage_symbols": [SYMBOL_NAMES.get(s, s) for s in p["rage_symbols"]],
     }

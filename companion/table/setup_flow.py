@@ -226,6 +226,8 @@ class SetupFlow:
                 return
             modules = module_pages()[self.module_page][1]
             if n > len(modules):
+                if len(modules) == 1:  # an expansion from outside may have a page of one
+                    raise Refused(_("DIE1 turns the module on and off."))
                 raise Refused(
                     _("DIE1 to DIE{last} turn the modules on and off.").format(last=len(modules))
                 )

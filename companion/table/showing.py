@@ -25,7 +25,7 @@ from .abilities import ability_said
 from .answers import listed_hit_names
 from .history_pages import history_pages, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
-from .module_words import seat_note
+from .module_words import pieces, seat_note
 from .play import ChoresRead, TablePlay
 from .prompts import (
     SIDE_LABELS,
@@ -142,7 +142,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     seats = []
     for n in range(1, session.seat_count() + 1):
         if n not in play.seats:
-            seats.append(SeatView(number=n, playing=False))
+            seats.append(SeatView(number=n, playing=False, page=pieces(None).page))
             continue
         s = play.seats.index(n)
         p = game.players[s]
@@ -167,6 +167,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         elif d is not None and d.spec.answer is Answer.ROLE and s == d.seat:
             legend = reveal_legend(play.reveal_choices())
             note = _("Show your role card: {cards}").format(cards=legend)
+        shown = pieces(p)
         seats.append(
             SeatView(
                 number=n,
@@ -188,9 +189,9 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 life_change=mark.life,
                 arrow_change=mark.arrows,
                 coming=coming,
-                wounds=tuple(p.wounds),
-                rage_held=p.rage_held,
-                rage_symbols=tuple(p.rage_symbols),
+                marks=shown.marks,
+                said=shown.said,
+                page=shown.page,
                 bot=bot,
                 chore=to_do.get(s, ""),
             )
@@ -274,7 +275,7 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
     """What each seat must still do with real pieces, by engine seat, from the game's own
     record (so a restart shows it again): the chores the events of every action gave it, until
     that seat's player next answers a decision (they have done it by then)."""
-    real = "wounds" in play.game.setup.real_piles
+    real = bool(play.game.setup.real_piles)  # the table draws its one real pile, the tokens
     read, taken = play.chores_read, play.taken
     owed: dict[int, tuple[str, ...]] = {}
     start = 0

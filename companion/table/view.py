@@ -7,6 +7,7 @@ which seats may answer. This view carries both to the panels.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine import Declared, load_layer
 from ..i18n import CORE, Catalogue
@@ -47,10 +48,11 @@ class SeatView:
     life_change: int = 0
     arrow_change: int = 0
     coming: str = ""  # results given to this seat that have not hit it yet ("hit x2")
-    # Undead or Alive: Wound tokens held, Rage cards held face down, symbols of revealed ones.
-    wounds: tuple[str, ...] = ()
-    rage_held: int = 0
-    rage_symbols: tuple[str, ...] = ()
+    # What the seat shows of the modules' pieces (Wound tokens, Rage cards): short marks on
+    # its panel ("W1D", "R2"), lines in the terminal, facts of the public page.
+    marks: tuple[str, ...] = ()
+    said: tuple[str, ...] = ()
+    page: tuple[tuple[str, Any], ...] = ()
     bot: bool = False  # the box plays this seat
     # What this seat's player must do with real pieces (draw a Rage card, take a Wound token),
     # from the game's events this turn: a restart shows it again.

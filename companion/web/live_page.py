@@ -35,9 +35,6 @@ def script_words() -> dict[str, str]:
         "arrows": _("Arrows {count}"),
         "arrows_chief": _("Arrows {count} + the Chief's Arrow"),
         "role": _("Role: {role}"),
-        "wounds": _("Wound tokens: {tokens}"),
-        "rage_held": _("Rage cards face down: {count}"),
-        "rage": _("Rage: {symbols}"),
         "kept": _words.pgettext("a die on the public page", "kept"),
         "marked": _words.pgettext("a die on the public page", "to re-roll"),
     }

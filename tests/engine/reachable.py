@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 from companion.engine import Game, SetupError, StateError
+from companion.modules.duels.rules import DuelsGame
 
 Path = tuple[str | int, ...]
 
@@ -34,30 +35,46 @@ FREE: dict[str, str] = {
 # fields the larger run met (100,000 changes, the command above); a field not listed fails.
 OPEN: dict[str, str] = {
     "seed": "the seed once a simulated pile was drawn from: the draws it gave",
-    "lost": "the life a living seat lost this turn against its life and the gains of the turn",
+    "lost": "the life a seat lost this turn against its life and the gains of the turn, once "
+    "a gain may have come (the Beers, a death, a card that saves, an ability's or a module's "
+    "steps before the Beers), and the amount lost within what the seat lacks",
     "life": "a seat's life against the turn's losses and gains (scratch.lost)",
-    "queue": "the queue's steps in an order the turn's phases give",
+    "queue": "a module's step dropped or its arguments changed (a duels step run down to 0, "
+    "a moment's arguments or a flag of a step in the state kept there)",
     "modules": "a module left out whose rules never acted in the game so far",
-    "roll_count": "the rolls made: at least one a turn rolled, a duel's any number",
-    "assigned": "a Bull's Eye's target, or one left out, against the hits and life it gave",
-    "to_assign": "the results still to assign against the dice showing them",
-    "beers": "the Beers assigned against the dice showing them",
+    "roll_count": "the rolls made where a module hands the turn over (the Boneyard's would-be "
+    "turns), and above the turns played: a duel rolls any number, and a seat's twin may count "
+    "more (a secret)",
+    "assigned": "a Bull's Eye's target, or one left out, once resolved, against the hits and "
+    "life it gave",
+    "to_assign": "the results still to assign, one left out (a Wound token cancels some) or "
+    "one given twice (a Beer: the play of 500 games reached a Beer given twice), against the "
+    "dice showing them",
+    "beers": "a Beer's target, or one left out, against the life it gave",
     "rage_symbols": "a symbol entered (a press) against what it gave: an arrow taken, a result "
     "resolved",
     "beer_rage": "a kept Beer's Rage card left out, against whether the beer_rage step ran",
-    "closed": "whether the modules' end-of-turn steps ran (when some have them), against the queue",
-    "special_shown": "an eliminated seat's card shown, against its show_card step",
-    "special": "a seat's special card against the cards shown",
-    "killer": "whose result eliminated a seat, against the events of its turn",
-    "turn_number": "the turns played, against the turn order and the counts of the game",
+    "closed": "whether the modules' end-of-turn steps ran, in a finished game",
+    "special_shown": "a living seat's card shown (its power used) in a finished game, or a normal "
+    "card shown with the star where The Good's card is shown too",
+    "special": "a card the set-up does not name (a normal card where cards are mixed, a "
+    "seat's view) against the cards shown",
+    "killer": "whose result eliminated a seat in an earlier turn, against the events of its turn",
+    "turn_number": "the turns played once a seat was eliminated or with special cards (extra "
+    "turns), against the turn order, within the rolls made (roll_count)",
     "faces": "a die's face against the arrows and Dynamite it gave",
     "winners": "the winners against the side and the roles, where a module or 3 players decide",
-    "cause": "the pending decision's cause against the step that asked it",
-    "remaining": "the pending decision's count against the step that asked it",
-    "target": "the pending decision's target against the step that asked it",
-    "options": "the pending decision's options against the step that asked it",
-    "die": "the pending decision's die against the step that asked it",
-    "duels": "the seats challenged against the Duel dice showing",
+    "cause": "the pending decision's cause, where its kind is asked with one, against the step "
+    "that asked it",
+    "remaining": "the pending decision's count, where its kind is asked with one, against the "
+    "step that asked it",
+    "target": "the pending decision's target, where its kind is asked with one, against the "
+    "step that asked it",
+    "options": "the pending decision's options, where its kind is asked with some, against the "
+    "step that asked it",
+    "die": "the pending decision's die, where its kind is asked with one, against the step that "
+    "asked it",
+    "duels": "the seats challenged, once the rolls are over, against the Duel dice showing",
     "rolls": "the rolls of the turn against the faces and the dice kept",
     "wound_draws": "the simulated pile's draws against the duels (bounded: turns only)",
     "boneyard_draws": "the simulated deck's draws against the cards drawn (bounded: turns only)",
@@ -69,7 +86,8 @@ OPEN: dict[str, str] = {
     "windows": "an open moment left out, against the reveals it offered",
     "preset": "the dice the Ghost's token set, against its face",
     "ghost_token": "the Ghost's token against the Ghost's turns",
-    "doubled": "Slab the Killer's doubled die against the Beers of the turn",
+    "doubled": "Slab the Killer's doubled die against the Beers of the turn, once the Beers' "
+    "targets are given or none is left to give",
     "eliminated_now": "a seat eliminated this turn left out of it, against the turn's losses",
     "master": "the Zombie Master against the outbreak",
     "max_life": "a seat's maximum against its role and character",
@@ -114,7 +132,7 @@ def classify(original: dict[str, Any], loaded: Game) -> str:
     unknown = sorted(f for f in changed if f not in FREE and f not in OPEN)
     if unknown:
         return "unclassified " + ", ".join(unknown)
-    drawn = loaded.wound_draws or loaded.boneyard_draws
+    drawn = DuelsGame.of(loaded).wound_draws or loaded.boneyard_draws
     still = sorted(f for f in changed if f not in FREE or (f == "seed" and drawn))
     return f"open {still[0]}" if still else f"free {sorted(changed)[0]}"
 

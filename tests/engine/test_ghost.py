@@ -17,7 +17,7 @@ from companion.engine import (
     Stop,
     position,
 )
-from companion.modules.ghost.rules import GHOST_FACE, GHOST_ROLL, GHOST_TARGET
+from companion.modules.ghost.rules import GHOST_FACE, GHOST_ROLL, GHOST_TARGET, GhostGame, is_ghost
 
 from .helpers import kinds
 from .roles_helpers import QUIET_TURN, quiet_turn, roll_all
@@ -57,7 +57,7 @@ def test_the_first_eliminated_player_becomes_the_ghost_and_plays_his_team() -> N
     events = jack_becomes_the_ghost(game)
     assert "became_ghost" in events
     jack = game.players[1]
-    assert jack.ghost and not jack.alive
+    assert is_ghost(jack) and not jack.alive
     assert game.turn == 1  # the Ghost takes turns
     assert game.pending is not None and game.pending.kind is GHOST_ROLL
 
@@ -70,7 +70,7 @@ def test_simultaneous_eliminations_make_the_first_clockwise_from_the_active_play
     roll_all(game)
     game.apply(Stop())
     game.apply(Decline())  # Bart Cassidy takes the life loss
-    assert game.players[3].ghost and not game.players[5].ghost
+    assert is_ghost(game.players[3]) and not is_ghost(game.players[5])
 
 
 def test_the_rulebook_example_jack_gives_barbara_a_double_arrow() -> None:
@@ -108,7 +108,7 @@ def test_the_rulebook_example_jack_gives_barbara_a_double_arrow() -> None:
     assert game.legal_actions() == [ChooseSeat(3), ChooseSeat(5)]
     game.apply(ChooseSeat(3))  # Bull's Eye 2
     game.apply(ChooseSeat(0))  # Beer
-    assert game.ghost_token is None  # the tokens went back at the end of her turn
+    assert GhostGame.of(game).ghost_token is None  # the tokens went back at the end of her turn
 
 
 def test_os5_the_ghosts_dynamite_is_not_locked() -> None:
@@ -138,7 +138,7 @@ def test_the_ghost_is_never_counted_in_range_never_a_target_never_gains_or_loses
     game.apply(ChooseSeat(2))
     game.apply(ChooseSeat(2))
     game.apply(Decline())  # Gatling Gun: Bart Cassidy takes the life loss
-    assert game.players[1].life == 0 and game.players[1].ghost  # the Ghost loses nothing
+    assert game.players[1].life == 0 and is_ghost(game.players[1])  # the Ghost loses nothing
     assert game.players[0].life == 9 + 2  # Paul Regret never loses to the Gatling Gun
     assert game.players[3].life == 8 - 1
 
@@ -151,7 +151,7 @@ def test_a_ghost_gives_one_result_when_its_dice_differ() -> None:
     assert game.pending is not None and game.pending.kind is GHOST_FACE
     game.apply(Choose("gatling"))
     game.apply(ChooseSeat(3))
-    assert game.ghost_token == [3, "gatling", 1]
+    assert GhostGame.of(game).ghost_token == [3, "gatling", 1]
 
 
 def test_a_ghost_renegade_wins_with_the_outlaws_at_seven_players() -> None:

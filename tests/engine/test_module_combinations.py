@@ -26,11 +26,17 @@ from companion.engine import (
     position,
     result_of,
 )
-from companion.modules.duels.rules import DUEL_ROLL, WOUND_TOKEN
-from companion.modules.ghost.rules import GHOST_REROLL, GHOST_ROLL, GHOST_TARGET
+from companion.modules.duels.rules import DUEL_ROLL, WOUND_TOKEN, DuelsGame, DuelsPlayer
+from companion.modules.ghost.rules import (
+    GHOST_REROLL,
+    GHOST_ROLL,
+    GHOST_TARGET,
+    GhostGame,
+    is_ghost,
+)
 from companion.modules.legacy.rules import next_game
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
-from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.rage.rules import RAGE_SYMBOL, RageGame, RagePlayer
 from companion.modules.special_roles.events import RoleCardShown
 from companion.modules.special_roles.rules import DOC_DIE, DOC_FACE, LEFT_HAND_CHANCE, ROLE_CARD
 from companion.modules.zombies.rules import CARD
@@ -106,7 +112,7 @@ def outbreak_game(
     for seat in rage:
         game = position(
             game,
-            players={seat: {"rage_held": game.players[seat].rage_held + 1}},
+            players={seat: {"rage_held": RagePlayer.of(game.players[seat]).rage_held + 1}},
         )
     game = position(game, players={4: {"life": 1}})
     n = len(game.faces)
@@ -253,7 +259,7 @@ def seven_with_a_ghost(modules: tuple[str, ...]) -> Game:
     game = position(game, players={1: {"life": 1}})
     play(game, *saloon, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(1))
     play(game, Roll((0, 1), ("dynamite", "dynamite")), Stop(), ChooseSeat(3))
-    assert game.ghost_token == [3, "dynamite", 2] and game.turn == 2
+    assert GhostGame.of(game).ghost_token == [3, "dynamite", 2] and game.turn == 2
     return game
 
 
@@ -280,7 +286,7 @@ def test_the_ghosts_token_returns_at_once_when_its_holder_is_eliminated_first() 
     game = seven_with_a_ghost((OS5,))
     game = position(game, players={3: {"life": 1}})
     events = play(game, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(3))
-    assert "ghost_token_returned" in kinds(events) and game.ghost_token is None
+    assert "ghost_token_returned" in kinds(events) and GhostGame.of(game).ghost_token is None
     assert game.turn == 4 and game.preset == []
 
 
@@ -294,7 +300,7 @@ def test_the_ghost_cannot_use_his_special_role() -> None:
     )
     game = position(game, players={3: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye2", *QUIET_FACES[:4])), Stop(), ChooseSeat(3))
-    assert game.players[3].ghost and game.turn == 1
+    assert is_ghost(game.players[3]) and game.turn == 1
     assert (3, "the_left_hand") in reveals(game)  # alive at that moment, he could save himself
     game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
@@ -311,7 +317,7 @@ def test_os7_the_doc_may_be_revealed_after_the_ghosts_roll() -> None:
     )
     game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
-    assert game.players[2].ghost
+    assert is_ghost(game.players[2])
     play(game, Roll(ALL5, QUIET_FACES), Stop())  # seat 1, the Doc, plays a quiet turn
     assert game.turn == 2 and game.pending.kind is GHOST_ROLL
     play(game, Roll((0, 1), ("beer", "gatling")))
@@ -332,7 +338,7 @@ def test_os7_the_judge_may_cancel_the_docs_reveal_after_the_ghosts_roll() -> Non
     game = roles_game([*specials, "the_judge"], SEVEN_ROLES, characters=SEVEN, modules=(OS3, OS5))
     game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
-    assert game.players[1].ghost and game.turn == 1
+    assert is_ghost(game.players[1]) and game.turn == 1
     play(game, Roll((0, 1), ("beer", "gatling")))
     reveal(game, 4, "the_doc")
     assert (6, "the_judge") in reveals(game)
@@ -460,7 +466,7 @@ def suzy_game(modules: tuple[str, ...]) -> Game:
         # revealed at the start of her turn
         game = position(
             game,
-            players={1: {"rage_held": game.players[1].rage_held + 1}},
+            players={1: {"rage_held": RagePlayer.of(game.players[1]).rage_held + 1}},
         )
     n = len(game.faces)
     play(game, Roll(tuple(range(n)), QUIET_FACES[:n]), Stop())
@@ -475,8 +481,10 @@ def test_suzy_lafayette_rolled_a_bullseye_a_wound_token_cancels() -> None:
     roll: she rolled a Bull's Eye and gains nothing."""
     game = suzy_game((UA1, UA2))
     play(game, Choose("gatling"), Decline())  # her Rage card
-    game.wound_pile.remove("bullseye1")
-    game.players[1].wounds.append("bullseye1")
+    pile = list(DuelsGame.of(game).wound_pile)
+    pile.remove("bullseye1")
+    DuelsGame.change(game, wound_pile=tuple(pile))
+    DuelsPlayer(("bullseye1",)).put(game.players[1])
     events = play(game, Roll(ALL5, ("bullseye1", "gatling", "dynamite", "dynamite", "arrow")))
     events += play(game, Stop())
     assert "turn_ended" in kinds(events) and "life_gained" not in kinds(events)
@@ -509,7 +517,7 @@ def test_entering_rage_symbols_leaves_the_uglys_moment_open() -> None:
     )
     game = position(
         game,
-        players={2: {"rage_held": game.players[2].rage_held + 1}},
+        players={2: {"rage_held": RagePlayer.of(game.players[2]).rage_held + 1}},
     )
     quiet_turn(game)
     quiet_turn(game)
@@ -520,7 +528,7 @@ def test_entering_rage_symbols_leaves_the_uglys_moment_open() -> None:
     reveal(game, 2, "the_ugly")
     events = play(game, ChooseSeat(0), ChooseSeat(2))
     assert "arrows_exchanged" in kinds(events)
-    assert game.pending.kind is RAGE_SYMBOL and game.players[2].rage_symbols == []
+    assert game.pending.kind is RAGE_SYMBOL and RagePlayer.of(game.players[2]).rage_symbols == ()
 
 
 def test_the_left_hand_keeps_a_zombie_in_the_game_without_a_gain() -> None:
@@ -676,7 +684,7 @@ def test_a_rage_cards_arrow_is_taken_at_once_and_is_not_rolled() -> None:
         game = position(
             game,
             players={1: {"rage_held": 1}, 3: {"chief_arrow": True}},
-            rage_pile=game.rage_pile - 1,
+            rage_pile=RageGame.of(game).rage_pile - 1,
             chief_in_pile=False,
         )
         play(game, Roll(ALL5, QUIET_FACES), Stop())
@@ -707,7 +715,10 @@ def test_molly_stark_may_lose_a_duels_life_the_loser_still_draws_the_token() -> 
     events = play(game, Accept())
     assert kinds(events)[:3] == ["loss_taken_over", "life_lost", "wound_drawn"]
     assert (game.players[1].life, game.players[2].life) == (7, 8)
-    assert len(game.players[2].wounds) == 1 and not game.players[1].wounds
+    assert (
+        len(DuelsPlayer.of(game.players[2]).wounds) == 1
+        and not DuelsPlayer.of(game.players[1]).wounds
+    )
 
 
 def test_the_ghost_rolls_two_base_dice_and_his_token_sets_base_dice_beside_the_duel_dice() -> None:
@@ -723,7 +734,7 @@ def test_the_ghost_rolls_two_base_dice_and_his_token_sets_base_dice_beside_the_d
     game = Game(setup, ScriptedDice(()))
     game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, SHOOT_JACK), Stop(), ChooseSeat(1))
-    assert game.players[1].ghost and game.dice_kinds == ["base", "base"]
+    assert is_ghost(game.players[1]) and game.dice_kinds == ["base", "base"]
     assert game.legal_actions() == [Roll((0, 1))]
     play(game, Roll((0, 1), ("dynamite", "dynamite")), Stop(), ChooseSeat(3))
     play(game, Roll(ALL5, ("dynamite", "gatling", "dynamite", "gatling", "arrow")), Stop())
@@ -767,7 +778,7 @@ def test_the_ghost_keeps_no_chiefs_arrow_and_his_arrow_token_takes_it_as_rolled(
     game = Game(setup, ScriptedDice(()))
     game = position(game, players={1: {"life": 1, "chief_arrow": True}}, chief_in_pile=False)
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
-    assert game.players[1].ghost and not game.players[1].chief_arrow and game.chief_in_pile
+    assert is_ghost(game.players[1]) and not game.players[1].chief_arrow and game.chief_in_pile
     play(game, Roll((0, 1), ("arrow", "arrow")), Stop(), ChooseSeat(3))
     play(game, Roll(ALL5, ("gatling", "gatling", "beer", "dynamite", "dynamite")), Stop())
     play(game, ChooseSeat(0))
@@ -817,8 +828,10 @@ def test_a_wound_token_cancels_one_of_a_double_bullseyes_two_results() -> None:
         modules=frozenset({OS1, UA1, UA2}),
     )
     game = Game(setup, ScriptedDice(()))
-    game.wound_pile.remove("bullseye1")
-    game.players[0].wounds.append("bullseye1")
+    pile = list(DuelsGame.of(game).wound_pile)
+    pile.remove("bullseye1")
+    DuelsGame.change(game, wound_pile=tuple(pile))
+    DuelsPlayer(("bullseye1",)).put(game.players[0])
     play(game, Choose("loudmouth"))
     assert game.dice_kinds == ["base", "base", "loudmouth", "duel", "duel"]
     faces = ("gatling", "dynamite", "double_bullseye1", "gatling", "dynamite")

@@ -31,7 +31,7 @@ from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.posse.rules import RAGE_FROM
 from companion.modules.rage.rules import ID as TWO_BULLETS
-from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.rage.rules import RAGE_SYMBOL, RagePlayer
 from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.simulation import simulate
 
@@ -98,7 +98,7 @@ def pat_among_zombies(survivor: bool) -> Game:
     assert (game.turn, game.pending.kind) == (1, DecisionKind.ROLL)
     game = position(
         game,
-        players={1: {"rage_held": game.players[1].rage_held + 1}},
+        players={1: {"rage_held": RagePlayer.of(game.players[1]).rage_held + 1}},
     )
     for seat in (0, 3) if survivor else (0, 2, 3):
         game = position(game, players={seat: {"life": 1}})
@@ -117,7 +117,10 @@ def test_pat_brennan_is_not_asked_when_no_move_can_be_completed() -> None:
     living player a zombie, who collects no Rage cards, nobody may receive his own card: the
     question is not asked, and his turn goes on to the reveal of the card he holds."""
     game = pat_among_zombies(survivor=False)
-    assert game.players[1].rage_held == 0 and game.players[1].rage_revealed == 1
+    assert (
+        RagePlayer.of(game.players[1]).rage_held == 0
+        and RagePlayer.of(game.players[1]).rage_revealed == 1
+    )
     assert (game.pending.kind, game.pending.seat) == (RAGE_SYMBOL, 1)
 
 

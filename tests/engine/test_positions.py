@@ -22,7 +22,9 @@ from companion.engine import (
 )
 from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
+from companion.modules.duels.rules import DuelsGame, DuelsPlayer
 from companion.modules.rage.rules import ID as TWO_BULLETS
+from companion.modules.rage.rules import RageGame, RagePlayer
 
 MODULES = {CHIEF_ARROW, LOOK_ME_IN_THE_EYES, TWO_BULLETS}
 SETUP = deal(5, 1, modules=MODULES)  # the Sheriff is seat 2
@@ -38,15 +40,18 @@ def test_a_position_holds_each_modules_state_and_the_piles_follow_the_players() 
         },
     )
     p = game.players
-    assert (p[0].life, p[0].arrows, p[0].chief_arrow, p[0].wounds) == (
+    assert (p[0].life, p[0].arrows, p[0].chief_arrow, DuelsPlayer.of(p[0]).wounds) == (
         3,
         2,
         True,
-        ["beer", "dynamite"],
+        ("beer", "dynamite"),
     )
-    assert p[1].rage_held == 2 and p[3].revealed and p[3].role is Role.DEPUTY
-    assert game.pile == 7 and not game.chief_in_pile and game.rage_pile == 16
-    assert game.wound_pile.count("beer") == 2 and game.wound_pile.count("dynamite") == 1
+    assert RagePlayer.of(p[1]).rage_held == 2 and p[3].revealed and p[3].role is Role.DEPUTY
+    assert game.pile == 7 and not game.chief_in_pile and RageGame.of(game).rage_pile == 16
+    assert (
+        DuelsGame.of(game).wound_pile.count("beer") == 2
+        and DuelsGame.of(game).wound_pile.count("dynamite") == 1
+    )
     assert game.pending is not None and game.pending.kind is DecisionKind.ROLL
 
 

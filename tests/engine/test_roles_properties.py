@@ -22,6 +22,7 @@ from companion.engine import (
     deal,
     ghost_team,
 )
+from companion.modules.ghost.rules import is_ghost
 from companion.modules.special_roles.rules import LEFT_HAND_CHANCE, ROLE_CARD
 
 OTHERS = ("old_saloon.1", "old_saloon.2", "old_saloon.4")
@@ -93,7 +94,7 @@ def check_winners(game: Game) -> None:
 
     def side(seat: int) -> Role | None:
         p = game.players[seat]
-        return ghost_team(p.role, n) if p.ghost else p.role
+        return ghost_team(p.role, n) if is_ghost(p) else p.role
 
     sheriff = next(p for p in game.players if p.role is Role.SHERIFF)
     living = [p.seat for p in game.players if p.alive]

@@ -26,6 +26,7 @@ from companion.engine import (
     DiceRolled,
     Game,
     GameState,
+    Module,
     PlayerState,
     Roll,
     SetupError,
@@ -151,8 +152,10 @@ def test_a_state_changed_in_any_field_loads_as_a_legal_game_or_is_refused_naming
 def test_the_sampled_states_cover_every_kind_of_part() -> None:
     """The states changed above hold what the refusals are about: secret and dealt roles, real
     piles, open moments, a Ghost, zombies, Wound tokens held, Rage cards revealed, special
-    cards, finished games, 3 to 8 players."""
+    cards, finished games, 3 to 8 players; and every module installed."""
     states = [json.loads(s) for s in sampled_states()]
+    for m in Module:
+        assert any(m in d["setup"]["modules"] for d in states), m
     assert {len(d["players"]) for d in states} == set(range(3, 9))
     assert any(d["setup"]["roles"] is None for d in states)
     assert any(d["setup"].get("real_piles") or d["setup"].get("real_boneyard") for d in states)

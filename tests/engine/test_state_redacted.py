@@ -22,14 +22,17 @@ Data = dict[str, Any]
 
 
 def guess(data: Data, rng: random.Random) -> None:
-    """Fill the roles left unknown with a deal of the roles the mix still leaves."""
+    """Fill the roles left unknown with a deal of the roles the mix still leaves; but that of a
+    seat asked to reveal its role, which is unknown until the seat shows its card."""
     players = data["players"]
     pool = Counter(ROLE_MIX[len(players)])
     pool.subtract(p["role"] for p in players if p["role"] is not None)
     left = sorted(pool.elements())
     rng.shuffle(left)
+    pending = data["pending"]
+    revealing = pending["seat"] if pending and pending["kind"] == "reveal_role" else None
     for p in players:
-        if p["role"] is None:
+        if p["role"] is None and p["seat"] != revealing:
             p["role"] = left.pop()
 
 

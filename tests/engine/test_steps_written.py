@@ -164,7 +164,14 @@ WRITTEN_KINDS = {
 
 
 def test_the_steps_a_saved_game_holds_keep_their_names_and_arguments() -> None:
+    """The box's own steps (a module from outside installed beside it keeps its own)."""
+
     def written(signature: str) -> str:
         return signature.rsplit(" -> ", 1)[0][1:-1].replace("'", "")
 
-    assert {name: written(str(kind)) for name, kind in KINDS.items()} == WRITTEN_KINDS
+    own = {
+        name: kind
+        for name, kind in KINDS.items()
+        if STEPS[name].__module__.startswith("companion.")
+    }
+    assert {name: written(str(kind)) for name, kind in own.items()} == WRITTEN_KINDS

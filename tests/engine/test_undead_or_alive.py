@@ -12,7 +12,6 @@ import pytest
 
 from companion.engine import (
     DICE,
-    RAGE_SYMBOLS,
     WOUND_TOKENS,
     ArrowTaken,
     Choose,
@@ -35,7 +34,6 @@ from companion.engine import (
     RageDiscarded,
     RageDrawn,
     RageMoved,
-    RageRevealed,
     RageShuffled,
     ResultAssigned,
     Role,
@@ -55,9 +53,12 @@ from companion.modules.duels.rules import (
     DUEL_TARGET,
     WHICH_WOUND,
     WOUND_TOKEN,
+    DuelsGame,
+    DuelsPlayer,
 )
 from companion.modules.posse.rules import BELLE_STAR, CHUCK_DIE, CHUCK_FACE, RAGE_FROM, SAM_HEAL
-from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.rage.events import RageRevealed
+from companion.modules.rage.rules import RAGE_SYMBOL, RAGE_SYMBOLS, RageGame, RagePlayer
 
 from .helpers import of, play
 
@@ -93,12 +94,16 @@ def ua(
 
 def hold(game: Game, seat: int, *tokens: str) -> Game:
     """Hand ``seat`` Wound tokens from the pile, as earlier duels would have."""
-    return position(game, players={seat: {"wounds": [*game.players[seat].wounds, *tokens]}})
+    return position(
+        game, players={seat: {"wounds": [*DuelsPlayer.of(game.players[seat]).wounds, *tokens]}}
+    )
 
 
 def rage(game: Game, seat: int, cards: int) -> Game:
     """Hand ``seat`` face-down Rage cards from the pile."""
-    return position(game, players={seat: {"rage_held": game.players[seat].rage_held + cards}})
+    return position(
+        game, players={seat: {"rage_held": RagePlayer.of(game.players[seat]).rage_held + cards}}
+    )
 
 
 def turn(game: Game, *faces: str) -> list[Event]:
@@ -124,7 +129,11 @@ def test_module1_cannot_be_played_without_module2() -> None:
 def test_module2_can_be_played_without_module1() -> None:
     """'You can play Module 2 without Module 1, if you choose.'"""
     game = ua(modules=(UA2,))
-    assert game.dice_kinds == ["base"] * 5 and game.rage_pile == 18 and game.wound_pile == []
+    assert (
+        game.dice_kinds == ["base"] * 5
+        and RageGame.of(game).rage_pile == 18
+        and DuelsGame.of(game).wound_pile == ()
+    )
 
 
 def test_module1_three_base_dice_and_two_duel_dice() -> None:
@@ -144,7 +153,7 @@ def test_errata_fifteen_wound_tokens_shuffled_into_a_pile() -> None:
     assert sorted(WOUND_TOKENS) == sorted(
         ["beer"] * 3 + ["bullseye1"] * 5 + ["bullseye2"] * 5 + ["dynamite"] * 2
     )
-    assert ua().wound_pile == sorted(WOUND_TOKENS)
+    assert DuelsGame.of(ua()).wound_pile == tuple(sorted(WOUND_TOKENS))
 
 
 def test_module1_resolution_order() -> None:
@@ -189,7 +198,7 @@ def test_whiskey_without_a_wound_token_draws_a_rage_card() -> None:
     game = ua()
     events = turn(game, *CALM, "whiskey", "gatling")
     assert RageDrawn(0, 1, "whiskey") in events
-    assert game.players[0].rage_held == 1 and game.rage_pile == 17
+    assert RagePlayer.of(game.players[0]).rage_held == 1 and RageGame.of(game).rage_pile == 17
 
 
 def test_whiskey_with_two_kinds_of_token_asks_which_to_discard() -> None:
@@ -237,7 +246,7 @@ def test_duel_a_miss_loses_one_life_and_draws_a_wound_token() -> None:
     assert (game.pending.kind, game.pending.seat) == (WOUND_TOKEN, 2)
     events = game.apply(Choose("beer"))
     assert WoundDrawn(2, "beer", True, "duel") in events
-    assert game.players[2].wounds == ["beer"]
+    assert DuelsPlayer.of(game.players[2]).wounds == ("beer",)
 
 
 def test_duel_of_several_passes_the_first_to_miss_loses() -> None:
@@ -339,7 +348,7 @@ def test_token_does_not_cancel_a_result_that_is_rerolled() -> None:
     # The re-rolled Beer is gone; the token cancels the kept Beer, so no Beer is left to give.
     assert game.pending.kind is DecisionKind.BULLSEYE_TARGET
     play(game, ChooseSeat(1))
-    assert game.turn == 1 and game.players[0].wounds == []
+    assert game.turn == 1 and DuelsPlayer.of(game.players[0]).wounds == ()
 
 
 def test_bullseye_token_cancels_one_bullseye() -> None:
@@ -374,10 +383,13 @@ def test_lucky_duplicate_token_is_shuffled_back_without_replacement() -> None:
     game = hold(game, 2, "beer")
     duel_turn(game)
     play(game, Roll((3,), ("gatling",)))
-    pile = list(game.wound_pile)
+    pile = DuelsGame.of(game).wound_pile
     events = game.apply(Choose("beer"))
     assert WoundDrawn(2, "beer", False, "duel") in events
-    assert game.players[2].wounds == ["beer"] and game.wound_pile == pile
+    assert (
+        DuelsPlayer.of(game.players[2]).wounds == ("beer",)
+        and DuelsGame.of(game).wound_pile == pile
+    )
 
 
 def test_tokens_go_back_to_the_pile_at_the_end_of_your_turn() -> None:
@@ -387,8 +399,10 @@ def test_tokens_go_back_to_the_pile_at_the_end_of_your_turn() -> None:
     game = hold(game, 1, "bullseye1")
     events = end_quietly(game)
     assert WoundsReturned(0, ("beer", "bullseye2"), "end_of_turn") in events
-    assert game.players[0].wounds == [] and game.players[1].wounds == ["bullseye1"]
-    assert len(game.wound_pile) == 14
+    assert DuelsPlayer.of(game.players[0]).wounds == () and DuelsPlayer.of(
+        game.players[1]
+    ).wounds == ("bullseye1",)
+    assert len(DuelsGame.of(game).wound_pile) == 14
 
 
 def test_ua3_an_eliminated_players_wound_tokens_go_back_at_once_and_can_be_drawn_again() -> None:
@@ -404,13 +418,15 @@ def test_ua3_an_eliminated_players_wound_tokens_go_back_at_once_and_can_be_drawn
     play(game, Roll(ALL5, ("bullseye1", "dynamite", "gatling", "duel", "gatling")), Stop())
     events = play(game, ChooseSeat(1))
     assert WoundsReturned(1, ("dynamite",), "eliminated") in events
-    assert RageDiscarded(1, 1) in events and game.rage_discard == 1
-    assert game.players[1].wounds == [] and "dynamite" in game.wound_pile
+    assert RageDiscarded(1, 1) in events and RageGame.of(game).rage_discard == 1
+    assert (
+        DuelsPlayer.of(game.players[1]).wounds == () and "dynamite" in DuelsGame.of(game).wound_pile
+    )
     play(game, ChooseSeat(2), Roll((3,), ("gatling",)))  # seat 2 misses: a Wound token
     assert (game.pending.kind, game.pending.seat) == (WOUND_TOKEN, 2)
     assert "dynamite" in game.pending.options
     play(game, Choose("dynamite"))
-    assert game.players[2].wounds == ["dynamite"]
+    assert DuelsPlayer.of(game.players[2]).wounds == ("dynamite",)
 
 
 def test_ua3_herb_hunters_token_is_taken_at_the_second_life_point_whatever_becomes_of_herb() -> (
@@ -432,7 +448,7 @@ def test_ua3_herb_hunters_token_is_taken_at_the_second_life_point_whatever_becom
     play(game, Choose("beer"), ChooseSeat(3), Roll((3,), ("duel",)))
     events = play(game, Roll((3,), ("arrow",)))  # Herb misses the duel he started
     assert PlayerEliminated(1, "duel", 3) in events
-    assert game.players[2].wounds == ["beer"]
+    assert DuelsPlayer.of(game.players[2]).wounds == ("beer",)
 
 
 def test_simulated_pile_draws_are_the_seeds_and_recorded() -> None:
@@ -476,7 +492,7 @@ def test_rage_card_for_two_life_lost_in_any_turn() -> None:
     play(game, Roll(ALL5, ("bullseye1", "bullseye1", "dynamite", "gatling", "gatling")), Stop())
     events = play(game, ChooseSeat(4), ChooseSeat(4))
     assert RageDrawn(4, 1, "lost_two") in events
-    assert game.players[4].rage_held == 1 and game.rage_pile == 17
+    assert RagePlayer.of(game.players[4]).rage_held == 1 and RageGame.of(game).rage_pile == 17
 
 
 def test_no_rage_card_for_one_life_lost() -> None:
@@ -527,7 +543,7 @@ def test_rage_cards_are_revealed_at_the_start_of_your_turn_and_entered() -> None
     assert Decline() not in game.legal_actions()
     play(game, Choose("beer"), Decline())
     assert game.pending.kind is DecisionKind.ROLL
-    assert game.players[1].rage_symbols == ["bullseye1", "beer"]
+    assert RagePlayer.of(game.players[1]).rage_symbols == ("bullseye1", "beer")
 
 
 def test_rage_symbols_are_added_to_the_results_of_the_dice() -> None:
@@ -573,7 +589,12 @@ def test_revealed_rage_cards_are_discarded_at_the_end_of_the_turn() -> None:
     events = turn(game, "gatling", "gatling", "dynamite", "whiskey", "gatling")
     assert RageDrawn(1, 1, "whiskey") in events and RageDiscarded(1, 1) in events
     p = game.players[1]
-    assert (p.rage_revealed, p.rage_symbols, p.rage_held, game.rage_discard) == (0, [], 1, 1)
+    assert (
+        RagePlayer.of(p).rage_revealed,
+        RagePlayer.of(p).rage_symbols,
+        RagePlayer.of(p).rage_held,
+        RageGame.of(game).rage_discard,
+    ) == (0, (), 1, 1)
 
 
 def test_empty_rage_pile_is_reshuffled_from_the_discards() -> None:
@@ -582,7 +603,7 @@ def test_empty_rage_pile_is_reshuffled_from_the_discards() -> None:
     game = position(game, rage_pile=0, rage_discard=18)
     events = turn(game, *CALM, "whiskey", "gatling")
     assert RageShuffled(18) in events and RageDrawn(0, 1, "whiskey") in events
-    assert (game.rage_pile, game.rage_discard) == (17, 0)
+    assert (RageGame.of(game).rage_pile, RageGame.of(game).rage_discard) == (17, 0)
 
 
 # ================================================ Module 3: A New Posse in Town
@@ -667,7 +688,7 @@ def test_herb_hunter_gives_a_wound_token_to_who_lost_two_in_his_turn() -> None:
         "herb_hunter",
     )
     play(game, Choose("bullseye2"))
-    assert game.players[1].wounds == ["bullseye2"]
+    assert DuelsPlayer.of(game.players[1]).wounds == ("bullseye2",)
 
 
 def test_pat_brennan_moves_one_rage_card_at_the_start_of_his_turn() -> None:
@@ -685,7 +706,7 @@ def test_pat_brennan_moves_one_rage_card_at_the_start_of_his_turn() -> None:
     events = game.apply(ChooseSeat(1))
     assert RageMoved(1, 3, 1) in events
     assert RageRevealed(1, 1) in events  # moved to himself before the reveal
-    assert (game.players[3].rage_held, game.pending.kind) == (0, RAGE_SYMBOL)
+    assert (RagePlayer.of(game.players[3]).rage_held, game.pending.kind) == (0, RAGE_SYMBOL)
 
 
 def test_pixie_pete_draws_two_rage_cards_and_keeps_one() -> None:
@@ -694,7 +715,7 @@ def test_pixie_pete_draws_two_rage_cards_and_keeps_one() -> None:
     play(game, Roll(ALL5, ("beer", "gatling", "gatling", "dynamite", "arrow")), Stop())
     events = game.apply(ChooseSeat(3))
     assert RageDrawn(0, 2, "beer") in events
-    assert (game.players[0].rage_held, game.rage_pile) == (1, 17)
+    assert (RagePlayer.of(game.players[0]).rage_held, RageGame.of(game).rage_pile) == (1, 17)
 
 
 def test_sam_the_healer_heals_one_player_for_each_duel_he_starts() -> None:
@@ -763,4 +784,4 @@ def test_illegal_answers_say_why() -> None:
     end_quietly(game)
     with pytest.raises(IllegalAction, match=r"at least one symbol per Rage card first \(0 of 2"):
         game.apply(Decline())
-    assert game.players[1].rage_symbols == []
+    assert RagePlayer.of(game.players[1]).rage_symbols == ()

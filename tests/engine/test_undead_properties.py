@@ -10,7 +10,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import RAGE_SYMBOLS_PER_CARD, WOUND_TOKENS, Event, Game, deal
+from companion.engine import WOUND_TOKENS, Event, Game, deal
+from companion.modules.duels.rules import DuelsGame, DuelsPlayer
+from companion.modules.rage.rules import RAGE_SYMBOLS_PER_CARD, RageGame, RagePlayer
 
 from .test_module_properties import play_out as module_play_out
 
@@ -35,18 +37,23 @@ RUNS = settings(
 def check_invariants(game: Game) -> None:
     modules = game.setup.modules
     assert game.pile + sum(p.arrows for p in game.players) == 9
-    tokens = Counter(game.wound_pile) + Counter(t for p in game.players for t in p.wounds)
+    tokens = Counter(DuelsGame.of(game).wound_pile) + Counter(
+        t for p in game.players for t in DuelsPlayer.of(p).wounds
+    )
     assert tokens == (Counter(WOUND_TOKENS) if UA1 in modules else Counter())
-    cards = game.rage_pile + game.rage_discard
-    cards += sum(p.rage_held + p.rage_revealed for p in game.players)
-    assert cards == (18 if UA2 in modules else 0) and game.rage_pile >= 0
+    cards = RageGame.of(game).rage_pile + RageGame.of(game).rage_discard
+    cards += sum(RagePlayer.of(p).rage_held + RagePlayer.of(p).rage_revealed for p in game.players)
+    assert cards == (18 if UA2 in modules else 0) and RageGame.of(game).rage_pile >= 0
     for p in game.players:
         assert 0 <= p.life <= p.max_life
         assert p.alive == (p.life > 0)
-        assert len(set(p.wounds)) == len(p.wounds)
-        assert len(p.rage_symbols) <= p.rage_revealed * RAGE_SYMBOLS_PER_CARD
+        assert len(set(DuelsPlayer.of(p).wounds)) == len(DuelsPlayer.of(p).wounds)
+        assert (
+            len(RagePlayer.of(p).rage_symbols)
+            <= RagePlayer.of(p).rage_revealed * RAGE_SYMBOLS_PER_CARD
+        )
         if p.seat != game.turn:
-            assert p.rage_revealed == 0 or not game.players[game.turn].alive
+            assert RagePlayer.of(p).rage_revealed == 0 or not game.players[game.turn].alive
     kinds = game.dice_kinds
     assert kinds.count("duel") == (2 if UA1 in modules else 0)
 

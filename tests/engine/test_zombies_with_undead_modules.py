@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from companion.engine import STEPS
+from companion.modules.duels.rules import DuelsGame, DuelsPlayer
+from companion.modules.rage.rules import RageGame, RagePlayer
 
 from .test_undead_or_alive import M12, ua
 
@@ -17,9 +19,11 @@ def test_zombies_take_no_wound_tokens_or_rage_cards() -> None:
     for seat in (1, 2):
         STEPS["draw_wound"](game, seat, "duel")
         STEPS["draw_rage"](game, seat, "lost_two")
-    assert len(living.wounds) == 1 and living.rage_held == 1  # the living draw as usual
-    assert zombie.wounds == [] and zombie.rage_held == 0
-    assert len(game.wound_pile) == 14 and game.rage_pile == 17
+    assert (
+        len(DuelsPlayer.of(living).wounds) == 1 and RagePlayer.of(living).rage_held == 1
+    )  # the living draw as usual
+    assert DuelsPlayer.of(zombie).wounds == () and RagePlayer.of(zombie).rage_held == 0
+    assert len(DuelsGame.of(game).wound_pile) == 14 and RageGame.of(game).rage_pile == 17
 
 
 def test_zombies_roll_three_base_dice_and_no_duel_dice() -> None:

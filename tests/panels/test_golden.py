@@ -68,18 +68,10 @@ SEATS: dict[str, SeatView] = {
         5, True, "Suzy Lafayette", 8, 10, sheriff=True, active=True, role="Sheriff", bot=True
     ),
     "seat_chore": SeatView(
-        2,
-        True,
-        "Pat Brennan",
-        4,
-        8,
-        1,
-        life_change=-2,
-        wounds=("bullseye2",),
-        chore="draw Rage card",
+        2, True, "Pat Brennan", 4, 8, 1, life_change=-2, marks=("W2",), chore="draw Rage card"
     ),
     "seat_special_card": SeatView(
-        1, True, "Slab the Killer", 9, 11, sheriff=True, role="The Bear", rage_held=1
+        1, True, "Slab the Killer", 9, 11, sheriff=True, role="The Bear", marks=("R1",)
     ),
     "seat_long_card": SeatView(4, True, "Jesse Jones", 6, 9, 2, role="The Right Hand of the Devil"),
 }

@@ -1,13 +1,14 @@
 """Random games at a real table session in every module set the set-up accepts, and what a person
 sees after each press: whether the console shows it whole, and every string shown.
 
-The sets are ``benchmarks/campaign.py``'s (every subset of the modules the set-up accepts for
-some player count, and Old Saloon 3's mixed cards: 864), so the scans and the campaign play the
-same list. Game ``k`` of a set varies with ``k``: the player count (any the set allows), roles
-dealt or on physical cards, the box in a seat, real Wound and Boneyard piles, characters picked
-page by page or dealt by ROLL, seats revealing special roles, the history (paged for one of
-the two consoles) and the start-over question opened; after the end, the roles asked of the
-survivors and, in a Wild West Legacy series, the next game's set-up.
+The sets are ``benchmarks/campaign.py``'s (every subset of the modules the set-up accepts for some
+player count, and Old Saloon 3's mixed cards: 864 of the box's own modules, more with a module from
+outside installed), so the scans and the campaign play the same list. Game ``k`` of a set varies
+with ``k``: the player count (any the set allows), roles dealt or on physical cards, the box in a
+seat, real Wound and Boneyard piles, characters picked page by page or dealt by ROLL, seats
+revealing special roles, the history (paged for one of the two consoles) and the start-over
+question opened; after the end, the roles asked of the survivors and, in a Wild West Legacy series,
+the next game's set-up.
 
 The console-fit and no-internal-name tests play a few games of every set here; the command
 ``benchmarks/table_scan.py`` plays 200 of each with the same code. The word tests play them

@@ -24,7 +24,7 @@ from companion.engine import (
 )
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.ghost.events import GhostTokenGiven
-from companion.modules.ghost.rules import GHOST_FACE
+from companion.modules.ghost.rules import GHOST_FACE, is_ghost
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
@@ -297,7 +297,7 @@ def reveal_games(roles: str, mixed: bool, seed: int) -> list[str]:
                 wrong.append(f"turn {game.turn_number}: seat {seat} may reveal {card}, unsaid")
         known = game.setup.roles_known
         for card, who in line.items():  # a living seat's card, face down (or any, if secret)
-            holders = {p.seat for p in game.players if p.alive and not p.ghost}
+            holders = {p.seat for p in game.players if p.alive and not is_ghost(p)}
             holders &= {p.seat for p in game.players if p.special == card or not known}
             holders -= {p.seat for p in game.players if p.special_shown}
             for seat in who & holders:

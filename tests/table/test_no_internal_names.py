@@ -3,11 +3,12 @@ the history, the terminal emulator, and ``games``/``replay`` show is in the rule
 never a ``snake_case`` identifier of the code nor a "die N" standing for a symbol; nor
 do the finished games' web pages (``games --html``).
 
-A game by presses in every module set the set-up accepts (864, the campaign's list): whole in one
-set of four, the set-up and its first presses in the others, the box playing a seat in some,
-seats revealing special roles at random, a module turned on and refused at set-up; ``games``,
-``replay`` and the web pages read the journals of some (``tests/table/table_scan.py``;
-``benchmarks/table_scan.py`` plays 200 whole games of each set)."""
+A game by presses in every module set the set-up accepts (the campaign's list: 864 of the box's own
+modules, more with a module from outside installed): whole in one set of four, the set-up and its
+first presses in the others, the box playing a seat in some, seats revealing special roles at
+random, a module turned on and refused at set-up; ``games``, ``replay`` and the web pages read the
+journals of some (``tests/table/table_scan.py``; ``benchmarks/table_scan.py`` plays 200 whole games
+of each set)."""
 
 from __future__ import annotations
 

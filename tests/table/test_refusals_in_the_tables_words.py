@@ -20,7 +20,7 @@ from companion.engine import (
     Stop,
 )
 from companion.i18n import set_language
-from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.rage.rules import RAGE_SYMBOL, RagePlayer
 from companion.table import TableConfig, TableSession
 from companion.table.narration import chosen_said
 from companion.table.play import TablePlay
@@ -94,7 +94,7 @@ def test_a_modules_refusal_is_said_in_its_packages_words() -> None:
     """The rules of Undead or Alive 2 explain a DONE before the Rage cards' symbols; the table
     says it in the rage package's words, as the engine says it in English."""
     game = make_game(FIVE, faces=["beer"] * 5)
-    game.players[1].rage_revealed = 2
+    RagePlayer(rage_revealed=2).put(game.players[1])
     d = Decision(RAGE_SYMBOL, 1)
     english = refusal_said(game, d, Decline(), [1, 2, 3, 4, 5])
     assert english == "Enter at least one symbol per Rage card first (0 of 2 cards)."

@@ -1,6 +1,9 @@
 """Whole games by random presses for the page tests, in a sample of module sets (every module
 alone, each expansion whole, everything at once, and a seeded draw of the rest), with special
-roles revealed at random, some into moments already past (Old Saloon 3 goes back to them)."""
+roles revealed at random, some into moments already past (Old Saloon 3 goes back to them).
+
+The sets of the box's own modules come first, the same whatever else is installed; then each
+module from outside, alone and with the box's modules (``OUTSIDE_SETS``: their indexes)."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableSession
 from companion.table.table_config import TableConfig
+from tests.installed_modules import OUTSIDE, OWN
 from tests.table.driver import next_buttons
 
 M = Module
@@ -31,27 +35,30 @@ def _legal(modules: frozenset[Module], players: int) -> bool:
 
 
 def _sample() -> list[frozenset[Module]]:
-    old = frozenset(m for m in Module if m.value.startswith("old_saloon"))
-    new = frozenset(m for m in Module if m.value.startswith("undead"))
-    chosen = [frozenset({m}) for m in Module if m is not LOOK_ME_IN_THE_EYES]
+    old = frozenset(m for m in OWN if m.value.startswith("old_saloon"))
+    new = frozenset(m for m in OWN if m.value.startswith("undead"))
+    chosen = [frozenset({m}) for m in OWN if m is not LOOK_ME_IN_THE_EYES]
     chosen += [
         old,
         new - {ZOMBIES} | {GHOST},
         new,
-        frozenset(Module) - {GHOST},
+        frozenset(OWN) - {GHOST},
         frozenset({M("old_saloon.1"), M("old_saloon.2"), M("old_saloon.4")}),
         frozenset({SPECIAL_ROLES_ID, GHOST}),
         frozenset({LOOK_ME_IN_THE_EYES, TWO_BULLETS, NEW_POSSE}),
     ]
     rng = random.Random(23)
     while len(chosen) < 24:
-        pick = frozenset(m for m in Module if rng.random() < 0.5)
+        pick = frozenset(m for m in OWN if rng.random() < 0.5)
         if _legal(pick, 8) and pick not in chosen:
             chosen.append(pick)
+    for m in OUTSIDE:
+        chosen += [s for s in (frozenset({m}), frozenset(OWN) - {GHOST} | {m}) if _legal(s, 8)]
     return chosen
 
 
 SETS = _sample()
+OUTSIDE_SETS = tuple(i for i, chosen in enumerate(SETS) if not chosen <= set(OWN))
 
 
 def play(modules: frozenset[Module], seed: int, state: Path | None) -> None:

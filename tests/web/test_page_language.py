@@ -35,8 +35,10 @@ def test_the_page_speaks_the_boxs_language_and_follows_a_change_at_the_table(
     tmp_path: Path,
 ) -> None:
     require_chromium()
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
+    redrawn = (StaleElementReferenceException,)  # the page redraws its seats on each state
     config = tmp_path / "config.toml"
     config.write_text(CONFIG)
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
@@ -59,7 +61,7 @@ def test_the_page_speaks_the_boxs_language_and_follows_a_change_at_the_table(
         assert emulator.stdout.readline().startswith("ready ")
         with chromium() as driver:
             driver.get(url)
-            WebDriverWait(driver, WAIT).until(
+            WebDriverWait(driver, WAIT, ignored_exceptions=redrawn).until(
                 lambda d: (
                     seats_and_live(d)
                     == (["Posto 1", "Posto 2", "Posto 3", "Posto 4"], "in diretta")
@@ -73,7 +75,7 @@ def test_the_page_speaks_the_boxs_language_and_follows_a_change_at_the_table(
                 answer = emulator.stdout.readline()
                 assert answer.startswith("ok "), (button, answer)
             driver.get(url)
-            WebDriverWait(driver, WAIT).until(
+            WebDriverWait(driver, WAIT, ignored_exceptions=redrawn).until(
                 lambda d: seats_and_live(d)[1] == "live" and seats_and_live(d)[0][0] == "Seat 1"
             )
             assert driver.title == "BANG! Dice: the table"

@@ -12,24 +12,28 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import Module, Role
+from companion.engine import MODULES, Module, Role
 from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.table import TableConfig, TableSession
 from companion.table.public import public_state
 from companion.web.server import PublicPage
 from companion.web.settings import WebSettings
+from tests.installed_modules import OUTSIDE, OWN
 from tests.table.driver import next_buttons
 
 from .twins import both, twin_tables
 
-OLD_SALOON = frozenset(m for m in Module if m.value.startswith("old_saloon"))
-UNDEAD = frozenset(m for m in Module if m.value.startswith("undead_or_alive"))
+OLD_SALOON = frozenset(m for m in OWN if m.value.startswith("old_saloon"))
+UNDEAD = frozenset(m for m in OWN if m.value.startswith("undead_or_alive"))
 TABLES = [
     (OLD_SALOON, 5, 3),
     (UNDEAD, 6, 4),
     ((OLD_SALOON | UNDEAD) - {GHOST}, 7, 5),
     (frozenset(), 4, 6),
+    # each module from outside installed, alone and beside the box's
+    *((frozenset({m, *map(Module, MODULES[m].requires)}), 5, 7) for m in OUTSIDE),
+    *(((OLD_SALOON | UNDEAD) - {GHOST} | {m}, 7, 8) for m in OUTSIDE),
 ]
 PRESSES = 220
 

@@ -18,10 +18,11 @@ from companion.table.public import public_state
 from companion.table.story import History
 from tests.table.driver import next_buttons
 from tests.table.table_scan import misnamed
-from tests.web.sampled_games import SETS
+from tests.web.sampled_games import OUTSIDE_SETS, SETS
 
-# Every module among them: both expansions whole, the Ghost beside Undead or Alive.
-CHOSEN = (9, 12, 21)
+# Every module among them: both expansions whole, the Ghost beside Undead or Alive; and each
+# module from outside installed, alone and beside the box's.
+CHOSEN = (9, 12, 21, *OUTSIDE_SETS)
 
 
 def texts(value: Any) -> Iterator[str]:

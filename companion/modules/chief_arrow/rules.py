@@ -70,7 +70,13 @@ def _fits_take(game: RuleGame, d: Decision) -> str | None:
 # Take a regular arrow or the Chief's Arrow.
 TAKE = declare_kind(
     "chief_arrow",
-    Spec(Answer.CHOICE, False, "a regular arrow or the Chief's Arrow", fits=_fits_take),
+    Spec(
+        Answer.CHOICE,
+        False,
+        "a regular arrow or the Chief's Arrow",
+        fits=_fits_take,
+        carries=("options", "cause"),
+    ),
 )
 
 
@@ -131,9 +137,13 @@ def check(game: RuleGame) -> None:
         )
 
 
+def _initial(game: RuleGame) -> None:
+    game.chief_in_pile = True
+
+
 RULES = ModuleRules(
     ID,
-    initial=lambda setup: {"chief_in_pile": True},
+    initial=_initial,
     token=ArrowToken(
         CHIEF_ARROW,
         weight=WEIGHT,

@@ -9,6 +9,8 @@ Dynamite (``results.py``); Module 3's characters are in ``companion.modules.poss
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import (
@@ -24,6 +26,7 @@ from companion.engine import (
     DuelRolled,
     ModuleInfo,
     ModuleRules,
+    Part,
     Phase,
     PlayerState,
     Roll,
@@ -35,8 +38,13 @@ from companion.engine import (
     WoundsReturned,
     declare_kind,
     declare_module,
+    declare_pile,
+    declare_real_pile,
     dice_showing,
     moment_steps,
+    secret,
+    state_parts,
+    still_rolling,
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, gain, lose
@@ -49,6 +57,65 @@ ID = declare_module(
 DUEL_DIE = "duel"  # the kind of die a duel rolls, as the engine's DICE names it
 DUEL_DICE = 2
 WOUNDS_PILE = "wounds"
+declare_real_pile(WOUNDS_PILE, ID)
+
+
+@dataclass(frozen=True, slots=True)
+class DuelsPlayer(Part):
+    """The Duel Wound tokens a seat holds, face up."""
+
+    wounds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DuelsGame(Part):
+    """The Wound tokens in the pile (sorted: the simulated draw picks by position), and how
+    many draws the simulated pile has made (with the seed, it would tell the next token)."""
+
+    wound_pile: tuple[str, ...] = ()
+    wound_draws: int = field(default=0, metadata=secret(blank=0))
+
+
+@dataclass(frozen=True, slots=True)
+class DuelsTurn(Part):
+    """The seats challenged to a duel this turn, in order."""
+
+    duels: tuple[int, ...] = ()
+
+
+state_parts(
+    ID,
+    player=(DuelsPlayer, "special_shown"),
+    game=(DuelsGame, "preset"),
+    scratch=(DuelsTurn, "lost"),
+)
+
+
+def wounds_of(player: PlayerState) -> tuple[str, ...]:
+    """The Wound tokens ``player`` holds (asked at each count of the turn's results: its part
+    read straight)."""
+    wounds: tuple[str, ...] = player.parts[DuelsPlayer.index].wounds
+    return wounds
+
+
+def challenged(game: RuleGame) -> tuple[int, ...]:
+    return DuelsTurn.of(game.scratch).duels
+
+
+def _follow_pile(data: dict[str, Any], before: list[dict[str, Any]], table: Any) -> None:
+    """The tokens a seat gains in a position come out of the pile, those it loses go back."""
+    if "wound_pile" not in table:
+        held = Counter(t for p in data["players"] for t in p["wounds"])
+        held_before = Counter(t for p in before for t in p["wounds"])
+        pile = Counter(data["wound_pile"]) - (held - held_before) + (held_before - held)
+        data["wound_pile"] = sorted(pile.elements())
+
+
+declare_pile(_follow_pile)
+
+
+def _pile(game: RuleGame) -> tuple[str, ...]:
+    return DuelsGame.of(game).wound_pile
 
 
 # ======================================================================= its decisions
@@ -56,7 +123,7 @@ WOUNDS_PILE = "wounds"
 
 def duels_left(game: RuleGame) -> int:
     """Duel dice showing that no player has been given yet this turn."""
-    return len(dice_showing(game, "duel")) - len(game.scratch.duels)
+    return len(dice_showing(game, "duel")) - len(challenged(game))
 
 
 def _fits_duel_target(game: RuleGame, d: Decision) -> str | None:
@@ -64,7 +131,7 @@ def _fits_duel_target(game: RuleGame, d: Decision) -> str | None:
     if d.remaining > duels_left(game):
         return (
             f"remaining {d.remaining}, but {duels_left(game)} Duel dice showing are not given "
-            f"yet (faces, scratch.duels {game.scratch.duels})"
+            f"yet (faces, scratch.duels {list(challenged(game))})"
         )
     return None
 
@@ -81,14 +148,14 @@ def _fits_duel_roll(game: RuleGame, d: Decision) -> str | None:
 def _fits_wound_token(game: RuleGame, d: Decision) -> str | None:
     if WOUNDS_PILE not in game.setup.real_piles:
         return "the Wound tokens are simulated: nothing to enter (real_piles)"
-    left = tuple(sorted(set(game.wound_pile)))
+    left = tuple(sorted(set(_pile(game))))
     if not left or d.options != left or d.cause is None:
         return f"options {list(d.options)}: the tokens left in wound_pile {list(left)}, a cause"
     return None
 
 
 def _fits_which_wound(game: RuleGame, d: Decision) -> str | None:
-    held = tuple(sorted(set(game.players[d.seat].wounds)))
+    held = tuple(sorted(set(wounds_of(game.players[d.seat]))))
     if len(held) < 2 or d.options != held:
         return f"options {list(d.options)}: two or more kinds of the seat's wounds {list(held)}"
     return None
@@ -99,7 +166,7 @@ def _explain_duel_target(game: RuleGame, d: Decision, action: Action) -> str | N
     if isinstance(action, ChooseSeat):
         if action.seat == game.turn:
             return "You cannot challenge yourself to a duel."
-        if action.seat in game.scratch.duels:
+        if action.seat in challenged(game):
             return f"Seat {action.seat + 1} already has a Duel die this turn: one per player."
     return None
 
@@ -117,9 +184,12 @@ DUEL_TARGET = declare_kind(  # whom this Fight a Duel challenges
         False,
         "whom do you challenge to a duel",
         active=True,
+        before_end=True,
         counted=True,
         fits=_fits_duel_target,
         explains=_explain_duel_target,
+        queued_last="end_turn",
+        carries=("remaining",),
     ),
 )
 DUEL_ROLL = declare_kind(  # the seat holding the Duel die rolls it
@@ -129,8 +199,11 @@ DUEL_ROLL = declare_kind(  # the seat holding the Duel die rolls it
         False,
         "roll the Duel die",
         holder_rolls=True,
+        before_end=True,
         fits=_fits_duel_roll,
         explains=_explain_duel_roll,
+        queued_last="end_turn",
+        carries=("die", "target"),
     ),
 )
 DUEL_REROLL = declare_kind(  # Sean Mallory: re-roll the Duel die that missed, or keep it
@@ -141,8 +214,11 @@ DUEL_REROLL = declare_kind(  # Sean Mallory: re-roll the Duel die that missed, o
         "re-roll the Duel die or keep it",
         holder_rolls=True,
         may_keep=True,
+        before_end=True,
         fits=_fits_duel_roll,
         explains=_explain_duel_roll,
+        queued_last="end_turn",
+        carries=("die", "target"),
     ),
 )
 WOUND_TOKEN = declare_kind(  # real pile: which Duel Wound token was drawn
@@ -155,6 +231,7 @@ WOUND_TOKEN = declare_kind(  # real pile: which Duel Wound token was drawn
         person_enters=True,
         face_options=True,
         fits=_fits_wound_token,
+        carries=("options", "cause"),
     ),
 )
 WHICH_WOUND = declare_kind(  # Whiskey: discard which of your Duel Wound tokens
@@ -166,6 +243,7 @@ WHICH_WOUND = declare_kind(  # Whiskey: discard which of your Duel Wound tokens
         face_options=True,
         active=True,
         fits=_fits_which_wound,
+        carries=("options",),
     ),
 )
 
@@ -187,15 +265,16 @@ def _turn_dice(kinds: list[str]) -> list[str]:
 def draw_wound(game: RuleGame, seat: int, cause: str, /) -> None:
     """``seat`` draws a token: simulated from the seed, or entered from the real pile."""
     player = game.players[seat]
-    if not player.alive or player.zombie or not game.wound_pile:  # zombies take none (UA 4)
+    pile = DuelsGame.of(game)
+    if not player.alive or player.zombie or not pile.wound_pile:  # zombies take none (UA 4)
         return
     if WOUNDS_PILE in game.setup.real_piles:
-        options = tuple(sorted(set(game.wound_pile)))
+        options = tuple(sorted(set(pile.wound_pile)))
         game.ask(WOUND_TOKEN, seat, options=options, cause=cause)
         return
-    rng = random.Random(f"wounds:{game.setup.seed}:{game.wound_draws}")
-    game.wound_draws += 1
-    _receive(game, seat, rng.choice(game.wound_pile), cause)
+    rng = random.Random(f"wounds:{game.setup.seed}:{pile.wound_draws}")
+    DuelsGame.change(game, wound_draws=pile.wound_draws + 1)
+    _receive(game, seat, rng.choice(pile.wound_pile), cause)
 
 
 @decision(WOUND_TOKEN, legal=one_of_options)
@@ -207,18 +286,23 @@ def _decide_wound_token(game: RuleGame, d: Decision, action: Action) -> None:
 def _receive(game: RuleGame, seat: int, token: str, cause: str) -> None:
     """A token already held is shuffled back with no replacement ("a lucky son of a gun")."""
     player = game.players[seat]
-    kept = token not in player.wounds
+    held = wounds_of(player)
+    kept = token not in held
     if kept:
-        game.wound_pile.remove(token)
-        player.wounds.append(token)
+        pile = list(_pile(game))
+        pile.remove(token)
+        DuelsGame.change(game, wound_pile=tuple(pile))
+        DuelsPlayer((*held, token)).put(player)
     game.emit(WoundDrawn(seat, token, kept, cause))
 
 
 def _return_wounds(game: RuleGame, seat: int, tokens: list[str], cause: str) -> None:
     player = game.players[seat]
+    held = list(wounds_of(player))
     for token in tokens:
-        player.wounds.remove(token)
-    game.wound_pile = sorted(game.wound_pile + tokens)
+        held.remove(token)
+    DuelsPlayer(tuple(held)).put(player)
+    DuelsGame.change(game, wound_pile=tuple(sorted((*_pile(game), *tokens))))
     game.emit(WoundsReturned(seat, tuple(tokens), cause))
 
 
@@ -226,15 +310,34 @@ def _return_wounds(game: RuleGame, seat: int, tokens: list[str], cause: str) -> 
 def wounds_back(game: RuleGame) -> None:
     """End of turn: the active player's tokens go back (an eliminated player's went at once)."""
     p = game.players[game.turn]
-    if p.wounds:
-        _return_wounds(game, p.seat, list(p.wounds), "end_of_turn")
+    if wounds_of(p):
+        _return_wounds(game, p.seat, list(wounds_of(p)), "end_of_turn")
 
 
 def _give_back(game: RuleGame, player: PlayerState) -> None:
     """Ruling UA3: an eliminated player's Wound tokens go back at once, like their arrows and
     Rage cards (the rulebook's Module 4 sentence), so they can be drawn again in the same turn."""
-    if player.wounds:
-        _return_wounds(game, player.seat, list(player.wounds), "eliminated")
+    if wounds_of(player):
+        _return_wounds(game, player.seat, list(wounds_of(player)), "eliminated")
+
+
+def _check_queue(game: RuleGame) -> None:
+    """The duels are queued with the results, after the Gatling, one step for the Duel dice
+    showing: while gatling is left, so is that step after it."""
+    # In the order the steps run (each step's own form is checked with the queue's).
+    names = [step[0] if isinstance(step, list) and step else None for step in game.stack[::-1]]
+    showing = len(dice_showing(game, "duel"))
+    count = names.count("duels")
+    if count > 1 or (
+        "gatling" in names
+        and showing
+        and ("duels", showing)
+        not in [tuple(step) for step in game.stack[: len(names) - 1 - names.index("gatling")]]
+    ):
+        raise StateError(
+            f"queue {names}: with {showing} Duel dice showing (faces), a duels step for them "
+            "follows gatling, once a turn"
+        )
 
 
 def check(game: RuleGame) -> None:
@@ -242,31 +345,49 @@ def check(game: RuleGame) -> None:
     simulated draw picks by position), none held twice, by the eliminated or by a zombie
     (``checks.py``)."""
     on = ID in game.setup.modules
-    held = [t for p in game.players for t in p.wounds]
-    if sorted(game.wound_pile + held) != (sorted(WOUND_TOKENS) if on else []):
+    pile = DuelsGame.of(game)
+    wound_pile, draws = list(pile.wound_pile), pile.wound_draws
+    held = [t for p in game.players for t in wounds_of(p)]
+    if sorted(wound_pile + held) != (sorted(WOUND_TOKENS) if on else []):
         raise StateError(
-            f"Wound tokens not conserved: wound_pile {game.wound_pile} and the seats' wounds "
+            f"Wound tokens not conserved: wound_pile {wound_pile} and the seats' wounds "
             f"{held}; expected "
             + ("beer x3, bullseye1 x5, bullseye2 x5, dynamite x2" if on else "none (module off)")
         )
-    if game.wound_pile != sorted(game.wound_pile):
-        raise StateError(f"wound_pile {game.wound_pile}: the pile is kept sorted")
+    if wound_pile != sorted(wound_pile):
+        raise StateError(f"wound_pile {wound_pile}: the pile is kept sorted")
     simulated = on and WOUNDS_PILE not in game.setup.real_piles
     # A turn's draws: one by each duel's loser (a duel a Duel die) and the Herb Hunter's
     # (New Posse) token; bounded here by a Duel die and a seat each, a turn.
     most = game.turn_number * (DUEL_DICE + len(game.players)) if simulated else 0
-    if not 0 <= game.wound_draws <= most:
+    if not 0 <= draws <= most:
         raise StateError(
-            f"wound_draws {game.wound_draws}: draws of the simulated pile, 0 to {most} "
+            f"wound_draws {draws}: draws of the simulated pile, 0 to {most} "
             f"(turn_number {game.turn_number}; none with the real pile or module "
             f"{ID} off)"
         )
+    seats = challenged(game)
+    n = len(game.players)
+    for i, seat in enumerate(seats):
+        if type(seat) is not int or not 0 <= seat < n:
+            raise StateError(f"scratch.duels[{i}]: {seat!r} is not a seat (0 to {n - 1})")
+    if len(set(seats)) != len(seats):
+        raise StateError(f"scratch.duels {list(seats)}: one Duel die to each player a turn")
+    if on:
+        _check_queue(game)
+    rolling = still_rolling(game)
+    if rolling is not None and seats:
+        raise StateError(
+            f"scratch.duels {list(seats)}: the seats challenged after the results, but the turn "
+            f"still rolls (queue ending with {rolling!r}, or a roll asked)"
+        )
     for p in game.players:
-        if len(set(p.wounds)) != len(p.wounds):
-            raise StateError(f"seat {p.seat + 1} holds the same Wound token twice: {p.wounds}")
-        if p.wounds and (p.zombie or not p.alive):
+        wounds = list(wounds_of(p))
+        if len(set(wounds)) != len(wounds):
+            raise StateError(f"seat {p.seat + 1} holds the same Wound token twice: {wounds}")
+        if wounds and (p.zombie or not p.alive):
             raise StateError(
-                f"seat {p.seat + 1}: wounds {p.wounds}, but "
+                f"seat {p.seat + 1}: wounds {wounds}, but "
                 + ("a zombie takes none" if p.zombie else "an eliminated player's go back at once")
             )
 
@@ -288,7 +409,7 @@ def whiskey(game: RuleGame) -> None:
 @step
 def whiskey_wound(game: RuleGame) -> None:
     seat = game.turn
-    tokens = sorted(set(game.players[seat].wounds))
+    tokens = sorted(set(wounds_of(game.players[seat])))
     if len(tokens) > 1:
         game.ask(WHICH_WOUND, seat, options=tuple(tokens))
     elif tokens:
@@ -313,7 +434,7 @@ def _phase_duel(game: RuleGame, exploded: bool) -> list[Step]:
 
 def _challengeable(game: RuleGame) -> list[int]:
     """At most one Duel die to each player a turn (ruling UA1)."""
-    return [s for s in game.living() if s != game.turn and s not in game.scratch.duels]
+    return [s for s in game.living() if s != game.turn and s not in challenged(game)]
 
 
 @step
@@ -329,8 +450,9 @@ def _legal_duel_target(game: RuleGame, d: Decision) -> list[Action]:
 @decision(DUEL_TARGET, legal=_legal_duel_target)
 def _decide_duel_target(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.remaining is not None
-    die = dice_showing(game, "duel")[len(game.scratch.duels)]
-    game.scratch.duels.append(action.seat)
+    seats = challenged(game)
+    die = dice_showing(game, "duel")[len(seats)]
+    DuelsTurn((*seats, action.seat)).put(game.scratch)
     game.emit(DuelChallenged(game.turn, action.seat, die))
     game.front(
         [
@@ -414,20 +536,27 @@ def _fits_duels(game: RuleGame, args: list[Any]) -> str | None:
     if args[0] > duels_left(game):
         return (
             f"{args[0]} duels to come, but {duels_left(game)} Duel dice showing are not given "
-            f"yet (faces, scratch.duels {game.scratch.duels})"
+            f"yet (faces, scratch.duels {list(challenged(game))})"
         )
     return None
 
 
+def _initial(game: RuleGame) -> None:
+    DuelsGame(wound_pile=tuple(sorted(WOUND_TOKENS))).put(game)
+
+
 RULES = ModuleRules(
     ID,
-    initial=lambda setup: {"wound_pile": sorted(WOUND_TOKENS)},
+    initial=_initial,
     resolution=(("whiskey", "dynamite", _phase_whiskey), ("duel", "gatling", _phase_duel)),
     end=("wounds_back",),
     turn_dice=_turn_dice,
     hand_causes=("duel",),
     gives_back=_give_back,
+    held_results=wounds_of,
     step_fits=(("duels", _fits_duels),),
+    gains=lambda game: bool(dice_showing(game, "whiskey")),  # resolved before the Beers
+    hands=challenged,  # a duel's winner eliminates by its own hand
     used=("duel_reroll",),  # a Duel die re-rolled, counted against ``duel_rerolls``
     check=check,
     table="companion.modules.duels.table",

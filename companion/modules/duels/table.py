@@ -15,13 +15,15 @@ from companion.engine import (
     DuelLost,
     DuelRolled,
     Game,
+    PlayerState,
     ResultsCancelled,
     Roll,
     WoundDrawn,
     WoundsReturned,
 )
 from companion.i18n import Catalogue
-from companion.table.labels import FACE_LABELS, WOUND_LABELS
+from companion.table.labels import FACE_LABELS, SYMBOL_LETTERS, WOUND_LABELS
+from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
 from companion.table.refusals import declare_refusal
 from companion.table.story import declare_line
@@ -35,7 +37,16 @@ from companion.table.words import (
     seat_told,
 )
 
-from .rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, ID, WHICH_WOUND, WOUND_TOKEN
+from .rules import (
+    DUEL_REROLL,
+    DUEL_ROLL,
+    DUEL_TARGET,
+    ID,
+    WHICH_WOUND,
+    WOUND_TOKEN,
+    challenged,
+    wounds_of,
+)
 
 Seat = Callable[[int], int]
 
@@ -44,6 +55,25 @@ _ = _words.gettext
 N_ = _words.word
 
 declare_module_label(ID, N_("Duel dice"))
+
+
+def _pieces(p: PlayerState) -> Pieces:
+    """The Wound tokens a seat holds, face up ("W1D")."""
+    tokens = sorted(wounds_of(p))
+    page = (("wounds", tuple(WOUND_LABELS.get(t, FACE_LABELS.get(t, t)) for t in tokens)),)
+    if not tokens:
+        return Pieces(page=page)
+    letters = "".join(SYMBOL_LETTERS[t] for t in tokens)
+    said = ", ".join(FACE_LABELS.get(t, t) for t in tokens)
+    return Pieces(
+        # Translators: "W" for Wound tokens, then one letter per token
+        (_("W{letters}").format(letters=letters),),
+        (_("Wound tokens: {tokens}").format(tokens=said),),
+        page,
+    )
+
+
+declare_module_words(ID, ModuleWords(pieces=_pieces))
 
 
 def _duel_roll_prompt(q: Asked) -> str:
@@ -160,7 +190,7 @@ def _target_refused(game: Game, d: Decision, action: Action, seats: Sequence[int
     if isinstance(action, ChooseSeat):
         if action.seat == game.turn:
             return _("You cannot challenge yourself to a duel.")
-        if action.seat in game.scratch.duels:
+        if action.seat in challenged(game):
             said = _("Seat {seat} already has a Duel die this turn: one per player.")
             return said.format(seat=seats[action.seat])
     return None

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from companion.bots.observation import Observation
 from companion.bots.rules import declare_rule
-from companion.bots.stakes import Table, face_worth
-from companion.engine import Action, Choose, ChooseSeat, Roll, Stop
+from companion.bots.stakes import Table, declare_role_played, face_worth
+from companion.engine import Action, Choose, ChooseSeat, Role, Roll, Stop, ghost_team
 
-from .rules import GHOST_FACE, GHOST_REROLL, GHOST_TARGET
+from .rules import GHOST_FACE, GHOST_REROLL, GHOST_TARGET, GhostPlayer
 
 GHOST_KEEP = 0.9  # a result worth giving without another roll
 
@@ -46,3 +46,11 @@ def _ghost_target(obs: Observation, table: Table) -> Action:
 declare_rule(GHOST_REROLL, _ghost_reroll)
 declare_rule(GHOST_FACE, _ghost_face)
 declare_rule(GHOST_TARGET, _ghost_target)
+
+
+def _role_played(obs: Observation, role: Role | None) -> Role | None:
+    """A Ghost Renegade plays on a side."""
+    return ghost_team(role, len(obs.players)) if GhostPlayer.of(obs.me).ghost else role
+
+
+declare_role_played(_role_played)

@@ -11,8 +11,9 @@ first roll; the token comes back at the end of that turn.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.engine import (
     DICE,
@@ -26,6 +27,7 @@ from companion.engine import (
     DiceRolled,
     ModuleInfo,
     ModuleRules,
+    Part,
     Role,
     Roll,
     RuleGame,
@@ -36,9 +38,11 @@ from companion.engine import (
     decision,
     declare_kind,
     declare_module,
+    declare_team_player,
     ghost_team,
     moment_steps,
     one_of_options,
+    state_parts,
     step,
 )
 from companion.engine.steps import Step, end_turn
@@ -55,9 +59,39 @@ ID = declare_module("old_saloon.5", ModuleInfo("The Ghost", min_players=5, exclu
 GHOST_DICE: tuple[str, ...] = ("base",) * 2
 
 
+@dataclass(frozen=True, slots=True)
+class GhostPlayer(Part):
+    """This eliminated player is the Ghost."""
+
+    ghost: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GhostGame(Part):
+    """The Ghost's token, [holder, face, dice] (replaced whole, never changed in place)."""
+
+    ghost_token: list[Any] | None = None
+
+
+state_parts(ID, player=(GhostPlayer, "special_shown"), game=(GhostGame, "waiting_win"))
+
+
+def is_ghost(player: PlayerState) -> bool:
+    """Asked of every player at each check of the game's end: its part read straight."""
+    ghost: bool = player.parts[GhostPlayer.index].ghost
+    return ghost
+
+
+declare_team_player(is_ghost)  # a Ghost Renegade wins with a team
+
+
+def _token(game: RuleGame) -> list[Any] | None:
+    return GhostGame.of(game).ghost_token
+
+
 def _fits(game: RuleGame, d: Decision) -> str | None:
     """A Ghost's decision of a state read back: only the Ghost takes them, at its own dice."""
-    if not game.players[d.seat].ghost:
+    if not is_ghost(game.players[d.seat]):
         return "only the Ghost takes its turn's decisions (ghost)"
     if game.dice_kinds != list(GHOST_DICE):
         return f"dice_kinds {game.dice_kinds}: the Ghost rolls {list(GHOST_DICE)}"
@@ -94,6 +128,8 @@ GHOST_ROLL = declare_kind(
         first_roll=True,
         turn_seat=True,
         fits=_fits,
+        queued_last="end_turn",
+        carries=(),
     ),
 )
 GHOST_REROLL = declare_kind(
@@ -105,15 +141,33 @@ GHOST_REROLL = declare_kind(
         turn_dice=True,
         turn_seat=True,
         fits=_fits,
+        queued_last="end_turn",
+        carries=(),
     ),
 )
 GHOST_FACE = declare_kind(
     "ghost_face",
-    Spec(Answer.CHOICE, False, "which result does the Ghost give", turn_seat=True, fits=_fits),
+    Spec(
+        Answer.CHOICE,
+        False,
+        "which result does the Ghost give",
+        turn_seat=True,
+        fits=_fits,
+        queued_last="end_turn",
+        carries=("options",),
+    ),
 )
 GHOST_TARGET = declare_kind(
     "ghost_target",
-    Spec(Answer.SEAT, False, "to whom does the Ghost give it", turn_seat=True, fits=_fits),
+    Spec(
+        Answer.SEAT,
+        False,
+        "to whom does the Ghost give it",
+        turn_seat=True,
+        fits=_fits,
+        queued_last="end_turn",
+        carries=("options", "remaining"),
+    ),
 )
 
 
@@ -130,48 +184,50 @@ _GHOST = _Ghost()
 def on_eliminated(game: RuleGame, dead: list[int]) -> None:
     """The first eliminated player who is not the Sheriff becomes the Ghost (clockwise from the
     player whose turn it is, when several fall together); a token held by the dead returns."""
-    token = game.ghost_token
+    token = _token(game)
     if token is not None and token[0] in dead:
         return_token(game)
-    if ID not in game.setup.modules or any(p.ghost for p in game.players):
+    if ID not in game.setup.modules or any(is_ghost(p) for p in game.players):
         return
     candidates = [s for s in game.clockwise(dead) if game.players[s].role is not Role.SHERIFF]
     if candidates:
         p = game.players[candidates[0]]
-        p.ghost = True
+        GhostPlayer(ghost=True).put(p)
         game.refresh_abilities()
         side = ghost_team(p.role, len(game.players))
         game.emit(BecameGhost(p.seat, None if side is None else str(side)))
 
 
 def return_token(game: RuleGame) -> None:
-    assert game.ghost_token is not None
-    game.emit(GhostTokenReturned(game.ghost_token[0]))
-    game.ghost_token = None
+    token = _token(game)
+    assert token is not None
+    game.emit(GhostTokenReturned(token[0]))
+    GhostGame().put(game)
     game.preset = []
 
 
 def _powerless(game: RuleGame) -> dict[int, Ability]:
-    return {p.seat: _GHOST for p in game.players if p.ghost}
+    return {p.seat: _GHOST for p in game.players if is_ghost(p)}
 
 
 def _own_turn(game: RuleGame) -> list[Step] | None:
-    return [ghost_turn(), end_turn()] if game.players[game.turn].ghost else None
+    return [ghost_turn(), end_turn()] if is_ghost(game.players[game.turn]) else None
 
 
 def _plays_out(player: PlayerState) -> bool:
-    return player.ghost
+    return is_ghost(player)
 
 
 def end_of_turn(game: RuleGame) -> None:
     """The tokens go back to the Ghost at the end of their holder's turn."""
-    if game.ghost_token is not None and game.ghost_token[0] == game.turn:
+    token = _token(game)
+    if token is not None and token[0] == game.turn:
         return_token(game)
 
 
 def preset(game: RuleGame, announce: bool) -> None:
     """Set the first base dice of the token holder's turn to the token's face."""
-    token = game.ghost_token
+    token = _token(game)
     if token is None or token[0] != game.turn:
         return
     holder, face, count = token
@@ -188,7 +244,7 @@ def check(game: RuleGame) -> None:
     its token is held by a living player; the dice it sets are set only before that player's
     first roll (``checks.py``)."""
     players = game.players
-    ghosts = [p.seat for p in players if p.ghost]
+    ghosts = [p.seat for p in players if is_ghost(p)]
     on = ID in game.setup.modules
     for seat in ghosts:
         p = players[seat]
@@ -206,7 +262,7 @@ def check(game: RuleGame) -> None:
             f"ghost: seat {fallen[0] + 1} was eliminated and is not the Sheriff, but nobody is "
             "the Ghost"
         )
-    token = game.ghost_token
+    token = _token(game)
     if token is not None:
         _check_token(game, token, bool(ghosts))
     if game.preset:
@@ -236,7 +292,7 @@ def _check_token(game: RuleGame, token: list[object], ghost: bool) -> None:
 
 
 def _check_preset(game: RuleGame) -> None:
-    token, preset = game.ghost_token, game.preset
+    token, preset = _token(game), game.preset
     faces, kinds = game.faces, game.dice_kinds
     if token is None or token[0] != game.turn or game.rolls:
         raise StateError(
@@ -312,7 +368,7 @@ def ghost_rolled(game: RuleGame) -> None:
 
 def _rolled_fits(game: RuleGame, args: list[object]) -> str | None:
     """A state read back about to run ``ghost_rolled``: the Ghost's turn, after a roll."""
-    if not game.players[game.turn].ghost or None in game.faces or not game.rolls:
+    if not is_ghost(game.players[game.turn]) or None in game.faces or not game.rolls:
         return f"the Ghost's roll (ghost, faces {game.faces}, rolls {game.rolls})"
     return None
 
@@ -336,7 +392,7 @@ def _decide_face(game: RuleGame, d: Decision, action: Action) -> None:
 @decision(GHOST_TARGET, legal=any_living_seat)
 def _decide_target(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.remaining is not None
-    game.ghost_token = [action.seat, d.options[0], d.remaining]
+    GhostGame([action.seat, d.options[0], d.remaining]).put(game)
     game.emit(GhostTokenGiven(d.seat, action.seat, d.options[0], d.remaining))
 
 

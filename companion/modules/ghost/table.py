@@ -25,7 +25,7 @@ from companion.table.words import (
 )
 
 from .events import BecameGhost, GhostTokenGiven
-from .rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET, ID
+from .rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET, ID, GhostGame, is_ghost
 
 _words = Catalogue(__package__)
 _ = _words.gettext
@@ -74,7 +74,7 @@ declare_words(
 
 def ghost_note(game: Game, seat: int, seats: Sequence[int]) -> str:
     """GHOST and the token it holds or gave; the token on its holder's seat."""
-    token = game.ghost_token
+    token = GhostGame.of(game).ghost_token
     given = ""
     if token is not None:
         holder, face, count = token
@@ -83,7 +83,7 @@ def ghost_note(game: Game, seat: int, seats: Sequence[int]) -> str:
             given = _("2x {face}").format(face=given)
         if holder == seat:
             return _("Ghost token: {token}").format(token=given)
-    if game.players[seat].ghost:
+    if is_ghost(game.players[seat]):
         if token is None:
             return _("GHOST")
         return _("GHOST, gave seat {seat} {token}").format(seat=seats[token[0]], token=given)
@@ -91,7 +91,7 @@ def ghost_note(game: Game, seat: int, seats: Sequence[int]) -> str:
 
 
 def _became(p: PlayerState) -> str | None:
-    return _("the Ghost") if p.ghost else None
+    return _("the Ghost") if is_ghost(p) else None
 
 
 declare_module_label(ID, N_("Ghost"))

@@ -95,7 +95,10 @@ SALOON_DIE = declare_kind(
         "which Saloon die do you roll",
         before_roll=True,
         active=True,
+        before_end=True,
         fits=_fits_saloon_die,
+        queued_last="roll_decision",
+        carries=("options",),
     ),
 )
 # Whose arrow a Broken Arrow returns.
@@ -108,6 +111,7 @@ BROKEN_ARROW = declare_kind(
         active=True,
         arrow_holders=True,
         fits=_fits_broken_arrow,
+        carries=(),
     ),
 )
 

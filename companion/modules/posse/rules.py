@@ -32,9 +32,10 @@ from companion.engine import (
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, gain, lose, take_arrow
-from companion.modules.duels.rules import ID as DUELS
+from companion.modules.duels.rules import ID as DUEL_DICE_MODULE
 from companion.modules.duels.rules import draw_wound
 from companion.modules.rage.rules import ID as RAGE_CARDS
+from companion.modules.rage.rules import cards_held, move_card
 
 ID = declare_module(
     "undead_or_alive.3",
@@ -50,7 +51,7 @@ ID = declare_module(
                 "Herb Hunter",
                 8,
                 "Lose 2+ in his turn: Wound token",
-                (DUELS,),
+                (DUEL_DICE_MODULE,),
             ),
             (
                 "pat_brennan",
@@ -71,14 +72,14 @@ ID = declare_module(
                 "Sam the Healer",
                 7,
                 "Each Duel he starts: +1 life to one",
-                (DUELS,),
+                (DUEL_DICE_MODULE,),
             ),
             (
                 "sean_mallory",
                 "Sean Mallory",
                 8,
                 "Once a turn: re-roll a Duel die",
-                (DUELS,),
+                (DUEL_DICE_MODULE,),
             ),
         )
     ),
@@ -87,8 +88,8 @@ DYNAMITE = "dynamite"
 
 
 def _fits_rage_to(game: RuleGame, d: Decision) -> str | None:
-    if d.target is None or not game.players[d.target].rage_held:
-        return f"target {d.target}: a player holding a Rage card (rage_held) to move"
+    if d.target is None or not cards_held(game.players[d.target]):
+        return f"target {d.target}: a player holding a Rage card face down to move"
     return None
 
 
@@ -104,20 +105,44 @@ def _fits_chuck_face(game: RuleGame, d: Decision) -> str | None:
 
 # Its decisions, each asked of the player whose turn it is.
 SAM_HEAL = declare_kind(  # Sam the Healer: who gains one life for this duel
-    "sam_heal", Spec(Answer.SEAT, True, "who gains one life for this duel", active=True)
+    "sam_heal",
+    Spec(
+        Answer.SEAT,
+        True,
+        "who gains one life for this duel",
+        active=True,
+        queued_last="end_turn",
+        carries=(),
+    ),
 )
 RAGE_FROM = declare_kind(  # Pat Brennan: whose Rage card to move
-    "rage_from", Spec(Answer.SEAT, True, "whose Rage card do you move", active=True)
+    "rage_from",
+    Spec(
+        Answer.SEAT,
+        True,
+        "whose Rage card do you move",
+        active=True,
+        queued_last="roll_decision",
+        carries=(),
+    ),
 )
 RAGE_TO = declare_kind(  # Pat Brennan: to whom
     "rage_to",
-    Spec(Answer.SEAT, False, "who gets the Rage card", active=True, fits=_fits_rage_to),
+    Spec(
+        Answer.SEAT,
+        False,
+        "who gets the Rage card",
+        active=True,
+        fits=_fits_rage_to,
+        queued_last="roll_decision",
+        carries=("target",),
+    ),
 )
 BELLE_STAR = declare_kind(  # Belle Star: which Dynamite becomes a Gatling
-    "belle_star", Spec(Answer.DIE, True, "turn which Dynamite to Gatling", active=True)
+    "belle_star", Spec(Answer.DIE, True, "turn which Dynamite to Gatling", active=True, carries=())
 )
 CHUCK_DIE = declare_kind(  # Chuck Wengam: lose a life to turn which die
-    "chuck_die", Spec(Answer.DIE, True, "lose a life to turn which die", active=True)
+    "chuck_die", Spec(Answer.DIE, True, "lose a life to turn which die", active=True, carries=())
 )
 CHUCK_FACE = declare_kind(  # Chuck Wengam: to which side
     "chuck_face",
@@ -128,6 +153,7 @@ CHUCK_FACE = declare_kind(  # Chuck Wengam: to which side
         face_options=True,
         active=True,
         fits=_fits_chuck_face,
+        carries=("die", "options"),
     ),
 )
 
@@ -258,7 +284,7 @@ def _receivers(game: RuleGame, holder: int) -> list[int]:
 def _rage_holders(game: RuleGame) -> list[int]:
     """The seats whose card Pat Brennan may move: a move is one he can complete, so only a
     holder some other player may receive it from (with every other survivor a zombie, none)."""
-    return [p.seat for p in game.players if p.alive and p.rage_held and _receivers(game, p.seat)]
+    return [p.seat for p in game.players if p.alive and cards_held(p) and _receivers(game, p.seat)]
 
 
 @step
@@ -285,8 +311,7 @@ def _legal_rage_to(game: RuleGame, d: Decision) -> list[Action]:
 @decision(RAGE_TO, legal=_legal_rage_to)
 def _decide_rage_to(game: RuleGame, d: Decision, action: Action) -> None:
     assert isinstance(action, ChooseSeat) and d.target is not None
-    game.players[d.target].rage_held -= 1
-    game.players[action.seat].rage_held += 1
+    move_card(game.players[d.target], game.players[action.seat])
     game.emit(RageMoved(d.seat, d.target, action.seat))
 
 

@@ -7,9 +7,10 @@ symbols, one press each; they join the turn's results, arrows taken at once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from companion.engine import (
-    RAGE_SYMBOLS,
-    RAGE_SYMBOLS_PER_CARD,
     Action,
     Answer,
     Choose,
@@ -17,10 +18,10 @@ from companion.engine import (
     Decline,
     ModuleInfo,
     ModuleRules,
+    Part,
     PlayerState,
     RageDiscarded,
     RageDrawn,
-    RageRevealed,
     RageShuffled,
     RageSymbolEntered,
     RuleGame,
@@ -28,17 +29,81 @@ from companion.engine import (
     StateError,
     declare_kind,
     declare_module,
+    declare_pile,
     dice_showing,
+    gained,
+    state_parts,
 )
 from companion.engine.registry import decision, step
 from companion.engine.steps import Step, take_arrow
 
+from .events import RageRevealed
+
 ID = declare_module("undead_or_alive.2", ModuleInfo("Two Bullets Are Enough"))
 RAGE_CARDS = 18  # the physical deck's size: the engine counts the cards, never knows one
+# The deck's contents are unknown: only its size, the symbols a card may be entered with (one
+# DIE button each) and a bound on symbols per card (so that entering always ends) are assumed.
+RAGE_SYMBOLS: tuple[str, ...] = ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling")
+RAGE_SYMBOLS_PER_CARD = 3
+
+
+@dataclass(frozen=True, slots=True)
+class RagePlayer(Part):
+    """The Rage cards a seat holds face down, those it revealed this turn, and the symbols
+    entered for them."""
+
+    rage_held: int = 0
+    rage_revealed: int = 0
+    rage_symbols: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RageGame(Part):
+    """The Rage cards in the draw pile and in the discards."""
+
+    rage_pile: int = 0
+    rage_discard: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RageTurn(Part):
+    """A Beer kept this turn draws a Rage card at its end."""
+
+    beer_rage: bool = False
+
+
+state_parts(
+    ID,
+    player=(RagePlayer, "special_shown"),
+    game=(RageGame, "preset"),
+    scratch=(RageTurn, "lost"),
+)
+
+
+def cards_held(player: PlayerState) -> int:
+    """The Rage cards ``player`` holds face down."""
+    return RagePlayer.of(player).rage_held
+
+
+def move_card(giver: PlayerState, taker: PlayerState) -> None:
+    """One card held face down moves from ``giver`` to ``taker`` (a character's power)."""
+    RagePlayer.change(giver, rage_held=RagePlayer.of(giver).rage_held - 1)
+    RagePlayer.change(taker, rage_held=RagePlayer.of(taker).rage_held + 1)
+
+
+def _follow_pile(data: dict[str, Any], before: list[dict[str, Any]], table: Any) -> None:
+    """The cards a seat gains in a position come out of the draw pile."""
+    if "rage_pile" not in table:
+        data["rage_pile"] -= gained(data, before, "rage_held") + gained(
+            data, before, "rage_revealed"
+        )
+
+
+declare_pile(_follow_pile)
 
 
 def _fits_rage_symbol(game: RuleGame, d: Decision) -> str | None:
-    p = game.players[d.seat]
+    p = RagePlayer.of(game.players[d.seat])
     if d.options != RAGE_SYMBOLS or not p.rage_revealed:
         return f"options {list(d.options)}: the symbols of the Rage cards revealed (rage_revealed)"
     if d.remaining != p.rage_revealed - len(p.rage_symbols):
@@ -48,7 +113,7 @@ def _fits_rage_symbol(game: RuleGame, d: Decision) -> str | None:
 
 def _explain_rage_symbol(game: RuleGame, d: Decision, action: Action) -> str | None:
     """DONE before every card is entered, a symbol past the last."""
-    player = game.players[d.seat]
+    player = RagePlayer.of(game.players[d.seat])
     entered, cards = len(player.rage_symbols), player.rage_revealed
     if isinstance(action, Decline):
         return f"Enter at least one symbol per Rage card first ({entered} of {cards} cards)."
@@ -69,9 +134,12 @@ RAGE_SYMBOL = declare_kind(
         person_enters=True,
         face_options=True,
         active=True,
+        before_end=True,
         below_zero=True,
         fits=_fits_rage_symbol,
         explains=_explain_rage_symbol,
+        queued_last="roll_decision",
+        carries=("options", "remaining"),
     ),
 )
 
@@ -86,15 +154,16 @@ def draw_rage(game: RuleGame, seat: int, cause: str, /) -> None:
     if not player.alive or player.zombie:  # zombies take no Rage cards (Undead or Alive 4)
         return
     wanted = game.ability(seat).draws_rage
-    if game.rage_pile < wanted and game.rage_discard:
-        game.rage_pile += game.rage_discard
-        game.emit(RageShuffled(game.rage_discard))
-        game.rage_discard = 0
-    if not game.rage_pile:
+    cards = RageGame.of(game)
+    if cards.rage_pile < wanted and cards.rage_discard:
+        game.emit(RageShuffled(cards.rage_discard))
+        shuffled = cards.rage_pile + cards.rage_discard
+        cards = RageGame.change(game, rage_pile=shuffled, rage_discard=0)
+    if not cards.rage_pile:
         return
-    drawn = min(wanted, game.rage_pile)
-    game.rage_pile -= 1  # one kept; any other is shuffled back (Pixie Pete)
-    player.rage_held += 1
+    drawn = min(wanted, cards.rage_pile)
+    RageGame.change(game, rage_pile=cards.rage_pile - 1)  # one kept; any other goes back
+    RagePlayer.change(player, rage_held=RagePlayer.of(player).rage_held + 1)
     game.emit(RageDrawn(seat, drawn, cause))
 
 
@@ -102,10 +171,10 @@ def draw_rage(game: RuleGame, seat: int, cause: str, /) -> None:
 def rage_reveal(game: RuleGame) -> None:
     """Start of turn: all the cards held are revealed and their symbols entered."""
     player = game.players[game.turn]
-    if player.rage_held:
-        player.rage_revealed += player.rage_held
-        game.emit(RageRevealed(game.turn, player.rage_held))
-        player.rage_held = 0
+    cards = RagePlayer.of(player)
+    if cards.rage_held:
+        RagePlayer.change(player, rage_revealed=cards.rage_revealed + cards.rage_held, rage_held=0)
+        game.emit(RageRevealed(game.turn, cards.rage_held))
         game.front([rage_symbol()])
 
 
@@ -113,16 +182,17 @@ def rage_reveal(game: RuleGame) -> None:
 def rage_symbol(game: RuleGame) -> None:
     player = game.players[game.turn]
     if player.alive:
+        cards = RagePlayer.of(player)
         game.ask(
             RAGE_SYMBOL,
             game.turn,
             options=RAGE_SYMBOLS,
-            remaining=player.rage_revealed - len(player.rage_symbols),
+            remaining=cards.rage_revealed - len(cards.rage_symbols),
         )
 
 
 def _legal_rage_symbol(game: RuleGame, d: Decision) -> list[Action]:
-    player = game.players[d.seat]
+    player = RagePlayer.of(game.players[d.seat])
     entered = len(player.rage_symbols)
     actions: list[Action] = []
     if entered < player.rage_revealed * RAGE_SYMBOLS_PER_CARD:
@@ -138,7 +208,8 @@ def _decide_rage_symbol(game: RuleGame, d: Decision, action: Action) -> None:
     if isinstance(action, Decline):
         return
     assert isinstance(action, Choose)
-    game.players[d.seat].rage_symbols.append(action.option)
+    player = game.players[d.seat]
+    RagePlayer.change(player, rage_symbols=(*RagePlayer.of(player).rage_symbols, action.option))
     game.emit(RageSymbolEntered(d.seat, action.option))
     steps: list[Step] = [take_arrow(d.seat, "rage")] if action.option == "arrow" else []
     game.front([*steps, rage_symbol()])
@@ -151,8 +222,8 @@ def _phase_beer_rage(game: RuleGame, exploded: bool) -> list[Step]:
 @step
 def beer_rage(game: RuleGame) -> None:
     """A Beer rolled and kept with no Wound token to discard draws a Rage card (UA2)."""
-    if dice_showing(game, "beer") and not game.players[game.turn].wounds:
-        game.scratch.beer_rage = True
+    if dice_showing(game, "beer") and not game.held_results():
+        RageTurn(beer_rage=True).put(game.scratch)
 
 
 @step
@@ -160,56 +231,80 @@ def rage_end(game: RuleGame) -> None:
     """End of turn: revealed cards discarded (an eliminated player's went at once, ruling UA3);
     2 or more life lost, or the Beer, draws one."""
     p = game.players[game.turn]
-    if p.rage_revealed:
-        game.rage_discard += p.rage_revealed
-        game.emit(RageDiscarded(p.seat, p.rage_revealed))
-        p.rage_revealed = 0
-        p.rage_symbols = []
+    revealed = RagePlayer.of(p).rage_revealed
+    if revealed:
+        RageGame.change(game, rage_discard=RageGame.of(game).rage_discard + revealed)
+        game.emit(RageDiscarded(p.seat, revealed))
+        RagePlayer.change(p, rage_revealed=0, rage_symbols=())
     scratch = game.scratch
     steps: list[Step] = [
         draw_rage(s, "lost_two") for s in game.clockwise(game.living()) if scratch.lost[s] >= 2
     ]
-    if scratch.beer_rage:
+    if RageTurn.of(scratch).beer_rage:
         steps.append(draw_rage(game.turn, "beer"))
     game.front(steps)
 
 
 def _extra_results(game: RuleGame) -> list[str]:
-    """The Rage symbols revealed join the turn's results (their arrows acted on reveal)."""
-    return [s for s in game.players[game.turn].rage_symbols if s != "arrow"]
+    """The Rage symbols revealed join the turn's results (their arrows acted on reveal); asked
+    at each count of the turn's results, so the part is read straight."""
+    symbols = game.players[game.turn].parts[RagePlayer.index].rage_symbols
+    return [s for s in symbols if s != "arrow"] if symbols else []
 
 
 def _give_back(game: RuleGame, player: PlayerState) -> None:
     """An eliminated player's Rage cards are discarded at once (ruling UA3)."""
-    cards = player.rage_held + player.rage_revealed
+    held = RagePlayer.of(player)
+    cards = held.rage_held + held.rage_revealed
     if cards:
-        game.rage_discard += cards
-        player.rage_held = player.rage_revealed = 0
-        player.rage_symbols = []
+        RageGame.change(game, rage_discard=RageGame.of(game).rage_discard + cards)
+        RagePlayer().put(player)
         game.emit(RageDiscarded(player.seat, cards))
+
+
+def _check_queue(game: RuleGame) -> None:
+    """The Beer's Rage step is queued with the results, after the Beers resolve and before the
+    Gatling: once, after resolve_beers while that is left, before gatling."""
+    # In the order the steps run (each step's own form is checked with the queue's).
+    names = [step[0] if isinstance(step, list) and step else None for step in game.stack[::-1]]
+    count = names.count("beer_rage")
+    at = names.index("beer_rage") if count else None
+    if (
+        count > 1
+        or ("resolve_beers" in names and (at is None or at < names.index("resolve_beers")))
+        or (at is not None and "gatling" in names[:at])
+    ):
+        raise StateError(
+            f"queue {names}: the beer_rage step runs once a turn, after resolve_beers and "
+            "before gatling"
+        )
 
 
 def check(game: RuleGame) -> None:
     """A state read back: the 18 Rage cards are all somewhere; cards are revealed only in their
     holder's own turn, with one to three symbols each entered; a Beer's card is drawn only with
     a Beer showing; the eliminated and zombies hold none (``checks.py``)."""
-    if game.rage_pile < 0 or game.rage_discard < 0:
+    deck = RageGame.of(game)
+    if deck.rage_pile < 0 or deck.rage_discard < 0:
         raise StateError(
-            f"rage_pile {game.rage_pile}, rage_discard {game.rage_discard}: counts of cards, "
+            f"rage_pile {deck.rage_pile}, rage_discard {deck.rage_discard}: counts of cards, "
             "0 or more"
         )
     in_play = ID in game.setup.modules
-    if game.scratch.beer_rage and (not in_play or not dice_showing(game, "beer")):
+    if RageTurn.of(game.scratch).beer_rage and (not in_play or not dice_showing(game, "beer")):
         raise StateError(
             "scratch.beer_rage: a kept Beer draws a Rage card "
             + (f"but faces {game.faces} show none" if in_play else "only in Module 2's games")
         )
-    cards = game.rage_pile + game.rage_discard
-    for p in game.players:
+    if in_play:
+        _check_queue(game)
+    cards = deck.rage_pile + deck.rage_discard
+    for player in game.players:
+        p = RagePlayer.of(player)
         if p.rage_held < 0 or p.rage_revealed < 0:
             raise StateError(
-                f"seat {p.seat + 1}: rage_held {p.rage_held}, rage_revealed {p.rage_revealed}: "
-                "counts of cards, 0 or more"
+                f"seat {player.seat + 1}: rage_held {p.rage_held}, rage_revealed "
+                f"{p.rage_revealed}: counts of cards, 0 or more"
             )
         cards += p.rage_held + p.rage_revealed
     expected = RAGE_CARDS if in_play else 0
@@ -218,10 +313,11 @@ def check(game: RuleGame) -> None:
             f"Rage cards not conserved: {cards} in rage_pile, rage_discard and the seats' "
             f"rage_held and rage_revealed; expected {expected}"
         )
-    for p in game.players:
+    for player in game.players:
+        p = RagePlayer.of(player)
         if not (p.rage_held or p.rage_revealed or p.rage_symbols):
             continue
-        where = f"seat {p.seat + 1}"
+        where = f"seat {player.seat + 1}"
         unknown = [s for s in p.rage_symbols if s not in RAGE_SYMBOLS]
         if unknown:
             raise StateError(
@@ -230,24 +326,28 @@ def check(game: RuleGame) -> None:
             )
         if len(p.rage_symbols) > p.rage_revealed * RAGE_SYMBOLS_PER_CARD:
             raise StateError(
-                f"{where}: rage_symbols {p.rage_symbols}: at most {RAGE_SYMBOLS_PER_CARD} for "
-                f"each card revealed (rage_revealed {p.rage_revealed})"
+                f"{where}: rage_symbols {list(p.rage_symbols)}: at most "
+                f"{RAGE_SYMBOLS_PER_CARD} for each card revealed (rage_revealed {p.rage_revealed})"
             )
-        if len(p.rage_symbols) < p.rage_revealed and not _entering(game, p.seat):
+        if len(p.rage_symbols) < p.rage_revealed and not _entering(game, player.seat):
             raise StateError(
-                f"{where}: rage_symbols {p.rage_symbols}: at least one for each card revealed "
-                f"(rage_revealed {p.rage_revealed}) once they are entered (no rage_symbol "
+                f"{where}: rage_symbols {list(p.rage_symbols)}: at least one for each card "
+                f"revealed (rage_revealed {p.rage_revealed}) once they are entered (no rage_symbol "
                 "decision pending or queued, no win)"
             )
-        if p.rage_revealed and p.seat != game.turn:
+        if p.rage_revealed and player.seat != game.turn:
             raise StateError(
                 f"{where}: rage_revealed {p.rage_revealed}, but cards are revealed only in their "
                 f"holder's own turn (turn of seat {game.turn + 1})"
             )
-        if (p.rage_held or p.rage_revealed) and (p.zombie or not p.alive):
+        if (p.rage_held or p.rage_revealed) and (player.zombie or not player.alive):
             raise StateError(
                 f"{where}: rage_held {p.rage_held}, rage_revealed {p.rage_revealed}, but "
-                + ("a zombie takes none" if p.zombie else "an eliminated player's go back at once")
+                + (
+                    "a zombie takes none"
+                    if player.zombie
+                    else "an eliminated player's go back at once"
+                )
             )
 
 
@@ -265,12 +365,13 @@ def _entering(game: RuleGame, seat: int) -> bool:
 
 RULES = ModuleRules(
     ID,
-    initial=lambda setup: {"rage_pile": RAGE_CARDS},
+    initial=lambda game: RageGame(rage_pile=RAGE_CARDS).put(game),
     resolution=(("beer_rage", "beer", _phase_beer_rage),),
     start=("rage_reveal",),
     end=("rage_end",),
     gives_back=_give_back,
     extra_results=_extra_results,
+    extra_named="rage_symbols",
     check=check,
     table="companion.modules.rage.table",
 )

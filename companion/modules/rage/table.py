@@ -11,17 +11,20 @@ from companion.engine import (
     Decision,
     Decline,
     Game,
+    PlayerState,
     RageDrawn,
-    RageRevealed,
     RageShuffled,
 )
 from companion.i18n import Catalogue
+from companion.table.labels import FACE_LABELS, SYMBOL_LETTERS, SYMBOL_NAMES
+from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
 from companion.table.refusals import declare_refusal
 from companion.table.story import declare_line
 from companion.table.words import Asked, Words, declare_question, declare_words
 
-from .rules import ID, RAGE_SYMBOL
+from .events import RageRevealed
+from .rules import ID, RAGE_SYMBOL, RagePlayer
 
 _words = Catalogue(__package__)
 _ = _words.gettext
@@ -31,7 +34,7 @@ declare_module_label(ID, N_("Rage cards"))
 
 
 def _rage_prompt(q: Asked) -> str:
-    cards = q.game.players[q.d.seat].rage_revealed
+    cards = RagePlayer.of(q.game.players[q.d.seat]).rage_revealed
     said = _words.ngettext(
         "Rage: symbols on {count} card? DIE each, DONE",
         "Rage: symbols on {count} cards? DIE each, DONE",
@@ -45,7 +48,7 @@ declare_words(RAGE_SYMBOL, Words(_rage_prompt, None))
 
 def _refused(game: Game, d: Decision, action: Action, seats: Sequence[int]) -> str | None:
     """The rules' reasons (``rules._explain_rage_symbol``) in the table's words."""
-    player = game.players[d.seat]
+    player = RagePlayer.of(game.players[d.seat])
     if isinstance(action, Decline):
         said = _("Enter at least one symbol per Rage card first ({entered} of {cards} cards).")
         return said.format(entered=len(player.rage_symbols), cards=player.rage_revealed)
@@ -55,6 +58,27 @@ def _refused(game: Game, d: Decision, action: Action, seats: Sequence[int]) -> s
 
 
 declare_refusal(RAGE_SYMBOL, _refused)
+
+
+def _pieces(p: PlayerState) -> Pieces:
+    """The Rage cards held face down ("R2") and the symbols of those revealed ("Rage 1B")."""
+    cards = RagePlayer.of(p)
+    held, symbols = cards.rage_held, cards.rage_symbols
+    marks, said = [], []
+    if held:
+        # Translators: "R" for the Rage cards a seat holds face down, then how many
+        marks.append(_("R{count}").format(count=held))
+        said.append(_("Rage cards face down: {count}").format(count=held))
+    if symbols:
+        letters = "".join(SYMBOL_LETTERS[s] for s in symbols)
+        marks.append(_("Rage {letters}").format(letters=letters))
+        shown = ", ".join(FACE_LABELS.get(s, s) for s in symbols)
+        said.append(_("Rage revealed: {symbols}").format(symbols=shown))
+    page = (("rage_held", held), ("rage_symbols", tuple(SYMBOL_NAMES.get(s, s) for s in symbols)))
+    return Pieces(tuple(marks), tuple(said), page)
+
+
+declare_module_words(ID, ModuleWords(pieces=_pieces))
 
 
 def _drawn(event: RageDrawn, seat: Callable[[int], int]) -> str:

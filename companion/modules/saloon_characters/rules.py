@@ -97,7 +97,14 @@ def _fits_take_loss(game: RuleGame, d: Decision) -> str | None:
 # Elena Fuente: give one of the arrows rolled to someone?
 GIVE_ARROW = declare_kind(
     "give_arrow",
-    Spec(Answer.SEAT, True, "whom do you give an arrow rolled", active=True, counted=True),
+    Spec(
+        Answer.SEAT,
+        True,
+        "whom do you give an arrow rolled",
+        active=True,
+        counted=True,
+        carries=("remaining",),
+    ),
 )
 # Apache Kid: take the Chief's Arrow from its holder?
 TAKE_CHIEF_ARROW = declare_kind(
@@ -109,6 +116,7 @@ TAKE_CHIEF_ARROW = declare_kind(
         active=True,
         counted=True,
         fits=_fits_take_chief,
+        carries=("target", "remaining"),
     ),
 )
 # Molly Stark: lose these life points in that player's place?
@@ -120,6 +128,7 @@ TAKE_LOSS = declare_kind(
         "lose these life points in their place",
         counted=True,
         fits=_fits_take_loss,
+        carries=("target", "remaining"),
     ),
 )
 

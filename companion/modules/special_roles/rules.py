@@ -216,22 +216,42 @@ def check_role_card(game: RuleGame, d: Decision) -> str | None:
 # The powers' decisions, each asked of the seat that revealed the card (or the saved player);
 # the card an eliminated seat shows, asked of it.
 DOC_DIE = declare_kind(
-    "doc_die", Spec(Answer.DIE, False, "which die does The Doc turn", fits=_holds("the_doc"))
+    "doc_die",
+    Spec(Answer.DIE, False, "which die does The Doc turn", fits=_holds("the_doc"), carries=()),
 )
 DOC_FACE = declare_kind(
-    "doc_face", Spec(Answer.CHOICE, False, "which face does The Doc turn it to", fits=_doc_face)
+    "doc_face",
+    Spec(
+        Answer.CHOICE,
+        False,
+        "which face does The Doc turn it to",
+        fits=_doc_face,
+        carries=("die", "options", "cause"),
+    ),
 )
 UGLY_SWAP = declare_kind(
     "ugly_swap",
-    Spec(Answer.SEAT, False, "whose arrows does The Ugly exchange", fits=_holds("the_ugly")),
+    Spec(
+        Answer.SEAT,
+        False,
+        "whose arrows does The Ugly exchange",
+        fits=_holds("the_ugly"),
+        carries=("target",),
+    ),
 )
 LEFT_HAND_TARGET = declare_kind(
     "left_hand_target",
-    Spec(Answer.SEAT, False, "whom does The Left Hand save", fits=_left_hand_target),
+    Spec(
+        Answer.SEAT,
+        False,
+        "whom does The Left Hand save",
+        fits=_left_hand_target,
+        carries=("options",),
+    ),
 )
 LEFT_HAND_DISCARD = declare_kind(
     "left_hand_discard",
-    Spec(Answer.YES_NO, True, "discard all your arrows", fits=_left_hand_discard),
+    Spec(Answer.YES_NO, True, "discard all your arrows", fits=_left_hand_discard, carries=()),
 )
 LEFT_HAND_CHANCE = declare_kind(
     "left_hand_chance",
@@ -242,6 +262,7 @@ LEFT_HAND_CHANCE = declare_kind(
         person_enters=True,
         done_says_yes=True,
         fits=check_chance,
+        carries=("options",),
     ),
 )
 ROLE_CARD = declare_kind(
@@ -253,6 +274,7 @@ ROLE_CARD = declare_kind(
         shows_a_card=True,
         eliminated=True,
         fits=check_role_card,
+        carries=("options",),
     ),
 )
 
@@ -417,12 +439,14 @@ def check(game: RuleGame) -> None:
     on = ID in setup.modules
     seen: dict[str, int] = {}
     for p in players:
-        if on and not p.alive and not p.special_shown and not _card_owed(game, p):
+        if on and (not p.alive or p.zombie) and not p.special_shown and not _card_owed(game, p):
             raise StateError(
-                f"seat {p.seat + 1}: eliminated (alive false), but its card is face down "
-                "(special_shown false) with no showing of it to come: an eliminated player "
+                f"seat {p.seat + 1}: eliminated (alive false, or a zombie), but its card is face "
+                "down (special_shown false) with no showing of it to come: an eliminated player "
                 "shows the card"
             )
+        if on and p.alive and not p.zombie and p.role is Role.SHERIFF:
+            _check_sheriff_card(game, p)
         if p.special is None and not p.special_shown:
             if on and setup.roles is not None and not setup.specials_mixed:
                 raise StateError(
@@ -463,6 +487,48 @@ def check(game: RuleGame) -> None:
         seen[p.special] = p.seat
         if p.role is Role.SHERIFF and not setup.specials_mixed and p.special != "the_bear":
             raise StateError(f"{where}: the Sheriff's special card is The Bear")
+    if on:
+        _check_dealt(game)
+
+
+def _check_dealt(game: RuleGame) -> None:
+    """Each card the set-up dealt and names (``setup.specials``; a seat's view names only the
+    Sheriff's) stays with its seat, but for The Good's swap: his card to the old Sheriff, the
+    old Sheriff's to him with the star."""
+    setup = game.setup
+    dealt, first = setup.specials, setup.sheriff
+    if dealt is None or first is None:
+        return
+    sheriff = next((p.seat for p in game.players if p.role is Role.SHERIFF), first)
+    for p in game.players:
+        card = dealt[p.seat]
+        if sheriff != first and p.seat in (sheriff, first):
+            card = dealt[first] if p.seat == sheriff else "the_good"
+        elif card is None:
+            continue  # a normal card, or one this view does not name
+        if p.special != card:
+            raise StateError(
+                f"seat {p.seat + 1}: special {p.special!r}, but the card dealt it "
+                f"(setup.specials) is {card!r}"
+                + (", The Good having taken the star" if sheriff != first else "")
+            )
+
+
+def _check_sheriff_card(game: RuleGame, p: PlayerState) -> None:
+    """The Sheriff's card is face up from the deal; a normal one is shown only by The Good,
+    who took the star with it and left The Good's card, face up, to the old Sheriff."""
+    where = f"seat {p.seat + 1}"
+    if p.special is not None and not p.special_shown:
+        raise StateError(
+            f"{where}: the Sheriff's card {p.special!r} face down (special_shown false): the "
+            "Sheriff's card is face up from the deal, and one taken with the star was shown"
+        )
+    took = any(q.special == "the_good" and q.special_shown for q in game.players if q is not p)
+    if p.special is None and p.special_shown and not took:
+        raise StateError(
+            f"{where}: the Sheriff's normal card shown (special None, special_shown true), but "
+            "no other seat shows The Good, whose reveal alone shows it (taking the star)"
+        )
 
 
 # ===================================================== an eliminated player's card
@@ -726,9 +792,16 @@ def _face_up(game: RuleGame, p: PlayerState) -> bool:
     return p.special_shown or any(q.role is Role.SHERIFF and not q.alive for q in game.players)
 
 
+def _gains(game: RuleGame) -> bool:
+    """The Left Hand's save gives life, and The Good's star moves two maximums: either may have
+    this turn once its card is face up."""
+    return any(p.special in ("the_left_hand", "the_good") and p.special_shown for p in game.players)
+
+
 RULES = ModuleRules(
     ID,
     at_reveal=_at_reveal,
+    gains=_gains,
     face_up=_face_up,
     check=check,
     table="companion.modules.special_roles.table",

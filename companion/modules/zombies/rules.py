@@ -154,6 +154,7 @@ CARD = declare_kind(
         person_enters=True,
         eliminated=True,
         fits=_fits_card,
+        carries=("options", "cause"),
     ),
 )
 # Physical roles: which living seat declares the Renegade as the outbreak begins.
@@ -166,6 +167,7 @@ MASTER = declare_kind(
         person_enters=True,
         turn_seat=True,
         fits=_fits_master,
+        carries=(),
     ),
 )
 
@@ -456,9 +458,13 @@ def _turn_dice(game: RuleGame, kinds: list[str]) -> list[str]:
     return list(BASE_DICE[:ZOMBIE_DICE]) if game.players[game.turn].zombie else kinds
 
 
+def _initial(game: RuleGame) -> None:
+    game.boneyard_pile = full_deck()
+
+
 RULES = ModuleRules(
     ID,
-    initial=lambda setup: {"boneyard_pile": full_deck()},
+    initial=_initial,
     dice=_turn_dice,
     own_dice=(BASE_DICE[:ZOMBIE_DICE],),
     hand_over="boneyard_turn_end",

@@ -61,9 +61,7 @@ function seatCard(seat) {
   const lines = [
     ["role", seat.role ? word("role", { role: seat.role }) : ""],
     ["change", seat.change],
-    ["wounds", seat.wounds.length ? word("wounds", { tokens: seat.wounds.join(", ") }) : ""],
-    ["rage", seat.rage_held ? word("rage_held", { count: seat.rage_held }) : ""],
-    ["rage", seat.rage_symbols.length ? word("rage", { symbols: seat.rage_symbols.join(", ") }) : ""],
+    ...seat.pieces.map((line) => ["pieces", line]),
     ["chore", seat.chore],
     ["note", seat.note],
   ];

@@ -1,16 +1,19 @@
-"""The Lucky Horseshoe's words at the table: the console's question, the box's answer, Horseshoe
-Harry's ability; each from this package's own catalogue (locale/), in the language in use."""
+"""The Lucky Horseshoe's words at the table: its short name on the set-up's page, the console's
+question, the box's answer, Horseshoe Harry's ability; each from this package's own catalogue
+(locale/), in the language in use."""
 
 from companion.i18n import Catalogue
 from companion.table.abilities import declare_ability
+from companion.table.prompts import declare_module_label
 from companion.table.words import Words, declare_words
 
-from . import TOUCH
+from . import HORSESHOE, TOUCH
 
 _words = Catalogue(__package__)
 _ = _words.gettext
 N_ = _words.word
 
+declare_module_label(HORSESHOE, N_("Horseshoe"))
 declare_words(
     TOUCH,
     Words(
