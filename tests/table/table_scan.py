@@ -495,37 +495,72 @@ FIRST_PRESSES = 12  # the others: the set-up and this many presses of play, then
 ON_DISK_EVERY = 96  # one set in 96 keeps its game on disk, for ``games`` and ``replay``
 
 
+SHARES = 24  # the scan in parts, so the test session's workers play one language's together
+
+
 def suite_scan(tmp_path_factory: pytest.TempPathFactory, code: str = SOURCE) -> Findings:
     """What the console-fit and no-internal-name tests read, in the language ``code``: one run
-    for the test session. Under pytest-xdist the workers share it through a file in the
-    session's folder, the first to come playing it while the others wait for it (a lock), so
-    it is played once."""
+    for the test session. Under pytest-xdist the workers share it through files in the
+    session's folder: the scan is in ``SHARES`` parts, each played by the first worker to come
+    to it (a lock) and read by the others, so each part is played once, and a worker that comes
+    while another plays takes the parts left rather than wait idle for the whole."""
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent  # the session's, shared by its workers
     return _shared(root, code)
 
 
+def shares(count: int) -> list[range]:
+    """The parts of a list of ``count`` sets: runs of it in its order, together the whole list,
+    each set in exactly one."""
+    return [range(count * part // SHARES, count * (part + 1) // SHARES) for part in range(SHARES)]
+
+
 @functools.cache
 def _shared(root: Path, code: str) -> Findings:
     name = "table_scan" if code == SOURCE else f"table_scan_{code}"
-    result = root / f"{name}.pickle"
-    with (root / f"{name}.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    state = root / f"{name}_{os.getpid()}"
+    parts = shares(len(SETS))
+    found: dict[int, Findings] = {}
+    for wait in (False, True):  # first the parts nobody plays, then those others play
+        for part, sets in enumerate(parts):
+            if part not in found:
+                share = _share(root / f"{name}_part{part}", sets, state, code, wait)
+                if share is not None:
+                    found[part] = share
+    whole = Findings()
+    for part in range(len(parts)):  # in the list's order, as one worker alone sees them
+        whole.add(found[part])
+    return whole
+
+
+def _share(path: Path, sets: range, state: Path, code: str, wait: bool) -> Findings | None:
+    """The part ``sets`` of the scan, kept in ``path``.pickle: read if a worker played it,
+    else played here; None if another worker plays it now and ``wait`` is false."""
+    result = Path(f"{path}.pickle")
+    with Path(f"{path}.lock").open("w") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            return None
         if result.exists():
             found: Findings = pickle.loads(result.read_bytes())
             return found
-        found = _played(root / f"{name}_{os.getpid()}", code)
-        result.write_bytes(pickle.dumps(found))
+        found = _played(sets, state, code)
+        written = Path(f"{path}.new")
+        written.write_bytes(pickle.dumps(found))
+        written.replace(result)  # whole or not there, should the worker be stopped midway
         return found
 
 
-def _played(state: Path, code: str) -> Findings:
-    """A game of every set in the language ``code``, whole in one set of ``WHOLE_EVERY`` (the
-    sets spread over the list, small and large), some kept under ``state``; in the
-    pseudo-language nothing is laid out (its marks are no length to fit)."""
+def _played(sets: range, state: Path, code: str) -> Findings:
+    """A game of each of the sets ``sets`` (their places in the list) in the language
+    ``code``, whole in one set of ``WHOLE_EVERY`` (the sets spread over the list, small and
+    large), some kept under ``state``; in the pseudo-language nothing is laid out (its marks
+    are no length to fit)."""
     found = Findings()
-    for n, chosen in enumerate(SETS):
+    for n in sets:
+        chosen = SETS[n]
 
         def on_disk(chosen: ModuleSet, game: int, n: int = n) -> Path | None:
             return state / f"set{n}" if n % ON_DISK_EVERY == 0 else None
