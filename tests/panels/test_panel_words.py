@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from PIL import Image
 
 from companion import i18n
@@ -192,23 +190,3 @@ def test_every_panel_word_of_every_language_draws_with_no_missing_glyph(code: st
     texts += [_("YES: ME  NO: DONE"), _("> PRESS <"), _("WINNER"), _("resumes at power-on")]
     texts += [_("re-rolls {count}"), _("arrows {count}"), _("role ?"), _(" of the Devil")]
     assert not [(t, missing_glyphs(t)) for t in texts if missing_glyphs(t)]
-
-
-@pytest.mark.parametrize("code", [c for c in languages() if c not in (i18n.SOURCE, PSEUDO)])
-def test_every_translation_of_the_core_draws_on_the_panels_with_no_missing_glyph(
-    code: str,
-) -> None:
-    """Any word may reach a panel (a refusal on the console, a notice): each translation of the
-    core's catalogue is drawn whole, its line breaks (the terminal's) aside; the patterns over
-    the console's prompts (context "pattern") are read by the page, never drawn."""
-    po = Path(i18n.__file__).parent / "locale" / code / "LC_MESSAGES" / "messages.po"
-    with po.open("rb") as file:
-        catalogue = read_po(file)
-    words = [
-        text
-        for message in catalogue
-        if message.id and message.context != "pattern"
-        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
-    ]
-    assert len(words) > 300
-    assert {w: missing_glyphs(w) for w in words if missing_glyphs(w.replace("\n", " "))} == {}
