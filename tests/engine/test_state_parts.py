@@ -3,6 +3,7 @@ written flat in its owner's JSON at the keys and place the state had before, rea
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import pytest
@@ -67,12 +68,26 @@ def test_a_state_read_back_holds_each_part_it_wrote() -> None:
     before = game()
     RagePlayer.change(before.players[1], rage_held=1)
     RageGame.change(before, rage_pile=17)
-    DuelsTurn((2,)).put(before.scratch)
     after = Game.from_json(before.to_json())
     assert RagePlayer.of(after.players[1]).rage_held == 1
     assert RageGame.of(after).rage_pile == 17
-    assert DuelsTurn.of(after.scratch).duels == (2,)
     assert after.to_json() == before.to_json()
+
+
+def test_a_turn_s_part_read_back_is_the_one_play_wrote() -> None:
+    """The seats challenged to a duel live in the turn's scratch: a game played to a duel
+    reads back with them (a state with them while the turn still rolls is refused)."""
+    played = game()
+    rng = random.Random(5)
+    for _ in range(3000):
+        if DuelsTurn.of(played.scratch).duels or played.over:
+            break
+        played.apply(rng.choice(played.legal_actions()))
+    challenged = DuelsTurn.of(played.scratch).duels
+    assert challenged
+    after = Game.from_json(played.to_json())
+    assert DuelsTurn.of(after.scratch).duels == challenged
+    assert after.to_json() == played.to_json()
 
 
 def test_a_part_field_read_back_wrong_is_named() -> None:
