@@ -136,7 +136,7 @@ def _seat_line(seat: SeatView) -> str:
         seat.chore.upper(),  # what to do with the real cards, as the panel's badge says it
     ]
     bar = "#" * seat.life + "." * max(0, seat.max_life - seat.life)
-    if seat.chief_arrow:
+    if seat.tokens:
         arrows = _("arrows {count} + Chief's Arrow").format(count=seat.arrows)
     else:
         arrows = _("arrows {count}").format(count=seat.arrows)

@@ -52,7 +52,7 @@ def shows_what_the_panels_show(screen: str, view: TableView, play: TablePlay) ->
         line = seat_line(screen, seat)
         p = play.game.players[play.seats.index(seat.number)]
         cards = RagePlayer.of(p)
-        assert ("Chief's Arrow" in line) == seat.chief_arrow, line
+        assert ("Chief's Arrow" in line) == bool(seat.tokens), line
         for token in DuelsPlayer.of(p).wounds:
             assert FACE_LABELS[token] in line.split("Wound tokens: ")[1], line
         assert ("Rage cards face down: " in line) == bool(cards.rage_held), line
@@ -90,7 +90,7 @@ def play_by_keys(tmp_path: Path, modules: frozenset[Module], seed: int, until=No
             view = session.view()
             shows_what_the_panels_show(screen, view, play)
             players = play.game.players
-            seen["chief"] += any(s.chief_arrow for s in view.seats)
+            seen["chief"] += any(s.tokens for s in view.seats)
             seen["wounds"] += any(DuelsPlayer.of(p).wounds for p in players)
             seen["rage held"] += any(RagePlayer.of(p).rage_held for p in players)
             seen["rage revealed"] += any(RagePlayer.of(p).rage_symbols for p in players)

@@ -20,7 +20,7 @@ from companion.engine import (
     GameSetup,
     Module,
 )
-from companion.modules.chief_arrow.rules import ChiefArrowTaken
+from companion.modules.chief_arrow.rules import ChiefArrowTaken, ChiefGame, ChiefPlayer
 from companion.modules.loudmouth_coward.rules import SaloonDieChosen
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.panels.console import choice_cut
@@ -267,8 +267,10 @@ def test_random_presses_with_old_saloon_never_break_the_game_or_its_journal(
             if session.play is not None:
                 game = session.play.game
                 assert game.pile + sum(p.arrows for p in game.players) == 9
-                held = sum(p.chief_arrow for p in game.players)
-                assert held + game.chief_in_pile == (Module("old_saloon.2") in game.setup.modules)
+                held = sum(ChiefPlayer.of(p).chief_arrow for p in game.players)
+                assert held + ChiefGame.of(game).chief_in_pile == (
+                    Module("old_saloon.2") in game.setup.modules
+                )
         if session.play is not None:
             path = journals(Path(state) / "games")[-1]
             replayed = TablePlay.replay(read_journal(path), path)

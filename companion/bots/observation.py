@@ -49,7 +49,7 @@ class PublicPlayer:
     arrows: int
     alive: bool
     role: Role | None
-    chief_arrow: bool = False  # Old Saloon 2
+    tokens: tuple[str, ...] = ()  # the modules' arrow tokens it holds (``ArrowToken``)
     special: str | None = None  # Old Saloon 3: the card, once face up
     # Symbols its pieces hold, face up (``ModuleRules.held_results``): in its turn each
     # cancels a result of its symbol.
@@ -84,7 +84,6 @@ class Observation:
     special: str | None = None
     reveals: tuple[RevealSpecial, ...] = ()
     moments: tuple[tuple[str, tuple], ...] = ()
-    chief_in_pile: bool = False  # Old Saloon 2
     dice_kinds: tuple[str, ...] = ()  # the dice on the table (a Saloon die, the Duel dice)
 
     @property
@@ -153,7 +152,7 @@ def observe(
             p.arrows,
             p.alive,
             p.role if p.revealed else None,
-            p.chief_arrow,
+            tuple(game.tokens_held(p)),
             p.special if p.special_shown else None,
             tuple(held(p)) if held is not None else (),
             p.zombie,
@@ -185,7 +184,6 @@ def observe(
         special=game.players[seat].special,
         reveals=reveals,
         moments=tuple((kind, _frozen(args)) for kind, args in open_moments(game)),
-        chief_in_pile=game.chief_in_pile,
         dice_kinds=tuple(game.dice_kinds),
     )
 

@@ -234,11 +234,9 @@ def attack_value(table: Table, worth: Mapping[int, int], chief: int | None) -> f
 
 def arrow_worths(obs: Observation) -> tuple[dict[int, int], int | None]:
     """Each living seat's arrows as an attack counts them, and who holds the Chief's Arrow."""
-    chief = next((p.seat for p in obs.players if p.chief_arrow), None)
+    chief = next((p.seat for p in obs.players if p.tokens), None)
     worth = {
-        p.seat: p.arrows + (CHIEF_ARROW_WORTH if p.chief_arrow else 0)
-        for p in obs.players
-        if p.alive
+        p.seat: p.arrows + (CHIEF_ARROW_WORTH if p.tokens else 0) for p in obs.players if p.alive
     }
     return worth, chief
 

@@ -35,7 +35,7 @@ def ability_of(character: str) -> Ability:
 
 def _tokens(game: RuleGame, seat: int) -> int:
     p = game.players[seat]
-    return p.arrows + (1 if p.chief_arrow else 0)
+    return p.arrows + len(game.tokens_held(p))
 
 
 # =========================================================================== base game

@@ -104,10 +104,11 @@ def _check_players(game: Game) -> None:
         _check_life(game, seat)
         if not 0 <= p.arrows <= ARROWS_IN_PILE:
             raise StateError(f"seat {seat + 1}: arrows {p.arrows} is outside 0..{ARROWS_IN_PILE}")
-        if not p.alive and (p.arrows or p.chief_arrow):
+        held = game.tokens_held(p)
+        if not p.alive and (p.arrows or held):
             raise StateError(
                 f"seat {seat + 1}: eliminated but holds "
-                + (f"{p.arrows} arrows" if p.arrows else "the Chief's Arrow (chief_arrow)")
+                + (f"{p.arrows} arrows" if p.arrows else f"the token {held[0]!r}")
             )
         if p.killer is not None:
             if not 0 <= p.killer < n:

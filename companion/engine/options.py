@@ -21,10 +21,10 @@ class SaloonDie(StrEnum):
 
 
 class ArrowKind(StrEnum):
-    """A token taken or discarded as an arrow (``CHIEF_ARROW``, ``WHICH_ARROW``)."""
+    """A token taken or discarded as an arrow (``WHICH_ARROW``): a regular arrow, or a module's
+    token (``ArrowToken``: its name, an option beside this one)."""
 
     ARROW = "arrow"
-    CHIEF_ARROW = "chief_arrow"  # Old Saloon 2
 
 
 # Old Saloon 3: what a seat shows with a normal role card (``ROLE_CARD``, cards mixed by type),

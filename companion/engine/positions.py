@@ -4,11 +4,11 @@
 table's fields named, and reads the result back with ``Game.from_json``: whatever the rules
 cannot reach is refused with the field named, exactly as a saved state would be.
 
->>> from companion.engine import Module, deal, position
->>> setup = deal(players=4, seed=3, modules={Module("old_saloon.2")})
->>> game = position(setup, players={1: {"life": 2, "arrows": 3, "chief_arrow": True}})
->>> game.players[1].life, game.pile, game.chief_in_pile
-(2, 6, False)
+>>> from companion.engine import deal, position
+>>> setup = deal(players=4, seed=3)
+>>> game = position(setup, players={1: {"life": 2, "arrows": 3}})
+>>> game.players[1].life, game.pile
+(2, 6)
 >>> position(game, players={1: {"lfe": 2}})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -43,13 +43,13 @@ def position(
 ) -> Game:
     """``start`` (a game, or a set-up at its first turn) with the fields named changed.
 
-    ``players`` maps a seat (from 0) to its ``PlayerState`` fields: life, arrows, chief_arrow,
-    role, revealed, special, alive, zombie… and its modules' parts' fields; ``table`` names
-    the ``GameState`` fields: pile, turn, faces, rolls, outbreak… and the modules' parts'
-    fields. Values are what ``Game.to_json`` writes, or the engine's own enums and tuples.
+    ``players`` maps a seat (from 0) to its ``PlayerState`` fields: life, arrows, role,
+    revealed, special, alive, zombie… and its modules' parts' fields; ``table`` names the
+    ``GameState`` fields: pile, turn, faces, rolls, outbreak… and the modules' parts' fields.
+    Values are what ``Game.to_json`` writes, or the engine's own enums and tuples.
 
-    The piles follow the players: unless ``pile``, ``chief_in_pile`` or a module's pile
-    (``declare_pile``) is given, what a player gains comes out of its pile and what a player
+    The piles follow the players: unless ``pile`` or a module's pile (``declare_pile``) is
+    given, what a player gains comes out of its pile and what a player
     loses goes back. A seat eliminated here (``alive`` false) shows its known role card,
     unless ``revealed`` is given. At a turn's first roll, a new ``turn`` moves that roll to
     its seat;
@@ -122,9 +122,6 @@ def _follow_piles(
     """Take what the players gained from its pile, and put back what they lost."""
     if "pile" not in table:
         data["pile"] -= gained(data, before, "arrows")
-    chiefs = int(data["chief_in_pile"]) - gained(data, before, "chief_arrow")
-    if "chief_in_pile" not in table and chiefs in (0, 1):
-        data["chief_in_pile"] = bool(chiefs)
     for follows in PILE_FOLLOWERS:
         follows(data, before, table)
 

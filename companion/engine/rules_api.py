@@ -48,7 +48,6 @@ class RuleGame(Protocol):
     winners: tuple[int, ...]
     last_standing: bool
     scratch: TurnScratch
-    chief_in_pile: bool
     open_moments: list[list[Any]]
     waiting_win: list[Any] | None
     preset: list[int]

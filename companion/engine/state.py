@@ -34,8 +34,7 @@ JSON_KEY = "json_key"  # field metadata: the field's key in JSON, when not its n
 class PlayerState:
     """``role`` is None while the engine does not know it (physical, secret role cards).
 
-    ``arrows`` counts regular arrow tokens; ``chief_arrow`` says the player holds the Indian
-    Chief's Arrow (Old Saloon, Module 2).
+    ``arrows`` counts regular arrow tokens (a module's own tokens are in its part).
     """
 
     seat: int
@@ -46,7 +45,6 @@ class PlayerState:
     role: Role | None = field(default=None, metadata=secret(sees=own_or_shown("revealed")))
     revealed: bool = False
     alive: bool = True
-    chief_arrow: bool = False
     # Old Saloon 3: the special role card the engine knows this seat holds, and whether it is
     # face up (its power used or cancelled).
     special: str | None = field(default=None, metadata=secret(sees=own_or_shown("special_shown")))
@@ -125,7 +123,6 @@ class GameState:
     winners: tuple[int, ...]
     last_standing: bool
     scratch: TurnScratch
-    chief_in_pile: bool = False
     # Old Saloon 3: the moments still open to a reveal, each [moment, arguments, the state at
     # that moment, the actions offered there as JSON]; a win waiting for them, [side, winners].
     open_moments: list[list[Any]] = field(

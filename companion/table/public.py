@@ -167,7 +167,6 @@ def _seat(seat: SeatView) -> dict[str, Any]:
         "life": seat.life,
         "max_life": seat.max_life,
         "arrows": seat.arrows,
-        "chief_arrow": seat.chief_arrow,
         "role": seat.role or "",
         "sheriff": seat.sheriff,
         "turn": seat.active,
@@ -193,7 +192,6 @@ def _facts(p: dict[str, Any]) -> dict[str, Any]:
         "life": p["life"],
         "max_life": p["max_life"],
         "arrows": p["arrows"],
-        "chief_arrow": p["chief_arrow"],
         "role": role,
         "alive": p["alive"],
     }

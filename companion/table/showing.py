@@ -176,7 +176,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 life=p.life,
                 max_life=p.max_life,
                 arrows=p.arrows,
-                chief_arrow=p.chief_arrow,
+                tokens=tuple(game.tokens_held(p)),
                 sheriff=p.role is Role.SHERIFF and p.revealed,
                 active=not game.over and game.turn == s,
                 alive=p.alive,

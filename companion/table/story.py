@@ -110,7 +110,7 @@ def cue_for(events: Sequence[Event]) -> str | None:
 
 def tokens(game: Game) -> Tokens:
     """Every seat's life and arrows: compared before and after a press."""
-    return tuple((p.life, p.arrows + p.chief_arrow) for p in game.players)
+    return tuple((p.life, p.arrows + len(game.tokens_held(p))) for p in game.players)
 
 
 @dataclass(frozen=True)

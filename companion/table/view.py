@@ -32,7 +32,7 @@ class SeatView:
     life: int = 0
     max_life: int = 0
     arrows: int = 0
-    chief_arrow: bool = False  # holds the Indian Chief's Arrow (Old Saloon 2)
+    tokens: tuple[str, ...] = ()  # the modules' arrow tokens it holds (``ArrowToken``)
     sheriff: bool = False
     active: bool = False  # whose turn it is
     alive: bool = True

@@ -26,6 +26,7 @@ from companion.engine import (
     position,
     result_of,
 )
+from companion.modules.chief_arrow.rules import ChiefGame, ChiefPlayer
 from companion.modules.duels.rules import DUEL_ROLL, WOUND_TOKEN, DuelsGame, DuelsPlayer
 from companion.modules.ghost.rules import (
     GHOST_REROLL,
@@ -778,7 +779,11 @@ def test_the_ghost_keeps_no_chiefs_arrow_and_his_arrow_token_takes_it_as_rolled(
     game = Game(setup, ScriptedDice(()))
     game = position(game, players={1: {"life": 1, "chief_arrow": True}}, chief_in_pile=False)
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(1))
-    assert is_ghost(game.players[1]) and not game.players[1].chief_arrow and game.chief_in_pile
+    assert (
+        is_ghost(game.players[1])
+        and not ChiefPlayer.of(game.players[1]).chief_arrow
+        and ChiefGame.of(game).chief_in_pile
+    )
     play(game, Roll((0, 1), ("arrow", "arrow")), Stop(), ChooseSeat(3))
     play(game, Roll(ALL5, ("gatling", "gatling", "beer", "dynamite", "dynamite")), Stop())
     play(game, ChooseSeat(0))
@@ -786,7 +791,7 @@ def test_the_ghost_keeps_no_chiefs_arrow_and_his_arrow_token_takes_it_as_rolled(
     play(game, Roll((2, 3, 4), ("dynamite", "gatling", "gatling")))
     assert game.pending.kind is DecisionKind("chief_arrow") and game.pending.seat == 3
     play(game, Choose("chief_arrow"))  # the second is then a regular one, no choice left
-    assert game.players[3].chief_arrow and game.players[3].arrows == 1
+    assert ChiefPlayer.of(game.players[3]).chief_arrow and game.players[3].arrows == 1
 
 
 def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:

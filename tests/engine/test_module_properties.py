@@ -25,6 +25,7 @@ from companion.engine import (
     Stop,
     deal,
 )
+from companion.modules.chief_arrow.rules import ChiefGame, ChiefPlayer
 
 PLAYABLE = ("old_saloon.1", "old_saloon.2", "old_saloon.4")
 COMBINATIONS = [frozenset(c) for n in range(4) for c in combinations(PLAYABLE, n)]
@@ -41,13 +42,15 @@ RUNS = settings(
 def check_invariants(game: Game) -> None:
     held = sum(p.arrows for p in game.players)
     assert game.pile >= 0 and game.pile + held == 9
-    chiefs = sum(p.chief_arrow for p in game.players) + game.chief_in_pile
+    chiefs = (
+        sum(ChiefPlayer.of(p).chief_arrow for p in game.players) + ChiefGame.of(game).chief_in_pile
+    )
     assert chiefs == (1 if "old_saloon.2" in game.setup.modules else 0)
     for p in game.players:
         assert 0 <= p.life <= p.max_life
         assert p.alive == (p.life > 0)
         if not p.alive:
-            assert p.arrows == 0 and not p.chief_arrow
+            assert p.arrows == 0 and not ChiefPlayer.of(p).chief_arrow
     assert len(game.faces) == len(game.dice_kinds) in (3, 5, 6)  # 3: a zombie's turn
 
 

@@ -34,7 +34,12 @@ from companion.engine import (
     position,
     turn_order,
 )
-from companion.modules.chief_arrow.rules import ChiefArrowDiscarded, ChiefArrowTaken
+from companion.modules.chief_arrow.rules import (
+    ChiefArrowDiscarded,
+    ChiefArrowTaken,
+    ChiefGame,
+    ChiefPlayer,
+)
 from companion.modules.loudmouth_coward.rules import SaloonDieChosen
 from companion.modules.saloon_characters.rules import LossTakenOver
 
@@ -275,8 +280,8 @@ def last_arrow_game() -> Game:
 def test_module2_the_chiefs_arrow_joins_the_pile() -> None:
     """'add the Indian Chief's Arrow token to the pile': ten tokens."""
     game = make_game(FIVE, modules=(OS2,))
-    assert (game.pile, game.chief_in_pile, game.tokens_in_pile) == (9, True, 10)
-    assert not make_game(FIVE).chief_in_pile
+    assert (game.pile, ChiefGame.of(game).chief_in_pile, game.tokens_in_pile) == (9, True, 10)
+    assert not ChiefGame.of(make_game(FIVE)).chief_in_pile
 
 
 def test_module2_taking_an_arrow_is_a_choice_and_the_chiefs_counts_one_result() -> None:
@@ -291,7 +296,7 @@ def test_module2_taking_an_arrow_is_a_choice_and_the_chiefs_counts_one_result() 
     assert events[0] == ChiefArrowTaken(0, None, "dice")
     assert events[1] == ArrowTaken(0, 8, "dice")  # the second result: only regular ones left
     player = game.players[0]
-    assert (player.chief_arrow, player.arrows, game.pile) == (True, 1, 8)
+    assert (ChiefPlayer.of(player).chief_arrow, player.arrows, game.pile) == (True, 1, 8)
 
 
 def test_module2_indians_attack_when_the_last_of_ten_tokens_is_taken() -> None:
@@ -301,7 +306,7 @@ def test_module2_indians_attack_when_the_last_of_ten_tokens_is_taken() -> None:
     )
     game = give(game, 1, 8)
     events = play(game, Roll(ALL5), Choose("arrow"))
-    assert game.pile == 0 and game.chief_in_pile and not of(events, IndiansAttacked)
+    assert game.pile == 0 and ChiefGame.of(game).chief_in_pile and not of(events, IndiansAttacked)
     events = play(game, Roll((0,)))
     assert events[1:3] == [ChiefArrowTaken(0, None, "dice"), IndiansAttacked(0)]
 
@@ -344,8 +349,8 @@ def test_module2_everyone_discards_the_chiefs_arrow_goes_back() -> None:
     game = give(game, 2, 2, chief=True)
     events = game.apply(Roll(ALL5))
     assert ChiefArrowDiscarded(2, "indians") in events
-    assert (game.pile, game.chief_in_pile) == (9, True)
-    assert all(p.arrows == 0 and not p.chief_arrow for p in game.players)
+    assert (game.pile, ChiefGame.of(game).chief_in_pile) == (9, True)
+    assert all(p.arrows == 0 and not ChiefPlayer.of(p).chief_arrow for p in game.players)
 
 
 def test_module2_example_martin_barbara_william_jack() -> None:
@@ -370,7 +375,10 @@ def test_module2_example_martin_barbara_william_jack() -> None:
     losses = {e.seat: e.amount for e in of(events, LifeLost)}
     assert barbara not in losses
     assert losses == {martin: 3, william: 1, jack: 3}
-    assert game.players[barbara].chief_arrow is False and game.chief_in_pile
+    assert (
+        ChiefPlayer.of(game.players[barbara]).chief_arrow is False
+        and ChiefGame.of(game).chief_in_pile
+    )
 
 
 def test_os2_jourdonnais_still_loses_at_most_one() -> None:
@@ -421,7 +429,7 @@ def test_os2_kit_carlson_may_discard_the_chiefs_arrow() -> None:
     assert ChooseSeat(3) in game.legal_actions()
     events = game.apply(ChooseSeat(3))
     assert ChiefArrowDiscarded(3, "kit_carlson") in events
-    assert game.chief_in_pile
+    assert ChiefGame.of(game).chief_in_pile
 
 
 def test_os2_bart_cassidy_may_take_the_chiefs_arrow_instead_of_a_life() -> None:
@@ -445,7 +453,7 @@ def test_os2_the_gatling_gun_discards_the_chiefs_arrow() -> None:
     )
     game = give(game, 0, 1, chief=True)
     events = play(game, Roll(ALL5), Stop())
-    assert ChiefArrowDiscarded(0, "gatling") in events and game.chief_in_pile
+    assert ChiefArrowDiscarded(0, "gatling") in events and ChiefGame.of(game).chief_in_pile
 
 
 def test_os2_broken_arrow_never_returns_the_chiefs_arrow() -> None:
@@ -469,7 +477,7 @@ def test_os2_an_eliminated_player_discards_the_chiefs_arrow() -> None:
     game = give(game, 1, 0, chief=True)
     game = position(game, players={1: {"life": 1}})
     events = play(game, Roll(ALL5), Stop(), ChooseSeat(1))
-    assert ChiefArrowDiscarded(1, "eliminated") in events and game.chief_in_pile
+    assert ChiefArrowDiscarded(1, "eliminated") in events and ChiefGame.of(game).chief_in_pile
 
 
 # =============================================== Module 4: a posse of new characters
@@ -541,7 +549,10 @@ def test_module4_apache_kid_may_take_the_chiefs_arrow_from_another_player() -> N
     assert game.legal_actions() == [Accept(), Decline()]
     events = game.apply(Accept())
     assert events[:2] == [ChiefArrowTaken(0, 3, "apache_kid"), ArrowTaken(0, 7, "dice")]
-    assert game.players[0].chief_arrow and not game.players[3].chief_arrow
+    assert (
+        ChiefPlayer.of(game.players[0]).chief_arrow
+        and not ChiefPlayer.of(game.players[3]).chief_arrow
+    )
 
 
 def test_module4_apache_kid_declining_takes_regular_arrows() -> None:
@@ -554,7 +565,7 @@ def test_module4_apache_kid_declining_takes_regular_arrows() -> None:
     game = give(game, 3, 0, chief=True)
     play(game, Roll(ALL5))
     events = game.apply(Decline())
-    assert events[0] == ArrowTaken(0, 8, "dice") and game.players[3].chief_arrow
+    assert events[0] == ArrowTaken(0, 8, "dice") and ChiefPlayer.of(game.players[3]).chief_arrow
 
 
 def test_module4_apache_kid_not_asked_when_nobody_else_holds_the_chiefs_arrow() -> None:

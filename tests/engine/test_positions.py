@@ -21,6 +21,7 @@ from companion.engine import (
     position,
 )
 from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW
+from companion.modules.chief_arrow.rules import ChiefGame, ChiefPlayer
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.duels.rules import DuelsGame, DuelsPlayer
 from companion.modules.rage.rules import ID as TWO_BULLETS
@@ -40,14 +41,23 @@ def test_a_position_holds_each_modules_state_and_the_piles_follow_the_players() 
         },
     )
     p = game.players
-    assert (p[0].life, p[0].arrows, p[0].chief_arrow, DuelsPlayer.of(p[0]).wounds) == (
+    assert (
+        p[0].life,
+        p[0].arrows,
+        ChiefPlayer.of(p[0]).chief_arrow,
+        DuelsPlayer.of(p[0]).wounds,
+    ) == (
         3,
         2,
         True,
         ("beer", "dynamite"),
     )
     assert RagePlayer.of(p[1]).rage_held == 2 and p[3].revealed and p[3].role is Role.DEPUTY
-    assert game.pile == 7 and not game.chief_in_pile and RageGame.of(game).rage_pile == 16
+    assert (
+        game.pile == 7
+        and not ChiefGame.of(game).chief_in_pile
+        and RageGame.of(game).rage_pile == 16
+    )
     assert (
         DuelsGame.of(game).wound_pile.count("beer") == 2
         and DuelsGame.of(game).wound_pile.count("dynamite") == 1

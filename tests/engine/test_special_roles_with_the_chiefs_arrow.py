@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.engine import Accept, ChooseSeat, DecisionKind, Stop, position
 from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW_MODULE
+from companion.modules.chief_arrow.rules import ChiefGame, ChiefPlayer
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_MODULE
 from companion.modules.special_roles.rules import LEFT_HAND_DISCARD, UGLY_SWAP
 
@@ -30,7 +31,10 @@ def test_the_ugly_exchanges_the_chiefs_arrow_with_the_arrows() -> None:
     events = game.apply(ChooseSeat(0))
     events += game.apply(ChooseSeat(4))
     assert "arrows_exchanged" in kinds(events)
-    assert not game.players[0].chief_arrow and game.players[4].chief_arrow
+    assert (
+        not ChiefPlayer.of(game.players[0]).chief_arrow
+        and ChiefPlayer.of(game.players[4]).chief_arrow
+    )
     assert game.pending is not None and game.pending.kind is DecisionKind.ROLL
 
 
@@ -46,4 +50,4 @@ def test_the_left_hands_saved_player_holding_only_the_chiefs_arrow_may_discard_i
     assert game.pending is not None and game.pending.kind is LEFT_HAND_DISCARD
     assert game.pending.seat == 1
     game.apply(Accept())
-    assert not game.players[1].chief_arrow and game.chief_in_pile
+    assert not ChiefPlayer.of(game.players[1]).chief_arrow and ChiefGame.of(game).chief_in_pile

@@ -198,7 +198,7 @@ def test_from_json_refuses_a_dead_player_holding_the_chiefs_arrow() -> None:
         kill(d, 2)
         d["players"][2]["chief_arrow"], d["chief_in_pile"] = True, False
 
-    refused(game, dead_chief, r"seat 3: eliminated but holds the Chief's Arrow \(chief_arrow\)")
+    refused(game, dead_chief, r"seat 3: eliminated but holds the token 'chief_arrow'")
 
 
 def test_from_json_refuses_a_role_count_that_breaks_the_role_mix() -> None:

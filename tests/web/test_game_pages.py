@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import SPECIAL_ROLES, Game, Rewound, Role, TurnStarted
+from companion.modules.chief_arrow.rules import ChiefPlayer
 from companion.table import TableConfig, end_roles, series
 from companion.table.journal import journals, read_journal
 from companion.table.labels import ROLE_LABELS
@@ -138,7 +139,7 @@ def after_each_turn(play: TablePlay) -> dict[int, list[tuple[int, int]]]:
     games: list[Game] = [s.before for s in play.taken[1:]] + [play.game]
 
     def counts(game: Game) -> list[tuple[int, int]]:
-        return [(p.life, p.arrows + p.chief_arrow) for p in game.players]
+        return [(p.life, p.arrows + ChiefPlayer.of(p).chief_arrow) for p in game.players]
 
     after = {0: counts(play.taken[0].before)}
     for step, game in zip(play.taken, games, strict=True):

@@ -8,7 +8,7 @@ from companion.bots.saloon_rules import arrows_after
 from companion.bots.stakes import Table, attack_value
 from companion.engine import Action, ArrowKind, Choose
 
-from .rules import TAKE
+from .rules import CHIEF_ARROW, TAKE
 
 
 def _take(obs: Observation, table: Table) -> Action:
@@ -17,7 +17,7 @@ def _take(obs: Observation, table: Table) -> Action:
     me = obs.seat
     regular = attack_value(table, *arrows_after(obs, {me: 1}, None))
     chief = attack_value(table, *arrows_after(obs, {}, me))
-    return Choose(ArrowKind.CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
+    return Choose(CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
 
 
 declare_rule(TAKE, _take)

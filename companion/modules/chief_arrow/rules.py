@@ -8,7 +8,7 @@ holder loses nothing when holding strictly the most. It is discarded like an arr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from companion.engine import (
     Action,
@@ -20,23 +20,66 @@ from companion.engine import (
     Event,
     ModuleInfo,
     ModuleRules,
+    Part,
     PlayerState,
     RuleGame,
     Spec,
     StateError,
     declare_kind,
     declare_module,
+    declare_pile,
+    gained,
     quick_init,
+    state_parts,
 )
 from companion.engine.registry import decision, one_of_options
 
 ID = declare_module("old_saloon.2", ModuleInfo("The Arrow of the Indian Chief"))
 
-CHIEF_ARROW = ArrowKind.CHIEF_ARROW
+# The token's id, an option of the choices of which arrow to take or discard.
+CHIEF_ARROW = "chief_arrow"
 # A tenth token that counts two arrows to the Indians.
 WEIGHT = 2
 # The choice of one taking an arrow while both are in the pile.
-TOKENS = (ArrowKind.ARROW, ArrowKind.CHIEF_ARROW)
+TOKENS = (ArrowKind.ARROW, CHIEF_ARROW)
+
+
+@dataclass(frozen=True, slots=True)
+class ChiefPlayer(Part):
+    """This player holds the Chief's Arrow."""
+
+    chief_arrow: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChiefGame(Part):
+    """The Chief's Arrow is in the pile."""
+
+    chief_in_pile: bool = False
+
+
+state_parts(ID, player=(ChiefPlayer, "alive"), game=(ChiefGame, "scratch"))
+
+
+def _in(game: RuleGame) -> bool:
+    in_pile: bool = game.parts[ChiefGame.index].chief_in_pile
+    return in_pile
+
+
+def _held(player: Any) -> bool:
+    """Whether ``player`` (its state, or a bot's view of it) holds the Chief's Arrow."""
+    held: bool = player.parts[ChiefPlayer.index].chief_arrow
+    return held
+
+
+def _follow_pile(data: dict[str, Any], before: list[dict[str, Any]], table: Any) -> None:
+    """``position``: what the players gained of the Chief's Arrow came from the pile."""
+    chiefs = int(data["chief_in_pile"]) - gained(data, before, "chief_arrow")
+    if "chief_in_pile" not in table and chiefs in (0, 1):
+        data["chief_in_pile"] = bool(chiefs)
+
+
+declare_pile(_follow_pile)
 
 
 @quick_init
@@ -62,7 +105,7 @@ def _fits_take(game: RuleGame, d: Decision) -> str | None:
     """A pending choice read back: asked while the pile holds both kinds, of a cause."""
     if d.options != TOKENS or d.cause is None:
         return f"options {list(d.options)}, cause {d.cause!r}: expected {TOKENS}, a cause"
-    if not (game.chief_in_pile and game.pile):
+    if not (_in(game) and game.pile):
         return "the choice comes while the pile holds a regular arrow and the Chief's (pile)"
     return None
 
@@ -82,12 +125,12 @@ TAKE = declare_kind(
 
 def holder(game: RuleGame) -> int | None:
     """The seat holding the Indian Chief's Arrow, if anyone does."""
-    return next((p.seat for p in game.players if p.chief_arrow), None)
+    return next((p.seat for p in game.players if _held(p)), None)
 
 
 def _take_arrow(game: RuleGame, seat: int, cause: str) -> bool:
     """While it is in the pile, the player taking an arrow chooses (or takes it, the last)."""
-    if not game.chief_in_pile:
+    if not _in(game):
         return False
     if game.pile:
         game.ask(TAKE, seat, options=TOKENS, cause=cause)
@@ -103,32 +146,37 @@ def _decide_chief_arrow(game: RuleGame, d: Decision, action: Action) -> None:
 
 
 def _take(game: RuleGame, seat: int, cause: str) -> None:
-    game.chief_in_pile = False
-    game.players[seat].chief_arrow = True
+    ChiefGame(chief_in_pile=False).put(game)
+    ChiefPlayer(chief_arrow=True).put(game.players[seat])
     game.emit(ChiefArrowTaken(seat, None, cause))
 
 
 def _discard(game: RuleGame, player: PlayerState, cause: str) -> None:
-    player.chief_arrow = False
-    game.chief_in_pile = True
+    ChiefPlayer(chief_arrow=False).put(player)
+    ChiefGame(chief_in_pile=True).put(game)
     game.emit(ChiefArrowDiscarded(player.seat, cause))
 
 
-def _held(player: PlayerState) -> bool:
-    return player.chief_arrow
+def take_from(game: RuleGame, seat: int, giver: int, cause: str) -> None:
+    """``seat`` takes the Chief's Arrow out of ``giver``'s hand (a character's power)."""
+    ChiefPlayer(chief_arrow=False).put(game.players[giver])
+    ChiefPlayer(chief_arrow=True).put(game.players[seat])
+    game.emit(ChiefArrowTaken(seat, giver, cause))
 
 
 def _swap(a: PlayerState, b: PlayerState) -> None:
-    a.chief_arrow, b.chief_arrow = b.chief_arrow, a.chief_arrow
+    held_a, held_b = ChiefPlayer.of(a), ChiefPlayer.of(b)
+    held_b.put(a)
+    held_a.put(b)
 
 
 def _in_pile(game: RuleGame) -> int:
-    return 1 if game.chief_in_pile else 0
+    return 1 if _in(game) else 0
 
 
 def check(game: RuleGame) -> None:
     """A state read back: the Chief's Arrow is in one place, with the module on."""
-    chiefs = sum(p.chief_arrow for p in game.players) + game.chief_in_pile
+    chiefs = sum(_held(p) for p in game.players) + _in(game)
     expected = 1 if ID in game.setup.modules else 0
     if chiefs != expected:
         raise StateError(
@@ -138,7 +186,7 @@ def check(game: RuleGame) -> None:
 
 
 def _initial(game: RuleGame) -> None:
-    game.chief_in_pile = True
+    ChiefGame(chief_in_pile=True).put(game)
 
 
 RULES = ModuleRules(

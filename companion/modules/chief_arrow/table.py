@@ -3,14 +3,15 @@ question of which token a seat takes, and the story's line when one takes it."""
 
 from __future__ import annotations
 
-from companion.engine import Choose
+from companion.engine import Choose, PlayerState
 from companion.i18n import Catalogue
 from companion.table.labels import declare_option_label
+from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
 from companion.table.story import StoryLine, declare_story
 from companion.table.words import Answered, Words, declare_question, declare_words
 
-from .rules import CHIEF_ARROW, ID, TAKE, ChiefArrowTaken
+from .rules import CHIEF_ARROW, ID, TAKE, ChiefArrowTaken, ChiefPlayer
 
 _words = Catalogue(__package__)
 _ = _words.gettext
@@ -34,3 +35,12 @@ declare_words(
 )
 declare_story(ChiefArrowTaken, _told_taken)
 declare_question(TAKE, N_("a regular arrow or the Chief's Arrow"))
+
+
+def _pieces(p: PlayerState) -> Pieces:
+    """Whether the seat holds the Chief's Arrow, a fact of the public page (its panel and the
+    terminal show it beside the seat's arrows)."""
+    return Pieces(page=(("chief_arrow", ChiefPlayer.of(p).chief_arrow),))
+
+
+declare_module_words(ID, ModuleWords(pieces=_pieces))

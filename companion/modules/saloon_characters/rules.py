@@ -36,7 +36,8 @@ from companion.engine import (
 from companion.engine.registry import decision, step, yes_no
 from companion.engine.steps import Step, gain, lose, take_arrow
 from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW_MODULE
-from companion.modules.chief_arrow.rules import ChiefArrowTaken
+from companion.modules.chief_arrow.rules import holder as chief_holder
+from companion.modules.chief_arrow.rules import take_from as take_chief_from
 from companion.modules.loudmouth_coward.rules import ID as SALOON_DICE
 
 _MODULE = "old_saloon.4"
@@ -80,8 +81,8 @@ class LossTakenOver(Event):
 
 
 def _fits_take_chief(game: RuleGame, d: Decision) -> str | None:
-    if d.target is None or d.target == d.seat or not game.players[d.target].chief_arrow:
-        return f"target {d.target}: another player holding the Chief's Arrow (chief_arrow)"
+    if d.target is None or d.target == d.seat or chief_holder(game) != d.target:
+        return f"target {d.target}: another player holding the Chief's Arrow"
     return None
 
 
@@ -164,7 +165,7 @@ class ApacheKid(Ability):
 
 @step
 def apache_kid(game: RuleGame, arrows: int, /) -> None:
-    holder = next((p.seat for p in game.players if p.chief_arrow), None)
+    holder = chief_holder(game)
     if holder is not None and holder != game.turn and game.players[holder].alive:
         game.ask(TAKE_CHIEF_ARROW, game.turn, target=holder, remaining=arrows)
     else:
@@ -176,9 +177,7 @@ def _decide_apache_kid(game: RuleGame, d: Decision, action: Action) -> None:
     assert d.remaining is not None and d.target is not None
     arrows = d.remaining
     if isinstance(action, Accept):
-        game.players[d.target].chief_arrow = False
-        game.players[d.seat].chief_arrow = True
-        game.emit(ChiefArrowTaken(d.seat, d.target, "apache_kid"))
+        take_chief_from(game, d.seat, d.target, "apache_kid")
         arrows -= 1
     game.front([take_arrow(d.seat, "dice")] * arrows)
 
