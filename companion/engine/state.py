@@ -51,11 +51,9 @@ class PlayerState:
     # face up (its power used or cancelled).
     special: str | None = field(default=None, metadata=secret(sees=own_or_shown("special_shown")))
     special_shown: bool = False
-    # Undead or Alive, Module 4: back as a zombie, or the Zombie Master; Module 5: whose own
-    # result eliminated this player (None: no one's hand, or not eliminated).
+    # Undead or Alive, Module 4: back as a zombie, or the Zombie Master.
     zombie: bool = False
     master: bool = False
-    killer: int | None = None
     parts: tuple[Any, ...] = field(default_factory=lambda: _DEFAULTS[PlayerState])
 
     def to_json(self) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from companion.modules.ghost.rules import (
     GhostGame,
     is_ghost,
 )
-from companion.modules.legacy.rules import next_game
+from companion.modules.legacy.rules import LegacyPlayer, next_game
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
 from companion.modules.rage.rules import RAGE_SYMBOL, RageGame, RagePlayer
 from companion.modules.special_roles.events import RoleCardShown
@@ -759,7 +759,7 @@ def test_chuck_wengam_may_pay_his_last_life_and_his_turn_ends() -> None:
     game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "gatling", "beer")))
     events = play(game, ChooseDie(4), Choose("arrow"))
-    assert not game.players[1].alive and game.players[1].killer is None
+    assert not game.players[1].alive and LegacyPlayer.of(game.players[1]).eliminated_by is None
     assert "face_changed" not in kinds(events) and "arrow_taken" not in kinds(events)
     assert game.turn == 2 and game.pending.kind is DecisionKind.ROLL
 
