@@ -135,13 +135,6 @@ class GameState:
     )
     preset: list[int] = field(default_factory=list)  # dice a module set before the first roll
     eliminated_now: list[int] = field(default_factory=list)  # seats eliminated this turn
-    # Undead or Alive, Module 4 (``boneyard.py``): the Boneyard cards face down, face up with
-    # hands, and No hands drawn this turn (back into the pile at its end); the outbreak's stage.
-    boneyard_pile: list[str] = field(default_factory=list)
-    boneyard_shown: list[str] = field(default_factory=list)
-    boneyard_back: list[str] = field(default_factory=list)
-    boneyard_draws: int = field(default=0, metadata=secret(blank=0))
-    outbreak: str | None = None
     parts: tuple[Any, ...] = field(default_factory=lambda: _DEFAULTS[GameState])
 
 
