@@ -47,7 +47,7 @@ state_parts(ID, player=(LegacyPlayer, "master"))
 
 
 def _keep(player: PlayerState, hand: int | None) -> None:
-    LegacyPlayer.change(player, eliminated_by=hand)
+    LegacyPlayer(hand).put(player)  # built whole, not replaced: it is the part's one field
 
 
 def _read(player: PlayerState) -> int | None:

@@ -205,9 +205,8 @@ def boneyard_turn_end(game: RuleGame, again: bool = False, /) -> None:
 
 @step
 def boneyard_ended(game: RuleGame, again: bool = False, /) -> None:
-    if (
-        BoneyardGame.of(game).outbreak == NEXT_TURN
-    ):  # announced once every card of this turn's end is shown
+    # announced once every card of this turn's end is shown
+    if BoneyardGame.of(game).outbreak == NEXT_TURN:
         following = game.turn if again else (game.turn + 1) % len(game.players)
         game.emit(OutbreakComing(following))
     game.emit(TurnEnded(game.turn))
@@ -219,20 +218,22 @@ def boneyard_ended(game: RuleGame, again: bool = False, /) -> None:
 def _boneyard_next(game: RuleGame, again: bool = False, /) -> None:
     """Close this turn (No hands back into the pile) and start whatever comes next."""
     b = BoneyardGame.of(game)
-    BoneyardGame.change(
-        game, boneyard_pile=tuple(sorted(b.boneyard_pile + b.boneyard_back)), boneyard_back=()
-    )
+    stage = b.outbreak
+    if b.boneyard_back:
+        BoneyardGame.change(
+            game, boneyard_pile=tuple(sorted(b.boneyard_pile + b.boneyard_back)), boneyard_back=()
+        )
     n = len(game.players)
     if again:  # an outbreak due with the next turn begins with this extra one
-        _start(game, game.turn, [outbreak()] if BoneyardGame.of(game).outbreak == NEXT_TURN else [])
+        _start(game, game.turn, [outbreak()] if stage == NEXT_TURN else [])
         return
-    if BoneyardGame.of(game).outbreak == BEGUN:
+    if stage == BEGUN:
         following = next_living(game.turn, [p.alive for p in game.players])
         if following is not None:
             _start(game, following, [])
         return
     following = (game.turn + 1) % n
-    if BoneyardGame.of(game).outbreak == NEXT_TURN:
+    if stage == NEXT_TURN:
         _start(game, following, [outbreak()])
     elif game.players[following].alive:
         _start(game, following, [])
@@ -289,26 +290,20 @@ def reveal(game: RuleGame, seat: int, card: str, when: str) -> None:
     b = BoneyardGame.of(game)
     pile = list(b.boneyard_pile)
     pile.remove(card)
+    shown, back, stage = b.boneyard_shown, b.boneyard_back, b.outbreak
     if HANDS[card] == 0:
-        b = BoneyardGame.change(
-            game,
-            boneyard_pile=tuple(pile),
-            boneyard_draws=b.boneyard_draws + 1,
-            boneyard_back=(*b.boneyard_back, card),
-            # only ever set at this same turn's end
-            outbreak=None if b.outbreak == NEXT_TURN else b.outbreak,
-        )
+        back = (*back, card)
+        if stage == NEXT_TURN:  # only ever set at this same turn's end
+            stage = None
     else:
-        b = BoneyardGame.change(
-            game,
-            boneyard_pile=tuple(pile),
-            boneyard_draws=b.boneyard_draws + 1,
-            boneyard_shown=(*b.boneyard_shown, card),
-        )
-    hands, living = hands_showing(game), living_count(game)
+        shown = (*shown, card)
+    hands = sum(HANDS[c] for c in shown)
+    living = living_count(game)
+    if HANDS[card] and hands > living and not back and stage is None:
+        stage = NEXT_TURN if when == "end" else THIS_TURN
+    # built whole, not replaced: a card is drawn at every elimination
+    BoneyardGame(tuple(pile), shown, back, b.boneyard_draws + 1, stage).put(game)
     game.emit(BoneyardCardRevealed(seat, card, when, hands, living))
-    if HANDS[card] and hands > living and not b.boneyard_back and b.outbreak is None:
-        BoneyardGame.change(game, outbreak=NEXT_TURN if when == "end" else THIS_TURN)
 
 
 # ======================================================================= the outbreak
