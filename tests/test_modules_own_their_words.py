@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPANION = ROOT / "companion"
 # The box's modules whose words are still spread in the core: each leaves this list when its
 # package holds them all (strict: a module listed here that is clean fails, to be taken off).
-NOT_YET: frozenset[str] = frozenset()
+NOT_YET: frozenset[str] = frozenset({"undead_or_alive.4"})
 
 
 def package_of(m: Module) -> str:
@@ -77,10 +77,28 @@ def tokens(path: Path) -> tuple[tuple[int, str], ...]:
     return tuple(found)
 
 
+def renamed_keys(m: Module) -> set[str]:
+    """The JSON keys of module ``m``'s state fields that are not their fields' names: code
+    writes such a key as a string of its own ("killer"), where prose may use the word
+    (Slab the Killer)."""
+    return {
+        json_key(f)
+        for part in MODULE_PARTS.get(m, [])
+        for f in fields(part)  # type: ignore[arg-type]
+        if json_key(f) != f.name
+    }
+
+
 def leaks(m: Module) -> list[str]:
     """Each place outside the module's package that names one of its terms."""
     package = package_of(m).replace(".", "/")
-    patterns = [re.compile(rf"(?<![a-z0-9_]){re.escape(t.lower())}(?![a-z0-9_])") for t in terms(m)]
+    keys = renamed_keys(m)
+    patterns = [
+        re.compile(rf"^[rbf]*(['\"]){re.escape(t.lower())}\1$")
+        if t in keys
+        else re.compile(rf"(?<![a-z0-9_]){re.escape(t.lower())}(?![a-z0-9_])")
+        for t in terms(m)
+    ]
     found = []
     for path in sorted(COMPANION.rglob("*.py")):
         where = str(path.relative_to(ROOT))
@@ -101,6 +119,11 @@ def test_the_terms_are_read_from_the_code() -> None:
 
 def test_a_module_s_state_fields_are_its_terms() -> None:
     assert {"ghost", "ghost_token"} <= set(terms(Module("old_saloon.5")))
+
+
+def test_a_renamed_json_key_is_a_term_where_code_writes_it_as_a_key() -> None:
+    legacy = Module("undead_or_alive.5")
+    assert "killer" in set(terms(legacy)) & renamed_keys(legacy)
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,7 @@ from companion.modules.duels.rules import DuelsGame
 from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.modules.zombies.rules import ID as ZOMBIES
+from companion.modules.zombies.rules import BoneyardGame
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from companion.table.view import TableView
@@ -293,7 +294,7 @@ def cannot_tell_its_game_from_a_twin(modules: frozenset[Module], data: st.DataOb
             twin = Game.from_json(twin_of(original, seat, rng))
             assert _same(seen(game, seat, events), seen(twin, seat, events))
             decisions += 1
-        for pile in (DuelsGame.of(game).wound_pile, game.boneyard_pile):
+        for pile in (DuelsGame.of(game).wound_pile, BoneyardGame.of(game).boneyard_pile):
             assert list(pile) == sorted(pile)  # a multiset: no order to hide
         events += game.apply(rng.choice(choices(game)))
 

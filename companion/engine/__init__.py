@@ -205,6 +205,7 @@ from .setup import (
     deal_specials,
 )
 from .state import (
+    JSON_KEY,
     MODULE_PARTS,
     GameState,
     Part,
@@ -215,7 +216,7 @@ from .state import (
     parts_seen,
     state_parts,
 )
-from .victory import Outcome, declare_team_player, unrevealed_pool
+from .victory import Outcome, declare_hand_keeper, declare_team_player, unrevealed_pool
 from .victory import team as ghost_team
 
 __all__ = [
@@ -269,6 +270,7 @@ __all__ = [
     "HouseRule",
     "IllegalAction",
     "IndiansAttacked",
+    "JSON_KEY",
     "LastOneStanding",
     "LifeGained",
     "LifeLost",
@@ -341,6 +343,7 @@ __all__ = [
     "deal_specials",
     "decision",
     "declare_die",
+    "declare_hand_keeper",
     "declare_kind",
     "declare_module",
     "declare_pile",

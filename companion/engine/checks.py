@@ -110,18 +110,6 @@ def _check_players(game: Game) -> None:
                 f"seat {seat + 1}: eliminated but holds "
                 + (f"{p.arrows} arrows" if p.arrows else f"the token {held[0]!r}")
             )
-        if p.killer is not None:
-            if not 0 <= p.killer < n:
-                raise StateError(f"seat {seat + 1}: killer {p.killer} is not a seat (0 to {n - 1})")
-            if p.alive and not p.zombie:
-                raise StateError(
-                    f"seat {seat + 1}: killer {p.killer}, but the seat was never eliminated"
-                )
-            if p.killer == seat:
-                raise StateError(
-                    f"seat {seat + 1}: killer {p.killer}, itself: a seat's own Bull's Eye, "
-                    "Gatling or duel never hits it"
-                )
 
 
 def _check_life(game: Game, seat: int) -> None:

@@ -614,7 +614,7 @@ class Game(GameState):
         for seat in dead:
             player = self.players[seat]
             player.alive = False
-            player.killer = hand
+            victory.keep_hand(player, hand)
             self.eliminated_now.append(seat)
             self.emit(PlayerEliminated(seat, cause, hand))
             self.discard_all(player, "eliminated")

@@ -434,23 +434,11 @@ def _check_scratch(game: RuleGame) -> None:
         raise StateError(
             f"scratch.used: unknown {unknown[0]!r}; expected one of " + ", ".join(used)
         )
-    rules = in_play(game.setup.modules)
-    handing = any(r.hand_over for r in rules)
-    hands = {game.turn, *(seat for r in rules if r.hands is not None for seat in r.hands(game))}
     for i, seat in enumerate(game.eliminated_now):
         _seat(game, seat, f"eliminated_now[{i}]")
         p = game.players[seat]
         if p.alive and not p.zombie:
             raise StateError(f"eliminated_now[{i}]: seat {seat + 1} is alive, never eliminated")
-        # This turn's hands: its player's results, a duel's winner (its player or a seat it
-        # challenged). A module handing the turn over (the Boneyard's) raises the dead, who
-        # keep the killer of their first death.
-        if p.killer is not None and p.killer not in hands and not handing:
-            raise StateError(
-                f"seat {seat + 1}: killer {p.killer}, but eliminated this turn (eliminated_now) "
-                f"by a hand of seat {game.turn + 1}'s turn: its own or one a module names "
-                f"(seats {sorted(hands)})"
-            )
     if len(set(game.eliminated_now)) != len(game.eliminated_now):
         raise StateError(f"eliminated_now {game.eliminated_now}: a seat is eliminated once")
     for seat, p in enumerate(game.players):

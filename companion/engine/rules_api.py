@@ -52,11 +52,6 @@ class RuleGame(Protocol):
     waiting_win: list[Any] | None
     preset: list[int]
     eliminated_now: list[int]
-    boneyard_pile: list[str]
-    boneyard_shown: list[str]
-    boneyard_back: list[str]
-    boneyard_draws: int
-    outbreak: str | None
     parts: tuple[Any, ...]
 
     def refresh_abilities(self) -> None: ...

@@ -20,6 +20,7 @@ from .module_catalog import Module, characters_for
 from .modules import RULES, in_play, sides
 from .reading import listed, text, truth, whole_number
 from .setup import GameSetup
+from .victory import hand_that_eliminated
 
 if TYPE_CHECKING:
     from .game import Game
@@ -76,10 +77,10 @@ class GameResult:
             raise SetupError(str(exc)) from None
         if result.side not in sides():
             raise SetupError(f"result.side: {result.side!r} is not one of {', '.join(sides())}")
-        killer = result.sheriff_killer
-        if killer is not None and (result.sheriff_alive or killer == result.sheriff):
-            raise SetupError(f"result.sheriff_killer: seat {killer + 1} cannot have killed him")
-        if result.sheriff is None and (result.sheriff_alive or killer is not None):
+        by = result.sheriff_killer
+        if by is not None and (result.sheriff_alive or by == result.sheriff):
+            raise SetupError(f"result.sheriff_killer: seat {by + 1} cannot have killed him")
+        if result.sheriff is None and (result.sheriff_alive or by is not None):
             raise SetupError("result.sheriff: none, yet the result says how he fared")
         return result
 
@@ -95,7 +96,7 @@ def result_of(game: Game) -> GameResult:
         characters=game.setup.characters,
         sheriff=sheriff,
         sheriff_alive=p is not None and p.alive and not p.zombie,
-        sheriff_killer=p.killer if p is not None and not p.alive else None,
+        sheriff_killer=hand_that_eliminated(p) if p is not None and not p.alive else None,
         eliminated=tuple(s.seat for s in game.players if s.zombie or not s.alive),
         side=game.side,
         winners=game.winners,

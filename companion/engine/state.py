@@ -49,11 +49,9 @@ class PlayerState:
     # face up (its power used or cancelled).
     special: str | None = field(default=None, metadata=secret(sees=own_or_shown("special_shown")))
     special_shown: bool = False
-    # Undead or Alive, Module 4: back as a zombie, or the Zombie Master; Module 5: whose own
-    # result eliminated this player (None: no one's hand, or not eliminated).
+    # Undead or Alive, Module 4: back as a zombie, or the Zombie Master.
     zombie: bool = False
     master: bool = False
-    killer: int | None = None
     parts: tuple[Any, ...] = field(default_factory=lambda: _DEFAULTS[PlayerState])
 
     def to_json(self) -> dict[str, Any]:
@@ -134,13 +132,6 @@ class GameState:
     )
     preset: list[int] = field(default_factory=list)  # dice a module set before the first roll
     eliminated_now: list[int] = field(default_factory=list)  # seats eliminated this turn
-    # Undead or Alive, Module 4 (``boneyard.py``): the Boneyard cards face down, face up with
-    # hands, and No hands drawn this turn (back into the pile at its end); the outbreak's stage.
-    boneyard_pile: list[str] = field(default_factory=list)
-    boneyard_shown: list[str] = field(default_factory=list)
-    boneyard_back: list[str] = field(default_factory=list)
-    boneyard_draws: int = field(default=0, metadata=secret(blank=0))
-    outbreak: str | None = None
     parts: tuple[Any, ...] = field(default_factory=lambda: _DEFAULTS[GameState])
 
 

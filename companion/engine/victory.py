@@ -65,6 +65,35 @@ def declare_team_player(plays_for_team: Callable[[PlayerState], bool]) -> None:
     TEAM_PLAYERS.append(plays_for_team)
 
 
+# Whose own result (``hand_causes``) eliminated a seat, kept by a module that needs it for
+# every game, in play or not (a series' next Sheriff): each module's keeping and reading.
+HAND_KEEPERS: list[
+    tuple[Callable[[PlayerState, int | None], None], Callable[[PlayerState], int | None]]
+] = []
+
+
+def declare_hand_keeper(
+    keep: Callable[[PlayerState, int | None], None], read: Callable[[PlayerState], int | None]
+) -> None:
+    """A module that keeps, at each elimination, the seat by whose hand it was (or None)."""
+    HAND_KEEPERS.append((keep, read))
+
+
+def keep_hand(player: PlayerState, hand: int | None) -> None:
+    """``player`` was just eliminated by ``hand``'s own result (None: by no one's)."""
+    for keep, _read in HAND_KEEPERS:
+        keep(player, hand)
+
+
+def hand_that_eliminated(player: PlayerState) -> int | None:
+    """The seat whose own result eliminated ``player``, as a module kept it (or None)."""
+    for _keep, read in HAND_KEEPERS:
+        seat = read(player)
+        if seat is not None:
+            return seat
+    return None
+
+
 def _side(p: PlayerState, players: int) -> Role | None:
     """The role a player wins with: its own, or the team a module gives it."""
     for plays_for_team in TEAM_PLAYERS:

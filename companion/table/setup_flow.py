@@ -75,9 +75,9 @@ class SetupFlow:
     """Three stages: seats join; roles (the Sheriff's seat, or dealt); characters.
 
     A follow-up game of a module's series (``legacy``) skips what the last game decided:
-    the same seats play, the Sheriff's killer is Sheriff or the surviving Sheriff presses the new
-    one's seat, survivors keep their characters (a press draws an unused one) and eliminated
-    seats cycle through the unused ones.
+    the same seats play, the seat that eliminated the Sheriff is Sheriff or the surviving
+    Sheriff presses the new one's seat, survivors keep their characters (a press draws an
+    unused one) and eliminated seats cycle through the unused ones.
     """
 
     seats: int

@@ -57,7 +57,7 @@ from companion.modules.special_roles.rules import (
     UGLY_SWAP,
 )
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
-from companion.modules.zombies.rules import CARD, MASTER
+from companion.modules.zombies.rules import CARD, MASTER, BoneyardGame
 from companion.modules.zombies.rules import ID as ZOMBIES
 from tests.engine.helpers import FILLERS, make_game, play
 
@@ -495,8 +495,12 @@ def outbreak(victim: int, modules: tuple[str, ...] = (), dealt: bool = True) -> 
     )
     game = Game(setup, ScriptedDice([]))
     for card in ("two_hands", "two_hands"):
-        game.boneyard_pile.remove(card)
-        game.boneyard_shown.append(card)
+        b = BoneyardGame.of(game)
+        pile = list(b.boneyard_pile)
+        pile.remove(card)
+        BoneyardGame.change(
+            game, boneyard_pile=tuple(pile), boneyard_shown=(*b.boneyard_shown, card)
+        )
     game = position(game, players={victim: {"life": 1}})
     n = len(game.dice_kinds)
     faces = ("bullseye1", "dynamite", "dynamite", "gatling", "gatling", "arrow", "arrow")[:n]

@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.engine import Game, SetupError, StateError
 from companion.modules.duels.rules import DuelsGame
+from companion.modules.zombies.rules import BoneyardGame
 
 Path = tuple[str | int, ...]
 
@@ -132,7 +133,7 @@ def classify(original: dict[str, Any], loaded: Game) -> str:
     unknown = sorted(f for f in changed if f not in FREE and f not in OPEN)
     if unknown:
         return "unclassified " + ", ".join(unknown)
-    drawn = DuelsGame.of(loaded).wound_draws or loaded.boneyard_draws
+    drawn = DuelsGame.of(loaded).wound_draws or BoneyardGame.of(loaded).boneyard_draws
     still = sorted(f for f in changed if f not in FREE or (f == "seed" and drawn))
     return f"open {still[0]}" if still else f"free {sorted(changed)[0]}"
 

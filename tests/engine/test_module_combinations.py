@@ -35,12 +35,12 @@ from companion.modules.ghost.rules import (
     GhostGame,
     is_ghost,
 )
-from companion.modules.legacy.rules import next_game
+from companion.modules.legacy.rules import LegacyPlayer, next_game
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
 from companion.modules.rage.rules import RAGE_SYMBOL, RageGame, RagePlayer
 from companion.modules.special_roles.events import RoleCardShown
 from companion.modules.special_roles.rules import DOC_DIE, DOC_FACE, LEFT_HAND_CHANCE, ROLE_CARD
-from companion.modules.zombies.rules import CARD
+from companion.modules.zombies.rules import CARD, BoneyardGame
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -108,8 +108,12 @@ def outbreak_game(
     )
     game = Game(setup, ScriptedDice([]))
     for card in ("two_hands", "two_hands"):
-        game.boneyard_pile.remove(card)
-        game.boneyard_shown.append(card)
+        b = BoneyardGame.of(game)
+        pile = list(b.boneyard_pile)
+        pile.remove(card)
+        BoneyardGame.change(
+            game, boneyard_pile=tuple(pile), boneyard_shown=(*b.boneyard_shown, card)
+        )
     for seat in rage:
         game = position(
             game,
@@ -415,8 +419,12 @@ def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -
     turn, so the outbreak begins with it and is announced for his seat (our reading)."""
     game = _right_hand_with_real_boneyard()
     for card in ("two_hands", "two_hands"):
-        game.boneyard_pile.remove(card)
-        game.boneyard_shown.append(card)
+        b = BoneyardGame.of(game)
+        pile = list(b.boneyard_pile)
+        pile.remove(card)
+        BoneyardGame.change(
+            game, boneyard_pile=tuple(pile), boneyard_shown=(*b.boneyard_shown, card)
+        )
     for _ in range(3):
         quiet_turn(game)
     game = position(game, players={4: {"life": 1}})
@@ -425,7 +433,9 @@ def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -
     assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [4]
     assert game.players[4].zombie and game.turn == 4
     reveal(game, 3, "the_right_hand")
-    assert not game.players[4].zombie and game.outbreak is None  # back at his turn's end
+    assert (
+        not game.players[4].zombie and BoneyardGame.of(game).outbreak is None
+    )  # back at his turn's end
     events = play(game, Choose("one_hand"))
     assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [3]
     assert kinds(events)[-2:] == ["zombie_outbreak", "turn_started"]
@@ -760,7 +770,7 @@ def test_chuck_wengam_may_pay_his_last_life_and_his_turn_ends() -> None:
     game = position(game, players={1: {"life": 1}})
     play(game, Roll(ALL5, ("dynamite", "dynamite", "gatling", "gatling", "beer")))
     events = play(game, ChooseDie(4), Choose("arrow"))
-    assert not game.players[1].alive and game.players[1].killer is None
+    assert not game.players[1].alive and LegacyPlayer.of(game.players[1]).eliminated_by is None
     assert "face_changed" not in kinds(events) and "arrow_taken" not in kinds(events)
     assert game.turn == 2 and game.pending.kind is DecisionKind.ROLL
 
@@ -809,8 +819,12 @@ def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
     )
     game = Game(setup, ScriptedDice(()))
     for card in ("two_hands", "two_hands"):
-        game.boneyard_pile.remove(card)
-        game.boneyard_shown.append(card)
+        b = BoneyardGame.of(game)
+        pile = list(b.boneyard_pile)
+        pile.remove(card)
+        BoneyardGame.change(
+            game, boneyard_pile=tuple(pile), boneyard_shown=(*b.boneyard_shown, card)
+        )
     shoot_seat_4 = (Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
     game = position(game, players={4: {"life": 1}})
     play(game, *shoot_seat_4, Accept(), Reveal(Role.OUTLAW))  # nobody saves him, then his card

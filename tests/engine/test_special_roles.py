@@ -24,6 +24,7 @@ from companion.engine import (
     position,
 )
 from companion.modules.special_roles.rules import DOC_DIE, LEFT_HAND_DISCARD, UGLY_SWAP
+from companion.modules.zombies.rules import BoneyardGame
 
 from .helpers import kinds
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, reveals, roles_game, roll_all
@@ -435,9 +436,13 @@ def test_the_right_hands_extra_turn_with_the_boneyard_still_draws_for_the_elimin
     game.apply(Stop())
     game.apply(ChooseSeat(4))
     assert not game.players[4].alive and game.turn == 0
-    assert game.boneyard_draws == 2  # at the end of the turn, and at seat 4's would-be turn
+    assert (
+        BoneyardGame.of(game).boneyard_draws == 2
+    )  # at the end of the turn, and at seat 4's would-be turn
     events = reveal(game, 3, "the_right_hand")
     assert kinds(events)[-4:] == ["boneyard_card", "turn_ended", "extra_turn", "turn_started"]
     assert [e.to_json()["seat"] for e in events if e.kind == "boneyard_card"] == [4]
-    assert game.boneyard_draws == 1 and game.turn == 3  # the would-be turn comes after his
+    assert (
+        BoneyardGame.of(game).boneyard_draws == 1 and game.turn == 3
+    )  # the would-be turn comes after his
     assert game.pending is not None and game.pending.seat == 3

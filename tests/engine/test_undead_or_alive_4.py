@@ -28,7 +28,7 @@ from companion.engine import (
     deal,
     position,
 )
-from companion.modules.zombies.rules import CARD, DECK, MASTER, full_deck
+from companion.modules.zombies.rules import CARD, DECK, MASTER, BoneyardGame, full_deck
 
 UNDEAD = "undead_or_alive.4"
 FIVE = ("jesse_jones", "black_jack", "paul_regret", "lucky_duke", "jourdonnais")
@@ -52,8 +52,12 @@ def undead_game(
     )
     game = Game(setup, ScriptedDice(faces))
     for card in shown:
-        game.boneyard_pile.remove(card)
-        game.boneyard_shown.append(card)
+        b = BoneyardGame.of(game)
+        pile = list(b.boneyard_pile)
+        pile.remove(card)
+        BoneyardGame.change(
+            game, boneyard_pile=tuple(pile), boneyard_shown=(*b.boneyard_shown, card)
+        )
     return game
 
 
@@ -92,7 +96,7 @@ def test_the_boneyard_deck_is_errata_eleven_cards() -> None:
         "one_hand": 6,
         "two_hands": 3,
     }
-    assert sorted(undead_game().boneyard_pile) == full_deck()
+    assert sorted(BoneyardGame.of(undead_game()).boneyard_pile) == full_deck()
 
 
 def test_a_card_is_revealed_at_the_end_of_the_turn_in_which_a_player_was_eliminated() -> None:
@@ -115,7 +119,7 @@ def test_a_card_is_revealed_at_the_end_of_the_turn_in_which_a_player_was_elimina
         }
     ]
     assert [e.kind for e in events][-3:] == ["boneyard_card", "turn_ended", "turn_started"]
-    assert game.turn == 1 and game.boneyard_shown == ["one_hand"]
+    assert game.turn == 1 and BoneyardGame.of(game).boneyard_shown == ("one_hand",)
 
 
 def test_even_when_it_is_not_your_turn_you_draw_at_the_end_of_the_current_turn() -> None:
@@ -173,12 +177,19 @@ def test_no_hands_means_no_outbreak_this_turn_and_goes_back_into_the_pile() -> N
     game = position(game, players={1: {"life": 1}, 4: {"life": 1}})
     shoot(game, 1, 4)
     game.apply(Choose("no_hands"))  # seat 1's card
-    assert game.boneyard_back == ["no_hands"]
+    assert BoneyardGame.of(game).boneyard_back == ("no_hands",)
     events = game.apply(Choose("one_hand"))  # seat 4's: 5 hands > 3 living, but No hands
     assert not of(events, "outbreak_coming") and not of(events, "zombie_outbreak")
-    assert game.outbreak is None
-    assert game.boneyard_back == [] and game.boneyard_pile.count("no_hands") == 2  # back in pile
-    assert game.boneyard_shown == ["two_hands", "two_hands", "one_hand"]  # hands stay face up
+    assert BoneyardGame.of(game).outbreak is None
+    assert (
+        BoneyardGame.of(game).boneyard_back == ()
+        and BoneyardGame.of(game).boneyard_pile.count("no_hands") == 2
+    )  # back in pile
+    assert BoneyardGame.of(game).boneyard_shown == (
+        "two_hands",
+        "two_hands",
+        "one_hand",
+    )  # hands stay face up
 
 
 def test_with_hands_equal_to_the_living_the_game_continues_as_normal() -> None:
@@ -186,7 +197,7 @@ def test_with_hands_equal_to_the_living_the_game_continues_as_normal() -> None:
     game = position(game, players={4: {"life": 1}})
     shoot(game, 4)
     events = game.apply(Choose("two_hands"))  # 4 hands, 4 living
-    assert game.outbreak is None and not of(events, "zombie_outbreak")
+    assert BoneyardGame.of(game).outbreak is None and not of(events, "zombie_outbreak")
 
 
 def _outbreak_game(roles: tuple[str, ...] | None = ROLES5) -> Game:
@@ -209,7 +220,9 @@ def test_zombies_get_as_many_life_as_the_living_the_master_keeps_character_and_l
     assert zombie.zombie and zombie.alive and zombie.life == zombie.max_life == 4
     assert master.master and master.life == 5 and master.max_life == 9
     assert game.ability(2).name == "paul_regret"  # the Master keeps the ability
-    assert game.boneyard_pile == game.boneyard_shown == []  # the cards leave play
+    assert (
+        BoneyardGame.of(game).boneyard_pile == BoneyardGame.of(game).boneyard_shown == ()
+    )  # the cards leave play
 
 
 def test_zombies_roll_three_base_dice_and_lose_their_character() -> None:
@@ -404,6 +417,9 @@ def test_no_hands_after_a_card_with_hands_in_the_same_turn_end_still_stops_the_o
     events = game.apply(Choose("one_hand"))  # seat 1's card: 5 hands > 3 living
     events += game.apply(Choose("no_hands"))  # seat 4's
     assert not of(events, "outbreak_coming") and not of(events, "zombie_outbreak")
-    assert game.outbreak is None
-    assert game.boneyard_back == [] and game.boneyard_pile.count("no_hands") == 2
+    assert BoneyardGame.of(game).outbreak is None
+    assert (
+        BoneyardGame.of(game).boneyard_back == ()
+        and BoneyardGame.of(game).boneyard_pile.count("no_hands") == 2
+    )
     assert game.turn == 1 and game.pending.kind is CARD  # would-be turn

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import Action, ChooseSeat, DecisionKind, Decline, Game, Reveal, Role, deal
-from companion.modules.zombies.rules import MASTER
+from companion.modules.zombies.rules import MASTER, BoneyardGame
 
 from .test_module_properties import check_invariants, play_out
 
@@ -44,7 +44,7 @@ def winners_fit(game: Game, roles: tuple[Role, ...]) -> None:
     }[game.side or ""]
     assert set(game.winners) == expected
     if game.side in ("zombies", "survivors"):
-        assert game.outbreak == "begun" and undead
+        assert BoneyardGame.of(game).outbreak == "begun" and undead
         masters = [s for s in seats if game.players[s].master]
         assert all(roles[s] is Role.RENEGADE for s in masters) and len(masters) <= 1
         assert all(game.players[s].zombie for s in undead if s not in masters)

@@ -18,6 +18,7 @@ from companion.engine import (
     Stop,
     position,
 )
+from companion.modules.legacy.rules import LegacyPlayer
 from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import make_game, play
@@ -478,7 +479,7 @@ def test_from_json_refuses_a_killer_of_this_turn_outside_its_hands() -> None:
     duel to a seat of the turn's duels: no other seat is its killer."""
     game = position(make_game(FIVE), players={1: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", "beer", *QUIET_FACES[2:])), Stop(), ChooseSeat(1))
-    assert game.eliminated_now == [1] and game.players[1].killer == 0
+    assert game.eliminated_now == [1] and LegacyPlayer.of(game.players[1]).eliminated_by == 0
     refused(
         game,
         lambda d: d["players"][1].update(killer=3),

@@ -11,6 +11,7 @@ import pytest
 from companion.config import ConfigError, parse
 from companion.engine import ScriptedDice
 from companion.modules.zombies.rules import ID as ZOMBIES
+from companion.modules.zombies.rules import BoneyardGame
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 
@@ -51,7 +52,7 @@ def test_boneyard_cards_the_outbreak_and_zombies_by_presses(tmp_path: Path) -> N
     press_all(session, ["ROLL", "DONE"], clock)  # seat 4's turn, dice kept
     while game.pending.kind.value != "roll":
         press_all(session, [f"SEAT{play.seats[game.living()[0]]}"], clock)
-    assert game.outbreak is None
+    assert BoneyardGame.of(game).outbreak is None
     # The Sheriff's next card: seat 3's would-be turn comes after seats 4, 5, 1, 2.
     for _ in range(3):
         press_all(session, ["ROLL", "DONE"], clock)

@@ -8,12 +8,88 @@ adds nothing to a turn: the core sets up the next game from what it decides (``N
 
 from __future__ import annotations
 
-from companion.engine import GameResult, ModuleInfo, ModuleRules, NextGame, declare_module
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from companion.engine import (
+    JSON_KEY,
+    GameResult,
+    ModuleInfo,
+    ModuleRules,
+    NextGame,
+    Part,
+    RuleGame,
+    StateError,
+    declare_hand_keeper,
+    declare_module,
+    in_play,
+    state_parts,
+)
+
+if TYPE_CHECKING:
+    from companion.engine import PlayerState
 
 ID = declare_module(
     "undead_or_alive.5",
     ModuleInfo("Wild West Legacy", options=(("legacy_bullet", "the Legacy bullet"),)),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class LegacyPlayer(Part):
+    """Whose own result eliminated this player (None: no one's hand, or not eliminated), kept
+    in every game: the Sheriff's is the next Sheriff."""
+
+    eliminated_by: int | None = field(default=None, metadata={JSON_KEY: "killer"})
+
+
+state_parts(ID, player=(LegacyPlayer, "master"))
+
+
+def _keep(player: PlayerState, hand: int | None) -> None:
+    LegacyPlayer(hand).put(player)  # built whole, not replaced: it is the part's one field
+
+
+def _read(player: PlayerState) -> int | None:
+    return LegacyPlayer.of(player).eliminated_by
+
+
+declare_hand_keeper(_keep, _read)
+
+
+def check(game: RuleGame) -> None:
+    """A seat eliminated by a hand was eliminated, by another seat, and if this turn by one of
+    the turn's hands: its player's results or a duel's seats (raised zombies keep the hand of
+    their first death when a module hands the turn over)."""
+    players = game.players
+    n = len(players)
+    for seat, p in enumerate(players):
+        by = LegacyPlayer.of(p).eliminated_by
+        if by is None:
+            continue
+        if not 0 <= by < n:
+            raise StateError(f"seat {seat + 1}: killer {by} is not a seat (0 to {n - 1})")
+        if p.alive and not p.zombie:
+            raise StateError(f"seat {seat + 1}: killer {by}, but the seat was never eliminated")
+        if by == seat:
+            raise StateError(
+                f"seat {seat + 1}: killer {by}, itself: a seat's own Bull's Eye, "
+                "Gatling or duel never hits it"
+            )
+    rules = in_play(game.setup.modules)
+    if any(r.hand_over for r in rules):
+        return
+    hands = {game.turn, *(seat for r in rules if r.hands is not None for seat in r.hands(game))}
+    for seat in game.eliminated_now:
+        if not 0 <= seat < n:
+            continue  # the queue's checks name it
+        by = LegacyPlayer.of(players[seat]).eliminated_by
+        if by is not None and by not in hands:
+            raise StateError(
+                f"seat {seat + 1}: killer {by}, but eliminated this turn (eliminated_now) "
+                f"by a hand of seat {game.turn + 1}'s turn: its own or one a module names "
+                f"(seats {sorted(hands)})"
+            )
 
 
 def next_game(result: GameResult) -> NextGame:
@@ -32,6 +108,7 @@ def next_game(result: GameResult) -> NextGame:
 
 RULES = ModuleRules(
     ID,
+    check=check,
     follows=next_game,
     table="companion.modules.legacy.table",
     bots="companion.modules.legacy.bots",

@@ -12,7 +12,7 @@ seed) or, with ``GameSetup.real_boneyard``, entered from the table's real deck a
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
@@ -30,6 +30,7 @@ from companion.engine import (
     ModuleInfo,
     ModuleRules,
     Outcome,
+    Part,
     Role,
     RoleRevealed,
     RuleGame,
@@ -39,6 +40,8 @@ from companion.engine import (
     declare_kind,
     declare_module,
     next_living,
+    secret,
+    state_parts,
     unrevealed_pool,
 )
 from companion.engine.registry import decision, one_of_options, step
@@ -50,6 +53,22 @@ ID = declare_module(
         "Undead or Alive?", min_players=4, options=(("real_boneyard", "a real Boneyard deck"),)
     ),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class BoneyardGame(Part):
+    """The Boneyard cards face down, face up with hands, and the No hands drawn this turn (back
+    into the pile at its end); the cards drawn in the game (the simulated deck's next draw);
+    the outbreak's stage."""
+
+    boneyard_pile: tuple[str, ...] = ()
+    boneyard_shown: tuple[str, ...] = ()
+    boneyard_back: tuple[str, ...] = ()
+    boneyard_draws: int = field(default=0, metadata=secret(blank=0))
+    outbreak: str | None = None
+
+
+state_parts(ID, game=(BoneyardGame, "eliminated_now"))
 
 
 class BoneyardCard(StrEnum):
@@ -73,7 +92,7 @@ HANDS: dict[str, int] = {
 }
 ZOMBIE_DICE = 3  # "They only use three basic dice."
 
-# The outbreak's stages in ``GameState.outbreak``: None (none yet), then one of these.
+# The outbreak's stages in ``BoneyardGame.outbreak``: None (none yet), then one of these.
 NEXT_TURN = "next_turn"  # revealed at the end of a turn: begins with the next player's turn
 THIS_TURN = "this_turn"  # revealed at an eliminated player's would-be turn: begins with it
 BEGUN = "begun"
@@ -84,7 +103,7 @@ def full_deck() -> list[str]:
 
 
 def hands_showing(game: RuleGame) -> int:
-    return sum(HANDS[card] for card in game.boneyard_shown)
+    return sum(HANDS[card] for card in BoneyardGame.of(game).boneyard_shown)
 
 
 def living_count(game: RuleGame) -> int:
@@ -122,7 +141,7 @@ class ZombieOutbreak(Event):
     master: int | None
 
 
-# The outbreak's stages in ``GameState.outbreak`` a pending decision may come with.
+# The outbreak's stages in ``BoneyardGame.outbreak`` a pending decision may come with.
 _COMING = (NEXT_TURN, THIS_TURN)
 
 
@@ -130,7 +149,7 @@ def _fits_card(game: RuleGame, d: Decision) -> str | None:
     """A pending card read back: drawn from the real deck, one of the cards left in it."""
     if not game.setup.real_boneyard:
         return "the Boneyard cards are simulated: nothing to enter (real_boneyard)"
-    left = tuple(sorted(set(game.boneyard_pile)))
+    left = tuple(sorted(set(BoneyardGame.of(game).boneyard_pile)))
     if not left or d.options != left or d.cause not in ("end", "start"):
         return f"options {list(d.options)}: the cards left in boneyard_pile {list(left)}"
     return None
@@ -138,8 +157,9 @@ def _fits_card(game: RuleGame, d: Decision) -> str | None:
 
 def _fits_master(game: RuleGame, d: Decision) -> str | None:
     """A pending declaration read back: asked as an outbreak begins."""
-    if game.outbreak not in _COMING:
-        return f"outbreak {game.outbreak!r}: the Master declares as an outbreak begins"
+    stage = BoneyardGame.of(game).outbreak
+    if stage not in _COMING:
+        return f"outbreak {stage!r}: the Master declares as an outbreak begins"
     return None
 
 
@@ -179,13 +199,14 @@ MASTER = declare_kind(
 def boneyard_turn_end(game: RuleGame, again: bool = False, /) -> None:
     """End of a turn: one card for each player eliminated in it, then the next turn (the same
     player's again after the Right Hand of the Devil, Old Saloon 3)."""
-    due = [] if game.outbreak is not None else game.clockwise(game.eliminated_now)
+    due = [] if BoneyardGame.of(game).outbreak is not None else game.clockwise(game.eliminated_now)
     game.front([*(boneyard_draw(seat, "end") for seat in due), boneyard_ended(again)])
 
 
 @step
 def boneyard_ended(game: RuleGame, again: bool = False, /) -> None:
-    if game.outbreak == NEXT_TURN:  # announced once every card of this turn's end is shown
+    # announced once every card of this turn's end is shown
+    if BoneyardGame.of(game).outbreak == NEXT_TURN:
         following = game.turn if again else (game.turn + 1) % len(game.players)
         game.emit(OutbreakComing(following))
     game.emit(TurnEnded(game.turn))
@@ -196,19 +217,23 @@ def boneyard_ended(game: RuleGame, again: bool = False, /) -> None:
 
 def _boneyard_next(game: RuleGame, again: bool = False, /) -> None:
     """Close this turn (No hands back into the pile) and start whatever comes next."""
-    game.boneyard_pile = sorted(game.boneyard_pile + game.boneyard_back)
-    game.boneyard_back = []
+    b = BoneyardGame.of(game)
+    stage = b.outbreak
+    if b.boneyard_back:
+        BoneyardGame.change(
+            game, boneyard_pile=tuple(sorted(b.boneyard_pile + b.boneyard_back)), boneyard_back=()
+        )
     n = len(game.players)
     if again:  # an outbreak due with the next turn begins with this extra one
-        _start(game, game.turn, [outbreak()] if game.outbreak == NEXT_TURN else [])
+        _start(game, game.turn, [outbreak()] if stage == NEXT_TURN else [])
         return
-    if game.outbreak == BEGUN:
+    if stage == BEGUN:
         following = next_living(game.turn, [p.alive for p in game.players])
         if following is not None:
             _start(game, following, [])
         return
     following = (game.turn + 1) % n
-    if game.outbreak == NEXT_TURN:
+    if stage == NEXT_TURN:
         _start(game, following, [outbreak()])
     elif game.players[following].alive:
         _start(game, following, [])
@@ -234,21 +259,22 @@ def boneyard_would_be(game: RuleGame, seat: int, /) -> None:
 
 @step
 def boneyard_would_be_end(game: RuleGame, seat: int, /) -> None:
-    if game.outbreak == THIS_TURN:
+    if BoneyardGame.of(game).outbreak == THIS_TURN:
         game.turn_number += 1
         game.stack = [start_turn(), outbreak()]
 
 
 @step
 def boneyard_draw(game: RuleGame, seat: int, when: str, /) -> None:
-    if not game.boneyard_pile:
+    if not BoneyardGame.of(game).boneyard_pile:
         return
     if game.setup.real_boneyard:
-        options = tuple(sorted(set(game.boneyard_pile)))
+        options = tuple(sorted(set(BoneyardGame.of(game).boneyard_pile)))
         game.ask(CARD, seat, options=options, cause=when)
         return
-    rng = random.Random(f"boneyard:{game.setup.seed}:{game.boneyard_draws}")
-    reveal(game, seat, rng.choice(sorted(game.boneyard_pile)), when)
+    b = BoneyardGame.of(game)
+    rng = random.Random(f"boneyard:{game.setup.seed}:{b.boneyard_draws}")
+    reveal(game, seat, rng.choice(sorted(b.boneyard_pile)), when)
 
 
 @decision(CARD, legal=one_of_options)
@@ -261,18 +287,23 @@ def reveal(game: RuleGame, seat: int, card: str, when: str) -> None:
     """The card is shown: No hands stops any outbreak this turn, "regardless of any other
     conditions", so also one a card drawn before it at the same turn's end would start; hands
     may start one."""
-    game.boneyard_pile.remove(card)
-    game.boneyard_draws += 1
+    b = BoneyardGame.of(game)
+    pile = list(b.boneyard_pile)
+    pile.remove(card)
+    shown, back, stage = b.boneyard_shown, b.boneyard_back, b.outbreak
     if HANDS[card] == 0:
-        game.boneyard_back.append(card)
-        if game.outbreak == NEXT_TURN:  # only ever set at this same turn's end
-            game.outbreak = None
+        back = (*back, card)
+        if stage == NEXT_TURN:  # only ever set at this same turn's end
+            stage = None
     else:
-        game.boneyard_shown.append(card)
-    hands, living = hands_showing(game), living_count(game)
+        shown = (*shown, card)
+    hands = sum(HANDS[c] for c in shown)
+    living = living_count(game)
+    if HANDS[card] and hands > living and not back and stage is None:
+        stage = NEXT_TURN if when == "end" else THIS_TURN
+    # built whole, not replaced: a card is drawn at every elimination
+    BoneyardGame(tuple(pile), shown, back, b.boneyard_draws + 1, stage).put(game)
     game.emit(BoneyardCardRevealed(seat, card, when, hands, living))
-    if HANDS[card] and hands > living and not game.boneyard_back and game.outbreak is None:
-        game.outbreak = NEXT_TURN if when == "end" else THIS_TURN
 
 
 # ======================================================================= the outbreak
@@ -327,8 +358,7 @@ def _begin(game: RuleGame, master: int | None) -> None:
         p.alive, p.zombie, p.life, p.max_life = True, True, life, life
     if master is not None:
         game.players[master].master = True
-    game.boneyard_pile, game.boneyard_shown, game.boneyard_back = [], [], []
-    game.outbreak = BEGUN
+    BoneyardGame.change(game, boneyard_pile=(), boneyard_shown=(), boneyard_back=(), outbreak=BEGUN)
     game.refresh_abilities()
     game.emit(ZombieOutbreak(zombies, life, master))
 
@@ -339,7 +369,7 @@ def _begin(game: RuleGame, master: int | None) -> None:
 def _check_draws(game: RuleGame, on: bool) -> None:
     """The pile gets back only the No hands cards drawn in a turn, at its end, so a game draws
     at most the deck and those cards once a turn."""
-    draws, n = game.boneyard_draws, sum(DECK.values())
+    draws, n = BoneyardGame.of(game).boneyard_draws, sum(DECK.values())
     most = n + DECK[BoneyardCard.NO_HANDS] * game.turn_number if on else 0
     if not 0 <= draws <= most:
         raise StateError(
@@ -354,46 +384,47 @@ def check(game: RuleGame) -> None:
     are in the pile, face up (hands) or drawn this turn (No hands) until the outbreak removes
     them all; zombies and the Master exist only once it has begun."""
     on = ID in game.setup.modules
+    b = BoneyardGame.of(game)
     piles = {
-        "boneyard_pile": game.boneyard_pile,
-        "boneyard_shown": game.boneyard_shown,
-        "boneyard_back": game.boneyard_back,
+        "boneyard_pile": b.boneyard_pile,
+        "boneyard_shown": b.boneyard_shown,
+        "boneyard_back": b.boneyard_back,
     }
-    for name, cards in piles.items():
-        unknown = [c for c in cards if c not in DECK]
+    for name, held in piles.items():
+        unknown = [c for c in held if c not in DECK]
         if unknown:
             raise StateError(
                 f"{name}: unknown card {unknown[0]!r}; expected one of " + ", ".join(DECK)
             )
     cards = sorted(c for pile in piles.values() for c in pile)
-    if game.outbreak not in (None, NEXT_TURN, THIS_TURN, BEGUN) or (game.outbreak and not on):
+    if b.outbreak not in (None, NEXT_TURN, THIS_TURN, BEGUN) or (b.outbreak and not on):
         raise StateError(
-            f"outbreak {game.outbreak!r}: expected None, {NEXT_TURN!r}, {THIS_TURN!r} or "
+            f"outbreak {b.outbreak!r}: expected None, {NEXT_TURN!r}, {THIS_TURN!r} or "
             f"{BEGUN!r} (with module {ID})"
         )
-    begun = game.outbreak == BEGUN
+    begun = b.outbreak == BEGUN
     _check_draws(game, on)
     expected = full_deck() if on and not begun else []
     if cards != expected:
         raise StateError(
             "Boneyard cards not conserved: boneyard_pile, boneyard_shown and boneyard_back "
-            f"hold {cards} (outbreak {game.outbreak!r}); expected "
+            f"hold {cards} (outbreak {b.outbreak!r}); expected "
             + (
                 ", ".join(f"{c} x{k}" for c, k in DECK.items())
                 if expected
                 else "none (" + ("the outbreak removed them" if on else "module off") + ")"
             )
         )
-    if any(HANDS[c] == 0 for c in game.boneyard_shown) or any(HANDS[c] for c in game.boneyard_back):
+    if any(HANDS[c] == 0 for c in b.boneyard_shown) or any(HANDS[c] for c in b.boneyard_back):
         raise StateError(
-            f"boneyard_shown {game.boneyard_shown} holds the cards with hands, boneyard_back "
-            f"{game.boneyard_back} the No hands drawn this turn"
+            f"boneyard_shown {list(b.boneyard_shown)} holds the cards with hands, "
+            f"boneyard_back {list(b.boneyard_back)} the No hands drawn this turn"
         )
-    if game.outbreak in (NEXT_TURN, THIS_TURN) and (
-        hands_showing(game) <= living_count(game) or game.boneyard_back
+    if b.outbreak in (NEXT_TURN, THIS_TURN) and (
+        hands_showing(game) <= living_count(game) or b.boneyard_back
     ):
         raise StateError(
-            f"outbreak {game.outbreak!r}: it comes when the hands showing ({hands_showing(game)}) "
+            f"outbreak {b.outbreak!r}: it comes when the hands showing ({hands_showing(game)}) "
             f"exceed the living ({living_count(game)}) with no No hands drawn this turn"
         )
     _check_undead(game, begun)
@@ -408,7 +439,7 @@ def _check_undead(game: RuleGame, begun: bool) -> None:
         if not begun:
             raise StateError(
                 f"seat {seat + 1}: zombie or master, but no outbreak has begun "
-                f"(outbreak {game.outbreak!r})"
+                f"(outbreak {BoneyardGame.of(game).outbreak!r})"
             )
     if begun and not zombies:
         raise StateError(f"outbreak {BEGUN!r}, but no player is a zombie")
@@ -442,7 +473,7 @@ def outcome(game: RuleGame) -> Outcome | None:
 
 
 def _decides(game: RuleGame) -> bool:
-    return game.outbreak == BEGUN
+    return BoneyardGame.of(game).outbreak == BEGUN
 
 
 _NO_ABILITY = Ability()
@@ -459,7 +490,7 @@ def _turn_dice(game: RuleGame, kinds: list[str]) -> list[str]:
 
 
 def _initial(game: RuleGame) -> None:
-    game.boneyard_pile = full_deck()
+    BoneyardGame.change(game, boneyard_pile=tuple(full_deck()))
 
 
 RULES = ModuleRules(

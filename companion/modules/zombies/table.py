@@ -23,6 +23,7 @@ from .rules import (
     UNDEAD,
     BoneyardCard,
     BoneyardCardRevealed,
+    BoneyardGame,
     OutbreakComing,
     ZombieOutbreak,
     hands_showing,
@@ -50,14 +51,14 @@ def _seat_note(game: Game, seat: int) -> str:
         return _("ZOMBIE MASTER")
     if p.zombie:
         return _("ZOMBIE")
-    if not p.alive and game.outbreak is None:
+    if not p.alive and BoneyardGame.of(game).outbreak is None:
         return _("Boneyard: hands {hands}").format(hands=hands_showing(game))
     return ""
 
 
 def _hands(game: Game) -> str:
     """The zombie hands showing against the living, so the outbreak is never a surprise."""
-    if game.outbreak == BEGUN:
+    if BoneyardGame.of(game).outbreak == BEGUN:
         return ""
     return _("Hands {hands} of {living} living").format(
         hands=hands_showing(game), living=living_count(game)
