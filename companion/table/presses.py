@@ -180,9 +180,9 @@ class Presses:
             else:  # the question replaces the history or a menu on show
                 state.asked_to_end, state.looking_back, state.menu = True, None, None
 
-    def _change_language(self, button: str) -> None:
-        """A set-up hold of DIE6: the table's next language, saved like a press, and said in
-        its own words."""
+    def _held(self, button: str) -> SetupFlow | None:
+        """A set-up hold tried on a copy of the set-up and saved like a press: the set-up it
+        makes, now the table's, or None when it is refused (said, nothing changed)."""
         state = self.state
         assert state.setup is not None
         trial = state.setup.trial()
@@ -192,24 +192,26 @@ class Presses:
             self.lifecycle.save_setup_press(button, "hold")
         except Refused as exc:
             state.refuse(str(exc))
-            return
+            return None
         state.setup = trial
+        return trial
+
+    def _change_language(self, button: str) -> None:
+        """A set-up hold of DIE6: the table's next language, saved like a press, and said in
+        its own words."""
+        trial = self._held(button)
+        if trial is None:
+            return
         speak(trial.language)
-        state.story = language_name(trial.language)
+        self.state.story = language_name(trial.language)
 
     def _hand_over(self, button: str) -> None:
         """A set-up hold: the seat is the box's, or a person's again; saved like a press."""
         state = self.state
-        assert state.setup is not None
-        flow, trial = state.setup, state.setup.trial()
-        try:
-            self.lifecycle.setup_saveable()
-            trial.hold(button)
-            self.lifecycle.save_setup_press(button, "hold")
-        except Refused as exc:
-            state.refuse(str(exc))
+        flow = state.setup
+        trial = self._held(button)
+        if flow is None or trial is None:
             return
-        state.setup = trial
         seat = int(button[4:])
         if seat in trial.bots:
             plays = _("Seat {seat}: the box plays it").format(seat=seat)
