@@ -42,7 +42,7 @@ from PIL import Image, ImageDraw, ImageFont
 from companion.bots import Bot, Observation, RandomBot, RuleBot, fallback, play_match
 from companion.bots.appointments import first_appointment
 from companion.bots.rules import BASE_RULES, RULES
-from companion.bots.stakes import undead_seats
+from companion.bots.stakes import public_side
 from companion.engine import CHARACTERS, Action, Game, GameSetup, Module, RevealSpecial, deal
 from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.posse.rules import ID as NEW_POSSE
@@ -97,7 +97,7 @@ class Counting:
         kind = obs.pending.kind
         if len(obs.legal) > 1 and kind in RULES and kind not in BASE_RULES:
             self.seen[str(kind)] += 1
-        if len(obs.legal) > 1 and getattr(self.bot, "sides", False) and undead_seats(obs):
+        if len(obs.legal) > 1 and getattr(self.bot, "sides", False) and public_side(obs):
             self.seen[AFTER_OUTBREAK] += 1
         return action
 

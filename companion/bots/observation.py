@@ -39,7 +39,7 @@ from ..engine import (
 class PublicPlayer:
     """A seat as the whole table sees it: ``role`` only once it is face up, ``special`` only
     once its Old Saloon 3 card is. A bot asks ``ability``, never the character's name: it is
-    the engine's rule (``Game.ability``): a zombie, or a seat a module strips of it, has none."""
+    the engine's rule (``Game.ability``): a seat a module strips of it has none."""
 
     seat: int
     character: str
@@ -54,8 +54,6 @@ class PublicPlayer:
     # Symbols its pieces hold, face up (``ModuleRules.held_results``): in its turn each
     # cancels a result of its symbol.
     held: tuple[str, ...] = ()
-    zombie: bool = False  # Undead or Alive 4
-    master: bool = False  # the Zombie Master: announced at the outbreak, its role face up
     # The modules' parts of the player as the whole table sees them (a module's bots read its
     # own: ``Part.of(player)``).
     parts: tuple[Any, ...] = ()
@@ -155,8 +153,6 @@ def observe(
             tuple(game.tokens_held(p)),
             p.special if p.special_shown else None,
             tuple(held(p)) if held is not None else (),
-            p.zombie,
-            p.master,
             parts_seen(p, NO_SEAT),
         )
         for p in game.players

@@ -206,8 +206,8 @@ class RuleBot:
     """Plays like a sensible person; a decision it has no rule for gets the quiet answer its
     answer shape allows (``base.fallback``), and a special card with no reveal rule stays
     face down. ``RuleBot(BASE_RULES, reveals={}, sides=False, appoints=first_appointment)``
-    is the player before the modules' rules, reading the table by the roles even after an
-    Undead or Alive 4 outbreak: the yardstick they must beat (``benchmarks/module_rules.py``)."""
+    is the player before the modules' rules, reading the table by the roles even once a
+    module's public sides decide: the yardstick they must beat (``benchmarks/module_rules.py``)."""
 
     name = "rules"
     looks_ahead = False

@@ -1,9 +1,9 @@
 """How a seat reads the table: one number per seat, the stake in that seat's life.
 
 Above 0 this seat's role wants that seat to lose life, below 0 to keep it. It comes from the
-seat's own role (or the side a module gives it) and its beliefs about the hidden ones, or once an
-Undead or Alive 4 outbreak has begun from the public sides (survivors against the zombies and
-their Master: the roles no longer decide who wins); every rule of the rule-based player
+seat's own role (or the side a module gives it) and its beliefs about the hidden ones, or once a
+module's public sides decide who wins instead of the roles (``declare_public_side``: Undead or
+Alive 4's survivors and undead), from those sides; every rule of the rule-based player
 (``rules.py`` and the modules' files beside it) follows from it.
 """
 
@@ -17,11 +17,13 @@ from ..engine import (
     THREE_PLAYER_TARGET,
     Declared,
     LastOneStanding,
+    Module,
     ResultAssigned,
     Role,
     Symbol,
     TurnStarted,
     load_layer,
+    returned,
 )
 from .beliefs import Beliefs, beliefs
 from .observation import Observation, PublicPlayer
@@ -37,7 +39,7 @@ SELF_STAKE = -1.5  # my own life, to everyone but a renegade (-2.5)
 SHOOTER_ARROW = 0.2  # each arrow shooting a seat hands me (El Gringo's)
 GATLING_ARROW = 0.3  # each of my arrows the Gatling Gun discards
 WORTH_KEEPING = 0.3
-# After an outbreak: a seat of the other side, a seat of mine (my own life is SELF_STAKE).
+# Read by public sides: a seat of the other side, a seat of mine (my own is SELF_STAKE).
 ENEMY_SIDE, OWN_SIDE = 1.0, -1.0
 
 
@@ -47,7 +49,7 @@ class Table:
 
     obs: Observation
     stake: tuple[float, ...]
-    sides: bool = False  # read by the sides of an outbreak (zombies gain no life)
+    sides: bool = False  # read by a module's public sides (those back in play gain no life)
 
     @property
     def me(self) -> int:
@@ -76,7 +78,7 @@ class Table:
     def heal_value(self, seat: int) -> float:
         """What one life for ``seat`` is worth: more to the nearly dead, nothing at full life."""
         p = self.obs.players[seat]
-        if not p.alive or p.life >= p.max_life or (self.sides and p.zombie):
+        if not p.alive or p.life >= p.max_life or (self.sides and returned(p)):
             return 0.0
         gain = float(p.ability.own_beer_gain(p.life, 1)) if seat == self.me else 1.0
         return -self.stake[seat] * gain * (1.0 + 2.0 / p.life)
@@ -115,12 +117,12 @@ def declare_role_played(role_played: Callable[[Observation, Role | None], Role |
 
 
 def read_table(obs: Observation, known: Beliefs | None = None, *, sides: bool = True) -> Table:
-    """The stake in every seat's life for ``obs.seat``'s role, from its beliefs; after an
-    outbreak, for its side. ``sides=False`` reads by the roles even then (the player before
-    the modules' rules, the yardstick of ``benchmarks/module_rules.py``)."""
-    undead = undead_seats(obs)
-    if sides and undead is not None:
-        return Table(obs, _sides_stake(obs, undead), sides=True)
+    """The stake in every seat's life for ``obs.seat``'s role, from its beliefs; once a
+    module's public sides decide, for its side. ``sides=False`` reads by the roles even then
+    (the player before the modules' rules, the yardstick of ``benchmarks/module_rules.py``)."""
+    side = public_side(obs) if sides else None
+    if side is not None:
+        return Table(obs, _sides_stake(obs, side), sides=True)
     known = known or beliefs(obs)
     role = obs.role
     for role_played in ROLES_PLAYED:
@@ -140,25 +142,41 @@ def read_table(obs: Observation, known: Beliefs | None = None, *, sides: bool = 
     return Table(obs, tuple(stake))
 
 
-def undead_seats(obs: Observation) -> frozenset[int] | None:
-    """The zombies and their Master once an outbreak has begun, else None: both are public
-    (the zombies come back face up, the Master is announced with his role)."""
-    if not any(p.zombie for p in obs.players):
-        return None
-    return frozenset(p.seat for p in obs.players if p.zombie or p.master)
+# The seats of one side once a module's public sides decide who wins instead of the roles,
+# the others playing against them: each module's bots declare how to read them.
+PUBLIC_SIDES: Declared[Module, Callable[[Observation], frozenset[int] | None]] = Declared(
+    load=lambda: load_layer("bots")
+)
 
 
-def _sides_stake(obs: Observation, undead: frozenset[int]) -> tuple[float, ...]:
-    """Survivors win when every zombie and the Master are out, the undead when every survivor
-    is (Undead or Alive 4): my side's seats are friends, the other side's enemies."""
-    mine = obs.seat in undead
+def declare_public_side(
+    module: Module, side: Callable[[Observation], frozenset[int] | None]
+) -> None:
+    """Module ``module``'s public side: its seats as a seat sees them once its sides decide
+    the game (every seat knows them), None before; ValueError when it has one already."""
+    PUBLIC_SIDES.add(module, side, "public side of the module")
+
+
+def public_side(obs: Observation) -> frozenset[int] | None:
+    """The seats of one side once a module's public sides decide who wins, else None."""
+    for side in PUBLIC_SIDES.values():
+        found = side(obs)
+        if found is not None:
+            return found
+    return None
+
+
+def _sides_stake(obs: Observation, side: frozenset[int]) -> tuple[float, ...]:
+    """One side wins when every seat of the other is out: my side's seats are friends, the
+    other side's enemies."""
+    mine = obs.seat in side
 
     def stake(p: PublicPlayer) -> float:
         if p.seat == obs.seat:
             return SELF_STAKE
         if not p.alive:
             return 0.0
-        return OWN_SIDE if (p.seat in undead) == mine else ENEMY_SIDE
+        return OWN_SIDE if (p.seat in side) == mine else ENEMY_SIDE
 
     return tuple(stake(p) for p in obs.players)
 

@@ -171,6 +171,13 @@ from .moments import (
 )
 from .open_kinds import Declared
 from .options import NORMAL_CARD, ArrowKind, SaloonDie
+from .player_marks import (
+    HasParts,
+    declare_returned,
+    declare_role_announced,
+    returned,
+    role_announced,
+)
 from .positions import declare_pile, gained, position
 from .queue_checks import (
     MOMENTS,
@@ -267,6 +274,7 @@ __all__ = [
     "GameStarted",
     "GameState",
     "GatlingFired",
+    "HasParts",
     "HouseRule",
     "IllegalAction",
     "IndiansAttacked",
@@ -348,6 +356,8 @@ __all__ = [
     "declare_module",
     "declare_pile",
     "declare_real_pile",
+    "declare_returned",
+    "declare_role_announced",
     "declare_team_player",
     "dice_a_reveal_rolls",
     "dice_showing",
@@ -373,6 +383,8 @@ __all__ = [
     "quick_init",
     "recorded",
     "result_of",
+    "returned",
+    "role_announced",
     "secret",
     "seizer",
     "series_module",

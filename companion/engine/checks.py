@@ -42,6 +42,7 @@ from .decisions import DecisionKind
 from .errors import EngineError, StateError
 from .module_catalog import Module, cards_dealt
 from .modules import entries, in_play, sides, starting_dice
+from .player_marks import returned
 from .state import GameState, PlayerState
 from .victory import Outcome, base_outcome
 
@@ -113,17 +114,12 @@ def _check_players(game: Game) -> None:
 
 
 def _check_life(game: Game, seat: int) -> None:
-    """Maximum life is the character's, with the Sheriff's bonus (three with The Bear), the
-    Legacy bullet (ruling UA5), or for a zombie the living counted at the outbreak."""
+    """Maximum life is the character's, with the Sheriff's bonus (three with The Bear) or the
+    Legacy bullet (ruling UA5); for a player back in play, the module's that brought him back
+    (its ``check`` bounds it)."""
     setup, p = game.setup, game.players[seat]
-    n = setup.players
     cards = cards_dealt(setup.modules)
-    if p.zombie:
-        if not 1 <= p.max_life < n:
-            raise StateError(
-                f"seat {seat + 1}: a zombie's max_life {p.max_life} is outside 1..{n - 1}, "
-                "the players alive at the outbreak"
-            )
+    if returned(p):
         ceiling = p.max_life
     else:
         allowed = _maxima(game, seat)
@@ -135,7 +131,7 @@ def _check_life(game: Game, seat: int) -> None:
                 + f" (role {p.role}"
                 + (f", special {p.special!r}" if p.role is Role.SHERIFF else "")
                 + (", the Legacy bullet included" if seat == setup.legacy_bullet else "")
-                + ", no zombie)"
+                + ")"
             )
         # The Good's old Sheriff keeps the life he has above his new maximum (Old Saloon 3).
         swapped = cards and p.special == "the_good" and p.special_shown
@@ -205,8 +201,7 @@ def _check_roles(game: Game) -> None:
                 f"seat {seat + 1}: living, not the Sheriff, and its role {p.role} face up "
                 "(revealed true) while the game goes on: only the end (over), 3 players or "
                 + (", ".join(turning) or "a module that turns cards up")
-                + f" turn it up (special_shown {p.special_shown}, zombie {p.zombie}, "
-                f"master {p.master})"
+                + f" turn it up (special_shown {p.special_shown})"
             )
     sheriff = setup.sheriff_seat()
     if sheriff is None:
@@ -288,11 +283,11 @@ def _check_dice(game: Game) -> None:
     _check_turn_order(game)
     allowed = _dice_sets(game)
     if tuple(kinds) not in allowed:
-        player = game.players[game.turn]
+        back = returned(game.players[game.turn])
         raise StateError(
             f"dice_kinds {kinds}: seat {game.turn + 1}'s turn rolls "
             + " or ".join(str(list(a)) for a in sorted(allowed))
-            + (f" (zombie {player.zombie})" if player.zombie else "")
+            + (f" ({back})" if back else "")
         )
     most = 1 + REROLLS + max(ability_of(c).extra_rolls for c in game.setup.characters)
     if not 0 <= game.rolls <= most:
@@ -319,12 +314,12 @@ def _check_dice(game: Game) -> None:
 
 
 def _check_turn_order(game: Game) -> None:
-    """While nobody has been eliminated (every seat alive, no zombie), the turns go round the
-    table one a seat from the first player's (the Sheriff's; with 3 players the Deputy's), so
-    the turn's seat follows from turn_number; an extra turn comes only from a special role
-    card's power (``cards_dealt``)."""
+    """While nobody has been eliminated (every seat alive, none back in play), the turns go
+    round the table one a seat from the first player's (the Sheriff's; with 3 players the
+    Deputy's), so the turn's seat follows from turn_number; an extra turn comes only from a
+    special role card's power (``cards_dealt``)."""
     setup, n = game.setup, len(game.players)
-    if cards_dealt(setup.modules) or any(not p.alive or p.zombie for p in game.players):
+    if cards_dealt(setup.modules) or any(not p.alive or returned(p) for p in game.players):
         return
     if setup.three_player:
         if setup.roles is None or THREE_PLAYER_FIRST not in setup.roles:
@@ -367,7 +362,7 @@ def _dice_sets(game: Game) -> frozenset[tuple[str, ...]]:
     """The dice the turn's player may roll; between turns (a would-be turn, a module's question
     as a turn begins: ``Spec.turn_seat``) or once over, the dice of any seat's turn, which the last
     turn left. A module whose turns have dice of their own kind (``own_dice``) makes them from
-    a turn's dice with its ``dice`` (a zombie's three base dice)."""
+    a turn's dice with its ``dice`` (three base dice for a player back in play)."""
     player = game.players[game.turn]
     pending = game.pending
     between = game.over or not player.alive

@@ -44,8 +44,8 @@ def position(
     """``start`` (a game, or a set-up at its first turn) with the fields named changed.
 
     ``players`` maps a seat (from 0) to its ``PlayerState`` fields: life, arrows, role,
-    revealed, special, alive, zombie… and its modules' parts' fields; ``table`` names the
-    ``GameState`` fields: pile, turn, faces, rolls, outbreak… and the modules' parts' fields.
+    revealed, special, alive… and its modules' parts' fields; ``table`` names the
+    ``GameState`` fields: pile, turn, faces, rolls… and the modules' parts' fields.
     Values are what ``Game.to_json`` writes, or the engine's own enums and tuples.
 
     The piles follow the players: unless ``pile`` or a module's pile (``declare_pile``) is

@@ -26,6 +26,7 @@ from .components import (
 from .decisions import DecisionKind
 from .errors import StateError
 from .modules import entries, in_play
+from .player_marks import returned
 from .registry import STEPS
 from .rules_api import Phase
 
@@ -437,7 +438,7 @@ def _check_scratch(game: RuleGame) -> None:
     for i, seat in enumerate(game.eliminated_now):
         _seat(game, seat, f"eliminated_now[{i}]")
         p = game.players[seat]
-        if p.alive and not p.zombie:
+        if p.alive and not returned(p):
             raise StateError(f"eliminated_now[{i}]: seat {seat + 1} is alive, never eliminated")
     if len(set(game.eliminated_now)) != len(game.eliminated_now):
         raise StateError(f"eliminated_now {game.eliminated_now}: a seat is eliminated once")
@@ -636,8 +637,8 @@ def _check_lost_before_the_beers(game: RuleGame) -> None:
     seat was eliminated this turn (an ability gains on a death), the turn's player's ability
     has steps before the Beers (a gift of life at the start, a gain after the Bull's Eyes) or
     a module in play says its rules may have given some (``ModuleRules.gains``). The life a
-    seat lost this turn is then at most what it lacks now (max_life less life), a zombie's
-    aside."""
+    seat lost this turn is then at most what it lacks now (max_life less life), but for a
+    player back in play after his elimination."""
     beers_left = any(tuple(step) == ("resolve_beers",) for step in game.stack)
     if (
         not (beers_left or still_rolling(game) is not None)
@@ -648,7 +649,7 @@ def _check_lost_before_the_beers(game: RuleGame) -> None:
         return
     lost = game.scratch.lost
     for seat, p in enumerate(game.players):
-        if not p.zombie and p.life + lost[seat] > p.max_life:
+        if p.life + lost[seat] > p.max_life and not returned(p):
             raise StateError(
                 f"scratch.lost {lost}: seat {seat + 1} lost {lost[seat]} life this turn, but "
                 f"has life {p.life} of max_life {p.max_life}, and nobody gained any before "

@@ -4,8 +4,9 @@ A module whose games make a series (its ``ModuleRules.follows``) reads a finishe
 result as the series keeps it (``GameResult``: who eliminated the Sheriff, whether the Sheriff
 survived, who was eliminated) and says what it decides for the next game (``NextGame``): its
 Sheriff, or the surviving Sheriff who appoints one (who then starts with a bullet more unless
-he keeps the star, ``GameSetup.legacy_bullet``), and who keeps a character. A zombie was
-eliminated in that game: it chooses a new character like any eliminated player.
+he keeps the star, ``GameSetup.legacy_bullet``), and who keeps a character. A player back in
+play after his elimination (``returned``) was eliminated in that game: he chooses a new
+character like any eliminated player.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .components import CHARACTERS, MAX_PLAYERS, MIN_PLAYERS, ROLE_MIX, Role
 from .errors import SetupError
 from .module_catalog import Module, characters_for
 from .modules import RULES, in_play, sides
+from .player_marks import returned
 from .reading import listed, text, truth, whole_number
 from .setup import GameSetup
 from .victory import hand_that_eliminated
@@ -95,9 +97,9 @@ def result_of(game: Game) -> GameResult:
     return GameResult(
         characters=game.setup.characters,
         sheriff=sheriff,
-        sheriff_alive=p is not None and p.alive and not p.zombie,
+        sheriff_alive=p is not None and p.alive and not returned(p),
         sheriff_killer=hand_that_eliminated(p) if p is not None and not p.alive else None,
-        eliminated=tuple(s.seat for s in game.players if s.zombie or not s.alive),
+        eliminated=tuple(s.seat for s in game.players if not s.alive or returned(s)),
         side=game.side,
         winners=game.winners,
     )

@@ -49,9 +49,6 @@ class PlayerState:
     # face up (its power used or cancelled).
     special: str | None = field(default=None, metadata=secret(sees=own_or_shown("special_shown")))
     special_shown: bool = False
-    # Undead or Alive, Module 4: back as a zombie, or the Zombie Master.
-    zombie: bool = False
-    master: bool = False
     parts: tuple[Any, ...] = field(default_factory=lambda: _DEFAULTS[PlayerState])
 
     def to_json(self) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from ..engine import (
     WoundsReturned,
     load_layer,
     open_moments,
+    role_announced,
 )
 from ..i18n import CORE, Catalogue, Labels, Word
 from .labels import CARD_EFFECTS, WOUND_LABELS
@@ -157,7 +158,7 @@ def _face_up(game: Game, a: RevealSpecial) -> bool:
 def _could_be_held(game: Game) -> dict[tuple[int, str], set[int]]:
     """(moment, card): the living seats that could hold the card by what the table knows, at
     each open moment whose card it is: its type still in the role mix less the cards shown (or
-    the Zombie Master's Renegade card), the moment that seat's own or another's as the card
+    a card of the role a module announced), the moment that seat's own or another's as the card
     says, and nobody has shown the card."""
     players = game.players
     shown = {p.special for p in players if p.special_shown}
@@ -181,7 +182,7 @@ def _could_be_held(game: Game) -> dict[tuple[int, str], set[int]]:
 def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, args: list) -> bool:
     if not p.alive or p.special_shown:
         return False
-    if not (p.master and card.role is Role.RENEGADE if p.revealed else in_pool):
+    if not (card.role is p.role and role_announced(p) if p.revealed else in_pool):
         return False
     own = p.seat in args[0] if moment == "eliminate" else args[0] == p.seat
     return card.whose == "any" or (card.whose == "own") == own

@@ -331,7 +331,7 @@ def afresh_text(series: bool) -> str:
 
 def _shorter(saloon: str, hands: str, reveals: str) -> tuple[str, ...]:
     """The aside's shorter forms, for a console where it does not fit: the modules' asides are
-    on the seats' panels (the zombie hands: "Boneyard: hands 2"), the Saloon die on its unrolled
+    on the seats' panels (a module's count: "Boneyard: hands 2"), the Saloon die on its unrolled
     die (a letter), and a card's holder finds it in its seat's menu (hold SEAT): the last form says
     only that a card may be revealed now."""
     forms = [

@@ -45,6 +45,7 @@ from ..engine import (
     TurnStarted,
     WindowAction,
     load_layer,
+    returned,
 )
 from ..i18n import CORE, Catalogue, Labels
 from .labels import (
@@ -304,7 +305,7 @@ def _at_full_life(game: Game) -> set[int]:
     return {
         seat
         for seat, p in enumerate(game.players)
-        if p.alive and not p.zombie and p.life >= p.max_life
+        if p.alive and p.life >= p.max_life and not returned(p)
     }
 
 

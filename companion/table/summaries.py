@@ -55,7 +55,7 @@ class SummaryError(CompanionError):
 @dataclass(frozen=True, slots=True)
 class SeatAtEnd:
     """A seat as the table saw it at the end: ``role`` is the card shown (None: never),
-    ``state`` its life or "out", and what it became (a zombie, or in another module)."""
+    ``state`` its life or "out", and what it became in the modules."""
 
     number: int  # the physical seat
     character: str
@@ -239,11 +239,8 @@ def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...
 
 
 def _state(p: PlayerState) -> str:
-    """Life or out, and what the seat became: "life 3/8, zombie", and in the modules."""
+    """Life or out ("life 3/8"), and what the seat became in each module."""
     said = [_("life {life}/{most}").format(life=p.life, most=p.max_life) if p.alive else _("out")]
-    said += [
-        name for flag, name in ((p.zombie, _("zombie")), (p.master, _("Zombie Master"))) if flag
-    ]
     said += became(p)
     return ", ".join(said)
 

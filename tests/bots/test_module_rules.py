@@ -57,7 +57,7 @@ from companion.modules.special_roles.rules import (
     UGLY_SWAP,
 )
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
-from companion.modules.zombies.rules import CARD, MASTER, BoneyardGame
+from companion.modules.zombies.rules import CARD, MASTER, BoneyardGame, is_master, is_zombie
 from companion.modules.zombies.rules import ID as ZOMBIES
 from tests.engine.helpers import FILLERS, make_game, play
 
@@ -510,7 +510,7 @@ def outbreak(victim: int, modules: tuple[str, ...] = (), dealt: bool = True) -> 
     quietly(game, lambda g: g.pending.kind is CARD)
     play(game, Choose("one_hand"))
     if dealt:
-        assert game.players[victim].zombie and game.players[3].master and game.turn == 1
+        assert is_zombie(game.players[victim]) and is_master(game.players[3]) and game.turn == 1
     return game
 
 

@@ -40,7 +40,7 @@ from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEA
 from companion.modules.rage.rules import RAGE_SYMBOL, RageGame, RagePlayer
 from companion.modules.special_roles.events import RoleCardShown
 from companion.modules.special_roles.rules import DOC_DIE, DOC_FACE, LEFT_HAND_CHANCE, ROLE_CARD
-from companion.modules.zombies.rules import CARD, BoneyardGame
+from companion.modules.zombies.rules import CARD, BoneyardGame, is_master, is_zombie
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -123,7 +123,7 @@ def outbreak_game(
     n = len(game.faces)
     play(game, Roll(tuple(range(n)), ("bullseye1", *QUIET_FACES[: n - 1])), Stop())
     play(game, ChooseSeat(4), Choose("one_hand"))
-    assert game.players[4].zombie and game.players[3].master and game.turn == 1
+    assert is_zombie(game.players[4]) and is_master(game.players[3]) and game.turn == 1
     return game
 
 
@@ -431,15 +431,15 @@ def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
     events = play(game, Choose("one_hand"))  # 5 hands, 4 living: seat 4's turn, as a zombie
     assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [4]
-    assert game.players[4].zombie and game.turn == 4
+    assert is_zombie(game.players[4]) and game.turn == 4
     reveal(game, 3, "the_right_hand")
     assert (
-        not game.players[4].zombie and BoneyardGame.of(game).outbreak is None
+        not is_zombie(game.players[4]) and BoneyardGame.of(game).outbreak is None
     )  # back at his turn's end
     events = play(game, Choose("one_hand"))
     assert [e.to_json()["seat"] for e in events if e.kind == "outbreak_coming"] == [3]
     assert kinds(events)[-2:] == ["zombie_outbreak", "turn_started"]
-    assert game.turn == 3 and game.players[3].master and game.players[4].zombie
+    assert game.turn == 3 and is_master(game.players[3]) and is_zombie(game.players[4])
 
 
 def test_molly_stark_cannot_pay_chuck_wengams_price() -> None:
@@ -830,7 +830,7 @@ def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
     play(game, *shoot_seat_4, Accept(), Reveal(Role.OUTLAW))  # nobody saves him, then his card
     assert game.pending.options == ("the_gambler", "the_bad", "the_ugly", "normal")
     play(game, Choose("normal"), Choose("one_hand"), ChooseSeat(3))  # the outbreak
-    assert game.players[4].zombie and game.turn == 1
+    assert is_zombie(game.players[4]) and game.turn == 1
     game = position(game, players={4: {"life": 1}})
     events = play(game, *shoot_seat_4)
     assert "player_eliminated" in kinds(events) and "role_card_shown" not in kinds(events)

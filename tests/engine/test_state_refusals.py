@@ -35,6 +35,7 @@ from companion.engine import (
 )
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.zombies.rules import is_zombie
 
 from .helpers import make_game, play
 from .roles_helpers import roles_game
@@ -78,7 +79,7 @@ def zombie_turn() -> Game:
     game = outbreak_game(("undead_or_alive.4",), ZOMBIE_TABLE)
     for _ in range(3):
         play(game, Roll(ALL5, QUIET_FACES), Stop())
-    assert game.turn == 4 and game.players[4].zombie and game.dice_kinds == ["base"] * 3
+    assert game.turn == 4 and is_zombie(game.players[4]) and game.dice_kinds == ["base"] * 3
     return game
 
 

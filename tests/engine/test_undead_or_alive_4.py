@@ -28,7 +28,15 @@ from companion.engine import (
     deal,
     position,
 )
-from companion.modules.zombies.rules import CARD, DECK, MASTER, BoneyardGame, full_deck
+from companion.modules.zombies.rules import (
+    CARD,
+    DECK,
+    MASTER,
+    BoneyardGame,
+    full_deck,
+    is_master,
+    is_zombie,
+)
 
 UNDEAD = "undead_or_alive.4"
 FIVE = ("jesse_jones", "black_jack", "paul_regret", "lucky_duke", "jourdonnais")
@@ -169,7 +177,7 @@ def test_an_outbreak_at_an_eliminated_players_would_be_turn_begins_with_that_zom
     events = game.apply(Choose("one_hand"))  # seat 1's would-be turn: 5 hands > 4 living
     assert of(events, "zombie_outbreak")[0]["zombies"] == [1]
     assert game.turn == 1 and game.pending.kind is DecisionKind.ROLL
-    assert game.players[1].zombie and game.players[1].alive
+    assert is_zombie(game.players[1]) and game.players[1].alive
 
 
 def test_no_hands_means_no_outbreak_this_turn_and_goes_back_into_the_pile() -> None:
@@ -217,8 +225,8 @@ def test_zombies_get_as_many_life_as_the_living_the_master_keeps_character_and_l
     shoot(game, 4)
     game.apply(Choose("one_hand"))
     zombie, master = game.players[4], game.players[2]
-    assert zombie.zombie and zombie.alive and zombie.life == zombie.max_life == 4
-    assert master.master and master.life == 5 and master.max_life == 9
+    assert is_zombie(zombie) and zombie.alive and zombie.life == zombie.max_life == 4
+    assert is_master(master) and master.life == 5 and master.max_life == 9
     assert game.ability(2).name == "paul_regret"  # the Master keeps the ability
     assert (
         BoneyardGame.of(game).boneyard_pile == BoneyardGame.of(game).boneyard_shown == ()
@@ -271,7 +279,7 @@ def test_if_the_renegade_is_dead_they_become_a_normal_zombie() -> None:
         "life": 4,
         "master": None,
     }
-    assert game.players[2].zombie and not game.players[2].master
+    assert is_zombie(game.players[2]) and not is_master(game.players[2])
 
 
 EIGHT = (
@@ -303,7 +311,7 @@ def test_eight_players_both_renegades_alive_the_one_closer_clockwise_becomes_mas
     events = game.apply(Choose("one_hand"))  # seat 5's would-be turn: 7 hands > 5 living
     assert game.turn == 5
     assert of(events, "zombie_outbreak")[0]["master"] == 7  # 2 places from seat 5; seat 2: 5
-    assert not game.players[2].master and not game.players[2].zombie  # plays against them
+    assert not is_master(game.players[2]) and not is_zombie(game.players[2])  # plays against them
 
 
 def test_eight_players_only_one_renegade_alive_becomes_master() -> None:
@@ -312,7 +320,7 @@ def test_eight_players_only_one_renegade_alive_becomes_master() -> None:
     shoot(game, 7)
     events = game.apply(Choose("one_hand"))  # 7 hands > 4 living
     assert of(events, "zombie_outbreak")[0]["master"] == 2
-    assert game.players[7].zombie
+    assert is_zombie(game.players[7])
 
 
 def test_ua4_physical_roles_the_living_renegade_declares_and_becomes_master() -> None:
@@ -320,7 +328,7 @@ def test_ua4_physical_roles_the_living_renegade_declares_and_becomes_master() ->
     assert game.pending.kind is MASTER and game.pending.seat == 1
     assert set(game.legal_actions()) == {ChooseSeat(1), ChooseSeat(2), ChooseSeat(3), Decline()}
     events = game.apply(ChooseSeat(2))
-    assert game.players[2].role is Role.RENEGADE and game.players[2].master
+    assert game.players[2].role is Role.RENEGADE and is_master(game.players[2])
     assert of(events, "role_revealed") == [
         {"event": "role_revealed", "seat": 2, "role": "renegade"}
     ]
@@ -330,7 +338,7 @@ def test_ua4_physical_roles_if_nobody_declares_there_is_no_zombie_master() -> No
     game = _outbreak_game(roles=None)
     events = game.apply(Decline())
     assert of(events, "zombie_outbreak")[0]["master"] is None
-    assert not any(p.master for p in game.players)
+    assert not any(is_master(p) for p in game.players)
 
 
 def test_after_the_outbreak_an_eliminated_player_is_out_for_good() -> None:

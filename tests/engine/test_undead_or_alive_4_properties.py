@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import Action, ChooseSeat, DecisionKind, Decline, Game, Reveal, Role, deal
-from companion.modules.zombies.rules import MASTER, BoneyardGame
+from companion.modules.zombies.rules import MASTER, BoneyardGame, is_master, is_zombie
 
 from .test_module_properties import check_invariants, play_out
 
@@ -34,7 +34,7 @@ RUNS = settings(
 def winners_fit(game: Game, roles: tuple[Role, ...]) -> None:
     """The winners are exactly the seats of the winning side (all seats' roles known here)."""
     seats = range(len(game.players))
-    undead = {s for s in seats if game.players[s].zombie or game.players[s].master}
+    undead = {s for s in seats if is_zombie(game.players[s]) or is_master(game.players[s])}
     expected = {
         "zombies": undead,
         "survivors": set(seats) - undead,
@@ -45,9 +45,9 @@ def winners_fit(game: Game, roles: tuple[Role, ...]) -> None:
     assert set(game.winners) == expected
     if game.side in ("zombies", "survivors"):
         assert BoneyardGame.of(game).outbreak == "begun" and undead
-        masters = [s for s in seats if game.players[s].master]
+        masters = [s for s in seats if is_master(game.players[s])]
         assert all(roles[s] is Role.RENEGADE for s in masters) and len(masters) <= 1
-        assert all(game.players[s].zombie for s in undead if s not in masters)
+        assert all(is_zombie(game.players[s]) for s in undead if s not in masters)
 
 
 @RUNS

@@ -42,6 +42,7 @@ from companion.engine import (
     declare_real_pile,
     dice_showing,
     moment_steps,
+    returned,
     secret,
     state_parts,
     still_rolling,
@@ -266,7 +267,7 @@ def draw_wound(game: RuleGame, seat: int, cause: str, /) -> None:
     """``seat`` draws a token: simulated from the seed, or entered from the real pile."""
     player = game.players[seat]
     pile = DuelsGame.of(game)
-    if not player.alive or player.zombie or not pile.wound_pile:  # zombies take none (UA 4)
+    if not player.alive or returned(player) or not pile.wound_pile:  # nor do zombies (UA 4)
         return
     if WOUNDS_PILE in game.setup.real_piles:
         options = tuple(sorted(set(pile.wound_pile)))
@@ -342,8 +343,8 @@ def _check_queue(game: RuleGame) -> None:
 
 def check(game: RuleGame) -> None:
     """A state read back: the 15 Wound tokens are all somewhere, the pile kept sorted (the
-    simulated draw picks by position), none held twice, by the eliminated or by a zombie
-    (``checks.py``)."""
+    simulated draw picks by position), none held twice, by the eliminated or by a player back in
+    play after his elimination (``checks.py``)."""
     on = ID in game.setup.modules
     pile = DuelsGame.of(game)
     wound_pile, draws = list(pile.wound_pile), pile.wound_draws
@@ -385,10 +386,11 @@ def check(game: RuleGame) -> None:
         wounds = list(wounds_of(p))
         if len(set(wounds)) != len(wounds):
             raise StateError(f"seat {p.seat + 1} holds the same Wound token twice: {wounds}")
-        if wounds and (p.zombie or not p.alive):
+        back = returned(p) if wounds else None
+        if wounds and (back or not p.alive):
             raise StateError(
                 f"seat {p.seat + 1}: wounds {wounds}, but "
-                + ("a zombie takes none" if p.zombie else "an eliminated player's go back at once")
+                + (f"{back} takes none" if back else "an eliminated player's go back at once")
             )
 
 

@@ -23,6 +23,7 @@ from companion.engine import (
     declare_hand_keeper,
     declare_module,
     in_play,
+    returned,
     state_parts,
 )
 
@@ -43,7 +44,8 @@ class LegacyPlayer(Part):
     eliminated_by: int | None = field(default=None, metadata={JSON_KEY: "killer"})
 
 
-state_parts(ID, player=(LegacyPlayer, "master"))
+# Written after the parts that follow the special cards' (those of the modules before it).
+state_parts(ID, player=(LegacyPlayer, "special_shown"))
 
 
 def _keep(player: PlayerState, hand: int | None) -> None:
@@ -59,8 +61,8 @@ declare_hand_keeper(_keep, _read)
 
 def check(game: RuleGame) -> None:
     """A seat eliminated by a hand was eliminated, by another seat, and if this turn by one of
-    the turn's hands: its player's results or a duel's seats (raised zombies keep the hand of
-    their first death when a module hands the turn over)."""
+    the turn's hands: its player's results or a duel's seats (a player back in play keeps the
+    hand of his first death when a module hands the turn over)."""
     players = game.players
     n = len(players)
     for seat, p in enumerate(players):
@@ -69,7 +71,7 @@ def check(game: RuleGame) -> None:
             continue
         if not 0 <= by < n:
             raise StateError(f"seat {seat + 1}: killer {by} is not a seat (0 to {n - 1})")
-        if p.alive and not p.zombie:
+        if p.alive and not returned(p):
             raise StateError(f"seat {seat + 1}: killer {by}, but the seat was never eliminated")
         if by == seat:
             raise StateError(

@@ -30,6 +30,7 @@ from companion.engine import (
     declare_kind,
     declare_module,
     quick_init,
+    returned,
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, lose
@@ -76,7 +77,7 @@ def _fits_saloon_die(game: RuleGame, d: Decision) -> str | None:
     if ID not in game.setup.modules:
         return f"module {ID} is off"
     options = game.ability(d.seat).saloon_options
-    if d.options != options or game.rolls or game.players[d.seat].zombie:
+    if d.options != options or game.rolls or returned(game.players[d.seat]):
         return f"options {list(d.options)}: before the first roll the seat chooses of {options}"
     return None
 
@@ -117,7 +118,7 @@ BROKEN_ARROW = declare_kind(
 
 
 def _die_choice(game: RuleGame) -> list[Step]:
-    return [] if game.players[game.turn].zombie else [saloon_die()]
+    return [] if returned(game.players[game.turn]) else [saloon_die()]
 
 
 @step

@@ -6,7 +6,7 @@ from companion.bots.observation import Observation
 from companion.bots.rules import declare_rule
 from companion.bots.saloon_rules import turn_gain
 from companion.bots.stakes import Table
-from companion.engine import DICE, Action, Choose, ChooseDie, ChooseSeat, Decline
+from companion.engine import DICE, Action, Choose, ChooseDie, ChooseSeat, Decline, returned
 
 from .rules import BELLE_STAR, CHUCK_DIE, CHUCK_FACE, RAGE_FROM, RAGE_TO, SAM_HEAL
 
@@ -25,7 +25,7 @@ def _sam_heal(obs: Observation, table: Table) -> Action:
 
 
 def _receivers(obs: Observation, holder: int) -> list[int]:
-    return [p.seat for p in obs.players if p.alive and p.seat != holder and not p.zombie]
+    return [p.seat for p in obs.players if p.alive and p.seat != holder and not returned(p)]
 
 
 def _rage_move(obs: Observation, table: Table) -> tuple[float, int, int]:

@@ -29,6 +29,7 @@ from companion.engine import (
     declare_kind,
     declare_module,
     dice_showing,
+    returned,
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, gain, lose, take_arrow
@@ -276,14 +277,16 @@ class PatBrennan(Ability):
 
 
 def _receivers(game: RuleGame, holder: int) -> list[int]:
-    """Any other living player but a zombie, who collects no Rage cards (Undead or Alive 4)."""
+    """Any other living player but one back in play after his elimination, who collects no
+    Rage cards (Undead or Alive 4)."""
     players = game.players
-    return [s for s in game.living() if s != holder and not players[s].zombie]
+    return [s for s in game.living() if s != holder and not returned(players[s])]
 
 
 def _rage_holders(game: RuleGame) -> list[int]:
     """The seats whose card Pat Brennan may move: a move is one he can complete, so only a
-    holder some other player may receive it from (with every other survivor a zombie, none)."""
+    holder some other player may receive it from (none when every other survivor is back from
+    the dead)."""
     return [p.seat for p in game.players if p.alive and cards_held(p) and _receivers(game, p.seat)]
 
 

@@ -32,6 +32,7 @@ from companion.engine import (
     declare_pile,
     dice_showing,
     gained,
+    returned,
     state_parts,
 )
 from companion.engine.registry import decision, step
@@ -151,7 +152,7 @@ RAGE_SYMBOL = declare_kind(
 def draw_rage(game: RuleGame, seat: int, cause: str, /) -> None:
     """The seat draws from the real deck; the engine only counts the cards."""
     player = game.players[seat]
-    if not player.alive or player.zombie:  # zombies take no Rage cards (Undead or Alive 4)
+    if not player.alive or returned(player):  # "Zombies ... do not take Rage cards" (UA 4)
         return
     wanted = game.ability(seat).draws_rage
     cards = RageGame.of(game)
@@ -340,14 +341,11 @@ def check(game: RuleGame) -> None:
                 f"{where}: rage_revealed {p.rage_revealed}, but cards are revealed only in their "
                 f"holder's own turn (turn of seat {game.turn + 1})"
             )
-        if (p.rage_held or p.rage_revealed) and (player.zombie or not player.alive):
+        back = returned(player)
+        if (p.rage_held or p.rage_revealed) and (back or not player.alive):
             raise StateError(
                 f"{where}: rage_held {p.rage_held}, rage_revealed {p.rage_revealed}, but "
-                + (
-                    "a zombie takes none"
-                    if player.zombie
-                    else "an eliminated player's go back at once"
-                )
+                + (f"{back} takes none" if back else "an eliminated player's go back at once")
             )
 
 

@@ -50,6 +50,8 @@ from companion.engine import (
     one_of_options,
     opening,
     recorded,
+    returned,
+    role_announced,
     seizer,
     step,
     still,
@@ -325,15 +327,15 @@ def _offers_for(moment: str) -> Offers:
 
 
 def _usable(game: RuleGame, card: SpecialRole) -> bool:
-    """The Good takes the star from a living Sheriff only: after an outbreak (Undead or Alive 4)
-    the game goes on with the Sheriff dead, and a dead Sheriff becomes no Deputy."""
+    """The Good takes the star from a living Sheriff only: once the dead come back (Undead or
+    Alive 4) the game goes on with the Sheriff dead, and a dead Sheriff becomes no Deputy."""
     return card.name != "the_good" or any(p.alive and p.role is Role.SHERIFF for p in game.players)
 
 
 def _still_hidden(p: PlayerState, card: SpecialRole) -> bool:
-    """A seat whose role is known may still hold this card face down: only the Zombie Master
-    (Undead or Alive 4), known as the Renegade since the outbreak, never as his card."""
-    return p.master and card.role is Role.RENEGADE
+    """A seat whose role is known may still hold this card face down: only one whose role a
+    module announced, never his card (in Undead or Alive 4, the Renegade leading the dead)."""
+    return card.role is p.role and role_announced(p)
 
 
 def _whose(moment: str, args: list[Any], seat: int) -> bool:
@@ -439,13 +441,14 @@ def check(game: RuleGame) -> None:
     on = ID in setup.modules
     seen: dict[str, int] = {}
     for p in players:
-        if on and (not p.alive or p.zombie) and not p.special_shown and not _card_owed(game, p):
+        back = returned(p)
+        if on and (not p.alive or back) and not p.special_shown and not _card_owed(game, p):
             raise StateError(
-                f"seat {p.seat + 1}: eliminated (alive false, or a zombie), but its card is face "
+                f"seat {p.seat + 1}: eliminated ({back or 'alive false'}), but its card is face "
                 "down (special_shown false) with no showing of it to come: an eliminated player "
                 "shows the card"
             )
-        if on and p.alive and not p.zombie and p.role is Role.SHERIFF:
+        if on and p.alive and not back and p.role is Role.SHERIFF:
             _check_sheriff_card(game, p)
         if p.special is None and not p.special_shown:
             if on and setup.roles is not None and not setup.specials_mixed:
@@ -590,8 +593,8 @@ def _decide_card(game: RuleGame, d: Decision, action: Action) -> None:
 
 
 def _card_shown(game: RuleGame, seat: int, card: str) -> None:
-    """The card is face up for good: a zombie (Undead or Alive 4) eliminated again shows
-    nothing new."""
+    """The card is face up for good: a player back in play (Undead or Alive 4) eliminated
+    again shows nothing new."""
     p = game.players[seat]
     p.special = None if card == NORMAL_CARD else card
     p.special_shown = True
@@ -724,8 +727,8 @@ def _decide_left_hand(game: RuleGame, d: Decision, action: Action) -> None:
 
 def _save(game: RuleGame, seat: int, target: int) -> None:
     """The target's loss of this moment is dropped; it stays in the game with 2 life. From 1
-    life that is a gain like any other: The Bad may stop it, and a zombie (Undead or Alive 4),
-    which gains nothing, stays in the game at 1."""
+    life that is a gain like any other: The Bad may stop it, and a player a module lets gain
+    nothing (Undead or Alive 4) stays in the game at 1."""
     top = game.stack[-1]
     assert top[0] == "lose", top
     top[1] = [loss for loss in top[1] if loss[0] != target]

@@ -27,6 +27,7 @@ from companion.engine import (
     Decline,
     Event,
     ExtraTurn,
+    HasParts,
     ModuleInfo,
     ModuleRules,
     Outcome,
@@ -39,6 +40,8 @@ from companion.engine import (
     TurnEnded,
     declare_kind,
     declare_module,
+    declare_returned,
+    declare_role_announced,
     next_living,
     secret,
     state_parts,
@@ -68,7 +71,39 @@ class BoneyardGame(Part):
     outbreak: str | None = None
 
 
-state_parts(ID, game=(BoneyardGame, "eliminated_now"))
+@dataclass(frozen=True, slots=True)
+class ZombiePlayer(Part):
+    """Back as a zombie, or the Zombie Master (the living Renegade, on the zombies' side)."""
+
+    zombie: bool = False
+    master: bool = False
+
+
+state_parts(ID, player=(ZombiePlayer, "special_shown"), game=(BoneyardGame, "eliminated_now"))
+
+
+def is_zombie(player: HasParts) -> bool:
+    """``player`` (a player, or a bot's public copy of one) is back as a zombie: asked of a
+    player at each turn and each gain of life, its part read straight."""
+    zombie: bool = player.parts[ZombiePlayer.index].zombie
+    return zombie
+
+
+def is_master(player: HasParts) -> bool:
+    """``player`` is the Zombie Master."""
+    master: bool = player.parts[ZombiePlayer.index].master
+    return master
+
+
+def is_undead(player: HasParts) -> bool:
+    """``player`` plays on the zombies' side: a zombie or their Master."""
+    part = player.parts[ZombiePlayer.index]
+    return bool(part.zombie or part.master)
+
+
+declare_returned(lambda p: "a zombie" if is_zombie(p) else None)
+# The Master is known as the Renegade since the outbreak, never as his card (Old Saloon 3).
+declare_role_announced(is_master)
 
 
 class BoneyardCard(StrEnum):
@@ -355,9 +390,10 @@ def _begin(game: RuleGame, master: int | None) -> None:
     zombies = tuple(p.seat for p in game.players if not p.alive)
     for seat in zombies:
         p = game.players[seat]
-        p.alive, p.zombie, p.life, p.max_life = True, True, life, life
+        p.alive, p.life, p.max_life = True, life, life
+        ZombiePlayer.change(p, zombie=True)
     if master is not None:
-        game.players[master].master = True
+        ZombiePlayer.change(game.players[master], master=True)
     BoneyardGame.change(game, boneyard_pile=(), boneyard_shown=(), boneyard_back=(), outbreak=BEGUN)
     game.refresh_abilities()
     game.emit(ZombieOutbreak(zombies, life, master))
@@ -431,8 +467,16 @@ def check(game: RuleGame) -> None:
 
 
 def _check_undead(game: RuleGame, begun: bool) -> None:
-    zombies = [p.seat for p in game.players if p.zombie]
-    masters = [p.seat for p in game.players if p.master]
+    zombies = [p.seat for p in game.players if is_zombie(p)]
+    masters = [p.seat for p in game.players if is_master(p)]
+    for seat in zombies:
+        most = game.setup.players - 1
+        p = game.players[seat]
+        if not 1 <= p.max_life <= most:
+            raise StateError(
+                f"seat {seat + 1}: a zombie's max_life {p.max_life} is outside 1..{most}, "
+                "the players alive at the outbreak"
+            )
     for seat in [*zombies, *masters]:
         if ID not in game.setup.modules:
             raise StateError(f"seat {seat + 1}: zombie or master, but module {ID} is off")
@@ -447,10 +491,10 @@ def _check_undead(game: RuleGame, begun: bool) -> None:
         raise StateError(f"master: seats {[s + 1 for s in masters]}; one Zombie Master at most")
     for seat in masters:
         p = game.players[seat]
-        if p.zombie or p.role is not Role.RENEGADE or not p.revealed:
+        if is_zombie(p) or p.role is not Role.RENEGADE or not p.revealed:
             raise StateError(
                 f"seat {seat + 1}: master, but the Zombie Master is the living Renegade, known "
-                f"as such and no zombie (role {p.role}, zombie {p.zombie})"
+                f"as such and no zombie (role {p.role}, zombie {is_zombie(p)})"
             )
 
 
@@ -463,8 +507,8 @@ SURVIVORS = "survivors"
 def outcome(game: RuleGame) -> Outcome | None:
     """After the outbreak: the zombies and Master win when every survivor is out (also when
     everyone dies at once), the survivors when every zombie and the Master are."""
-    undead = [p for p in game.players if p.zombie or p.master]
-    survivors = [p for p in game.players if not (p.zombie or p.master)]
+    undead = [p for p in game.players if is_undead(p)]
+    survivors = [p for p in game.players if not is_undead(p)]
     if not any(p.alive for p in survivors):
         return Outcome(UNDEAD, tuple(p.seat for p in undead))
     if not any(p.alive for p in undead):
@@ -481,12 +525,12 @@ _NO_ABILITY = Ability()
 
 def _powerless(game: RuleGame) -> dict[int, Ability]:
     """Zombies play on without their character's ability."""
-    return {p.seat: _NO_ABILITY for p in game.players if p.zombie}
+    return {p.seat: _NO_ABILITY for p in game.players if is_zombie(p)}
 
 
 def _turn_dice(game: RuleGame, kinds: list[str]) -> list[str]:
     """Zombies roll three base dice: no Saloon die, no Duel dice."""
-    return list(BASE_DICE[:ZOMBIE_DICE]) if game.players[game.turn].zombie else kinds
+    return list(BASE_DICE[:ZOMBIE_DICE]) if is_zombie(game.players[game.turn]) else kinds
 
 
 def _initial(game: RuleGame) -> None:
@@ -499,13 +543,13 @@ RULES = ModuleRules(
     dice=_turn_dice,
     own_dice=(BASE_DICE[:ZOMBIE_DICE],),
     hand_over="boneyard_turn_end",
-    gains_none=lambda p: p.zombie,  # "They do not gain life points" (rulebook, Module 4)
+    gains_none=is_zombie,  # "They do not gain life points" (rulebook, Module 4)
     powerless=_powerless,
     decides=_decides,
     outcome=outcome,
     sides=(UNDEAD, SURVIVORS),
     # A zombie showed its card when eliminated; the Zombie Master shows the Renegade's.
-    face_up=lambda game, p: p.zombie or p.master,
+    face_up=lambda game, p: is_undead(p),
     check=check,
     table="companion.modules.zombies.table",
     bots="companion.modules.zombies.bots",

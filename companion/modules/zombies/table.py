@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.engine import Game
+from companion.engine import Game, PlayerState
 from companion.i18n import Catalogue, Labels, Word
 from companion.table.labels import declare_option_label
 from companion.table.module_words import ModuleWords, declare_module_words
@@ -27,6 +27,9 @@ from .rules import (
     OutbreakComing,
     ZombieOutbreak,
     hands_showing,
+    is_master,
+    is_undead,
+    is_zombie,
     living_count,
 )
 
@@ -45,15 +48,22 @@ CARD_LABELS: Labels[str] = Labels(CARD_WORDS)
 def _seat_note(game: Game, seat: int) -> str:
     """ZOMBIE, the Master's crown, or an eliminated seat's cards."""
     p = game.players[seat]
-    if (p.zombie or p.master) and not p.alive:
+    if is_undead(p) and not p.alive:
         return _("out for good")
-    if p.master:
+    if is_master(p):
         return _("ZOMBIE MASTER")
-    if p.zombie:
+    if is_zombie(p):
         return _("ZOMBIE")
     if not p.alive and BoneyardGame.of(game).outbreak is None:
         return _("Boneyard: hands {hands}").format(hands=hands_showing(game))
     return ""
+
+
+def _became(p: PlayerState) -> str | None:
+    """A zombie, or the Zombie Master, in the game's summary ("life 3/8, zombie")."""
+    if is_zombie(p):
+        return _("zombie")
+    return _("Zombie Master") if is_master(p) else None
 
 
 def _hands(game: Game) -> str:
@@ -101,7 +111,9 @@ declare_line(
     lambda e, seat: _("the zombies rise at seat {seat}'s turn").format(seat=seat(e.seat)),
 )
 declare_line(ZombieOutbreak, _outbreak)
-declare_module_words(ID, ModuleWords(seat_note=lambda game, seat, seats: _seat_note(game, seat)))
+declare_module_words(
+    ID, ModuleWords(seat_note=lambda game, seat, seats: _seat_note(game, seat), became=_became)
+)
 declare_aside(ID, _hands)
 declare_question(CARD, N_("which Boneyard card did you draw"))
 declare_question(MASTER, N_("the living Renegade declares"))
