@@ -444,9 +444,9 @@ def check(game: RuleGame) -> None:
         back = returned(p)
         if on and (not p.alive or back) and not p.special_shown and not _card_owed(game, p):
             raise StateError(
-                f"seat {p.seat + 1}: eliminated ({back or 'alive false'}), but its card is face "
-                "down (special_shown false) with no showing of it to come: an eliminated player "
-                "shows the card"
+                f"seat {p.seat + 1}: eliminated (alive false, or {back or 'back in play'}), but "
+                "its card is face down (special_shown false) with no showing of it to come: an "
+                "eliminated player shows the card"
             )
         if on and p.alive and not back and p.role is Role.SHERIFF:
             _check_sheriff_card(game, p)
