@@ -4,9 +4,9 @@ card only; the moment is the one the table saw open), and the powers' decisions,
 
 from __future__ import annotations
 
+from companion.bots.arrows_and_dice import turn_gain
 from companion.bots.observation import Observation
 from companion.bots.rules import declare_reveal, declare_rule
-from companion.bots.saloon_rules import turn_gain
 from companion.bots.stakes import Table, arrow_worths, attack_value, face_worth
 from companion.engine import (
     DICE,
