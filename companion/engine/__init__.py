@@ -217,7 +217,6 @@ from .state import (
     state_parts,
 )
 from .victory import Outcome, declare_hand_keeper, declare_team_player, unrevealed_pool
-from .victory import team as ghost_team
 
 __all__ = [
     "ABILITIES",
@@ -354,7 +353,6 @@ __all__ = [
     "entries",
     "field_names",
     "gained",
-    "ghost_team",
     "in_play",
     "json_key",
     "legacy_setup",
