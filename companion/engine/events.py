@@ -200,7 +200,8 @@ class GameEndWaiting(Event):
 
 @dataclass(frozen=True)
 class ResultsCancelled(Event):
-    """The Wound tokens of ``seat`` cancel ``count`` kept results of ``symbol`` this turn."""
+    """The pieces ``seat`` holds face up (``ModuleRules.held_results``) cancel ``count`` kept
+    results of ``symbol`` this turn."""
 
     kind: ClassVar[str] = "results_cancelled"
     seat: int
