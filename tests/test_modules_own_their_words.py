@@ -1,10 +1,17 @@
 """A module's words, ids and state appear only in its own package: outside it, no file under
-companion/ names them, in code or in strings (comments left out), so a module is added, changed
-or taken away in its package alone.
+companion/ names them, in code or in strings (comments left out), nor in the public page's
+script, markup and style, so a module is added, changed or taken away in its package alone.
 
 What a module's words are is read from its code: its id and title, the kinds of decision whose
-rules its package holds, its characters' names and titles, and the names and JSON keys of the
-fields of the parts of the state it registers (``state_parts``).
+rules its package holds, its characters' names and titles, the names and JSON keys of the fields
+of the parts of the state it registers (``state_parts``), and the class names and kinds of the
+events its package declares.
+
+In the core (outside companion/modules/) an underscore bounds a word as a space does, so a name
+built on a module's word (``CHIEF_ARROW_WORTH``, ``ghost_team``) is caught. Another module's
+package may build on a module (saloon_characters' own kind ``take_chief_arrow``, The Doc turning
+a duel's die): there a term counts only as a whole name, and the events of a module it builds on
+are its to read.
 """
 
 from __future__ import annotations
@@ -19,11 +26,21 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import CHARACTERS, MODULE_PARTS, MODULES, Module, json_key, module_origin
+from companion.engine import (
+    CHARACTERS,
+    MODULE_PARTS,
+    MODULES,
+    Event,
+    Module,
+    json_key,
+    load_layer,
+    module_origin,
+)
 from companion.engine.registry import DECISIONS
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPANION = ROOT / "companion"
+# The files read: the code, and the public page's script, markup and style.
+SCANNED = (".py", ".js", ".html", ".css")
 # The box's modules whose words are still spread in the core: each leaves this list when its
 # package holds them all (strict: a module listed here that is clean fails, to be taken off).
 NOT_YET: frozenset[str] = frozenset()
@@ -49,6 +66,24 @@ def terms(m: Module) -> list[str]:
     for part in MODULE_PARTS.get(m, []):
         for f in fields(part):  # type: ignore[arg-type]
             found += [f.name, json_key(f)]
+    return found
+
+
+def event_terms(m: Module) -> list[str]:
+    """The class names and kinds of the events module ``m``'s package declares."""
+    load_layer("table")  # every package's events imported, its words' too
+    package = package_of(m)
+    found = []
+    seen: set[type[Event]] = set()
+    todo = [Event]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in seen:
+                seen.add(sub)
+                todo.append(sub)
+    for event in sorted(seen, key=lambda e: e.__qualname__):
+        if package and event.__module__.startswith(package + ".") and event.kind:
+            found += [event.__name__, event.kind]
     return found
 
 
@@ -89,24 +124,42 @@ def renamed_keys(m: Module) -> set[str]:
     }
 
 
-def leaks(m: Module) -> list[str]:
-    """Each place outside the module's package that names one of its terms."""
-    package = package_of(m).replace(".", "/")
+def words(path: Path) -> tuple[tuple[int, str], ...]:
+    """``(line, text)`` of what a file says: a Python file's names and strings, any other's
+    lines whole."""
+    if path.suffix == ".py":
+        return tokens(path)
+    return tuple(enumerate(path.read_text(encoding="utf-8").splitlines(), start=1))
+
+
+def patterns(m: Module, core: bool) -> list[re.Pattern[str]]:
+    """What names module ``m``: in the core (``core``) its terms and its events' with an
+    underscore as a word's edge; in another module's package its terms as whole names. A
+    renamed key counts only as a string of its own ("killer")."""
     keys = renamed_keys(m)
-    patterns = [
+    edge = "a-z0-9" if core else "a-z0-9_"
+    return [
         re.compile(rf"^[rbf]*(['\"]){re.escape(t.lower())}\1$")
         if t in keys
-        else re.compile(rf"(?<![a-z0-9_]){re.escape(t.lower())}(?![a-z0-9_])")
-        for t in terms(m)
+        else re.compile(rf"(?<![{edge}]){re.escape(t.lower())}(?![{edge}])")
+        for t in terms(m) + (event_terms(m) if core else [])
     ]
+
+
+def leaks(m: Module, root: Path = ROOT) -> list[str]:
+    """Each place under ``root``/companion, outside the module's package, that names one of its
+    terms."""
+    package = package_of(m).replace(".", "/")
+    in_core, in_modules = patterns(m, core=True), patterns(m, core=False)
     found = []
-    for path in sorted(COMPANION.rglob("*.py")):
-        where = str(path.relative_to(ROOT))
-        if package and where.startswith(package + "/"):
+    for path in sorted((root / "companion").rglob("*")):
+        where = path.relative_to(root).as_posix()
+        if path.suffix not in SCANNED or (package and where.startswith(package + "/")):
             continue
-        for line, text in tokens(path):
+        found_by = in_modules if where.startswith("companion/modules/") else in_core
+        for line, text in words(path):
             low = text.lower()
-            if any(p.search(low) for p in patterns):
+            if any(p.search(low) for p in found_by):
                 found.append(f"{where}:{line}: {text[:60]}")
     return found
 
@@ -124,6 +177,56 @@ def test_a_module_s_state_fields_are_its_terms() -> None:
 def test_a_renamed_json_key_is_a_term_where_code_writes_it_as_a_key() -> None:
     legacy = Module("undead_or_alive.5")
     assert "killer" in set(terms(legacy)) & renamed_keys(legacy)
+
+
+def test_a_module_s_events_are_its_terms() -> None:
+    found = set(event_terms(Module("undead_or_alive.1")))
+    assert {"DuelRolled", "duel_rolled", "WoundDrawn", "wound_drawn"} <= found
+    assert "DiceRolled" not in found  # the core's, rolled in every game
+
+
+def plant(root: Path, where: str, text: str) -> None:
+    path = root / where
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_in_the_core_an_underscore_bounds_a_term(tmp_path: Path) -> None:
+    """``CHIEF_ARROW_WORTH`` in a core file names the Chief's Arrow; saloon_characters' own
+    ``take_chief_arrow`` in its package does not."""
+    chief = Module("old_saloon.2")
+    assert "chief_arrow" in terms(chief)
+    plant(tmp_path, "companion/modules/saloon_characters/rules.py", 'TAKE = "take_chief_arrow"\n')
+    assert leaks(chief, tmp_path) == []
+    plant(tmp_path, "companion/bots/stakes.py", "CHIEF_ARROW_WORTH = 2\n")
+    assert leaks(chief, tmp_path) == ["companion/bots/stakes.py:1: CHIEF_ARROW_WORTH"]
+
+
+def test_the_page_s_script_markup_and_style_are_read(tmp_path: Path) -> None:
+    chief = Module("old_saloon.2")
+    plant(tmp_path, "companion/web/static/page.js", "const n = 1;\nconst c = seat.chief_arrow;\n")
+    plant(tmp_path, "companion/web/static/index.html", '<p class="chief_arrow"></p>\n')
+    plant(tmp_path, "companion/web/static/page.css", ".seat .chief_arrow { color: red; }\n")
+    plant(tmp_path, "companion/web/static/notes.txt", "chief_arrow\n")  # no file the box reads
+    assert leaks(chief, tmp_path) == [
+        'companion/web/static/index.html:1: <p class="chief_arrow"></p>',
+        "companion/web/static/page.css:1: .seat .chief_arrow { color: red; }",
+        "companion/web/static/page.js:2: const c = seat.chief_arrow;",
+    ]
+
+
+def test_a_module_s_event_named_in_the_core_is_a_leak(tmp_path: Path) -> None:
+    """Rage's events by class or by kind in the core; in another module's package, one that
+    builds on Rage, they are its to read."""
+    rage = Module("undead_or_alive.2")
+    plant(tmp_path, "companion/modules/posse/bots.py", "seen = [RageDrawn]\n")
+    assert leaks(rage, tmp_path) == []
+    plant(tmp_path, "companion/table/chores.py", "case RageDrawn():\n")
+    plant(tmp_path, "companion/table/story.py", 'told = {"rage_drawn": 1}\n')
+    assert leaks(rage, tmp_path) == [
+        "companion/table/chores.py:1: RageDrawn",
+        'companion/table/story.py:1: "rage_drawn"',
+    ]
 
 
 @pytest.mark.parametrize(

@@ -18,24 +18,28 @@ from companion.engine import (
     Game,
     GameSetup,
     PlayerState,
-    RageDiscarded,
-    RageDrawn,
-    RageShuffled,
     Roll,
     ScriptedDice,
-    WoundDrawn,
 )
-from companion.modules.duels.rules import DUEL_ROLL, DUEL_TARGET, WOUND_TOKEN, DuelsPlayer
+from companion.modules.duels.events import WoundDrawn
+from companion.modules.duels.rules import (
+    DUEL_ROLL,
+    DUEL_TARGET,
+    WOUND_TOKEN,
+    WOUNDS_PILE,
+    DuelsPlayer,
+)
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.posse.rules import ID as NEW_POSSE
+from companion.modules.rage.events import RageDiscarded, RageDrawn, RageShuffled
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.modules.rage.rules import RAGE_SYMBOL, RageGame, RagePlayer
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableSession
+from companion.table.chores import chores
 from companion.table.journal import journals, read_journal
 from companion.table.module_words import pieces
 from companion.table.play import Refused, TablePlay
-from companion.table.prompts import chores
 from companion.table.showing import seat_chores
 
 from .table.driver import SETUP_5, EmulatorPresses, next_buttons
@@ -199,20 +203,21 @@ def test_each_seat_is_told_what_to_do_with_the_real_cards() -> None:
         WoundDrawn(2, "beer", False, "duel"),
         WoundDrawn(1, "dynamite", True, "duel"),
     ]
-    assert chores(events, seats, real_wounds=False) == [
+    assert chores(events, seats, real_piles=frozenset()) == [
         (0, "draw Rage card"),
         (2, "draw 2 Rage, keep 1"),
         (1, "discard 2 Rage"),
         (1, "+Wound: Dynamite"),
     ]
-    assert chores([RageShuffled(5), RageDrawn(2, 1, "beer")], seats, False) == [
+    assert chores([RageShuffled(5), RageDrawn(2, 1, "beer")], seats, frozenset()) == [
         (2, "shuffle Rage discards"),
         (2, "draw Rage card"),
     ]
     # From the real pile the seat has just entered the token: nothing more to say, but a
     # token that goes back goes back to the pile.
-    assert chores([WoundDrawn(1, "dynamite", True, "duel")], seats, True) == []
-    assert chores([WoundDrawn(2, "beer", False, "duel")], seats, True) == [(2, "Beer back: lucky")]
+    real = frozenset({WOUNDS_PILE})
+    assert chores([WoundDrawn(1, "dynamite", True, "duel")], seats, real) == []
+    assert chores([WoundDrawn(2, "beer", False, "duel")], seats, real) == [(2, "Beer back: lucky")]
 
 
 def test_set_up_turns_undead_modules_on_from_their_page(tmp_path: Path) -> None:

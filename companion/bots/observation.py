@@ -57,6 +57,7 @@ class PublicPlayer:
     # The modules' parts of the player as the whole table sees them (a module's bots read its
     # own: ``Part.of(player)``).
     parts: tuple[Any, ...] = ()
+    token_weight: int = 0  # what its ``tokens`` count to the Indians, beside its arrows
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,7 @@ def observe(
             p.special if p.special_shown else None,
             tuple(held(p)) if held is not None else (),
             parts_seen(p, NO_SEAT),
+            token_weight=sum(game.turn_rules.tokens[t].weight for t in game.tokens_held(p)),
         )
         for p in game.players
     )

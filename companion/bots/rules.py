@@ -2,8 +2,9 @@
 
 Everything turns on one number per seat, the stake (``stakes.py``): above 0 this seat's role
 wants that seat to lose life, below 0 to keep it. Shots, Beers, the dice to keep and the
-abilities all follow from it; so do the modules' decisions (``saloon_rules.py``,
-``undead_rules.py``) and the special cards it reveals into open moments.
+abilities all follow from it; so do the arrow a seat discards (``arrows_and_dice.py``), the
+modules' decisions (each module package's ``bots.py``) and the special cards it reveals into
+open moments.
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ from ..engine import (
     load_layer,
 )
 from .appointments import Appointment, declared_appointment
+from .arrows_and_dice import ARROW_RULES
 from .base import checked
 from .beliefs import Beliefs
 from .observation import Observation
-from .saloon_rules import SALOON_RULES, RevealRule
 from .stakes import WORTH_KEEPING, Table, read_table, this_turn
 
 # ------------------------------------------------------------------ decisions
@@ -177,7 +178,7 @@ BASE_RULES: dict[DecisionKind, Rule] = {
 # Every module's too: the box's default player; an installed module adds its own from its
 # package (its ``ModuleRules.bots``, with ``declare_rule``).
 RULES: Declared[DecisionKind, Rule] = Declared(
-    {**BASE_RULES, **SALOON_RULES},
+    {**BASE_RULES, **ARROW_RULES},
     load=lambda: load_layer("bots"),
 )
 
@@ -189,6 +190,7 @@ def declare_rule(kind: DecisionKind, rule: Rule) -> None:
 
 # Each special role card's rule: whether to reveal it into the moment now open; a module adds
 # those of its cards from its package (with ``declare_reveal``).
+RevealRule = Callable[[Observation, Table, tuple], bool]
 REVEALS: Declared[str, RevealRule] = Declared(load=lambda: load_layer("bots"))
 
 

@@ -237,7 +237,7 @@ def face_worth(face: str | None) -> float:
 
 
 def attack_value(table: Table, worth: Mapping[int, int], chief: int | None) -> float:
-    """What an Indian attack with these arrow counts (the Chief's Arrow counting two, held by
+    """What an Indian attack with these arrow counts (a token counted at its weight, held by
     ``chief``) would be worth to me: its holder loses nothing with strictly the most."""
     value = 0.0
     for seat, w in worth.items():
@@ -251,12 +251,8 @@ def attack_value(table: Table, worth: Mapping[int, int], chief: int | None) -> f
 
 
 def arrow_worths(obs: Observation) -> tuple[dict[int, int], int | None]:
-    """Each living seat's arrows as an attack counts them, and who holds the Chief's Arrow."""
+    """Each living seat's arrows as an attack counts them (a module's token worth its weight),
+    and who holds a token."""
     chief = next((p.seat for p in obs.players if p.tokens), None)
-    worth = {
-        p.seat: p.arrows + (CHIEF_ARROW_WORTH if p.tokens else 0) for p in obs.players if p.alive
-    }
+    worth = {p.seat: p.arrows + p.token_weight for p in obs.players if p.alive}
     return worth, chief
-
-
-CHIEF_ARROW_WORTH = 2

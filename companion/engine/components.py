@@ -253,11 +253,3 @@ def changed_step(card: SpecialRole, args: list[Any]) -> str | None:
 
 
 BEAR_SHERIFF_BONUS = 3  # ruling 10: "The Bear" plays with three additional bullets
-
-# Old Saloon, Module 5: the side a Ghost Renegade plays on, by the number of players.
-GHOST_RENEGADE_TEAM: dict[int, Role] = {
-    5: Role.OUTLAW,
-    6: Role.DEPUTY,
-    7: Role.OUTLAW,
-    8: Role.DEPUTY,
-}

@@ -48,6 +48,16 @@ class DiceRolled(Event):
     all_faces: tuple[str, ...]
 
 
+class RolledApart(Event):
+    """A roll of a module's dice apart from the turn's (a duel's): ``seat`` rolled ``faces`` on
+    ``dice``, named as a ``DiceRolled``'s. A power that follows every roll reads it here, never
+    by the module's own event, which is a dataclass under this one."""
+
+    seat: int
+    dice: tuple[int, ...]
+    faces: tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class ArrowTaken(Event):
     kind: ClassVar[str] = "arrow_taken"
@@ -175,14 +185,6 @@ class Rewound(Event):
 
 
 @dataclass(frozen=True)
-class SpecialRoleRevealed(Event):
-    kind: ClassVar[str] = "special_role_revealed"
-    seat: int
-    card: str
-    moment: str
-
-
-@dataclass(frozen=True)
 class ExtraTurn(Event):
     kind: ClassVar[str] = "extra_turn"
     seat: int
@@ -196,123 +198,15 @@ class GameEndWaiting(Event):
     side: str
 
 
-# ---------------------------------------------------------- Undead or Alive, Modules 1-3
-
-
-@dataclass(frozen=True)
-class DuelChallenged(Event):
-    """``seat`` passes Duel die ``die`` to ``target``: a duel begins."""
-
-    kind: ClassVar[str] = "duel_challenged"
-    seat: int
-    target: int
-    die: int
-
-
-@dataclass(frozen=True)
-class DuelRolled(Event):
-    """One roll of a duel: ``seat`` rolled ``faces`` on ``dice`` (the Duel die) against ``against``.
-
-    ``dice`` and ``faces`` are named as a ``DiceRolled``'s, so a record of the roll is read the
-    same way and a replay needs no random source.
-    """
-
-    kind: ClassVar[str] = "duel_rolled"
-    seat: int
-    against: int
-    dice: tuple[int, ...]
-    faces: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class DuelLost(Event):
-    kind: ClassVar[str] = "duel_lost"
-    seat: int
-    winner: int
-
-
-@dataclass(frozen=True)
-class WoundDrawn(Event):
-    """``seat`` drew ``token``; ``kept`` is False for a token already held (shuffled back)."""
-
-    kind: ClassVar[str] = "wound_drawn"
-    seat: int
-    token: str
-    kept: bool
-    cause: str
-
-
 @dataclass(frozen=True)
 class ResultsCancelled(Event):
-    """The Wound tokens of ``seat`` cancel ``count`` kept results of ``symbol`` this turn."""
+    """The pieces ``seat`` holds face up (``ModuleRules.held_results``) cancel ``count`` kept
+    results of ``symbol`` this turn."""
 
     kind: ClassVar[str] = "results_cancelled"
     seat: int
     symbol: str
     count: int
-
-
-@dataclass(frozen=True)
-class WoundsReturned(Event):
-    """Duel Wound tokens of ``seat`` shuffled back into the pile."""
-
-    kind: ClassVar[str] = "wounds_returned"
-    seat: int
-    tokens: tuple[str, ...]
-    cause: str
-
-
-@dataclass(frozen=True)
-class RageDrawn(Event):
-    """``seat`` must draw a Rage card from the real deck (``drawn`` cards, keeping one)."""
-
-    kind: ClassVar[str] = "rage_drawn"
-    seat: int
-    drawn: int
-    cause: str
-
-
-@dataclass(frozen=True)
-class RageShuffled(Event):
-    """The Rage pile ran out: the discards become the new pile."""
-
-    kind: ClassVar[str] = "rage_shuffled"
-    cards: int
-
-
-@dataclass(frozen=True)
-class RageSymbolEntered(Event):
-    kind: ClassVar[str] = "rage_symbol_entered"
-    seat: int
-    symbol: str
-
-
-@dataclass(frozen=True)
-class RageDiscarded(Event):
-    kind: ClassVar[str] = "rage_discarded"
-    seat: int
-    cards: int
-
-
-@dataclass(frozen=True)
-class RageMoved(Event):
-    """A character's ability moved a face-down Rage card from ``source`` to ``target``."""
-
-    kind: ClassVar[str] = "rage_moved"
-    seat: int
-    source: int
-    target: int
-
-
-@dataclass(frozen=True)
-class FaceChanged(Event):
-    """An ability turned die ``die`` to ``face`` (``cause``: the character whose it is)."""
-
-    kind: ClassVar[str] = "face_changed"
-    seat: int
-    die: int
-    face: str
-    cause: str
 
 
 @dataclass(frozen=True)
@@ -326,4 +220,5 @@ class NoLegalAnswer(Event):
 
 
 for _event in Event.__subclasses__():
-    quick_init(_event)
+    if _event is not RolledApart:
+        quick_init(_event)

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .components import GHOST_RENEGADE_TEAM, THREE_PLAYER_TARGET, Role
+from .components import THREE_PLAYER_TARGET, Role
 from .state import PlayerState
 
 
@@ -27,14 +27,6 @@ class NeedReveal:
     """The outcome depends on the role of this (living) seat."""
 
     seat: int
-
-
-def team(role: Role | None, players: int) -> Role | None:
-    """The side a player playing for a team wins with (``declare_team_player``): a Renegade's
-    by the rulebook's table (Old Saloon 5), any other role its own."""
-    if role is Role.RENEGADE:
-        return GHOST_RENEGADE_TEAM[players]
-    return role
 
 
 def unrevealed_pool(mix: Sequence[Role], players: Sequence[PlayerState]) -> Counter[Role]:
@@ -56,13 +48,14 @@ def _seats_of(
     )
 
 
-# Whether a player wins with a team instead of its role (``team``), each module's that says so.
-TEAM_PLAYERS: list[Callable[[PlayerState], bool]] = []
+# The side a player wins with instead of its role, each module's that gives one: given the
+# player and the number of players, that side, or None for the player's own role.
+TEAM_PLAYERS: list[Callable[[PlayerState, int], Role | None]] = []
 
 
-def declare_team_player(plays_for_team: Callable[[PlayerState], bool]) -> None:
-    """A module's players that win with a team rather than their role (``team``)."""
-    TEAM_PLAYERS.append(plays_for_team)
+def declare_team_player(side: Callable[[PlayerState, int], Role | None]) -> None:
+    """A module's players that win with a team rather than their role."""
+    TEAM_PLAYERS.append(side)
 
 
 # Whose own result (``hand_causes``) eliminated a seat, kept by a module that needs it for
@@ -96,9 +89,10 @@ def hand_that_eliminated(player: PlayerState) -> int | None:
 
 def _side(p: PlayerState, players: int) -> Role | None:
     """The role a player wins with: its own, or the team a module gives it."""
-    for plays_for_team in TEAM_PLAYERS:
-        if plays_for_team(p):
-            return team(p.role, players)
+    for side_of in TEAM_PLAYERS:
+        side = side_of(p, players)
+        if side is not None:
+            return side
     return p.role
 
 

@@ -12,26 +12,19 @@ from ..engine import (
     SPECIAL_ROLES,
     Decision,
     Declared,
-    Event,
     Game,
     HouseRule,
     Module,
     PlayerState,
-    RageDiscarded,
-    RageDrawn,
-    RageMoved,
-    RageShuffled,
     RevealSpecial,
     Role,
     SpecialRole,
-    WoundDrawn,
-    WoundsReturned,
     load_layer,
     open_moments,
     role_announced,
 )
 from ..i18n import CORE, Catalogue, Labels, Word
-from .labels import CARD_EFFECTS, WOUND_LABELS
+from .labels import CARD_EFFECTS
 from .words import WORDS, Asked
 
 _words = Catalogue(CORE)
@@ -329,40 +322,3 @@ def game_over_text(side: str | None, series_game: int | None = None) -> str:
     if series_game is not None:
         return _("{side}! ROLL: series game {game}").format(side=said, game=series_game)
     return _("{side}! ROLL: new game").format(side=said)
-
-
-def chores(events: list[Event], seats: Sequence[int], real_wounds: bool) -> list[tuple[int, str]]:
-    """What a player must do with the real Rage deck (and the Wound pile) after these events,
-    by engine seat, in words short enough for the seat's own panel: the engine only counts the
-    cards. Shuffling the discards falls to the seat that draws next."""
-    found: list[tuple[int, str]] = []
-    shuffle = False
-    for e in events:
-        match e:
-            case RageShuffled():
-                shuffle = True
-                continue
-            case RageDrawn(seat=seat, drawn=drawn):
-                if shuffle:
-                    found.append((seat, _("shuffle Rage discards")))
-                if drawn > 1:
-                    found.append((seat, _("draw {count} Rage, keep 1").format(count=drawn)))
-                else:
-                    found.append((seat, _("draw Rage card")))
-            case RageDiscarded(seat=seat, cards=cards):
-                if cards > 1:
-                    found.append((seat, _("discard {count} Rage").format(count=cards)))
-                else:
-                    found.append((seat, _("discard Rage card")))
-            case RageMoved(source=source, target=target):
-                found.append((source, _("Rage card to seat {seat}").format(seat=seats[target])))
-            case WoundDrawn(seat=seat, token=token, kept=kept):
-                label = WOUND_LABELS.get(token) or _("Dynamite")
-                if kept and not real_wounds:
-                    found.append((seat, _("+Wound: {token}").format(token=label)))
-                elif not kept and real_wounds:
-                    found.append((seat, _("{token} back: lucky").format(token=label)))
-            case WoundsReturned(seat=seat):
-                found.append((seat, _("Wound tokens back")))
-        shuffle = False
-    return found

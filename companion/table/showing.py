@@ -23,13 +23,13 @@ from ..i18n import CORE, Catalogue
 from . import end_roles
 from .abilities import ability_said
 from .answers import listed_hit_names
+from .chores import chores
 from .history_pages import history_pages, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
 from .module_words import pieces, seat_note
 from .play import ChoresRead, TablePlay
 from .prompts import (
     SIDE_LABELS,
-    chores,
     game_over_text,
     house_rules_text,
     menu_note,
@@ -275,7 +275,7 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
     """What each seat must still do with real pieces, by engine seat, from the game's own
     record (so a restart shows it again): the chores the events of every action gave it, until
     that seat's player next answers a decision (they have done it by then)."""
-    real = bool(play.game.setup.real_piles)  # the table draws its one real pile, the tokens
+    real = play.game.setup.real_piles
     read, taken = play.chores_read, play.taken
     owed: dict[int, tuple[str, ...]] = {}
     start = 0

@@ -27,7 +27,6 @@ from ..engine import (
     DynamiteExploded,
     Event,
     ExtraTurn,
-    FaceChanged,
     Game,
     GameEndWaiting,
     GameOver,
@@ -41,7 +40,6 @@ from ..engine import (
     ResultAssigned,
     Rewound,
     RoleRevealed,
-    SpecialRoleRevealed,
     TurnStarted,
     WindowAction,
     load_layer,
@@ -313,13 +311,6 @@ def _tell_more(line: _Line, event: Event) -> None:
     """The events of the expansions' modules, each said in a phrase of its own."""
     seat = line.seat
     match event:
-        case FaceChanged(die=die, face=face, cause=cause):
-            said = _("{cause} turns die {die} to {face}")
-            line.say(
-                said.format(cause=cause_label(cause), die=die + 1, face=FACE_LABELS.get(face, face))
-            )
-        case SpecialRoleRevealed(seat=who, card=card):
-            line.say(_("{seat} reveals {card}").format(seat=seat(who), card=card_title(card)))
         case GameEndWaiting(side=side):
             said = _("{side} unless a role card is revealed now")
             line.say(said.format(side=SIDE_LABELS.get(side, side)))
@@ -353,6 +344,17 @@ def declare_line(kind: type[Event], phrase: EventLine) -> None:
     """The story says ``phrase`` for a module's event ``kind`` (``declare_story``, said
     whole)."""
     declare_story(kind, lambda line, event: line.say(phrase(event, line.seat)))
+
+
+# A module's event that a reveal the box makes (a ``WindowAction``) begins with, the reveal
+# itself: the box's own line says it, so the story of that press leaves it out.
+BOX_SAYS: Declared[type[Event], bool] = Declared(load=lambda: load_layer("table"))
+
+
+def declare_said_by_the_box(kind: type[Event]) -> None:
+    """The box's line for a reveal it makes says the module's event ``kind``; ValueError when
+    it is declared already."""
+    BOX_SAYS.add(kind, True, "reveal said by the box")
 
 
 @dataclass(frozen=True)
@@ -432,7 +434,7 @@ def press_of(
 def _unsaid(events: Sequence[Event]) -> list[Event]:
     """The events of a card the box revealed, but the reveal itself: the box's own line says
     it ('Seat 3 reveals The Doc: ...')."""
-    found = next((e for e in events if isinstance(e, SpecialRoleRevealed)), None)
+    found = next((e for e in events if type(e) in BOX_SAYS), None)
     return [e for e in events if e is not found]
 
 

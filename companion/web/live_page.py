@@ -33,7 +33,6 @@ def script_words() -> dict[str, str]:
         "press": _words.pgettext("a seat's badge on the public page", "PRESS"),
         "bot": _words.pgettext("a seat's badge on the public page", "BOT"),
         "arrows": _("Arrows {count}"),
-        "arrows_chief": _("Arrows {count} + the Chief's Arrow"),
         "role": _("Role: {role}"),
         "kept": _words.pgettext("a die on the public page", "kept"),
         "marked": _words.pgettext("a die on the public page", "to re-roll"),

@@ -27,10 +27,10 @@ from companion.engine import (
     RevealSpecial,
     Role,
     SeededDice,
-    SpecialRoleRevealed,
     deal,
 )
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.events import SpecialRoleRevealed
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from tests.test_what_a_seat_sees import SETS, hidden_from, never_shown, permuted, play, tables
 

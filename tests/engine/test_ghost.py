@@ -172,7 +172,7 @@ def test_a_ghost_renegade_wins_with_the_outlaws_at_seven_players() -> None:
 
 
 def test_a_ghost_renegade_plays_as_the_rulebooks_table_says() -> None:
-    from companion.engine import ghost_team
+    from companion.modules.ghost.rules import ghost_team
 
     assert (
         ghost_team(Role.RENEGADE, 5) is Role.OUTLAW and ghost_team(Role.RENEGADE, 7) is Role.OUTLAW

@@ -21,13 +21,13 @@ from companion.engine import (
     Game,
     Module,
     NoLegalAnswer,
-    RageMoved,
     Roll,
     StateError,
     Stop,
     position,
 )
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.posse.events import RageMoved
 from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.posse.rules import RAGE_FROM
 from companion.modules.rage.rules import ID as TWO_BULLETS

@@ -20,9 +20,8 @@ from companion.engine import (
     Role,
     SeededDice,
     deal,
-    ghost_team,
 )
-from companion.modules.ghost.rules import is_ghost
+from companion.modules.ghost.rules import ghost_team, is_ghost
 from companion.modules.special_roles.rules import LEFT_HAND_CHANCE, ROLE_CARD
 
 OTHERS = ("old_saloon.1", "old_saloon.2", "old_saloon.4")

@@ -19,33 +19,30 @@ from companion.engine import (
     ChooseSeat,
     DecisionKind,
     Decline,
-    DuelChallenged,
-    DuelLost,
-    DuelRolled,
     DynamiteExploded,
     Event,
-    FaceChanged,
     Game,
     GameSetup,
     IllegalAction,
     LifeGained,
     LifeLost,
     PlayerEliminated,
-    RageDiscarded,
-    RageDrawn,
-    RageMoved,
-    RageShuffled,
     ResultAssigned,
     Role,
     Roll,
     ScriptedDice,
     SetupError,
     Stop,
-    WoundDrawn,
-    WoundsReturned,
     characters_for,
     position,
     turn_order,
+)
+from companion.modules.duels.events import (
+    DuelChallenged,
+    DuelLost,
+    DuelRolled,
+    WoundDrawn,
+    WoundsReturned,
 )
 from companion.modules.duels.rules import (
     DUEL_REROLL,
@@ -56,8 +53,9 @@ from companion.modules.duels.rules import (
     DuelsGame,
     DuelsPlayer,
 )
+from companion.modules.posse.events import FaceChanged, RageMoved
 from companion.modules.posse.rules import BELLE_STAR, CHUCK_DIE, CHUCK_FACE, RAGE_FROM, SAM_HEAL
-from companion.modules.rage.events import RageRevealed
+from companion.modules.rage.events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled
 from companion.modules.rage.rules import RAGE_SYMBOL, RAGE_SYMBOLS, RageGame, RagePlayer
 
 from .helpers import of, play

@@ -17,11 +17,9 @@ from companion.engine import (
     SPECIAL_ROLES,
     Decision,
     DecisionKind,
-    DuelChallenged,
-    DuelLost,
-    DuelRolled,
     Module,
 )
+from companion.modules.duels.events import DuelChallenged, DuelLost, DuelRolled
 from companion.modules.duels.rules import ID as LOOK_ME_IN_THE_EYES
 from companion.modules.ghost.events import GhostTokenGiven
 from companion.modules.ghost.rules import GHOST_FACE, is_ghost

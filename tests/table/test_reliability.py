@@ -20,7 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import DecisionKind, DiceRolled, DuelRolled, Game, GameSetup, Role, SeededDice
+from companion.engine import DecisionKind, DiceRolled, Game, GameSetup, Role, SeededDice
+from companion.modules.duels.events import DuelRolled
 from companion.modules.duels.rules import DUEL_ROLL
 from companion.table import Journal, TableConfig, TableSession, read_journal
 from companion.table.buttons import BUTTONS

@@ -50,11 +50,7 @@ def expected(s: dict[str, Any]) -> Shown:
     """What the page must show of a state: the question, the dice, each seat's title and
     arrows."""
     seats = [f"Seat {p['number']}" + (f" · {p['name']}" if p["name"] else "") for p in s["seats"]]
-    arrows = [
-        f"Arrows {p['arrows']}" + (" + the Chief's Arrow" if p["chief_arrow"] else "")
-        for p in s["seats"]
-        if p["max_life"]
-    ]
+    arrows = [f"Arrows {p['arrows']}" for p in s["seats"] if p["max_life"]]
     return s["prompt"], [d["face"] or "–" for d in s["dice"]], seats, arrows
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from companion.bots.arrows_and_dice import arrows_after
 from companion.bots.observation import Observation
 from companion.bots.rules import declare_rule
-from companion.bots.saloon_rules import arrows_after
 from companion.bots.stakes import Table, attack_value
 from companion.engine import Action, ArrowKind, Choose
 
-from .rules import CHIEF_ARROW, TAKE
+from .rules import CHIEF_ARROW, TAKE, WEIGHT
 
 
 def _take(obs: Observation, table: Table) -> Action:
@@ -16,7 +16,7 @@ def _take(obs: Observation, table: Table) -> Action:
     nothing); a regular arrow otherwise (the Chief's counts two)."""
     me = obs.seat
     regular = attack_value(table, *arrows_after(obs, {me: 1}, None))
-    chief = attack_value(table, *arrows_after(obs, {}, me))
+    chief = attack_value(table, *arrows_after(obs, {}, me, weight=WEIGHT))
     return Choose(CHIEF_ARROW if chief > regular else ArrowKind.ARROW)
 
 

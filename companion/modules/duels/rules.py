@@ -21,9 +21,6 @@ from companion.engine import (
     Choose,
     ChooseSeat,
     Decision,
-    DuelChallenged,
-    DuelLost,
-    DuelRolled,
     ModuleInfo,
     ModuleRules,
     Part,
@@ -34,8 +31,6 @@ from companion.engine import (
     Spec,
     StateError,
     Stop,
-    WoundDrawn,
-    WoundsReturned,
     declare_kind,
     declare_module,
     declare_pile,
@@ -51,6 +46,8 @@ from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, gain, lose
 from companion.modules.rage.rules import ID as RAGE_CARDS_MODULE
 from companion.modules.rage.rules import draw_rage
+
+from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsReturned
 
 ID = declare_module(
     "undead_or_alive.1", ModuleInfo("Look Me in the Eyes", requires=(RAGE_CARDS_MODULE,))

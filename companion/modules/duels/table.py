@@ -11,17 +11,14 @@ from companion.engine import (
     Choose,
     ChooseSeat,
     Decision,
-    DuelChallenged,
-    DuelLost,
-    DuelRolled,
+    Event,
     Game,
     PlayerState,
     ResultsCancelled,
     Roll,
-    WoundDrawn,
-    WoundsReturned,
 )
 from companion.i18n import Catalogue
+from companion.table.chores import declare_chore
 from companion.table.labels import FACE_LABELS, SYMBOL_LETTERS, WOUND_LABELS
 from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
@@ -37,6 +34,7 @@ from companion.table.words import (
     seat_told,
 )
 
+from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsReturned
 from .rules import (
     DUEL_REROLL,
     DUEL_ROLL,
@@ -44,6 +42,7 @@ from .rules import (
     ID,
     WHICH_WOUND,
     WOUND_TOKEN,
+    WOUNDS_PILE,
     challenged,
     wounds_of,
 )
@@ -207,3 +206,27 @@ def _roll_refused(game: Game, d: Decision, action: Action, seats: Sequence[int])
 declare_refusal(DUEL_TARGET, _target_refused)
 declare_refusal(DUEL_ROLL, _roll_refused)
 declare_refusal(DUEL_REROLL, _roll_refused)
+
+
+def _drawn_chores(
+    event: WoundDrawn, before: Event | None, seats: Sequence[int], real: frozenset[str]
+) -> list[tuple[int, str]]:
+    """From the simulated pile the seat takes the real token the box drew; from the real pile
+    the seat has just entered it, and only a token that goes back is said."""
+    label = WOUND_LABELS.get(event.token) or _("Dynamite")
+    drawn_for_real = WOUNDS_PILE in real
+    if event.kept and not drawn_for_real:
+        return [(event.seat, _("+Wound: {token}").format(token=label))]
+    if not event.kept and drawn_for_real:
+        return [(event.seat, _("{token} back: lucky").format(token=label))]
+    return []
+
+
+def _returned_chores(
+    event: WoundsReturned, before: Event | None, seats: Sequence[int], real: frozenset[str]
+) -> list[tuple[int, str]]:
+    return [(event.seat, _("Wound tokens back"))]
+
+
+declare_chore(WoundDrawn, _drawn_chores)
+declare_chore(WoundsReturned, _returned_chores)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from companion.bots.observation import Observation
 from companion.bots.rules import declare_rule
 from companion.bots.stakes import Table, declare_role_played, face_worth
-from companion.engine import Action, Choose, ChooseSeat, Role, Roll, Stop, ghost_team
+from companion.engine import Action, Choose, ChooseSeat, Role, Roll, Stop
 
-from .rules import GHOST_FACE, GHOST_REROLL, GHOST_TARGET, GhostPlayer
+from .rules import GHOST_FACE, GHOST_REROLL, GHOST_TARGET, GhostPlayer, ghost_team
 
 GHOST_KEEP = 0.9  # a result worth giving without another roll
 

@@ -39,7 +39,6 @@ from companion.engine import (
     declare_kind,
     declare_module,
     declare_team_player,
-    ghost_team,
     moment_steps,
     one_of_options,
     state_parts,
@@ -82,7 +81,28 @@ def is_ghost(player: PlayerState) -> bool:
     return ghost
 
 
-declare_team_player(is_ghost)  # a Ghost Renegade wins with a team
+# The side a Ghost Renegade plays on, by the number of players.
+RENEGADE_TEAM: dict[int, Role] = {
+    5: Role.OUTLAW,
+    6: Role.DEPUTY,
+    7: Role.OUTLAW,
+    8: Role.DEPUTY,
+}
+
+
+def ghost_team(role: Role | None, players: int) -> Role | None:
+    """The side the Ghost wins with: a Renegade's by the rulebook's table, any other role its
+    own."""
+    if role is Role.RENEGADE:
+        return RENEGADE_TEAM[players]
+    return role
+
+
+def _team(player: PlayerState, players: int) -> Role | None:
+    return ghost_team(player.role, players) if is_ghost(player) else None
+
+
+declare_team_player(_team)  # a Ghost Renegade wins with a team
 
 
 def _token(game: RuleGame) -> list[Any] | None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from companion.bots.arrows_and_dice import turn_gain
 from companion.bots.observation import Observation
 from companion.bots.rules import declare_rule
-from companion.bots.saloon_rules import turn_gain
 from companion.bots.stakes import Table
 from companion.engine import DICE, Action, Choose, ChooseDie, ChooseSeat, Decline, returned
 

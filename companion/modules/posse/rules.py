@@ -18,11 +18,9 @@ from companion.engine import (
     ChooseSeat,
     Decision,
     Decline,
-    FaceChanged,
     ModuleInfo,
     ModuleRules,
     Phase,
-    RageMoved,
     RuleGame,
     Spec,
     ability,
@@ -37,6 +35,8 @@ from companion.modules.duels.rules import ID as DUEL_DICE_MODULE
 from companion.modules.duels.rules import draw_wound
 from companion.modules.rage.rules import ID as RAGE_CARDS
 from companion.modules.rage.rules import cards_held, move_card
+
+from .events import FaceChanged, RageMoved
 
 ID = declare_module(
     "undead_or_alive.3",

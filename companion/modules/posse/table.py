@@ -3,11 +3,13 @@ and answers, and the story's line for Pat Brennan's move."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from companion.engine import RageMoved
+from companion.engine import Event
 from companion.i18n import Catalogue
 from companion.table.abilities import declare_ability
+from companion.table.chores import declare_chore
+from companion.table.labels import FACE_LABELS, cause_label
 from companion.table.prompts import declare_module_label
 from companion.table.story import declare_line
 from companion.table.words import (
@@ -23,6 +25,7 @@ from companion.table.words import (
     turned,
 )
 
+from .events import FaceChanged, RageMoved
 from .rules import BELLE_STAR, CHUCK_DIE, CHUCK_FACE, ID, RAGE_FROM, RAGE_TO, SAM_HEAL
 
 _words = Catalogue(__package__)
@@ -102,10 +105,29 @@ def _moved(event: RageMoved, seat: Callable[[int], int]) -> str:
     )
 
 
+def _face_changed(event: FaceChanged, seat: Callable[[int], int]) -> str:
+    return _("{cause} turns die {die} to {face}").format(
+        cause=cause_label(event.cause),
+        die=event.die + 1,
+        face=FACE_LABELS.get(event.face, event.face),
+    )
+
+
 declare_line(RageMoved, _moved)
+declare_line(FaceChanged, _face_changed)
 declare_question(SAM_HEAL, N_("who gains one life for this duel"))
 declare_question(RAGE_FROM, N_("whose Rage card do you move"))
 declare_question(RAGE_TO, N_("who gets the Rage card"))
 declare_question(BELLE_STAR, N_("turn which Dynamite to Gatling"))
 declare_question(CHUCK_DIE, N_("lose a life to turn which die"))
 declare_question(CHUCK_FACE, N_("turn the die to which side"))
+
+
+def _moved_chores(
+    event: RageMoved, before: Event | None, seats: Sequence[int], real: frozenset[str]
+) -> list[tuple[int, str]]:
+    """The real card moves too: its giver hands it over."""
+    return [(event.source, _("Rage card to seat {seat}").format(seat=seats[event.target]))]
+
+
+declare_chore(RageMoved, _moved_chores)

@@ -20,10 +20,6 @@ from companion.engine import (
     ModuleRules,
     Part,
     PlayerState,
-    RageDiscarded,
-    RageDrawn,
-    RageShuffled,
-    RageSymbolEntered,
     RuleGame,
     Spec,
     StateError,
@@ -38,7 +34,7 @@ from companion.engine import (
 from companion.engine.registry import decision, step
 from companion.engine.steps import Step, take_arrow
 
-from .events import RageRevealed
+from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled, RageSymbolEntered
 
 ID = declare_module("undead_or_alive.2", ModuleInfo("Two Bullets Are Enough"))
 RAGE_CARDS = 18  # the physical deck's size: the engine counts the cards, never knows one

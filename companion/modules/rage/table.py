@@ -10,12 +10,12 @@ from companion.engine import (
     Choose,
     Decision,
     Decline,
+    Event,
     Game,
     PlayerState,
-    RageDrawn,
-    RageShuffled,
 )
 from companion.i18n import Catalogue
+from companion.table.chores import declare_chore
 from companion.table.labels import FACE_LABELS, SYMBOL_LETTERS, SYMBOL_NAMES
 from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
@@ -23,7 +23,7 @@ from companion.table.refusals import declare_refusal
 from companion.table.story import declare_line
 from companion.table.words import Asked, Words, declare_question, declare_words
 
-from .events import RageRevealed
+from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled
 from .rules import ID, RAGE_SYMBOL, RagePlayer
 
 _words = Catalogue(__package__)
@@ -100,3 +100,30 @@ declare_line(RageDrawn, _drawn)
 declare_line(RageShuffled, lambda event, seat: _("Rage discards shuffled into a new pile"))
 declare_line(RageRevealed, _revealed)
 declare_question(RAGE_SYMBOL, N_("enter the Rage cards' symbols"))
+
+
+def _drawn_chores(
+    event: RageDrawn, before: Event | None, seats: Sequence[int], real: frozenset[str]
+) -> list[tuple[int, str]]:
+    """Draw from the real deck; shuffling the discards, when the pile ran out just before,
+    falls to the seat that draws."""
+    found = []
+    if isinstance(before, RageShuffled):
+        found.append((event.seat, _("shuffle Rage discards")))
+    if event.drawn > 1:
+        found.append((event.seat, _("draw {count} Rage, keep 1").format(count=event.drawn)))
+    else:
+        found.append((event.seat, _("draw Rage card")))
+    return found
+
+
+def _discarded_chores(
+    event: RageDiscarded, before: Event | None, seats: Sequence[int], real: frozenset[str]
+) -> list[tuple[int, str]]:
+    if event.cards > 1:
+        return [(event.seat, _("discard {count} Rage").format(count=event.cards))]
+    return [(event.seat, _("discard Rage card"))]
+
+
+declare_chore(RageDrawn, _drawn_chores)
+declare_chore(RageDiscarded, _discarded_chores)

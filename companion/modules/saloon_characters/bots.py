@@ -3,9 +3,9 @@ Kid's Chief's Arrow taken, Molly Stark's loss taken in another's place."""
 
 from __future__ import annotations
 
+from companion.bots.arrows_and_dice import arrows_after
 from companion.bots.observation import Observation
 from companion.bots.rules import declare_rule
-from companion.bots.saloon_rules import arrows_after
 from companion.bots.stakes import Table, attack_value
 from companion.engine import Accept, Action, ChooseSeat, Decline
 
@@ -35,7 +35,7 @@ def _take_chief_arrow(obs: Observation, table: Table) -> Action:
     holder, arrows = obs.pending.target, obs.pending.remaining or 1
     me = obs.seat
     keep = attack_value(table, *arrows_after(obs, {me: arrows}, None))
-    take = attack_value(table, *arrows_after(obs, {me: arrows - 1}, me, chief_from=holder))
+    take = attack_value(table, *arrows_after(obs, {me: arrows - 1}, me, token_from=holder))
     return Accept() if take > keep else Decline()
 
 

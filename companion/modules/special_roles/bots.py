@@ -4,9 +4,9 @@ card only; the moment is the one the table saw open), and the powers' decisions,
 
 from __future__ import annotations
 
+from companion.bots.arrows_and_dice import turn_gain
 from companion.bots.observation import Observation
 from companion.bots.rules import declare_reveal, declare_rule
-from companion.bots.saloon_rules import turn_gain
 from companion.bots.stakes import Table, arrow_worths, attack_value, face_worth
 from companion.engine import (
     DICE,
@@ -18,7 +18,7 @@ from companion.engine import (
     ChooseDie,
     ChooseSeat,
     Decline,
-    DuelRolled,
+    RolledApart,
     Symbol,
 )
 
@@ -52,8 +52,9 @@ def _doc_choice(obs: Observation, table: Table, roller: int) -> tuple[float, int
     return best
 
 
-def _last_duel(obs: Observation) -> DuelRolled | None:
-    return next((e for e in reversed(obs.events) if isinstance(e, DuelRolled)), None)
+def _last_duel(obs: Observation) -> RolledApart | None:
+    """The last roll apart from the turn's: a duel's, the one die The Doc may turn."""
+    return next((e for e in reversed(obs.events) if isinstance(e, RolledApart)), None)
 
 
 def _reveal_doc(obs: Observation, table: Table, args: tuple) -> bool:

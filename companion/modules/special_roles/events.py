@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.engine import Event
+from companion.engine import Event, quick_init
 
 
 @dataclass(frozen=True)
@@ -68,3 +68,12 @@ class EliminationAverted(Event):
     seat: int
     target: int
     life: int
+
+
+@quick_init
+@dataclass(frozen=True)
+class SpecialRoleRevealed(Event):
+    kind: ClassVar[str] = "special_role_revealed"
+    seat: int
+    card: str
+    moment: str

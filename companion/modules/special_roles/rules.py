@@ -39,7 +39,6 @@ from companion.engine import (
     RuleGame,
     Spec,
     SpecialRole,
-    SpecialRoleRevealed,
     StateError,
     WindowAction,
     decision,
@@ -68,6 +67,7 @@ from .events import (
     RevealCancelled,
     RoleCardShown,
     SheriffChanged,
+    SpecialRoleRevealed,
 )
 
 # The nine cards, each role's: The Bear face up from the start, the others revealed at their

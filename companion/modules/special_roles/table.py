@@ -11,7 +11,7 @@ from companion.i18n import Catalogue
 from companion.table.journal import SAVE_FIRST_VERSION, declare_added_in
 from companion.table.labels import FACE_LABELS, declare_option_label
 from companion.table.prompts import declare_module_label
-from companion.table.story import card_title, declare_line
+from companion.table.story import card_title, declare_line, declare_said_by_the_box
 from companion.table.words import (
     Asked,
     Words,
@@ -32,6 +32,7 @@ from .events import (
     RevealCancelled,
     RoleCardShown,
     SheriffChanged,
+    SpecialRoleRevealed,
 )
 from .rules import (
     CARDS,
@@ -105,6 +106,10 @@ declare_module_label(ID, N_("Special roles"))
 declare_added_in(LEFT_HAND_CHANCE, SAVE_FIRST_VERSION, Accept())
 
 
+def _revealed(e: SpecialRoleRevealed, seat: Seat) -> str:
+    return _("{seat} reveals {card}").format(seat=seat(e.seat), card=card_title(e.card))
+
+
 def _card_shown(e: RoleCardShown, seat: Seat) -> str:
     return _("{seat}'s role card: {card}").format(seat=seat(e.seat), card=card_title(e.card))
 
@@ -139,6 +144,8 @@ def _saved(e: EliminationAverted, seat: Seat) -> str:
     return _("The Left Hand saves {seat}").format(seat=seat(e.target))
 
 
+declare_line(SpecialRoleRevealed, _revealed)
+declare_said_by_the_box(SpecialRoleRevealed)  # "Seat 3 reveals The Doc: ..."
 declare_line(RoleCardShown, _card_shown)
 declare_line(RevealCancelled, _cancelled)
 declare_line(SheriffChanged, _sheriff_changed)

@@ -55,8 +55,7 @@ function seatCard(seat) {
     bar.append(full);
     life.append(bar);
     card.append(life);
-    const arrows = word(seat.chief_arrow ? "arrows_chief" : "arrows", { count: seat.arrows });
-    card.append(el("p", "arrows", arrows));
+    card.append(el("p", "arrows", word("arrows", { count: seat.arrows })));
   }
   const lines = [
     ["role", seat.role ? word("role", { role: seat.role }) : ""],

@@ -1,5 +1,7 @@
-"""The rule-based player's answers to Old Saloon's decisions (Modules 1, 2 and 4), and what
-a die turned is worth (``turn_gain``).
+"""The rule-based player's answer to which arrow to discard, a regular one or a module's token
+(``WHICH_ARROW``), the arrows an attack would count once a token has moved (``arrows_after``),
+and what a die turned is worth (``turn_gain``): for the modules whose powers move a token or
+turn a die.
 
 Each rule reads the seat's observation and the stakes (``stakes.py``) and nothing else.
 """
@@ -18,7 +20,6 @@ from ..engine import (
 )
 from .observation import Observation
 from .stakes import (
-    CHIEF_ARROW_WORTH,
     Table,
     arrow_worths,
     attack_value,
@@ -26,44 +27,47 @@ from .stakes import (
 )
 
 Rule = Callable[[Observation, Table], Action]
-RevealRule = Callable[[Observation, Table, tuple], bool]
 
 
 EXPLOSION = 1.5  # three Dynamite: a life lost and the turn's rolls over
 
 
-# ------------------------------------------------------------ Module 2: the Chief's Arrow
-
-
 def arrows_after(
-    obs: Observation, gains: dict[int, int], chief_to: int | None, chief_from: int | None = None
+    obs: Observation,
+    gains: dict[int, int],
+    token_to: int | None,
+    token_from: int | None = None,
+    weight: int = 0,
 ) -> tuple[dict[int, int], int | None]:
-    worth, chief = arrow_worths(obs)
+    """Each seat's arrows as an attack counts them, and who holds a module's token, after
+    ``gains`` and the token taken from ``token_from`` (worth what its holder's tokens are) or
+    given to ``token_to`` (worth that, or ``weight`` when it comes from the pile)."""
+    worth, holder = arrow_worths(obs)
     for seat, n in gains.items():
         worth[seat] = worth.get(seat, 0) + n
-    if chief_from is not None:
-        worth[chief_from] -= CHIEF_ARROW_WORTH
-        chief = None
-    if chief_to is not None:
-        worth[chief_to] = worth.get(chief_to, 0) + CHIEF_ARROW_WORTH
-        chief = chief_to
-    """Each seat's arrows as an attack counts them, and who holds the Chief's Arrow, after
-    ``gains`` and the Chief's Arrow taken from ``chief_from`` or given to ``chief_to``."""
-    return worth, chief
+    if token_from is not None:
+        weight = obs.players[token_from].token_weight
+        worth[token_from] -= weight
+        holder = None
+    if token_to is not None:
+        worth[token_to] = worth.get(token_to, 0) + weight
+        holder = token_to
+    return worth, holder
 
 
 def _which_arrow(obs: Observation, table: Table) -> Action:
     """Discard the token whose loss leaves its holder's attack the cheapest to a friend, the
-    dearest to an enemy: a regular arrow, or the other token offered (the Chief's Arrow)."""
+    dearest to an enemy: a regular arrow, or the other token offered (a module's, worth its
+    weight)."""
     holder = obs.pending.target
     assert holder is not None
     token = next(o for o in obs.pending.options if o != ArrowKind.ARROW)
     regular = attack_value(table, *arrows_after(obs, {holder: -1}, None))
-    chief = attack_value(table, *arrows_after(obs, {}, None, chief_from=holder))
-    return Choose(token if chief > regular else ArrowKind.ARROW)
+    dropped = attack_value(table, *arrows_after(obs, {}, None, token_from=holder))
+    return Choose(token if dropped > regular else ArrowKind.ARROW)
 
 
-# ------------------------------------------------------------ a die turned (Module 3's The Doc)
+# ------------------------------------------------------------ a die turned (a power's)
 
 
 def turn_gain(obs: Observation, table: Table, roller: int, die: int, face: str) -> float:
@@ -85,6 +89,6 @@ def _dynamites(face: str) -> int:
     return f.count if f.symbol is Symbol.DYNAMITE else 0
 
 
-SALOON_RULES: dict[DecisionKind, Rule] = {
+ARROW_RULES: dict[DecisionKind, Rule] = {
     DecisionKind.WHICH_ARROW: _which_arrow,
 }
