@@ -294,6 +294,8 @@ def encode(value: Any, seat: int | None = None) -> Any:
     """
     if isinstance(value, Enum):
         return value.value
+    if value is None or isinstance(value, str | int | float):  # most values: as they are
+        return value
     if isinstance(value, list | tuple):
         return [encode(v, seat) for v in value]
     if isinstance(value, frozenset):
