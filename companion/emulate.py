@@ -30,7 +30,7 @@ from .panels import compose_table, render
 from .panels.console import DUEL_DIE, shows_whole
 from .panels.text import pillow_text
 from .table import TableSession, TableView
-from .table.labels import FACE_LABELS
+from .table.labels import FACE_LABELS, OPTION_LABELS
 from .table.view import SeatView
 from .web.settings import WebPageError
 
@@ -137,7 +137,8 @@ def _seat_line(seat: SeatView) -> str:
     ]
     bar = "#" * seat.life + "." * max(0, seat.max_life - seat.life)
     if seat.tokens:
-        arrows = _("arrows {count} + Chief's Arrow").format(count=seat.arrows)
+        tokens = " + ".join(OPTION_LABELS.get(token, token) for token in seat.tokens)
+        arrows = _("arrows {count} + {tokens}").format(count=seat.arrows, tokens=tokens)
     else:
         arrows = _("arrows {count}").format(count=seat.arrows)
     life = _("life {life}/{most}").format(life=f"{seat.life:>2}", most=f"{seat.max_life:<2}")

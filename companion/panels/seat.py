@@ -142,9 +142,7 @@ def _draw_life(image: Image.Image, view: SeatView) -> None:
     arrow = arrow.resize((arrow.width * 2, arrow.height * 2), Image.Resampling.NEAREST)
     stamp(image, arrow, (COLUMN_X, BODY_TOP + 4))
     arrows = str(view.arrows)
-    if view.tokens:
-        # Translators: beside the arrows a seat holds, "C" for the Chief's Arrow
-        arrows = _("{arrows}+C").format(arrows=arrows)
+    arrows += "".join("+" + mark for mark in view.token_marks)
     _draw_digits(image, arrows, ARROW_SCALE, (COLUMN_X + arrow.width + 6, BODY_TOP))
     limit = f"/{view.max_life}"
     draw_text(image, (WIDTH - 2 - text_width(limit), ROLE_Y - 1), limit)

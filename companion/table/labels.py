@@ -115,6 +115,18 @@ def declare_option_label(option: str, label: str | Word) -> None:
     _OPTION_WORDS.add(option, label, "label of the option")
 
 
+# The mark of a module's token beside a seat's arrows on its panel (a letter: "C"), each
+# declared by its module (``declare_token_mark``); its name is its option's label.
+_TOKEN_MARKS: Declared[str, str | Word] = Declared(load=lambda: load_layer("table"))
+TOKEN_MARKS: Labels[str] = Labels(_TOKEN_MARKS)
+
+
+def declare_token_mark(token: str, mark: str | Word) -> None:
+    """A module's mark for its arrow token, beside the arrows of the seat holding it (its
+    package's ``Word``); ValueError when the token has one."""
+    _TOKEN_MARKS.add(token, mark, "mark of the token")
+
+
 def declare_symbol_name(symbol: str, name: str | Word) -> None:
     """The rulebook's name of a symbol a module's die shows (its die declared first; its
     package's ``Word``, to be translated): its faces are labelled by it, as options too;

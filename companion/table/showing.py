@@ -25,7 +25,7 @@ from .abilities import ability_said
 from .answers import listed_hit_names
 from .chores import chores
 from .history_pages import history_pages, history_view
-from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
+from .labels import OPTION_LABELS, ROLE_LABELS, TOKEN_MARKS, reveal_legend
 from .module_words import pieces, seat_note
 from .play import ChoresRead, TablePlay
 from .prompts import (
@@ -176,7 +176,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 life=p.life,
                 max_life=p.max_life,
                 arrows=p.arrows,
-                tokens=tuple(game.tokens_held(p)),
+                tokens=(tokens := tuple(game.tokens_held(p))),
+                token_marks=tuple(TOKEN_MARKS.get(t, "?") for t in tokens),
                 sheriff=p.role is Role.SHERIFF and p.revealed,
                 active=not game.over and game.turn == s,
                 alive=p.alive,

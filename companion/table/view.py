@@ -33,6 +33,7 @@ class SeatView:
     max_life: int = 0
     arrows: int = 0
     tokens: tuple[str, ...] = ()  # the modules' arrow tokens it holds (``ArrowToken``)
+    token_marks: tuple[str, ...] = ()  # their marks beside the arrows ("C"), in the language
     sheriff: bool = False
     active: bool = False  # whose turn it is
     alive: bool = True

@@ -69,6 +69,7 @@ SEATS = (
         max_life=8,
         arrows=2,
         tokens=("chief_arrow",),
+        token_marks=("«C»",),
         sheriff=True,
         active=True,
         role="«Sheriff»",

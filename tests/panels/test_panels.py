@@ -118,7 +118,9 @@ def test_render_draws_every_seat() -> None:
 def test_seat_shows_who_holds_the_chiefs_arrow() -> None:
     """Old Saloon 2: "+C" beside the arrows of the seat holding the Indian Chief's Arrow."""
     plain = SeatView(4, True, "Molly Stark", 8, 8, arrows=9)
-    chief = SeatView(4, True, "Molly Stark", 8, 8, arrows=9, tokens=("chief_arrow",))
+    chief = SeatView(
+        4, True, "Molly Stark", 8, 8, arrows=9, tokens=("chief_arrow",), token_marks=("C",)
+    )
     left, right = draw_seat(plain), draw_seat(chief)
     assert lit(right) > lit(left)
     assert left.crop((0, 0, 75, 64)).tobytes() == right.crop((0, 0, 75, 64)).tobytes()

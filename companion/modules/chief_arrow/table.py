@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.engine import Choose, PlayerState
 from companion.i18n import Catalogue
-from companion.table.labels import declare_option_label
+from companion.table.labels import declare_option_label, declare_token_mark
 from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
 from companion.table.story import StoryLine, declare_story
@@ -30,6 +30,8 @@ def _told_taken(line: StoryLine, event: ChiefArrowTaken) -> None:
 
 declare_module_label(ID, N_("Chief's Arrow"))
 declare_option_label(CHIEF_ARROW, N_("Chief's Arrow"))
+# Translators: beside the arrows a seat holds on its panel, "C" for the Chief's Arrow
+declare_token_mark(CHIEF_ARROW, N_("C"))
 declare_words(
     TAKE, Words(lambda q: _("Seat {seat} takes which arrow? its DIE").format(seat=q.seat), _taken)
 )
