@@ -457,6 +457,7 @@ def _check_scratch(game: RuleGame) -> None:
                 )
             )
     _check_lost_before_the_roll(game)
+    _check_lost_to_the_indians(game)
 
 
 # The steps of a turn's rolls and of their results (``game.py``), which all run before its
@@ -642,7 +643,8 @@ def _check_collected(game: RuleGame) -> None:
     Killer's double spends the first Beer. What the list is made of (the faces, the turn's
     player's tokens and extra results) holds from the Bull's Eyes' collect step to the
     Gatling's; after the results it holds where no module in play gives tokens that cancel
-    results, and the extra results stay till the turn ends or its player falls. Once no
+    results or hands the turn over (the scratch is then another seat's turn's), and the extra
+    results stay till the turn ends or its player falls. Once no
     result's step is left, a phase that gave nothing may never have run (the rolls go on, the
     game ended or the turn's player fell first, three Dynamite cancelled it)."""
     queued = {tuple(step) for step in game.stack if step[0] in RESULT_NAMES}
@@ -651,7 +653,8 @@ def _check_collected(game: RuleGame) -> None:
         return
     rules = in_play(game.setup.modules)
     if not queued and (
-        any(r.held_results is not None for r in rules)
+        any(r.hand_over for r in rules)
+        or any(r.held_results is not None for r in rules)
         or (
             any(r.extra_results is not None for r in rules)
             and (s.closed or not game.players[game.turn].alive)
@@ -724,6 +727,37 @@ def _check_lost_before_the_roll(game: RuleGame) -> None:
         )
 
 
+def _check_lost_to_the_indians(game: RuleGame) -> None:
+    """Before the Bull's Eyes resolve, a seat other than the turn's player loses life only
+    to the Indians (a Bullet, Dynamite and the Rage cards' arrows hit the player; the
+    Indians come with the last arrow taken), after which every seat discards its arrows and
+    tokens, and only the turn's player takes any till the Bull's Eyes hit: then no other seat
+    holds any. Not so where another may lose in a seat's place (``offer_for_losses``), the
+    player's arrows may go to another (``arrow_steps``) or powers are shown at moments."""
+    before = still_rolling(game) is not None
+    before = before or any(tuple(step) == ("resolve_bullseyes",) for step in game.stack)
+    lost = game.scratch.lost
+    if (
+        not before
+        or not any(amount for seat, amount in enumerate(lost) if seat != game.turn)
+        or game.watched_moments
+        or type(game.ability(game.turn)).arrow_steps is not Ability.arrow_steps
+        or any(
+            type(ability_of(name)).offer_for_losses is not Ability.offer_for_losses
+            for name in game.setup.characters
+        )
+    ):
+        return
+    for p in game.players:
+        if p.seat != game.turn and (p.arrows or game.tokens_held(p)):
+            raise StateError(
+                f"scratch.lost {lost}, seat {p.seat + 1} holds arrows ({p.arrows}, tokens "
+                f"{game.tokens_held(p)}): before the Bull's Eyes resolve a seat other than the "
+                f"turn's player (seat {game.turn + 1}) loses life only to the Indians, after "
+                "which every seat discards its arrows and only the turn's player takes any"
+            )
+
+
 def _check_lost(game: RuleGame) -> None:
     """Life is gained by a gain step alone: a Beer's, once the Beers resolve, or one an
     ability gives on a death, the turn's player's ability among its own steps (a gift of life
@@ -731,11 +765,14 @@ def _check_lost(game: RuleGame) -> None:
     rules (``ModuleRules.gains``). While none but the Beers' may have run, the life a seat lost
     this turn is at most what it lacks now (max_life less life) and what the Beers given it
     (scratch.beers) are worth, once they resolved; a zombie's aside (its maximum is set at the
-    outbreak)."""
+    outbreak). A module handing the turn over after the results (``hand_over``) leaves the
+    turn's scratch to another seat's turn: not followed then."""
     before = any(tuple(step) == ("resolve_beers",) for step in game.stack)
     before = before or still_rolling(game) is not None
+    handing = any(r.hand_over for r in in_play(game.setup.modules))
     if (
-        _gains_on_deaths(game)
+        (handing and not before)
+        or _gains_on_deaths(game)
         or any(game.own_steps(phase) for phase in (_BEFORE_THE_BEERS if before else Phase))
         or any(r.gains(game) for r in in_play(game.setup.modules) if r.gains is not None)
     ):

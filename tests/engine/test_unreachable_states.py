@@ -738,3 +738,20 @@ def test_from_json_refuses_life_lost_before_the_first_roll_with_nothing_losing_a
         lambda d: d["scratch"]["lost"].__setitem__(1, 1),
         r"scratch.lost \[0, 1, 0, 0, 0\]: life lost this turn before its first roll \(rolls 0\)",
     )
+
+
+def test_from_json_refuses_life_lost_to_the_indians_with_arrows_held_since() -> None:
+    """While the turn's player rolls, another seat loses life only to the Indians, after
+    which every seat discards its arrows and only the player takes some: a seat that lost
+    life this turn beside another seat holding an arrow never was."""
+    game = position(make_game(FIVE), players={2: {"life": 5}, 3: {"arrows": 1}})
+    game.dice_source = ScriptedDice(QUIET_FACES)
+    game.apply(Roll(ALL5))
+    assert game.pending is not None and game.pending.kind is DecisionKind.REROLL
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(2, 1),
+        r"scratch.lost \[0, 0, 1, 0, 0\], seat 4 holds arrows \(1, tokens \[\]\): before the "
+        r"Bull's Eyes resolve a seat other than the turn's player \(seat 1\) loses life only "
+        r"to the Indians",
+    )
