@@ -651,6 +651,11 @@ def _check_collected(game: RuleGame) -> None:
     s = game.scratch
     if RESULTS[0] in queued:
         return
+    if not queued and s.to_assign:
+        raise StateError(
+            f"scratch.to_assign {s.to_assign}: results are left to give only while their phase "
+            "gives them out, its steps queued (queue)"
+        )
     rules = in_play(game.setup.modules)
     if not queued and (
         any(r.hand_over for r in rules)

@@ -602,16 +602,23 @@ def test_from_json_refuses_beers_given_out_but_those_collected_in_order() -> Non
     )
 
 
+def at_the_gatling() -> Game:
+    """The Sheriff's Beer given to seat 3, then his Gatling: Bart Cassidy asked whether he
+    takes an arrow instead of the life."""
+    game = make_game(("paul_regret", "bart_cassidy", *FIVE[2:]))
+    game.dice_source = ScriptedDice(["beer", "gatling", "gatling", "gatling", "dynamite"])
+    play(game, Roll(ALL5), Stop(), ChooseSeat(2))
+    assert game.pending is not None and game.pending.kind is DecisionKind.ARROW_INSTEAD
+    return game
+
+
 def test_from_json_refuses_life_lost_this_turn_beyond_what_a_seat_lacks_and_its_beers_gave() -> (
     None
 ):
     """After the Beers the life a seat lost this turn is at most what it lacks and what the
     Beers given it gave (one each), when nothing else gains: Suzy Lafayette, full, given one
     Beer while Bart Cassidy is asked about the Gatling, lost 1 at most."""
-    game = make_game(("paul_regret", "bart_cassidy", *FIVE[2:]))
-    game.dice_source = ScriptedDice(["beer", "gatling", "gatling", "gatling", "dynamite"])
-    play(game, Roll(ALL5), Stop(), ChooseSeat(2))
-    assert game.pending is not None and game.pending.kind is DecisionKind.ARROW_INSTEAD
+    game = at_the_gatling()
     suzy = game.players[2]
     assert suzy.life == suzy.max_life and game.scratch.beers == [[0, 2]]
     data = data_of(game)
@@ -754,4 +761,14 @@ def test_from_json_refuses_life_lost_to_the_indians_with_arrows_held_since() -> 
         r"scratch.lost \[0, 0, 1, 0, 0\], seat 4 holds arrows \(1, tokens \[\]\): before the "
         r"Bull's Eyes resolve a seat other than the turn's player \(seat 1\) loses life only "
         r"to the Indians",
+    )
+
+
+def test_from_json_refuses_results_left_to_give_once_no_phase_gives_them_out() -> None:
+    """The results left to give (scratch.to_assign) are a phase's, listed by its collect
+    step and given before its resolve step: with no result's step queued none is left."""
+    refused(
+        at_the_gatling(),
+        lambda d: d["scratch"].update(to_assign=[[0, "beer"]]),
+        r"scratch.to_assign \[\[0, 'beer'\]\]: results are left to give only while their phase",
     )
