@@ -644,8 +644,8 @@ def _check_collected(game: RuleGame) -> None:
     player's tokens and extra results) holds from the Bull's Eyes' collect step to the
     Gatling's; after the results it holds where no module in play gives tokens that cancel
     results or hands the turn over (the scratch is then another seat's turn's), and the extra
-    results stay till the turn ends or its player falls. Once no
-    result's step is left, a phase that gave nothing may never have run (the rolls go on, the
+    results stay till the turn ends or its player falls. Once no result's step is left, none
+    is left to give, and a phase that gave nothing may never have run (the rolls go on, the
     game ended or the turn's player fell first, three Dynamite cancelled it)."""
     queued = {tuple(step) for step in game.stack if step[0] in RESULT_NAMES}
     s = game.scratch
