@@ -292,6 +292,11 @@ def _check_dice(game: Game) -> None:
     most = 1 + REROLLS + max(ability_of(c).extra_rolls for c in game.setup.characters)
     if not 0 <= game.rolls <= most:
         raise StateError(f"rolls {game.rolls} is outside 0..{most}")
+    if game.players[game.turn].alive and game.rolls > game.max_rolls:
+        raise StateError(
+            f"rolls {game.rolls}: seat {game.turn + 1}'s turn rolls at most {game.max_rolls} "
+            f"times ({game.players[game.turn].character})"
+        )
     if game.roll_count < 0:
         raise StateError(f"roll_count {game.roll_count}: the rolls of the game, 0 or more")
     _check_roll_count(game)
@@ -299,13 +304,15 @@ def _check_dice(game: Game) -> None:
     if game.rolls and len(shown) != len(faces):
         raise StateError(f"faces {faces}: after a roll (rolls {game.rolls}) every die shows")
     # Before the first roll only the dice the Ghost's token set show (its face, on base dice),
-    # still set when a holder fell before rolling (``preset`` then emptied).
+    # still set when a holder fell before rolling (``preset`` then emptied): a living turn's
+    # player's dice show only while they are set.
     set_faces = {faces[die] for die in shown}
     if not game.rolls and (
         len(shown) > 2
         or len(set_faces) > 1
         or any(kinds[die] != "base" for die in shown)
-        or not set(game.preset) <= set(shown)
+        or (game.preset and set(game.preset) != set(shown))
+        or (shown and not game.preset and game.players[game.turn].alive)
     ):
         raise StateError(
             f"faces {faces}: before the first roll (rolls 0) only the base dice a token set "

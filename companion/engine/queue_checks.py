@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from .abilities import ability_of
 from .components import (
     BEAR_SHERIFF_BONUS,
     CHARACTERS,
@@ -28,7 +29,8 @@ from .errors import StateError
 from .modules import entries, in_play
 from .player_marks import returned
 from .registry import STEPS
-from .rules_api import Phase
+from .results import collect_results
+from .rules_api import Ability, Phase
 
 if TYPE_CHECKING:
     from .rules_api import RuleGame
@@ -406,9 +408,10 @@ def _check_scratch(game: RuleGame) -> None:
         _whole(item[0], f"scratch.beers[{i}][0]")
         _seat(game, item[1], f"scratch.beers[{i}][1]")
     _check_assigned(game, results)
-    _check_lost_before_the_beers(game)
+    _check_lost(game)
     _check_beers(game, results)
     _check_results_phase(game)
+    _check_collected(game)
     if s.doubled is not None and s.doubled not in {a[0] for a in s.assigned}:
         raise StateError(f"scratch.doubled {s.doubled}: a die of a Bull's Eye assigned")
     if s.doubled is not None and not game.ability(game.turn).beer_doubles_bullseye:
@@ -454,6 +457,8 @@ def _check_scratch(game: RuleGame) -> None:
                     else "eliminated in an earlier turn lost life in this one"
                 )
             )
+    _check_lost_before_the_roll(game)
+    _check_lost_to_the_indians(game)
 
 
 # The steps of a turn's rolls and of their results (``game.py``), which all run before its
@@ -632,29 +637,189 @@ def _check_results_phase(game: RuleGame) -> None:
         )
 
 
-def _check_lost_before_the_beers(game: RuleGame) -> None:
-    """Life is gained by a gain step alone, and before the Beers resolve none runs, unless a
-    seat was eliminated this turn (an ability gains on a death), the turn's player's ability
-    has steps before the Beers (a gift of life at the start, a gain after the Bull's Eyes) or
-    a module in play says its rules may have given some (``ModuleRules.gains``). The life a
-    seat lost this turn is then at most what it lacks now (max_life less life), but for a
-    player back in play after his elimination."""
-    beers_left = any(tuple(step) == ("resolve_beers",) for step in game.stack)
+def _check_collected(game: RuleGame) -> None:
+    """The results a phase gives out are those its collect step listed (``collect_results``),
+    in order: those given (scratch.assigned, scratch.beers), then those left
+    (scratch.to_assign). A Bull's Eye no seat is in range of is passed over; Slab the
+    Killer's double spends the first Beer. What the list is made of (the faces, the turn's
+    player's tokens and extra results) holds from the Bull's Eyes' collect step to the
+    Gatling's; after the results it holds where no module in play gives tokens that cancel
+    results or hands the turn over (the scratch is then another seat's turn's), and the extra
+    results stay till the turn ends or its player falls. Once no result's step is left, none
+    is left to give, and a phase that gave nothing may never have run (the rolls go on, the
+    game ended or the turn's player fell first, three Dynamite cancelled it)."""
+    queued = {tuple(step) for step in game.stack if step[0] in RESULT_NAMES}
+    s = game.scratch
+    if RESULTS[0] in queued:
+        return
+    if not queued and s.to_assign:
+        raise StateError(
+            f"scratch.to_assign {s.to_assign}: results are left to give only while their phase "
+            "gives them out, its steps queued (queue)"
+        )
+    rules = in_play(game.setup.modules)
+    if not queued and (
+        any(r.hand_over for r in rules)
+        or any(r.held_results is not None for r in rules)
+        or (
+            any(r.extra_results is not None for r in rules)
+            and (s.closed or not game.players[game.turn].alive)
+        )
+    ):
+        return
+    unrun = not queued  # the results' steps ran, or never will
+    bullseyes = RESULTS[0][1:]
+    given = [[die, symbol] for die, symbol, _target in s.assigned]
+    left = [item for item in s.to_assign if item[1] in bullseyes]
+    listed = collect_results(game, bullseyes, quiet=True)
+    if not (unrun and not given) and not _given_in_turn(game, listed, given, left):
+        raise StateError(
+            f"scratch.assigned {s.assigned}, scratch.to_assign {s.to_assign}: the Bull's Eyes "
+            f"given out are {listed} (faces, the Wound tokens, then the turn's "
+            f"{_extra_named(game)}), those given first, the rest left to give, in order"
+        )
+    if RESULTS[3] in queued:
+        return
+    given = [[die, "beer"] for die, _target in s.beers]
+    left = [item for item in s.to_assign if item[1] == "beer"]
+    listed = collect_results(game, RESULTS[3][1:], quiet=True)
+    spent = s.assigned and game.ability(game.turn).beer_doubles_bullseye
+    if (unrun and not given) or given + left == listed or (spent and given + left == listed[1:]):
+        return
+    raise StateError(
+        f"scratch.beers {s.beers}, scratch.to_assign {s.to_assign}: the Beers given out are "
+        f"{listed} (faces, the Wound tokens, then the turn's {_extra_named(game)}), those "
+        "given first, the rest left to give, in order"
+        + (", less the first if Slab the Killer doubled a Bull's Eye" if spent else "")
+    )
+
+
+def _given_in_turn(
+    game: RuleGame, listed: list[list[Any]], given: list[list[Any]], left: list[list[Any]]
+) -> bool:
+    """``listed`` given out in turn: ``left`` its last ones, ``given`` the ones before them
+    but those passed over, which no seat is in range of."""
+    first = len(listed) - len(left)
+    if first < 0 or listed[first:] != left:
+        return False
+    i = 0
+    for result in listed[:first]:
+        if i < len(given) and given[i] == result:
+            i += 1
+        elif game.targets(result[0]):
+            return False
+    return i == len(given)
+
+
+def _check_lost_before_the_roll(game: RuleGame) -> None:
+    """Before a turn's first roll life is lost only by a module's steps at its start
+    (``ModuleRules.start``: a Rage card's arrows), a power shown as it starts (a
+    ``turn_start`` moment) or the turn's player's own steps then: without them nobody lost
+    any this turn yet."""
     if (
-        not (beers_left or still_rolling(game) is not None)
-        or game.eliminated_now
-        or any(game.own_steps(phase) for phase in _BEFORE_THE_BEERS)
-        or any(r.gains(game) for r in in_play(game.setup.modules) if r.gains is not None)
+        game.rolls
+        or still_rolling(game) != "roll_decision"
+        or "turn_start" in game.watched_moments
+        or any(r.start for r in in_play(game.setup.modules))
+        or game.own_steps(Phase.START)
     ):
         return
     lost = game.scratch.lost
+    if any(lost):
+        raise StateError(
+            f"scratch.lost {lost}: life lost this turn before its first roll (rolls 0), but "
+            "nothing loses any then (no module's step at the turn's start, no power shown "
+            "then, no step of the turn's player's own)"
+        )
+
+
+def _check_lost_to_the_indians(game: RuleGame) -> None:
+    """Before the Bull's Eyes resolve, a seat other than the turn's player loses life only
+    to the Indians (a Bullet, Dynamite and the Rage cards' arrows hit the player; the
+    Indians come with the last arrow taken), after which every seat discards its arrows and
+    tokens, and only the turn's player takes any till the Bull's Eyes hit: then no other seat
+    holds any. Not so where another may lose in a seat's place (``offer_for_losses``), the
+    player's arrows may go to another (``arrow_steps``) or powers are shown at moments."""
+    before = still_rolling(game) is not None
+    before = before or any(tuple(step) == ("resolve_bullseyes",) for step in game.stack)
+    lost = game.scratch.lost
+    if (
+        not before
+        or not any(amount for seat, amount in enumerate(lost) if seat != game.turn)
+        or game.watched_moments
+        or type(game.ability(game.turn)).arrow_steps is not Ability.arrow_steps
+        or any(
+            type(ability_of(name)).offer_for_losses is not Ability.offer_for_losses
+            for name in game.setup.characters
+        )
+    ):
+        return
+    for p in game.players:
+        if p.seat != game.turn and (p.arrows or game.tokens_held(p)):
+            raise StateError(
+                f"scratch.lost {lost}, seat {p.seat + 1} holds arrows ({p.arrows}, tokens "
+                f"{game.tokens_held(p)}): before the Bull's Eyes resolve a seat other than the "
+                f"turn's player (seat {game.turn + 1}) loses life only to the Indians, after "
+                "which every seat discards its arrows and only the turn's player takes any"
+            )
+
+
+def _check_lost(game: RuleGame) -> None:
+    """Life is gained by a gain step alone: a Beer's, once the Beers resolve, or one an
+    ability gives on a death, the turn's player's ability among its own steps (a gift of life
+    at the start, a gain after the Bull's Eyes, a duel or at the turn's end) or a module's
+    rules (``ModuleRules.gains``). While none but the Beers' may have run, the life a seat lost
+    this turn is at most what it lacks now (max_life less life) and what the Beers given it
+    (scratch.beers) are worth, once they resolved; a player back in play after his elimination
+    (``returned``) aside, whose maximum a module set then. A module handing the turn over after
+    the results (``hand_over``) leaves the turn's scratch to another seat's turn: not followed
+    then."""
+    before = any(tuple(step) == ("resolve_beers",) for step in game.stack)
+    before = before or still_rolling(game) is not None
+    handing = any(r.hand_over for r in in_play(game.setup.modules))
+    if (
+        (handing and not before)
+        or _gains_on_deaths(game)
+        or any(game.own_steps(phase) for phase in (_BEFORE_THE_BEERS if before else Phase))
+        or any(r.gains(game) for r in in_play(game.setup.modules) if r.gains is not None)
+    ):
+        return
+    s = game.scratch
+    lost = s.lost
     for seat, p in enumerate(game.players):
-        if p.life + lost[seat] > p.max_life and not returned(p):
+        if returned(p) or p.life + lost[seat] <= p.max_life:
+            continue
+        if before:
             raise StateError(
                 f"scratch.lost {lost}: seat {seat + 1} lost {lost[seat]} life this turn, but "
                 f"has life {p.life} of max_life {p.max_life}, and nobody gained any before "
                 "the turn's Beers resolve"
             )
+        beers = sum(1 for _die, target in s.beers if target == seat)
+        worth = _beers_worth(game, seat, beers) if beers else 0
+        if p.life + lost[seat] > p.max_life + worth:
+            raise StateError(
+                f"scratch.lost {lost}: seat {seat + 1} lost {lost[seat]} life this turn, but "
+                f"has life {p.life} of max_life {p.max_life}, and gained at most {worth} "
+                f"since, from the {beers} Beers given it (scratch.beers {s.beers})"
+            )
+
+
+def _gains_on_deaths(game: RuleGame) -> bool:
+    """A seat was eliminated this turn and a character at the table gains on a death (its
+    own ability: the one a module put in its place may have come with that death)."""
+    return bool(game.eliminated_now) and any(
+        type(ability_of(name)).on_deaths is not Ability.on_deaths for name in game.setup.characters
+    )
+
+
+def _beers_worth(game: RuleGame, seat: int, beers: int) -> int:
+    """The most life ``beers`` Beers given to ``seat`` gave it: the turn's player's at the
+    lowest life (Jesse Jones doubles them at 4 or less)."""
+    ability = game.ability(seat)
+    if seat == game.turn:
+        return ability.own_beer_gain(0, beers)
+    return ability.beer_gain(game, seat, beers)
 
 
 # The phases of the turn's player's own steps that run before the Beers resolve.

@@ -29,10 +29,13 @@ def adjusted_count(game: RuleGame, symbol: str, rolled: int) -> int:
     return rolled - min(tokens, rolled) + extra
 
 
-def collect_results(game: RuleGame, symbols: Sequence[str]) -> list[list[object]]:
+def collect_results(
+    game: RuleGame, symbols: Sequence[str], quiet: bool = False
+) -> list[list[object]]:
     """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
     tokens cancel (each Beer as often as the player's ability uses it), then the extra results
-    past the dice."""
+    past the dice. ``quiet``: the cancelled results not said (a state read back is checked
+    against what its collect step made)."""
     held = game.held_results()
     cancel = {s: held.count(s) for s in symbols if s != DYNAMITE}
     uses = game.ability(game.turn).beer_uses
@@ -44,7 +47,7 @@ def collect_results(game: RuleGame, symbols: Sequence[str]) -> list[list[object]
         count = FACE_COUNT[face]
         cancelled = min(cancel[symbol], count)
         cancel[symbol] -= cancelled
-        if cancelled:
+        if cancelled and not quiet:
             game.emit(ResultsCancelled(game.turn, symbol, cancelled))
         results += [[die, symbol]] * ((count - cancelled) * (uses if symbol == "beer" else 1))
     for i, symbol in enumerate(game.extra_results()):

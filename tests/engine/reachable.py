@@ -177,5 +177,47 @@ def main() -> None:
             print(f"{n:8} {outcome}")
 
 
+# Issue 34, its third pass (reach3a): what the checks added refuse, and what each of these
+# fields still needs (the earlier turns, or the step that asked, are no record of the state's).
+OPEN.update(
+    {
+        "lost": "the life a seat lost this turn within what it lacks and what it may have "
+        "gained meanwhile (a Beer given it, a gain on a death, the turn's player's own steps, "
+        "a module's rules): which turn took the rest of what it lacks is recorded nowhere "
+        "(refused: more than it lacks and its Beers gave where nothing else gains, any before "
+        "the first roll where nothing loses any, another seat's before the Bull's Eyes resolve "
+        "beside arrows held since the Indians)",
+        "life": "a seat's life within 1 to its maximum where the turn's losses and gains allow "
+        "it (scratch.lost): what the earlier turns took is recorded nowhere",
+        "rage_symbols": "the symbols entered for the Rage cards revealed where none is among "
+        "the results given out (a press of another symbol), or an arrow symbol against the "
+        "arrow it gave, taken at once",
+        "assigned": "a Bull's Eye's target (any seat in range then), and the results given "
+        "after the Gatling where a module's tokens cancel some (drawn or returned since), the "
+        "Rage symbols went (the turn's end) or the phase gave none (it may never have run)",
+        "to_assign": "none once refused outside a phase giving them out and but its collect "
+        "step's list within one; kept for the larger run",
+        "beers": "a Beer's target (any living seat), and the Beers given after the Gatling "
+        "where a module's tokens cancel some or the phase gave none",
+        "faces": "a die's face once rolled against what it did at once (an arrow taken, a "
+        "Dynamite locked or lost to, the Gatling fired), none of it recorded",
+        "rolls": "the turn's rolls within 1 to its player's most: a stop ends them at any "
+        "roll, the game's other rolls (roll_count) taking the difference",
+        "duels": "the seats challenged once the duels are over (a Duel die given to nobody "
+        "when nobody could be challenged, the turn's player fallen)",
+        "ghost_token": "the Ghost's token in a state kept at a moment of an earlier turn, "
+        "against the token now",
+        "cause": "the pending decision's cause where its kind is asked with one (the step "
+        "that took the arrow, a Boneyard card's turn end or start), against the step that "
+        "asked it",
+        "target": "the pending decision's target where either is asked (The Ugly's first "
+        "seat, then the second)",
+        "seat": "a reveal offered at a moment to a seat (windows: which seats could hold the "
+        "card), and the pending decision's seat against the step that asked it",
+    }
+)
+del OPEN["preset"]  # the Ghost's token sets exactly the first base dice of its holder's turn
+
+
 if __name__ == "__main__":
     main()

@@ -18,12 +18,14 @@ from companion.engine import (
     Stop,
     position,
 )
+from companion.modules.duels.rules import DUEL_ROLL, DUEL_TARGET
 from companion.modules.legacy.rules import LegacyPlayer
 from companion.modules.rage.rules import RAGE_SYMBOL
 
 from .helpers import make_game, play
 from .played_states import run as run_played
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, roles_game
+from .test_ghost import SHOOT_JACK, ghost_game, jack_becomes_the_ghost
 from .test_module_combinations import QUIET_FACES, SPECIALS, outbreak_game
 from .test_state_refusals import ALL5, FIVE, Data, data_of, refused
 from .test_undead_or_alive import end_quietly, rage, ua
@@ -540,3 +542,233 @@ def test_every_state_random_play_reaches_loads_back_with_each_seats_view() -> No
     ``played_states.py`` plays more games)."""
     states, refused_states = run_played(4, 34)
     assert states > 100 and not refused_states, refused_states.most_common(3)
+
+
+# ============================== results given out, life lost after the Beers, duels, dice set
+
+
+def at_two_bullseyes() -> Game:
+    """The base game's Sheriff kept two Bull's Eyes and two Beers: the first one's target
+    asked."""
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(["bullseye1", "bullseye2", "beer", "beer", "gatling"])
+    play(game, Roll(ALL5), Stop())
+    assert game.pending is not None and game.pending.kind is DecisionKind.BULLSEYE_TARGET
+    return game
+
+
+def test_from_json_refuses_bullseyes_given_out_but_those_collected_in_order() -> None:
+    """The Bull's Eyes' collect step lists the results to give out; each is given in turn
+    (scratch.assigned), the rest left (scratch.to_assign): none dropped, none added, none
+    given twice, while they are given out and once they are, through the Beers."""
+    game = at_two_bullseyes()
+    refused(
+        game,
+        lambda d: d["scratch"]["to_assign"].pop(),
+        r"scratch.assigned \[\], scratch.to_assign \[\[0, 'bullseye1'\]\]: the Bull's Eyes "
+        r"given out are \[\[0, 'bullseye1'\], \[1, 'bullseye2'\]\]",
+    )
+    play(game, ChooseSeat(1), ChooseSeat(2))
+    assert game.pending is not None and game.pending.kind is DecisionKind.BEER_TARGET
+    refused(
+        game,
+        lambda d: d["scratch"]["assigned"].pop(0),
+        r"scratch.assigned \[\[1, 'bullseye2', 2\]\], .*: the Bull's Eyes given out are",
+    )
+    refused(
+        game,
+        lambda d: d["scratch"].update(assigned=[]),
+        r"scratch.assigned \[\], scratch.to_assign \[\[2, 'beer'\], \[3, 'beer'\]\]: the Bull's "
+        r"Eyes given out are",
+    )
+
+
+def test_from_json_refuses_beers_given_out_but_those_collected_in_order() -> None:
+    """The Beers' collect step lists the Beers to give out, each given in turn (scratch.beers)
+    or left (scratch.to_assign): a Beer given twice (or one left out) never was."""
+    game = at_two_bullseyes()
+    play(game, ChooseSeat(1), ChooseSeat(2), ChooseSeat(3))
+    assert game.scratch.beers == [[2, 3]] and game.scratch.to_assign == [[3, "beer"]]
+    refused(
+        game,
+        lambda d: d["scratch"]["beers"].append([2, 1]),
+        r"scratch.beers \[\[2, 3\], \[2, 1\]\], scratch.to_assign \[\[3, 'beer'\]\]: the Beers "
+        r"given out are \[\[2, 'beer'\], \[3, 'beer'\]\]",
+    )
+    refused(
+        game,
+        lambda d: d["scratch"].update(to_assign=[]),
+        r"scratch.beers \[\[2, 3\]\], scratch.to_assign \[\]: the Beers given out are",
+    )
+
+
+def at_the_gatling() -> Game:
+    """The Sheriff's Beer given to seat 3, then his Gatling: Bart Cassidy asked whether he
+    takes an arrow instead of the life."""
+    game = make_game(("paul_regret", "bart_cassidy", *FIVE[2:]))
+    game.dice_source = ScriptedDice(["beer", "gatling", "gatling", "gatling", "dynamite"])
+    play(game, Roll(ALL5), Stop(), ChooseSeat(2))
+    assert game.pending is not None and game.pending.kind is DecisionKind.ARROW_INSTEAD
+    return game
+
+
+def test_from_json_refuses_life_lost_this_turn_beyond_what_a_seat_lacks_and_its_beers_gave() -> (
+    None
+):
+    """After the Beers the life a seat lost this turn is at most what it lacks and what the
+    Beers given it gave (one each), when nothing else gains: Suzy Lafayette, full, given one
+    Beer while Bart Cassidy is asked about the Gatling, lost 1 at most."""
+    game = at_the_gatling()
+    suzy = game.players[2]
+    assert suzy.life == suzy.max_life and game.scratch.beers == [[0, 2]]
+    data = data_of(game)
+    data["scratch"]["lost"][2] = 1
+    Game.from_json(data)
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(2, 2),
+        r"scratch.lost \[0, 0, 2, 0, 0\]: seat 3 lost 2 life this turn, but has life 8 of "
+        r"max_life 8, and gained at most 1 since, from the 1 Beers given it",
+    )
+
+
+def two_duels() -> Game:
+    """Undead or Alive 1 and 2: two Duel dice showing, the first challenge asked."""
+    game = ua()
+    play(game, Roll(ALL5, ("dynamite", "gatling", "gatling", "duel", "duel")), Stop())
+    assert game.pending is not None and game.pending.kind is DUEL_TARGET
+    return game
+
+
+def test_from_json_refuses_duels_to_come_but_the_duel_dice_not_given() -> None:
+    """The duels step asks with the Duel dice showing as its count, each seat challenged
+    taking one (scratch.duels): the count left is the dice not given yet, never fewer."""
+    game = two_duels()
+    refused(
+        game,
+        lambda d: d["pending"].update(remaining=1),
+        r"duel_target .*: remaining 1, but 2 Duel dice showing are not given yet",
+    )
+    refused(
+        game,
+        lambda d: d["scratch"].update(duels=[1, 2, 3]),
+        r"scratch.duels \[1, 2, 3\]: a seat challenged for each Duel die showing, but faces",
+    )
+    game.apply(ChooseSeat(1))
+    assert game.pending is not None and game.pending.kind is DUEL_ROLL
+    refused(
+        game,
+        lambda d: d["queue"].__setitem__(0, ["duels", 0]),
+        r"step 'duels': 0 duels to come, but 1 Duel dice showing are not given yet",
+    )
+
+
+def test_from_json_refuses_a_duel_roll_but_between_the_turns_player_and_the_seat_challenged() -> (
+    None
+):
+    """The duel under way is the last challenged, fought with its Duel die (given in order):
+    another seat rolling, another opponent or another die never was."""
+    game = two_duels()
+    game.apply(ChooseSeat(1))
+    d = game.pending
+    assert d is not None and (d.seat, d.target, d.die) == (1, 0, 3)
+    refused(
+        game,
+        lambda d: d["pending"].update(seat=2),
+        r"seat 3, target 0: the duel under way is between the turn's player \(seat 1\) and "
+        r"the seat last challenged \(scratch.duels \[1\]\)",
+    )
+    refused(
+        game,
+        lambda d: d["pending"].update(die=4),
+        r"die 4: the duel of the seat last challenged \(scratch.duels \[1\]\) is fought with "
+        r"Duel die 3",
+    )
+
+
+def test_from_json_refuses_a_face_before_the_first_roll_no_token_set() -> None:
+    """Before the first roll a living player's dice show only the faces the Ghost's token set
+    (preset)."""
+    game = make_game(FIVE)
+    assert game.pending is not None and game.pending.kind is DecisionKind.ROLL
+    refused(
+        game,
+        lambda d: d["faces"].__setitem__(0, "arrow"),
+        r"faces \['arrow', None, None, None, None\]: before the first roll \(rolls 0\) only "
+        r"the base dice a token set \(preset \[\]\) show a face",
+    )
+
+
+def test_from_json_refuses_the_ghost_tokens_dice_not_set_before_its_holders_first_roll() -> None:
+    """The token's holder starts the turn with its first base dice set to the token's face:
+    before its first roll they are set (preset)."""
+    jack = ("dynamite", "bullseye1", "arrow", "beer", "arrow")
+    game = ghost_game(SHOOT_JACK + jack + QUIET_TURN * 5)
+    jack_becomes_the_ghost(game)
+    play(game, Roll((0, 1)), Roll((0, 1)), Roll((1,)), ChooseSeat(0))
+    for _ in range(5):
+        quiet_turn(game)
+    assert game.turn == 0 and game.preset == [0, 1]
+
+    def unset(d: Data) -> None:
+        d.update(preset=[])
+        d["faces"][:2] = [None, None]
+
+    refused(
+        game,
+        unset,
+        r"preset \[\]: the turn of the token's holder \(ghost_token \[0, 'arrow', 2\]\) sets "
+        r"base dice \[0, 1\] to 'arrow' before its first roll",
+    )
+
+
+def test_from_json_refuses_more_rolls_than_the_turns_player_makes() -> None:
+    """The turn's player rolls three times at most, four with an extra roll (Lucky Duke):
+    another seat's extra roll is not his."""
+    refused(
+        at_a_bullseye(),
+        lambda d: d.update(rolls=4),
+        r"rolls 4: seat 1's turn rolls at most 3 times \(paul_regret\)",
+    )
+
+
+def test_from_json_refuses_life_lost_before_the_first_roll_with_nothing_losing_any() -> None:
+    """Before the first roll of a turn of the base game nothing loses life (no Rage card's
+    arrow, no power shown as the turn starts): a seat that lost some in an earlier turn lost
+    none in this one yet."""
+    game = make_game(FIVE)
+    play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[1:])), Stop(), ChooseSeat(1))
+    assert game.pending is not None and game.pending.kind is DecisionKind.ROLL
+    assert game.players[1].life < game.players[1].max_life
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(1, 1),
+        r"scratch.lost \[0, 1, 0, 0, 0\]: life lost this turn before its first roll \(rolls 0\)",
+    )
+
+
+def test_from_json_refuses_life_lost_to_the_indians_with_arrows_held_since() -> None:
+    """While the turn's player rolls, another seat loses life only to the Indians, after
+    which every seat discards its arrows and only the player takes some: a seat that lost
+    life this turn beside another seat holding an arrow never was."""
+    game = position(make_game(FIVE), players={2: {"life": 5}, 3: {"arrows": 1}})
+    game.dice_source = ScriptedDice(QUIET_FACES)
+    game.apply(Roll(ALL5))
+    assert game.pending is not None and game.pending.kind is DecisionKind.REROLL
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(2, 1),
+        r"scratch.lost \[0, 0, 1, 0, 0\], seat 4 holds arrows \(1, tokens \[\]\): before the "
+        r"Bull's Eyes resolve a seat other than the turn's player \(seat 1\) loses life only "
+        r"to the Indians",
+    )
+
+
+def test_from_json_refuses_results_left_to_give_once_no_phase_gives_them_out() -> None:
+    """The results left to give (scratch.to_assign) are a phase's, listed by its collect
+    step and given before its resolve step: with no result's step queued none is left."""
+    refused(
+        at_the_gatling(),
+        lambda d: d["scratch"].update(to_assign=[[0, "beer"]]),
+        r"scratch.to_assign \[\[0, 'beer'\]\]: results are left to give only while their phase",
+    )

@@ -18,10 +18,11 @@ def test_the_ghosts_seat_and_the_token_holders_seat_say_so() -> None:
     game = Game(setup, ScriptedDice([]))
     game = position(game, players={1: {"ghost": True, "alive": False, "life": 0}})
     assert ghost_note(game, 1, [1, 2, 3, 4, 5]) == "GHOST"
-    game = position(game, ghost_token=[0, "arrow", 2])
-    assert ghost_note(game, 1, [1, 2, 3, 4, 5]) == "GHOST, gave seat 1 2x arrow"
-    assert ghost_note(game, 0, [1, 2, 3, 4, 5]) == "Ghost token: 2x arrow"
-    assert ghost_note(game, 2, [1, 2, 3, 4, 5]) == ""
+    # Given to a seat whose turn is to come (its holder's turn starts with the dice set).
+    game = position(game, ghost_token=[2, "arrow", 2])
+    assert ghost_note(game, 1, [1, 2, 3, 4, 5]) == "GHOST, gave seat 3 2x arrow"
+    assert ghost_note(game, 2, [1, 2, 3, 4, 5]) == "Ghost token: 2x arrow"
+    assert ghost_note(game, 0, [1, 2, 3, 4, 5]) == ""
     dead = SeatView(number=2, playing=True, name="Jourdonnais", max_life=7, alive=False)
     ghost = SeatView(
         number=2, playing=True, name="Jourdonnais", max_life=7, alive=False, note="GHOST"

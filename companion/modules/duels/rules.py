@@ -125,8 +125,10 @@ def duels_left(game: RuleGame) -> int:
 
 
 def _fits_duel_target(game: RuleGame, d: Decision) -> str | None:
+    """The duels step asks with the Duel dice showing as its count, and each seat challenged
+    takes one: the count left is the dice not given yet."""
     assert d.remaining is not None  # counted
-    if d.remaining > duels_left(game):
+    if d.remaining != duels_left(game):
         return (
             f"remaining {d.remaining}, but {duels_left(game)} Duel dice showing are not given "
             f"yet (faces, scratch.duels {list(challenged(game))})"
@@ -135,11 +137,29 @@ def _fits_duel_target(game: RuleGame, d: Decision) -> str | None:
 
 
 def _fits_duel_roll(game: RuleGame, d: Decision) -> str | None:
+    """The duel under way is the last one challenged, fought with its Duel die (the Duel
+    dice showing are given in order) between the turn's player and the seat challenged."""
     kinds = game.dice_kinds
     if d.die is None or not 0 <= d.die < len(kinds) or kinds[d.die] != DUEL_DIE:
         return f"die {d.die}: a duel rolls a Duel die (dice_kinds {kinds})"
     if d.target is None or d.target == d.seat or not game.players[d.target].alive:
         return f"target {d.target}: the living player the duel is against"
+    seats = challenged(game)
+    showing = dice_showing(game, "duel")
+    if not seats or len(seats) > len(showing):
+        return f"scratch.duels {list(seats)}: a duel is fought with a seat challenged"
+    if {d.seat, d.target} != {game.turn, seats[-1]}:
+        return (
+            f"seat {d.seat + 1}, target {d.target}: the duel under way is between the turn's "
+            f"player (seat {game.turn + 1}) and the seat last challenged "
+            f"(scratch.duels {list(seats)})"
+        )
+    if d.die != showing[len(seats) - 1]:
+        return (
+            f"die {d.die}: the duel of the seat last challenged (scratch.duels {list(seats)}) "
+            f"is fought with Duel die {showing[len(seats) - 1]}, the Duel dice showing "
+            "given in order"
+        )
     return None
 
 
@@ -379,6 +399,12 @@ def check(game: RuleGame) -> None:
             f"scratch.duels {list(seats)}: the seats challenged after the results, but the turn "
             f"still rolls (queue ending with {rolling!r}, or a roll asked)"
         )
+    showing = len(dice_showing(game, "duel"))
+    if len(seats) > showing:
+        raise StateError(
+            f"scratch.duels {list(seats)}: a seat challenged for each Duel die showing, but "
+            f"faces {game.faces} show {showing}"
+        )
     for p in game.players:
         wounds = list(wounds_of(p))
         if len(set(wounds)) != len(wounds):
@@ -531,8 +557,9 @@ def duel_lost(game: RuleGame, loser: int, winner: int, /) -> None:
 
 
 def _fits_duels(game: RuleGame, args: list[Any]) -> str | None:
-    """The duels still to come, queued: no more than the Duel dice not given yet."""
-    if args[0] > duels_left(game):
+    """The duels still to come, queued: the Duel dice not given yet (the step is queued with
+    those showing, and each seat challenged takes one)."""
+    if args[0] != duels_left(game):
         return (
             f"{args[0]} duels to come, but {duels_left(game)} Duel dice showing are not given "
             f"yet (faces, scratch.duels {list(challenged(game))})"

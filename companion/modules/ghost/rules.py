@@ -287,6 +287,19 @@ def check(game: RuleGame) -> None:
         _check_token(game, token, bool(ghosts))
     if game.preset:
         _check_preset(game)
+    if token is not None and token[0] == game.turn and not game.rolls and players[token[0]].alive:
+        _check_set(game, token)
+
+
+def _check_set(game: RuleGame, token: list[Any]) -> None:
+    """Its holder's turn sets the first base dice to the token's face as it starts (and
+    again when its dice change, a Saloon die chosen): before the first roll they are set."""
+    dice = [i for i, kind in enumerate(game.dice_kinds) if kind == "base"][: token[2]]
+    if game.preset != dice:
+        raise StateError(
+            f"preset {game.preset}: the turn of the token's holder (ghost_token {token}) "
+            f"sets base dice {dice} to {token[1]!r} before its first roll (rolls 0)"
+        )
 
 
 def _check_token(game: RuleGame, token: list[object], ghost: bool) -> None:
