@@ -352,6 +352,7 @@ def test_from_json_refuses_a_zombie_holding_a_wound_token() -> None:
     def token(d: Data) -> None:
         d["wound_pile"].remove("beer")
         d["players"][4]["wounds"] = ["beer"]
+        d["wound_draws"] += 1  # drawn from the simulated pile
 
     refused(game, token, r"seat 5: wounds \['beer'\], but a zombie takes none")
 

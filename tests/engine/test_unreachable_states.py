@@ -7,6 +7,13 @@ Seats in the states' JSON count from 0; the messages count seats from 1.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
 from companion.engine import (
     ChooseSeat,
     DecisionKind,
@@ -15,14 +22,20 @@ from companion.engine import (
     Role,
     Roll,
     ScriptedDice,
+    SetupError,
+    StateError,
     Stop,
+    deal,
     position,
 )
+from companion.modules.duels.rules import DuelsPlayer
 from companion.modules.legacy.rules import LegacyPlayer
 from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.zombies.rules import BoneyardGame
 
 from .helpers import make_game, play
 from .played_states import run as run_played
+from .reachable import GHOST, LEFT_OUT_FREELY
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, roles_game
 from .test_module_combinations import QUIET_FACES, SPECIALS, outbreak_game
 from .test_state_refusals import ALL5, FIVE, Data, data_of, refused
@@ -540,3 +553,133 @@ def test_every_state_random_play_reaches_loads_back_with_each_seats_view() -> No
     ``played_states.py`` plays more games)."""
     states, refused_states = run_played(4, 34)
     assert states > 100 and not refused_states, refused_states.most_common(3)
+
+
+# ============================ the third pass (reach3b): rolls, draws, secret roles, modules
+
+
+def played_until(
+    modules: frozenset[str], reached: Callable[[Game], bool], roles_known: bool = True
+) -> Game:
+    """The first state random play of games with ``modules`` (5 players) reaches where
+    ``reached`` holds: at most 40 games of 400 actions."""
+    rng = random.Random(34)
+    for seed in range(40):
+        game = Game(deal(5, seed, modules=modules, roles_known=roles_known))
+        for _ in range(400):
+            if reached(game):
+                return game
+            if game.over:
+                break
+            game.apply(rng.choice(game.legal_actions() + game.window_actions()))
+    raise AssertionError(f"no game of {sorted(modules)} reached the state")
+
+
+def test_from_json_refuses_more_rolls_than_the_turns_allow() -> None:
+    """Each turn rolls at most its first roll and the re-rolls (the most any character at the
+    table has): roll_count is bounded by the turns played."""
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(QUIET_FACES)
+    game.apply(Roll(ALL5))
+    assert game.turn_number == 1 and game.roll_count == 1
+    refused(game, lambda d: d.update(roll_count=5), r"roll_count 5: the game's rolls, 4 at most")
+    data = data_of(game)
+    data["roll_count"] = 4  # Lucky Duke re-rolls once more: 4 rolls in a turn
+    Game.from_json(data)
+
+
+def test_from_json_refuses_fewer_wound_draws_than_wound_tokens_held() -> None:
+    """Each Wound token a seat holds came out of the simulated pile by a draw: wound_draws
+    counts them, and a real pile's tokens (none counted) cannot become simulated ones."""
+    game = played_until(
+        frozenset({"undead_or_alive.1", "undead_or_alive.2"}),
+        lambda g: any(DuelsPlayer.of(p).wounds for p in g.players),
+    )
+    held = sum(len(DuelsPlayer.of(p).wounds) for p in game.players)
+    refused(
+        game,
+        lambda d: d.update(wound_draws=held - 1),
+        rf"wound_draws {held - 1}: the simulated pile gave the {held} Wound tokens held",
+    )
+    real = Game.from_json(data_of(game))
+    real.setup = replace(real.setup, real_piles=frozenset({"wounds"}))
+    data = real.to_json()
+    data["wound_draws"] = 0
+    Game.from_json(data)  # the same tokens drawn from the real pile
+    data["setup"]["real_piles"] = []
+    with pytest.raises(StateError, match=r"wound_draws 0: the simulated pile gave the"):
+        Game.from_json(data)
+
+
+def test_from_json_refuses_fewer_boneyard_draws_than_cards_out_of_the_deck() -> None:
+    """Each Boneyard card face up (with hands) or drawn this turn (No hands) was a draw, and
+    the outbreak began with one at least."""
+    game = played_until(
+        frozenset({"undead_or_alive.4"}),
+        lambda g: bool(BoneyardGame.of(g).boneyard_shown or BoneyardGame.of(g).boneyard_back),
+    )
+    b = BoneyardGame.of(game)
+    out = len(b.boneyard_shown) + len(b.boneyard_back)
+    refused(
+        game,
+        lambda d: d.update(boneyard_draws=out - 1),
+        rf"boneyard_draws {out - 1}: {out} or more, the cards drawn",
+    )
+    begun = played_until(
+        frozenset({"undead_or_alive.4"}), lambda g: BoneyardGame.of(g).outbreak == "begun"
+    )
+    refused(begun, lambda d: d.update(boneyard_draws=0), r"boneyard_draws 0: 1 or more")
+
+
+def test_from_json_refuses_a_living_role_known_face_down_with_secret_roles_once_rolled() -> None:
+    """With the role cards secret (the set-up's roles None) the box learns a role only as it
+    is shown; a seat's view, which may guess them, shows no roll (roll_count 0)."""
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(QUIET_FACES)
+    game.apply(Roll(ALL5))
+    assert game.setup.roles is not None and not game.players[1].revealed
+
+    def secret(d: Data) -> None:
+        d["setup"]["roles"] = None
+        d["setup"]["sheriff"] = 0
+
+    refused(
+        game, secret, r"seat 2: role outlaw face down \(revealed false\), but the roles are secret"
+    )
+    data = data_of(game)
+    secret(data)
+    data["roll_count"] = 0  # as a seat's view shows it, with the roles guessed
+    Game.from_json(data)
+
+
+def test_a_module_that_never_acted_left_out_is_the_same_game() -> None:
+    """``reachable.FREE``'s modules: the same actions with and without a module of characters
+    none plays, Wild West Legacy, or The Ghost until a seat is eliminated, reach the same state
+    but the set-up's modules."""
+    rng = random.Random(34)
+    others = ("old_saloon.1", "old_saloon.2", "undead_or_alive.1", "undead_or_alive.2")
+    compared: Counter[str] = Counter()
+    for seed in range(100):
+        module = sorted(LEFT_OUT_FREELY | {GHOST})[seed % 4]
+        drawn = frozenset(m for m in others if rng.random() < 0.4)
+        try:
+            base = deal(rng.randint(5, 8), seed, modules=drawn)
+        except SetupError:
+            continue  # a module of those drawn needs another
+        game, without = Game(replace(base, modules=base.modules | {module})), Game(base)
+        for _ in range(rng.randrange(400)):
+            if game.over:
+                break
+            action = rng.choice(game.legal_actions() + game.window_actions())
+            after = game.copy() if module == GHOST else game
+            after.apply(action)
+            if not all(p.alive for p in after.players) and module == GHOST:
+                break  # The Ghost acts from the first elimination on
+            game = after
+            without.apply(action)
+        mine, theirs = game.to_json(), without.to_json()
+        left_out = set(mine["setup"].pop("modules")) - set(theirs["setup"].pop("modules", []))
+        assert left_out == {module}
+        assert mine == theirs
+        compared[module] += 1
+    assert min(compared[m] for m in LEFT_OUT_FREELY | {GHOST}) >= 5, compared

@@ -366,6 +366,13 @@ def check(game: RuleGame) -> None:
             f"(turn_number {game.turn_number}; none with the real pile or module "
             f"{ID} off)"
         )
+    # Each token held came out of the pile by a draw; a seat's view shows none (0), as it
+    # shows no roll (roll_count 0).
+    if simulated and game.roll_count and draws < len(held):
+        raise StateError(
+            f"wound_draws {draws}: the simulated pile gave the {len(held)} Wound tokens held "
+            f"({held}), a draw each (real_piles {sorted(game.setup.real_piles)})"
+        )
     seats = challenged(game)
     n = len(game.players)
     for i, seat in enumerate(seats):
@@ -557,6 +564,7 @@ RULES = ModuleRules(
     step_fits=(("duels", _fits_duels),),
     gains=lambda game: bool(dice_showing(game, "whiskey")),  # resolved before the Beers
     hands=challenged,  # a duel's winner eliminates by its own hand
+    rolls_aside=True,  # a duel's die passes back and forth until one side loses
     used=("duel_reroll",),  # a Duel die re-rolled, counted against ``duel_rerolls``
     check=check,
     table="companion.modules.duels.table",
