@@ -559,13 +559,13 @@ def test_every_state_random_play_reaches_loads_back_with_each_seats_view() -> No
 
 
 def played_until(
-    modules: frozenset[str], reached: Callable[[Game], bool], roles_known: bool = True
+    modules: frozenset[str], reached: Callable[[Game], bool], players: int = 5
 ) -> Game:
-    """The first state random play of games with ``modules`` (5 players) reaches where
-    ``reached`` holds: at most 40 games of 400 actions."""
+    """The first state random play of games with ``modules`` reaches where ``reached`` holds:
+    at most 40 games of 400 actions."""
     rng = random.Random(34)
     for seed in range(40):
-        game = Game(deal(5, seed, modules=modules, roles_known=roles_known))
+        game = Game(deal(players, seed, modules=modules))
         for _ in range(400):
             if reached(game):
                 return game
@@ -683,3 +683,52 @@ def test_a_module_that_never_acted_left_out_is_the_same_game() -> None:
         assert mine == theirs
         compared[module] += 1
     assert min(compared[m] for m in LEFT_OUT_FREELY | {GHOST}) >= 5, compared
+
+
+def test_from_json_refuses_last_one_standing_without_an_elimination() -> None:
+    """A 3-player game becomes last one standing at its first elimination: never before, and
+    never a game of more players, in the state kept at an open moment too."""
+    game = Game(deal(3, 34))
+    refused(game, lambda d: d.update(last_standing=True), r"last_standing true, but no seat")
+    game = played_until(frozenset({"old_saloon.3"}), lambda g: bool(g.open_moments))
+    refused(
+        game,
+        lambda d: d["windows"][0][2].update(last_standing=True),
+        r"windows\[0\]\[2\]: last_standing: only a 3-player game",
+    )
+
+
+def test_from_json_refuses_three_players_going_on_after_an_elimination_not_last_standing() -> None:
+    """A 3-player game's first elimination either ends it or makes it last one standing."""
+    game = played_until(
+        frozenset(),
+        lambda g: not g.over and any(not p.alive for p in g.players) and not g.eliminated_now,
+        players=3,
+    )
+    assert game.last_standing
+    refused(game, lambda d: d.update(last_standing=False), r"last_standing false, but seat \d")
+
+
+def test_from_json_refuses_a_finished_game_whose_turn_end_began() -> None:
+    """The modules' end-of-turn steps (a Wound token back, a Rage card drawn) eliminate no
+    one: a game ends before its turn's end begins (scratch.closed)."""
+    game = played_until(frozenset({"undead_or_alive.1", "undead_or_alive.2"}), lambda g: g.over)
+    refused(game, lambda d: d["scratch"].update(closed=True), r"scratch.closed true, but the game")
+
+
+def test_from_json_refuses_a_side_or_winners_the_final_state_does_not_give() -> None:
+    """The end names the side and seats the final state gives: by the roles, or by the module
+    that decides the end (the zombies' outbreak)."""
+    game = played_until(frozenset(), lambda g: g.over)
+    other = "outlaws" if game.side != "outlaws" else "sheriff"
+    refused(game, lambda d: d.update(side=other), rf"side '{other}', winners .*: the final state")
+    zombies = played_until(
+        frozenset({"undead_or_alive.4"}),
+        lambda g: g.over and BoneyardGame.of(g).outbreak == "begun",
+    )
+    winners = zombies.winners
+    refused(
+        zombies,
+        lambda d: d.update(winners=[s for s in range(5) if s not in winners]),
+        r"undead_or_alive.4 decides the end",
+    )
