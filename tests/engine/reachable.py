@@ -199,28 +199,42 @@ OPEN.update(
         "modules": "a module left out that acted in an earlier turn and left nothing in the "
         "state: the Loudmouth and the Coward's dice rolled in turns gone by, The Ghost's "
         "first eliminated player (history the state does not hold)",
-        "roll_count": "the rolls made between the bounds: at least a roll a turn, at most "
-        "the first roll and re-rolls a turn (and a Gambler's each) unless a duel rolled (any "
-        "number) or a module hands the turn over (the Boneyard's would-be turns); which "
-        "turns rolled how often is history the state does not hold",
+        "roll_count": "the rolls made between the bounds (refused outside): at least a roll a "
+        "turn unless a module hands the turn over, at most the first roll and re-rolls a turn "
+        "(and a Gambler's each) unless a duel rolled (any number); how often each turn rolled "
+        "is history the state does not hold",
         "turn_number": "the turns played once a seat was eliminated or with special cards "
-        "(extra turns), within the rolls made (roll_count): whose turns came is history the "
-        "state does not hold",
+        "(extra turns), within the rolls made (roll_count, refused outside): whose turns came "
+        "is history the state does not hold",
+        "turn": "whose turn once a seat was eliminated or with special cards (extra turns): "
+        "the turn order's course is history the state does not hold",
         "killer": "whose result eliminated a seat in an earlier turn: the events of that turn "
         "are history the state does not hold (a seat's own, a living seat's and one of this "
         "turn's not of its hands are refused)",
-        "seed": "the seed once a simulated pile was drawn from: the tokens and cards it gave "
-        "went back or are held without the draw's number (history the state does not hold)",
-        "wound_draws": "the simulated pile's draws between the tokens held and the turns' "
+        "seed": "the seed once a simulated pile's drawn token or card went back (wound_draws "
+        "or boneyard_draws above those out): the draws given back are history the state does "
+        "not hold (while none went back the seed's draws are replayed and refused unless "
+        "they give what is out)",
+        "wound_draws": "the simulated pile's draws above the tokens held, within the turns' "
         "bound: the tokens drawn and given back are history the state does not hold",
-        "boneyard_draws": "the deck's draws between the cards out of the pile and the turns' "
+        "boneyard_draws": "the deck's draws above the cards out of the pile, within the turns' "
         "bound: the No hands drawn and shuffled back are history the state does not hold",
-        "real_piles": "the Wound tokens drawn for real or simulated while none is held: the "
-        "tokens drawn and given back are history the state does not hold",
-        "real_boneyard": "the Boneyard drawn for real or simulated: every draw is counted "
-        "either way, the deck asked or simulated is history the state does not hold",
+        "real_piles": "the Wound tokens drawn for real or simulated once one went back or "
+        "while none is held: the tokens drawn and given back are history the state does not "
+        "hold",
+        "real_boneyard": "the Boneyard drawn for real or simulated once a No hands went back, "
+        "after the outbreak, or with the seed's draws giving the same cards: every draw is "
+        "counted either way",
         "roles": "a set-up's dealt roles left out before the first roll (roll_count 0, as a "
         "seat's view shows it, where a bot's guess fills the roles)",
+        "winners": "the winners of a 3-player game, which depend on whose hand eliminated "
+        "whom and in which order (history the state does not hold)",
+        "side": "the side of a 3-player game, which depends on whose hand eliminated whom and "
+        "in which order (history the state does not hold)",
+        "last_standing": "3 players' last one standing in a finished game, or while a seat "
+        "eliminated this turn still has its end to come (eliminated_now)",
+        "closed": "whether the modules' end-of-turn steps ran, in a state kept at an open "
+        "moment of a finished turn",
     }
 )
 
