@@ -97,8 +97,6 @@ class ModuleRules:
       turn unbounded by what the seat lacks).
     - ``hands``: the seats besides the turn's player whose results may eliminate a player this
       turn (a duel's challenged seats).
-    - ``rolls_aside``: its rolls are no turn's own and may be any number (a duel's), so a
-      state read back bounds the game's rolls (``roll_count``) only from below.
     - ``step_fits``: each step of its own (by name) read back in the queue, why it could not
       run now (None: it could).
     - ``check``: a state read back, its invariants (a StateError naming the field), run for
@@ -147,7 +145,6 @@ class ModuleRules:
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
     gains: Callable[[RuleGame], bool] | None = None
     hands: Callable[[RuleGame], tuple[int, ...]] | None = None
-    rolls_aside: bool = False
     step_fits: tuple[tuple[str, Callable[[RuleGame, list[Any]], str | None]], ...] = ()
     check: Callable[[RuleGame], None] | None = None
     sides: tuple[str, ...] = ()

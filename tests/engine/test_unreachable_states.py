@@ -28,7 +28,7 @@ from companion.engine import (
     deal,
     position,
 )
-from companion.modules.duels.rules import DuelsGame, DuelsPlayer
+from companion.modules.duels.rules import DuelsPlayer
 from companion.modules.legacy.rules import LegacyPlayer
 from companion.modules.rage.rules import RAGE_SYMBOL
 from companion.modules.zombies.rules import BoneyardGame
@@ -575,19 +575,6 @@ def played_until(
     raise AssertionError(f"no game of {sorted(modules)} reached the state")
 
 
-def test_from_json_refuses_more_rolls_than_the_turns_allow() -> None:
-    """Each turn rolls at most its first roll and the re-rolls (the most any character at the
-    table has): roll_count is bounded by the turns played."""
-    game = make_game(FIVE)
-    game.dice_source = ScriptedDice(QUIET_FACES)
-    game.apply(Roll(ALL5))
-    assert game.turn_number == 1 and game.roll_count == 1
-    refused(game, lambda d: d.update(roll_count=5), r"roll_count 5: the game's rolls, 4 at most")
-    data = data_of(game)
-    data["roll_count"] = 4  # Lucky Duke re-rolls once more: 4 rolls in a turn
-    Game.from_json(data)
-
-
 def test_from_json_refuses_fewer_wound_draws_than_wound_tokens_held() -> None:
     """Each Wound token a seat holds came out of the simulated pile by a draw: wound_draws
     counts them, and a real pile's tokens (none counted) cannot become simulated ones."""
@@ -732,48 +719,3 @@ def test_from_json_refuses_a_side_or_winners_the_final_state_does_not_give() -> 
         lambda d: d.update(winners=[s for s in range(5) if s not in winners]),
         r"undead_or_alive.4 decides the end",
     )
-
-
-def test_from_json_refuses_boneyard_cards_the_simulated_deck_of_the_seed_does_not_give() -> None:
-    """While no card went back to the pile (a draw for each card out of it), the simulated
-    deck's draws are the seed's: another seed, or the real deck's cards read as simulated ones,
-    give other cards."""
-    game = played_until(
-        frozenset({"undead_or_alive.4"}),
-        lambda g: (
-            BoneyardGame.of(g).boneyard_draws
-            == len(BoneyardGame.of(g).boneyard_shown) + len(BoneyardGame.of(g).boneyard_back)
-            > 1
-        ),
-    )
-    data = data_of(game)
-    refusals = 0
-    for seed in range(1, 9):
-        data["setup"]["seed"] = game.setup.seed + seed
-        try:
-            Game.from_json(data)
-        except StateError as error:
-            assert "the simulated deck (real_boneyard false) of seed" in str(error)
-            refusals += 1
-    assert refusals >= 4
-
-
-def test_from_json_refuses_wound_tokens_the_simulated_pile_of_the_seed_does_not_give() -> None:
-    """While each token held is one draw (none given back), the simulated pile's draws are the
-    seed's: another seed gives other tokens."""
-    game = played_until(
-        frozenset({"undead_or_alive.1", "undead_or_alive.2"}),
-        lambda g: (
-            DuelsGame.of(g).wound_draws == sum(len(DuelsPlayer.of(p).wounds) for p in g.players) > 1
-        ),
-    )
-    data = data_of(game)
-    refusals = 0
-    for seed in range(1, 9):
-        data["setup"]["seed"] = game.setup.seed + seed
-        try:
-            Game.from_json(data)
-        except StateError as error:
-            assert "the simulated pile (real_piles []) of seed" in str(error)
-            refusals += 1
-    assert refusals >= 4

@@ -340,23 +340,6 @@ def _check_queue(game: RuleGame) -> None:
         )
 
 
-def _check_simulated(game: RuleGame, held: list[str]) -> None:
-    """With one draw for each token held (none given back, none drawn twice by its holder),
-    the simulated pile's draws are the seed's, each from the pile left: they gave the tokens
-    held."""
-    pile, drawn = sorted(WOUND_TOKENS), []
-    for draw in range(len(held)):
-        token = random.Random(f"wounds:{game.setup.seed}:{draw}").choice(pile)
-        pile.remove(token)
-        drawn.append(token)
-    if sorted(drawn) != sorted(held):
-        raise StateError(
-            f"wounds {sorted(held)}: the simulated pile (real_piles "
-            f"{sorted(game.setup.real_piles)}) of seed {game.setup.seed} gives {drawn} in its "
-            f"{len(held)} draws (wound_draws)"
-        )
-
-
 def check(game: RuleGame) -> None:
     """A state read back: the 15 Wound tokens are all somewhere, the pile kept sorted (the
     simulated draw picks by position), none held twice, by the eliminated or by a zombie
@@ -390,8 +373,6 @@ def check(game: RuleGame) -> None:
             f"wound_draws {draws}: the simulated pile gave the {len(held)} Wound tokens held "
             f"({held}), a draw each (real_piles {sorted(game.setup.real_piles)})"
         )
-    if simulated and draws and draws == len(held):
-        _check_simulated(game, held)
     seats = challenged(game)
     n = len(game.players)
     for i, seat in enumerate(seats):
@@ -583,7 +564,6 @@ RULES = ModuleRules(
     step_fits=(("duels", _fits_duels),),
     gains=lambda game: bool(dice_showing(game, "whiskey")),  # resolved before the Beers
     hands=challenged,  # a duel's winner eliminates by its own hand
-    rolls_aside=True,  # a duel's die passes back and forth until one side loses
     used=("duel_reroll",),  # a Duel die re-rolled, counted against ``duel_rerolls``
     check=check,
     table="companion.modules.duels.table",

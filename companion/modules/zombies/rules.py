@@ -388,27 +388,6 @@ def _check_draws(game: RuleGame, on: bool) -> None:
             f"{list(b.boneyard_shown)}, boneyard_back {list(b.boneyard_back)}, outbreak "
             f"{b.outbreak!r})"
         )
-    if on and draws == out and not game.setup.real_boneyard and b.outbreak != BEGUN:
-        _check_simulated(game)
-
-
-def _check_simulated(game: RuleGame) -> None:
-    """With no card back in the pile yet (one draw for each card out of it), the simulated
-    deck's draws are the seed's: each draw from the pile left, the cards with hands face up
-    in their order, the No hands in theirs."""
-    b = BoneyardGame.of(game)
-    pile, shown, back = full_deck(), list(b.boneyard_shown), list(b.boneyard_back)
-    for draw in range(b.boneyard_draws):
-        card = random.Random(f"boneyard:{game.setup.seed}:{draw}").choice(pile)
-        pile.remove(card)
-        order = shown if HANDS[card] else back
-        if not order or order.pop(0) != card:
-            raise StateError(
-                f"boneyard_shown {list(b.boneyard_shown)}, boneyard_back "
-                f"{list(b.boneyard_back)}: the simulated deck (real_boneyard false) of seed "
-                f"{game.setup.seed} gives {card!r} at its draw {draw + 1} of {b.boneyard_draws} "
-                "(boneyard_draws)"
-            )
 
 
 def check(game: RuleGame) -> None:
