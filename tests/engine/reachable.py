@@ -199,22 +199,21 @@ OPEN.update(
         "modules": "a module left out that acted in an earlier turn and left nothing in the "
         "state: the Loudmouth and the Coward's dice rolled in turns gone by, The Ghost's "
         "first eliminated player (history the state does not hold)",
-        "roll_count": "the rolls made between the bounds (refused outside): at least a roll a "
-        "turn unless a module hands the turn over, at most the first roll and re-rolls a turn "
-        "(and a Gambler's each) unless a duel rolled (any number); how often each turn rolled "
-        "is history the state does not hold",
+        "roll_count": "the rolls made, at least a roll a turn unless a module hands the turn "
+        "over (the Boneyard's would-be turns); above, none: a duel rolls any number, and a "
+        "seat's twin (a leak test's) counts more; how often each turn rolled is history the "
+        "state does not hold",
         "turn_number": "the turns played once a seat was eliminated or with special cards "
-        "(extra turns), within the rolls made (roll_count, refused outside): whose turns came "
-        "is history the state does not hold",
+        "(extra turns), no more than the rolls made (roll_count): whose turns came is history "
+        "the state does not hold",
         "turn": "whose turn once a seat was eliminated or with special cards (extra turns): "
         "the turn order's course is history the state does not hold",
         "killer": "whose result eliminated a seat in an earlier turn: the events of that turn "
         "are history the state does not hold (a seat's own, a living seat's and one of this "
         "turn's not of its hands are refused)",
-        "seed": "the seed once a simulated pile's drawn token or card went back (wound_draws "
-        "or boneyard_draws above those out): the draws given back are history the state does "
-        "not hold (while none went back the seed's draws are replayed and refused unless "
-        "they give what is out)",
+        "seed": "the seed once a simulated pile was drawn from: the draws it gave could be "
+        "replayed while none went back, but a seat's twin (a leak test's) takes another seed "
+        "with the same cards out; the draws given back are history the state does not hold",
         "wound_draws": "the simulated pile's draws above the tokens held, within the turns' "
         "bound: the tokens drawn and given back are history the state does not hold",
         "boneyard_draws": "the deck's draws above the cards out of the pile, within the turns' "
@@ -222,9 +221,9 @@ OPEN.update(
         "real_piles": "the Wound tokens drawn for real or simulated once one went back or "
         "while none is held: the tokens drawn and given back are history the state does not "
         "hold",
-        "real_boneyard": "the Boneyard drawn for real or simulated once a No hands went back, "
-        "after the outbreak, or with the seed's draws giving the same cards: every draw is "
-        "counted either way",
+        "real_boneyard": "the Boneyard drawn for real or simulated: every draw is counted "
+        "either way, and which deck gave the cards out is history the state does not hold "
+        "(the seed's draws are not replayed: see seed)",
         "roles": "a set-up's dealt roles left out before the first roll (roll_count 0, as a "
         "seat's view shows it, where a bot's guess fills the roles)",
         "winners": "the winners of a 3-player game, which depend on whose hand eliminated "
