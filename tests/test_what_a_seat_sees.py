@@ -243,8 +243,14 @@ def twin_of(data: dict[str, Any], seat: int, rng: random.Random) -> dict[str, An
 
     def recount(state: dict[str, Any]) -> None:
         state["roll_count"] += rng.randint(0, 50)
-        for counter in ("wound_draws", "boneyard_draws"):  # bounded by the turns: fewer
-            state[counter] = rng.randint(0, state[counter])
+        # bounded by the turns: fewer, but one for each token or card out of its pile at least
+        out = {
+            "wound_draws": sum(len(p.get("wounds", ())) for p in state["players"]),
+            "boneyard_draws": len(state.get("boneyard_shown", ()))
+            + len(state.get("boneyard_back", ())),
+        }
+        for counter, least in out.items():
+            state[counter] = rng.randint(min(least, state[counter]), state[counter])
 
     shuffle(data["players"])
     recount(data)

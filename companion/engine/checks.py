@@ -62,6 +62,7 @@ def check_state(game: Game, snapshot: bool = False) -> None:
     _check_dice(game)
     _check_modules(game)  # after the dice: the Ghost's preset dice are read against them
     queue_checks.check(game)
+    _check_last_standing(game)
     if snapshot:
         if (
             game.pending is not None
@@ -185,6 +186,12 @@ def _check_roles(game: Game) -> None:
             )
         if setup.three_player and not p.revealed:
             raise StateError(f"seat {seat + 1}: with 3 players every role is face up: revealed")
+        if dealt is None and p.role is not None and not p.revealed and game.roll_count:
+            raise StateError(
+                f"seat {seat + 1}: role {p.role} face down (revealed false), but the roles are "
+                "secret cards (the set-up's roles None): the box learns a role as it is shown "
+                "(a seat's view may guess it, and shows no roll: roll_count 0)"
+            )
         if game.over and p.role is not None and not p.revealed:
             raise StateError(
                 f"seat {seat + 1}: its role {p.role} face down (revealed false), but the game "
@@ -479,15 +486,41 @@ def _check_offer(kept: Game, moment: str, args: list[Any], data: Any, where: str
         )
 
 
-def _check_end(game: Game) -> None:
-    n = len(game.players)
+def _check_last_standing(game: Game) -> None:
+    """A 3-player game becomes last one standing at its first elimination that ends nothing
+    (``victory.three_player_outcome``): never without a seat eliminated, and once one fell in
+    an earlier turn (not among eliminated_now, whose end may still be to come) while the game
+    goes on, always."""
+    if not game.last_standing and game.over:
+        return
     if game.last_standing and not game.setup.three_player:
         raise StateError("last_standing: only a 3-player game becomes last one standing")
+    dead = [p.seat for p in game.players if not p.alive]
+    earlier = [seat for seat in dead if seat not in game.eliminated_now]
+    if game.last_standing and not dead:
+        raise StateError(
+            "last_standing true, but no seat is eliminated: a 3-player game becomes last one "
+            "standing at its first elimination"
+        )
+    if game.setup.three_player and not game.last_standing and earlier and not game.over:
+        raise StateError(
+            f"last_standing false, but seat {earlier[0] + 1} fell in an earlier turn and the "
+            "game goes on: its elimination made it last one standing"
+        )
+
+
+def _check_end(game: Game) -> None:
+    n = len(game.players)
     if game.over:
         if game.pending is not None:
             raise StateError("the game is over but a decision is pending")
         if game.stack or game.open_moments or game.waiting_win is not None:
             raise StateError("the game is over: queue, windows and ending are empty")
+        if game.scratch.closed:
+            raise StateError(
+                "scratch.closed true, but the game is over: the modules' end-of-turn steps "
+                "eliminate no one, so a game ends before its turn's end begins"
+            )
         if game.side not in sides():
             raise StateError(f"side {game.side!r}: expected one of " + ", ".join(sides()))
         if len(set(game.winners)) != len(game.winners) or any(not 0 <= s < n for s in game.winners):
@@ -523,18 +556,24 @@ def _check_end(game: Game) -> None:
 
 
 def _check_base_winners(game: Game) -> None:
-    """A base game's end names the side and its seats by the roles (``victory.base_outcome``):
-    when no module decides the end and the roles give that side, its winners are those seats."""
-    rules = in_play(game.setup.modules)
-    if game.setup.three_player or any(r.decides and r.outcome and r.decides(game) for r in rules):
+    """A game's end names the side and its seats as the final state gives them: the outcome
+    of the module that decides the end (``ModuleRules.outcome``), else the base game's by the
+    roles (``victory.base_outcome``). A 3-player game's end depends on whose hand eliminated
+    whom, and in which order: not checked here."""
+    if game.setup.three_player:
         return
-    outcome = base_outcome(game.setup.role_mix, game.players)
-    if (
-        isinstance(outcome, Outcome)
-        and outcome.side == game.side
-        and sorted(outcome.winners) != sorted(game.winners)
+    rules = in_play(game.setup.modules)
+    deciding = [r for r in rules if r.decides and r.outcome and r.decides(game)]
+    outcome = (
+        deciding[0].outcome(game)
+        if deciding and deciding[0].outcome
+        else base_outcome(game.setup.role_mix, game.players)
+    )
+    if isinstance(outcome, Outcome) and (
+        outcome.side != game.side or sorted(outcome.winners) != sorted(game.winners)
     ):
         raise StateError(
-            f"winners {list(game.winners)}: side {game.side} wins with seats "
-            f"{list(outcome.winners)} by the roles"
+            f"side {game.side!r}, winners {list(game.winners)}: the final state gives side "
+            f"{outcome.side!r} with seats {list(outcome.winners)}"
+            + (f" ({deciding[0].module} decides the end)" if deciding else " by the roles")
         )

@@ -133,8 +133,7 @@ def classify(original: dict[str, Any], loaded: Game) -> str:
     unknown = sorted(f for f in changed if f not in FREE and f not in OPEN)
     if unknown:
         return "unclassified " + ", ".join(unknown)
-    drawn = DuelsGame.of(loaded).wound_draws or BoneyardGame.of(loaded).boneyard_draws
-    still = sorted(f for f in changed if f not in FREE or (f == "seed" and drawn))
+    still = sorted(f for f in changed if f not in FREE or not free_here(f, original, loaded))
     return f"open {still[0]}" if still else f"free {sorted(changed)[0]}"
 
 
@@ -217,6 +216,83 @@ OPEN.update(
     }
 )
 del OPEN["preset"]  # the Ghost's token sets exactly the first base dice of its holder's turn
+
+
+# ---- the fields of issue 34's third pass (reach3b): where free, why; what stays open, why.
+
+# Modules whose rules act only through their own characters (Old Saloon 4, Undead or Alive 3:
+# the set-up refuses one left out while a seat plays its character) or add nothing to a turn
+# (Wild West Legacy decides the next game; whose hand eliminated a seat is kept whatever the
+# modules): a game without them plays the same actions to the same state.
+LEFT_OUT_FREELY = frozenset({"old_saloon.4", "undead_or_alive.3", "undead_or_alive.5"})
+# The Ghost acts first at an elimination (its first eliminated player): until then a game
+# without it is the same.
+GHOST = "old_saloon.5"
+
+FREE.update(
+    {
+        "modules": "a module left out that never acted: one of characters none plays, Wild West "
+        "Legacy, or The Ghost while no seat was eliminated "
+        "(test_a_module_that_never_acted_left_out_is_the_same_game)",
+    }
+)
+OPEN.update(
+    {
+        "modules": "a module left out that acted in an earlier turn and left nothing in the "
+        "state: the Loudmouth and the Coward's dice rolled in turns gone by, The Ghost's "
+        "first eliminated player (history the state does not hold)",
+        "roll_count": "the rolls made, at least a roll a turn unless a module hands the turn "
+        "over (the Boneyard's would-be turns); above, none: a duel rolls any number, and a "
+        "seat's twin (a leak test's) counts more; how often each turn rolled is history the "
+        "state does not hold",
+        "turn_number": "the turns played once a seat was eliminated or with special cards "
+        "(extra turns), no more than the rolls made (roll_count): whose turns came is history "
+        "the state does not hold",
+        "turn": "whose turn once a seat was eliminated or with special cards (extra turns): "
+        "the turn order's course is history the state does not hold",
+        "killer": "whose result eliminated a seat in an earlier turn: the events of that turn "
+        "are history the state does not hold (a seat's own, a living seat's and one of this "
+        "turn's not of its hands are refused)",
+        "seed": "the seed once a simulated pile was drawn from: the draws it gave could be "
+        "replayed while none went back, but a seat's twin (a leak test's) takes another seed "
+        "with the same cards out; the draws given back are history the state does not hold",
+        "wound_draws": "the simulated pile's draws above the tokens held, within the turns' "
+        "bound: the tokens drawn and given back are history the state does not hold",
+        "boneyard_draws": "the deck's draws above the cards out of the pile, within the turns' "
+        "bound: the No hands drawn and shuffled back are history the state does not hold",
+        "real_piles": "the Wound tokens drawn for real or simulated once one went back or "
+        "while none is held: the tokens drawn and given back are history the state does not "
+        "hold",
+        "real_boneyard": "the Boneyard drawn for real or simulated: every draw is counted "
+        "either way, and which deck gave the cards out is history the state does not hold "
+        "(the seed's draws are not replayed: see seed)",
+        "roles": "a set-up's dealt roles left out before the first roll (roll_count 0, as a "
+        "seat's view shows it, where a bot's guess fills the roles)",
+        "winners": "the winners of a 3-player game, which depend on whose hand eliminated "
+        "whom and in which order (history the state does not hold)",
+        "side": "the side of a 3-player game, which depends on whose hand eliminated whom and "
+        "in which order (history the state does not hold)",
+        "last_standing": "3 players' last one standing in a finished game, or while a seat "
+        "eliminated this turn still has its end to come (eliminated_now)",
+        "closed": "whether the modules' end-of-turn steps ran, in a state kept at an open "
+        "moment of a finished turn",
+    }
+)
+
+
+def free_here(field: str, original: dict[str, Any], loaded: Game) -> bool:
+    """Whether the change of ``field`` (in ``FREE``) is one play reaches with the rest of the
+    state as ``loaded`` holds it."""
+    if field == "seed":
+        return not (DuelsGame.of(loaded).wound_draws or BoneyardGame.of(loaded).boneyard_draws)
+    if field == "modules":
+        before, after = set(original["setup"]["modules"]), set(loaded.setup.modules)
+        left_out = before - after
+        if after - before or not left_out:
+            return False
+        untouched = all(p.alive for p in loaded.players)
+        return left_out <= LEFT_OUT_FREELY | ({GHOST} if untouched else set())
+    return True
 
 
 if __name__ == "__main__":

@@ -111,8 +111,11 @@ def outbreak_game(
         b = BoneyardGame.of(game)
         pile = list(b.boneyard_pile)
         pile.remove(card)
-        BoneyardGame.change(
-            game, boneyard_pile=tuple(pile), boneyard_shown=(*b.boneyard_shown, card)
+        BoneyardGame.change(  # drawn from the deck: a draw each
+            game,
+            boneyard_pile=tuple(pile),
+            boneyard_shown=(*b.boneyard_shown, card),
+            boneyard_draws=b.boneyard_draws + 1,
         )
     for seat in rage:
         game = position(
@@ -422,8 +425,11 @@ def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -
         b = BoneyardGame.of(game)
         pile = list(b.boneyard_pile)
         pile.remove(card)
-        BoneyardGame.change(
-            game, boneyard_pile=tuple(pile), boneyard_shown=(*b.boneyard_shown, card)
+        BoneyardGame.change(  # drawn from the deck: a draw each
+            game,
+            boneyard_pile=tuple(pile),
+            boneyard_shown=(*b.boneyard_shown, card),
+            boneyard_draws=b.boneyard_draws + 1,
         )
     for _ in range(3):
         quiet_turn(game)
@@ -822,8 +828,11 @@ def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
         b = BoneyardGame.of(game)
         pile = list(b.boneyard_pile)
         pile.remove(card)
-        BoneyardGame.change(
-            game, boneyard_pile=tuple(pile), boneyard_shown=(*b.boneyard_shown, card)
+        BoneyardGame.change(  # drawn from the deck: a draw each
+            game,
+            boneyard_pile=tuple(pile),
+            boneyard_shown=(*b.boneyard_shown, card),
+            boneyard_draws=b.boneyard_draws + 1,
         )
     shoot_seat_4 = (Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
     game = position(game, players={4: {"life": 1}})

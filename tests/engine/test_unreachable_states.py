@@ -7,6 +7,13 @@ Seats in the states' JSON count from 0; the messages count seats from 1.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
 from companion.engine import (
     ChooseSeat,
     DecisionKind,
@@ -15,15 +22,20 @@ from companion.engine import (
     Role,
     Roll,
     ScriptedDice,
+    SetupError,
+    StateError,
     Stop,
+    deal,
     position,
 )
-from companion.modules.duels.rules import DUEL_ROLL, DUEL_TARGET
+from companion.modules.duels.rules import DUEL_ROLL, DUEL_TARGET, DuelsPlayer
 from companion.modules.legacy.rules import LegacyPlayer
 from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.zombies.rules import BoneyardGame
 
 from .helpers import make_game, play
 from .played_states import run as run_played
+from .reachable import GHOST, LEFT_OUT_FREELY
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, roles_game
 from .test_ghost import SHOOT_JACK, ghost_game, jack_becomes_the_ghost
 from .test_module_combinations import QUIET_FACES, SPECIALS, outbreak_game
@@ -771,4 +783,165 @@ def test_from_json_refuses_results_left_to_give_once_no_phase_gives_them_out() -
         at_the_gatling(),
         lambda d: d["scratch"].update(to_assign=[[0, "beer"]]),
         r"scratch.to_assign \[\[0, 'beer'\]\]: results are left to give only while their phase",
+    )
+
+
+# ============================ the third pass (reach3b): rolls, draws, secret roles, modules
+
+
+def played_until(
+    modules: frozenset[str], reached: Callable[[Game], bool], players: int = 5
+) -> Game:
+    """The first state random play of games with ``modules`` reaches where ``reached`` holds:
+    at most 40 games of 400 actions."""
+    rng = random.Random(34)
+    for seed in range(40):
+        game = Game(deal(players, seed, modules=modules))
+        for _ in range(400):
+            if reached(game):
+                return game
+            if game.over:
+                break
+            game.apply(rng.choice(game.legal_actions() + game.window_actions()))
+    raise AssertionError(f"no game of {sorted(modules)} reached the state")
+
+
+def test_from_json_refuses_fewer_wound_draws_than_wound_tokens_held() -> None:
+    """Each Wound token a seat holds came out of the simulated pile by a draw: wound_draws
+    counts them, and a real pile's tokens (none counted) cannot become simulated ones."""
+    game = played_until(
+        frozenset({"undead_or_alive.1", "undead_or_alive.2"}),
+        lambda g: any(DuelsPlayer.of(p).wounds for p in g.players),
+    )
+    held = sum(len(DuelsPlayer.of(p).wounds) for p in game.players)
+    refused(
+        game,
+        lambda d: d.update(wound_draws=held - 1),
+        rf"wound_draws {held - 1}: the simulated pile gave the {held} Wound tokens held",
+    )
+    real = Game.from_json(data_of(game))
+    real.setup = replace(real.setup, real_piles=frozenset({"wounds"}))
+    data = real.to_json()
+    data["wound_draws"] = 0
+    Game.from_json(data)  # the same tokens drawn from the real pile
+    data["setup"]["real_piles"] = []
+    with pytest.raises(StateError, match=r"wound_draws 0: the simulated pile gave the"):
+        Game.from_json(data)
+
+
+def test_from_json_refuses_fewer_boneyard_draws_than_cards_out_of_the_deck() -> None:
+    """Each Boneyard card face up (with hands) or drawn this turn (No hands) was a draw."""
+    game = played_until(
+        frozenset({"undead_or_alive.4"}),
+        lambda g: bool(BoneyardGame.of(g).boneyard_shown or BoneyardGame.of(g).boneyard_back),
+    )
+    b = BoneyardGame.of(game)
+    out = len(b.boneyard_shown) + len(b.boneyard_back)
+    refused(
+        game,
+        lambda d: d.update(boneyard_draws=out - 1),
+        rf"boneyard_draws {out - 1}: {out} or more, the cards drawn",
+    )
+
+
+def test_from_json_refuses_a_living_role_known_face_down_with_secret_roles_once_rolled() -> None:
+    """With the role cards secret (the set-up's roles None) the box learns a role only as it
+    is shown; a seat's view, which may guess them, shows no roll (roll_count 0)."""
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(QUIET_FACES)
+    game.apply(Roll(ALL5))
+    assert game.setup.roles is not None and not game.players[1].revealed
+
+    def secret(d: Data) -> None:
+        d["setup"]["roles"] = None
+        d["setup"]["sheriff"] = 0
+
+    refused(
+        game, secret, r"seat 2: role outlaw face down \(revealed false\), but the roles are secret"
+    )
+    data = data_of(game)
+    secret(data)
+    data["roll_count"] = 0  # as a seat's view shows it, with the roles guessed
+    Game.from_json(data)
+
+
+def test_a_module_that_never_acted_left_out_is_the_same_game() -> None:
+    """``reachable.FREE``'s modules: the same actions with and without a module of characters
+    none plays, Wild West Legacy, or The Ghost until a seat is eliminated, reach the same state
+    but the set-up's modules."""
+    rng = random.Random(34)
+    others = ("old_saloon.1", "old_saloon.2", "undead_or_alive.1", "undead_or_alive.2")
+    compared: Counter[str] = Counter()
+    for seed in range(100):
+        module = sorted(LEFT_OUT_FREELY | {GHOST})[seed % 4]
+        drawn = frozenset(m for m in others if rng.random() < 0.4)
+        try:
+            base = deal(rng.randint(5, 8), seed, modules=drawn)
+        except SetupError:
+            continue  # a module of those drawn needs another
+        game, without = Game(replace(base, modules=base.modules | {module})), Game(base)
+        for _ in range(rng.randrange(400)):
+            if game.over:
+                break
+            action = rng.choice(game.legal_actions() + game.window_actions())
+            after = game.copy() if module == GHOST else game
+            after.apply(action)
+            if not all(p.alive for p in after.players) and module == GHOST:
+                break  # The Ghost acts from the first elimination on
+            game = after
+            without.apply(action)
+        mine, theirs = game.to_json(), without.to_json()
+        left_out = set(mine["setup"].pop("modules")) - set(theirs["setup"].pop("modules", []))
+        assert left_out == {module}
+        assert mine == theirs
+        compared[module] += 1
+    assert min(compared[m] for m in LEFT_OUT_FREELY | {GHOST}) >= 5, compared
+
+
+def test_from_json_refuses_last_one_standing_without_an_elimination() -> None:
+    """A 3-player game becomes last one standing at its first elimination: never before, and
+    never a game of more players, in the state kept at an open moment too."""
+    game = Game(deal(3, 34))
+    refused(game, lambda d: d.update(last_standing=True), r"last_standing true, but no seat")
+    game = played_until(frozenset({"old_saloon.3"}), lambda g: bool(g.open_moments))
+    refused(
+        game,
+        lambda d: d["windows"][0][2].update(last_standing=True),
+        r"windows\[0\]\[2\]: last_standing: only a 3-player game",
+    )
+
+
+def test_from_json_refuses_three_players_going_on_after_an_elimination_not_last_standing() -> None:
+    """A 3-player game's first elimination either ends it or makes it last one standing."""
+    game = played_until(
+        frozenset(),
+        lambda g: not g.over and any(not p.alive for p in g.players) and not g.eliminated_now,
+        players=3,
+    )
+    assert game.last_standing
+    refused(game, lambda d: d.update(last_standing=False), r"last_standing false, but seat \d")
+
+
+def test_from_json_refuses_a_finished_game_whose_turn_end_began() -> None:
+    """The modules' end-of-turn steps (a Wound token back, a Rage card drawn) eliminate no
+    one: a game ends before its turn's end begins (scratch.closed)."""
+    game = played_until(frozenset({"undead_or_alive.1", "undead_or_alive.2"}), lambda g: g.over)
+    refused(game, lambda d: d["scratch"].update(closed=True), r"scratch.closed true, but the game")
+
+
+def test_from_json_refuses_a_side_or_winners_the_final_state_does_not_give() -> None:
+    """The end names the side and seats the final state gives: by the roles, or by the module
+    that decides the end (the zombies' outbreak)."""
+    game = played_until(frozenset(), lambda g: g.over)
+    other = "outlaws" if game.side != "outlaws" else "sheriff"
+    refused(game, lambda d: d.update(side=other), rf"side '{other}', winners .*: the final state")
+    zombies = played_until(
+        frozenset({"undead_or_alive.4"}),
+        lambda g: g.over and BoneyardGame.of(g).outbreak == "begun",
+    )
+    winners = zombies.winners
+    refused(
+        zombies,
+        lambda d: d.update(winners=[s for s in range(5) if s not in winners]),
+        r"undead_or_alive.4 decides the end",
     )

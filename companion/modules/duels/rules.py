@@ -384,6 +384,13 @@ def check(game: RuleGame) -> None:
             f"(turn_number {game.turn_number}; none with the real pile or module "
             f"{ID} off)"
         )
+    # Each token held came out of the pile by a draw; a seat's view shows none (0), as it
+    # shows no roll (roll_count 0).
+    if simulated and game.roll_count and draws < len(held):
+        raise StateError(
+            f"wound_draws {draws}: the simulated pile gave the {len(held)} Wound tokens held "
+            f"({held}), a draw each (real_piles {sorted(game.setup.real_piles)})"
+        )
     seats = challenged(game)
     n = len(game.players)
     for i, seat in enumerate(seats):

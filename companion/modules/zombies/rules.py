@@ -404,14 +404,24 @@ def _begin(game: RuleGame, master: int | None) -> None:
 
 def _check_draws(game: RuleGame, on: bool) -> None:
     """The pile gets back only the No hands cards drawn in a turn, at its end, so a game draws
-    at most the deck and those cards once a turn."""
-    draws, n = BoneyardGame.of(game).boneyard_draws, sum(DECK.values())
+    at most the deck and those cards once a turn; and at least the cards out of the pile (each
+    drawn, from the real deck or the simulated one). A seat's view shows no draws (0), as it
+    shows no roll (``roll_count`` 0): no bound below there."""
+    b = BoneyardGame.of(game)
+    draws, n = b.boneyard_draws, sum(DECK.values())
     most = n + DECK[BoneyardCard.NO_HANDS] * game.turn_number if on else 0
     if not 0 <= draws <= most:
         raise StateError(
             f"boneyard_draws {draws}: a game draws 0 to {most} cards (the {n} cards, and "
             "the No hands back once each turn; "
             f"turn_number {game.turn_number}, module {ID} " + ("on)" if on else "off)")
+        )
+    out = len(b.boneyard_shown) + len(b.boneyard_back)
+    if game.roll_count and draws < out:
+        raise StateError(
+            f"boneyard_draws {draws}: {out} or more, the cards drawn (boneyard_shown "
+            f"{list(b.boneyard_shown)}, boneyard_back {list(b.boneyard_back)}, outbreak "
+            f"{b.outbreak!r})"
         )
 
 
