@@ -45,10 +45,6 @@ class PlayerState:
     role: Role | None = field(default=None, metadata=secret(sees=own_or_shown("revealed")))
     revealed: bool = False
     alive: bool = True
-    # Old Saloon 3: the special role card the engine knows this seat holds, and whether it is
-    # face up (its power used or cancelled).
-    special: str | None = field(default=None, metadata=secret(sees=own_or_shown("special_shown")))
-    special_shown: bool = False
     # Undead or Alive, Module 4: back as a zombie, or the Zombie Master.
     zombie: bool = False
     master: bool = False

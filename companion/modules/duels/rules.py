@@ -85,7 +85,7 @@ class DuelsTurn(Part):
 
 state_parts(
     ID,
-    player=(DuelsPlayer, "special_shown"),
+    player=(DuelsPlayer, "alive"),
     game=(DuelsGame, "preset"),
     scratch=(DuelsTurn, "lost"),
 )
