@@ -233,8 +233,14 @@ def parts_seen(owner: Any, seat: int) -> tuple[Any, ...]:
     seen = list(held)
     for i, hidden in secrets:
         part = held[i]
-        shown = {name: s.shown(owner, getattr(part, name), seat) for name, s in hidden.items()}
-        seen[i] = replace(part, **shown)
+        shown = {}
+        for name, s in hidden.items():
+            value = getattr(part, name)
+            as_seen = s.shown(owner, value, seat)
+            if as_seen is not value and as_seen != value:
+                shown[name] = as_seen
+        if shown:  # else the part is shared: a bot observes every seat at each decision
+            seen[i] = replace(part, **shown)
     return tuple(seen)
 
 
