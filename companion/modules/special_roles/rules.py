@@ -361,7 +361,8 @@ def _offers_for(moment: str) -> Offers:
         players = game.players
         if game.out_but_playing(game.turn) and moment not in OUT_OF_GAME_MOMENTS:
             return []  # such a turn does nothing but roll and give a result
-        cards_held = [holding(p) for p in players]
+        at = SpecialCard.index
+        cards_held: list[SpecialCard] = [p.parts[at] for p in players]
         shown = {c.special_card for c in cards_held if c.special_shown}
         held = actual and game.setup.roles_known
         pool = public_pool(game)
