@@ -51,7 +51,6 @@ CONSOLE_KEYS = ("panel",)
 ROLES = ("physical", "dealt")
 CONSOLE_WIDTHS = (128, 256)
 BONEYARD_DECKS = ("simulated", "real")
-SPECIAL_ROLE_DEALS = ("special", "mixed")
 MIN_SEATS, MAX_SEATS = 3, 8
 MAX_BOT_PAUSE = 10.0  # seconds: longer, and the table thinks the box has hung
 
@@ -193,7 +192,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                 modules=checked.get("modules", frozenset()),
                 real_piles=checked.get("real_piles", frozenset()),
                 real_boneyard=checked.get("boneyard", "simulated") == "real",
-                specials_mixed=checked.get("special_roles", "special") == "mixed",
+                specials_mixed=checked.get("special_roles") in _deals()[-1:],  # the mixed way
                 state_dir=state_dir or checked.get("state_dir", DEFAULT_STATE_DIR),
                 bots=tuple(sorted(bots)),
                 bot_players={seat: p for seat, p in bots.items() if p is not None},
@@ -313,7 +312,13 @@ def _boneyard(value: Any, key: str) -> str:
 def _special_roles(value: Any, key: str) -> str:
     """Old Saloon 3: every role card special (the rulebook's first way), or normal and special
     cards mixed by type so nobody knows which and how many are in play (its second way)."""
-    return _one_of(value, key, SPECIAL_ROLE_DEALS)
+    return _one_of(value, key, _deals())
+
+
+def _deals() -> tuple[str, ...]:
+    """The words for the ways to deal special role cards, as the module that deals them says
+    (``ModuleInfo.deals``): the default first, the one that mixes them with normal cards last."""
+    return next((info.deals for info in MODULES.values() if info.deals), ())
 
 
 def _state_dir(value: Any, key: str) -> Path:

@@ -17,6 +17,7 @@ from companion.config import load
 from companion.emulate import Emulator, digest
 from companion.engine import GameSetup, RevealSpecial, Role, ScriptedDice
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.special_roles.rules import SpecialCard, holding
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 from companion.table.play import TablePlay
@@ -100,7 +101,7 @@ def test_rule_os3_the_boxs_seat_reveals_the_doc_after_anothers_roll_said_in_rule
     doc = [s for s in table.play.taken if isinstance(s.action, RevealSpecial)]
     assert len(doc) == 1 and doc[0].box and doc[0].action.card == "the_doc"
     box = table.play.game.players[4]
-    assert box.special_shown and box.revealed and box.role is Role.DEPUTY
+    assert holding(box).special_shown and box.revealed and box.role is Role.DEPUTY
     assert table.session.view().seats[4].role == "The Doc"
     assert "The Doc turns die 3 to Dynamite; 3 Dynamite! 2: -1" in table.session.story
     page = table.session.history.lines[-1]
@@ -139,7 +140,7 @@ def test_undo_takes_the_boxs_reveal_back_with_the_persons_decision_before_it(
     after = digest(table.session)
     table.press("UNDO")  # seat 2's roll, and the box's reveal and choices after it
     assert not any(isinstance(s.action, RevealSpecial) for s in table.play.taken)
-    assert not table.play.game.players[4].special_shown
+    assert not holding(table.play.game.players[4]).special_shown
     table.press("ROLL")  # the same dice come back, and the box's same reveal
     table.box()
     assert digest(table.session) == after
@@ -151,12 +152,15 @@ def test_the_boxs_reveal_depends_only_on_what_its_seat_may_know(tmp_path: Path) 
     to_seat_2s_roll(table)
     play = table.play
     hidden = [p.seat for p in play.game.players if p.seat != 4 and not p.revealed]
-    cards = [(play.game.players[s].role, play.game.players[s].special) for s in hidden]
+    cards = [
+        (play.game.players[s].role, holding(play.game.players[s]).special_card) for s in hidden
+    ]
     made = set()
     for dealt in set(itertools.permutations(cards)):
         game = play.game.copy()
         for seat, (role, special) in zip(hidden, dealt, strict=True):
-            game.players[seat].role, game.players[seat].special = role, special
+            game.players[seat].role = role
+            SpecialCard.change(game.players[seat], special_card=special)
         trial = dataclasses.replace(play, game=game, journal=None, taken=list(play.taken))
         trial.box_move()
         made.add(trial.taken[len(play.taken)].action)

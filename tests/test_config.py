@@ -267,3 +267,17 @@ def test_an_empty_file_is_refused_saying_what_a_configuration_needs(
     message = refusal(path)
     assert message.startswith(f"{path}: (file): has no settings: expected ")
     assert "[[seat]]" in message and "[buttons]" in message and "config.example.toml" in message
+
+
+def test_the_ways_to_deal_special_roles_are_the_words_the_module_declares(
+    tmp_path: Path,
+) -> None:
+    """``game.special_roles``: every card special (the default) or mixed with normal cards, in
+    the words the module that deals them declares (``ModuleInfo.deals``)."""
+    state = f'state_dir = "{tmp_path}"\n'
+    for line, mixed in (("", False), ('special_roles = "special"\n', False)):
+        assert load(write(tmp_path, "[game]\n" + line + state)).table.specials_mixed is mixed
+    chosen = load(write(tmp_path, '[game]\nspecial_roles = "mixed"\n' + state))
+    assert chosen.table.specials_mixed
+    message = refusal(write(tmp_path, '[game]\nspecial_roles = "shuffled"\n'))
+    assert 'game.special_roles: expected "special" or "mixed", got \'shuffled\'' in message

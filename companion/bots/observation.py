@@ -37,9 +37,10 @@ from ..engine import (
 
 @dataclass(frozen=True)
 class PublicPlayer:
-    """A seat as the whole table sees it: ``role`` only once it is face up, ``special`` only
-    once its Old Saloon 3 card is. A bot asks ``ability``, never the character's name: it is
-    the engine's rule (``Game.ability``): a seat a module strips of it has none."""
+    """A seat as the whole table sees it: ``role`` only once it is face up, and its modules'
+    parts with their secrets blank (a special role card only once face up: ``card_of``). A bot
+    asks ``ability``, never the character's name: it is the engine's rule (``Game.ability``):
+    a seat a module strips of it has none."""
 
     seat: int
     character: str
@@ -50,7 +51,6 @@ class PublicPlayer:
     alive: bool
     role: Role | None
     tokens: tuple[str, ...] = ()  # the modules' arrow tokens it holds (``ArrowToken``)
-    special: str | None = None  # Old Saloon 3: the card, once face up
     # Symbols its pieces hold, face up (``ModuleRules.held_results``): in its turn each
     # cancels a result of its symbol.
     held: tuple[str, ...] = ()
@@ -78,9 +78,10 @@ class Observation:
     legal: tuple[Action, ...]
     events: tuple[Event, ...]
     position: str  # the game as JSON as this seat may see it (its secrets blank)
-    # Old Saloon 3: the seat's own special card (face down or up), the reveals open to it now
-    # and the moments open, as the table names them (kind, arguments), by window number.
-    special: str | None = None
+    # The seat's own parts of the player as it sees them (its special role card face down or
+    # up: ``card_of``); the reveals open to it now and the moments open, as the table names
+    # them (kind, arguments), by window number.
+    parts: tuple[Any, ...] = ()
     reveals: tuple[RevealSpecial, ...] = ()
     moments: tuple[tuple[str, tuple], ...] = ()
     dice_kinds: tuple[str, ...] = ()  # the dice on the table (a Saloon die, the Duel dice)
@@ -152,7 +153,6 @@ def observe(
             p.alive,
             p.role if p.revealed else None,
             tuple(game.tokens_held(p)),
-            p.special if p.special_shown else None,
             tuple(held(p)) if held is not None else (),
             parts_seen(p, NO_SEAT),
             token_weight=sum(game.turn_rules.tokens[t].weight for t in game.tokens_held(p)),
@@ -179,7 +179,7 @@ def observe(
         legal=tuple(game.legal_actions()),
         events=tuple(events),
         position=_redacted(game, seat, own) if position else "",
-        special=game.players[seat].special,
+        parts=parts_seen(game.players[seat], seat),
         reveals=reveals,
         moments=tuple((kind, _frozen(args)) for kind, args in open_moments(game)),
         dice_kinds=tuple(game.dice_kinds),

@@ -27,6 +27,7 @@ from ..engine import (
     Roll,
     Stop,
     Symbol,
+    card_of,
     load_layer,
 )
 from .appointments import Appointment, declared_appointment
@@ -248,7 +249,7 @@ class RuleBot:
             return None
         table = read_table(obs, sides=self.sides)
         for action in obs.reveals:
-            if action.card != obs.special:
+            if action.card != card_of(obs)[0]:
                 continue  # offered by what the table knows; not my card
             kind, args = obs.moments[action.window]
             if kind in TURN_DICE_MOMENTS and len(args) == 1 and args[0] != obs.turn:

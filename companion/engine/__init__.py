@@ -59,6 +59,7 @@ from .checks import check_state
 from .components import (
     ARROWS_IN_PILE,
     BASE_DICE,
+    BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
     DYNAMITE_LIMIT,
@@ -182,6 +183,7 @@ from .reading import (
 )
 from .registry import STEPS, any_living_seat, decision, one_of_options, step, yes_no
 from .results import dice_showing
+from .role_cards import card_of, declare_card_reader, face_up_card
 from .rules_api import Ability, Phase, RuleGame
 from .series import (
     GameResult,
@@ -227,6 +229,7 @@ __all__ = [
     "ArrowsDiscarded",
     "BASE_DICE",
     "BASE_GAME_RULES",
+    "BEAR_SHERIFF_BONUS",
     "BullseyeDoubled",
     "CHARACTERS",
     "Character",
@@ -320,6 +323,7 @@ __all__ = [
     "ability_of",
     "action_from_json",
     "any_living_seat",
+    "card_of",
     "cards_dealt",
     "characters_for",
     "check_state",
@@ -327,6 +331,7 @@ __all__ = [
     "deal_roles",
     "deal_specials",
     "decision",
+    "declare_card_reader",
     "declare_die",
     "declare_hand_keeper",
     "declare_kind",
@@ -339,6 +344,7 @@ __all__ = [
     "dice_a_reveal_rolls",
     "dice_showing",
     "entries",
+    "face_up_card",
     "field_names",
     "gained",
     "in_play",

@@ -27,7 +27,6 @@ from .abilities import ability_of
 from .actions import RevealSpecial, action_from_json
 from .components import (
     ARROWS_IN_PILE,
-    BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
     REROLLS,
@@ -119,7 +118,6 @@ def _check_life(game: Game, seat: int) -> None:
     Legacy bullet (ruling UA5); for a player back in play, the module's that brought him back
     (its ``check`` bounds it)."""
     setup, p = game.setup, game.players[seat]
-    cards = cards_dealt(setup.modules)
     if returned(p):
         ceiling = p.max_life
     else:
@@ -130,17 +128,17 @@ def _check_life(game: Game, seat: int) -> None:
                 "plays with "
                 + " or ".join(str(m) for m in sorted(allowed))
                 + f" (role {p.role}"
-                + (f", special {p.special!r}" if p.role is Role.SHERIFF else "")
+                + (_parts_said(game, p) if p.role is Role.SHERIFF else "")
                 + (", the Legacy bullet included" if seat == setup.legacy_bullet else "")
                 + ")"
             )
-        # The Good's old Sheriff keeps the life he has above his new maximum (Old Saloon 3).
-        swapped = cards and p.special == "the_good" and p.special_shown
-        ceiling = p.max_life + (BEAR_SHERIFF_BONUS if swapped else 0)
+        # A module may let a player keep life above a maximum that moved (``life_kept``).
+        kept = (r.life_kept(p) for r in in_play(setup.modules) if r.life_kept)
+        ceiling = p.max_life + sum(kept)
     if not 0 <= p.life <= ceiling:
-        kept = f", special {p.special!r}, special_shown {p.special_shown}" if cards else ""
         raise StateError(
-            f"seat {seat + 1}: life {p.life} is outside 0..{ceiling} (max_life {p.max_life}{kept})"
+            f"seat {seat + 1}: life {p.life} is outside 0..{ceiling} (max_life {p.max_life}"
+            f"{_parts_said(game, p)})"
         )
     if p.alive != (p.life > 0):
         raise StateError(
@@ -156,7 +154,8 @@ def _maxima(game: Game, seat: int) -> tuple[int, ...]:
     base = CHARACTERS[p.character].life + (1 if seat == setup.legacy_bullet else 0)
     if p.role is not Role.SHERIFF:
         return (base,)
-    bonus = BEAR_SHERIFF_BONUS if p.special == "the_bear" else SHERIFF_BONUS
+    bonuses = (r.sheriff_bonus(p) for r in in_play(setup.modules) if r.sheriff_bonus)
+    bonus = next((b for b in bonuses if b is not None), SHERIFF_BONUS)
     return (base, base + bonus) if cards_dealt(setup.modules) else (base + bonus,)
 
 
@@ -204,11 +203,13 @@ def _check_roles(game: Game) -> None:
             )
         if p.alive and p.revealed and not _face_up(game, p):
             turning = [str(r.module) for r in in_play(setup.modules) if r.face_up]
+            held = _parts_said(game, p)
             raise StateError(
                 f"seat {seat + 1}: living, not the Sheriff, and its role {p.role} face up "
                 "(revealed true) while the game goes on: only the end (over), 3 players or "
                 + (", ".join(turning) or "a module that turns cards up")
-                + f" turn it up (special_shown {p.special_shown})"
+                + " turn it up"
+                + (f" ({held[2:]})" if held else "")
             )
     sheriff = setup.sheriff_seat()
     if sheriff is None:
@@ -233,6 +234,12 @@ def _reveal_owed(game: Game, seat: int) -> bool:
     if d is not None and d.kind is DecisionKind.REVEAL_ROLE and d.seat == seat:
         return True
     return any(step[0] == "reveal" and step[1] == seat for step in game.stack)
+
+
+def _parts_said(game: Game, p: PlayerState) -> str:
+    """The parts of ``p`` the modules in play name when a check refuses its life or its
+    face-up role (``ModuleRules.said``), each after a comma."""
+    return "".join(", " + r.said(p) for r in in_play(game.setup.modules) if r.said)
 
 
 def _face_up(game: Game, p: PlayerState) -> bool:

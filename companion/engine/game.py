@@ -229,8 +229,6 @@ class Game(GameState):
                     life=life,
                     role=role,
                     revealed=seat == sheriff or setup.three_player,
-                    special=specials[seat],
-                    special_shown=seat == sheriff and specials[seat] is not None,
                 )
             )
         if setup.three_player:

@@ -29,7 +29,9 @@ class Module(OpenKind):
 class ModuleInfo:
     """What the rulebook says of a module before play: its title, and what it needs (other
     modules by id). ``options``: the fields of ``GameSetup`` only it gives meaning to, each
-    with what the set-up says of it (a set-up giving one without the module is refused)."""
+    with what the set-up says of it (a set-up giving one without the module is refused).
+    ``deals``: with ``role_cards``, the configuration's words for its ways to deal them, the
+    default first and the one that mixes them with normal cards by type last."""
 
     title: str
     min_players: int = 3
@@ -37,6 +39,7 @@ class ModuleInfo:
     excludes: tuple[str, ...] = ()
     role_cards: bool = False  # it deals special role cards (the deal in ``setup.py`` asks)
     options: tuple[tuple[str, str], ...] = ()
+    deals: tuple[str, ...] = ()
 
 
 MODULES: Declared[str, ModuleInfo] = Declared()

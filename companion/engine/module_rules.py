@@ -92,6 +92,10 @@ class ModuleRules:
     - ``token``: a token taken and discarded with the arrows.
     - ``face_up``: a living player whose role card it may have turned face up while the game
       goes on (the core's own: the Sheriff's, and every card with 3 players).
+    - ``sheriff_bonus``: the life the Sheriff's bonus gives this player by its part (None: the
+      core's); ``life_kept``: the life a player may keep above its maximum by its part;
+      ``said``: its part of a player as a state's checks name it when they refuse that
+      player's life or face-up role.
     - ``gains``: whether its rules may have given a seat life this turn before the Beers
       resolve, or moved a seat's maximum (a state read back then leaves the life lost this
       turn unbounded by what the seat lacks).
@@ -143,6 +147,9 @@ class ModuleRules:
     ends: Callable[[RuleGame, list[list[Any]]], Outcome | NeedReveal | None] | None = None
     token: ArrowToken | None = None
     face_up: Callable[[RuleGame, PlayerState], bool] | None = None
+    sheriff_bonus: Callable[[PlayerState], int | None] | None = None
+    life_kept: Callable[[PlayerState], int] | None = None
+    said: Callable[[PlayerState], str] | None = None
     gains: Callable[[RuleGame], bool] | None = None
     hands: Callable[[RuleGame], tuple[int, ...]] | None = None
     step_fits: tuple[tuple[str, Callable[[RuleGame, list[Any]], str | None]], ...] = ()

@@ -45,10 +45,6 @@ class PlayerState:
     role: Role | None = field(default=None, metadata=secret(sees=own_or_shown("revealed")))
     revealed: bool = False
     alive: bool = True
-    # Old Saloon 3: the special role card the engine knows this seat holds, and whether it is
-    # face up (its power used or cancelled).
-    special: str | None = field(default=None, metadata=secret(sees=own_or_shown("special_shown")))
-    special_shown: bool = False
     parts: tuple[Any, ...] = field(default_factory=lambda: _DEFAULTS[PlayerState])
 
     def to_json(self) -> dict[str, Any]:
@@ -234,8 +230,14 @@ def parts_seen(owner: Any, seat: int) -> tuple[Any, ...]:
     seen = list(held)
     for i, hidden in secrets:
         part = held[i]
-        shown = {name: s.shown(owner, getattr(part, name), seat) for name, s in hidden.items()}
-        seen[i] = replace(part, **shown)
+        shown = {}
+        for name, s in hidden.items():
+            value = getattr(part, name)
+            as_seen = s.shown(owner, value, seat)
+            if as_seen is not value and as_seen != value:
+                shown[name] = as_seen
+        if shown:  # else the part is shared: a bot observes every seat at each decision
+            seen[i] = replace(part, **shown)
     return tuple(seen)
 
 

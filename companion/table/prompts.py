@@ -19,6 +19,8 @@ from ..engine import (
     RevealSpecial,
     Role,
     SpecialRole,
+    card_of,
+    face_up_card,
     load_layer,
     open_moments,
     role_announced,
@@ -144,8 +146,7 @@ def who_may_reveal(game: Game) -> list[tuple[SpecialRole, frozenset[int]]]:
 
 
 def _face_up(game: Game, a: RevealSpecial) -> bool:
-    p = game.players[a.seat]
-    return p.special_shown and p.special == a.card
+    return face_up_card(game.players[a.seat]) == a.card
 
 
 def _could_be_held(game: Game) -> dict[tuple[int, str], set[int]]:
@@ -154,7 +155,7 @@ def _could_be_held(game: Game) -> dict[tuple[int, str], set[int]]:
     a card of the role a module announced), the moment that seat's own or another's as the card
     says, and nobody has shown the card."""
     players = game.players
-    shown = {p.special for p in players if p.special_shown}
+    shown = {face_up_card(p) for p in players}
     pool = Counter(game.setup.role_mix)
     pool.subtract(p.role for p in players if p.revealed and p.role is not None)
     sheriff = any(p.alive and p.role is Role.SHERIFF and p.revealed for p in players)
@@ -173,7 +174,7 @@ def _could_be_held(game: Game) -> dict[tuple[int, str], set[int]]:
 
 
 def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, args: list) -> bool:
-    if not p.alive or p.special_shown:
+    if not p.alive or card_of(p)[1]:
         return False
     if not (card.role is p.role and role_announced(p) if p.revealed else in_pool):
         return False

@@ -14,7 +14,7 @@ import functools
 import re
 from typing import Any
 
-from ..engine import CHARACTERS, NO_SEAT, SPECIAL_ROLES, Role
+from ..engine import CHARACTERS, NO_SEAT, SPECIAL_ROLES, Role, face_up_card
 from ..i18n import CORE, Catalogue, Labels, language
 from .history_pages import WAY_OUT
 from .labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS
@@ -151,7 +151,7 @@ def _seats(session: TableSession, view: TableView) -> list[dict[str, Any]]:
     game = session.play.game
     public = game.to_json(NO_SEAT)["players"]
     for s, number in enumerate(session.play.seats):
-        facts = _facts(public[s])
+        facts = _facts(public[s], face_up_card(game.players[s]))
         if game.over and not facts["role"]:  # a physical card entered at the end, or the one left
             facts["role"] = shown[number - 1]["role"]
         shown[number - 1] |= facts
@@ -182,11 +182,11 @@ def _seat(seat: SeatView) -> dict[str, Any]:
     }
 
 
-def _facts(p: dict[str, Any]) -> dict[str, Any]:
-    """A seat's facts from the public state: its card only once face up."""
+def _facts(p: dict[str, Any], card: str | None) -> dict[str, Any]:
+    """A seat's facts from the public state, with the special role card it shows face up."""
     role = ROLE_LABELS[Role(p["role"])] if p["role"] is not None else ""
-    if role and p["special"] is not None:
-        role = SPECIAL_ROLES[p["special"]].title
+    if role and card is not None:
+        role = SPECIAL_ROLES[card].title
     return {
         "name": CHARACTERS[p["character"]].title,
         "life": p["life"],

@@ -16,6 +16,7 @@ from ..engine import (
     Game,
     Module,
     Role,
+    card_of,
     cards_dealt,
     series_module,
 )
@@ -155,6 +156,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         if peeks:
             role = p.role
         note = seat_note(game, s, play.seats) or ""
+        held, shown_up = card_of(p)
         if session.menu == n:
             reveals = [] if bot else play.reveals_for(n)
             note = menu_note(reveals) or ability_said(p.character)
@@ -162,7 +164,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             legend = reveal_legend(end_roles.choices(game, session.declared))
             note = _("Your role card: {cards}").format(cards=legend)
         elif game.over and (s in game.winners or s in told):
-            card = _card(p.special, role, p.special_shown)
+            card = _card(held, role, shown_up)
             note = _("WINS: {card}").format(card=card) if card else _("WINS: role card not entered")
         elif d is not None and d.spec.answer is Answer.ROLE and s == d.seat:
             legend = reveal_legend(play.reveal_choices())
@@ -181,7 +183,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 sheriff=p.role is Role.SHERIFF and p.revealed,
                 active=not game.over and game.turn == s,
                 alive=p.alive,
-                role=_card(p.special, role, p.special_shown or peeks),
+                role=_card(held, role, shown_up or peeks),
                 answer=s in answers,
                 asked=s == asked,
                 winner=game.over and (s in game.winners or s in told),

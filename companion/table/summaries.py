@@ -25,6 +25,7 @@ from ..engine import (
     Module,
     PlayerState,
     Role,
+    face_up_card,
     listed,
     text,
     truth,
@@ -254,10 +255,9 @@ def _card(p: PlayerState) -> str | None:
     card the table has not seen (it may still be entered on the game over screen)."""
     if not p.revealed or p.role is None:
         return None
-    if p.special is not None and p.special_shown:
-        return _("{card} ({role})").format(
-            card=SPECIAL_ROLES[p.special].title, role=ROLE_LABELS[p.role]
-        )
+    card = face_up_card(p)
+    if card is not None:
+        return _("{card} ({role})").format(card=SPECIAL_ROLES[card].title, role=ROLE_LABELS[p.role])
     return ROLE_LABELS[p.role]
 
 

@@ -32,6 +32,7 @@ from companion.engine import (
 from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.special_roles.events import SpecialRoleRevealed
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.special_roles.rules import holding
 from tests.test_what_a_seat_sees import SETS, hidden_from, never_shown, permuted, play, tables
 
 RUNS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -207,7 +208,7 @@ def test_a_card_shown_then_undone_by_an_earlier_moment_is_no_secret_of_the_twins
     game = Game(setup)
     actions, events = play(game, 6590)
     shown = [e for told in events for e in told if isinstance(e, SpecialRoleRevealed)]
-    assert any(e.seat == 1 for e in shown) and not game.players[1].special_shown
+    assert any(e.seat == 1 for e in shown) and not holding(game.players[1]).special_shown
     assert 1 in hidden_from(game, 0) and 1 not in never_shown(setup, actions, 0)
     rule_based_decides_alike(setup, 0, 6590)
 

@@ -39,7 +39,13 @@ from companion.modules.legacy.rules import LegacyPlayer, next_game
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
 from companion.modules.rage.rules import RAGE_SYMBOL, RageGame, RagePlayer
 from companion.modules.special_roles.events import RoleCardShown
-from companion.modules.special_roles.rules import DOC_DIE, DOC_FACE, LEFT_HAND_CHANCE, ROLE_CARD
+from companion.modules.special_roles.rules import (
+    DOC_DIE,
+    DOC_FACE,
+    LEFT_HAND_CHANCE,
+    ROLE_CARD,
+    holding,
+)
 from companion.modules.zombies.rules import CARD, BoneyardGame, is_master, is_zombie
 
 from .helpers import kinds, play
@@ -362,7 +368,7 @@ def test_the_zombie_master_may_still_reveal_his_special_role() -> None:
     is still his to use once (our reading). Here The Left Hand saves a survivor."""
     characters = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
     game = outbreak_game((OS3, UA4), characters, SPECIALS)
-    assert game.players[3].revealed and not game.players[3].special_shown
+    assert game.players[3].revealed and not holding(game.players[3]).special_shown
     game = position(game, players={2: {"life": 1}})
     play(game, Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(2))
     assert not game.players[2].alive
@@ -632,7 +638,7 @@ def test_an_eliminated_players_special_card_is_shown_and_can_no_longer_be_claime
     assert (d.kind, d.seat) == (ROLE_CARD, 1)
     assert set(d.options) == {"the_left_hand", "the_right_hand"}
     events = play(game, Choose("the_left_hand"))
-    assert "role_card_shown" in kinds(events) and game.players[1].special_shown
+    assert "role_card_shown" in kinds(events) and holding(game.players[1]).special_shown
     assert (5, "the_left_hand") not in reveals(game)  # that card is face up on seat 1
     assert (1, "the_left_hand") in reveals(game)  # he held it when he was about to fall
     game = position(game, players={5: {"life": 1}})
@@ -657,7 +663,7 @@ def test_a_normal_card_shown_by_an_eliminated_player_uses_no_special_card() -> N
     play(game, Accept(), Reveal(Role.OUTLAW))  # nobody saves him (The Left Hand), then his card
     assert set(game.pending.options) == {"the_gambler", "the_bad", "the_ugly", "normal"}
     events = play(game, Choose("normal"))
-    assert RoleCardShown(2, "normal") in events and game.players[2].special is None
+    assert RoleCardShown(2, "normal") in events and holding(game.players[2]).special_card is None
     play(game, Roll(ALL5, QUIET_FACES), Stop())
     assert (4, "the_gambler") in reveals(game)
 

@@ -22,7 +22,7 @@ from companion.engine import (
     deal,
 )
 from companion.modules.ghost.rules import ghost_team, is_ghost
-from companion.modules.special_roles.rules import LEFT_HAND_CHANCE, ROLE_CARD
+from companion.modules.special_roles.rules import LEFT_HAND_CHANCE, ROLE_CARD, holding
 
 OTHERS = ("old_saloon.1", "old_saloon.2", "old_saloon.4")
 COMBINATIONS = [frozenset(c) for n in range(4) for c in combinations(OTHERS, n)]
@@ -80,7 +80,7 @@ def _show_roles(known: Game, secret: Game) -> None:
             assert p.role is not None
             secret.apply(Reveal(p.role))
         else:
-            card = p.special or "normal"
+            card = holding(p).special_card or "normal"
             assert card in secret.pending.options
             secret.apply(Choose(card))
 

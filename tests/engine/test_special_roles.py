@@ -23,7 +23,7 @@ from companion.engine import (
     dice_a_reveal_rolls,
     position,
 )
-from companion.modules.special_roles.rules import DOC_DIE, LEFT_HAND_DISCARD, UGLY_SWAP
+from companion.modules.special_roles.rules import DOC_DIE, LEFT_HAND_DISCARD, UGLY_SWAP, holding
 from companion.modules.zombies.rules import BoneyardGame
 
 from .helpers import kinds
@@ -252,7 +252,7 @@ def test_the_judge_cancels_the_reveal_he_follows() -> None:
     events = reveal(game, 1, "the_judge")
     assert "reveal_cancelled" in kinds(events)
     assert game.players[0].life == 6  # the Bad's power had no effect
-    assert game.players[2].special_shown and (2, "the_bad") not in reveals(game)
+    assert holding(game.players[2]).special_shown and (2, "the_bad") not in reveals(game)
 
 
 def test_a_card_is_used_once_and_only_by_its_holder() -> None:

@@ -12,6 +12,7 @@ from functools import cache
 import pytest
 
 from companion.engine import NO_SEAT, Game
+from companion.modules.special_roles.rules import holding
 
 from ..test_what_a_seat_sees import twin_of
 from .state_samples import sampled_states
@@ -41,7 +42,8 @@ def test_no_seats_own_secret_reaches_the_public_state(index: int) -> None:
     data = game.to_json(NO_SEAT)
     for p, shown in zip(game.players, data["players"], strict=True):
         assert shown["role"] == (str(p.role) if p.revealed and p.role else None)
-        assert shown["special"] == (p.special if p.special_shown else None)
+        held = holding(p)
+        assert shown["special"] == (held.special_card if held.special_shown else None)
     assert data["setup"]["seed"] == 0 and data["roll_count"] == 0
     for window in data["windows"]:
         assert window[3] == []  # no seat's offers into an open moment

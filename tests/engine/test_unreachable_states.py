@@ -31,6 +31,7 @@ from companion.engine import (
 from companion.modules.duels.rules import DUEL_ROLL, DUEL_TARGET, DuelsPlayer
 from companion.modules.legacy.rules import LegacyPlayer
 from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.special_roles.rules import holding
 from companion.modules.zombies.rules import BoneyardGame
 
 from .helpers import make_game, play
@@ -71,7 +72,11 @@ def test_from_json_refuses_a_sheriffs_normal_card_shown_unless_the_good_took_the
     quiet_turn(game)
     reveal(game, 1, "the_good")
     sheriff = game.players[1]
-    assert sheriff.role is Role.SHERIFF and sheriff.special is None and sheriff.special_shown
+    assert (
+        sheriff.role is Role.SHERIFF
+        and holding(sheriff).special_card is None
+        and holding(sheriff).special_shown
+    )
     data_of(game)
 
 
@@ -100,7 +105,10 @@ def test_from_json_refuses_a_special_card_other_than_the_one_dealt_to_the_seat()
     game = roles_game([None, *GOOD[1:]], faces=QUIET_TURN, mixed=True)
     quiet_turn(game)
     reveal(game, 1, "the_good")
-    assert game.players[0].special == "the_good" and game.players[1].special is None
+    assert (
+        holding(game.players[0]).special_card == "the_good"
+        and holding(game.players[1]).special_card is None
+    )
     data_of(game)
 
 

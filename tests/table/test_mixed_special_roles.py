@@ -13,7 +13,7 @@ import pytest
 from companion.config import ConfigError, load
 from companion.engine import CHARACTERS, Role
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
-from companion.modules.special_roles.rules import ROLE_CARD
+from companion.modules.special_roles.rules import ROLE_CARD, holding
 from companion.table import TableConfig, TableSession
 from companion.table.buttons import BUTTONS
 from companion.table.prompts import module_pages
@@ -68,15 +68,17 @@ def _physical_mixed(bear_button: str) -> TableSession:
 def test_physical_mixed_cards_a_normal_sheriff_gets_two_extra_bullets() -> None:
     game = _physical_mixed("DIE2").play.game
     sheriff = game.players[0]
-    assert game.setup.specials_mixed and sheriff.special is None
+    assert game.setup.specials_mixed and holding(sheriff).special_card is None
     assert sheriff.max_life == CHARACTERS[sheriff.character].life + 2
-    assert all(p.special is None for p in game.players)  # the others' cards stay secret
+    assert all(
+        holding(p).special_card is None for p in game.players
+    )  # the others' cards stay secret
 
 
 def test_physical_mixed_cards_the_bear_gets_three() -> None:
     game = _physical_mixed("DIE1").play.game
     sheriff = game.players[0]
-    assert sheriff.special == "the_bear" and sheriff.special_shown
+    assert holding(sheriff).special_card == "the_bear" and holding(sheriff).special_shown
     assert sheriff.max_life == CHARACTERS[sheriff.character].life + 3
 
 
@@ -157,7 +159,9 @@ def test_an_eliminated_seat_shows_which_role_card_by_presses() -> None:
             session.handle(f"DIE{pick + 1}", "press", t)
             assert session.flash is None, session.flash
             p = session.play.game.players[d.seat]
-            assert p.special_shown and p.special == (None if card == "normal" else card)
+            assert holding(p).special_shown and holding(p).special_card == (
+                None if card == "normal" else card
+            )
             shown += 1
             continue
         for button in next_buttons(session, rng):

@@ -26,6 +26,7 @@ from companion.modules.ghost.rules import GHOST_FACE, is_ghost
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.special_roles.rules import holding
 from companion.panels.console import shows_whole
 from companion.table import TableConfig, TableSession
 from companion.table.prompts import who_may_reveal
@@ -296,8 +297,10 @@ def reveal_games(roles: str, mixed: bool, seed: int) -> list[str]:
         known = game.setup.roles_known
         for card, who in line.items():  # a living seat's card, face down (or any, if secret)
             holders = {p.seat for p in game.players if p.alive and not is_ghost(p)}
-            holders &= {p.seat for p in game.players if p.special == card or not known}
-            holders -= {p.seat for p in game.players if p.special_shown}
+            holders &= {
+                p.seat for p in game.players if holding(p).special_card == card or not known
+            }
+            holders -= {p.seat for p in game.players if holding(p).special_shown}
             for seat in who & holders:
                 if (seat, card) not in menus:
                     wrong.append(f"turn {game.turn_number}: {card} said for seat {seat}, no menu")

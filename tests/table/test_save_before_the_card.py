@@ -7,6 +7,7 @@ which card is face up before it was offered the save)."""
 from __future__ import annotations
 
 from companion.engine import DecisionKind, Game, position
+from companion.modules.special_roles.rules import holding
 from companion.panels.console import WIDTHS, shows_whole
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
@@ -84,7 +85,10 @@ def test_rule_os3_a_save_during_the_offer_keeps_the_dying_seats_card_face_down()
     table.press(f"DIE{menu.index('the_left_hand') + 1}")
     seat2 = table.game.players[1]
     assert seat2.alive and seat2.life == 2 and not seat2.revealed
-    assert table.game.players[3].special_shown and table.game.players[3].special == "the_left_hand"
+    assert (
+        holding(table.game.players[3]).special_shown
+        and holding(table.game.players[3]).special_card == "the_left_hand"
+    )
     assert table.game.pending.kind is not DecisionKind.REVEAL_ROLE
 
 
@@ -96,7 +100,7 @@ def test_rule_os3_the_dying_seat_may_save_itself_before_showing_its_card() -> No
     menu = [a.card for a in table.session.play.reveals_for(2)]
     table.press(f"DIE{menu.index('the_left_hand') + 1}")
     seat2 = table.game.players[1]
-    assert seat2.alive and seat2.life == 2 and seat2.special == "the_left_hand"
+    assert seat2.alive and seat2.life == 2 and holding(seat2).special_card == "the_left_hand"
 
 
 def test_dealt_cards_ask_nothing_at_an_elimination_so_nothing_waits() -> None:

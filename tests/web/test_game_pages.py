@@ -19,6 +19,7 @@ import pytest
 
 from companion.engine import SPECIAL_ROLES, Game, Rewound, Role, TurnStarted
 from companion.modules.chief_arrow.rules import ChiefPlayer
+from companion.modules.special_roles.rules import holding
 from companion.table import TableConfig, end_roles, series
 from companion.table.journal import journals, read_journal
 from companion.table.labels import ROLE_LABELS
@@ -207,8 +208,10 @@ def test_a_game_page_has_the_winners_the_modules_the_turns_and_each_seats_course
     for p, row in zip(game.players, seat_rows, strict=True):
         if not p.revealed:  # a card the table never saw
             assert row[2] == "not shown"
-        elif p.special is not None and p.special_shown:
-            assert row[2] == f"{SPECIAL_ROLES[p.special].title} ({ROLE_LABELS[p.role]})"
+        elif holding(p).special_card is not None and holding(p).special_shown:
+            assert (
+                row[2] == f"{SPECIAL_ROLES[holding(p).special_card].title} ({ROLE_LABELS[p.role]})"
+            )
         else:
             assert row[2] == ROLE_LABELS[p.role]
     # The story: each turn under its number and whose it was, as the engine started them.
@@ -247,9 +250,9 @@ def face_down_twins(journal: Path, tmp_path: Path) -> int:
     specials = header["setup"].get("specials") or []
     compared = 0
     for p in game.players:
-        if p.special_shown or p.special is None:
+        if holding(p).special_shown or holding(p).special_card is None:
             continue
-        card = SPECIAL_ROLES[p.special]
+        card = SPECIAL_ROLES[holding(p).special_card]
         free = [c for c in SPECIAL_ROLES.values() if c.name not in specials]
         others = [c.name for c in free if c.role is card.role]
         if not others:

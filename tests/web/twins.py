@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 
 from companion.engine import Game, GameSetup, Module, deal
+from companion.modules.special_roles.rules import holding
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from tests.table.driver import next_buttons
@@ -50,7 +51,7 @@ def recorded(setup: GameSetup, seed: int, limit: int) -> tuple[list[list[Press]]
 
 
 def _face_down(game: Game) -> list[int]:
-    return [p.seat for p in game.players if not p.revealed and not p.special_shown]
+    return [p.seat for p in game.players if not p.revealed and not holding(p).special_shown]
 
 
 def twin_tables(

@@ -83,7 +83,7 @@ class DuelsTurn(Part):
 
 state_parts(
     ID,
-    player=(DuelsPlayer, "special_shown"),
+    player=(DuelsPlayer, "alive"),
     game=(DuelsGame, "preset"),
     scratch=(DuelsTurn, "lost"),
 )

@@ -72,7 +72,7 @@ class GhostGame(Part):
     ghost_token: list[Any] | None = None
 
 
-state_parts(ID, player=(GhostPlayer, "special_shown"), game=(GhostGame, "waiting_win"))
+state_parts(ID, player=(GhostPlayer, "alive"), game=(GhostGame, "waiting_win"))
 
 
 def is_ghost(player: PlayerState) -> bool:

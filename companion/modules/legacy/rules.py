@@ -45,7 +45,7 @@ class LegacyPlayer(Part):
 
 
 # Written after the parts that follow the special cards' (those of the modules before it).
-state_parts(ID, player=(LegacyPlayer, "special_shown"))
+state_parts(ID, player=(LegacyPlayer, "alive"))
 
 
 def _keep(player: PlayerState, hand: int | None) -> None:

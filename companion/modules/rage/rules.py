@@ -71,7 +71,7 @@ class RageTurn(Part):
 
 state_parts(
     ID,
-    player=(RagePlayer, "special_shown"),
+    player=(RagePlayer, "alive"),
     game=(RageGame, "preset"),
     scratch=(RageTurn, "lost"),
 )

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import (
+    BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
     DYNAMITE_LIMIT,
+    JSON_KEY,
     NORMAL_CARD,
     SPECIAL_ROLES,
     Accept,
@@ -33,6 +36,7 @@ from companion.engine import (
     DynamiteExploded,
     ModuleInfo,
     ModuleRules,
+    Part,
     PlayerState,
     RevealSpecial,
     Role,
@@ -42,6 +46,7 @@ from companion.engine import (
     StateError,
     WindowAction,
     decision,
+    declare_card_reader,
     declare_kind,
     declare_module,
     dice_a_reveal_rolls,
@@ -51,7 +56,9 @@ from companion.engine import (
     recorded,
     returned,
     role_announced,
+    secret,
     seizer,
+    state_parts,
     step,
     still,
     unrevealed_pool,
@@ -128,9 +135,62 @@ CARDS = (
 )
 ID = declare_module(
     "old_saloon.3",
-    ModuleInfo("Special Roles", min_players=4, role_cards=True),
+    # The configuration's words (``game.special_roles``): every role card special, the
+    # rulebook's first way, or mixed with normal cards by type, its second.
+    ModuleInfo("Special Roles", min_players=4, role_cards=True, deals=("special", "mixed")),
     special_roles=CARDS,
 )
+
+
+def _sees_card(player: Any, seat: int) -> bool:
+    """A seat sees its own card, and every seat sees it once face up."""
+    return bool(player.seat == seat or player.parts[SpecialCard.index].special_shown)
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialCard(Part):
+    """The special role card the engine knows this seat holds (None: a normal card, or one it
+    does not know), and whether it is face up (its power used or cancelled, or its holder
+    eliminated). Its JSON key is the one written before the card was the module's part."""
+
+    special_card: str | None = field(
+        default=None, metadata={JSON_KEY: "special", **secret(sees=_sees_card)}
+    )
+    special_shown: bool = False
+
+
+state_parts(ID, player=(SpecialCard, "alive"))
+
+
+def holding(player: Any) -> SpecialCard:
+    """The card part of ``player`` (or of the parts of a player as a seat sees them)."""
+    held: SpecialCard = player.parts[SpecialCard.index]
+    return held
+
+
+def _shown(player: PlayerState) -> str | None:
+    """The card ``player`` shows face up, or None."""
+    held = holding(player)
+    return held.special_card if held.special_shown else None
+
+
+def _read_card(player: Any) -> tuple[str | None, bool]:
+    held = holding(player)
+    return held.special_card, held.special_shown
+
+
+declare_card_reader(_read_card)
+
+
+def _deal(game: RuleGame) -> None:
+    """Each seat's dealt card; the Sheriff's face up from the start (The Bear)."""
+    dealt, sheriff = game.setup.specials, game.setup.sheriff_seat()
+    if dealt is None:
+        return
+    for p in game.players:
+        if dealt[p.seat] is not None:
+            SpecialCard(dealt[p.seat], p.seat == sheriff).put(p)
+
 
 # Why a pending decision of a state read back could not be asked now (None: it could).
 Fits = Callable[[RuleGame, Decision], "str | None"]
@@ -145,9 +205,9 @@ def _holds(card: str) -> Fits:
     """A power's decision: the seat revealed ``card``."""
 
     def fits(game: RuleGame, d: Decision) -> str | None:
-        p = game.players[d.seat]
-        if p.special != card or not p.special_shown:
-            return f"the seat revealed {SPECIAL_ROLES[card].title} (special {p.special!r})"
+        held = holding(game.players[d.seat])
+        if held.special_card != card or not held.special_shown:
+            return f"the seat revealed {SPECIAL_ROLES[card].title} (special {held.special_card!r})"
         return None
 
     return fits
@@ -303,21 +363,23 @@ def _offers_for(moment: str) -> Offers:
         players = game.players
         if game.out_but_playing(game.turn) and moment not in OUT_OF_GAME_MOMENTS:
             return []  # such a turn does nothing but roll and give a result
-        shown = {p.special for p in players if p.special_shown}
+        at = SpecialCard.index
+        cards_held: list[SpecialCard] = [p.parts[at] for p in players]
+        shown = {c.special_card for c in cards_held if c.special_shown}
         held = actual and game.setup.roles_known
         pool = public_pool(game)
         found: list[WindowAction] = []
         for card in cards:
             if card.name in shown or not _usable(game, card):
                 continue
-            for p in players:
-                if not p.alive or p.special_shown:
+            for p, c in zip(players, cards_held, strict=True):
+                if not p.alive or c.special_shown:
                     continue
                 if not (_still_hidden(p, card) if p.revealed else card.role in pool):
                     continue
                 if card.whose != "any" and (card.whose == "own") != _whose(moment, args, p.seat):
                     continue
-                if not held or p.special == card.name:
+                if not held or c.special_card == card.name:
                     found.append(RevealSpecial(p.seat, 0, card.name))
                     if not actual:
                         return found
@@ -359,8 +421,9 @@ def _save_first(game: RuleGame, args: list[Any]) -> None:
 def _card_asked(p: PlayerState) -> bool:
     """Whether the table is asked which card this seat shows when it is eliminated (physical
     cards): its role, or its special card (``show_card``)."""
+    held = holding(p)
     return not p.revealed or (
-        p.special is None and not p.special_shown and p.role is not Role.SHERIFF
+        held.special_card is None and not held.special_shown and p.role is not Role.SHERIFF
     )
 
 
@@ -384,7 +447,8 @@ def _seize(game: RuleGame, action: WindowAction, moment: str, args: list[Any]) -
     assert isinstance(action, RevealSpecial)
     seat, card = action.seat, SPECIAL_ROLES[action.card]
     p = game.players[seat]
-    p.special, p.special_shown, p.role, p.revealed = card.name, True, card.role, True
+    SpecialCard(card.name, True).put(p)
+    p.role, p.revealed = card.role, True
     game.emit(SpecialRoleRevealed(seat, card.name, moment))
     faces = None if action.faces is None else list(action.faces)
     game.front(
@@ -399,9 +463,7 @@ def _unclaimed(game: RuleGame, action: WindowAction) -> bool:
     """A card another seat has shown since the moment (an eliminated player's, face up)
     can no longer be claimed into it."""
     assert isinstance(action, RevealSpecial)
-    return not any(
-        p.special == action.card and p.special_shown and p.seat != action.seat for p in game.players
-    )
+    return not any(_shown(p) == action.card and p.seat != action.seat for p in game.players)
 
 
 still(RevealSpecial, _unclaimed)
@@ -442,7 +504,9 @@ def check(game: RuleGame) -> None:
     seen: dict[str, int] = {}
     for p in players:
         back = returned(p)
-        if on and (not p.alive or back) and not p.special_shown and not _card_owed(game, p):
+        held = holding(p)
+        name, shown = held.special_card, held.special_shown
+        if on and (not p.alive or back) and not shown and not _card_owed(game, p):
             raise StateError(
                 f"seat {p.seat + 1}: eliminated (alive false, or {back or 'back in play'}), but "
                 "its card is face down (special_shown false) with no showing of it to come: an "
@@ -450,7 +514,7 @@ def check(game: RuleGame) -> None:
             )
         if on and p.alive and not back and p.role is Role.SHERIFF:
             _check_sheriff_card(game, p)
-        if p.special is None and not p.special_shown:
+        if name is None and not shown:
             if on and setup.roles is not None and not setup.specials_mixed:
                 raise StateError(
                     f"seat {p.seat + 1}: special None, but with dealt roles and every card "
@@ -458,37 +522,36 @@ def check(game: RuleGame) -> None:
                 )
             continue
         where = f"seat {p.seat + 1}"
-        if p.special_shown and not p.revealed:
+        if shown and not p.revealed:
             raise StateError(
                 f"{where}: special_shown, but its role is face down (revealed false): a role "
                 "card shown is shown whole"
             )
         if not on:
             raise StateError(f"{where}: special or special_shown, but module {ID} is off")
-        if p.special is None:
+        if name is None:
             if not setup.specials_mixed:
                 raise StateError(
                     f"{where}: special_shown with no special card, but every card is special "
                     "(specials_mixed is off)"
                 )
             continue
-        card = SPECIAL_ROLES.get(p.special)
+        card = SPECIAL_ROLES.get(name)
         if card is None:
             raise StateError(
-                f"{where}: unknown special {p.special!r}; expected one of "
-                + ", ".join(SPECIAL_ROLES)
+                f"{where}: unknown special {name!r}; expected one of " + ", ".join(SPECIAL_ROLES)
             )
         if p.role is not None and card.role is not p.role:
             raise StateError(f"{where}: special {card.title} is a {card.role} card, not {p.role}")
         if p.role is None and card.role not in unrevealed_pool(setup.role_mix, players):
             raise StateError(f"{where}: special {card.title}, but no {card.role} card is unknown")
-        if p.special in seen:
+        if name in seen:
             raise StateError(
-                f"{where}: special {card.title} is also held at seat {seen[p.special] + 1}; each "
+                f"{where}: special {card.title} is also held at seat {seen[name] + 1}; each "
                 "card is in the game once"
             )
-        seen[p.special] = p.seat
-        if p.role is Role.SHERIFF and not setup.specials_mixed and p.special != "the_bear":
+        seen[name] = p.seat
+        if p.role is Role.SHERIFF and not setup.specials_mixed and name != "the_bear":
             raise StateError(f"{where}: the Sheriff's special card is The Bear")
     if on:
         _check_dealt(game)
@@ -509,9 +572,9 @@ def _check_dealt(game: RuleGame) -> None:
             card = dealt[first] if p.seat == sheriff else "the_good"
         elif card is None:
             continue  # a normal card, or one this view does not name
-        if p.special != card:
+        if holding(p).special_card != card:
             raise StateError(
-                f"seat {p.seat + 1}: special {p.special!r}, but the card dealt it "
+                f"seat {p.seat + 1}: special {holding(p).special_card!r}, but the card dealt it "
                 f"(setup.specials) is {card!r}"
                 + (", The Good having taken the star" if sheriff != first else "")
             )
@@ -521,13 +584,14 @@ def _check_sheriff_card(game: RuleGame, p: PlayerState) -> None:
     """The Sheriff's card is face up from the deal; a normal one is shown only by The Good,
     who took the star with it and left The Good's card, face up, to the old Sheriff."""
     where = f"seat {p.seat + 1}"
-    if p.special is not None and not p.special_shown:
+    held = holding(p)
+    if held.special_card is not None and not held.special_shown:
         raise StateError(
-            f"{where}: the Sheriff's card {p.special!r} face down (special_shown false): the "
-            "Sheriff's card is face up from the deal, and one taken with the star was shown"
+            f"{where}: the Sheriff's card {held.special_card!r} face down (special_shown false): "
+            "the Sheriff's card is face up from the deal, and one taken with the star was shown"
         )
-    took = any(q.special == "the_good" and q.special_shown for q in game.players if q is not p)
-    if p.special is None and p.special_shown and not took:
+    took = any(_shown(q) == "the_good" for q in game.players if q is not p)
+    if held.special_card is None and held.special_shown and not took:
         raise StateError(
             f"{where}: the Sheriff's normal card shown (special None, special_shown true), but "
             "no other seat shows The Good, whose reveal alone shows it (taking the star)"
@@ -542,10 +606,11 @@ def show_card(game: RuleGame, seat: int, /) -> None:
     """An eliminated player shows their role card: a special one is used, nobody may claim it
     any more. With physical secret cards the table says which card it is."""
     p = game.players[seat]
-    if p.special_shown:
+    held = holding(p)
+    if held.special_shown:
         return
-    if p.special is not None or game.setup.roles_known or p.role is Role.SHERIFF:
-        p.special_shown = True  # known: dealt, or the Sheriff's face-up card
+    if held.special_card is not None or game.setup.roles_known or p.role is Role.SHERIFF:
+        SpecialCard.change(p, special_shown=True)  # known: dealt, or the Sheriff's face-up card
         return
     assert p.role is not None
     options = _cards_left(game, p.role)
@@ -570,7 +635,7 @@ def _cards_left(game: RuleGame, role: Role) -> list[str]:
     options = [
         c.name
         for c in SPECIAL_ROLES.values()
-        if c.role is role and not any(q.special == c.name for q in game.players)
+        if c.role is role and not any(holding(q).special_card == c.name for q in game.players)
     ]
     return options + ([NORMAL_CARD] if game.setup.specials_mixed else [])
 
@@ -583,7 +648,7 @@ def _card_owed(game: RuleGame, p: PlayerState) -> bool:
         return True
     if any(step[0] in ("show_card", "reveal") and step[1] == p.seat for step in game.stack):
         return True
-    return p.role is not None and p.special is None and not _cards_left(game, p.role)
+    return p.role is not None and holding(p).special_card is None and not _cards_left(game, p.role)
 
 
 @decision(ROLE_CARD, legal=one_of_options)
@@ -596,8 +661,7 @@ def _card_shown(game: RuleGame, seat: int, card: str) -> None:
     """The card is face up for good: a player back in play (Undead or Alive 4) eliminated
     again shows nothing new."""
     p = game.players[seat]
-    p.special = None if card == NORMAL_CARD else card
-    p.special_shown = True
+    SpecialCard(None if card == NORMAL_CARD else card, True).put(p)
     game.emit(RoleCardShown(seat, card))
 
 
@@ -609,8 +673,8 @@ def _the_good(game: RuleGame, seat: int, args: list[Any], faces: list[str] | Non
     (with a series' extra bullet, which is no Sheriff's bonus, for its holder)."""
     new, old = game.players[seat], next(p for p in game.players if p.role is Role.SHERIFF)
     new.role, old.role = Role.SHERIFF, Role.DEPUTY
-    new.special, old.special = old.special, "the_good"
-    old.special_shown = True
+    SpecialCard.change(new, special_card=holding(old).special_card)
+    SpecialCard("the_good", True).put(old)
     for p in (new, old):
         bullet = 1 if p.seat == game.setup.legacy_bullet else 0
         p.max_life = CHARACTERS[p.character].life + bullet
@@ -792,20 +856,42 @@ def _face_up(game: RuleGame, p: PlayerState) -> bool:
     """A living player shows a role by revealing a special card (The Good's old Sheriff keeps
     his face up); once the Sheriff is dead the last one standing shows his for a win that a
     reveal into an open moment may still avert, and the game goes on with it face up."""
-    return p.special_shown or any(q.role is Role.SHERIFF and not q.alive for q in game.players)
+    return holding(p).special_shown or any(
+        q.role is Role.SHERIFF and not q.alive for q in game.players
+    )
 
 
 def _gains(game: RuleGame) -> bool:
     """The Left Hand's save gives life, and The Good's star moves two maximums: either may have
     this turn once its card is face up."""
-    return any(p.special in ("the_left_hand", "the_good") and p.special_shown for p in game.players)
+    return any(_shown(p) in ("the_left_hand", "the_good") for p in game.players)
+
+
+def _sheriff_bonus(p: PlayerState) -> int | None:
+    """The Bear plays with three bullets above his character's, not the two of a Sheriff
+    (ruling 10)."""
+    return BEAR_SHERIFF_BONUS if holding(p).special_card == "the_bear" else None
+
+
+def _life_kept(p: PlayerState) -> int:
+    """The Good's old Sheriff keeps the life he has above his new maximum."""
+    return BEAR_SHERIFF_BONUS if _shown(p) == "the_good" else 0
+
+
+def _said(p: PlayerState) -> str:
+    held = holding(p)
+    return f"special {held.special_card!r}, special_shown {held.special_shown}"
 
 
 RULES = ModuleRules(
     ID,
+    initial=_deal,
     at_reveal=_at_reveal,
     gains=_gains,
     face_up=_face_up,
+    sheriff_bonus=_sheriff_bonus,
+    life_kept=_life_kept,
+    said=_said,
     check=check,
     table="companion.modules.special_roles.table",
     bots="companion.modules.special_roles.bots",

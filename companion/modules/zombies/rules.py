@@ -79,7 +79,7 @@ class ZombiePlayer(Part):
     master: bool = False
 
 
-state_parts(ID, player=(ZombiePlayer, "special_shown"), game=(BoneyardGame, "eliminated_now"))
+state_parts(ID, player=(ZombiePlayer, "alive"), game=(BoneyardGame, "eliminated_now"))
 
 
 def is_zombie(player: HasParts) -> bool:
