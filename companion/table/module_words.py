@@ -90,20 +90,20 @@ def pieces(p: PlayerState | None) -> Pieces:
     (None: a seat out of the game, which holds none): said once for the same parts, the same
     language and the same modules' words."""
     player = p or _nobody()
-    key = (player.parts, language(), MODULE_WORDS.version)
-    try:
-        found = _SAID.get(key)
-    except TypeError:  # a module's part that cannot be a key (a list in it): said afresh
-        return _pieces(player)
-    if found is None:
-        if len(_SAID) >= PIECES_KEPT:
-            _SAID.clear()
-        found = _SAID[key] = _pieces(player)
-    return found
+    parts = player.parts  # replaced whole when a part changes, shared by copies of the player
+    key = (id(parts), language(), MODULE_WORDS.version)
+    kept = _SAID.get(key)
+    if kept is not None and kept[0] is parts:
+        return kept[1]
+    if len(_SAID) >= PIECES_KEPT:
+        _SAID.clear()
+    said = _pieces(player)
+    _SAID[key] = (parts, said)  # the parts held: their id names no other while kept
+    return said
 
 
 PIECES_KEPT = 4096  # seats' parts whose pieces stay said (a game meets far fewer)
-_SAID: dict[tuple[object, ...], Pieces] = {}  # (parts, language, words' version): pieces
+_SAID: dict[tuple[int, str, int], tuple[tuple[Any, ...], Pieces]] = {}
 
 
 def _pieces(player: PlayerState) -> Pieces:
