@@ -24,7 +24,7 @@ from . import end_roles
 from .abilities import ability_said
 from .answers import listed_hit_names
 from .chores import chores
-from .history_pages import history_pages, history_view
+from .history_pages import history_page, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, reveal_legend
 from .module_words import pieces, seat_note
 from .play import ChoresRead, TablePlay
@@ -234,7 +234,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         if game.over:
             prompt = afresh_text(legacy)
     elif session.looking_back is not None:  # the page alone: the dice give it their room
-        page = history_pages(session)[session.looking_back]
+        page = history_page(session, session.looking_back)
+        assert page is not None  # a press past the oldest page went back to the game
         return TableView(tuple(seats), replace(history_view(page), flash=session.flash))
     console = ConsoleView(
         faces=tuple(game.faces),
