@@ -196,6 +196,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 chore=to_do.get(s, ""),
             )
         )
+    unrevealed = [] if box or d is None else play.reveal_choices()  # the question and its list
     legacy = series_module(game.setup.modules) is not None
     series = series_text(game.setup.modules, session.series_game) if legacy else ""
     if game.over:
@@ -212,7 +213,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 seat=play.seats[d.seat], question=question_said(d.kind)
             )
         else:
-            prompt = prompt_for(game, d, play.seats, play.reveal_choices())
+            prompt = prompt_for(game, d, play.seats, unrevealed)
     story = session.story
     if game.turn_number == 1 and game.roll_count == 0 and not game.over:
         story = ". ".join(t for t in (story, rules_text(game, session.series_game)) if t)
@@ -222,7 +223,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     hands = module_asides(game)
     aside = ". ".join(t for t in (saloon, hands, cards) if t)
     shorter = _shorter(saloon, hands, reveals_text(game, play.seats, short=True) if cards else "")
-    listed = () if box or d is None else _listed(game, d, play.reveal_choices(), play.seats)
+    listed = () if box or d is None else _listed(game, d, unrevealed, play.seats)
     if role_asked is not None:  # the roles listed under the question, one per DIE button
         roles = end_roles.choices(game, session.declared)
         listed = tuple(f"{i} {ROLE_LABELS[r]}" for i, r in enumerate(roles, start=1))
