@@ -3,6 +3,7 @@ box, with the keyboard standing in for the buttons."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -25,7 +26,7 @@ from .devices.emulator import (
     window_available,
 )
 from .devices.inputs import ButtonEvent
-from .i18n import CORE, Catalogue
+from .i18n import CORE, Catalogue, language
 from .panels import compose_table, render
 from .panels.console import DUEL_DIE, shows_whole
 from .panels.text import pillow_text
@@ -108,6 +109,21 @@ def _face(face: str | None, kinds: tuple[str, ...], die: int) -> str:
 
 
 def _seat_line(seat: SeatView) -> str:
+    """A seat in one line: said once for the same seat in the same language (the terminal
+    redraws every seat on each press, most of them unchanged)."""
+    try:
+        return _seat_line_in(seat, language())
+    except TypeError:  # a module's fact on the seat that cannot be a key: said afresh
+        return _seat_said(seat)
+
+
+@functools.lru_cache(maxsize=512)
+def _seat_line_in(seat: SeatView, code: str) -> str:
+    """``seat``'s line in the language ``code`` (the one in use: part of the cache's key)."""
+    return _seat_said(seat)
+
+
+def _seat_said(seat: SeatView) -> str:
     label = _("Seat {number}").format(number=seat.number)
     if not seat.playing:
         return _("{seat}  (free)").format(seat=label)

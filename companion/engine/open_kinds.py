@@ -10,7 +10,7 @@ included (``discovery`` imports them the first time a value is not found).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self, TypeVar, overload
 
 from . import discovery
 
@@ -91,6 +91,7 @@ class OpenKind(str, metaclass=_Declared):
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class Declared(Mapping[K, V]):
@@ -102,22 +103,47 @@ class Declared(Mapping[K, V]):
     ) -> None:
         self._entries: dict[K, V] = {} if entries is None else entries
         self._load = load  # what imports the modules that add to it
+        self._changes = 0  # entries declared and withdrawn: ``version``
 
     def add(self, key: K, value: V, what: str) -> None:
         """Declare ``key``; ValueError when it is declared already (two modules clash)."""
         if key in self._entries:
             raise ValueError(f"{what} {key!r} is declared twice")
         self._entries[key] = value
+        self._changes += 1
 
     def withdraw(self, key: K) -> None:
         """Forget ``key``: what declared it was refused."""
         self._entries.pop(key, None)
+        self._changes += 1
+
+    @property
+    def version(self) -> int:
+        """A number that changes whenever an entry is declared or withdrawn (the modules
+        loaded first): what a reader keeps built from the entries is good while it holds."""
+        self._load()
+        return self._changes
 
     def __getitem__(self, key: K) -> V:
         found = self._entries.get(key)
         if found is None:
             self._load()
             return self._entries[key]
+        return found
+
+    @overload
+    def get(self, key: K, /) -> V | None: ...
+
+    @overload
+    def get(self, key: K, /, default: V | T) -> V | T: ...
+
+    def get(self, key: K, /, default: Any = None) -> Any:
+        """As ``Mapping.get``, without raising and catching a KeyError for each key not
+        declared (the table asks for many: the modules not in play)."""
+        found = self._entries.get(key)
+        if found is None:
+            self._load()
+            return self._entries.get(key, default)
         return found
 
     def __iter__(self) -> Iterator[K]:

@@ -89,6 +89,11 @@ def wrap(text: str, width: int, max_lines: int) -> list[str]:
     """Greedy word wrap into at most `max_lines` lines; the last one is cut with ".." if needed.
     Each word is measured once (a line's width grows with it): the console lays out every
     prompt on each press, and the history packs pages by trying many."""
+    return list(_wrapped(text, width, max_lines))
+
+
+@functools.lru_cache(maxsize=4096)  # the same prompts and asides come back press after press
+def _wrapped(text: str, width: int, max_lines: int) -> tuple[str, ...]:
     lines: list[str] = []
     words = text.split()
     start = 0
@@ -110,9 +115,10 @@ def wrap(text: str, width: int, max_lines: int) -> list[str]:
             continue
         lines.append(" ".join(words[start:end]))
         start = end
-    return lines
+    return tuple(lines)
 
 
+@functools.lru_cache(maxsize=4096)
 def fits(text: str, width: int, max_lines: int) -> bool:
     """Whether `text` wraps whole into `max_lines` lines of `width` pixels: no word split, no
     line cut with "..". The console's prompt must always fit (tests/panels check every one)."""

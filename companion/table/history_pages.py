@@ -29,13 +29,20 @@ def history_view(page: str) -> ConsoleView:
     return ConsoleView(prompt=history_prompt(page), title=str(TITLE))
 
 
-def history_pages(session: SessionState) -> list[str]:
-    """The pages of the game's history, newest first."""
+def history_page(session: SessionState, n: int) -> str | None:
+    """Page ``n`` of the history, newest first, or None past the oldest: the turns paged back
+    only as far as it (the console shows one page at a time)."""
     measure = session.console_fits
     if measure is None:
-        return session.history.pages(lambda page: True)
-    turns = reversed(session.history.turns)
-    return [page for turn in turns for page in _pages(turn, measure, language())]
+        every = session.history.pages(lambda page: True)
+        return every[n] if n < len(every) else None
+    before = 0  # the pages of the newer turns
+    for turn in reversed(session.history.turns):
+        pages = _pages(turn, measure, language())
+        if n < before + len(pages):
+            return pages[n - before]
+        before += len(pages)
+    return None
 
 
 @functools.lru_cache(maxsize=512)  # a turn gone by pages the same on every press after it

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..engine import CHARACTERS, Event
 from ..i18n import CORE, Catalogue
 from .buttons import BUTTONS
-from .history_pages import history_pages
+from .history_pages import history_page
 from .lifecycle import Lifecycle
 from .refused import Refused
 from .session_state import SessionState
@@ -123,7 +123,7 @@ class Presses:
         state = self.state
         assert state.looking_back is not None
         state.looking_back += 1
-        if state.looking_back >= len(history_pages(state)):
+        if history_page(state, state.looking_back) is None:
             state.looking_back = None
 
     def _reveals(self, seat: int) -> bool:

@@ -32,7 +32,7 @@ class SessionState:
     history: History = field(default_factory=History)
     looking_back: int | None = None  # how many pages back the console's history shows
     # Whether the console shows a view whole (the panels' measure, at the console's width):
-    # the history's page breaks (history_pages); None: a turn a page.
+    # the history's page breaks (history_page); None: a turn a page.
     console_fits: Callable[[ConsoleView], bool] | None = None
     asked_to_end: bool = False  # UNDO was held: the next press starts over (DONE) or goes back
     refused: str | None = None  # why the last press or hold changed nothing (None: it acted)

@@ -25,7 +25,7 @@ from . import end_roles
 from .abilities import ability_said
 from .answers import listed_hit_names
 from .chores import chores
-from .history_pages import history_pages, history_view
+from .history_pages import history_page, history_view
 from .labels import OPTION_LABELS, ROLE_LABELS, TOKEN_MARKS, reveal_legend
 from .module_words import pieces, seat_note
 from .play import ChoresRead, TablePlay
@@ -199,6 +199,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 chore=to_do.get(s, ""),
             )
         )
+    unrevealed = [] if box or d is None else play.reveal_choices()  # the question and its list
     legacy = series_module(game.setup.modules) is not None
     series = series_text(game.setup.modules, session.series_game) if legacy else ""
     if game.over:
@@ -215,7 +216,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
                 seat=play.seats[d.seat], question=question_said(d.kind)
             )
         else:
-            prompt = prompt_for(game, d, play.seats, play.reveal_choices())
+            prompt = prompt_for(game, d, play.seats, unrevealed)
     story = session.story
     if game.turn_number == 1 and game.roll_count == 0 and not game.over:
         story = ". ".join(t for t in (story, rules_text(game, session.series_game)) if t)
@@ -225,7 +226,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     hands = module_asides(game)
     aside = ". ".join(t for t in (saloon, hands, cards) if t)
     shorter = _shorter(saloon, hands, reveals_text(game, play.seats, short=True) if cards else "")
-    listed = () if box or d is None else _listed(game, d, play.reveal_choices(), play.seats)
+    listed = () if box or d is None else _listed(game, d, unrevealed, play.seats)
     if role_asked is not None:  # the roles listed under the question, one per DIE button
         roles = end_roles.choices(game, session.declared)
         listed = tuple(f"{i} {ROLE_LABELS[r]}" for i, r in enumerate(roles, start=1))
@@ -237,7 +238,8 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         if game.over:
             prompt = afresh_text(legacy)
     elif session.looking_back is not None:  # the page alone: the dice give it their room
-        page = history_pages(session)[session.looking_back]
+        page = history_page(session, session.looking_back)
+        assert page is not None  # a press past the oldest page went back to the game
         return TableView(tuple(seats), replace(history_view(page), flash=session.flash))
     console = ConsoleView(
         faces=tuple(game.faces),

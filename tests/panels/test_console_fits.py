@@ -23,7 +23,7 @@ from companion.emulate import Emulator
 from companion.engine import DecisionKind, Module
 from companion.panels.console import WIDTHS, layout, shows_whole
 from companion.table import TableConfig, TableSession
-from companion.table.history_pages import TITLE, history_pages, history_view
+from companion.table.history_pages import TITLE, history_page, history_view
 from companion.table.view import ConsoleView
 from tests.installed_modules import OWN
 from tests.table.driver import CHARACTERS_5, SETUP_5, next_buttons
@@ -99,7 +99,7 @@ def test_a_long_turn_is_read_whole_over_its_pages_by_presses(width: int) -> None
     play = session.play
     assert play is not None
     for _ in range(300):  # until a turn needs more than one page of this console
-        if len(history_pages(session)) > len(session.history.turns):
+        if history_page(session, len(session.history.turns)) is not None:
             break
         assert not play.game.over, "no turn longer than a page"
         press_all(session, next_buttons(session, rng), clock)
