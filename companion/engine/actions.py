@@ -1,4 +1,8 @@
-"""What a player can do: every choice the rules give is one of these actions."""
+"""What a player can do: every choice the rules give is one of these actions.
+
+Those with fields are made by the thousand in every game (the legal answers of each decision):
+they take the quicker ``__init__`` of ``frozen.py``.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from typing import Any, ClassVar
 
 from .components import Role
 from .errors import StateError
+from .frozen import quick_init
 from .reading import listed, text, whole_number
 
 
@@ -22,6 +27,7 @@ class Action:
         return data
 
 
+@quick_init
 @dataclass(frozen=True)
 class Roll(Action):
     """Roll (first roll) or re-roll the dice in ``dice``.
@@ -45,6 +51,7 @@ class Stop(Action):
     kind: ClassVar[str] = "stop"
 
 
+@quick_init
 @dataclass(frozen=True)
 class ChooseSeat(Action):
     """Answer a question about a player: whom to shoot, heal, or take an arrow from."""
@@ -53,6 +60,7 @@ class ChooseSeat(Action):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class ChooseDie(Action):
     """Pick one die (Slab the Killer's doubled Bull's Eye)."""
@@ -75,6 +83,7 @@ class Decline(Action):
     kind: ClassVar[str] = "decline"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Choose(Action):
     """Pick one of the decision's options (the Saloon die, a Chief's Arrow or a regular one)."""
@@ -83,6 +92,7 @@ class Choose(Action):
     option: str
 
 
+@quick_init
 @dataclass(frozen=True)
 class Reveal(Action):
     """The deciding seat shows its role card."""
@@ -106,6 +116,7 @@ class WindowAction(Action):
         return self
 
 
+@quick_init
 @dataclass(frozen=True)
 class RevealSpecial(WindowAction):
     """Old Saloon 3: ``seat`` reveals the special role ``card`` at an open moment."""
@@ -164,5 +175,19 @@ def action_from_json(data: Any) -> Action:
 
 # The answers the rules list again and again, made once (actions are immutable values).
 SEATS: tuple[ChooseSeat, ...] = tuple(ChooseSeat(seat) for seat in range(8))
+
+
+class _Choices(dict[str, Choose]):
+    """Each option's ``Choose``, made once and shared as ``SEATS`` are: the answers of every
+    decision offering options are listed again at each of them (and an answer taken from the
+    list is then found in it by identity, before any comparison). Names only (``str``): an
+    enum member equal to a name keeps its own ``Choose``."""
+
+    def __missing__(self, option: str) -> Choose:
+        made = self[option] = Choose(option)
+        return made
+
+
+CHOICES = _Choices()
 YES_NO: tuple[Accept, Decline] = (Accept(), Decline())
 DECLINE = YES_NO[1]

@@ -35,7 +35,9 @@ class SeededDice:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._rng = random.Random()
+        # Made without the seeding ``random.Random()`` does from the OS: every roll seeds it
+        # before it draws.
+        self._rng = random.Random.__new__(random.Random)
 
     def roll(self, roll_number: int, dice: Sequence[tuple[int, str]]) -> list[str]:
         _SEED(self._rng, self.seed * 1_000_003 + roll_number)

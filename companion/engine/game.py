@@ -97,9 +97,27 @@ _SYMBOL = FACE_SYMBOL
 _COUNT = FACE_COUNT
 _RESULTS = SYMBOL_RESULTS
 
-# The spec's flags the hot paths read, gathered once: the kinds that are no move (they close
-# none of the moments still open: a card shown, or the whole table's answer, which is not the
-# pending player's action) and the rolls of the turn's dice (they count the rolls left).
+
+class _SpecFlag(dict[DecisionKind, bool]):
+    """One flag of each kind's spec, as the hot paths read it at every decision: looked up
+    once per kind, when first asked (the modules declare their kinds as they load)."""
+
+    def __init__(self, flag: str) -> None:
+        super().__init__()
+        self.flag = flag
+
+    def __missing__(self, kind: DecisionKind) -> bool:
+        found: bool = getattr(SPECS[kind], self.flag)
+        self[kind] = found
+        return found
+
+
+# The kinds that are no move (they close none of the moments still open: a card shown, or the
+# whole table's answer, which is not the pending player's action), those whose answers never
+# run out, and the rolls of the turn's dice (they count the rolls left).
+_NO_MOVE = _SpecFlag("no_move")
+_ALWAYS_ANSWERED = _SpecFlag("always_answered")
+_TURN_DICE = _SpecFlag("turn_dice")
 
 # Immutable values the hot paths would otherwise build again and again.
 _PLAIN: dict[tuple[DecisionKind, int, int | None], Decision] = {}
@@ -107,6 +125,7 @@ _REACH: dict[tuple[Any, ...], tuple[int, ...]] = {}
 _REACH_LIMIT = 50_000
 # Enum members the hot paths read, looked up once (a member's lookup is a slow attribute).
 _ARROW = ArrowKind.ARROW
+_UP_TO_TWO = HouseRule.BULLSEYE2_UP_TO_TWO
 _START, _ROLLED = Phase.START, Phase.ROLLED
 # The most dice a turn rolls: the base game's five and a sixth some modules add.
 _MOST_DICE = len(BASE_DICE) + 1
@@ -334,7 +353,7 @@ class Game(GameState):
             raise IllegalAction(why_illegal(self, d, action))
         self._events = []
         self.pending = None
-        if not SPECS[d.kind].no_move:
+        if self.open_moments and not _NO_MOVE[d.kind]:
             moments.close(self)
         rule.decide(self, d, action)
         self._run()
@@ -368,7 +387,7 @@ class Game(GameState):
     @property
     def rolls_left(self) -> int:
         """Re-rolls still allowed this turn (0 once the dice resolve)."""
-        if self.pending is None or not SPECS[self.pending.kind].turn_dice:
+        if self.pending is None or not _TURN_DICE[self.pending.kind]:
             return 0
         return self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0)
 
@@ -376,7 +395,7 @@ class Game(GameState):
     def rerolls_shown(self) -> int:
         """The re-rolls the table shows: ``rolls_left``, and during a question asked before the
         first roll or between two rolls (an ability's) the re-rolls still to come after it."""
-        between = self.pending is not None and not SPECS[self.pending.kind].turn_dice
+        between = self.pending is not None and not _TURN_DICE[self.pending.kind]
         rolling = after_roll() in self.stack or roll_decision() in self.stack
         if between and rolling and self.symbol_count("dynamite") < DYNAMITE_LIMIT:
             return max(0, self.max_rolls - self.rolls - (1 if self.rolls == 0 else 0))
@@ -425,7 +444,7 @@ class Game(GameState):
             return ()
         living = tuple([p.seat for p in self.players if p.alive])
         ability = self._abilities[self.turn]
-        up_to_two = HouseRule.BULLSEYE2_UP_TO_TWO in self.setup.house_rules
+        up_to_two = _UP_TO_TWO in self.setup.house_rules
         key = (self.turn, living, _SYMBOL[face], ability.name, up_to_two)
         found = _REACH.get(key)
         if found is None:
@@ -460,7 +479,8 @@ class Game(GameState):
     def _run(self) -> None:
         stack = self.stack
         steps = STEPS
-        while stack and self.pending is None and not self.over:
+        # The game's end (``finish``) empties the stack: an ended game stops here too.
+        while stack and self.pending is None:
             todo = stack.pop()
             steps[todo[0]](self, *todo[1:])
             stack = self.stack
@@ -486,10 +506,10 @@ class Game(GameState):
         """Wait for ``seat``'s decision (``Decision`` says what each of its fields is about),
         when some answer fits it (``strict_decisions`` says what happens when none does)."""
         if remaining is None and target is None and not options and cause is None:
-            d = _plain(kind, seat, die)
+            d = _PLAIN.get((kind, seat, die)) or _plain(kind, seat, die)
         else:
             d = Decision(kind, seat, die, remaining, target, options, cause)
-        if SPECS[kind].always_answered or DECISIONS[kind].legal(self, d):
+        if _ALWAYS_ANSWERED[kind] or DECISIONS[kind].legal(self, d):
             self.pending = d
         elif self.strict_decisions:
             raise StateError(
@@ -592,11 +612,13 @@ class Game(GameState):
         dead: list[int] = []
         lost: dict[int, int] = {}
         results: dict[int, int] = {}
-        n = len(self.players)
+        players = self.players
+        n = len(players)
         if len(losses) > 1:
             losses = sorted(losses, key=lambda loss: (loss[0] - self.turn) % n)
+        lost_this_turn = self.scratch.lost
         for seat, amount, hit_by in losses:
-            player = self.players[seat]
+            player = players[seat]
             amount = min(amount, player.life)
             if not player.alive or amount <= 0:
                 continue
@@ -604,38 +626,39 @@ class Game(GameState):
             lost[seat] = amount
             results[seat] = hit_by
             self.emit(LifeLost(seat, amount, player.life, cause, by))
-            self.scratch.lost[seat] += amount
+            lost_this_turn[seat] += amount
             if player.life == 0:
                 dead.append(seat)
-        turn = self.turn_rules
-        hand = by if cause in turn.hand_causes else None
-        for seat in dead:
-            player = self.players[seat]
-            player.alive = False
-            victory.keep_hand(player, hand)
-            self.eliminated_now.append(seat)
-            self.emit(PlayerEliminated(seat, cause, hand))
-            self.discard_all(player, "eliminated")
-            for gives_back in turn.gives_back:
-                gives_back(self, player)
+        follow: list[Step] = []
         if dead:
+            turn = self.turn_rules
+            hand = by if cause in turn.hand_causes else None
+            for seat in dead:
+                player = players[seat]
+                player.alive = False
+                victory.keep_hand(player, hand)
+                self.eliminated_now.append(seat)
+                self.emit(PlayerEliminated(seat, cause, hand))
+                self.discard_all(player, "eliminated")
+                for gives_back in turn.gives_back:
+                    gives_back(self, player)
             for on_eliminated in turn.on_eliminated:
                 on_eliminated(self, dead)
-        follow: list[Step] = [reveal(seat) for seat in dead]
-        if dead:
+            follow = [reveal(seat) for seat in dead]
             follow.append(check_end([[seat, hand] for seat in dead]))
             for seat in self.hooking("on_deaths"):
                 follow += self.ability(seat).on_deaths(self, seat, dead)
-        for seat in self.hooking("on_life_lost"):
-            if seat in lost:
-                follow += self.ability(seat).on_life_lost(self, seat, lost[seat], cause)
-        if by is not None:
-            for seat in self._hooks["shooter_arrows"]:
+        if lost:  # the abilities that act on a loss
+            for seat in self.hooking("on_life_lost"):
                 if seat in lost:
-                    arrows = self.ability(seat).shooter_arrows(results[seat], lost[seat])
-                    follow += [take_arrow(by, self.ability(seat).name)] * arrows
-        if lost and self.turn in self._hooks["own_turn_losses"]:
-            follow += self.ability(self.turn).own_turn_losses(self, lost)
+                    follow += self.ability(seat).on_life_lost(self, seat, lost[seat], cause)
+            if by is not None:
+                for seat in self._hooks["shooter_arrows"]:
+                    if seat in lost:
+                        arrows = self.ability(seat).shooter_arrows(results[seat], lost[seat])
+                        follow += [take_arrow(by, self.ability(seat).name)] * arrows
+            if self.turn in self._hooks["own_turn_losses"]:
+                follow += self.ability(self.turn).own_turn_losses(self, lost)
         return follow, self.turn in dead
 
     def finish(self, side: str, winners: tuple[int, ...]) -> None:
@@ -715,19 +738,24 @@ class Game(GameState):
         return game
 
 
-@cache
 def _abilities_at(seats: tuple[Ability, ...]) -> tuple[list[Ability], dict[str, list[int]]]:
     """Each seat's ability, and for each hook the seats whose ability acts there."""
-    abilities = list(seats)
-    hooks = {
-        hook: [
-            seat
-            for seat, a in enumerate(abilities)
-            if getattr(type(a), hook) is not getattr(Ability, hook)
-        ]
-        for hook in HOOKS
-    }
-    return abilities, hooks
+    hooks: dict[str, list[int]] = {hook: [] for hook in HOOKS}
+    for seat, ability in enumerate(seats):
+        kind = type(ability)
+        acts = _OVERRIDDEN.get(kind)
+        if acts is None:
+            acts = _OVERRIDDEN[kind] = tuple(
+                hook for hook in HOOKS if getattr(kind, hook) is not getattr(Ability, hook)
+            )
+        for hook in acts:
+            hooks[hook].append(seat)
+    return list(seats), hooks
+
+
+# The hooks each kind of ability acts at, learnt once per kind (the seats' abilities change
+# from game to game).
+_OVERRIDDEN: dict[type[Ability], tuple[str, ...]] = {}
 
 
 def _plain(kind: DecisionKind, seat: int, die: int | None = None) -> Decision:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast, overload
 
-from .actions import SEATS, YES_NO, Action, Choose
+from .actions import CHOICES, SEATS, YES_NO, Accept, Action, Choose, ChooseSeat, Decline
 from .decisions import Decision, DecisionKind
 from .steps import KINDS, Step, writer
 
@@ -110,7 +110,8 @@ DECISIONS: dict[DecisionKind, DecisionRule] = {}
 
 def one_of_options(game: RuleGame, d: Decision) -> list[Action]:
     """The ``legal`` of a decision answered by picking one of its ``options``."""
-    return [Choose(o) for o in d.options]
+    choices = CHOICES  # a name's answer shared; an option of another type made as it is
+    return [choices[o] if type(o) is str else Choose(o) for o in d.options]
 
 
 def any_living_seat(game: RuleGame, d: Decision) -> list[Action]:
@@ -121,6 +122,35 @@ def any_living_seat(game: RuleGame, d: Decision) -> list[Action]:
 def yes_no(game: RuleGame, d: Decision) -> list[Action]:
     """The ``legal`` of a decision the asked seat accepts or declines."""
     return list(YES_NO)
+
+
+# Whether an action is one of those the ``legal`` of a common shape lists, told without making
+# the list (a decision registered with such a ``legal`` and no ``accepts`` is given its own).
+# An action equals a listed one only when of the same class, with equal fields.
+
+
+def _one_of_options(game: RuleGame, d: Decision, action: Action) -> bool:
+    return type(action) is Choose and action.option in d.options
+
+
+def _any_living_seat(game: RuleGame, d: Decision, action: Action) -> bool:
+    if type(action) is not ChooseSeat:
+        return False
+    seat, players = action.seat, game.players
+    if type(seat) is not int:  # a seat equal to a number, as the list would compare it
+        return action in any_living_seat(game, d)
+    return 0 <= seat < len(players) and players[seat].alive
+
+
+def _yes_no(game: RuleGame, d: Decision, action: Action) -> bool:
+    return type(action) is Accept or type(action) is Decline
+
+
+_SHAPES: dict[Legal, Accepts] = {
+    one_of_options: _one_of_options,
+    any_living_seat: _any_living_seat,
+    yes_no: _yes_no,
+}
 
 
 def decision(
@@ -140,7 +170,9 @@ def decision(
             if kind in DECISIONS:
                 raise ValueError(f"decision {kind} is registered twice")
             DECISIONS[kind] = DecisionRule(
-                cast(Legal, legal), cast(Decide, fn), cast("Accepts | None", accepts)
+                cast(Legal, legal),
+                cast(Decide, fn),
+                cast("Accepts | None", accepts) or _SHAPES.get(cast(Legal, legal)),
             )
         return fn
 

@@ -92,7 +92,8 @@ class GameSetup:
         object.__setattr__(self, "characters", tuple(self.characters))
         object.__setattr__(self, "modules", frozenset(module(m) for m in self.modules))
         if self.roles is not None:
-            object.__setattr__(self, "roles", tuple(_role(r, i) for i, r in enumerate(self.roles)))
+            roles = tuple(r if type(r) is Role else _role(r, i) for i, r in enumerate(self.roles))
+            object.__setattr__(self, "roles", roles)
         object.__setattr__(self, "house_rules", frozenset(_house_rule(h) for h in self.house_rules))
         if self.specials is not None:
             object.__setattr__(self, "specials", tuple(self.specials))
@@ -135,8 +136,8 @@ class GameSetup:
                     f"seat {seat + 1}: unknown character {name!r}; expected one of "
                     + ", ".join(CHARACTERS)
                 )
-        repeated = [c for c, k in Counter(self.characters).items() if k > 1]
-        if repeated:
+        if len(set(self.characters)) != n:
+            repeated = [c for c, k in Counter(self.characters).items() if k > 1]
             raise SetupError(f"each character can sit at one seat only: {repeated[0]} is twice")
         validate(self.modules, n, self.characters)
         for pile in sorted(self.real_piles):
@@ -148,7 +149,7 @@ class GameSetup:
         if self.roles is not None:
             if len(self.roles) != n:
                 raise SetupError(f"{len(self.roles)} roles given for {n} players")
-            if Counter(self.roles) != Counter(ROLE_MIX[n]):
+            if sorted(self.roles) != sorted(ROLE_MIX[n]):  # the same cards, in any order
                 raise SetupError(
                     f"the roles for {n} players are "
                     + ", ".join(sorted(ROLE_MIX[n]))

@@ -153,7 +153,11 @@ class Part:
     @classmethod
     def change(cls: type[P], owner: Any, **changes: Any) -> P:
         """Replace ``owner``'s part of this type by one with ``changes``; the new part."""
-        new = replace(owner.parts[cls.index], **changes)
+        part = owner.parts[cls.index]
+        made = _CHANGERS.get(type(part))
+        if made is None:
+            made = _CHANGERS[type(part)] = _changer(type(part))
+        new: P = made(part, changes)
         new.put(owner)
         return new
 
@@ -164,6 +168,25 @@ class Part:
         owner.parts = (*held[:i], self, *held[i + 1 :])
 
 
+def _changer(kind: type[Part]) -> Callable[[Part, dict[str, Any]], Any]:
+    """``dataclasses.replace`` for the part ``kind``, written out once: a part changes at every
+    draw, token and symbol of its module, and ``replace`` walks the fields' declarations each
+    time. Its fields are given to the constructor as ``replace`` gives them."""
+    names = [f.name for f in fields(kind)]  # type: ignore[arg-type]
+    body = ["def change(part, changes):"]
+    body += [f"    {name} = changes.pop({name!r}, part.{name})" for name in names]
+    body += [
+        "    if changes:",
+        "        raise TypeError(f'{_kind.__name__} has no field {next(iter(changes))!r}')",
+        f"    return _kind({', '.join(f'{name}={name}' for name in names)})",
+    ]
+    namespace: dict[str, Any] = {"_kind": kind}
+    exec("\n".join(body), namespace)  # noqa: S102 - the source is built above from field names
+    change: Callable[[Part, dict[str, Any]], Any] = namespace["change"]
+    return change
+
+
+_CHANGERS: dict[type, Callable[[Part, dict[str, Any]], Any]] = {}
 _OWNERS: tuple[type, ...] = ()  # set below: PlayerState, GameState, TurnScratch
 _PARTS: dict[type, list[type[Part]]] = {}  # an owner's registered parts, in ``parts`` order
 _DEFAULTS: dict[type, tuple[Any, ...]] = {}  # an owner's parts, each with its defaults
@@ -527,10 +550,15 @@ def _hints(kind: type) -> dict[str, Any]:
 def copy_data(value: Any) -> Any:
     """A copy of JSON-like data (lists of lists, numbers, strings), as deep as it goes."""
     if isinstance(value, list):
-        return [copy_data(v) for v in value]
+        return [v if type(v) in _FLAT else copy_data(v) for v in value]
     if isinstance(value, dict):
-        return {k: copy_data(v) for k, v in value.items()}
+        return {k: v if type(v) in _FLAT else copy_data(v) for k, v in value.items()}
     return value
+
+
+# What ``copy_data`` shares as it is, told without a call: most of what it copies (a state's
+# steps and results) is lists of numbers and names.
+_FLAT = frozenset({int, str, bool, float, NoneType})
 
 
 def _copier(kind: Any) -> Any:
@@ -545,29 +573,55 @@ def _copier(kind: Any) -> Any:
         item = _copier(typing.get_args(kind)[0])
         if item is None:
             return list
+        if item is copy_data:
+            return copy_data  # a list of JSON-like data is JSON-like data
         return lambda values: [item(v) for v in values]
     if kind is Any:
         return copy_data
     if isinstance(kind, type) and is_dataclass(kind) and not kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-        return lambda value: copy_state(value)
+        return _copy_function(kind)
     return None  # immutable: shared
 
 
-_PLANS: dict[type, list[tuple[str, Any]]] = {}
+_PLANS: dict[type, Callable[[Any, Any], Any]] = {}
 
 
 def copy_state(value: T, into: T | None = None) -> T:
     """An independent copy of a state dataclass, each field copied as deep as it is mutable."""
     kind = type(value)
-    plan = _PLANS.get(kind)
-    if plan is None:
-        hints = _hints(kind)
-        plan = _PLANS[kind] = [(f.name, _copier(hints[f.name])) for f in fields(kind)]  # type: ignore[arg-type]
-    clone = kind.__new__(kind) if into is None else into
-    for name, copier in plan:
-        v = getattr(value, name)
-        setattr(clone, name, v if copier is None else copier(v))
+    copy = _PLANS.get(kind)
+    if copy is None:
+        copy = _PLANS[kind] = _copy_function(kind)
+    clone: T = copy(value, into)
     return clone
+
+
+def _copy_function(kind: type) -> Callable[[Any, Any], Any]:
+    """``copy_state`` for ``kind``, written out field by field once: a state is copied at
+    every moment Old Saloon 3 opens, and a loop over the fields with ``getattr`` and
+    ``setattr`` costs several times the straight assignments."""
+    hints = _hints(kind)
+    namespace: dict[str, Any] = {"_new": kind.__new__, "_kind": kind}
+    copiers = [(f.name, _copier(hints[f.name])) for f in fields(kind)]
+    body = ["def copy(value, into=None):"]
+    if all(copier is None for _name, copier in copiers):  # a player: every field shared
+        body += [
+            "    if into is None:",
+            "        clone = _new(_kind)",
+            "        clone.__dict__.update(value.__dict__)",
+            "        return clone",
+        ]
+    body.append("    clone = _new(_kind) if into is None else into")
+    for i, (name, copier) in enumerate(copiers):
+        if copier is None:
+            body.append(f"    clone.{name} = value.{name}")
+        else:
+            namespace[f"_copy{i}"] = copier
+            body.append(f"    clone.{name} = _copy{i}(value.{name})")
+    body.append("    return clone")
+    exec("\n".join(body), namespace)  # noqa: S102 - the source is built above from field names
+    copy: Callable[[Any, Any], Any] = namespace["copy"]
+    return copy
 
 
 _OWNERS = (PlayerState, GameState, TurnScratch)

@@ -31,7 +31,7 @@ from companion.engine import (
     returned,
     state_parts,
 )
-from companion.engine.registry import decision, step
+from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, take_arrow
 
 from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled, RageSymbolEntered
@@ -193,7 +193,7 @@ def _legal_rage_symbol(game: RuleGame, d: Decision) -> list[Action]:
     entered = len(player.rage_symbols)
     actions: list[Action] = []
     if entered < player.rage_revealed * RAGE_SYMBOLS_PER_CARD:
-        actions += [Choose(s) for s in d.options]
+        actions += one_of_options(game, d)
     if entered >= player.rage_revealed:
         actions.append(Decline())
     return actions

@@ -11,7 +11,6 @@ is used, and no other seat may claim it.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -341,11 +340,14 @@ ROLE_CARD = declare_kind(
 )
 
 
-def public_pool(game: RuleGame) -> Counter[Role]:
-    """The roles whose cards the table has not seen yet (the role mix less the shown ones)."""
-    pool = Counter(game.setup.role_mix)
-    pool.subtract(p.role for p in game.players if p.revealed and p.role is not None)
-    return +pool
+def public_pool(game: RuleGame) -> set[Role]:
+    """The roles whose cards the table has not seen yet (the role mix less the shown ones):
+    asked at moments, so taken from the short mix itself rather than with Counters."""
+    left = list(game.setup.role_mix)
+    for p in game.players:
+        if p.revealed and p.role is not None and p.role in left:
+            left.remove(p.role)
+    return set(left)
 
 
 # The moments of the turn of a seat eliminated yet playing (Old Saloon 5): after its rolls The
@@ -367,22 +369,27 @@ def _offers_for(moment: str) -> Offers:
         cards_held: list[SpecialCard] = [p.parts[at] for p in players]
         shown = {c.special_card for c in cards_held if c.special_shown}
         held = actual and game.setup.roles_known
-        pool = public_pool(game)
+        pool: set[Role] | None = None  # counted once a seat with a hidden role is asked about
         found: list[WindowAction] = []
         for card in cards:
             if card.name in shown or not _usable(game, card):
                 continue
             for p, c in zip(players, cards_held, strict=True):
-                if not p.alive or c.special_shown:
-                    continue
-                if not (_still_hidden(p, card) if p.revealed else card.role in pool):
+                # The quick questions first: with dealt roles, only the card's holder.
+                if not p.alive or c.special_shown or (held and c.special_card != card.name):
                     continue
                 if card.whose != "any" and (card.whose == "own") != _whose(moment, args, p.seat):
                     continue
-                if not held or c.special_card == card.name:
-                    found.append(RevealSpecial(p.seat, 0, card.name))
-                    if not actual:
-                        return found
+                if p.revealed:
+                    if not _still_hidden(p, card):
+                        continue
+                else:
+                    pool = public_pool(game) if pool is None else pool
+                    if card.role not in pool:
+                        continue
+                found.append(RevealSpecial(p.seat, 0, card.name))
+                if not actual:
+                    return found
         return found
 
     return offers
