@@ -305,7 +305,8 @@ def test_a_second_duel_with_nobody_left_to_challenge_is_lost() -> None:
     game = ua(
         ["jourdonnais", "calamity_janet", "paul_regret"], roles=["deputy", "outlaw", "renegade"]
     )
-    game = position(game, players={2: {"life": 0, "alive": False}})
+    # Seat 3 fell in an earlier turn: with 3 players, the others play on, last one standing.
+    game = position(game, players={2: {"life": 0, "alive": False}}, last_standing=True)
     play(game, Roll(ALL5, (*CALM, "duel", "duel")), Stop(), ChooseSeat(1))
     play(game, Roll((3,), ("gatling",)), Choose("beer"))
     assert game.turn == 1  # the turn went on to the next player
