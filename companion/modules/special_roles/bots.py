@@ -20,10 +20,11 @@ from companion.engine import (
     Decline,
     RolledApart,
 )
-from companion.modules.duels.rules import DUEL_DIE, DUEL_FACE
 
 from .rules import DOC_DIE, DOC_FACE, LEFT_HAND_DISCARD, LEFT_HAND_TARGET, ROLE_CARD, UGLY_SWAP
 
+DUEL_DIE = "duel"  # the kind of die a duel rolls (Undead or Alive 1), as DICE names it
+DUEL_FACE = "duel"  # its Fight a Duel, a face and symbol of its own
 DUEL_CAUSE = "duel"  # The Doc turning a duel's die: DOC_FACE's cause
 DOC_WORTH = 1.2  # a turn of a die worth The Doc's one use
 GAMBLER_WORTH = 1.5
