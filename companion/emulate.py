@@ -28,11 +28,11 @@ from .devices.emulator import (
 from .devices.inputs import ButtonEvent
 from .i18n import CORE, Catalogue, language
 from .panels import compose_table, render
-from .panels.console import DUEL_DIE, shows_whole
+from .panels.console import shows_whole
 from .panels.text import pillow_text
 from .table import TableSession, TableView
-from .table.labels import FACE_LABELS, OPTION_LABELS
-from .table.view import SeatView
+from .table.labels import DIE_LABELS, FACE_LABELS, OPTION_LABELS
+from .table.view import DICE_APART, SeatView
 from .web.settings import WebPageError
 
 if TYPE_CHECKING:  # imported only when the page is on (aiohttp's memory is not spent else)
@@ -101,10 +101,12 @@ def _wrapped(line: str, width: int) -> str:
 
 
 def _face(face: str | None, kinds: tuple[str, ...], die: int) -> str:
-    """A die in words; a Duel die (Undead or Alive 1) says so, as the window draws it apart."""
+    """A die in words; a die of a kind set apart (a module's, ``DICE_APART``) says its kind, as
+    the window draws it apart."""
     said = "-" if face is None else FACE_LABELS.get(face, face)
-    if die < len(kinds) and kinds[die] == DUEL_DIE:
-        return _("Duel die {face}").format(face=said)
+    if die < len(kinds) and kinds[die] in DICE_APART:
+        # Translators: a die of a module's own kind ("Duel die") and the face it shows
+        return _("{die} {face}").format(die=DIE_LABELS.get(kinds[die], kinds[die]), face=said)
     return said
 
 

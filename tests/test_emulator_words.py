@@ -12,7 +12,7 @@ from companion import i18n
 from companion.devices.emulator import key_help
 from companion.emulate import text_view
 from companion.i18n import PSEUDO, set_language
-from companion.panels.console import DUEL_DIE
+from companion.modules.duels.rules import DUEL_DIE
 from companion.table.view import ConsoleView, SeatView, TableView
 
 from .panels.test_panel_words import unmarked

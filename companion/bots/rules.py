@@ -131,7 +131,6 @@ def _reroll(obs: Observation, table: Table) -> Action:
     hits = [0] * len(obs.players)
     heal = max((table.heal_value(p.seat) for p in obs.players if p.alive), default=0.0)
     slab = me.ability.beer_doubles_bullseye
-    living_others = [p.seat for p in obs.players if p.alive and p.seat != me.seat]
     reroll: list[int] = []
     for die in free:
         symbol = symbols[die]
@@ -142,10 +141,6 @@ def _reroll(obs: Observation, table: Table) -> Action:
             keep = heal > WORTH_KEEPING or (slab and count[Symbol.BULLSEYE1] > 0)
         elif symbol is Symbol.GATLING:
             keep = keep_gatling
-        elif symbol is Symbol.DUEL:
-            keep = any(table.stake[s] > WORTH_KEEPING for s in living_others)
-        elif symbol is Symbol.WHISKEY:
-            keep = bool(me.held) or table.heal_value(me.seat) > WORTH_KEEPING
         elif symbol is not None and symbol in KEEPS:
             keep = KEEPS[symbol](obs, table)
         else:

@@ -212,13 +212,10 @@ FACE_WORTH: Declared[str, float] = Declared(
     {
         Symbol.ARROW: -0.6,
         Symbol.DYNAMITE: -1.0,
-        Symbol.BULLET: -1.0,
         Symbol.BULLSEYE1: 0.5,
         Symbol.BULLSEYE2: 0.5,
         Symbol.BEER: 0.5,
-        Symbol.WHISKEY: 0.5,
         Symbol.GATLING: 0.4,
-        Symbol.DUEL: 0.3,
     },
     load=lambda: load_layer("bots"),
 )

@@ -10,7 +10,7 @@ reaches into one). What it holds:
   see;
 - a position of one's making, mid-game, with any module's state: ``position``, checked as
   ``Game.from_json`` checks a saved game;
-- the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``, ``WOUND_TOKENS``,
+- the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``,
   ``Module``/``MODULES``, each
   module's rules from its own file (``MODULE_RULES``), and the base game's own
   (``BASE_GAME_RULES``), first in the list of a game's rules (``in_play``) and of those
@@ -72,7 +72,6 @@ from .components import (
     ROLE_MIX,
     SPECIAL_ROLES,
     THREE_PLAYER_TARGET,
-    WOUND_TOKENS,
     Character,
     Face,
     HouseRule,
@@ -317,7 +316,6 @@ __all__ = [
     "TurnEnded",
     "TurnScratch",
     "TurnStarted",
-    "WOUND_TOKENS",
     "WindowAction",
     "ability",
     "ability_of",

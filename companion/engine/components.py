@@ -24,9 +24,6 @@ class Symbol(StrEnum):
     BULLSEYE2 = "bullseye2"
     BEER = "beer"
     GATLING = "gatling"
-    BULLET = "bullet"
-    DUEL = "duel"
-    WHISKEY = "whiskey"
 
 
 @dataclass(frozen=True)
@@ -51,9 +48,6 @@ _FACES: tuple[Face, ...] = (
     Face("double_bullseye2", Symbol.BULLSEYE2, 2),
     Face("double_gatling", Symbol.GATLING, 2),
     Face("double_beer", Symbol.BEER, 2),
-    Face("bullet", Symbol.BULLET),
-    Face("duel", Symbol.DUEL),
-    Face("whiskey", Symbol.WHISKEY),
 )
 # Every face by name, a module's own included (``declare_die``).
 FACES: Declared[str, Face] = Declared({f.name: f for f in _FACES})
@@ -62,7 +56,6 @@ FACES: Declared[str, Face] = Declared({f.name: f for f in _FACES})
 # (``declare_die``).
 DICE: dict[str, tuple[str, ...]] = {
     "base": ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling"),
-    "duel": ("duel", "duel", "arrow", "dynamite", "gatling", "whiskey"),
 }
 
 # The faces by name for the hot paths, kept with FACES (``declare_die``): each face's symbol,
@@ -110,11 +103,6 @@ def declare_die(name: str, faces: tuple[str, ...], new_faces: Iterable[Face] = (
 
 
 BASE_DICE: tuple[str, ...] = ("base",) * 5
-
-# Undead or Alive, Module 1: the 15 Duel Wound tokens (the errata, "Decks and tokens").
-WOUND_TOKENS: tuple[str, ...] = (
-    ("beer",) * 3 + ("bullseye1",) * 5 + ("bullseye2",) * 5 + ("dynamite",) * 2
-)
 
 ARROWS_IN_PILE = 9
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from PIL import Image, ImageDraw
 
 from ..i18n import CORE, Catalogue
-from ..table.view import ConsoleView
+from ..table.view import DICE_APART, ConsoleView
 from .icons import DIE, DIE_HEIGHT, die_icon, small_icon, small_width
 from .text import ADVANCE, LINE, draw_text, fit, fits, stamp, text_width, wrap
 
@@ -22,8 +22,7 @@ HEIGHT = 64
 WIDTHS = (128, 256)
 HALF = 128  # the dice column of the wide console
 DICE_TOP = 10
-DUEL_DIE = "duel"
-DUEL_GAP = 5  # pixels between the base dice and the black Duel dice
+APART_GAP = 5  # pixels between the other dice and those set apart (``DICE_APART``)
 
 _words = Catalogue(CORE)
 _ = _words.gettext
@@ -92,24 +91,24 @@ def saloon_letter(kind: str) -> str | None:
 
 
 def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
-    """The dice spread evenly across the 128 px column, at most a few pixels apart; the Duel
-    dice set apart after the others; a picker's choices in their place, one per DIE button."""
+    """The dice spread evenly across the 128 px column, at most a few pixels apart; a module's
+    dice set apart (``DICE_APART``) after the others, each kind its own group; a picker's
+    choices in their place, one per DIE button."""
     faces: tuple[str | None, ...] = view.picker or view.faces
     n = len(faces)
-    duel = DUEL_DIE in view.kinds and not view.picker
-    apart = DUEL_GAP if duel else 0
+    kinds = view.kinds if not view.picker else ()
+    apart_at = [i for i, k in enumerate(kinds) if k in DICE_APART and (i == 0 or kinds[i - 1] != k)]
+    apart = APART_GAP * len(apart_at)
     gap = min(6, (HALF - n * DIE - apart) // (n + 1))
     left = (HALF - n * DIE - (n - 1) * gap - apart) // 2
     x = left
     for i, face in enumerate(faces):
-        if duel and view.kinds[i] == DUEL_DIE and (i == 0 or view.kinds[i - 1] != DUEL_DIE):
-            x += apart
+        if i in apart_at:
+            x += APART_GAP
         locked = not view.picker and i < len(view.locked) and view.locked[i]
         marked = not view.picker and i < len(view.marked) and view.marked[i]
-        image.paste(
-            die_icon(face, locked=locked, marked=marked, duel=duel and view.kinds[i] == DUEL_DIE),
-            (x, top),
-        )
+        framed = i < len(kinds) and kinds[i] in DICE_APART
+        image.paste(die_icon(face, locked=locked, marked=marked, framed=framed), (x, top))
         letter = saloon_letter(view.kinds[i]) if i < len(view.kinds) else None
         if face is None and letter and not view.picker:  # which Saloon die, before it rolls
             draw_text(image, (x + (DIE - ADVANCE) // 2 + 1, top + (DIE - LINE) // 2 + 1), letter)

@@ -115,56 +115,6 @@ _GATLING = _bitmap(
     "..###.........",
 )
 
-_BULLET = _bitmap(
-    "......##......",
-    ".....####.....",
-    "....######....",
-    "....######....",
-    "....######....",
-    "..............",
-    "....######....",
-    "....#....#....",
-    "....#....#....",
-    "....#....#....",
-    "....#....#....",
-    "....######....",
-    "...########...",
-    "...########...",
-)
-
-_DUEL = _bitmap(
-    "..............",
-    "########......",
-    "########......",
-    "###.#.........",
-    "##............",
-    "##............",
-    "..............",
-    "..............",
-    "......########",
-    "......########",
-    ".........#.###",
-    "............##",
-    "............##",
-    "..............",
-)
-
-_WHISKEY = _bitmap(
-    "......##......",
-    "......##......",
-    ".....####.....",
-    ".....####.....",
-    ".....####.....",
-    "....######....",
-    "...########...",
-    "...########...",
-    "...#......#...",
-    "...#.#..#.#...",
-    "...#..##..#...",
-    "...#.#..#.#...",
-    "...#......#...",
-    "...########...",
-)
 
 _SMALL: dict[str, Image.Image] = {
     "arrow": _bitmap(
@@ -243,9 +193,6 @@ _SYMBOLS: dict[str, Image.Image] = {
     "bullseye2": _bullseye("2"),
     "beer": _BEER,
     "gatling": _GATLING,
-    "bullet": _BULLET,
-    "duel": _DUEL,
-    "whiskey": _WHISKEY,
 }
 
 _DOUBLES: dict[str, str] = {
@@ -295,17 +242,18 @@ def face_icon(face: str) -> Image.Image:
 
 
 def die_icon(
-    face: str | None, *, locked: bool = False, marked: bool = False, duel: bool = False
+    face: str | None, *, locked: bool = False, marked: bool = False, framed: bool = False
 ) -> Image.Image:
     """A die as the console shows it: DIE wide, DIE_HEIGHT high.
 
     An unrolled die (None) is an empty rounded square; a die marked for re-roll is inverted; a
-    locked die (Dynamite) has a solid bar under it; a black Duel die has a double outline.
+    locked die (Dynamite) has a solid bar under it; a die of a kind set apart (a module's dice of
+    their own colour) has a double outline.
     """
     image = Image.new("1", (DIE, DIE_HEIGHT))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, DIE - 1, DIE - 1), radius=3, outline=1, fill=1 if marked else 0)
-    if duel:
+    if framed:
         draw.rounded_rectangle((1, 1, DIE - 2, DIE - 2), radius=2, outline=1)
     if face is not None:
         stamp(image, face_icon(face), (1, 1), fill=0 if marked else 1)

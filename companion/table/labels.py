@@ -47,9 +47,6 @@ _CORE_SYMBOLS: dict[str, str | Word] = {
     "bullseye2": N_("Bull's Eye 2"),
     "beer": N_("Beer"),
     "gatling": N_("Gatling"),
-    "bullet": N_("Bullet"),
-    "duel": N_("Duel"),
-    "whiskey": N_("Whiskey"),
 }
 _SYMBOL_WORDS: Declared[str, str | Word] = Declared(
     dict(_CORE_SYMBOLS), load=lambda: load_layer("table")
@@ -125,6 +122,24 @@ def declare_token_mark(token: str, mark: str | Word) -> None:
     """A module's mark for its arrow token, beside the arrows of the seat holding it (its
     package's ``Word``); ValueError when the token has one."""
     _TOKEN_MARKS.add(token, mark, "mark of the token")
+
+
+# Each die's kind as the table calls it ('' for the five base dice), a module's by its package
+# (``declare_die_label``).
+_DIE_WORDS: Declared[str, str | Word] = Declared(
+    {
+        "base": "",
+        "loudmouth": N_("Loudmouth die"),
+        "coward": N_("Coward die"),
+    },
+    load=lambda: load_layer("table"),
+)
+DIE_LABELS: Labels[str] = Labels(_DIE_WORDS)
+
+
+def declare_die_label(kind: str, label: str | Word) -> None:
+    """A module's name for its kind of die (its package's ``Word``); ValueError when it has one."""
+    _DIE_WORDS.add(kind, label, "label of the die")
 
 
 def declare_symbol_name(symbol: str, name: str | Word) -> None:

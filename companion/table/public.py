@@ -15,9 +15,9 @@ import re
 from typing import Any
 
 from ..engine import CHARACTERS, NO_SEAT, SPECIAL_ROLES, Role, face_up_card
-from ..i18n import CORE, Catalogue, Labels, language
+from ..i18n import CORE, Catalogue, language
 from .history_pages import WAY_OUT
-from .labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS
+from .labels import DIE_LABELS, FACE_LABELS, OPTION_LABELS, ROLE_LABELS
 from .session import TableSession, table_view
 from .showing import rules_text
 from .view import SeatView, TableView
@@ -25,15 +25,6 @@ from .view import SeatView, TableView
 _words = Catalogue(CORE)
 _ = _words.gettext
 N_ = _words.word
-# Each die's kind as the table calls it ('' for the five base dice).
-DIE_KINDS: Labels[str] = Labels(
-    {
-        "base": "",
-        "duel": N_("Duel die"),
-        "loudmouth": N_("Loudmouth die"),
-        "coward": N_("Coward die"),
-    }
-)
 
 
 def public_state(session: TableSession) -> dict[str, Any]:
@@ -55,7 +46,7 @@ def public_state(session: TableSession) -> dict[str, Any]:
                 "face": FACE_LABELS.get(face, face) if face else "",
                 "kept": c.locked[i],
                 "marked": c.marked[i],
-                "kind": DIE_KINDS.get(c.kinds[i], "") if i < len(c.kinds) else "",
+                "kind": DIE_LABELS.get(c.kinds[i], "") if i < len(c.kinds) else "",
             }
             for i, face in enumerate(c.faces)
         ],

@@ -24,6 +24,16 @@ def declare_face_drawing(face: str, rows: tuple[str, ...]) -> None:
     FACE_DRAWINGS.add(face, rows, "drawing of the face")
 
 
+# The kinds of die the console sets apart after the others, each framed twice (a module's dice
+# of their own colour: ``declare_dice_apart``).
+DICE_APART: Declared[str, bool] = Declared(load=lambda: load_layer("table"))
+
+
+def declare_dice_apart(kind: str) -> None:
+    """A module's kind of die set apart on the console; ValueError when it is already."""
+    DICE_APART.add(kind, True, "dice set apart")
+
+
 @dataclass(frozen=True)
 class SeatView:
     number: int  # the physical seat, 1..8, clockwise

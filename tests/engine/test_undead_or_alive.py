@@ -12,7 +12,6 @@ import pytest
 
 from companion.engine import (
     DICE,
-    WOUND_TOKENS,
     ArrowTaken,
     Choose,
     ChooseDie,
@@ -50,6 +49,7 @@ from companion.modules.duels.rules import (
     DUEL_TARGET,
     WHICH_WOUND,
     WOUND_TOKEN,
+    WOUND_TOKENS,
     DuelsGame,
     DuelsPlayer,
 )

@@ -10,8 +10,8 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import WOUND_TOKENS, Event, Game, deal
-from companion.modules.duels.rules import DuelsGame, DuelsPlayer
+from companion.engine import Event, Game, deal
+from companion.modules.duels.rules import WOUND_TOKENS, DuelsGame, DuelsPlayer
 from companion.modules.rage.rules import RAGE_SYMBOLS_PER_CARD, RageGame, RagePlayer
 
 from .test_module_properties import play_out as module_play_out

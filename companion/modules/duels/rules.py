@@ -15,12 +15,12 @@ from typing import Any
 
 from companion.engine import (
     FACES,
-    WOUND_TOKENS,
     Action,
     Answer,
     Choose,
     ChooseSeat,
     Decision,
+    Face,
     ModuleInfo,
     ModuleRules,
     Part,
@@ -31,6 +31,7 @@ from companion.engine import (
     Spec,
     StateError,
     Stop,
+    declare_die,
     declare_kind,
     declare_module,
     declare_pile,
@@ -52,8 +53,21 @@ from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsRetu
 ID = declare_module(
     "undead_or_alive.1", ModuleInfo("Look Me in the Eyes", requires=(RAGE_CARDS_MODULE,))
 )
-DUEL_DIE = "duel"  # the kind of die a duel rolls, as the engine's DICE names it
+# The black Duel die, in the order of the errata's dice table: Fight a Duel and Whiskey are
+# faces and symbols of this module alone.
+DUEL_DIE = "duel"
+DUEL_FACE = "duel"
+WHISKEY_FACE = "whiskey"
+declare_die(
+    DUEL_DIE,
+    (DUEL_FACE, DUEL_FACE, "arrow", "dynamite", "gatling", WHISKEY_FACE),
+    (Face(DUEL_FACE, DUEL_FACE), Face(WHISKEY_FACE, WHISKEY_FACE)),
+)
 DUEL_DICE = 2
+# The 15 Duel Wound tokens (the errata, "Decks and tokens").
+WOUND_TOKENS: tuple[str, ...] = (
+    ("beer",) * 3 + ("bullseye1",) * 5 + ("bullseye2",) * 5 + ("dynamite",) * 2
+)
 WOUNDS_PILE = "wounds"
 declare_real_pile(WOUNDS_PILE, ID)
 

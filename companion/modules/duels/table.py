@@ -19,11 +19,18 @@ from companion.engine import (
 )
 from companion.i18n import Catalogue
 from companion.table.chores import declare_chore
-from companion.table.labels import FACE_LABELS, SYMBOL_LETTERS, WOUND_LABELS
+from companion.table.labels import (
+    FACE_LABELS,
+    SYMBOL_LETTERS,
+    WOUND_LABELS,
+    declare_die_label,
+    declare_symbol_name,
+)
 from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
 from companion.table.refusals import declare_refusal
 from companion.table.story import declare_line
+from companion.table.view import declare_dice_apart, declare_face_drawing
 from companion.table.words import (
     Answered,
     Asked,
@@ -36,11 +43,14 @@ from companion.table.words import (
 
 from .events import DuelChallenged, DuelLost, DuelRolled, WoundDrawn, WoundsReturned
 from .rules import (
+    DUEL_DIE,
+    DUEL_FACE,
     DUEL_REROLL,
     DUEL_ROLL,
     DUEL_TARGET,
     ID,
     WHICH_WOUND,
+    WHISKEY_FACE,
     WOUND_TOKEN,
     WOUNDS_PILE,
     challenged,
@@ -54,6 +64,48 @@ _ = _words.gettext
 N_ = _words.word
 
 declare_module_label(ID, N_("Duel dice"))
+declare_symbol_name(DUEL_FACE, N_("Duel"))
+declare_symbol_name(WHISKEY_FACE, N_("Whiskey"))
+declare_face_drawing(
+    DUEL_FACE,
+    (
+        "..............",
+        "########......",
+        "########......",
+        "###.#.........",
+        "##............",
+        "##............",
+        "..............",
+        "..............",
+        "......########",
+        "......########",
+        ".........#.###",
+        "............##",
+        "............##",
+        "..............",
+    ),
+)
+declare_face_drawing(
+    WHISKEY_FACE,
+    (
+        "......##......",
+        "......##......",
+        ".....####.....",
+        ".....####.....",
+        ".....####.....",
+        "....######....",
+        "...########...",
+        "...########...",
+        "...#......#...",
+        "...#.#..#.#...",
+        "...#..##..#...",
+        "...#.#..#.#...",
+        "...#......#...",
+        "...########...",
+    ),
+)
+declare_dice_apart(DUEL_DIE)
+declare_die_label(DUEL_DIE, N_("Duel die"))
 
 
 def _pieces(p: PlayerState) -> Pieces:

@@ -8,7 +8,7 @@ from companion.bots.rules import declare_keep, declare_rule
 from companion.bots.stakes import WORTH_KEEPING, Table, declare_symbol_worth
 from companion.engine import Action, Choose, ChooseSeat, SaloonDie
 
-from .rules import BROKEN_ARROW, BROKEN_ARROW_FACE, SALOON_DIE
+from .rules import BROKEN_ARROW, BROKEN_ARROW_FACE, BULLET_FACE, SALOON_DIE
 
 LOUDMOUTH_LIFE = 4  # the Loudmouth's bullet and its Dynamite are for a seat with life to spare
 
@@ -48,3 +48,4 @@ declare_rule(SALOON_DIE, _saloon_die)
 declare_rule(BROKEN_ARROW, _broken_arrow)
 declare_keep(BROKEN_ARROW_FACE, _keep_broken_arrow)
 declare_symbol_worth(BROKEN_ARROW_FACE, 0.3)
+declare_symbol_worth(BULLET_FACE, -1.0)  # a life lost, as a Dynamite's

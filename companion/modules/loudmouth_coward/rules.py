@@ -37,12 +37,14 @@ from companion.engine.steps import Step, lose
 
 ID = declare_module("old_saloon.1", ModuleInfo("The Loudmouth and the Coward"))
 
-# The Saloon dice, in the order of the errata's dice table; the Coward's Broken Arrow is a face
-# and a symbol of this module alone.
+# The Saloon dice, in the order of the errata's dice table; the Loudmouth's Bullet and the
+# Coward's Broken Arrow are faces and symbols of this module alone.
+BULLET_FACE = "bullet"
 BROKEN_ARROW_FACE = "broken_arrow"
 declare_die(
     "loudmouth",
-    ("double_bullseye1", "double_bullseye2", "double_gatling", "arrow", "dynamite", "bullet"),
+    ("double_bullseye1", "double_bullseye2", "double_gatling", "arrow", "dynamite", BULLET_FACE),
+    (Face(BULLET_FACE, BULLET_FACE),),
 )
 declare_die(
     "coward",

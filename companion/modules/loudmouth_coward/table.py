@@ -10,7 +10,7 @@ from companion.table.prompts import declare_module_label
 from companion.table.view import declare_face_drawing
 from companion.table.words import Answered, Words, declare_question, declare_words
 
-from .rules import BROKEN_ARROW, BROKEN_ARROW_FACE, ID, SALOON_DIE
+from .rules import BROKEN_ARROW, BROKEN_ARROW_FACE, BULLET_FACE, ID, SALOON_DIE
 
 _words = Catalogue(__package__)
 _ = _words.gettext
@@ -32,6 +32,26 @@ def _returned(t: Answered) -> str | None:
 
 
 declare_module_label(ID, N_("Saloon dice"))
+declare_symbol_name(BULLET_FACE, N_("Bullet"))
+declare_face_drawing(
+    BULLET_FACE,
+    (
+        "......##......",
+        ".....####.....",
+        "....######....",
+        "....######....",
+        "....######....",
+        "..............",
+        "....######....",
+        "....#....#....",
+        "....#....#....",
+        "....#....#....",
+        "....#....#....",
+        "....######....",
+        "...########...",
+        "...########...",
+    ),
+)
 declare_symbol_name(BROKEN_ARROW_FACE, N_("Broken Arrow"))
 declare_face_drawing(
     BROKEN_ARROW_FACE,

@@ -19,12 +19,12 @@ from companion.engine import (
     ChooseSeat,
     Decline,
     RolledApart,
-    Symbol,
 )
 
 from .rules import DOC_DIE, DOC_FACE, LEFT_HAND_DISCARD, LEFT_HAND_TARGET, ROLE_CARD, UGLY_SWAP
 
 DUEL_DIE = "duel"  # the kind of die a duel rolls (Undead or Alive 1), as DICE names it
+DUEL_FACE = "duel"  # its Fight a Duel, a face and symbol of its own
 DUEL_CAUSE = "duel"  # The Doc turning a duel's die: DOC_FACE's cause
 DOC_WORTH = 1.2  # a turn of a die worth The Doc's one use
 GAMBLER_WORTH = 1.5
@@ -36,7 +36,7 @@ BASE_DIE_WORTH = sum(face_worth(f) for f in DICE["base"]) / len(DICE["base"])
 
 def _duel_face_gain(table: Table, roller: int, face: str, new: str) -> float:
     """A duel roll that shows no Fight a Duel costs its roller the duel."""
-    hit, now = FACES[face].symbol is Symbol.DUEL, FACES[new].symbol is Symbol.DUEL
+    hit, now = FACES[face].symbol == DUEL_FACE, FACES[new].symbol == DUEL_FACE
     return table.stake[roller] * (hit - now)
 
 
