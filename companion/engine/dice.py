@@ -39,6 +39,14 @@ class SeededDice:
         # before it draws.
         self._rng = random.Random.__new__(random.Random)
 
+    # The generator is scratch, seeded again at every roll: a copy (a saved session, a trial
+    # press) needs the seed alone, and one made as above has no state of Python's to copy.
+    def __getstate__(self) -> dict[str, int]:
+        return {"seed": self.seed}
+
+    def __setstate__(self, state: dict[str, int]) -> None:
+        self.__init__(state["seed"])  # type: ignore[misc]
+
     def roll(self, roll_number: int, dice: Sequence[tuple[int, str]]) -> list[str]:
         _SEED(self._rng, self.seed * 1_000_003 + roll_number)
         bits = self._rng.getrandbits
