@@ -128,7 +128,7 @@ def _check_life(game: Game, seat: int) -> None:
                 "plays with "
                 + " or ".join(str(m) for m in sorted(allowed))
                 + f" (role {p.role}"
-                + (_parts_said(game, p) if p.role is Role.SHERIFF else "")
+                + _parts_said(game, p)
                 + (", the Legacy bullet included" if seat == setup.legacy_bullet else "")
                 + ")"
             )

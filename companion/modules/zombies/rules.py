@@ -560,6 +560,7 @@ RULES = ModuleRules(
     sides=(UNDEAD, SURVIVORS),
     # A zombie showed its card when eliminated; the Zombie Master shows the Renegade's.
     face_up=lambda game, p: is_undead(p),
+    said=lambda p: f"zombie {is_zombie(p)}, master {is_master(p)}",
     check=check,
     table="companion.modules.zombies.table",
     bots="companion.modules.zombies.bots",
