@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from PIL import Image, ImageDraw
 
 from ..i18n import CORE, Catalogue
-from ..table.view import DICE_APART, ConsoleView
+from ..table.view import DICE_APART, DIE_MARKS, ConsoleView
 from .icons import DIE, DIE_HEIGHT, die_icon, small_icon, small_width
 from .text import ADVANCE, LINE, draw_text, fit, fits, stamp, text_width, wrap
 
@@ -81,15 +81,6 @@ def _draw_banner(image: Image.Image, title: str, width: int) -> None:
     ImageDraw.Draw(image).line((0, LINE, width - 1, LINE), fill=1)
 
 
-def saloon_letter(kind: str) -> str | None:
-    """The letter on an unrolled Saloon die, which says which one it is."""
-    if kind == "loudmouth":
-        return _words.pgettext("the Loudmouth die, before it rolls", "L")
-    if kind == "coward":
-        return _words.pgettext("the Coward die, before it rolls", "C")
-    return None
-
-
 def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
     """The dice spread evenly across the 128 px column, at most a few pixels apart; a module's
     dice set apart (``DICE_APART``) after the others, each kind its own group; a picker's
@@ -109,8 +100,8 @@ def _draw_dice(image: Image.Image, view: ConsoleView, top: int) -> None:
         marked = not view.picker and i < len(view.marked) and view.marked[i]
         framed = i < len(kinds) and kinds[i] in DICE_APART
         image.paste(die_icon(face, locked=locked, marked=marked, framed=framed), (x, top))
-        letter = saloon_letter(view.kinds[i]) if i < len(view.kinds) else None
-        if face is None and letter and not view.picker:  # which Saloon die, before it rolls
+        letter = DIE_MARKS.get(view.kinds[i]) if i < len(view.kinds) else None
+        if face is None and letter and not view.picker:  # which die of a module, before it rolls
             draw_text(image, (x + (DIE - ADVANCE) // 2 + 1, top + (DIE - LINE) // 2 + 1), letter)
         x += DIE + gap
 

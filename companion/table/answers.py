@@ -1,5 +1,5 @@
-"""Answers the buttons give beyond one button per answer: a duel's roll (Undead or Alive,
-ruling UA1), the press of the seat holding the Duel die, never made for the player; and a
+"""Answers the buttons give beyond one button per answer: a die its holder rolls (a module's
+die, ruling UA1), the press of the seat holding it, never made for the player; and a
 result past the dice (a revealed Rage card's symbol, Undead or Alive 2), which has no DIE
 button of its own, picked from a list."""
 
@@ -9,21 +9,25 @@ from collections.abc import Sequence
 
 from ..engine import Action, Answer, ChooseDie, Decision, Game, Roll, Stop
 from ..i18n import CORE, Catalogue
+from .labels import DIE_LABELS
 from .refused import Refused
 
 _ = Catalogue(CORE).gettext
 
 
-def holder_roll(seats: Sequence[int], button: str, d: Decision) -> Action:
-    """The holder's SEAT rolls (``seats``: the physical seat of each engine seat); a re-roll
-    the holder may decline (``may_keep``) also takes ROLL, and DONE keeps the roll."""
+def holder_roll(seats: Sequence[int], button: str, d: Decision, kind: str) -> Action:
+    """The holder's SEAT rolls (``seats``: the physical seat of each engine seat) the die of
+    ``kind``; a re-roll the holder may decline (``may_keep``) also takes ROLL, and DONE keeps
+    the roll."""
     assert d.die is not None
     own = seats[d.seat]
     if button == f"SEAT{own}" or (button == "ROLL" and d.spec.may_keep):
         return Roll((d.die,))
     if button == "DONE" and d.spec.may_keep:
         return Stop()
-    raise Refused(_("Seat {seat} holds the Duel die: SEAT {seat} rolls it.").format(seat=own))
+    die = DIE_LABELS.get(kind) or kind
+    # Translators: {die} is the name of a kind of die, as a module calls it
+    raise Refused(_("Seat {seat} holds the {die}: SEAT {seat} rolls it.").format(seat=own, die=die))
 
 
 def listed_hits(game: Game, d: Decision) -> list[tuple[int, int]] | None:

@@ -126,14 +126,7 @@ def declare_token_mark(token: str, mark: str | Word) -> None:
 
 # Each die's kind as the table calls it ('' for the five base dice), a module's by its package
 # (``declare_die_label``).
-_DIE_WORDS: Declared[str, str | Word] = Declared(
-    {
-        "base": "",
-        "loudmouth": N_("Loudmouth die"),
-        "coward": N_("Coward die"),
-    },
-    load=lambda: load_layer("table"),
-)
+_DIE_WORDS: Declared[str, str | Word] = Declared({"base": ""}, load=lambda: load_layer("table"))
 DIE_LABELS: Labels[str] = Labels(_DIE_WORDS)
 
 
@@ -167,23 +160,28 @@ def reveal_legend(roles: Sequence[Role]) -> str:
     return " ".join(f"{i + 1}:{ROLE_LABELS[r]}" for i, r in enumerate(roles))
 
 
-# Why a life or an arrow changed, for the story line ("Duel 3: -1"), where the cause is not a
-# character's or a card's name (those are said by their titles).
-CAUSE_LABELS: Labels[str] = Labels(
+# Why a life or an arrow changed, for the story line ("Beer 3: +1"), where the cause is not a
+# character's or a card's name (those are said by their titles); a module's causes declared by
+# its package (``declare_cause_label``).
+_CAUSE_WORDS: Declared[str, str | Word] = Declared(
     {
         "dice": N_("Arrows"),
         "arrow": N_("Arrow"),
         "arrow_instead": N_("Arrow instead"),
         "beer": N_("Beer"),
         "bullet": N_("Bullet"),
-        "duel": N_("Duel"),
-        "whiskey": N_("Whiskey"),
-        "whiskey_wound": N_("Whiskey"),
-        "draw_wound": N_("Wound token"),
         "rage": N_("Rage"),
         "discard_all": N_("Arrows dropped"),
-    }
+    },
+    load=lambda: load_layer("table"),
 )
+CAUSE_LABELS: Labels[str] = Labels(_CAUSE_WORDS)
+
+
+def declare_cause_label(cause: str, label: str | Word) -> None:
+    """A module's name for a cause of its own rules (its package's ``Word``); ValueError when
+    the cause has one."""
+    _CAUSE_WORDS.add(cause, label, "label of the cause")
 
 
 def cause_label(cause: str) -> str:

@@ -264,8 +264,9 @@ class TablePlay:
 
     def _action_for(self, button: str, d: Decision) -> Action | None:
         forced = self.forced_roll()
-        if d.spec.holder_rolls:  # Undead or Alive: the seat holding the Duel die rolls it
-            action = holder_roll(self.seats, button, d)
+        if d.spec.holder_rolls:  # the seat holding the die rolls it (a module's die)
+            assert d.die is not None
+            action = holder_roll(self.seats, button, d, self.game.dice_kinds[d.die])
             if forced is not None:
                 if not isinstance(action, Roll):
                     raise Refused(

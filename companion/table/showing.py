@@ -43,7 +43,7 @@ from .prompts import (
 from .session_state import SessionState
 from .setup_flow import SetupFlow
 from .story import NO_CHANGE, change_said, pending_marks
-from .view import ConsoleView, SeatView, TableView
+from .view import DICE_APART, ConsoleView, SeatView, TableView
 from .words import question_said
 
 _ = Catalogue(CORE).gettext
@@ -133,7 +133,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             # with the DIE buttons instead, as the seat's own note says
             answers, asked = {d.seat}, d.seat
         elif spec.holder_rolls:
-            answers = {d.seat}  # the seat holding the Duel die rolls it with its press
+            answers = {d.seat}  # the seat holding the die rolls it with its press
     pending = {play.seats[s]: mark for s, mark in pending_marks(game).items()}
     to_do = seat_chores(play)
     role_asked = end_roles.asked(game, session.declared) if game.over else None
@@ -356,7 +356,8 @@ def _shorter(saloon: str, hands: str, reveals: str) -> tuple[str, ...]:
 def _saloon(dice: list[str]) -> str:
     """The Saloon die chosen for the turn, named under the prompt until it is rolled (then its
     own faces, Bullet, Broken Arrow and the doubles, show; the others act as a base die's)."""
-    saloon = [kind for kind in dice if kind not in ("base", "duel")]  # Duel dice: their own
+    # a module's dice set apart show their own kind
+    saloon = [kind for kind in dice if kind != "base" and kind not in DICE_APART]
     if not saloon:
         return ""
     return _("{kind} die").format(kind=OPTION_LABELS.get(saloon[0]) or saloon[0].capitalize())

@@ -45,7 +45,7 @@ from ..engine import (
     load_layer,
     returned,
 )
-from ..i18n import CORE, Catalogue, Labels
+from ..i18n import CORE, Catalogue, Labels, Word
 from .labels import (
     FACE_LABELS,
     OPTION_LABELS,
@@ -63,20 +63,23 @@ N_ = _words.word
 HISTORY = 40  # turns kept for paging back
 
 # What a loss or gain is called in the line, by its cause; a character's or a card's cause is
-# its title (``cause_label``).
-LOSS_HEADINGS: Labels[str] = Labels(
+# its title (``cause_label``); a module's causes are declared by its package
+# (``declare_loss_heading``, ``declare_gain_heading``).
+_LOSS_WORDS: Declared[str, str | Word] = Declared(
     {
         "indians": N_("Indians!"),
         "dynamite": N_("3 Dynamite!"),
         "gatling": N_("Gatling!"),
         "bullseye": N_("Shot"),
         "bullet": N_("Bullet"),
-        "duel": N_("Duel lost"),
-    }
+    },
+    load=lambda: load_layer("table"),
 )
-GAIN_HEADINGS: Labels[str] = Labels(
-    {"beer": N_("Beer"), "whiskey": N_("Whiskey"), "rage": N_("Rage")}
+LOSS_HEADINGS: Labels[str] = Labels(_LOSS_WORDS)
+_GAIN_WORDS: Declared[str, str | Word] = Declared(
+    {"beer": N_("Beer"), "rage": N_("Rage")}, load=lambda: load_layer("table")
 )
+GAIN_HEADINGS: Labels[str] = Labels(_GAIN_WORDS)
 ARROW_HEADINGS: Labels[str] = Labels({"dice": N_("Arrows"), "rage": N_("Rage arrows")})
 
 
@@ -349,6 +352,18 @@ def declare_line(kind: type[Event], phrase: EventLine) -> None:
 # A module's event that a reveal the box makes (a ``WindowAction``) begins with, the reveal
 # itself: the box's own line says it, so the story of that press leaves it out.
 BOX_SAYS: Declared[type[Event], bool] = Declared(load=lambda: load_layer("table"))
+
+
+def declare_loss_heading(cause: str, heading: str | Word) -> None:
+    """What the line calls a loss of a module's ``cause`` (its package's ``Word``); ValueError
+    when the cause has a heading."""
+    _LOSS_WORDS.add(cause, heading, "heading of the loss")
+
+
+def declare_gain_heading(cause: str, heading: str | Word) -> None:
+    """What the line calls a gain of a module's ``cause`` (its package's ``Word``); ValueError
+    when the cause has a heading."""
+    _GAIN_WORDS.add(cause, heading, "heading of the gain")
 
 
 def declare_said_by_the_box(kind: type[Event]) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Declared, load_layer
-from ..i18n import CORE, Catalogue
+from ..i18n import CORE, Catalogue, Labels, Word
 
 _ = Catalogue(CORE).gettext
 
@@ -32,6 +32,18 @@ DICE_APART: Declared[str, bool] = Declared(load=lambda: load_layer("table"))
 def declare_dice_apart(kind: str) -> None:
     """A module's kind of die set apart on the console; ValueError when it is already."""
     DICE_APART.add(kind, True, "dice set apart")
+
+
+# The mark on an unrolled die of a module's kind, which says which die it is (a letter: "L"),
+# each declared by its module (``declare_die_mark``), in the language in use.
+_DIE_MARK_WORDS: Declared[str, str | Word] = Declared(load=lambda: load_layer("table"))
+DIE_MARKS: Labels[str] = Labels(_DIE_MARK_WORDS)
+
+
+def declare_die_mark(kind: str, mark: str | Word) -> None:
+    """A module's mark for its kind of die, shown on it before it rolls (its package's
+    ``Word``); ValueError when the kind has one."""
+    _DIE_MARK_WORDS.add(kind, mark, "mark of the die")
 
 
 @dataclass(frozen=True)

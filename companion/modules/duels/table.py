@@ -23,13 +23,14 @@ from companion.table.labels import (
     FACE_LABELS,
     SYMBOL_LETTERS,
     WOUND_LABELS,
+    declare_cause_label,
     declare_die_label,
     declare_symbol_name,
 )
 from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
 from companion.table.refusals import declare_refusal
-from companion.table.story import declare_line
+from companion.table.story import declare_gain_heading, declare_line, declare_loss_heading
 from companion.table.view import declare_dice_apart, declare_face_drawing
 from companion.table.words import (
     Answered,
@@ -106,6 +107,13 @@ declare_face_drawing(
 )
 declare_dice_apart(DUEL_DIE)
 declare_die_label(DUEL_DIE, N_("Duel die"))
+# The causes of this module's losses and gains, as the story line says them.
+declare_cause_label("duel", N_("Duel"))
+declare_cause_label("whiskey", N_("Whiskey"))
+declare_cause_label("whiskey_wound", N_("Whiskey"))
+declare_cause_label("draw_wound", N_("Wound token"))
+declare_loss_heading("duel", N_("Duel lost"))
+declare_gain_heading("whiskey", N_("Whiskey"))
 
 
 def _pieces(p: PlayerState) -> Pieces:

@@ -41,13 +41,15 @@ ID = declare_module("old_saloon.1", ModuleInfo("The Loudmouth and the Coward"))
 # Coward's Broken Arrow are faces and symbols of this module alone.
 BULLET_FACE = "bullet"
 BROKEN_ARROW_FACE = "broken_arrow"
+LOUDMOUTH_DIE = "loudmouth"
+COWARD_DIE = "coward"
 declare_die(
-    "loudmouth",
+    LOUDMOUTH_DIE,
     ("double_bullseye1", "double_bullseye2", "double_gatling", "arrow", "dynamite", BULLET_FACE),
     (Face(BULLET_FACE, BULLET_FACE),),
 )
 declare_die(
-    "coward",
+    COWARD_DIE,
     ("bullseye1", "beer", "double_beer", BROKEN_ARROW_FACE, "arrow", "dynamite"),
     (Face(BROKEN_ARROW_FACE, BROKEN_ARROW_FACE),),
 )

@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from companion.engine import Choose, ChooseSeat, SaloonDie
 from companion.i18n import Catalogue
-from companion.table.labels import declare_option_label, declare_symbol_name
+from companion.table.labels import declare_die_label, declare_option_label, declare_symbol_name
 from companion.table.prompts import declare_module_label
-from companion.table.view import declare_face_drawing
+from companion.table.view import declare_die_mark, declare_face_drawing
 from companion.table.words import Answered, Words, declare_question, declare_words
 
-from .rules import BROKEN_ARROW, BROKEN_ARROW_FACE, BULLET_FACE, ID, SALOON_DIE
+from .rules import (
+    BROKEN_ARROW,
+    BROKEN_ARROW_FACE,
+    BULLET_FACE,
+    COWARD_DIE,
+    ID,
+    LOUDMOUTH_DIE,
+    SALOON_DIE,
+)
 
 _words = Catalogue(__package__)
 _ = _words.gettext
@@ -72,6 +80,12 @@ declare_face_drawing(
         "#.............",
     ),
 )
+declare_die_label(LOUDMOUTH_DIE, N_("Loudmouth die"))
+declare_die_label(COWARD_DIE, N_("Coward die"))
+# Translators: the letter on the Loudmouth die, before it rolls
+declare_die_mark(LOUDMOUTH_DIE, N_("L"))
+# Translators: the letter on the Coward die, before it rolls
+declare_die_mark(COWARD_DIE, N_("C"))
 for option, label in (
     (SaloonDie.LOUDMOUTH, N_("Loudmouth")),
     (SaloonDie.COWARD, N_("Coward")),
