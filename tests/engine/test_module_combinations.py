@@ -59,6 +59,20 @@ SPECIALS = ["the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler"]
 QUIET_FACES = ("dynamite", "dynamite", "gatling", "gatling", "arrow")  # nobody hurt, no choice
 
 
+def draw_from_the_deck(game: Game, *cards: str) -> None:
+    """The Boneyard cards ``cards`` drawn from the deck and shown, a draw each."""
+    for card in cards:
+        b = BoneyardGame.of(game)
+        pile = list(b.boneyard_pile)
+        pile.remove(card)
+        BoneyardGame.change(
+            game,
+            boneyard_pile=tuple(pile),
+            boneyard_shown=(*b.boneyard_shown, card),
+            boneyard_draws=b.boneyard_draws + 1,
+        )
+
+
 def test_the_bad_may_cancel_the_life_of_a_whiskey() -> None:
     """The Bad: "Reveal this card when another player is about to gain life points", with
     Undead or Alive 1's Whiskey ("Gain 1 life point"): the gain is The Bad's moment like any
@@ -113,16 +127,7 @@ def outbreak_game(
         real_boneyard=True,
     )
     game = Game(setup, ScriptedDice([]))
-    for card in ("two_hands", "two_hands"):
-        b = BoneyardGame.of(game)
-        pile = list(b.boneyard_pile)
-        pile.remove(card)
-        BoneyardGame.change(  # drawn from the deck: a draw each
-            game,
-            boneyard_pile=tuple(pile),
-            boneyard_shown=(*b.boneyard_shown, card),
-            boneyard_draws=b.boneyard_draws + 1,
-        )
+    draw_from_the_deck(game, "two_hands", "two_hands")
     for seat in rage:
         game = position(
             game,
@@ -427,16 +432,7 @@ def test_an_outbreak_due_begins_with_the_right_hands_extra_turn_and_names_it() -
     the Right Hand of the Devil's "Immediately take another turn": his extra turn is the next
     turn, so the outbreak begins with it and is announced for his seat (our reading)."""
     game = _right_hand_with_real_boneyard()
-    for card in ("two_hands", "two_hands"):
-        b = BoneyardGame.of(game)
-        pile = list(b.boneyard_pile)
-        pile.remove(card)
-        BoneyardGame.change(  # drawn from the deck: a draw each
-            game,
-            boneyard_pile=tuple(pile),
-            boneyard_shown=(*b.boneyard_shown, card),
-            boneyard_draws=b.boneyard_draws + 1,
-        )
+    draw_from_the_deck(game, "two_hands", "two_hands")
     for _ in range(3):
         quiet_turn(game)
     game = position(game, players={4: {"life": 1}})
@@ -830,16 +826,7 @@ def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
         real_boneyard=True,
     )
     game = Game(setup, ScriptedDice(()))
-    for card in ("two_hands", "two_hands"):
-        b = BoneyardGame.of(game)
-        pile = list(b.boneyard_pile)
-        pile.remove(card)
-        BoneyardGame.change(  # drawn from the deck: a draw each
-            game,
-            boneyard_pile=tuple(pile),
-            boneyard_shown=(*b.boneyard_shown, card),
-            boneyard_draws=b.boneyard_draws + 1,
-        )
+    draw_from_the_deck(game, "two_hands", "two_hands")
     shoot_seat_4 = (Roll(ALL5, ("bullseye1", *QUIET_FACES[:4])), Stop(), ChooseSeat(4))
     game = position(game, players={4: {"life": 1}})
     play(game, *shoot_seat_4, Accept(), Reveal(Role.OUTLAW))  # nobody saves him, then his card
