@@ -183,7 +183,7 @@ from .reading import (
 from .registry import STEPS, any_living_seat, decision, one_of_options, step, yes_no
 from .results import dice_showing
 from .role_cards import card_of, declare_card_reader, face_up_card
-from .rules_api import Ability, Phase, RuleGame
+from .rules_api import MODULE_PHASES, Ability, Phase, RuleGame, declare_phase
 from .series import (
     GameResult,
     NextGame,
@@ -272,6 +272,7 @@ __all__ = [
     "MIN_PLAYERS",
     "MODULES",
     "MODULE_PARTS",
+    "MODULE_PHASES",
     "MODULE_RULES",
     "MOMENTS",
     "Module",
@@ -334,6 +335,7 @@ __all__ = [
     "declare_hand_keeper",
     "declare_kind",
     "declare_module",
+    "declare_phase",
     "declare_pile",
     "declare_real_pile",
     "declare_returned",
