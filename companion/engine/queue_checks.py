@@ -189,7 +189,7 @@ ARGUMENTS: dict[str, Check] = {
 }
 
 # The arguments of each kind of moment (``moments.moment_steps``), the last one optional for
-# a roll (a duel's roll names its die).
+# a roll (a roll apart from the turn's dice names its die).
 MOMENTS: dict[str, tuple[tuple[str, ...], int]] = {
     "turn_start": (("seat: int",), 1),
     "turn_end": (("seat: int",), 1),
@@ -767,13 +767,13 @@ def _check_lost_to_the_indians(game: RuleGame) -> None:
 def _check_lost(game: RuleGame) -> None:
     """Life is gained by a gain step alone: a Beer's, once the Beers resolve, or one an
     ability gives on a death, the turn's player's ability among its own steps (a gift of life
-    at the start, a gain after the Bull's Eyes, a duel or at the turn's end) or a module's
-    rules (``ModuleRules.gains``). While none but the Beers' may have run, the life a seat lost
-    this turn is at most what it lacks now (max_life less life) and what the Beers given it
-    (scratch.beers) are worth, once they resolved; a player back in play after his elimination
-    (``returned``) aside, whose maximum a module set then. A module handing the turn over after
-    the results (``hand_over``) leaves the turn's scratch to another seat's turn: not followed
-    then."""
+    at the start, a gain after the Bull's Eyes, in a module's own phase or at the turn's end)
+    or a module's rules (``ModuleRules.gains``). While none but the Beers' may have run, the
+    life a seat lost this turn is at most what it lacks now (max_life less life) and what the
+    Beers given it (scratch.beers) are worth, once they resolved; a player back in play after
+    his elimination (``returned``) aside, whose maximum a module set then. A module handing
+    the turn over after the results (``hand_over``) leaves the turn's scratch to another seat's
+    turn: not followed then."""
     before = any(tuple(step) == ("resolve_beers",) for step in game.stack)
     before = before or still_rolling(game) is not None
     handing = any(r.hand_over for r in in_play(game.setup.modules))

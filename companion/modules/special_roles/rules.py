@@ -88,7 +88,7 @@ CARDS = (
         "roll",
         "any",
         "turn one die",
-        changes_at_duel="duel_face",
+        changes_apart="duel_face",
     ),
     SpecialRole(
         "the_judge",
