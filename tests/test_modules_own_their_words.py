@@ -4,14 +4,15 @@ script, markup and style, so a module is added, changed or taken away in its pac
 
 What a module's words are is read from its code: its id and title, the kinds of decision whose
 rules its package holds, its characters' names and titles, the names and JSON keys of the fields
-of the parts of the state it registers (``state_parts``), and the class names and kinds of the
-events its package declares.
+of the parts of the state it registers (``state_parts``), the class names and kinds of the
+events its package declares, and the names of its phases and causes (those its rules give and
+its package declares).
 
 In the core (outside companion/modules/) an underscore bounds a word as a space does, so a name
 built on a module's word (``CHIEF_ARROW_WORTH``, ``ghost_team``) is caught. Another module's
 package may build on a module (saloon_characters' own kind ``take_chief_arrow``, The Doc turning
-a duel's die): there a term counts only as a whole name, and the events of a module it builds on
-are its to read.
+a duel's die): there a term counts only as a whole name, and the events, phases and causes of a
+module it builds on are its to read.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import importlib
 import io
 import re
 import tokenize
+from collections.abc import Iterator
 from dataclasses import fields
 from functools import cache
 from pathlib import Path
@@ -29,9 +31,13 @@ import pytest
 from companion.engine import (
     CHARACTERS,
     MODULE_PARTS,
+    MODULE_PHASES,
+    MODULE_RULES,
     MODULES,
     Event,
     Module,
+    Phase,
+    declare_phase,
     json_key,
     load_layer,
     module_origin,
@@ -44,6 +50,10 @@ SCANNED = (".py", ".js", ".html", ".css")
 # The box's modules whose words are still spread in the core: each leaves this list when its
 # package holds them all (strict: a module listed here that is clean fails, to be taken off).
 NOT_YET: frozenset[str] = frozenset()
+# A module's names still in the core, each left to the change that moves it out (its other words
+# are checked; strict: a name listed here that the core no longer says fails, to be taken off).
+# Undead or Alive 1: Sean Mallory's trait on the core's Ability.
+NAMES_NOT_YET: dict[str, frozenset[str]] = {"undead_or_alive.1": frozenset({"duel_rerolls"})}
 
 
 def package_of(m: Module) -> str:
@@ -85,6 +95,14 @@ def event_terms(m: Module) -> list[str]:
         if package and event.__module__.startswith(package + ".") and event.kind:
             found += [event.__name__, event.kind]
     return found
+
+
+def phase_and_cause_terms(m: Module) -> list[str]:
+    """The phases of one's own turn module ``m``'s package declares (``declare_phase``) and the
+    causes its rules give (a life lost by a hand, a price paid for a power)."""
+    rules = MODULE_RULES[m]
+    found = [phase for phase, module in MODULE_PHASES.items() if module == m]
+    return found + list(rules.hand_causes + rules.prices)
 
 
 @cache
@@ -142,7 +160,7 @@ def patterns(m: Module, core: bool) -> list[re.Pattern[str]]:
         re.compile(rf"^[rbf]*(['\"]){re.escape(t.lower())}\1$")
         if t in keys
         else re.compile(rf"(?<![{edge}]){re.escape(t.lower())}(?![{edge}])")
-        for t in terms(m) + (event_terms(m) if core else [])
+        for t in terms(m) + (event_terms(m) + phase_and_cause_terms(m) if core else [])
     ]
 
 
@@ -229,6 +247,44 @@ def test_a_module_s_event_named_in_the_core_is_a_leak(tmp_path: Path) -> None:
     ]
 
 
+@pytest.fixture
+def ambush() -> Iterator[Phase]:
+    """A phase of one's own turn the Chief's Arrow declares for a test, taken back after it."""
+    phase = declare_phase(Module("old_saloon.2"), "ambush")
+    yield phase
+    MODULE_PHASES.withdraw(phase)
+    Phase.withdraw(phase)
+
+
+def test_a_module_s_phases_and_causes_are_its_terms(ambush: Phase) -> None:
+    assert "ambush" in phase_and_cause_terms(Module("old_saloon.2"))
+    duels = Module("undead_or_alive.1")
+    assert {"duel"} == set(phase_and_cause_terms(duels))  # its own phase, its duel's cause
+    assert "chuck_wengam" in phase_and_cause_terms(Module("undead_or_alive.3"))  # a price
+    core = {Phase.START, Phase.ROLLED, Phase.LAST_ROLL, Phase.BULLSEYE_ASSIGNED, Phase.BULLSEYE}
+    core |= {Phase.GATLING, Phase.END}
+    assert not core & {t for m in Module for t in phase_and_cause_terms(m)}
+
+
+def test_a_module_s_phase_or_cause_named_in_the_core_is_a_leak(
+    tmp_path: Path, ambush: Phase
+) -> None:
+    """A phase a module declared or a cause its rules give, named in the core by a name or a
+    word; in another module's package, one that builds on it, it is its to read."""
+    chief = Module("old_saloon.2")
+    plant(tmp_path, "companion/modules/posse/rules.py", 'if phase is AMBUSH or cause == "duel":\n')
+    assert leaks(chief, tmp_path) == []
+    assert leaks(Module("undead_or_alive.1"), tmp_path) == []
+    plant(tmp_path, "companion/engine/rules_api.py", "    AMBUSH = 1\n")
+    plant(tmp_path, "companion/engine/components.py", "    changes_at_ambush: str = ''\n")
+    assert leaks(chief, tmp_path) == [
+        "companion/engine/components.py:1: changes_at_ambush",
+        "companion/engine/rules_api.py:1: AMBUSH",
+    ]
+    plant(tmp_path, "companion/table/story.py", 'if cause == "duel":\n')
+    assert leaks(Module("undead_or_alive.1"), tmp_path) == ['companion/table/story.py:1: "duel"']
+
+
 @pytest.mark.parametrize(
     "m",
     [
@@ -239,5 +295,9 @@ def test_a_module_s_event_named_in_the_core_is_a_leak(tmp_path: Path) -> None:
     ],
 )
 def test_a_module_s_words_appear_only_in_its_own_package(m: Module) -> None:
+    left = NAMES_NOT_YET.get(m, frozenset())
     found = leaks(m)
+    said = {place.split(": ", 1)[1] for place in found}
+    assert left <= said, f"{m}: {sorted(left - said)} no longer in the core: take off NAMES_NOT_YET"
+    found = [place for place in found if place.split(": ", 1)[1] not in left]
     assert not found, f"{m} is named outside its package:\n" + "\n".join(found[:40])
