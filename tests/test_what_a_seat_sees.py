@@ -39,7 +39,7 @@ from companion.modules.duels.rules import DuelsGame
 from companion.modules.ghost.rules import ID as GHOST
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.modules.zombies.rules import ID as ZOMBIES
-from companion.modules.zombies.rules import BoneyardGame
+from companion.modules.zombies.rules import BoneyardGame, BoneyardSetup
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from companion.table.view import TableView
@@ -88,7 +88,7 @@ def tables(draw: st.DrawFn, modules: frozenset[Module]) -> tuple[GameSetup, int,
         real_piles=frozenset({"wounds"}) if real else frozenset(),
     )
     if real and ZOMBIES in modules:
-        setup = dataclasses.replace(setup, real_boneyard=True)
+        setup = dataclasses.replace(setup, parts=(*setup.parts, BoneyardSetup(True)))
     return setup, draw(st.integers(0, players - 1)), draw(st.integers(0, 10_000))
 
 
@@ -366,7 +366,7 @@ def test_a_role_shown_then_undone_by_the_left_hand_is_no_secret_of_the_twins() -
             "the_bad",
         ),
         real_piles=frozenset({"wounds"}),
-        real_boneyard=True,
+        parts=(BoneyardSetup(True),),
     )
     game = Game(setup)
     actions, events = play(game, 0)

@@ -236,7 +236,7 @@ class Game(GameState):
         bonus = BEAR_SHERIFF_BONUS if sheriff is not None and specials[sheriff] else SHERIFF_BONUS
         for seat, name in enumerate(setup.characters):
             life = CHARACTERS[name].life + (bonus if seat == sheriff else 0)
-            life += 1 if seat == setup.legacy_bullet else 0  # Wild West Legacy (ruling UA5)
+            life += setup.extra_life(seat)
             role = setup.roles[seat] if setup.roles is not None else None
             if seat == sheriff:
                 role = Role.SHERIFF

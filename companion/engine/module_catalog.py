@@ -28,17 +28,15 @@ class Module(OpenKind):
 @dataclass(frozen=True)
 class ModuleInfo:
     """What the rulebook says of a module before play: its title, and what it needs (other
-    modules by id). ``options``: the fields of ``GameSetup`` only it gives meaning to, each
-    with what the set-up says of it (a set-up giving one without the module is refused).
-    ``deals``: with ``role_cards``, the configuration's words for its ways to deal them, the
-    default first and the one that mixes them with normal cards by type last."""
+    modules by id). ``deals``: with ``role_cards``, the configuration's words for its ways to
+    deal them, the default first and the one that mixes them with normal cards by type last.
+    What it adds to the set-up is its own part (``setup.SetupPart``)."""
 
     title: str
     min_players: int = 3
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
     role_cards: bool = False  # it deals special role cards (the deal in ``setup.py`` asks)
-    options: tuple[tuple[str, str], ...] = ()
     deals: tuple[str, ...] = ()
 
 

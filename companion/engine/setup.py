@@ -2,15 +2,19 @@
 
 The modules in play are part of the set-up beside the house rules: validated here, written in
 its JSON (and so in the journal's header), absent from records made before modules existed.
+What a module adds to the set-up is its own part (``SetupPart``), declared in its package: the
+core asks a part's hooks and never names one.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Self
 
+from . import discovery
 from .components import (
     CHARACTERS,
     MAX_PLAYERS,
@@ -23,7 +27,6 @@ from .components import (
 from .errors import SetupError
 from .hidden import secret
 from .module_catalog import (
-    MODULES,
     REAL_PILES,
     Module,
     cards_dealt,
@@ -33,7 +36,64 @@ from .module_catalog import (
     validate,
 )
 from .reading import listed, text, truth, whole_number
-from .state import WRITTEN, encode
+from .state import WRITTEN, Part, encode, part_defaults, part_owner, register_part
+
+
+class SetupPart(Part):
+    """A module's part of a game's set-up: a frozen dataclass of its package, registered with
+    ``setup_parts``, its fields written flat in the set-up's JSON (each with ``WRITTEN``: only
+    when it says something, so a record without the module stays as it was) and secret as
+    declared (``hidden.secret``). The core reads a set-up through these hooks alone."""
+
+    __slots__ = ()
+    module: ClassVar[Module]  # the module that gives it meaning, set when registered
+    what: ClassVar[str] = ""  # what it is, as a refusal names it ("a real Boneyard deck")
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> Self:
+        """The part a set-up record holds (its defaults where the record is silent);
+        ValueError naming the key that is wrong."""
+        raise NotImplementedError
+
+    def says_something(self) -> bool:
+        """Whether it differs from the set-up without it (then its module must be in play)."""
+        return self != type(self)()
+
+    def check(self, setup: GameSetup) -> None:
+        """Raise SetupError, saying what and why, when it does not fit ``setup``."""
+
+    def extra_life(self, seat: int) -> int:
+        """Life ``seat`` has beyond its character's (and the Sheriff's bonus) by this part."""
+        return 0
+
+    def life_said(self, seat: int) -> str:
+        """What of ``seat``'s life is this part's, as a refusal of that life names it."""
+        return ""
+
+    @classmethod
+    def configured(cls, game: Mapping[str, Any]) -> Self | None:
+        """The part the table's configuration (its checked ``[game]`` keys) chooses for the
+        games whose modules give it meaning (None: its defaults)."""
+        return None
+
+    @classmethod
+    def next_game(cls, nxt: Any, sheriff: int | None) -> Self | None:
+        """The part a series' next game takes from what the last decided (``series.NextGame``)
+        and its Sheriff (None: its defaults)."""
+        return None
+
+
+# A module's id: the set-up parts it registered.
+SETUP_PARTS: dict[str, list[type[SetupPart]]] = {}
+
+
+def setup_parts(module: Module, *parts: tuple[type[SetupPart], str]) -> None:
+    """Register ``module``'s parts of the set-up, each with the core field of ``GameSetup``
+    its fields are written after in JSON (StateError as ``state_parts`` says)."""
+    for kind, after in parts:
+        register_part(module, GameSetup, kind, after)
+        kind.module = module
+        SETUP_PARTS.setdefault(module, []).append(kind)
 
 
 @dataclass(frozen=True)
@@ -43,6 +103,9 @@ class GameSetup:
     ``roles`` is None when the role cards are physical and secret: the engine then knows only
     the Sheriff (``sheriff``, named with dealt roles too) and learns other roles as they are
     revealed. With 3 players the roles are face up and must be given.
+
+    ``parts``: the modules' parts of the set-up (``SetupPart``), in any order; a part not given
+    has its defaults. Read one with ``Kind.of(setup)``.
 
     ``specials`` (Old Saloon 3) names each seat's special role card, None for a normal card:
     every seat's with dealt roles, only the face-up Sheriff's with secret cards (the others
@@ -78,15 +141,7 @@ class GameSetup:
     real_piles: frozenset[str] = field(
         default_factory=frozenset, metadata={WRITTEN: lambda setup: bool(setup.real_piles)}
     )
-    # Undead or Alive 4: Boneyard cards drawn from the table's real deck and entered.
-    real_boneyard: bool = field(
-        default=False, metadata={WRITTEN: lambda setup: setup.real_boneyard}
-    )
-    # Undead or Alive 5 (ruling UA5): the seat of the last game's Sheriff who appointed another
-    # player, starting with one life more.
-    legacy_bullet: int | None = field(
-        default=None, metadata={WRITTEN: lambda setup: setup.legacy_bullet is not None}
-    )
+    parts: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "characters", tuple(self.characters))
@@ -98,6 +153,7 @@ class GameSetup:
         if self.specials is not None:
             object.__setattr__(self, "specials", tuple(self.specials))
         object.__setattr__(self, "real_piles", frozenset(self.real_piles))
+        object.__setattr__(self, "parts", _all_parts(self.parts))
         self._validate()
         if self.sheriff is None and not self.three_player:
             # Named even with dealt roles: the Sheriff's card is face up, so a seat that may
@@ -120,6 +176,15 @@ class GameSetup:
     @property
     def role_mix(self) -> tuple[Role, ...]:
         return ROLE_MIX[self.players]
+
+    def extra_life(self, seat: int) -> int:
+        """Life ``seat`` starts with beyond its character's and the Sheriff's bonus, by the
+        modules' parts of the set-up."""
+        return sum(part.extra_life(seat) for part in self.parts)
+
+    def life_said(self, seat: int) -> str:
+        """What of ``seat``'s life the parts give, as a refusal of it names it."""
+        return "".join(part.life_said(seat) for part in self.parts)
 
     def sheriff_seat(self) -> int | None:
         if self.roles is not None:
@@ -145,7 +210,7 @@ class GameSetup:
                 raise SetupError(
                     f"unknown real pile {pile!r}; expected one of " + ", ".join(sorted(REAL_PILES))
                 )
-        self._validate_undead()
+        self._validate_parts()
         if self.roles is not None:
             if len(self.roles) != n:
                 raise SetupError(f"{len(self.roles)} roles given for {n} players")
@@ -200,22 +265,13 @@ class GameSetup:
         if len(given) != len(set(given)):
             raise SetupError("each special role card is in the game once")
 
-    def _validate_undead(self) -> None:
-        for m in Module:  # a set-up field a module gives meaning to is refused without it
-            for name, what in MODULES[m].options:
-                value = getattr(self, name)
-                if value is not None and value is not False:
-                    require(self.modules, m, what)
-        bullet = self.legacy_bullet
-        if bullet is None:
-            return
-        if not 0 <= bullet < self.players:
-            raise SetupError(f"Legacy bullet for seat {bullet + 1}: seats are 1 to {self.players}")
-        if bullet == self.sheriff_seat():
-            raise SetupError(
-                f"seat {bullet + 1} is the new Sheriff; the Legacy bullet goes to the old Sheriff "
-                "who appointed another player (ruling UA5)"
-            )
+    def _validate_parts(self) -> None:
+        """A part is refused without the module that gives it meaning, then checks itself."""
+        for part in sorted(self.parts, key=lambda p: p.module):
+            if part.says_something():
+                require(self.modules, part.module, part.what)
+        for part in self.parts:
+            part.check(self)
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
         """The set-up as JSON; for ``seat``, as that seat sees it (``hidden.py``)."""
@@ -258,10 +314,7 @@ class GameSetup:
                 real_piles=frozenset(
                     text(p, "a real pile") for p in listed(data.get("real_piles", []), "real_piles")
                 ),
-                real_boneyard=truth(data.get("real_boneyard", False), "real_boneyard"),
-                legacy_bullet=None
-                if data.get("legacy_bullet") is None
-                else whole_number(data["legacy_bullet"], "legacy_bullet", 0),
+                parts=tuple(kind.read(data) for kind in _kinds()),
             )
         except KeyError as exc:
             raise SetupError(f"set-up record has no {exc}") from exc
@@ -269,6 +322,35 @@ class GameSetup:
             raise
         except ValueError as exc:
             raise SetupError(f"set-up record is malformed: {exc}") from exc
+
+
+part_owner(GameSetup)
+
+
+def _kinds() -> tuple[type[SetupPart], ...]:
+    """The set-up parts registered, the modules installed loaded first."""
+    discovery.load()
+    return tuple(type(part) for part in part_defaults(GameSetup))
+
+
+def _all_parts(given: tuple[Any, ...]) -> tuple[Any, ...]:
+    """One part of each kind registered, in ``parts`` order: those ``given``, else defaults. A
+    part given after one of its kind replaces it, so ``replace(setup, parts=(*setup.parts,
+    part))`` changes one part."""
+    discovery.load()
+    held = list(part_defaults(GameSetup))
+    for part in given:
+        kind = type(part)
+        if kind not in SETUP_PARTS.get(getattr(part, "module", ""), ()):
+            raise SetupError(f"{part!r} is not a registered part of the set-up")
+        held[kind.index] = part
+    return tuple(held)
+
+
+def configured_parts(game: Mapping[str, Any]) -> tuple[SetupPart, ...]:
+    """The set-up parts a table's configuration chooses (``SetupPart.configured``)."""
+    found = (kind.configured(game) for kind in _kinds())
+    return tuple(part for part in found if part is not None)
 
 
 # The seeds a table draws (64 bits at most): a record's seed is one of them.

@@ -222,7 +222,7 @@ class Lifecycle:
             joined=joined,
             bots=bots,
             rng=random.Random(record.seed),
-            real_boneyard=config.real_boneyard,
+            parts=config.parts,
             specials_mixed=config.specials_mixed if mixed is None else mixed,
             legacy=self._follow_up(joined, modules, before),
             bot_player=config.bot_player,

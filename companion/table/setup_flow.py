@@ -34,6 +34,7 @@ from ..engine import (
     NextGame,
     Role,
     SetupError,
+    SetupPart,
     cards_dealt,
     characters_for,
     deal_roles,
@@ -95,7 +96,7 @@ class SetupFlow:
     page: int = 0  # the page of names the picker sees
     module_page: int = 0  # while seats join: the expansion whose modules the DIE buttons turn
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
-    real_boneyard: bool = False
+    parts: tuple[SetupPart, ...] = ()  # the configuration's (``TableConfig.parts``)
     specials_mixed: bool = False  # Old Saloon 3 the rulebook's second way: cards mixed by type
     bear: bool | None = None  # physical cards, mixed: whether the Sheriff's card is The Bear
     legacy: NextGame | None = None
@@ -470,7 +471,7 @@ class SetupFlow:
             "specials": self._specials(roles, seed),
             "specials_mixed": self.specials_mixed and cards_dealt(self.modules),
             "real_piles": self.real_piles,
-            "real_boneyard": self.real_boneyard and _given_by(self.modules, "real_boneyard"),
+            "parts": tuple(part for part in self.parts if part.module in self.modules),
         }
         seat = None if sheriff is None else self.joined.index(sheriff)
         if self.legacy is not None:
@@ -529,9 +530,3 @@ class SetupFlow:
         else:
             said = _("Seat {seat}: DIE picks, SEAT{seat}: more ({page}/{pages})")
         return said.format(seat=self.picker, page=self.page + 1, pages=pages)
-
-
-def _given_by(modules: frozenset[Module], option: str) -> bool:
-    """A set-up option of the configuration goes to the game only with a module on that gives
-    it its meaning (``ModuleInfo.options``)."""
-    return any(option in dict(MODULES[m].options) for m in modules)

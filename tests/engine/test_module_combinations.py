@@ -35,7 +35,7 @@ from companion.modules.ghost.rules import (
     GhostGame,
     is_ghost,
 )
-from companion.modules.legacy.rules import LegacyPlayer, next_game
+from companion.modules.legacy.rules import LegacyPlayer, LegacySetup, next_game
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
 from companion.modules.rage.rules import RAGE_SYMBOL, RageGame, RagePlayer
 from companion.modules.special_roles.events import RoleCardShown
@@ -46,7 +46,7 @@ from companion.modules.special_roles.rules import (
     ROLE_CARD,
     holding,
 )
-from companion.modules.zombies.rules import CARD, BoneyardGame, is_master, is_zombie
+from companion.modules.zombies.rules import CARD, BoneyardGame, BoneyardSetup, is_master, is_zombie
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -124,7 +124,7 @@ def outbreak_game(
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
         modules=frozenset(modules),
         specials=None if specials is None else tuple(specials),
-        real_boneyard=True,
+        parts=(BoneyardSetup(True),),
     )
     game = Game(setup, ScriptedDice([]))
     draw_from_the_deck(game, "two_hands", "two_hands")
@@ -218,7 +218,7 @@ def _right_hand_with_real_boneyard() -> Game:
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
         modules=frozenset({OS3, UA4}),
         specials=("the_bear", "the_doc", "the_bad", "the_right_hand", "the_gambler"),
-        real_boneyard=True,
+        parts=(BoneyardSetup(True),),
     )
     return Game(setup, ScriptedDice(QUIET_FACES * 3))
 
@@ -256,7 +256,7 @@ def test_the_good_keeps_the_legacy_bullet_in_his_maximum() -> None:
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
         modules=frozenset({OS3, UA5}),
         specials=("the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"),
-        legacy_bullet=1,
+        parts=(LegacySetup(1),),
     )
     game = Game(setup, ScriptedDice(QUIET_FACES))
     assert (game.players[1].life, game.players[1].max_life) == (10, 10)  # Paul Regret, 9 + 1
@@ -823,7 +823,7 @@ def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
         modules=frozenset({OS3, UA4}),
         specials=("the_bear", None, None, None, None),
         specials_mixed=True,
-        real_boneyard=True,
+        parts=(BoneyardSetup(True),),
     )
     game = Game(setup, ScriptedDice(()))
     draw_from_the_deck(game, "two_hands", "two_hands")

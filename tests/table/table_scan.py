@@ -42,6 +42,7 @@ from companion.engine import CHARACTERS, MODULES, SPECIAL_ROLES, DecisionKind
 from companion.i18n import CORE, MARKS, PSEUDO, SOURCE, Catalogue, language, set_language
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.zombies.rules import BoneyardSetup
 from companion.panels.console import WIDTHS, layout, shows_whole, title_cut
 from companion.table import TableSession
 from companion.table.journal import journals
@@ -222,7 +223,7 @@ def config_for(
             roles="dealt" if dealt else "physical",
             specials_mixed=chosen.mixed,
             real_piles=frozenset({"wounds"}) if game % 5 < 2 else frozenset(),
-            real_boneyard=game % 5 == 1,
+            parts=(BoneyardSetup(True),) if game % 5 == 1 else (),
             state_dir=state,
             bots=bots,
             bot_pause=0.0,

@@ -683,8 +683,7 @@ def _the_good(game: RuleGame, seat: int, args: list[Any], faces: list[str] | Non
     SpecialCard.change(new, special_card=holding(old).special_card)
     SpecialCard("the_good", True).put(old)
     for p in (new, old):
-        bullet = 1 if p.seat == game.setup.legacy_bullet else 0
-        p.max_life = CHARACTERS[p.character].life + bullet
+        p.max_life = CHARACTERS[p.character].life + game.setup.extra_life(p.seat)
     game.emit(SheriffChanged(seat, old.seat))
 
 

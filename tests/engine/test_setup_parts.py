@@ -1,0 +1,99 @@
+"""A module's part of the set-up: registered from its package, read with ``Kind.of(setup)``,
+written flat in the set-up's JSON at the keys and place the set-up had before and only when it
+says something, read back, refused without its module."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pytest
+
+from companion.engine import (
+    SETUP_PARTS,
+    GameSetup,
+    SetupError,
+    SetupPart,
+    StateError,
+    configured_parts,
+    setup_parts,
+)
+from companion.modules.legacy.rules import ID as LEGACY
+from companion.modules.legacy.rules import LegacySetup
+from companion.modules.zombies.rules import ID as ZOMBIES
+from companion.modules.zombies.rules import BoneyardSetup
+
+FIVE = ("paul_regret", "calamity_janet", "jourdonnais", "black_jack", "lucky_duke")
+
+
+def both(*parts: SetupPart) -> GameSetup:
+    return GameSetup(FIVE, sheriff=0, modules=frozenset({LEGACY, ZOMBIES}), parts=parts)
+
+
+def test_a_part_not_given_has_its_defaults() -> None:
+    setup = both()
+    assert BoneyardSetup.of(setup) == BoneyardSetup() and not LegacySetup.of(setup).legacy_bullet
+
+
+def test_a_part_is_written_flat_where_the_set_up_had_it_and_only_when_it_says_something() -> None:
+    assert "real_boneyard" not in both().to_json() and "parts" not in both().to_json()
+    data = both(LegacySetup(2), BoneyardSetup(True)).to_json()
+    assert list(data)[-3:] == ["modules", "real_boneyard", "legacy_bullet"]
+    assert (data["real_boneyard"], data["legacy_bullet"]) == (True, 2)
+
+
+def test_a_set_up_read_back_holds_each_part_it_wrote() -> None:
+    setup = both(BoneyardSetup(True), LegacySetup(3))
+    again = GameSetup.from_json(setup.to_json())
+    assert again == setup and LegacySetup.of(again).legacy_bullet == 3
+
+
+def test_a_part_read_back_wrong_is_named() -> None:
+    data = both().to_json()
+    data["real_boneyard"] = 1
+    with pytest.raises(SetupError, match="real_boneyard must be true or false, not 1"):
+        GameSetup.from_json(data)
+
+
+def test_a_part_that_says_something_is_refused_without_its_module() -> None:
+    with pytest.raises(SetupError, match="a real Boneyard deck needs module undead_or_alive.4"):
+        GameSetup(FIVE, sheriff=0, parts=(BoneyardSetup(True),))
+
+
+def test_a_part_given_later_replaces_one_of_its_kind() -> None:
+    setup = both(BoneyardSetup(True))
+    assert not BoneyardSetup.of(replace(setup, parts=(*setup.parts, BoneyardSetup()))).real_boneyard
+
+
+def test_a_part_the_configuration_chooses() -> None:
+    assert configured_parts({"boneyard": "real"}) == (BoneyardSetup(True),)
+    assert configured_parts({"boneyard": "simulated"}) == ()
+
+
+def test_a_part_gives_its_life_to_the_game() -> None:
+    setup = both(LegacySetup(2))
+    assert [setup.extra_life(seat) for seat in range(5)] == [0, 0, 1, 0, 0]
+    assert setup.life_said(2) == ", the Legacy bullet included" and setup.life_said(1) == ""
+
+
+def test_a_module_lists_its_set_up_parts() -> None:
+    assert SETUP_PARTS[LEGACY] == [LegacySetup] and SETUP_PARTS[ZOMBIES] == [BoneyardSetup]
+
+
+@dataclass(frozen=True, slots=True)
+class _Unregistered(SetupPart):
+    house: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Clash(SetupPart):
+    legacy_bullet: int | None = None
+
+
+def test_a_part_never_registered_is_refused() -> None:
+    with pytest.raises(SetupError, match="not a registered part of the set-up"):
+        GameSetup(FIVE, sheriff=0, parts=(_Unregistered(),))
+
+
+def test_a_part_writing_a_key_another_writes_is_refused() -> None:
+    with pytest.raises(StateError, match="both write the key 'legacy_bullet'"):
+        setup_parts(LEGACY, (_Clash, "real_piles"))
