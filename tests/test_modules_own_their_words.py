@@ -181,6 +181,7 @@ def test_a_module_s_state_fields_are_its_terms() -> None:
 def test_a_module_s_set_up_fields_are_its_terms() -> None:
     assert "legacy_bullet" in terms(Module("undead_or_alive.5"))
     assert "real_boneyard" in terms(Module("undead_or_alive.4"))
+    assert {"specials", "specials_mixed"} <= set(terms(Module("old_saloon.3")))
 
 
 def test_a_renamed_json_key_is_a_term_where_code_writes_it_as_a_key() -> None:

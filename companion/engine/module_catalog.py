@@ -36,7 +36,7 @@ class ModuleInfo:
     min_players: int = 3
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
-    role_cards: bool = False  # it deals special role cards (the deal in ``setup.py`` asks)
+    role_cards: bool = False  # it deals special role cards (its set-up part deals them)
     deals: tuple[str, ...] = ()
 
 

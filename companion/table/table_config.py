@@ -23,7 +23,7 @@ class TableConfig:
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
     # The modules' set-up parts the configuration chooses, given to games with their module on.
     parts: tuple[SetupPart, ...] = ()
-    specials_mixed: bool = False  # Old Saloon 3: normal and special role cards mixed by type
+    cards_mixed: bool = False  # Old Saloon 3: normal and special role cards mixed by type
     bots: tuple[int, ...] = ()  # seats the box plays from the start of a set-up
     bot_pause: float = 1.0  # seconds the table sees a choice of the box coming
     bot_player: str = "rules"  # the computer player of the box's seats (companion/bots)

@@ -48,6 +48,7 @@ from companion.modules.posse.rules import (
     RAGE_TO,
     SAM_HEAL,
 )
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.rules import (
     DOC_DIE,
     DOC_FACE,
@@ -101,7 +102,7 @@ def special_game(
         roles=tuple(Role(r) for r in ROLES),
         sheriff=0,
         modules=frozenset({SPECIAL_ROLES_ID, *kw.get("modules", ())}),  # type: ignore[misc]
-        specials=specials,
+        parts=(SpecialsSetup(specials),),
     )
     return Game(setup, ScriptedDice([]))
 
@@ -325,8 +326,7 @@ def test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones() -
         roles=None,
         sheriff=0,
         modules=frozenset({SPECIAL_ROLES_ID}),
-        specials=("the_bear", None, None, None, None),
-        specials_mixed=True,
+        parts=(SpecialsSetup(("the_bear", None, None, None, None), specials_mixed=True),),
     )
     game = position(Game(setup, ScriptedDice([])), players={2: {"life": 1}})
     play(game, Roll((0, 1, 2, 3, 4), ("bullseye2", *QUIET[1:])), Stop(), ChooseSeat(2))

@@ -44,7 +44,7 @@ def new_game(rng: random.Random, sets: tuple[frozenset[str], ...] = SETS) -> Gam
             rng.randrange(10**6),
             modules=modules,
             roles_known=rng.random() < 0.5,
-            specials_mixed="old_saloon.3" in modules and rng.random() < 0.5,
+            mixed="old_saloon.3" in modules and rng.random() < 0.5,
             real_piles=frozenset({"wounds"} if real and "undead_or_alive.1" in modules else ()),
         )
         if real and "undead_or_alive.4" in modules:

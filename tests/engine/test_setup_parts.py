@@ -4,6 +4,7 @@ says something, read back, refused without its module."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 
 import pytest
@@ -11,14 +12,21 @@ import pytest
 from companion.engine import (
     SETUP_PARTS,
     GameSetup,
+    Role,
     SetupError,
     SetupPart,
     StateError,
     configured_parts,
+    deal,
+    dealt_parts,
+    face_up_parts,
+    mixed_key,
     setup_parts,
 )
 from companion.modules.legacy.rules import ID as LEGACY
 from companion.modules.legacy.rules import LegacySetup
+from companion.modules.special_roles.dealing import SpecialsSetup, deal_specials
+from companion.modules.special_roles.rules import ID as SPECIALS_ID
 from companion.modules.zombies.rules import ID as ZOMBIES
 from companion.modules.zombies.rules import BoneyardSetup
 
@@ -97,3 +105,44 @@ def test_a_part_never_registered_is_refused() -> None:
 def test_a_part_writing_a_key_another_writes_is_refused() -> None:
     with pytest.raises(StateError, match="both write the key 'legacy_bullet'"):
         setup_parts(LEGACY, (_Clash, "real_piles"))
+
+
+OS3 = SPECIALS_ID
+DEALT = ("the_bear", "the_doc", "the_bad", "the_left_hand", "the_gambler")
+ROLES = (Role.SHERIFF, Role.DEPUTY, Role.OUTLAW, Role.RENEGADE, Role.OUTLAW)
+
+
+def test_the_special_cards_are_written_where_the_set_up_had_them() -> None:
+    setup = GameSetup(FIVE, roles=ROLES, modules=frozenset({OS3}), parts=(SpecialsSetup(DEALT),))
+    data = setup.to_json()
+    assert list(data)[-3:] == ["modules", "specials", "specials_mixed"]
+    assert GameSetup.from_json(data) == setup
+    assert setup.to_json(1)["specials"] == ["the_bear", None, None, None, None]  # the Sheriff's
+
+
+def test_special_cards_without_a_module_that_deals_them_are_refused() -> None:
+    with pytest.raises(SetupError, match="special role cards need a module in play that deals"):
+        GameSetup(FIVE, roles=ROLES, parts=(SpecialsSetup(DEALT),))
+    with pytest.raises(SetupError, match="special role cards need a module in play that deals"):
+        deal(5, seed=1, mixed=True)
+
+
+def test_the_sheriff_holding_a_special_card_holds_the_bear_s_bonus() -> None:
+    dealt = GameSetup(FIVE, roles=ROLES, modules=frozenset({OS3}), parts=(SpecialsSetup(DEALT),))
+    normal = replace(dealt, parts=(SpecialsSetup((None, *DEALT[1:]), specials_mixed=True),))
+    assert (dealt.sheriff_bonus(0), normal.sheriff_bonus(0)) == (3, 2)
+    assert normal.cards_mixed and not dealt.cards_mixed
+    assert mixed_key() == "specials_mixed"
+
+
+def test_the_table_s_cards_come_from_the_part_s_hooks() -> None:
+    """Dealt roles get their cards as ``deal`` gives them from the same draws; with secret
+    cards only the face-up Sheriff's is named, The Bear unless mixed and he says normal."""
+    modules = frozenset({OS3})
+    (dealt,) = dealt_parts(modules, ROLES, random.Random(4), False)
+    assert dealt == SpecialsSetup(deal_specials(ROLES, random.Random(4), False), False)
+    secret = (Role.SHERIFF, None, None, None, None)
+    assert face_up_parts(modules, secret, True, False) == (SpecialsSetup((None,) * 5, True),)
+    bear = SpecialsSetup(("the_bear", None, None, None, None), False)
+    assert face_up_parts(modules, secret, False, None) == (bear,)
+    assert face_up_parts(frozenset(), secret, False, None) == ()

@@ -72,7 +72,7 @@ def play(modules: frozenset[Module], seed: int, state: Path | None) -> None:
         seats=players,
         modules=modules,
         roles="dealt" if dealt else "physical",
-        specials_mixed=seed % 3 == 0,
+        cards_mixed=seed % 3 == 0,
         real_piles=frozenset({"wounds"}) if seed % 5 < 2 else frozenset(),
         parts=(BoneyardSetup(True),) if seed % 5 == 1 else (),
         state_dir=state,
