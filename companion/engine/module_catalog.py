@@ -120,12 +120,6 @@ def validate(modules: frozenset[Module], players: int, characters: Iterable[str]
                 )
 
 
-def require(modules: frozenset[Module], needed: Module, what: str) -> None:
-    """Raise SetupError when ``what``, a set-up option, is given without the module it needs."""
-    if needed not in modules:
-        raise SetupError(f"{what} needs module {needed}")
-
-
 def cards_dealt(modules: frozenset[Module]) -> bool:
     """Special role cards are dealt, a module in play says (``ModuleInfo.role_cards``): the
     Sheriff may hold a normal card (The Bear's life aside) and The Good may take the star."""

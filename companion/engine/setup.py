@@ -379,11 +379,10 @@ def deal(
     modules: frozenset[Module | str] = frozenset(),
     mixed: bool = False,
     real_piles: frozenset[str] = frozenset(),
-    parts: tuple[SetupPart, ...] = (),
 ) -> GameSetup:
     """Shuffle and deal roles and characters as the rulebook's Preparation does, and what the
     modules' parts deal after them (``SetupPart.dealt``; ``mixed``: special role cards mixed
-    with normal ones by type), beside the ``parts`` given.
+    with normal ones by type).
 
     Characters come from those the modules allow (the base game's alone without modules).
     """
@@ -406,7 +405,7 @@ def deal(
         seed=seed,
         modules=chosen,
         real_piles=real_piles,
-        parts=(*parts, *(part for part in dealt if part is not None)),
+        parts=tuple(part for part in dealt if part is not None),
     )
 
 

@@ -252,11 +252,6 @@ def part_defaults(owner: type) -> tuple[Any, ...]:
     return _DEFAULTS[owner]
 
 
-def registered_parts(owner: type) -> tuple[type[Part], ...]:
-    """The parts registered for ``owner``, in ``parts`` order."""
-    return tuple(_PARTS.get(owner, ()))
-
-
 def parts_seen(owner: Any, seat: int) -> tuple[Any, ...]:
     """``owner``'s parts as ``seat`` sees them: each secret field of a part as its declaration
     shows it to that seat (``hidden.py``), the others shared."""
