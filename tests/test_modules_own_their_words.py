@@ -4,9 +4,9 @@ script, markup and style, so a module is added, changed or taken away in its pac
 
 What a module's words are is read from its code: its id and title, the kinds of decision whose
 rules its package holds, its characters' names and titles, the names and JSON keys of the fields
-of the parts of the state it registers (``state_parts``), the class names and kinds of the
-events its package declares, and the names of its phases and causes (those its rules give and
-its package declares).
+of the parts of the state it registers (``state_parts``) and of its parts of the set-up
+(``setup_parts``), the class names and kinds of the events its package declares, and the names
+of its phases and causes (those its rules give and its package declares).
 
 In the core (outside companion/modules/) an underscore bounds a word as a space does, so a name
 built on a module's word (``CHIEF_ARROW_WORTH``, ``ghost_team``) is caught. Another module's
@@ -34,6 +34,7 @@ from companion.engine import (
     MODULE_PHASES,
     MODULE_RULES,
     MODULES,
+    SETUP_PARTS,
     Event,
     Module,
     Phase,
@@ -75,6 +76,9 @@ def terms(m: Module) -> list[str]:
             found += [card.name, card.title]
     for part in MODULE_PARTS.get(m, []):
         for f in fields(part):  # type: ignore[arg-type]
+            found += [f.name, json_key(f)]
+    for setup_part in SETUP_PARTS.get(m, []):
+        for f in fields(setup_part):  # type: ignore[arg-type]
             found += [f.name, json_key(f)]
     return found
 
@@ -136,7 +140,7 @@ def renamed_keys(m: Module) -> set[str]:
     (Slab the Killer)."""
     return {
         json_key(f)
-        for part in MODULE_PARTS.get(m, [])
+        for part in [*MODULE_PARTS.get(m, []), *SETUP_PARTS.get(m, [])]
         for f in fields(part)  # type: ignore[arg-type]
         if json_key(f) != f.name
     }
@@ -192,6 +196,12 @@ def test_a_module_s_state_fields_are_its_terms() -> None:
     assert {"ghost", "ghost_token"} <= set(terms(Module("old_saloon.5")))
 
 
+def test_a_module_s_set_up_fields_are_its_terms() -> None:
+    assert "legacy_bullet" in terms(Module("undead_or_alive.5"))
+    assert "real_boneyard" in terms(Module("undead_or_alive.4"))
+    assert {"specials", "specials_mixed"} <= set(terms(Module("old_saloon.3")))
+
+
 def test_a_renamed_json_key_is_a_term_where_code_writes_it_as_a_key() -> None:
     legacy = Module("undead_or_alive.5")
     assert "killer" in set(terms(legacy)) & renamed_keys(legacy)
@@ -218,6 +228,17 @@ def test_in_the_core_an_underscore_bounds_a_term(tmp_path: Path) -> None:
     assert leaks(chief, tmp_path) == []
     plant(tmp_path, "companion/bots/stakes.py", "CHIEF_ARROW_WORTH = 2\n")
     assert leaks(chief, tmp_path) == ["companion/bots/stakes.py:1: CHIEF_ARROW_WORTH"]
+
+
+def test_a_module_s_set_up_field_named_in_the_core_is_a_leak(tmp_path: Path) -> None:
+    """The Legacy bullet read from the set-up by a core rule, or written as its JSON key."""
+    legacy = Module("undead_or_alive.5")
+    plant(tmp_path, "companion/engine/game.py", "life += seat == setup.legacy_bullet\n")
+    plant(tmp_path, "companion/table/setup_journal.py", 'header["legacy_bullet"] = 1\n')
+    assert leaks(legacy, tmp_path) == [
+        "companion/engine/game.py:1: legacy_bullet",
+        'companion/table/setup_journal.py:1: "legacy_bullet"',
+    ]
 
 
 def test_the_page_s_script_markup_and_style_are_read(tmp_path: Path) -> None:

@@ -129,7 +129,7 @@ def _check_life(game: Game, seat: int) -> None:
                 + " or ".join(str(m) for m in sorted(allowed))
                 + f" (role {p.role}"
                 + _parts_said(game, p)
-                + (", the Legacy bullet included" if seat == setup.legacy_bullet else "")
+                + setup.life_said(seat)
                 + ")"
             )
         # A module may let a player keep life above a maximum that moved (``life_kept``).
@@ -148,10 +148,10 @@ def _check_life(game: Game, seat: int) -> None:
 
 
 def _maxima(game: Game, seat: int) -> tuple[int, ...]:
-    """The maximum life the seat may have: its character's (with the Legacy bullet), and as
+    """The maximum life the seat may have: its character's (with a set-up part's), and as
     the Sheriff with his bonus, or after The Good took the star without it (Old Saloon 3)."""
     setup, p = game.setup, game.players[seat]
-    base = CHARACTERS[p.character].life + (1 if seat == setup.legacy_bullet else 0)
+    base = CHARACTERS[p.character].life + setup.extra_life(seat)
     if p.role is not Role.SHERIFF:
         return (base,)
     bonuses = (r.sheriff_bonus(p) for r in in_play(setup.modules) if r.sheriff_bonus)

@@ -23,7 +23,6 @@ from .checks import check_state
 from .components import (
     ARROWS_IN_PILE,
     BASE_DICE,
-    BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
     DYNAMITE_LIMIT,
@@ -232,11 +231,10 @@ class Game(GameState):
         self._attach(setup, dice)
         sheriff = setup.sheriff_seat()
         players = []
-        specials = setup.specials or (None,) * setup.players
-        bonus = BEAR_SHERIFF_BONUS if sheriff is not None and specials[sheriff] else SHERIFF_BONUS
+        bonus = setup.sheriff_bonus(sheriff) if sheriff is not None else SHERIFF_BONUS
         for seat, name in enumerate(setup.characters):
             life = CHARACTERS[name].life + (bonus if seat == sheriff else 0)
-            life += 1 if seat == setup.legacy_bullet else 0  # Wild West Legacy (ruling UA5)
+            life += setup.extra_life(seat)
             role = setup.roles[seat] if setup.roles is not None else None
             if seat == sheriff:
                 role = Role.SHERIFF

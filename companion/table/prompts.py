@@ -259,20 +259,20 @@ def house_rules_text(rules: frozenset[HouseRule]) -> str:
     return _("House rules: {rules}").format(rules=said)
 
 
-def modules_text(modules: frozenset[Module], specials_mixed: bool = False) -> str:
+def modules_text(modules: frozenset[Module], cards_mixed: bool = False) -> str:
     """The modules in play, for the console before the first roll ('' when none)."""
     if not modules:
         return ""
     said = ", ".join(
         _("{module} (mixed)").format(module=module_label(m))
-        if MODULES[m].role_cards and specials_mixed
+        if MODULES[m].role_cards and cards_mixed
         else module_label(m)
         for m in sorted(modules)
     )
     return _("Modules: {modules}").format(modules=said)
 
 
-def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) -> str:
+def modules_by_number(modules: frozenset[Module], cards_mixed: bool = False) -> str:
     """The modules on, by the rulebook's numbers ("Old Saloon 1, 3 mixed; Undead or Alive 2"),
     and those of expansions from outside counted ("2 more": their pages say which): short
     enough for the set-up's prompt with every module on ('' when none)."""
@@ -282,7 +282,7 @@ def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) 
             continue
         numbers = [
             _("{number} mixed").format(number=m.value.partition(".")[2])
-            if MODULES[m].role_cards and specials_mixed
+            if MODULES[m].role_cards and cards_mixed
             else m.value.partition(".")[2]
             for m in sorted(modules)
             if m.value.partition(".")[0] == expansion
