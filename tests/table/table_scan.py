@@ -72,34 +72,6 @@ def console_cuts(view: ConsoleView) -> list[str]:
     return found
 
 
-_LAID_OUT: dict[tuple[object, ...], tuple[str, ...]] = {}
-_LAID_OUT_MOST = 1 << 16  # keys kept, then begun afresh: a scan's memory stays bounded
-
-
-def cuts_once(view: ConsoleView) -> tuple[str, ...]:
-    """``console_cuts``, laid out once for the scan in each language: keyed by all that the
-    layout and the title read (the prompt, the aside and its shorter forms, the flash, the
-    list, the title, dice or none, the status strip's counts)."""
-    key = (
-        language(),
-        view.prompt,
-        view.aside,
-        view.shorter,
-        view.flash,
-        view.choices,
-        view.title,
-        bool(view.faces),
-        view.rolls_left,
-        view.pile,
-    )
-    cuts = _LAID_OUT.get(key)
-    if cuts is None:
-        if len(_LAID_OUT) >= _LAID_OUT_MOST:
-            _LAID_OUT.clear()
-        cuts = _LAID_OUT[key] = tuple(console_cuts(view))
-    return cuts
-
-
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
 PATH = re.compile(r"/\S+")  # a file's path names the folder a person chose
 
@@ -118,20 +90,6 @@ def misnamed(text: str, dice: int) -> list[str]:
     die = _die_named(language())
     found += [m.group(0) for m in die.finditer(text) if int(m.group(1)) > dice]
     return found
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _misnamed_line(code: str, line: str, dice: int) -> tuple[str, ...]:
-    """``misnamed`` of one line in the language ``code`` (the one in use), read once: the
-    terminal redraws every seat on each press, most lines unchanged."""
-    return tuple(misnamed(line, dice))
-
-
-def misnamed_by_line(text: str, dice: int) -> list[str]:
-    """``misnamed`` line by line, each line's names read once for the scan (no name, path or
-    "die N" goes over a line's end: none holds a line break)."""
-    code = language()
-    return [name for line in text.split("\n") for name in _misnamed_line(code, line, dice)]
 
 
 MARKED = re.compile(f"{MARKS[0]}[^{MARKS[0]}{MARKS[1]}]*{MARKS[1]}")
@@ -160,12 +118,6 @@ def unmarked(text: str) -> list[str]:
             break
         rest = shorter
     return LETTERS.findall(_printed().sub(" ", PATH.sub("", rest)))
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _unmarked_once(text: str) -> tuple[str, ...]:
-    """``unmarked``, read once for the scan: the same words come back press after press."""
-    return tuple(unmarked(text))
 
 
 def table_words(view: TableView) -> list[str]:
@@ -452,6 +404,7 @@ def _scan_game(
     start = time.perf_counter()
     pseudo = language() == PSEUDO
     found = Findings(games=1)
+    laid_out: set[tuple[object, ...]] = set()
     seen: set[tuple[str, int]] = set()
     dice = [0]  # the most dice on the table so far
     steps = [0]  # the game's steps read for their dice
@@ -461,12 +414,14 @@ def _scan_game(
         found.states += 1
         view = session.view()
         c = view.console
+        key = (c.prompt, c.aside, c.flash, c.choices, c.title, bool(c.faces), c.rolls_left, c.pile)
         if session.looking_back is not None:  # the history: its pages fit the console's width
             found.history_pages += 1
-            if fit and not whole(c):
+            if fit and not shows_whole(width)(c):
                 found.cut.setdefault(f"{width} px history: {c.prompt!r}", where)
-        elif fit:
-            for cut in cuts_once(c):
+        elif fit and key not in laid_out:
+            laid_out.add(key)
+            for cut in console_cuts(c):
                 found.cut.setdefault(cut, where)
         play = session.play
         if play is not None and play.game.pending is not None and not play.box_due():
@@ -480,26 +435,25 @@ def _scan_game(
         for text in shown(view):
             if (text, dice[0]) not in seen:
                 seen.add((text, dice[0]))
-                for name in misnamed_by_line(text, dice[0]):
+                for name in misnamed(text, dice[0]):
                     found.misnamed.setdefault(f"{name!r} in {text!r}", where)
         if pseudo and session.looking_back is None:  # a page may break a phrase: lines below
             for text in table_words(view):
-                for word in _unmarked_once(text):
+                for word in unmarked(text):
                     found.unmarked.setdefault(f"{word!r} in {text!r}", where)
         found.strings = len(seen)
 
     config, rng = config_for(chosen, game, state)
     width = console_for(game)
-    whole = shows_whole(width)
     table = Table(config, rng.randrange(2**32), look, width)
     play_game(table, config, rng, game, presses)
     session = table.session
     if session.play is not None:
         for line in session.history.lines:  # its pages: the same words, broken between them
             found.strings += 1
-            for name in misnamed_by_line(line, dice[0]):
+            for name in misnamed(line, dice[0]):
                 found.misnamed.setdefault(f"{name!r} in history {line!r}", where)
-            for word in _unmarked_once(line) if pseudo else ():
+            for word in unmarked(line) if pseudo else ():
                 found.unmarked.setdefault(f"{word!r} in history {line!r}", where)
         after_the_end(table, config, rng)
     session.close()
@@ -512,7 +466,7 @@ def _scan_game(
             page_text(game_page_html(state, Path(newest).stem) or ""),
         ):
             found.strings += 1
-            for name in misnamed_by_line(text, dice[0]):
+            for name in misnamed(text, dice[0]):
                 found.misnamed.setdefault(f"{name!r} in games/replay/pages {text!r}", where)
     found.seconds = time.perf_counter() - start
     return found
