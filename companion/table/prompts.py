@@ -182,14 +182,25 @@ def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, a
     return card.whose == "any" or (card.whose == "own") == own
 
 
-def reveals_text(game: Game, seats: Sequence[int] = (), short: bool = False) -> str:
+def reveals_text(game: Game, seats: Sequence[int] = ()) -> tuple[str, str]:
     """The console's aside while a moment is open: 'Reveal: The Doc, The Good, The Ugly (seat
     3)', the cards that the same seats may reveal side by side, then those seats when not every
     living seat may (physical numbers: ``seats`` lists them in the engine's order; none given,
-    the engine's counted from 1), so a holder whose menu does not offer a card sees why;
-    ``short``: the Hands' titles without "of the Devil", as the seat panels show them."""
+    the engine's counted from 1), so a holder whose menu does not offer a card sees why; and
+    its short form, the Hands' titles without "of the Devil", as the seat panels show them.
+    Both from one reading of who may reveal: the console asks for both on every view."""
+    may = who_may_reveal(game)
+    return _reveals_said(game, may, seats, False), _reveals_said(game, may, seats, True)
+
+
+def _reveals_said(
+    game: Game,
+    may: list[tuple[SpecialRole, frozenset[int]]],
+    seats: Sequence[int],
+    short: bool,
+) -> str:
     groups: list[tuple[frozenset[int], list[str]]] = []
-    for card, who in who_may_reveal(game):
+    for card, who in may:
         title = card.title.removesuffix(" of the Devil") if short else card.title
         if groups and groups[-1][0] == who:
             groups[-1][1].append(title)

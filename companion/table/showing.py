@@ -221,11 +221,11 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     if game.turn_number == 1 and game.roll_count == 0 and not game.over:
         story = ". ".join(t for t in (story, rules_text(game, session.series_game)) if t)
     title = _("Turn {turn}: seat {seat}").format(turn=game.turn_number, seat=play.seats[game.turn])
-    cards = "" if game.over else reveals_text(game, play.seats)
+    cards, short_cards = ("", "") if game.over else reveals_text(game, play.seats)
     saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
     hands = module_asides(game)
     aside = ". ".join(t for t in (saloon, hands, cards) if t)
-    shorter = _shorter(saloon, hands, reveals_text(game, play.seats, short=True) if cards else "")
+    shorter = _shorter(saloon, hands, short_cards)
     listed = () if box or d is None else _listed(game, d, unrevealed, play.seats)
     if role_asked is not None:  # the roles listed under the question, one per DIE button
         roles = end_roles.choices(game, session.declared)
