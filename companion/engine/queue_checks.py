@@ -771,23 +771,26 @@ def _check_lost(game: RuleGame) -> None:
     rules (``ModuleRules.gains``). While none but the Beers' may have run, the life a seat lost
     this turn is at most what it lacks now (max_life less life) and what the Beers given it
     (scratch.beers) are worth, once they resolved; a player back in play after his elimination
-    (``returned``) aside, whose maximum a module set then. A module handing the turn over after
-    the results (``hand_over``) leaves the turn's scratch to another seat's turn: not followed
-    then."""
+    (``returned``) aside, whose maximum a module set then, and a seat whose character gains on
+    a death once one came this turn (``Ability.on_deaths``: its own steps, Vulture Sam's). A
+    module handing the turn over (``hand_over``) does so in place of the turn's end_turn step,
+    leaving the turn's scratch to another seat's turn: not followed once no end_turn step is
+    queued."""
     before = any(tuple(step) == ("resolve_beers",) for step in game.stack)
     before = before or still_rolling(game) is not None
     handing = any(r.hand_over for r in in_play(game.setup.modules))
+    handed = handing and not any(step[0] == "end_turn" for step in game.stack)
     if (
-        (handing and not before)
-        or _gains_on_deaths(game)
+        (handed and not before)
         or any(game.own_steps(phase) for phase in (_BEFORE_THE_BEERS if before else Phase))
         or any(r.gains(game) for r in in_play(game.setup.modules) if r.gains is not None)
     ):
         return
     s = game.scratch
     lost = s.lost
+    gaining = _gains_on_deaths(game)
     for seat, p in enumerate(game.players):
-        if returned(p) or p.life + lost[seat] <= p.max_life:
+        if returned(p) or seat in gaining or p.life + lost[seat] <= p.max_life:
             continue
         if before:
             raise StateError(
@@ -805,11 +808,16 @@ def _check_lost(game: RuleGame) -> None:
             )
 
 
-def _gains_on_deaths(game: RuleGame) -> bool:
-    """A seat was eliminated this turn and a character at the table gains on a death (its
-    own ability: the one a module put in its place may have come with that death)."""
-    return bool(game.eliminated_now) and any(
-        type(ability_of(name)).on_deaths is not Ability.on_deaths for name in game.setup.characters
+def _gains_on_deaths(game: RuleGame) -> frozenset[int]:
+    """The seats that may have gained on a death this turn: a seat was eliminated in it and
+    the seat's character gains on a death (its own ability: the one a module put in its place
+    may have come with that death)."""
+    if not game.eliminated_now:
+        return frozenset()
+    return frozenset(
+        seat
+        for seat, name in enumerate(game.setup.characters)
+        if type(ability_of(name)).on_deaths is not Ability.on_deaths
     )
 
 
