@@ -45,7 +45,7 @@ from .reachable import GHOST, LEFT_OUT_FREELY
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, roles_game
 from .test_ghost import SHOOT_JACK, ghost_game, jack_becomes_the_ghost
 from .test_module_combinations import QUIET_FACES, SPECIALS, outbreak_game
-from .test_state_refusals import ALL5, FIVE, Data, data_of, refused
+from .test_state_refusals import ALL5, FIVE, Data, data_of, kill, refused
 from .test_undead_or_alive import end_quietly, rage, ua
 
 GOOD = ["the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"]
@@ -1095,3 +1095,85 @@ def test_from_json_refuses_a_moment_kept_twice_at_the_same_state() -> None:
         lambda d: d["windows"].append(d["windows"][0]),
         rf"windows\[{len(game.open_moments)}\]: the moment of windows\[0\] kept again",
     )
+
+
+def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_with_a_whiskey_not_yet_drunk() -> (
+    None
+):
+    """A Whiskey showing gives life once the results resolve, never while the turn still
+    rolls: a full seat lost no life then."""
+    game = ua()
+    play(game, Roll(ALL5, ("beer", "gatling", "bullseye1", "whiskey", "duel")))
+    assert game.pending is not None and game.pending.kind is DecisionKind.REROLL
+    assert game.players[1].life == game.players[1].max_life
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(1, 1),
+        r"scratch.lost \[0, 1, 0, 0, 0\]: seat 2 lost 1 life this turn, but has life 8 of "
+        r"max_life 8, and nobody gained any before the turn's Beers resolve",
+    )
+
+
+def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_beside_bill_nofaces_arrows() -> None:
+    """Bill Noface's own steps after the last roll take the arrows he rolled, which give
+    nobody life: while his Bull's Eye's target is asked, a full seat lost none."""
+    game = make_game(("bill_noface", *FIVE[1:]), modules=["old_saloon.4"])
+    play(game, Roll(ALL5, ("bullseye1", "arrow", "beer", "gatling", "dynamite")), Stop())
+    assert game.pending is not None and game.pending.kind is DecisionKind.BULLSEYE_TARGET
+    assert game.players[0].arrows == 1 and game.players[2].life == game.players[2].max_life
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(2, 1),
+        r"scratch.lost \[0, 0, 1, 0, 0\]: seat 3 lost 1 life this turn, but has life 8 of "
+        r"max_life 8, and nobody gained any before the turn's Beers resolve",
+    )
+
+
+def test_from_json_refuses_life_lost_before_the_first_roll_while_the_rage_cards_wait() -> None:
+    """The Loudmouth's die is chosen before the Rage cards are revealed at a turn's start:
+    with the module's start step still queued, nothing lost anyone life this turn yet."""
+    game = position(ua(modules=("undead_or_alive.2", "old_saloon.1")), players={1: {"life": 5}})
+    assert game.pending is not None and game.pending.kind.value == "saloon_die"
+    assert ["rage_reveal"] in game.stack
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(1, 1),
+        r"scratch.lost \[0, 1, 0, 0, 0\]: life lost this turn before its first roll",
+    )
+
+
+def test_from_json_refuses_a_bullseye_given_to_a_seat_out_of_its_range() -> None:
+    """A Bull's Eye hits a seat at its distance: the Sheriff's Bull's Eye 1 given to seat 2,
+    the next asked; seat 5 is as near, seat 3 two seats away (nobody eliminated since)."""
+    game = at_two_bullseyes()
+    play(game, ChooseSeat(1))
+    assert game.scratch.assigned == [[0, "bullseye1", 1]] and not game.eliminated_now
+    data = data_of(game)
+    data["scratch"]["assigned"][0][2] = 4
+    Game.from_json(data)
+    refused(
+        game,
+        lambda d: d["scratch"]["assigned"][0].__setitem__(2, 2),
+        r"scratch.assigned\[0\]: bullseye1 of result 0 hit seat 3, out of its range \(seats "
+        r"2, 5 from seat 1\)",
+    )
+
+
+def test_from_json_refuses_a_beer_given_to_a_seat_eliminated_before_this_turn() -> None:
+    """A Beer goes to a living seat: with nobody eliminated this turn, a seat out of play now
+    was out when the Beer was given."""
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(["beer", "beer", "dynamite", "gatling", "arrow"])
+    play(game, Roll(ALL5), Stop(), ChooseSeat(2))
+    assert game.pending is not None and game.pending.kind is DecisionKind.BEER_TARGET
+    assert game.scratch.beers == [[0, 2]] and not game.eliminated_now
+
+    def out(d: Data) -> None:
+        kill(d, 2)
+        d["players"][2]["killer"] = 0
+
+    data = data_of(game)
+    out(data)
+    data["scratch"]["beers"][0][1] = 3
+    Game.from_json(data)
+    refused(game, out, r"scratch.beers\[0\]: a Beer given to seat 3, eliminated")
