@@ -899,8 +899,9 @@ def _check_in_range(game: RuleGame, results: int) -> None:
         if target not in reach:
             raise StateError(
                 f"scratch.assigned[{i}]: {symbol} of result {die} hit seat {target + 1}, out "
-                f"of its range (seats {', '.join(str(s + 1) for s in reach) or 'none'} from seat "
-                f"{game.turn + 1}), and nobody was eliminated this turn (eliminated_now)"
+                f"of its range (seats {', '.join(str(s + 1) for s in reach) or 'none'} from the "
+                f"turn's player, seat {game.turn + 1}), and nobody was eliminated this turn "
+                "(eliminated_now)"
             )
     for i, (_die, target) in enumerate(s.beers):
         if not game.players[target].alive:

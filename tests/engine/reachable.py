@@ -298,7 +298,8 @@ def free_here(field: str, original: dict[str, Any], loaded: Game) -> bool:
     return True
 
 
-# ---- issue 34, the third pass (reach3c).
+# ---- issue 34, the third pass (reach3c): the Rage symbols pressed otherwise are free; what
+# the checks added refuse, and what stays open, for each field narrowed.
 
 FREE.update(
     {
@@ -314,6 +315,22 @@ OPEN.update(
         "rage_symbols": "the Rage symbols once the results are collected (where none is among "
         "the results given out yet), or an arrow symbol against the arrow it took at once "
         "(the Indians), or three Dynamite while the turn rolls",
+        "lost": "the life a seat lost this turn within what it lacks and what it may have "
+        "gained meanwhile (a Beer given it, Vulture Sam on a death, the turn's player's own "
+        "steps but Bill Noface's arrows, a Whiskey drunk, a special card shown): which turn "
+        "took the rest of what it lacks is recorded nowhere (refused beyond that, also on a "
+        "Boneyard turn before its end_turn step hands it over, and before the first roll while "
+        "the modules' start steps are all queued)",
+        "windows": "an open moment left out: whether the run of steps since the last action "
+        "opened it is known only by running them again from the state kept at the moment "
+        "before (a moment kept twice at one state is refused)",
+        "assigned": "a Bull's Eye's target once a seat was eliminated this turn (the living "
+        "then are history the state does not hold), and the results given after the Gatling "
+        "where a module's tokens cancel some, the Rage symbols went or the phase gave none "
+        "(refused: a target out of range while nobody fell this turn)",
+        "beers": "a Beer's target, any seat living then, once a seat was eliminated this turn, "
+        "and the Beers given after the Gatling where a module's tokens cancel some or the "
+        "phase gave none (refused: a seat out of play while nobody fell this turn)",
     }
 )
 

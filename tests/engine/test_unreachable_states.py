@@ -1155,7 +1155,7 @@ def test_from_json_refuses_a_bullseye_given_to_a_seat_out_of_its_range() -> None
         game,
         lambda d: d["scratch"]["assigned"][0].__setitem__(2, 2),
         r"scratch.assigned\[0\]: bullseye1 of result 0 hit seat 3, out of its range \(seats "
-        r"2, 5 from seat 1\)",
+        r"2, 5 from the turn's player, seat 1\)",
     )
 
 
