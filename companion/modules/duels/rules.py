@@ -443,6 +443,12 @@ def check(game: RuleGame) -> None:
 # ======================================================================= Whiskey
 
 
+def _whiskey_gained(game: RuleGame) -> bool:
+    """A Whiskey showing may have given life this turn once the rolls are over: it resolves
+    with the results, before the Beers."""
+    return bool(dice_showing(game, "whiskey")) and still_rolling(game) is None
+
+
 def _phase_whiskey(game: RuleGame, exploded: bool) -> list[Step]:
     return [whiskey()] * len(dice_showing(game, "whiskey"))
 
@@ -604,7 +610,7 @@ RULES = ModuleRules(
     gives_back=_give_back,
     held_results=wounds_of,
     step_fits=(("duels", _fits_duels),),
-    gains=lambda game: bool(dice_showing(game, "whiskey")),  # resolved before the Beers
+    gains=_whiskey_gained,
     hands=challenged,  # a duel's winner eliminates by its own hand
     used=("duel_reroll",),  # a Duel die re-rolled, counted against ``duel_rerolls``
     check=check,
