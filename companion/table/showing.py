@@ -17,7 +17,6 @@ from ..engine import (
     Module,
     Role,
     card_of,
-    cards_dealt,
     series_module,
 )
 from ..i18n import CORE, Catalogue
@@ -97,14 +96,14 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         story = house_rules_text(flow.house_rules)
     series = ""
     if series_module(flow.modules) is not None and flow.stage != "join":
-        number = session.series_game if flow.legacy is not None else 1
+        number = session.series_game if flow.follow_up is not None else 1
         series = series_text(flow.modules, number)
         if title == _("BANG! set-up"):  # the headline says it
             title = _("Series game {game} set-up").format(game=number)
         else:
             story = ". ".join(t for t in (story, series) if t)
     if session.asked_to_end:
-        title, prompt, story = _("Start over?"), afresh_text(flow.legacy is not None), ""
+        title, prompt, story = _("Start over?"), afresh_text(flow.follow_up is not None), ""
         choices = ()  # the question alone: the list it would leave is not what DONE does
     console = ConsoleView(
         prompt=prompt,
@@ -319,12 +318,10 @@ def series_text(modules: frozenset[Module], game: int) -> str:
 
 
 def _setup_card(flow: SetupFlow, role: Role) -> str:
-    """A role card shown at set-up: the Sheriff's is The Bear once that is sure (Old Saloon 3:
-    every card special, or the table said so), as the game will show it."""
-    bear = flow.bear or (flow.bear is None and not flow.specials_mixed)
-    if role is Role.SHERIFF and cards_dealt(flow.modules) and bear:
-        return SPECIAL_ROLES["the_bear"].title
-    return ROLE_LABELS[role]
+    """A role card shown at set-up: the Sheriff's is a module's card once that is sure (the
+    module's set-up question), as the game will show it."""
+    card = flow.sheriff_card() if role is Role.SHERIFF else None
+    return SPECIAL_ROLES[card].title if card is not None else ROLE_LABELS[role]
 
 
 def afresh_text(series: bool) -> str:
