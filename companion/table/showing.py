@@ -199,10 +199,10 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             )
         )
     unrevealed = [] if box or d is None else play.reveal_choices()  # the question and its list
-    legacy = series_module(game.setup.modules) is not None
-    series = series_text(game.setup.modules, session.series_game) if legacy else ""
+    in_series = series_module(game.setup.modules) is not None
+    series = series_text(game.setup.modules, session.series_game) if in_series else ""
     if game.over:
-        prompt = game_over_text(game.side, session.series_game + 1 if legacy else None)
+        prompt = game_over_text(game.side, session.series_game + 1 if in_series else None)
         if role_asked is not None:
             side = SIDE_LABELS.get(game.side or "") or _("Game over")
             prompt = _("{side}! Seat {seat}: your role card? DIE, DONE: skip").format(
@@ -232,10 +232,10 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     if session.asked_to_end:
         title, story, aside, shorter, listed = _("Start over?"), "", "", (), ()
         prompt = _("DONE: end this game, its journal kept; other: play on")
-        if legacy:  # the game and its series end together: one start-over
+        if in_series:  # the game and its series end together: one start-over
             prompt = _("DONE: end this game and leave the series; other: play on")
         if game.over:
-            prompt = afresh_text(legacy)
+            prompt = afresh_text(in_series)
     elif session.looking_back is not None:  # the page alone: the dice give it their room
         page = history_page(session, session.looking_back)
         assert page is not None  # a press past the oldest page went back to the game
@@ -296,8 +296,8 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
 
 
 def rules_text(game: Game, series_game: int) -> str:
-    """The modules and house rules in play, said before the first roll; a series (Wild West
-    Legacy) with the number of this game in it."""
+    """The modules and house rules in play, said before the first roll; a module's series with
+    the number of this game in it."""
     setup = game.setup
     modules = modules_text(setup.modules, setup.specials_mixed)
     making = series_module(setup.modules)
