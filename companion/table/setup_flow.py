@@ -49,7 +49,7 @@ from .prompts import (
     modules_refused,
 )
 from .refused import Refused
-from .setup_questions import SetupQuestion, SoFar, next_question, sheriff_card
+from .setup_questions import SetupQuestion, SoFar, next_question, questions, sheriff_card
 from .table_language import LANGUAGE_KEY, next_language
 
 _ = Catalogue(CORE).gettext
@@ -341,12 +341,12 @@ class SetupFlow:
 
     def _asked(self) -> SetupQuestion | None:
         """The question of a module on that the table must answer now, or None."""
-        return next_question(self.so_far())
+        return next_question(self.so_far()) if questions(self.modules) else None
 
     def sheriff_card(self) -> str | None:
         """The role card the Sheriff's seat shows face up, as a module on says it (None: a
         plain one, or not known yet)."""
-        return sheriff_card(self.so_far())
+        return sheriff_card(self.so_far()) if questions(self.modules) else None
 
     def _role_asked(self) -> Role:
         """The Sheriff; with 3 players, each face-up card in turn (Deputy, then Outlaw)."""

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from ..engine import Declared, Module, Role, load_layer
 
 
-@dataclass(frozen=True)
-class SoFar:
+class SoFar(NamedTuple):
     """What the set-up has decided when a question may be asked: the modules on, the roles
     known by seat, whether the box deals the role cards, whether a module's role cards are
     mixed with the plain ones by type, and the questions answered (by key)."""
@@ -60,6 +61,12 @@ def declare_setup_question(module: Module, question: SetupQuestion) -> None:
 
 def questions(modules: frozenset[Module]) -> tuple[SetupQuestion, ...]:
     """The questions of the modules in ``modules``, by module then as each declared them."""
+    return _questions(modules, SETUP_QUESTIONS.version)
+
+
+@lru_cache(maxsize=64)
+def _questions(modules: frozenset[Module], version: int) -> tuple[SetupQuestion, ...]:
+    """``questions`` as the declarations stand at ``version`` (a module's since is read)."""
     return tuple(q for m in sorted(modules) for q in SETUP_QUESTIONS.get(m, ()))
 
 
