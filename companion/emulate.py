@@ -176,7 +176,7 @@ def digest(session: TableSession) -> str:
         state = "setup:" + repr(
             (flow.stage, flow.joined, flow.bots, sorted(flow.modules), flow.cards_mixed)
             + (sorted(flow.roles.items()), sorted(flow.characters.items()), flow.picker)
-            + (flow.page, flow.module_page, flow.bear, flow.legacy)
+            + (flow.page, flow.module_page, sorted(flow.answers.items()), flow.follow_up)
         )
     return hashlib.sha1(state.encode()).hexdigest()[:12]
 

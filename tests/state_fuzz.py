@@ -216,8 +216,8 @@ def real_state() -> dict[str, bytes]:
         press_all(session, SETUP_5 + CHARACTERS_5, clock)
         play_to_the_end(session, clock, seed=2)
         press_all(session, ["ROLL"], clock)
-        assert session.setup is not None and session.setup.legacy is not None
-        appointer = session.setup.legacy.appointer
+        assert session.setup is not None and session.setup.follow_up is not None
+        appointer = session.setup.follow_up.appointer
         press_all(session, ["SEAT1" if appointer is not None else "DIE1"], clock)
         session.close()
         files[SERIES_FILE] = (state / SERIES_FILE).read_bytes()

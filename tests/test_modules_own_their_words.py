@@ -5,8 +5,9 @@ script, markup and style, so a module is added, changed or taken away in its pac
 What a module's words are is read from its code: its id and title, the kinds of decision whose
 rules its package holds, its characters' names and titles, the names and JSON keys of the fields
 of the parts of the state it registers (``state_parts``) and of its parts of the set-up
-(``setup_parts``), the class names and kinds of the events its package declares, and the names
-of its phases and causes (those its rules give and its package declares).
+(``setup_parts``), the keys of its set-up questions (``declare_setup_question``), the class
+names and kinds of the events its package declares, and the names of its phases and causes
+(those its rules give and its package declares).
 
 In the core (outside companion/modules/) an underscore bounds a word as a space does, so a name
 built on a module's word (``CHIEF_ARROW_WORTH``, ``ghost_team``) is caught. Another module's
@@ -44,6 +45,7 @@ from companion.engine import (
     module_origin,
 )
 from companion.engine.registry import DECISIONS
+from companion.table.setup_questions import SETUP_QUESTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 # The files read: the code, and the public page's script, markup and style.
@@ -65,7 +67,8 @@ def package_of(m: Module) -> str:
 
 
 def terms(m: Module) -> list[str]:
-    """What names module ``m``: its id, title, kinds, characters and state fields."""
+    """What names module ``m``: its id, title, kinds, characters, state fields and set-up
+    questions."""
     package = package_of(m)
     found = [m, MODULES[m].title]
     for kind, rule in DECISIONS.items():
@@ -80,6 +83,7 @@ def terms(m: Module) -> list[str]:
     for setup_part in SETUP_PARTS.get(m, []):
         for f in fields(setup_part):  # type: ignore[arg-type]
             found += [f.name, json_key(f)]
+    found += [q.key for q in SETUP_QUESTIONS.get(m, ())]
     return found
 
 
@@ -205,6 +209,19 @@ def test_a_module_s_set_up_fields_are_its_terms() -> None:
 def test_a_renamed_json_key_is_a_term_where_code_writes_it_as_a_key() -> None:
     legacy = Module("undead_or_alive.5")
     assert "killer" in set(terms(legacy)) & renamed_keys(legacy)
+
+
+def test_a_module_s_set_up_question_is_its_term_and_named_in_the_core_a_leak(
+    tmp_path: Path,
+) -> None:
+    specials = Module("old_saloon.3")
+    assert "the_bear_sheriff" in terms(specials)
+    plant(tmp_path, "companion/modules/special_roles/table.py", 'KEY = "the_bear_sheriff"\n')
+    assert leaks(specials, tmp_path) == []
+    plant(tmp_path, "companion/table/setup_flow.py", 'bear = answers["the_bear_sheriff"]\n')
+    assert leaks(specials, tmp_path) == [
+        'companion/table/setup_flow.py:1: "the_bear_sheriff"',
+    ]
 
 
 def test_a_module_s_events_are_its_terms() -> None:

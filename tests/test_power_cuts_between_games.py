@@ -196,7 +196,7 @@ def test_a_power_cut_at_any_change_of_a_legacy_games_end_keeps_the_series(tmp_pa
         assert listed(copy) == [name]
         if after:
             table = session(tmp_path / "config.toml", copy)
-            assert table.setup is not None and table.setup.legacy is not None
+            assert table.setup is not None and table.setup.follow_up is not None
             assert table.setup.joined == [1, 2, 3, 4, 5]
 
     assert cut_at_every_change(tmp_path, folder, ["ROLL"], followed_up) >= 2

@@ -64,7 +64,7 @@ SUFFIX = ".jsonl"
 # New journals are numbered: the newest game is the highest number, whatever the clock says.
 NUMBERED = re.compile(r"^game-(\d{6,})\.jsonl$")
 # Journals of companions before numbering were named by local time; they count as older.
-LEGACY = re.compile(r"^game-\d{8}-\d{6}-\d{3}\.jsonl$")
+DATED = re.compile(r"^game-\d{8}-\d{6}-\d{3}\.jsonl$")
 
 
 @dataclass
@@ -330,7 +330,7 @@ def journals(directory: Path) -> list[Path]:
     """Every journal in ``directory``, oldest first: by number, never by clock."""
     if not directory.is_dir():
         return []
-    found = [p for p in directory.iterdir() if NUMBERED.match(p.name) or LEGACY.match(p.name)]
+    found = [p for p in directory.iterdir() if NUMBERED.match(p.name) or DATED.match(p.name)]
     return sorted(found, key=_order)
 
 

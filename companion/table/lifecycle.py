@@ -224,7 +224,7 @@ class Lifecycle:
             rng=random.Random(record.seed),
             parts=config.parts,
             cards_mixed=config.cards_mixed if mixed is None else mixed,
-            legacy=self._follow_up(joined, modules, before),
+            follow_up=self._follow_up(joined, modules, before),
             bot_player=config.bot_player,
             bot_players=dict(config.bot_players),
             language=record.language or "",

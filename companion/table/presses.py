@@ -221,8 +221,8 @@ class Presses:
 
 
 def box_appoints(before: SetupFlow | None, after: SetupFlow) -> str:
-    """The next Sheriff the box's surviving Sheriff appointed with this step (Wild West
-    Legacy), said on the console; "" when it appointed nobody new."""
+    """The next Sheriff the box's surviving Sheriff appointed with this step (a module's
+    series), said on the console; "" when it appointed nobody new."""
     if not after.said or (before is not None and before.said == after.said):
         return ""
     return after.said

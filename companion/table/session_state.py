@@ -37,7 +37,7 @@ class SessionState:
     asked_to_end: bool = False  # UNDO was held: the next press starts over (DONE) or goes back
     refused: str | None = None  # why the last press or hold changed nothing (None: it acted)
     declared: Declared = ()  # the game over screen: roles the living entered (end_roles)
-    # Which game of its Wild West Legacy series the table shows (at set-up: the one set up).
+    # Which game of its module's series the table shows (at set-up: the one set up).
     series_game: int = 1
     # A player of the box's failed or retired: who plays instead, said until the people's
     # next press (the box's seats and a resume say it, a press forgets it).

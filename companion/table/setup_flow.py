@@ -27,7 +27,6 @@ from ..engine import (
     MIN_PLAYERS,
     MODULES,
     ROLE_MIX,
-    SPECIAL_ROLES,
     GameSetup,
     HouseRule,
     Module,
@@ -52,6 +51,7 @@ from .prompts import (
     modules_refused,
 )
 from .refused import Refused
+from .setup_questions import SetupQuestion, SoFar, next_question, questions, sheriff_card
 from .table_language import LANGUAGE_KEY, next_language
 
 _ = Catalogue(CORE).gettext
@@ -76,7 +76,7 @@ def page_count(names: list[str]) -> int:
 class SetupFlow:
     """Three stages: seats join; roles (the Sheriff's seat, or dealt); characters.
 
-    A follow-up game of a module's series (``legacy``) skips what the last game decided:
+    A follow-up game of a module's series (``follow_up``) skips what the last game decided:
     the same seats play, the seat that eliminated the Sheriff is Sheriff or the surviving
     Sheriff presses the new one's seat, survivors keep their characters (a press draws an
     unused one) and eliminated seats cycle through the unused ones.
@@ -99,8 +99,8 @@ class SetupFlow:
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     parts: tuple[SetupPart, ...] = ()  # the configuration's (``TableConfig.parts``)
     cards_mixed: bool = False  # Old Saloon 3 the rulebook's second way: cards mixed by type
-    bear: bool | None = None  # physical cards, mixed: whether the Sheriff's card is The Bear
-    legacy: NextGame | None = None
+    answers: dict[str, object] = field(default_factory=dict)  # the modules' questions', by key
+    follow_up: NextGame | None = None  # what the last game of a module's series decided
     bot_player: str = "rules"  # the player of the box's seats, and of a seat named here
     bot_players: dict[int, str] = field(default_factory=dict)
     said: str = ""  # what the box chose in the set-up, for the console (its appointment)
@@ -109,7 +109,7 @@ class SetupFlow:
     _box_turns: list[SetupFlow] = field(default_factory=list, repr=False)  # see _pass_on
 
     def __post_init__(self) -> None:
-        nxt = self.legacy
+        nxt = self.follow_up
         if nxt is None:
             return
         if len(self.joined) != nxt.players:
@@ -167,7 +167,7 @@ class SetupFlow:
         if not self.hands_over(button):
             raise Refused(_("A seat is handed to the box only before the roles are dealt."))
         seat = self._seat(button)
-        if self.legacy is not None and seat not in self.joined:
+        if self.follow_up is not None and seat not in self.joined:
             raise Refused(
                 _("Seat {seat} is not in this series: hold UNDO to leave it.").format(seat=seat)
             )
@@ -257,13 +257,15 @@ class SetupFlow:
         raise Refused(_("Press your seat button to join, then DONE."))
 
     def _roles(self, button: str) -> None:
-        if self._asks_bear():
-            if button not in ("DIE1", "DIE2"):
+        asked = self._asked()
+        if asked is not None:
+            n = len(asked.answers)
+            if button not in [f"DIE{i}" for i in range(1, n + 1)]:
                 raise Refused(self.prompt())
-            self.bear = button == "DIE1"
+            self.answers = {**self.answers, asked.key: asked.answers[int(button[3:]) - 1]}
             self._to_characters()
             return
-        if self.legacy is not None and self.legacy.appointer is not None:
+        if self.follow_up is not None and self.follow_up.appointer is not None:
             if not button.startswith("SEAT"):
                 raise Refused(self.prompt())
             seat = self._seat(button)
@@ -301,8 +303,8 @@ class SetupFlow:
             self._to_characters()
 
     def _to_characters(self) -> None:
-        if self._asks_bear():
-            return  # the Sheriff's face-up card first
+        if self._asked() is not None:
+            return  # a module's question about the roles first
         self.stage = "characters"
         self.picker = None
         self._pass_on()
@@ -320,7 +322,7 @@ class SetupFlow:
     def _box_appoints(self) -> None:
         """A surviving Sheriff the box plays appoints the next one at once, by its player's rule
         (nobody's press could decide it); UNDO takes it back and leaves the seat to the people."""
-        nxt = self.legacy
+        nxt = self.follow_up
         if nxt is None or nxt.appointer is None or self.stage != "roles" or self.roles:
             return
         old = self.joined[nxt.appointer]
@@ -334,15 +336,19 @@ class SetupFlow:
         )
         self._sheriff_at(new)
 
-    def _asks_bear(self) -> bool:
-        """Physical cards mixed by type: the Sheriff's face-up card may be The Bear or not."""
-        return (
-            self.cards_mixed
-            and cards_dealt(self.modules)
-            and not self.dealt
-            and Role.SHERIFF in self.roles.values()
-            and self.bear is None
-        )
+    def so_far(self) -> SoFar:
+        """What the set-up has decided, as the modules' questions read it."""
+        mixed = self.cards_mixed and cards_dealt(self.modules)
+        return SoFar(self.modules, self.roles, self.dealt, mixed, self.answers)
+
+    def _asked(self) -> SetupQuestion | None:
+        """The question of a module on that the table must answer now, or None."""
+        return next_question(self.so_far()) if questions(self.modules) else None
+
+    def sheriff_card(self) -> str | None:
+        """The role card the Sheriff's seat shows face up, as a module on says it (None: a
+        plain one, or not known yet)."""
+        return sheriff_card(self.so_far()) if questions(self.modules) else None
 
     def _role_asked(self) -> Role:
         """The Sheriff; with 3 players, each face-up card in turn (Deputy, then Outlaw)."""
@@ -355,7 +361,7 @@ class SetupFlow:
             seat = self._seat(button)
             if seat not in self.joined:
                 raise Refused(_("Seat {seat} has not joined.").format(seat=seat))
-            if self.legacy is not None and self.joined.index(seat) in self.legacy.may_keep:
+            if self.follow_up is not None and self.joined.index(seat) in self.follow_up.may_keep:
                 free = self._unused(seat)
                 if not free:
                     raise Refused(_("No unused character left to draw."))
@@ -378,7 +384,7 @@ class SetupFlow:
             self.characters[self.picker] = shown[n - 1]
             self._pass_on()
             return self.setup() if self.picker is None else None
-        if button == "ROLL" and self.legacy is not None:
+        if button == "ROLL" and self.follow_up is not None:
             for seat in self.joined:
                 if seat not in self.characters:
                     self.characters[seat] = self.rng.choice(self._unused(seat))
@@ -409,8 +415,8 @@ class SetupFlow:
         """The names the picker may take: every character no other seat has (nor, in a
         series, the last game had)."""
         taken = {c for s, c in self.characters.items() if s != self.picker}
-        if self.legacy is not None:
-            taken |= set(self.legacy.previous)
+        if self.follow_up is not None:
+            taken |= set(self.follow_up.previous)
         return [name for name in self.in_play() if name not in taken]
 
     def module_lines(self) -> list[str]:
@@ -440,9 +446,9 @@ class SetupFlow:
 
     def _unused(self, seat: int) -> list[str]:
         """Characters in neither the last game nor at another seat now (a module's series)."""
-        assert self.legacy is not None
+        assert self.follow_up is not None
         taken = {c for s, c in self.characters.items() if s != seat}
-        return [c for c in self.in_play() if c not in {*self.legacy.previous, *taken}]
+        return [c for c in self.in_play() if c not in {*self.follow_up.previous, *taken}]
 
     def _seat(self, button: str) -> int:
         seat = int(button[4:])
@@ -476,8 +482,8 @@ class SetupFlow:
             ),
         }
         seat = None if sheriff is None else self.joined.index(sheriff)
-        if self.legacy is not None:
-            return legacy_setup(self.legacy, seat, characters, roles=dealt_roles, **options)
+        if self.follow_up is not None:
+            return legacy_setup(self.follow_up, seat, characters, roles=dealt_roles, **options)
         if dealt_roles is not None:
             return GameSetup(characters, roles=dealt_roles, **options)
         return GameSetup(characters, sheriff=seat, **options)
@@ -494,12 +500,12 @@ class SetupFlow:
         )
 
     def _cards(self, roles: tuple[Role | None, ...], seed: int) -> tuple[SetupPart, ...]:
-        """The special role cards of a module that deals them, every card special or mixed
-        with normal ones by type: dealt roles get their cards here, secret ones are on the
-        table (the Sheriff's face up, special as he said, ``bear``)."""
+        """The parts of a module dealing role cards of its own, every card its own or mixed
+        with plain ones by type: dealt roles get their cards here; with secret ones on the
+        table, only the Sheriff's is known (``sheriff_card``)."""
         mixed = self.cards_mixed and cards_dealt(self.modules)
         if None in roles:
-            return face_up_parts(self.modules, roles, mixed, self.bear)
+            return face_up_parts(self.modules, roles, mixed, self.sheriff_card() is not None)
         dealt = [r for r in roles if r is not None]
         return dealt_parts(self.modules, dealt, random.Random(seed), mixed)
 
@@ -511,12 +517,11 @@ class SetupFlow:
             shown = modules_by_number(self.modules, self.cards_mixed)
             return f"{joining}. {shown}" if shown else joining
         if self.stage == "roles":
-            if self._asks_bear():
-                return _("Sheriff's card: DIE1 {bear}, DIE2 a normal Sheriff").format(
-                    bear=SPECIAL_ROLES["the_bear"].title
-                )
-            if self.legacy is not None and self.legacy.appointer is not None:
-                old = self.joined[self.legacy.appointer]
+            asked = self._asked()
+            if asked is not None:
+                return asked.prompt()
+            if self.follow_up is not None and self.follow_up.appointer is not None:
+                old = self.joined[self.follow_up.appointer]
                 return _(
                     "Series: Sheriff (seat {seat}) appoints: press a seat. Hold UNDO: leave"
                 ).format(seat=old)

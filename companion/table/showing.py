@@ -17,7 +17,6 @@ from ..engine import (
     Module,
     Role,
     card_of,
-    cards_dealt,
     series_module,
 )
 from ..i18n import CORE, Catalogue
@@ -97,14 +96,14 @@ def setup_view(session: SessionState, flow: SetupFlow) -> TableView:
         story = house_rules_text(flow.house_rules)
     series = ""
     if series_module(flow.modules) is not None and flow.stage != "join":
-        number = session.series_game if flow.legacy is not None else 1
+        number = session.series_game if flow.follow_up is not None else 1
         series = series_text(flow.modules, number)
         if title == _("BANG! set-up"):  # the headline says it
             title = _("Series game {game} set-up").format(game=number)
         else:
             story = ". ".join(t for t in (story, series) if t)
     if session.asked_to_end:
-        title, prompt, story = _("Start over?"), afresh_text(flow.legacy is not None), ""
+        title, prompt, story = _("Start over?"), afresh_text(flow.follow_up is not None), ""
         choices = ()  # the question alone: the list it would leave is not what DONE does
     console = ConsoleView(
         prompt=prompt,
@@ -200,10 +199,10 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
             )
         )
     unrevealed = [] if box or d is None else play.reveal_choices()  # the question and its list
-    legacy = series_module(game.setup.modules) is not None
-    series = series_text(game.setup.modules, session.series_game) if legacy else ""
+    in_series = series_module(game.setup.modules) is not None
+    series = series_text(game.setup.modules, session.series_game) if in_series else ""
     if game.over:
-        prompt = game_over_text(game.side, session.series_game + 1 if legacy else None)
+        prompt = game_over_text(game.side, session.series_game + 1 if in_series else None)
         if role_asked is not None:
             side = SIDE_LABELS.get(game.side or "") or _("Game over")
             prompt = _("{side}! Seat {seat}: your role card? DIE, DONE: skip").format(
@@ -233,10 +232,10 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     if session.asked_to_end:
         title, story, aside, shorter, listed = _("Start over?"), "", "", (), ()
         prompt = _("DONE: end this game, its journal kept; other: play on")
-        if legacy:  # the game and its series end together: one start-over
+        if in_series:  # the game and its series end together: one start-over
             prompt = _("DONE: end this game and leave the series; other: play on")
         if game.over:
-            prompt = afresh_text(legacy)
+            prompt = afresh_text(in_series)
     elif session.looking_back is not None:  # the page alone: the dice give it their room
         page = history_page(session, session.looking_back)
         assert page is not None  # a press past the oldest page went back to the game
@@ -297,8 +296,8 @@ def seat_chores(play: TablePlay) -> dict[int, str]:
 
 
 def rules_text(game: Game, series_game: int) -> str:
-    """The modules and house rules in play, said before the first roll; a series (Wild West
-    Legacy) with the number of this game in it."""
+    """The modules and house rules in play, said before the first roll; a module's series with
+    the number of this game in it."""
     setup = game.setup
     modules = modules_text(setup.modules, setup.cards_mixed)
     making = series_module(setup.modules)
@@ -319,12 +318,10 @@ def series_text(modules: frozenset[Module], game: int) -> str:
 
 
 def _setup_card(flow: SetupFlow, role: Role) -> str:
-    """A role card shown at set-up: the Sheriff's is The Bear once that is sure (Old Saloon 3:
-    every card special, or the table said so), as the game will show it."""
-    bear = flow.bear or (flow.bear is None and not flow.cards_mixed)
-    if role is Role.SHERIFF and cards_dealt(flow.modules) and bear:
-        return SPECIAL_ROLES["the_bear"].title
-    return ROLE_LABELS[role]
+    """A role card shown at set-up: the Sheriff's is a module's card once that is sure (the
+    module's set-up question), as the game will show it."""
+    card = flow.sheriff_card() if role is Role.SHERIFF else None
+    return SPECIAL_ROLES[card].title if card is not None else ROLE_LABELS[role]
 
 
 def afresh_text(series: bool) -> str:

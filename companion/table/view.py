@@ -115,7 +115,7 @@ class ConsoleView:
     choices: tuple[str, ...] = ()  # names to pick with DIE1.. (set-up's characters)
     kinds: tuple[str, ...] = ()  # each die's kind: the Duel dice are drawn apart
     picker: tuple[str, ...] = ()  # choices shown over the DIE buttons instead of the dice
-    series: str = ""  # a Wild West Legacy series running, and which game of it this is
+    series: str = ""  # a module's series running, and which game of it this is
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from ..engine import EngineError, Game, TurnStarted
 from ..i18n import CORE, Catalogue
 from ..table import summaries
 from ..table.journal import (
-    LEGACY,
+    DATED,
     NUMBERED,
     SUFFIX,
     JournalContents,
@@ -217,7 +217,7 @@ def finished_game(state_dir: Path, game_id: str) -> FinishedGame | None:
     """The finished game of this id, or None: no such journal, or its game is not over.
     JournalError when the journal cannot be read."""
     name = f"{game_id}{SUFFIX}"  # a game's id is its journal's name: nothing else is read
-    if not (NUMBERED.match(name) or LEGACY.match(name)):
+    if not (NUMBERED.match(name) or DATED.match(name)):
         return None
     path = state_dir / "games" / name
     if not path.is_file():

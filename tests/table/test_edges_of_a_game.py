@@ -90,7 +90,7 @@ def test_a_power_cut_after_the_end_record_resumes_at_the_next_set_up_with_its_se
     session.play.finish()  # the end record only: the power goes right after it
     again = table(tmp_path, modules=frozenset({WILD_WEST_LEGACY}))
     assert again.setup is not None and again.setup.joined == [1, 2, 3, 4, 5]
-    assert again.setup.legacy is not None  # the series goes on from the game just ended
+    assert again.setup.follow_up is not None  # the series goes on from the game just ended
     name = journals(tmp_path / "games")[-1].name
     games = json.loads((tmp_path / "series.json").read_text())["games"]
     assert [g["journal"] for g in games] == [name]
@@ -144,7 +144,7 @@ def test_a_series_file_with_a_wrong_value_is_kept_reported_and_the_box_starts(
     path.write_text(json.dumps(data))
     spoiled = path.read_bytes()
     again = table(tmp_path, modules=frozenset({WILD_WEST_LEGACY}))  # never a traceback
-    assert again.setup is not None and again.setup.legacy is None  # a fresh series
+    assert again.setup is not None and again.setup.follow_up is None  # a fresh series
     assert again.flash is not None and again.flash.startswith("Series file unreadable, kept: ")
     kept = list(tmp_path.glob("series-unreadable-*.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == spoiled

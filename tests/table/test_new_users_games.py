@@ -83,12 +83,12 @@ def test_a_series_game_is_named_on_screen_with_its_number_and_left_in_one_start_
     assert console.prompt == "DONE: end this game and leave the series; other: play on"
     assert fits(session)
     press_all(session, ["DONE"], clock)  # one start-over: the game and its series left
-    assert session.fresh() and session.setup is not None and session.setup.legacy is None
+    assert session.fresh() and session.setup is not None and session.setup.follow_up is None
     assert "the series is left" in session.view().console.story
     assert session.view().console.series == ""
     again = TableSession(TableConfig(seats=6, state_dir=tmp_path), seed=7)
     again.start()  # the fresh set-up is on disk
-    assert again.fresh() and again.setup is not None and again.setup.legacy is None
+    assert again.fresh() and again.setup is not None and again.setup.follow_up is None
     # The same seats sitting down again begin a new series.
     press_all(session, [*SETUP_5, "ROLL", "DONE"], clock)
     assert session.view().console.series == "Wild West Legacy series, game 1"

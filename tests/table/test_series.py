@@ -94,7 +94,7 @@ def test_without_wild_west_legacy_each_game_starts_its_own_series(tmp_path: Path
     press_all(session, SETUP_5 + CHARACTERS_5, clock)
     play_to_the_end(session, clock, seed=0)
     press_all(session, ["ROLL"], clock)
-    assert session.setup is not None and session.setup.legacy is None
+    assert session.setup is not None and session.setup.follow_up is None
     assert [g.series for g in load(tmp_path)] == [1]
 
 
@@ -191,7 +191,7 @@ def test_the_box_as_surviving_sheriff_appoints_as_the_series_set_up_is_made() ->
         may_keep=(1, 2, 3, 4),
         previous=tuple(CHARACTER_ORDER[:5]),
     )
-    flow = SetupFlow(seats=6, joined=[1, 2, 3, 4, 5], bots=[2], modules=LEGACY, legacy=nxt)
+    flow = SetupFlow(seats=6, joined=[1, 2, 3, 4, 5], bots=[2], modules=LEGACY, follow_up=nxt)
     assert flow.stage == "characters" and flow.roles[2] is Role.SHERIFF
     assert flow.said == "Series: the box's Sheriff (seat 2) appoints seat 2"
     flow.press("UNDO")

@@ -47,9 +47,9 @@ def after_a_legacy_game() -> tuple[tuple[str, bytes], ...]:
         press_all(session, SETUP_5 + CHARACTERS_5, clock)
         play_to_the_end(session, clock, seed=2)
         press_all(session, ["ROLL"], clock)
-        assert session.setup is not None and session.setup.legacy is not None
+        assert session.setup is not None and session.setup.follow_up is not None
         press_all(
-            session, ["SEAT1" if session.setup.legacy.appointer is not None else "DIE1"], clock
+            session, ["SEAT1" if session.setup.follow_up.appointer is not None else "DIE1"], clock
         )
         session.close()
         return tuple(

@@ -208,7 +208,7 @@ def test_wild_west_legacy_undo_from_a_game_over_after_a_restart_goes_back_into_i
             same_table(session, again, told=True, where=f"UNDO at {at}")
             if session.refused is not None:
                 break
-        assert session.setup is not None and session.setup.legacy is not None
+        assert session.setup is not None and session.setup.follow_up is not None
     finally:
         session.close()
         again.close()

@@ -41,13 +41,13 @@ def start_afresh(session: TableSession, clock: Clock) -> None:
 def assert_fresh(session: TableSession, config: TableConfig) -> None:
     flow = session.setup
     assert session.play is None and flow is not None
-    assert flow.stage == "join" and flow.joined == [] and flow.legacy is None
+    assert flow.stage == "join" and flow.joined == [] and flow.follow_up is None
     assert flow.modules == config.modules and flow.characters == {}
     assert "seats press to join" in session.view().console.prompt
     # A restart shows the same fresh set-up: it is on disk.
     again = TableSession(config, seed=7)
     again.start()
-    assert again.fresh() and again.setup is not None and again.setup.legacy is None
+    assert again.fresh() and again.setup is not None and again.setup.follow_up is None
 
 
 def test_a_legacy_series_of_two_games_is_left_by_buttons_for_other_seats_and_modules(
@@ -59,7 +59,7 @@ def test_a_legacy_series_of_two_games_is_left_by_buttons_for_other_seats_and_mod
     play_to_the_end(session, clock, seed=1)
     press_all(session, ["ROLL"], clock)  # the third set-up of the series
     flow = session.setup
-    assert flow is not None and flow.legacy is not None
+    assert flow is not None and flow.follow_up is not None
     # The trap of issue 23, each refusal now naming the way out.
     session.handle("SEAT6", "press", clock())
     assert session.refused is not None and "hold UNDO" in session.refused
@@ -163,7 +163,7 @@ def at_the_next_set_up(session: TableSession, clock: Clock) -> None:
 
 def in_a_series(session: TableSession, clock: Clock) -> None:
     at_the_next_set_up(session, clock)
-    assert session.setup is not None and session.setup.legacy is not None
+    assert session.setup is not None and session.setup.follow_up is not None
 
 
 def while_the_box_chooses(session: TableSession, clock: Clock) -> None:
@@ -276,6 +276,6 @@ def test_the_series_trap_of_issue_23_now_names_its_way_out_on_the_console(tmp_pa
     )
     press_all(again, ["DONE"], clock)
     assert again.view().console.story == "A fresh set-up: seats press to join"
-    assert again.fresh() and again.setup is not None and again.setup.legacy is None
+    assert again.fresh() and again.setup is not None and again.setup.follow_up is None
     press_all(again, ["SEAT7", "SEAT8", "SEAT1", "SEAT2", "DONE", "SEAT8"], clock)
     assert again.setup.stage == "characters" and again.setup.joined == [1, 2, 7, 8]

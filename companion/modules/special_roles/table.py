@@ -1,16 +1,18 @@
 """Special roles at the table: the words of the powers' decisions and of the card an eliminated
 seat shows, the module's name on the console, its story lines, and the question older journals
-never asked (whether The Left Hand saves, with physical cards)."""
+never asked (whether The Left Hand saves, with physical cards), and its question at set-up
+(physical cards mixed by type: whether the Sheriff's face-up card is The Bear)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.engine import Accept
+from companion.engine import Accept, Role
 from companion.i18n import Catalogue
 from companion.table.journal import SAVE_FIRST_VERSION, declare_added_in
 from companion.table.labels import FACE_LABELS, declare_option_label
 from companion.table.prompts import declare_module_label
+from companion.table.setup_questions import SetupQuestion, SoFar, declare_setup_question
 from companion.table.story import card_title, declare_line, declare_said_by_the_box
 from companion.table.words import (
     Asked,
@@ -164,3 +166,32 @@ declare_question(LEFT_HAND_TARGET, N_("whom does The Left Hand save"))
 declare_question(LEFT_HAND_DISCARD, N_("discard all your arrows"))
 declare_question(LEFT_HAND_CHANCE, N_("nobody saves the player about to be eliminated"))
 declare_question(ROLE_CARD, N_("which role card is face up"))
+
+
+# Physical cards mixed by type: the table says whether the Sheriff's face-up card is The Bear;
+# with every card special, it is.
+THE_BEAR = next(c for c in CARDS if c.name == "the_bear")
+THE_BEAR_SHERIFF = "the_bear_sheriff"
+
+
+def _bear_asked(so_far: SoFar) -> bool:
+    return so_far.mixed and not so_far.dealt and Role.SHERIFF in so_far.roles.values()
+
+
+def _sheriff_card(so_far: SoFar) -> str | None:
+    bear = so_far.answers.get(THE_BEAR_SHERIFF, not so_far.mixed)
+    return THE_BEAR.name if bear else None
+
+
+declare_setup_question(
+    ID,
+    SetupQuestion(
+        THE_BEAR_SHERIFF,
+        asked=_bear_asked,
+        prompt=lambda: _("Sheriff's card: DIE1 {bear}, DIE2 a normal Sheriff").format(
+            bear=THE_BEAR.title
+        ),
+        answers=(True, False),
+        sheriff_card=_sheriff_card,
+    ),
+)
