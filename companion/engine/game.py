@@ -23,7 +23,6 @@ from .checks import check_state
 from .components import (
     ARROWS_IN_PILE,
     BASE_DICE,
-    BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
     DYNAMITE_LIMIT,
@@ -31,6 +30,7 @@ from .components import (
     FACE_SYMBOL,
     REROLLS,
     SHERIFF_BONUS,
+    SPECIAL_ROLES,
     SYMBOL_RESULTS,
     THREE_PLAYER_FIRST,
     HouseRule,
@@ -233,7 +233,10 @@ class Game(GameState):
         sheriff = setup.sheriff_seat()
         players = []
         specials = setup.specials or (None,) * setup.players
-        bonus = BEAR_SHERIFF_BONUS if sheriff is not None and specials[sheriff] else SHERIFF_BONUS
+        held = specials[sheriff] if sheriff is not None else None
+        # the Sheriff's special card may give its own bonus instead of the Sheriff's
+        own = SPECIAL_ROLES[held].sheriff_bonus if held else None
+        bonus = SHERIFF_BONUS if own is None else own
         for seat, name in enumerate(setup.characters):
             life = CHARACTERS[name].life + (bonus if seat == sheriff else 0)
             life += 1 if seat == setup.legacy_bullet else 0  # Wild West Legacy (ruling UA5)
@@ -460,7 +463,8 @@ class Game(GameState):
 
     def symbol_count(self, symbol: Symbol | str, dice: Sequence[int] | None = None) -> int:
         """Results of ``symbol`` among the dice (a double face counts two); of the whole turn
-        with the player's Wound tokens and extra results, or of the ``dice`` given alone."""
+        with what the player's pieces cancel or add (``held_results``) and the extra results,
+        or of the ``dice`` given alone."""
         results = _RESULTS[symbol].__getitem__
         if dice is None:
             count = sum(map(results, self.faces))
