@@ -3,15 +3,16 @@ companion/ names them, in code or in strings (comments left out), nor in the pub
 script, markup and style, so a module is added, changed or taken away in its package alone.
 
 What a module's words are is read from its code: its id and title, the kinds of decision whose
-rules its package holds, its characters' names and titles, the names and JSON keys of the fields
-of the parts of the state it registers (``state_parts``), and the class names and kinds of the
-events its package declares.
+rules its package holds, its characters' names and titles, its special role cards' names, the
+names and JSON keys of the fields of the parts of the state it registers (``state_parts``), the
+causes its package names for the story (``declare_cause_label`` and the headings), and the class
+names and kinds of the events its package declares.
 
 In the core (outside companion/modules/) an underscore bounds a word as a space does, so a name
 built on a module's word (``CHIEF_ARROW_WORTH``, ``ghost_team``) is caught. Another module's
 package may build on a module (saloon_characters' own kind ``take_chief_arrow``, The Doc turning
-a duel's die): there a term counts only as a whole name, and the events of a module it builds on
-are its to read.
+a duel's die): there a term counts only as a whole name, and the events and causes of a module
+it builds on are its to read and pass.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from companion.engine import (
     CHARACTERS,
     MODULE_PARTS,
     MODULES,
+    SPECIAL_ROLES,
     Event,
     Module,
     json_key,
@@ -37,13 +39,18 @@ from companion.engine import (
     module_origin,
 )
 from companion.engine.registry import DECISIONS
+from companion.i18n import Word
+from companion.table.labels import CAUSE_LABELS
+from companion.table.story import ARROW_HEADINGS, GAIN_HEADINGS, LOSS_HEADINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 # The files read: the code, and the public page's script, markup and style.
 SCANNED = (".py", ".js", ".html", ".css")
 # The box's modules whose words are still spread in the core: each leaves this list when its
 # package holds them all (strict: a module listed here that is clean fails, to be taken off).
-NOT_YET: frozenset[str] = frozenset()
+# Special Roles: the set-up's question of the Sheriff's card (setup_flow.py, showing.py's set-up
+# card) names The Bear; Undead or Alive 1: the core's own-turn phase of a duel (rules_api.py).
+NOT_YET: frozenset[str] = frozenset({"old_saloon.3", "undead_or_alive.1"})
 
 
 def package_of(m: Module) -> str:
@@ -66,7 +73,22 @@ def terms(m: Module) -> list[str]:
     for part in MODULE_PARTS.get(m, []):
         for f in fields(part):  # type: ignore[arg-type]
             found += [f.name, json_key(f)]
+    found += [special.name for special in SPECIAL_ROLES.values() if special.module == m]
     return found
+
+
+def causes(m: Module) -> list[str]:
+    """The causes of life and arrows module ``m``'s package names for the story (its label or
+    heading is a ``Word`` of its package's catalogue): a value code passes as a string of its
+    own ("bullet"), where prose and names may use the word (the Legacy bullet)."""
+    package = package_of(m)
+    found = []
+    for said in (CAUSE_LABELS, LOSS_HEADINGS, GAIN_HEADINGS, ARROW_HEADINGS):
+        for cause in said:
+            word = said.word(cause)
+            if isinstance(word, Word) and (word.package + ".").startswith(package + "."):
+                found.append(cause)
+    return sorted(set(found))
 
 
 def event_terms(m: Module) -> list[str]:
@@ -133,16 +155,20 @@ def words(path: Path) -> tuple[tuple[int, str], ...]:
 
 
 def patterns(m: Module, core: bool) -> list[re.Pattern[str]]:
-    """What names module ``m``: in the core (``core``) its terms and its events' with an
-    underscore as a word's edge; in another module's package its terms as whole names. A
-    renamed key counts only as a string of its own ("killer")."""
-    keys = renamed_keys(m)
+    """What names module ``m``: in the core (``core``) its terms, its events' and its causes,
+    with an underscore as a word's edge; in another module's package its terms as whole names
+    (a package building on the module may read its events and pass its causes). A renamed key
+    or a cause counts only as a string of its own ("killer", "bullet"), unless it is also
+    another of the module's terms."""
+    named = terms(m)
+    own = [cause for cause in causes(m) if cause not in named] if core else []
+    keys = renamed_keys(m) | set(own)
     edge = "a-z0-9" if core else "a-z0-9_"
     return [
         re.compile(rf"^[rbf]*(['\"]){re.escape(t.lower())}\1$")
         if t in keys
         else re.compile(rf"(?<![{edge}]){re.escape(t.lower())}(?![{edge}])")
-        for t in terms(m) + (event_terms(m) if core else [])
+        for t in named + (event_terms(m) + own if core else [])
     ]
 
 
@@ -183,6 +209,38 @@ def test_a_module_s_events_are_its_terms() -> None:
     found = set(event_terms(Module("undead_or_alive.1")))
     assert {"DuelRolled", "duel_rolled", "WoundDrawn", "wound_drawn"} <= found
     assert "DiceRolled" not in found  # the core's, rolled in every game
+
+
+def test_a_module_s_special_role_cards_are_its_terms(tmp_path: Path) -> None:
+    """The cards a module declares name it, read from its declaration (``declare_module``)."""
+    specials = Module("old_saloon.3")
+    assert {"the_bear", "the_good", "the_left_hand"} <= set(terms(specials))
+    assert "the_bear" not in terms(Module("undead_or_alive.1"))
+    plant(tmp_path, "companion/table/showing.py", 'SHERIFF = "the_bear"\n')
+    plant(tmp_path, "companion/engine/game.py", "THE_BEAR_BONUS = 3\n")
+    assert leaks(specials, tmp_path) == [
+        "companion/engine/game.py:1: THE_BEAR_BONUS",
+        'companion/table/showing.py:1: "the_bear"',
+    ]
+
+
+def test_a_module_s_causes_are_its_terms_where_code_passes_them(tmp_path: Path) -> None:
+    """The causes a package names for the story (``declare_cause_label``, the headings) are
+    its module's, as strings of their own in the core: the game's word for a life (a Legacy
+    bullet) is not the Loudmouth's Bullet, and a package building on a module passes its
+    causes."""
+    assert causes(Module("old_saloon.1")) == ["bullet"]
+    assert causes(Module("undead_or_alive.2")) == ["rage"]
+    assert {"duel", "whiskey"} <= set(causes(Module("undead_or_alive.1")))
+    loudmouth, rage = Module("old_saloon.1"), Module("undead_or_alive.2")
+    plant(tmp_path, "companion/engine/series.py", '"""One starts with a bullet more."""\n')
+    plant(tmp_path, "companion/engine/setup.py", "legacy_bullet = None\n")
+    plant(tmp_path, "companion/modules/posse/rules.py", 'CAUSE = "rage"\n')
+    assert leaks(loudmouth, tmp_path) == leaks(rage, tmp_path) == []
+    plant(tmp_path, "companion/table/story.py", 'LOSSES = {"bullet": 1}\n')
+    plant(tmp_path, "companion/table/labels.py", 'ARROWS = {"rage": "Rage arrows"}\n')
+    assert leaks(loudmouth, tmp_path) == ['companion/table/story.py:1: "bullet"']
+    assert leaks(rage, tmp_path) == ['companion/table/labels.py:1: "rage"']
 
 
 def plant(root: Path, where: str, text: str) -> None:
