@@ -154,7 +154,7 @@ class Failure:
 
 
 def new_game(chosen: ModuleSet, players: int, seed: int) -> Game:
-    return Game(deal(players, seed, modules=chosen.modules, specials_mixed=chosen.mixed))
+    return Game(deal(players, seed, modules=chosen.modules, mixed=chosen.mixed))
 
 
 def play_out(game: Game, policy: str, seed: int, max_actions: int) -> int:

@@ -26,7 +26,16 @@ from .devices.header import check_pins
 from .devices.panel_specs import MuxSpec, PanelSpec, panel_key, specs_from_config
 from .devices.pods import PodSpec
 from .devices.settings import SettingError, check_keys, is_int, require_table, shown
-from .engine import MODULES, REAL_PILES, HouseRule, Module, SetupError, module, validate_modules
+from .engine import (
+    MODULES,
+    REAL_PILES,
+    HouseRule,
+    Module,
+    SetupError,
+    configured_parts,
+    module,
+    validate_modules,
+)
 from .i18n import CORE, SOURCE, Catalogue, languages
 from .table import TableConfig
 from .web.settings import MAX_CLIENTS, MAX_CONNECTIONS, WebSettings
@@ -191,8 +200,8 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                 house_rules=checked.get("house_rules", frozenset()),
                 modules=checked.get("modules", frozenset()),
                 real_piles=checked.get("real_piles", frozenset()),
-                real_boneyard=checked.get("boneyard", "simulated") == "real",
-                specials_mixed=checked.get("special_roles") in _deals()[-1:],  # the mixed way
+                parts=configured_parts(checked),
+                cards_mixed=checked.get("special_roles") in _deals()[-1:],  # the mixed way
                 state_dir=state_dir or checked.get("state_dir", DEFAULT_STATE_DIR),
                 bots=tuple(sorted(bots)),
                 bot_players={seat: p for seat, p in bots.items() if p is not None},

@@ -174,7 +174,7 @@ def digest(session: TableSession) -> str:
         flow = session.setup
         assert flow is not None
         state = "setup:" + repr(
-            (flow.stage, flow.joined, flow.bots, sorted(flow.modules), flow.specials_mixed)
+            (flow.stage, flow.joined, flow.bots, sorted(flow.modules), flow.cards_mixed)
             + (sorted(flow.roles.items()), sorted(flow.characters.items()), flow.picker)
             + (flow.page, flow.module_page, flow.bear, flow.legacy)
         )

@@ -16,6 +16,7 @@ from pathlib import Path
 from companion.config import load
 from companion.emulate import Emulator, digest
 from companion.engine import GameSetup, RevealSpecial, Role, ScriptedDice
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.modules.special_roles.rules import SpecialCard, holding
 from companion.table import TableConfig, TableSession, read_journal
@@ -50,7 +51,7 @@ class Table:
             roles=tuple(Role(r) for r in ROLES),
             sheriff=0,
             modules=frozenset({SPECIAL_ROLES_ID}),
-            specials=SPECIALS,
+            parts=(SpecialsSetup(SPECIALS),),
         )
         play = TablePlay.new(setup, [1, 2, 3, 4, 5], state_dir, "dealt", {5: "rules"})
         play.game.dice_source = ScriptedDice(DICE)

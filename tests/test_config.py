@@ -276,8 +276,8 @@ def test_the_ways_to_deal_special_roles_are_the_words_the_module_declares(
     the words the module that deals them declares (``ModuleInfo.deals``)."""
     state = f'state_dir = "{tmp_path}"\n'
     for line, mixed in (("", False), ('special_roles = "special"\n', False)):
-        assert load(write(tmp_path, "[game]\n" + line + state)).table.specials_mixed is mixed
+        assert load(write(tmp_path, "[game]\n" + line + state)).table.cards_mixed is mixed
     chosen = load(write(tmp_path, '[game]\nspecial_roles = "mixed"\n' + state))
-    assert chosen.table.specials_mixed
+    assert chosen.table.cards_mixed
     message = refusal(write(tmp_path, '[game]\nspecial_roles = "shuffled"\n'))
     assert 'game.special_roles: expected "special" or "mixed", got \'shuffled\'' in message

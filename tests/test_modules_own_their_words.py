@@ -4,15 +4,16 @@ script, markup and style, so a module is added, changed or taken away in its pac
 
 What a module's words are is read from its code: its id and title, the kinds of decision whose
 rules its package holds, its characters' names and titles, its special role cards' names, the
-names and JSON keys of the fields of the parts of the state it registers (``state_parts``), the
-causes its package names for the story (``declare_cause_label`` and the headings), and the class
-names and kinds of the events its package declares.
+names and JSON keys of the fields of the parts of the state it registers (``state_parts``) and of
+its parts of the set-up (``setup_parts``), the class names and kinds of the events its package
+declares, and the names of its phases and causes (those its rules give and its package declares,
+and those its package names for the story: ``declare_cause_label`` and the headings).
 
 In the core (outside companion/modules/) an underscore bounds a word as a space does, so a name
 built on a module's word (``CHIEF_ARROW_WORTH``, ``ghost_team``) is caught. Another module's
 package may build on a module (saloon_characters' own kind ``take_chief_arrow``, The Doc turning
-a duel's die): there a term counts only as a whole name, and the events and causes of a module
-it builds on are its to read and pass.
+a duel's die): there a term counts only as a whole name, and the events, phases and causes of a
+module it builds on are its to read.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import importlib
 import io
 import re
 import tokenize
+from collections.abc import Iterator
 from dataclasses import fields
 from functools import cache
 from pathlib import Path
@@ -30,10 +32,15 @@ import pytest
 from companion.engine import (
     CHARACTERS,
     MODULE_PARTS,
+    MODULE_PHASES,
+    MODULE_RULES,
     MODULES,
+    SETUP_PARTS,
     SPECIAL_ROLES,
     Event,
     Module,
+    Phase,
+    declare_phase,
     json_key,
     load_layer,
     module_origin,
@@ -48,9 +55,15 @@ ROOT = Path(__file__).resolve().parent.parent
 SCANNED = (".py", ".js", ".html", ".css")
 # The box's modules whose words are still spread in the core: each leaves this list when its
 # package holds them all (strict: a module listed here that is clean fails, to be taken off).
-# Special Roles: the set-up's question of the Sheriff's card (setup_flow.py, showing.py's set-up
-# card) names The Bear; Undead or Alive 1: the core's own-turn phase of a duel (rules_api.py).
-NOT_YET: frozenset[str] = frozenset({"old_saloon.3", "undead_or_alive.1"})
+NOT_YET: frozenset[str] = frozenset()
+# A module's names still in the core, each left to the change that moves it out (its other words
+# are checked; strict: a name listed here that the core no longer says fails, to be taken off).
+# Undead or Alive 1: Sean Mallory's trait on the core's Ability. Old Saloon 3: The Bear in the
+# set-up's question of the Sheriff's card (setup_flow.py, showing.py's card shown at set-up).
+NAMES_NOT_YET: dict[str, frozenset[str]] = {
+    "undead_or_alive.1": frozenset({"duel_rerolls"}),
+    "old_saloon.3": frozenset({'"the_bear"'}),
+}
 
 
 def package_of(m: Module) -> str:
@@ -73,22 +86,11 @@ def terms(m: Module) -> list[str]:
     for part in MODULE_PARTS.get(m, []):
         for f in fields(part):  # type: ignore[arg-type]
             found += [f.name, json_key(f)]
+    for setup_part in SETUP_PARTS.get(m, []):
+        for f in fields(setup_part):  # type: ignore[arg-type]
+            found += [f.name, json_key(f)]
     found += [special.name for special in SPECIAL_ROLES.values() if special.module == m]
     return found
-
-
-def causes(m: Module) -> list[str]:
-    """The causes of life and arrows module ``m``'s package names for the story (its label or
-    heading is a ``Word`` of its package's catalogue): a value code passes as a string of its
-    own ("bullet"), where prose and names may use the word (the Legacy bullet)."""
-    package = package_of(m)
-    found = []
-    for said in (CAUSE_LABELS, LOSS_HEADINGS, GAIN_HEADINGS, ARROW_HEADINGS):
-        for cause in said:
-            word = said.word(cause)
-            if isinstance(word, Word) and (word.package + ".").startswith(package + "."):
-                found.append(cause)
-    return sorted(set(found))
 
 
 def event_terms(m: Module) -> list[str]:
@@ -107,6 +109,28 @@ def event_terms(m: Module) -> list[str]:
         if package and event.__module__.startswith(package + ".") and event.kind:
             found += [event.__name__, event.kind]
     return found
+
+
+def phase_and_cause_terms(m: Module) -> list[str]:
+    """The phases of one's own turn module ``m``'s package declares (``declare_phase``) and the
+    causes its rules give (a life lost by a hand, a price paid for a power)."""
+    rules = MODULE_RULES[m]
+    found = [phase for phase, module in MODULE_PHASES.items() if module == m]
+    return found + list(rules.hand_causes + rules.prices)
+
+
+def causes(m: Module) -> list[str]:
+    """The causes of life and arrows module ``m``'s package names for the story (its label or
+    heading is a ``Word`` of its package's catalogue): a value code passes as a string of its
+    own ("bullet"), where prose and names may use the word (the Legacy bullet)."""
+    package = package_of(m)
+    found = []
+    for said in (CAUSE_LABELS, LOSS_HEADINGS, GAIN_HEADINGS, ARROW_HEADINGS):
+        for cause in said:
+            word = said.word(cause)
+            if isinstance(word, Word) and (word.package + ".").startswith(package + "."):
+                found.append(cause)
+    return sorted(set(found))
 
 
 @cache
@@ -140,7 +164,7 @@ def renamed_keys(m: Module) -> set[str]:
     (Slab the Killer)."""
     return {
         json_key(f)
-        for part in MODULE_PARTS.get(m, [])
+        for part in [*MODULE_PARTS.get(m, []), *SETUP_PARTS.get(m, [])]
         for f in fields(part)  # type: ignore[arg-type]
         if json_key(f) != f.name
     }
@@ -155,20 +179,19 @@ def words(path: Path) -> tuple[tuple[int, str], ...]:
 
 
 def patterns(m: Module, core: bool) -> list[re.Pattern[str]]:
-    """What names module ``m``: in the core (``core``) its terms, its events' and its causes,
-    with an underscore as a word's edge; in another module's package its terms as whole names
-    (a package building on the module may read its events and pass its causes). A renamed key
-    or a cause counts only as a string of its own ("killer", "bullet"), unless it is also
-    another of the module's terms."""
-    named = terms(m)
-    own = [cause for cause in causes(m) if cause not in named] if core else []
-    keys = renamed_keys(m) | set(own)
+    """What names module ``m``: in the core (``core``) its terms, its events', phases and
+    causes, with an underscore as a word's edge; in another module's package its terms as whole
+    names. A renamed key, or a cause its package names for the story and no other of its terms,
+    counts only as a string of its own ("killer", "bullet")."""
+    named = terms(m) + (event_terms(m) + phase_and_cause_terms(m) if core else [])
+    told = [cause for cause in causes(m) if cause not in named] if core else []
+    keys = renamed_keys(m) | set(told)
     edge = "a-z0-9" if core else "a-z0-9_"
     return [
         re.compile(rf"^[rbf]*(['\"]){re.escape(t.lower())}\1$")
         if t in keys
         else re.compile(rf"(?<![{edge}]){re.escape(t.lower())}(?![{edge}])")
-        for t in named + (event_terms(m) + own if core else [])
+        for t in named + told
     ]
 
 
@@ -198,6 +221,12 @@ def test_the_terms_are_read_from_the_code() -> None:
 
 def test_a_module_s_state_fields_are_its_terms() -> None:
     assert {"ghost", "ghost_token"} <= set(terms(Module("old_saloon.5")))
+
+
+def test_a_module_s_set_up_fields_are_its_terms() -> None:
+    assert "legacy_bullet" in terms(Module("undead_or_alive.5"))
+    assert "real_boneyard" in terms(Module("undead_or_alive.4"))
+    assert {"specials", "specials_mixed"} <= set(terms(Module("old_saloon.3")))
 
 
 def test_a_renamed_json_key_is_a_term_where_code_writes_it_as_a_key() -> None:
@@ -260,6 +289,17 @@ def test_in_the_core_an_underscore_bounds_a_term(tmp_path: Path) -> None:
     assert leaks(chief, tmp_path) == ["companion/bots/stakes.py:1: CHIEF_ARROW_WORTH"]
 
 
+def test_a_module_s_set_up_field_named_in_the_core_is_a_leak(tmp_path: Path) -> None:
+    """The Legacy bullet read from the set-up by a core rule, or written as its JSON key."""
+    legacy = Module("undead_or_alive.5")
+    plant(tmp_path, "companion/engine/game.py", "life += seat == setup.legacy_bullet\n")
+    plant(tmp_path, "companion/table/setup_journal.py", 'header["legacy_bullet"] = 1\n')
+    assert leaks(legacy, tmp_path) == [
+        "companion/engine/game.py:1: legacy_bullet",
+        'companion/table/setup_journal.py:1: "legacy_bullet"',
+    ]
+
+
 def test_the_page_s_script_markup_and_style_are_read(tmp_path: Path) -> None:
     chief = Module("old_saloon.2")
     plant(tmp_path, "companion/web/static/page.js", "const n = 1;\nconst c = seat.chief_arrow;\n")
@@ -287,6 +327,44 @@ def test_a_module_s_event_named_in_the_core_is_a_leak(tmp_path: Path) -> None:
     ]
 
 
+@pytest.fixture
+def ambush() -> Iterator[Phase]:
+    """A phase of one's own turn the Chief's Arrow declares for a test, taken back after it."""
+    phase = declare_phase(Module("old_saloon.2"), "ambush")
+    yield phase
+    MODULE_PHASES.withdraw(phase)
+    Phase.withdraw(phase)
+
+
+def test_a_module_s_phases_and_causes_are_its_terms(ambush: Phase) -> None:
+    assert "ambush" in phase_and_cause_terms(Module("old_saloon.2"))
+    duels = Module("undead_or_alive.1")
+    assert {"duel"} == set(phase_and_cause_terms(duels))  # its own phase, its duel's cause
+    assert "chuck_wengam" in phase_and_cause_terms(Module("undead_or_alive.3"))  # a price
+    core = {Phase.START, Phase.ROLLED, Phase.LAST_ROLL, Phase.BULLSEYE_ASSIGNED, Phase.BULLSEYE}
+    core |= {Phase.GATLING, Phase.END}
+    assert not core & {t for m in Module for t in phase_and_cause_terms(m)}
+
+
+def test_a_module_s_phase_or_cause_named_in_the_core_is_a_leak(
+    tmp_path: Path, ambush: Phase
+) -> None:
+    """A phase a module declared or a cause its rules give, named in the core by a name or a
+    word; in another module's package, one that builds on it, it is its to read."""
+    chief = Module("old_saloon.2")
+    plant(tmp_path, "companion/modules/posse/rules.py", 'if phase is AMBUSH or cause == "duel":\n')
+    assert leaks(chief, tmp_path) == []
+    assert leaks(Module("undead_or_alive.1"), tmp_path) == []
+    plant(tmp_path, "companion/engine/rules_api.py", "    AMBUSH = 1\n")
+    plant(tmp_path, "companion/engine/components.py", "    changes_at_ambush: str = ''\n")
+    assert leaks(chief, tmp_path) == [
+        "companion/engine/components.py:1: changes_at_ambush",
+        "companion/engine/rules_api.py:1: AMBUSH",
+    ]
+    plant(tmp_path, "companion/table/story.py", 'if cause == "duel":\n')
+    assert leaks(Module("undead_or_alive.1"), tmp_path) == ['companion/table/story.py:1: "duel"']
+
+
 @pytest.mark.parametrize(
     "m",
     [
@@ -297,5 +375,9 @@ def test_a_module_s_event_named_in_the_core_is_a_leak(tmp_path: Path) -> None:
     ],
 )
 def test_a_module_s_words_appear_only_in_its_own_package(m: Module) -> None:
+    left = NAMES_NOT_YET.get(m, frozenset())
     found = leaks(m)
+    said = {place.split(": ", 1)[1] for place in found}
+    assert left <= said, f"{m}: {sorted(left - said)} no longer in the core: take off NAMES_NOT_YET"
+    found = [place for place in found if place.split(": ", 1)[1] not in left]
     assert not found, f"{m} is named outside its package:\n" + "\n".join(found[:40])

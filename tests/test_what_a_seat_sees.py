@@ -37,9 +37,10 @@ from companion.engine import (
 )
 from companion.modules.duels.rules import DuelsGame
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.modules.zombies.rules import ID as ZOMBIES
-from companion.modules.zombies.rules import BoneyardGame
+from companion.modules.zombies.rules import BoneyardGame, BoneyardSetup
 from companion.table import TableConfig, TableSession
 from companion.table.play import TablePlay
 from companion.table.view import TableView
@@ -84,11 +85,11 @@ def tables(draw: st.DrawFn, modules: frozenset[Module]) -> tuple[GameSetup, int,
         draw(st.integers(0, 10_000)),
         roles_known=dealt,
         modules=modules,
-        specials_mixed=SPECIAL_ROLES_ID in modules and draw(st.booleans()),
+        mixed=SPECIAL_ROLES_ID in modules and draw(st.booleans()),
         real_piles=frozenset({"wounds"}) if real else frozenset(),
     )
     if real and ZOMBIES in modules:
-        setup = dataclasses.replace(setup, real_boneyard=True)
+        setup = dataclasses.replace(setup, parts=(*setup.parts, BoneyardSetup(True)))
     return setup, draw(st.integers(0, players - 1)), draw(st.integers(0, 10_000))
 
 
@@ -158,14 +159,14 @@ def permuted(setup: GameSetup, seats: list[int], rng: random.Random) -> GameSetu
     if setup.roles is None:
         return setup
     order = rng.sample(seats, len(seats))
-    roles, specials = list(setup.roles), list(setup.specials or ())
+    dealt = SpecialsSetup.of(setup)
+    roles, specials = list(setup.roles), list(dealt.specials or ())
     for to, source in zip(seats, order, strict=True):
         roles[to] = setup.roles[source]
-        if setup.specials is not None:
-            specials[to] = setup.specials[source]
-    return dataclasses.replace(
-        setup, roles=tuple(roles), specials=tuple(specials) if setup.specials else None
-    )
+        if dealt.specials is not None:
+            specials[to] = dealt.specials[source]
+    cards = dataclasses.replace(dealt, specials=tuple(specials) if dealt.specials else None)
+    return dataclasses.replace(setup, roles=tuple(roles), parts=(*setup.parts, cards))
 
 
 @pytest.mark.parametrize("modules", SETS, ids=lambda m: _name(m) or "base")
@@ -314,8 +315,9 @@ def test_a_win_waiting_on_moments_shows_a_seat_only_the_winners_whose_role_it_se
         sheriff=2,
         seed=0,
         modules=frozenset({SPECIAL_ROLES_ID, Module("old_saloon.4"), GHOST}),
-        specials=("the_ugly", None, "the_bear", None, "the_good"),
-        specials_mixed=True,
+        parts=(
+            SpecialsSetup(("the_ugly", None, "the_bear", None, "the_good"), specials_mixed=True),
+        ),
     )
     game = Game(setup)
     play(game, 0)
@@ -355,18 +357,22 @@ def test_a_role_shown_then_undone_by_the_left_hand_is_no_secret_of_the_twins() -
         seed=0,
         modules=frozenset(m for m in Module if m.startswith(("old_saloon.", "undead_or_alive.")))
         - {GHOST},  # the box's own: the seed below finds the moment with them
-        specials=(
-            "the_bear",
-            "the_doc",
-            "the_gambler",
-            "the_ugly",
-            "the_left_hand",
-            "the_right_hand",
-            "the_judge",
-            "the_bad",
-        ),
         real_piles=frozenset({"wounds"}),
-        real_boneyard=True,
+        parts=(
+            SpecialsSetup(
+                (
+                    "the_bear",
+                    "the_doc",
+                    "the_gambler",
+                    "the_ugly",
+                    "the_left_hand",
+                    "the_right_hand",
+                    "the_judge",
+                    "the_bad",
+                )
+            ),
+            BoneyardSetup(True),
+        ),
     )
     game = Game(setup)
     actions, events = play(game, 0)

@@ -14,6 +14,7 @@ in ``queue_checks``; the pending decision in ``pending_checks``.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -42,7 +43,7 @@ from .errors import EngineError, StateError
 from .module_catalog import Module, cards_dealt
 from .modules import entries, in_play, sides, starting_dice
 from .player_marks import returned
-from .state import GameState, PlayerState
+from .state import GameState, PlayerState, encode
 from .victory import Outcome, base_outcome
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def _check_life(game: Game, seat: int) -> None:
                 + " or ".join(str(m) for m in sorted(allowed))
                 + f" (role {p.role}"
                 + _parts_said(game, p)
-                + (", the Legacy bullet included" if seat == setup.legacy_bullet else "")
+                + setup.life_said(seat)
                 + ")"
             )
         # A module may let a player keep life above a maximum that moved (``life_kept``).
@@ -148,10 +149,10 @@ def _check_life(game: Game, seat: int) -> None:
 
 
 def _maxima(game: Game, seat: int) -> tuple[int, ...]:
-    """The maximum life the seat may have: its character's (with the Legacy bullet), and as
+    """The maximum life the seat may have: its character's (with a set-up part's), and as
     the Sheriff with his bonus, or after The Good took the star without it (Old Saloon 3)."""
     setup, p = game.setup, game.players[seat]
-    base = CHARACTERS[p.character].life + (1 if seat == setup.legacy_bullet else 0)
+    base = CHARACTERS[p.character].life + setup.extra_life(seat)
     if p.role is not Role.SHERIFF:
         return (base,)
     bonuses = (r.sheriff_bonus(p) for r in in_play(setup.modules) if r.sheriff_bonus)
@@ -449,6 +450,24 @@ def _check_windows(game: Game) -> None:
         for j, data in enumerate(offers):
             _check_offer(kept, moment, args, data, f"{where}[3][{j}]")
         queue_checks.check_kept(kept, moment, args, where)
+    _check_windows_once(game)
+
+
+def _check_windows_once(game: Game) -> None:
+    """The moments open now were kept along one run of steps, from the last action to the
+    decision pending (the next action closes them all; one taken into a window goes back to
+    its state and runs on from there with the reveal made): the run's states never repeat, or
+    it would never come to a decision, so no moment is kept twice at the same state."""
+    seen: dict[str, int] = {}
+    for i, window in enumerate(game.open_moments):
+        key = json.dumps(encode(window), sort_keys=True)
+        if key in seen:
+            raise StateError(
+                f"windows[{i}]: the moment of windows[{seen[key]}] kept again at the same "
+                "state, but the moments open now are kept along one run of steps, whose "
+                "states never repeat"
+            )
+        seen[key] = i
 
 
 def _check_snapshot(game: Game, state: GameState, where: str) -> Game:

@@ -229,9 +229,10 @@ class SpecialRole:
     module: str | None = None  # the module that declared it (``declare_module`` sets it)
     rerolls: bool = False  # its power rolls the dice: the table draws their faces as a roll's
     # The step its power changes, which runs right after it (a state read back must have it
-    # there), and the one it changes at a duel's roll instead (moment ``[roller, die]``).
+    # there), and the one it changes at a roll of a module's die apart from the turn's dice
+    # instead (moment ``[roller, die]``).
     changes: str | None = None
-    changes_at_duel: str | None = None
+    changes_apart: str | None = None
 
 
 # Every special role card, by name: each module declares its own (``declare_module``).
@@ -239,8 +240,8 @@ SPECIAL_ROLES: Declared[str, SpecialRole] = Declared()
 
 
 def changed_step(card: SpecialRole, args: list[Any]) -> str | None:
-    """The step ``card``'s power changes at a moment with ``args`` (a duel's roll names the
-    die rolled beside its roller)."""
-    if len(args) > 1 and card.changes_at_duel is not None:
-        return card.changes_at_duel
+    """The step ``card``'s power changes at a moment with ``args`` (a roll apart from the
+    turn's dice names the die rolled beside its roller)."""
+    if len(args) > 1 and card.changes_apart is not None:
+        return card.changes_apart
     return card.changes

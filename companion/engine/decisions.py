@@ -82,8 +82,8 @@ class Spec:
     first_roll: bool = False
     """The first roll of those dice: ROLL alone answers, and every die rolls."""
     holder_rolls: bool = False
-    """The seat holding the die rolls it with its own button (a duel, ruling UA1): the table
-    never rolls it for the player, even with one legal answer."""
+    """The seat holding the die rolls it with its own button (a module's die rolled apart from
+    the turn's dice): the table never rolls it for the player, even with one legal answer."""
     may_keep: bool = False
     """A re-roll the holder may decline (Stop): ROLL re-rolls too, DONE keeps the roll."""
     before_roll: bool = False

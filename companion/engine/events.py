@@ -49,9 +49,9 @@ class DiceRolled(Event):
 
 
 class RolledApart(Event):
-    """A roll of a module's dice apart from the turn's (a duel's): ``seat`` rolled ``faces`` on
-    ``dice``, named as a ``DiceRolled``'s. A power that follows every roll reads it here, never
-    by the module's own event, which is a dataclass under this one."""
+    """A roll of a module's dice apart from the turn's: ``seat`` rolled ``faces`` on ``dice``,
+    named as a ``DiceRolled``'s. A power that follows every roll reads it here, never by the
+    module's own event, which is a dataclass under this one."""
 
     seat: int
     dice: tuple[int, ...]

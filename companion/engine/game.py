@@ -30,7 +30,6 @@ from .components import (
     FACE_SYMBOL,
     REROLLS,
     SHERIFF_BONUS,
-    SPECIAL_ROLES,
     SYMBOL_RESULTS,
     THREE_PLAYER_FIRST,
     HouseRule,
@@ -232,14 +231,10 @@ class Game(GameState):
         self._attach(setup, dice)
         sheriff = setup.sheriff_seat()
         players = []
-        specials = setup.specials or (None,) * setup.players
-        held = specials[sheriff] if sheriff is not None else None
-        # the Sheriff's special card may give its own bonus instead of the Sheriff's
-        own = SPECIAL_ROLES[held].sheriff_bonus if held else None
-        bonus = SHERIFF_BONUS if own is None else own
+        bonus = setup.sheriff_bonus(sheriff) if sheriff is not None else SHERIFF_BONUS
         for seat, name in enumerate(setup.characters):
             life = CHARACTERS[name].life + (bonus if seat == sheriff else 0)
-            life += 1 if seat == setup.legacy_bullet else 0  # Wild West Legacy (ruling UA5)
+            life += setup.extra_life(seat)
             role = setup.roles[seat] if setup.roles is not None else None
             if seat == sheriff:
                 role = Role.SHERIFF

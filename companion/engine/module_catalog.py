@@ -28,17 +28,15 @@ class Module(OpenKind):
 @dataclass(frozen=True)
 class ModuleInfo:
     """What the rulebook says of a module before play: its title, and what it needs (other
-    modules by id). ``options``: the fields of ``GameSetup`` only it gives meaning to, each
-    with what the set-up says of it (a set-up giving one without the module is refused).
-    ``deals``: with ``role_cards``, the configuration's words for its ways to deal them, the
-    default first and the one that mixes them with normal cards by type last."""
+    modules by id). ``deals``: with ``role_cards``, the configuration's words for its ways to
+    deal them, the default first and the one that mixes them with normal cards by type last.
+    What it adds to the set-up is its own part (``setup.SetupPart``)."""
 
     title: str
     min_players: int = 3
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
-    role_cards: bool = False  # it deals special role cards (the deal in ``setup.py`` asks)
-    options: tuple[tuple[str, str], ...] = ()
+    role_cards: bool = False  # it deals special role cards (its set-up part deals them)
     deals: tuple[str, ...] = ()
 
 
@@ -120,12 +118,6 @@ def validate(modules: frozenset[Module], players: int, characters: Iterable[str]
                     f"seat {seat + 1}: {card.title} plays only with module {card_needs} "
                     f"({_title(card_needs)})"
                 )
-
-
-def require(modules: frozenset[Module], needed: Module, what: str) -> None:
-    """Raise SetupError when ``what``, a set-up option, is given without the module it needs."""
-    if needed not in modules:
-        raise SetupError(f"{what} needs module {needed}")
 
 
 def cards_dealt(modules: frozenset[Module]) -> bool:

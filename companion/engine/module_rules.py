@@ -100,7 +100,7 @@ class ModuleRules:
       resolve, or moved a seat's maximum (a state read back then leaves the life lost this
       turn unbounded by what the seat lacks).
     - ``hands``: the seats besides the turn's player whose results may eliminate a player this
-      turn (a duel's challenged seats).
+      turn (those its own rolls set against the turn's player).
     - ``step_fits``: each step of its own (by name) read back in the queue, why it could not
       run now (None: it could).
     - ``check``: a state read back, its invariants (a StateError naming the field), run for

@@ -189,7 +189,7 @@ ARGUMENTS: dict[str, Check] = {
 }
 
 # The arguments of each kind of moment (``moments.moment_steps``), the last one optional for
-# a roll (a duel's roll names its die).
+# a roll (a roll apart from the turn's dice names its die).
 MOMENTS: dict[str, tuple[tuple[str, ...], int]] = {
     "turn_start": (("seat: int",), 1),
     "turn_end": (("seat: int",), 1),
@@ -408,6 +408,7 @@ def _check_scratch(game: RuleGame) -> None:
         _whole(item[0], f"scratch.beers[{i}][0]")
         _seat(game, item[1], f"scratch.beers[{i}][1]")
     _check_assigned(game, results)
+    _check_in_range(game, results)
     _check_lost(game)
     _check_beers(game, results)
     _check_results_phase(game)
@@ -714,13 +715,15 @@ def _given_in_turn(
 def _check_lost_before_the_roll(game: RuleGame) -> None:
     """Before a turn's first roll life is lost only by a module's steps at its start
     (``ModuleRules.start``: a card's arrows), a power shown as it starts (a
-    ``turn_start`` moment) or the turn's player's own steps then: without them nobody lost
-    any this turn yet."""
+    ``turn_start`` moment) or the turn's player's own steps then: without them, or while the
+    modules' start steps are all still queued (a die chosen first), nobody lost any this turn
+    yet."""
+    queued = {step[0] for step in game.stack}
     if (
         game.rolls
         or still_rolling(game) != "roll_decision"
         or "turn_start" in game.watched_moments
-        or any(r.start for r in in_play(game.setup.modules))
+        or any(name not in queued for r in in_play(game.setup.modules) for name in r.start)
         or game.own_steps(Phase.START)
     ):
         return
@@ -767,27 +770,30 @@ def _check_lost_to_the_indians(game: RuleGame) -> None:
 def _check_lost(game: RuleGame) -> None:
     """Life is gained by a gain step alone: a Beer's, once the Beers resolve, or one an
     ability gives on a death, the turn's player's ability among its own steps (a gift of life
-    at the start, a gain after the Bull's Eyes, a duel or at the turn's end) or a module's
-    rules (``ModuleRules.gains``). While none but the Beers' may have run, the life a seat lost
-    this turn is at most what it lacks now (max_life less life) and what the Beers given it
-    (scratch.beers) are worth, once they resolved; a player back in play after his elimination
-    (``returned``) aside, whose maximum a module set then. A module handing the turn over after
-    the results (``hand_over``) leaves the turn's scratch to another seat's turn: not followed
-    then."""
+    at the start, a gain after the Bull's Eyes, in a module's own phase or at the turn's end;
+    not the arrows an ability defers) or a module's rules (``ModuleRules.gains``). While none
+    but the Beers' may have run, the life a seat lost this turn is at most what it lacks now
+    (max_life less life) and what the Beers given it (scratch.beers) are worth, once they
+    resolved; a player back in play after his elimination (``returned``) aside, whose maximum a
+    module set then, and a seat whose character gains on a death once one came this turn
+    (``Ability.on_deaths``: its own steps, Vulture Sam's). A module handing the turn over
+    (``hand_over``) does so in place of the turn's end_turn step, leaving the turn's scratch to
+    another seat's turn: not followed once no end_turn step is queued."""
     before = any(tuple(step) == ("resolve_beers",) for step in game.stack)
     before = before or still_rolling(game) is not None
     handing = any(r.hand_over for r in in_play(game.setup.modules))
+    handed = handing and not any(step[0] == "end_turn" for step in game.stack)
     if (
-        (handing and not before)
-        or _gains_on_deaths(game)
-        or any(game.own_steps(phase) for phase in (_BEFORE_THE_BEERS if before else Phase))
+        (handed and not before)
+        or any(_may_gain(game.own_steps(p)) for p in (_BEFORE_THE_BEERS if before else Phase))
         or any(r.gains(game) for r in in_play(game.setup.modules) if r.gains is not None)
     ):
         return
     s = game.scratch
     lost = s.lost
+    gaining = _gains_on_deaths(game)
     for seat, p in enumerate(game.players):
-        if returned(p) or p.life + lost[seat] <= p.max_life:
+        if returned(p) or seat in gaining or p.life + lost[seat] <= p.max_life:
             continue
         if before:
             raise StateError(
@@ -805,11 +811,22 @@ def _check_lost(game: RuleGame) -> None:
             )
 
 
-def _gains_on_deaths(game: RuleGame) -> bool:
-    """A seat was eliminated this turn and a character at the table gains on a death (its
-    own ability: the one a module put in its place may have come with that death)."""
-    return bool(game.eliminated_now) and any(
-        type(ability_of(name)).on_deaths is not Ability.on_deaths for name in game.setup.characters
+def _may_gain(steps: list[Any]) -> bool:
+    """Whether the turn's player's own steps of a phase may give life: any but arrows taken
+    (an ability deferring them after the last roll), which lose life to the Indians at most."""
+    return any(step[0] != "take_arrow" for step in steps)
+
+
+def _gains_on_deaths(game: RuleGame) -> frozenset[int]:
+    """The seats that may have gained on a death this turn: a seat was eliminated in it and
+    the seat's character gains on a death (its own ability: the one a module put in its place
+    may have come with that death)."""
+    if not game.eliminated_now:
+        return frozenset()
+    return frozenset(
+        seat
+        for seat, name in enumerate(game.setup.characters)
+        if type(ability_of(name)).on_deaths is not Ability.on_deaths
     )
 
 
@@ -860,6 +877,37 @@ def _check_assigned(game: RuleGame, results: int) -> None:
             raise StateError(
                 f"{name}[{i}]: result {die} ({face}) assigned {seen[die]} times "
                 f"(scratch.assigned and scratch.to_assign), but it counts {counts}"
+            )
+
+
+def _check_in_range(game: RuleGame, results: int) -> None:
+    """Each Bull's Eye given a target hit a seat in its range (``Game.targets``, the answers
+    its decision allowed): the living seats at its distance from the turn's player; each Beer
+    went to a living seat. Until a seat is eliminated this turn (eliminated_now) the living and
+    the turn's player are those of the results' phases, but where a module handed the turn to
+    another seat (no end_turn step queued, ``hand_over``), whose scratch this is not."""
+    s = game.scratch
+    if game.eliminated_now or not (s.assigned or s.beers):
+        return
+    handing = any(r.hand_over for r in in_play(game.setup.modules))
+    if handing and not any(step[0] == "end_turn" for step in game.stack):
+        return
+    for i, (die, symbol, target) in enumerate(s.assigned):
+        if die >= results:
+            continue  # a module's extra result, gone since (``_past``)
+        reach = game.targets(die)
+        if target not in reach:
+            raise StateError(
+                f"scratch.assigned[{i}]: {symbol} of result {die} hit seat {target + 1}, out "
+                f"of its range (seats {', '.join(str(s + 1) for s in reach) or 'none'} from the "
+                f"turn's player, seat {game.turn + 1}), and nobody was eliminated this turn "
+                "(eliminated_now)"
+            )
+    for i, (_die, target) in enumerate(s.beers):
+        if not game.players[target].alive:
+            raise StateError(
+                f"scratch.beers[{i}]: a Beer given to seat {target + 1}, eliminated, and nobody "
+                "was eliminated this turn (eliminated_now): a Beer goes to a living seat"
             )
 
 

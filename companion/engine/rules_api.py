@@ -10,10 +10,11 @@ hands itself to a rule. ``Ability`` is here because the protocol names it and it
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .components import GATLING_NEEDED
+from .module_catalog import Module
+from .open_kinds import Declared, OpenKind
 from .options import SaloonDie
 from .steps import Step, take_arrow
 
@@ -101,18 +102,34 @@ class RuleGame(Protocol):
 SALOON_OPTIONS = (SaloonDie.NONE, SaloonDie.LOUDMOUTH, SaloonDie.COWARD)
 
 
-class Phase(StrEnum):
-    """Where in one's own turn an ability may add steps (``Ability.turn_steps``): a name
-    misspelt is an AttributeError where it is written, never a step silently missing."""
+class Phase(OpenKind):
+    """Where in one's own turn an ability may add steps (``Ability.turn_steps``): the core's
+    here, run by the core's turn; a module's declared by its package (``declare_phase``) and
+    run by its own rules (``RuleGame.own_steps``). A name misspelt is an AttributeError or a
+    NameError where it is written, never a step silently missing."""
 
-    START = "start"  # before the first roll
-    ROLLED = "rolled"  # after each roll's effects
-    LAST_ROLL = "last_roll"  # once rolling is over
-    BULLSEYE_ASSIGNED = "bullseye_assigned"  # Bull's Eye targets chosen, before they hit
-    BULLSEYE = "bullseye"  # after the Bull's Eyes
-    GATLING = "gatling"  # after the Gatling Gun
-    DUEL = "duel"  # a duel challenged (Undead or Alive 1)
-    END = "end"  # after the last resolution phase
+    START: ClassVar[Phase]  # before the first roll
+    ROLLED: ClassVar[Phase]  # after each roll's effects
+    LAST_ROLL: ClassVar[Phase]  # once rolling is over
+    BULLSEYE_ASSIGNED: ClassVar[Phase]  # Bull's Eye targets chosen, before they hit
+    BULLSEYE: ClassVar[Phase]  # after the Bull's Eyes
+    GATLING: ClassVar[Phase]  # after the Gatling Gun
+    END: ClassVar[Phase]  # after the last resolution phase
+
+
+for _value in ("start", "rolled", "last_roll", "bullseye_assigned", "bullseye", "gatling", "end"):
+    setattr(Phase, _value.upper(), Phase.declare(_value))
+
+# Each module's own phases, with the module whose package declared it (``declare_phase``).
+MODULE_PHASES: Declared[Phase, Module] = Declared()
+
+
+def declare_phase(module: Module, value: str) -> Phase:
+    """Module ``module``'s own phase ``value``, whose steps its rules run; ValueError when a
+    phase of that name is declared already."""
+    made = Phase.declare(value)
+    MODULE_PHASES.add(made, module, "phase")
+    return made
 
 
 class Ability:

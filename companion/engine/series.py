@@ -3,8 +3,8 @@
 A module whose games make a series (its ``ModuleRules.follows``) reads a finished game's
 result as the series keeps it (``GameResult``: who eliminated the Sheriff, whether the Sheriff
 survived, who was eliminated) and says what it decides for the next game (``NextGame``): its
-Sheriff, or the surviving Sheriff who appoints one (who then starts with a bullet more unless
-he keeps the star, ``GameSetup.legacy_bullet``), and who keeps a character. A player back in
+Sheriff, or the surviving Sheriff who appoints one (what that gives him is the module's set-up
+part's, ``SetupPart.next_game``), and who keeps a character. A player back in
 play after his elimination (``returned``) was eliminated in that game: he chooses a new
 character like any eliminated player.
 """
@@ -21,7 +21,7 @@ from .module_catalog import Module, characters_for
 from .modules import RULES, in_play, sides
 from .player_marks import returned
 from .reading import listed, text, truth, whole_number
-from .setup import GameSetup
+from .setup import SETUP_PARTS, GameSetup
 from .victory import hand_that_eliminated
 
 if TYPE_CHECKING:
@@ -152,8 +152,9 @@ def legacy_setup(
 ) -> GameSetup:
     """The next game's set-up, refusing what the series does not allow.
 
-    ``roles`` are the dealt roles (``deal_roles``), or None for physical role cards. A surviving
-    Sheriff who appoints another player starts with one more life (ruling UA5).
+    ``roles`` are the dealt roles (``deal_roles``), or None for physical role cards. The parts
+    of the modules in play take what the series decided (``SetupPart.next_game``) beside
+    those given in ``options``.
     """
     n = nxt.players
     if len(characters) != n:
@@ -178,14 +179,15 @@ def legacy_setup(
                 f"seat {seat + 1} keeps its own character or draws an unused one, "
                 f"not {characters[seat]}"
             )
-    bullet = nxt.appointer if nxt.appointer is not None and sheriff != nxt.appointer else None
+    decided = (kind.next_game(nxt, sheriff) for m in modules for kind in SETUP_PARTS.get(m, ()))
+    parts = (*options.pop("parts", ()), *(part for part in decided if part is not None))
     return GameSetup(
         characters=characters,
         roles=roles,
         sheriff=None if n == 3 else sheriff,
         modules=modules,
         seed=seed,
-        legacy_bullet=bullet,
+        parts=parts,
         **options,
     )
 

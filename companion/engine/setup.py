@@ -2,38 +2,140 @@
 
 The modules in play are part of the set-up beside the house rules: validated here, written in
 its JSON (and so in the journal's header), absent from records made before modules existed.
+What a module adds to the set-up is its own part (``SetupPart``), declared in its package: the
+core asks a part's hooks and never names one.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Self
 
+from . import discovery
 from .components import (
     CHARACTERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     ROLE_MIX,
-    SPECIAL_ROLES,
+    SHERIFF_BONUS,
     HouseRule,
     Role,
 )
 from .errors import SetupError
 from .hidden import secret
 from .module_catalog import (
-    MODULES,
     REAL_PILES,
     Module,
-    cards_dealt,
     characters_for,
     module,
-    require,
     validate,
 )
-from .reading import listed, text, truth, whole_number
-from .state import WRITTEN, encode
+from .reading import listed, text, whole_number
+from .state import WRITTEN, Part, encode, part_defaults, part_owner, register_part
+
+
+class SetupPart(Part):
+    """A module's part of a game's set-up: a frozen dataclass of its package, registered with
+    ``setup_parts``, its fields written flat in the set-up's JSON (each with ``WRITTEN``: only
+    when it says something, so a record without the module stays as it was) and secret as
+    declared (``hidden.secret``). The core reads a set-up through these hooks alone."""
+
+    __slots__ = ()
+    module: ClassVar[Module]  # the module that gives it meaning, set when registered
+    what: ClassVar[str] = ""  # what it is, as a refusal names it ("a real Boneyard deck")
+    # The key of its field saying role cards are mixed by type (``mixes_cards``), which a
+    # table's set-up journal writes too ("": it mixes none).
+    mixed_key: ClassVar[str] = ""
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> Self:
+        """The part a set-up record holds (its defaults where the record is silent);
+        ValueError naming the key that is wrong."""
+        raise NotImplementedError
+
+    def says_something(self) -> bool:
+        """Whether it differs from the set-up without it (then its module must be in play)."""
+        return self != type(self)()
+
+    def refused_without(self) -> str:
+        """Why it is refused when it says something and its module is not in play."""
+        return f"{self.what} needs module {self.module}"
+
+    def check(self, setup: GameSetup) -> None:
+        """Raise SetupError, saying what and why, when it does not fit ``setup`` (its module in
+        play or not; the Sheriff named)."""
+
+    def sheriff_bonus(self, sheriff: int) -> int | None:
+        """The Sheriff's bonus by this part (None: the core's)."""
+        return None
+
+    def mixes_cards(self) -> bool:
+        """Whether its special role cards are mixed with normal ones by type (the last of
+        ``ModuleInfo.deals``)."""
+        return False
+
+    def extra_life(self, seat: int) -> int:
+        """Life ``seat`` has beyond its character's (and the Sheriff's bonus) by this part."""
+        return 0
+
+    def life_said(self, seat: int) -> str:
+        """What of ``seat``'s life is this part's, as a refusal of that life names it."""
+        return ""
+
+    @classmethod
+    def configured(cls, game: Mapping[str, Any]) -> Self | None:
+        """The part the table's configuration (its checked ``[game]`` keys) chooses for the
+        games whose modules give it meaning (None: its defaults)."""
+        return None
+
+    @classmethod
+    def dealt(
+        cls,
+        modules: frozenset[Module],
+        roles: Sequence[Role],
+        rng: random.Random,
+        mixed: bool,
+        known: bool,
+    ) -> Self | None:
+        """The part ``deal`` gives, drawing from ``rng`` after the roles and characters:
+        ``mixed``, role cards mixed with normal ones by type; ``known``, whether the set-up
+        names the roles (else only the face-up Sheriff's card is named). None: its defaults."""
+        return None
+
+    @classmethod
+    def face_up(
+        cls,
+        modules: frozenset[Module],
+        roles: Sequence[Role | None],
+        mixed: bool,
+        special: bool | None,
+    ) -> Self | None:
+        """With secret role cards (``roles`` only the Sheriff's), the part the table gives:
+        ``special``, whether the Sheriff said his face-up card is a special one (None: not
+        asked). None: its defaults."""
+        return None
+
+    @classmethod
+    def next_game(cls, nxt: Any, sheriff: int | None) -> Self | None:
+        """The part a series' next game takes from what the last decided (``series.NextGame``)
+        and its Sheriff (None: its defaults)."""
+        return None
+
+
+# A module's id: the set-up parts it registered.
+SETUP_PARTS: dict[str, list[type[SetupPart]]] = {}
+
+
+def setup_parts(module: Module, *parts: tuple[type[SetupPart], str]) -> None:
+    """Register ``module``'s parts of the set-up, each with the core field of ``GameSetup``
+    its fields are written after in JSON (StateError as ``state_parts`` says)."""
+    for kind, after in parts:
+        register_part(module, GameSetup, kind, after)
+        kind.module = module
+        SETUP_PARTS.setdefault(module, []).append(kind)
 
 
 @dataclass(frozen=True)
@@ -44,10 +146,8 @@ class GameSetup:
     the Sheriff (``sheriff``, named with dealt roles too) and learns other roles as they are
     revealed. With 3 players the roles are face up and must be given.
 
-    ``specials`` (Old Saloon 3) names each seat's special role card, None for a normal card:
-    every seat's with dealt roles, only the face-up Sheriff's with secret cards (the others
-    None). ``specials_mixed``: normal and special cards were mixed by type, so any seat may
-    hold either; otherwise every card is special (the rulebook's first way).
+    ``parts``: the modules' parts of the set-up (``SetupPart``), in any order; a part not given
+    has its defaults. Read one with ``Kind.of(setup)``.
     """
 
     characters: tuple[str, ...]
@@ -64,29 +164,11 @@ class GameSetup:
     modules: frozenset[Module] = field(
         default_factory=frozenset, metadata={WRITTEN: lambda setup: bool(setup.modules)}
     )
-    specials: tuple[str | None, ...] | None = field(
-        default=None,
-        metadata={
-            **secret(each=lambda setup, seat, card_seat: card_seat == setup.sheriff_seat()),
-            WRITTEN: lambda setup: setup.specials is not None,
-        },
-    )
-    specials_mixed: bool = field(
-        default=False, metadata={WRITTEN: lambda setup: setup.specials is not None}
-    )
     # Piles the table draws for real, the drawing seat entering what it drew (REAL_PILES).
     real_piles: frozenset[str] = field(
         default_factory=frozenset, metadata={WRITTEN: lambda setup: bool(setup.real_piles)}
     )
-    # Undead or Alive 4: Boneyard cards drawn from the table's real deck and entered.
-    real_boneyard: bool = field(
-        default=False, metadata={WRITTEN: lambda setup: setup.real_boneyard}
-    )
-    # Undead or Alive 5 (ruling UA5): the seat of the last game's Sheriff who appointed another
-    # player, starting with one life more.
-    legacy_bullet: int | None = field(
-        default=None, metadata={WRITTEN: lambda setup: setup.legacy_bullet is not None}
-    )
+    parts: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "characters", tuple(self.characters))
@@ -95,15 +177,15 @@ class GameSetup:
             roles = tuple(r if type(r) is Role else _role(r, i) for i, r in enumerate(self.roles))
             object.__setattr__(self, "roles", roles)
         object.__setattr__(self, "house_rules", frozenset(_house_rule(h) for h in self.house_rules))
-        if self.specials is not None:
-            object.__setattr__(self, "specials", tuple(self.specials))
         object.__setattr__(self, "real_piles", frozenset(self.real_piles))
+        object.__setattr__(self, "parts", _all_parts(self.parts))
         self._validate()
         if self.sheriff is None and not self.three_player:
             # Named even with dealt roles: the Sheriff's card is face up, so a seat that may
             # not see the roles still knows it (``hidden.py``).
             object.__setattr__(self, "sheriff", self.sheriff_seat())
-        self._validate_specials()
+        for part in self.parts:
+            part.check(self)
 
     @property
     def players(self) -> int:
@@ -120,6 +202,26 @@ class GameSetup:
     @property
     def role_mix(self) -> tuple[Role, ...]:
         return ROLE_MIX[self.players]
+
+    def extra_life(self, seat: int) -> int:
+        """Life ``seat`` starts with beyond its character's and the Sheriff's bonus, by the
+        modules' parts of the set-up."""
+        return sum(part.extra_life(seat) for part in self.parts)
+
+    def sheriff_bonus(self, sheriff: int) -> int:
+        """The life the Sheriff at seat ``sheriff`` starts with beyond his character's: a
+        part's, or the core's."""
+        said = (part.sheriff_bonus(sheriff) for part in self.parts)
+        return next((bonus for bonus in said if bonus is not None), SHERIFF_BONUS)
+
+    @property
+    def cards_mixed(self) -> bool:
+        """Special role cards are mixed with normal ones by type (``SetupPart.mixes_cards``)."""
+        return any(part.mixes_cards() for part in self.parts)
+
+    def life_said(self, seat: int) -> str:
+        """What of ``seat``'s life the parts give, as a refusal of it names it."""
+        return "".join(part.life_said(seat) for part in self.parts)
 
     def sheriff_seat(self) -> int | None:
         if self.roles is not None:
@@ -145,7 +247,7 @@ class GameSetup:
                 raise SetupError(
                     f"unknown real pile {pile!r}; expected one of " + ", ".join(sorted(REAL_PILES))
                 )
-        self._validate_undead()
+        self._validate_parts()
         if self.roles is not None:
             if len(self.roles) != n:
                 raise SetupError(f"{len(self.roles)} roles given for {n} players")
@@ -163,59 +265,12 @@ class GameSetup:
         elif self.sheriff is None or not 0 <= self.sheriff < n:
             raise SetupError(f"say which seat (1 to {n}) is the Sheriff")
 
-    def _validate_specials(self) -> None:
-        """Old Saloon 3: the special cards fit the roles, once each, as the chosen way deals."""
-        if not cards_dealt(self.modules):
-            if self.specials is not None or self.specials_mixed:
-                raise SetupError("special role cards need a module in play that deals them")
-            return
-        n = self.players
-        if self.specials is None or len(self.specials) != n:
-            raise SetupError(
-                f"special role cards: give each of the {n} seats its card (None: none)"
-            )
-        sheriff = self.sheriff_seat()
-        for seat, card in enumerate(self.specials):
-            where = f"seat {seat + 1}"
-            if card is None:
-                known = self.roles is not None or seat == sheriff
-                if known and not self.specials_mixed:
-                    raise SetupError(
-                        f"{where}: every card is special unless normal and special are mixed"
-                    )
-                continue
-            if card not in SPECIAL_ROLES:
-                raise SetupError(
-                    f"{where}: unknown special role {card!r}; expected one of "
-                    + ", ".join(SPECIAL_ROLES)
-                )
-            role = self.roles[seat] if self.roles is not None else None
-            if seat == sheriff:
-                role = Role.SHERIFF
-            if role is None:
-                raise SetupError(f"{where}: with secret roles only the Sheriff's card is given")
-            if SPECIAL_ROLES[card].role is not role:
-                raise SetupError(f"{where}: {SPECIAL_ROLES[card].title} is not a {role} card")
-        given = [c for c in self.specials if c is not None]
-        if len(given) != len(set(given)):
-            raise SetupError("each special role card is in the game once")
-
-    def _validate_undead(self) -> None:
-        for m in Module:  # a set-up field a module gives meaning to is refused without it
-            for name, what in MODULES[m].options:
-                value = getattr(self, name)
-                if value is not None and value is not False:
-                    require(self.modules, m, what)
-        bullet = self.legacy_bullet
-        if bullet is None:
-            return
-        if not 0 <= bullet < self.players:
-            raise SetupError(f"Legacy bullet for seat {bullet + 1}: seats are 1 to {self.players}")
-        if bullet == self.sheriff_seat():
-            raise SetupError(
-                f"seat {bullet + 1} is the new Sheriff; the Legacy bullet goes to the old Sheriff "
-                "who appointed another player (ruling UA5)"
-            )
+    def _validate_parts(self) -> None:
+        """A part that says something is refused without the module that gives it meaning (it
+        checks itself once the Sheriff is named)."""
+        for part in sorted(self.parts, key=lambda p: p.module):
+            if part.says_something() and part.module not in self.modules:
+                raise SetupError(part.refused_without())
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
         """The set-up as JSON; for ``seat``, as that seat sees it (``hidden.py``)."""
@@ -248,20 +303,10 @@ class GameSetup:
                 modules=frozenset(
                     module(text(m, "a module")) for m in listed(data.get("modules", []), "modules")
                 ),
-                specials=None
-                if data.get("specials") is None
-                else tuple(
-                    None if c is None else text(c, "a special card")
-                    for c in listed(data["specials"], "specials")
-                ),
-                specials_mixed=truth(data.get("specials_mixed", False), "specials_mixed"),
                 real_piles=frozenset(
                     text(p, "a real pile") for p in listed(data.get("real_piles", []), "real_piles")
                 ),
-                real_boneyard=truth(data.get("real_boneyard", False), "real_boneyard"),
-                legacy_bullet=None
-                if data.get("legacy_bullet") is None
-                else whole_number(data["legacy_bullet"], "legacy_bullet", 0),
+                parts=tuple(kind.read(data) for kind in _kinds()),
             )
         except KeyError as exc:
             raise SetupError(f"set-up record has no {exc}") from exc
@@ -269,6 +314,35 @@ class GameSetup:
             raise
         except ValueError as exc:
             raise SetupError(f"set-up record is malformed: {exc}") from exc
+
+
+part_owner(GameSetup)
+
+
+def _kinds() -> tuple[type[SetupPart], ...]:
+    """The set-up parts registered, the modules installed loaded first."""
+    discovery.load()
+    return tuple(type(part) for part in part_defaults(GameSetup))
+
+
+def _all_parts(given: tuple[Any, ...]) -> tuple[Any, ...]:
+    """One part of each kind registered, in ``parts`` order: those ``given``, else defaults. A
+    part given after one of its kind replaces it, so ``replace(setup, parts=(*setup.parts,
+    part))`` changes one part."""
+    discovery.load()
+    held = list(part_defaults(GameSetup))
+    for part in given:
+        kind = type(part)
+        if kind not in SETUP_PARTS.get(getattr(part, "module", ""), ()):
+            raise SetupError(f"{part!r} is not a registered part of the set-up")
+        held[kind.index] = part
+    return tuple(held)
+
+
+def configured_parts(game: Mapping[str, Any]) -> tuple[SetupPart, ...]:
+    """The set-up parts a table's configuration chooses (``SetupPart.configured``)."""
+    found = (kind.configured(game) for kind in _kinds())
+    return tuple(part for part in found if part is not None)
 
 
 # The seeds a table draws (64 bits at most): a record's seed is one of them.
@@ -303,10 +377,12 @@ def deal(
     house_rules: frozenset[HouseRule] = frozenset(),
     characters: tuple[str, ...] | None = None,
     modules: frozenset[Module | str] = frozenset(),
-    specials_mixed: bool = False,
+    mixed: bool = False,
     real_piles: frozenset[str] = frozenset(),
 ) -> GameSetup:
-    """Shuffle and deal roles and characters as the rulebook's Preparation does.
+    """Shuffle and deal roles and characters as the rulebook's Preparation does, and what the
+    modules' parts deal after them (``SetupPart.dealt``; ``mixed``: special role cards mixed
+    with normal ones by type).
 
     Characters come from those the modules allow (the base game's alone without modules).
     """
@@ -320,14 +396,7 @@ def deal(
         characters = tuple(rng.sample(characters_for(chosen), players))
     known = roles_known or players == 3
     sheriff = None if players == 3 else roles.index(Role.SHERIFF)
-    specials = None
-    if cards_dealt(chosen):
-        dealt = deal_specials(roles, rng, specials_mixed)
-        specials = (
-            dealt
-            if known
-            else tuple(c if r is Role.SHERIFF else None for c, r in zip(dealt, roles, strict=True))
-        )
+    dealt = (kind.dealt(chosen, roles, rng, mixed, known) for kind in _kinds())
     return GameSetup(
         characters=characters,
         roles=tuple(roles) if known else None,
@@ -335,24 +404,28 @@ def deal(
         house_rules=house_rules,
         seed=seed,
         modules=chosen,
-        specials=specials,
-        specials_mixed=specials_mixed,
         real_piles=real_piles,
+        parts=tuple(part for part in dealt if part is not None),
     )
 
 
-# Normal role cards in the base game's box, by type (rulebook, "Components").
-NORMAL_CARDS: dict[Role, int] = {Role.SHERIFF: 1, Role.DEPUTY: 2, Role.OUTLAW: 3, Role.RENEGADE: 2}
+def mixed_key() -> str | None:
+    """The key under which a record says whether role cards are mixed by type, as the part
+    that mixes them names it (None: no module installed deals them)."""
+    return next((kind.mixed_key for kind in _kinds() if kind.mixed_key), None)
 
 
-def deal_specials(roles: list[Role], rng: random.Random, mixed: bool) -> tuple[str | None, ...]:
-    """Old Saloon 3: each role's card, special ones by the base distribution, or drawn from
-    the normal and special cards of its type mixed together."""
-    cards: dict[Role, list[str | None]] = {}
-    for role in Role:
-        pile: list[str | None] = [c.name for c in SPECIAL_ROLES.values() if c.role is role]
-        if mixed:
-            pile += [None] * NORMAL_CARDS[role]
-        rng.shuffle(pile)
-        cards[role] = pile
-    return tuple(cards[role].pop() for role in roles)
+def face_up_parts(
+    modules: frozenset[Module], roles: Sequence[Role | None], mixed: bool, special: bool | None
+) -> tuple[SetupPart, ...]:
+    """The parts a table with secret role cards gives (``SetupPart.face_up``)."""
+    found = (kind.face_up(modules, roles, mixed, special) for kind in _kinds())
+    return tuple(part for part in found if part is not None)
+
+
+def dealt_parts(
+    modules: frozenset[Module], roles: Sequence[Role], rng: random.Random, mixed: bool
+) -> tuple[SetupPart, ...]:
+    """The parts a table dealing the roles gives (``SetupPart.dealt``), every role named."""
+    found = (kind.dealt(modules, roles, rng, mixed, True) for kind in _kinds())
+    return tuple(part for part in found if part is not None)

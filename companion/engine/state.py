@@ -206,34 +206,50 @@ def state_parts(
     frozen dataclass whose fields all have defaults; a key the owner or another part writes is
     refused (StateError)."""
     for held, owner in ((player, PlayerState), (game, GameState), (scratch, TurnScratch)):
-        if held is None:
-            continue
-        kind, after = held
-        where = f"{module}: {kind.__name__}"
-        if not (is_dataclass(kind) and kind.__dataclass_params__.frozen):
-            raise StateError(f"{where} is not a frozen dataclass")
-        if after not in {f.name for f in fields(owner)} - {"parts"}:
-            raise StateError(f"{where}: {owner.__name__} has no field {after!r} to follow")
-        registered = _PARTS.setdefault(owner, [])
-        if kind in registered:
-            raise StateError(f"{where} is registered twice")
-        taken = {json_key(f): owner.__name__ for f in fields(owner) if f.name != "parts"}
-        for other in registered:
-            taken.update((json_key(f), other.__name__) for f in fields(other))
-        for f in fields(kind):
-            if f.default is MISSING and f.default_factory is MISSING:
-                raise StateError(f"{where}.{f.name} has no default")
-            if json_key(f) in taken:
-                raise StateError(
-                    f"{where} and {taken[json_key(f)]} both write the key {json_key(f)!r}"
-                )
-        kind.index = len(registered)
-        registered.append(kind)
-        _PLACES[kind] = (module, after)
-        _DEFAULTS[owner] = tuple(k() for k in registered)
-        MODULE_PARTS.setdefault(module, []).append(kind)
+        if held is not None:
+            register_part(module, owner, *held)
+            MODULE_PARTS.setdefault(module, []).append(held[0])
+
+
+def register_part(module: str, owner: type, kind: type[Part], after: str) -> None:
+    """Register ``module``'s part ``kind`` of ``owner`` (a state's owner, or another declared
+    with ``part_owner``), written after the owner's field ``after``; StateError as
+    ``state_parts`` says."""
+    where = f"{module}: {kind.__name__}"
+    if not (is_dataclass(kind) and kind.__dataclass_params__.frozen):
+        raise StateError(f"{where} is not a frozen dataclass")
+    if after not in {f.name for f in fields(owner)} - {"parts"}:
+        raise StateError(f"{where}: {owner.__name__} has no field {after!r} to follow")
+    registered = _PARTS.setdefault(owner, [])
+    if kind in registered:
+        raise StateError(f"{where} is registered twice")
+    taken = {json_key(f): owner.__name__ for f in fields(owner) if f.name != "parts"}
+    for other in registered:
+        taken.update((json_key(f), other.__name__) for f in fields(other))
+    for f in fields(kind):
+        if f.default is MISSING and f.default_factory is MISSING:
+            raise StateError(f"{where}.{f.name} has no default")
+        if json_key(f) in taken:
+            raise StateError(f"{where} and {taken[json_key(f)]} both write the key {json_key(f)!r}")
+    kind.index = len(registered)
+    registered.append(kind)
+    _PLACES[kind] = (module, after)
+    _DEFAULTS[owner] = tuple(k() for k in registered)
     for plans in (_ENCODINGS, _READERS, _PLANS, _SECRETS):
         plans.clear()  # a plan made before would leave the new part out
+
+
+def part_owner(owner: type) -> None:
+    """Let ``owner``, a dataclass with a ``parts`` field, hold registered parts written flat
+    in its JSON as a state's owners do (the set-up's, ``setup.py``)."""
+    global _OWNERS
+    _OWNERS = (*_OWNERS, owner)
+    _DEFAULTS.setdefault(owner, ())
+
+
+def part_defaults(owner: type) -> tuple[Any, ...]:
+    """One of each part registered for ``owner``, each with its defaults, in ``parts`` order."""
+    return _DEFAULTS[owner]
 
 
 def parts_seen(owner: Any, seat: int) -> tuple[Any, ...]:

@@ -210,7 +210,7 @@ class Lifecycle:
                 modules = frozenset(module(m) for m in record.modules)
             except SetupError as exc:
                 log.warning("set-up journal: modules %s ignored (%s)", record.modules, exc)
-        mixed = record.specials_mixed
+        mixed = record.cards_mixed
         bots = sorted(record.bots)
         joined = sorted({*record.joined, *bots})
         return SetupFlow(
@@ -222,8 +222,8 @@ class Lifecycle:
             joined=joined,
             bots=bots,
             rng=random.Random(record.seed),
-            real_boneyard=config.real_boneyard,
-            specials_mixed=config.specials_mixed if mixed is None else mixed,
+            parts=config.parts,
+            cards_mixed=config.cards_mixed if mixed is None else mixed,
             legacy=self._follow_up(joined, modules, before),
             bot_player=config.bot_player,
             bot_players=dict(config.bot_players),
@@ -529,7 +529,7 @@ class Lifecycle:
             self._save_setup()
             return
         setup = play.game.setup
-        mixed = setup.specials_mixed if cards_dealt(setup.modules) else None
+        mixed = setup.cards_mixed if cards_dealt(setup.modules) else None
         record = SetupRecord(
             self._seed(),
             list(play.seats),

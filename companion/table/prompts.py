@@ -182,14 +182,25 @@ def _could_hold(p: PlayerState, card: SpecialRole, in_pool: bool, moment: str, a
     return card.whose == "any" or (card.whose == "own") == own
 
 
-def reveals_text(game: Game, seats: Sequence[int] = (), short: bool = False) -> str:
+def reveals_text(game: Game, seats: Sequence[int] = ()) -> tuple[str, str]:
     """The console's aside while a moment is open: 'Reveal: The Doc, The Good, The Ugly (seat
     3)', the cards that the same seats may reveal side by side, then those seats when not every
     living seat may (physical numbers: ``seats`` lists them in the engine's order; none given,
-    the engine's counted from 1), so a holder whose menu does not offer a card sees why;
-    ``short``: the Hands' titles without "of the Devil", as the seat panels show them."""
+    the engine's counted from 1), so a holder whose menu does not offer a card sees why; and
+    its short form, the Hands' titles without "of the Devil", as the seat panels show them.
+    Both from one reading of who may reveal: the console asks for both on every view."""
+    may = who_may_reveal(game)
+    return _reveals_said(game, may, seats, False), _reveals_said(game, may, seats, True)
+
+
+def _reveals_said(
+    game: Game,
+    may: list[tuple[SpecialRole, frozenset[int]]],
+    seats: Sequence[int],
+    short: bool,
+) -> str:
     groups: list[tuple[frozenset[int], list[str]]] = []
-    for card, who in who_may_reveal(game):
+    for card, who in may:
         title = card.title.removesuffix(" of the Devil") if short else card.title
         if groups and groups[-1][0] == who:
             groups[-1][1].append(title)
@@ -259,20 +270,20 @@ def house_rules_text(rules: frozenset[HouseRule]) -> str:
     return _("House rules: {rules}").format(rules=said)
 
 
-def modules_text(modules: frozenset[Module], specials_mixed: bool = False) -> str:
+def modules_text(modules: frozenset[Module], cards_mixed: bool = False) -> str:
     """The modules in play, for the console before the first roll ('' when none)."""
     if not modules:
         return ""
     said = ", ".join(
         _("{module} (mixed)").format(module=module_label(m))
-        if MODULES[m].role_cards and specials_mixed
+        if MODULES[m].role_cards and cards_mixed
         else module_label(m)
         for m in sorted(modules)
     )
     return _("Modules: {modules}").format(modules=said)
 
 
-def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) -> str:
+def modules_by_number(modules: frozenset[Module], cards_mixed: bool = False) -> str:
     """The modules on, by the rulebook's numbers ("Old Saloon 1, 3 mixed; Undead or Alive 2"),
     and those of expansions from outside counted ("2 more": their pages say which): short
     enough for the set-up's prompt with every module on ('' when none)."""
@@ -282,7 +293,7 @@ def modules_by_number(modules: frozenset[Module], specials_mixed: bool = False) 
             continue
         numbers = [
             _("{number} mixed").format(number=m.value.partition(".")[2])
-            if MODULES[m].role_cards and specials_mixed
+            if MODULES[m].role_cards and cards_mixed
             else m.value.partition(".")[2]
             for m in sorted(modules)
             if m.value.partition(".")[0] == expansion

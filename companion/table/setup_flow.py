@@ -34,10 +34,12 @@ from ..engine import (
     NextGame,
     Role,
     SetupError,
+    SetupPart,
     cards_dealt,
     characters_for,
     deal_roles,
-    deal_specials,
+    dealt_parts,
+    face_up_parts,
     legacy_setup,
     validate_modules,
 )
@@ -95,8 +97,8 @@ class SetupFlow:
     page: int = 0  # the page of names the picker sees
     module_page: int = 0  # while seats join: the expansion whose modules the DIE buttons turn
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
-    real_boneyard: bool = False
-    specials_mixed: bool = False  # Old Saloon 3 the rulebook's second way: cards mixed by type
+    parts: tuple[SetupPart, ...] = ()  # the configuration's (``TableConfig.parts``)
+    cards_mixed: bool = False  # Old Saloon 3 the rulebook's second way: cards mixed by type
     bear: bool | None = None  # physical cards, mixed: whether the Sheriff's card is The Bear
     legacy: NextGame | None = None
     bot_player: str = "rules"  # the player of the box's seats, and of a seat named here
@@ -234,9 +236,9 @@ class SetupFlow:
             chosen = modules[n - 1]
             if MODULES[chosen].role_cards:  # off, mixed cards, special cards, off again:
                 if chosen not in self.modules:  # one press from on (the rulebook's) is off
-                    self.specials_mixed = True
-                elif self.specials_mixed:
-                    self.specials_mixed = False
+                    self.cards_mixed = True
+                elif self.cards_mixed:
+                    self.cards_mixed = False
                     return
             self.modules = self.modules ^ {chosen}
             return
@@ -335,7 +337,7 @@ class SetupFlow:
     def _asks_bear(self) -> bool:
         """Physical cards mixed by type: the Sheriff's face-up card may be The Bear or not."""
         return (
-            self.specials_mixed
+            self.cards_mixed
             and cards_dealt(self.modules)
             and not self.dealt
             and Role.SHERIFF in self.roles.values()
@@ -422,7 +424,7 @@ class SetupFlow:
         """Each module by name and state: off, on, or (its role cards mixed by type) mixed."""
         if m not in self.modules:
             return _("{module}: off").format(module=module_label(m))
-        if MODULES[m].role_cards and self.specials_mixed:
+        if MODULES[m].role_cards and self.cards_mixed:
             return _("{module}: mixed").format(module=module_label(m))
         return _("{module}: on").format(module=module_label(m))
 
@@ -467,10 +469,11 @@ class SetupFlow:
             "house_rules": self.house_rules,
             "seed": seed,
             "modules": self.modules,
-            "specials": self._specials(roles, seed),
-            "specials_mixed": self.specials_mixed and cards_dealt(self.modules),
             "real_piles": self.real_piles,
-            "real_boneyard": self.real_boneyard and _given_by(self.modules, "real_boneyard"),
+            "parts": (
+                *(part for part in self.parts if part.module in self.modules),
+                *self._cards(roles, seed),
+            ),
         }
         seat = None if sheriff is None else self.joined.index(sheriff)
         if self.legacy is not None:
@@ -490,23 +493,22 @@ class SetupFlow:
             seat=self.picker, page=self.page + 1, pages=page_count(self.choices())
         )
 
-    def _specials(self, roles: tuple[Role | None, ...], seed: int) -> tuple[str | None, ...] | None:
-        """Old Saloon 3: every card special (the Sheriff The Bear), or normal and special cards
-        mixed by type; dealt roles get their cards here, secret ones are on the table."""
-        if not cards_dealt(self.modules):
-            return None
+    def _cards(self, roles: tuple[Role | None, ...], seed: int) -> tuple[SetupPart, ...]:
+        """The special role cards of a module that deals them, every card special or mixed
+        with normal ones by type: dealt roles get their cards here, secret ones are on the
+        table (the Sheriff's face up, special as he said, ``bear``)."""
+        mixed = self.cards_mixed and cards_dealt(self.modules)
         if None in roles:
-            bear = "the_bear" if self.bear or not self.specials_mixed else None
-            return tuple(bear if r is Role.SHERIFF else None for r in roles)
+            return face_up_parts(self.modules, roles, mixed, self.bear)
         dealt = [r for r in roles if r is not None]
-        return deal_specials(dealt, random.Random(seed), self.specials_mixed)
+        return dealt_parts(self.modules, dealt, random.Random(seed), mixed)
 
     def prompt(self) -> str:
         if self.stage == "join":
             joining = _("New game: seats press to join ({count}), then DONE").format(
                 count=len(self.joined)
             )
-            shown = modules_by_number(self.modules, self.specials_mixed)
+            shown = modules_by_number(self.modules, self.cards_mixed)
             return f"{joining}. {shown}" if shown else joining
         if self.stage == "roles":
             if self._asks_bear():
@@ -529,9 +531,3 @@ class SetupFlow:
         else:
             said = _("Seat {seat}: DIE picks, SEAT{seat}: more ({page}/{pages})")
         return said.format(seat=self.picker, page=self.page + 1, pages=pages)
-
-
-def _given_by(modules: frozenset[Module], option: str) -> bool:
-    """A set-up option of the configuration goes to the game only with a module on that gives
-    it its meaning (``ModuleInfo.options``)."""
-    return any(option in dict(MODULES[m].options) for m in modules)

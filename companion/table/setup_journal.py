@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import listed, text, truth, whole_number
+from ..engine import listed, mixed_key, text, truth, whole_number
 from . import durable
 from .records import JournalError, RecordError, decode_line, encode, seats_list
 from .table_language import LANGUAGE_KEY
@@ -37,7 +37,8 @@ class SetupRecord:
     joined: list[int]
     modules: list[str] | None  # the set-up's modules when it began (None: the configuration's)
     presses: list[tuple[str, str]] = field(default_factory=list)  # (button, "press" or "hold")
-    specials_mixed: bool | None = None  # Old Saloon 3's cards mixed by type, likewise
+    # Role cards mixed by type (``engine.mixed_key``), likewise: None, no module deals them.
+    cards_mixed: bool | None = None
     bots: list[int] = field(default_factory=list)  # seats the box played when it began
     follows: str | None = None  # the game journal this set-up came after, by name
     language: str | None = None  # the table's language when it began (None: the box's)
@@ -51,8 +52,9 @@ class SetupRecord:
         }
         if self.modules is not None:
             header["modules"] = self.modules
-        if self.specials_mixed is not None:
-            header["specials_mixed"] = self.specials_mixed
+        key = mixed_key()
+        if self.cards_mixed is not None and key is not None:
+            header[key] = self.cards_mixed
         if self.bots:
             header["bots"] = self.bots
         if self.follows is not None:
@@ -156,9 +158,10 @@ def _header(header: dict[str, Any]) -> SetupRecord:
         modules = header.get("modules")
         if modules is not None:
             modules = [text(m, "a module") for m in listed(modules, "modules")]
-        mixed = header.get("specials_mixed")
-        if mixed is not None:
-            mixed = truth(mixed, "specials_mixed")
+        key = mixed_key()
+        mixed = None if key is None else header.get(key)
+        if key is not None and mixed is not None:
+            mixed = truth(mixed, key)
         bots = listed(header.get("bots", []), "bots")
         bots = seats_list(bots, len(bots)) if bots else []
         follows = header.get("follows")

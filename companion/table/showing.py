@@ -221,11 +221,11 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
     if game.turn_number == 1 and game.roll_count == 0 and not game.over:
         story = ". ".join(t for t in (story, rules_text(game, session.series_game)) if t)
     title = _("Turn {turn}: seat {seat}").format(turn=game.turn_number, seat=play.seats[game.turn])
-    cards = "" if game.over else reveals_text(game, play.seats)
+    cards, short_cards = ("", "") if game.over else reveals_text(game, play.seats)
     saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
     hands = module_asides(game)
     aside = ". ".join(t for t in (saloon, hands, cards) if t)
-    shorter = _shorter(saloon, hands, reveals_text(game, play.seats, short=True) if cards else "")
+    shorter = _shorter(saloon, hands, short_cards)
     listed = () if box or d is None else _listed(game, d, unrevealed, play.seats)
     if role_asked is not None:  # the roles listed under the question, one per DIE button
         roles = end_roles.choices(game, session.declared)
@@ -300,7 +300,7 @@ def rules_text(game: Game, series_game: int) -> str:
     """The modules and house rules in play, said before the first roll; a series (Wild West
     Legacy) with the number of this game in it."""
     setup = game.setup
-    modules = modules_text(setup.modules, setup.specials_mixed)
+    modules = modules_text(setup.modules, setup.cards_mixed)
     making = series_module(setup.modules)
     if making is not None:
         label = module_label(making)
@@ -321,7 +321,7 @@ def series_text(modules: frozenset[Module], game: int) -> str:
 def _setup_card(flow: SetupFlow, role: Role) -> str:
     """A role card shown at set-up: the Sheriff's is The Bear once that is sure (Old Saloon 3:
     every card special, or the table said so), as the game will show it."""
-    bear = flow.bear or (flow.bear is None and not flow.specials_mixed)
+    bear = flow.bear or (flow.bear is None and not flow.cards_mixed)
     if role is Role.SHERIFF and cards_dealt(flow.modules) and bear:
         return SPECIAL_ROLES["the_bear"].title
     return ROLE_LABELS[role]

@@ -152,7 +152,7 @@ def summarize(play: TablePlay, began: str, listing: SeriesGame | None) -> GameSu
     summary = GameSummary(
         id=play.path.name.removesuffix(JOURNAL_SUFFIX),
         date=_began(began),
-        modules=_modules(setup.modules, setup.specials_mixed),
+        modules=_modules(setup.modules, setup.cards_mixed),
         house_rules=house_rules_text(setup.house_rules),
         side=SIDE_LABELS.get(game.side) or _("Game over"),
         seats=seats,
@@ -222,14 +222,14 @@ def keep_aside(path: Path) -> str:
     return durable.keep_aside(path, "a game's summary").name
 
 
-def _modules(modules: frozenset[Module], specials_mixed: bool) -> tuple[str, ...]:
+def _modules(modules: frozenset[Module], cards_mixed: bool) -> tuple[str, ...]:
     """The modules in play in the table's words, by expansion ("Old Saloon: " and its modules'
     labels), a module dealing role cards mixed by type with "(mixed)"."""
     said = []
     for expansion, label in expansions():
         names = [
             _("{module} (mixed)").format(module=module_label(m))
-            if specials_mixed and MODULES[m].role_cards
+            if cards_mixed and MODULES[m].role_cards
             else module_label(m)
             for m in sorted(modules)
             if m.value.partition(".")[0] == expansion

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots import BOTS
-from ..engine import HouseRule, Module
+from ..engine import HouseRule, Module, SetupPart
 from .bounded_call import PLAYER_TIME_LIMIT
 
 
@@ -21,8 +21,9 @@ class TableConfig:
     real_piles: frozenset[str] = frozenset()
     state_dir: Path | None = None
     double_press: float = 0.15  # seconds: the same button again this soon is a bounce
-    real_boneyard: bool = False  # Undead or Alive 4: the table draws its own Boneyard cards
-    specials_mixed: bool = False  # Old Saloon 3: normal and special role cards mixed by type
+    # The modules' set-up parts the configuration chooses, given to games with their module on.
+    parts: tuple[SetupPart, ...] = ()
+    cards_mixed: bool = False  # Old Saloon 3: normal and special role cards mixed by type
     bots: tuple[int, ...] = ()  # seats the box plays from the start of a set-up
     bot_pause: float = 1.0  # seconds the table sees a choice of the box coming
     bot_player: str = "rules"  # the computer player of the box's seats (companion/bots)

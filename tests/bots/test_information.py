@@ -30,6 +30,7 @@ from companion.engine import (
     deal,
 )
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.events import SpecialRoleRevealed
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.modules.special_roles.rules import holding
@@ -194,15 +195,19 @@ def test_a_card_shown_then_undone_by_an_earlier_moment_is_no_secret_of_the_twins
                 GHOST,
             }
         ),
-        specials=(
-            "the_bear",
-            "the_right_hand",
-            "the_gambler",
-            "the_good",
-            "the_ugly",
-            "the_doc",
-            "the_left_hand",
-            "the_bad",
+        parts=(
+            SpecialsSetup(
+                (
+                    "the_bear",
+                    "the_right_hand",
+                    "the_gambler",
+                    "the_good",
+                    "the_ugly",
+                    "the_doc",
+                    "the_left_hand",
+                    "the_bad",
+                )
+            ),
         ),
     )
     game = Game(setup)
@@ -303,7 +308,7 @@ def test_on_every_module_set_the_rule_based_player_chooses_alike_whatever_its_se
     was never shown shows S the same before each action, and S chooses the same there."""
     counts = chosen.players()
     players = counts[index % len(counts)]
-    setup = deal(players, index, modules=chosen.modules, specials_mixed=chosen.mixed)
+    setup = deal(players, index, modules=chosen.modules, mixed=chosen.mixed)
     played = rule_based(Game(setup), index % players)
     twin = Game(permuted(setup, sorted(played.hidden), random.Random(index)))
     told = list(twin.opening_events)

@@ -39,7 +39,7 @@ from companion.engine import (
 from companion.modules.duels.rules import DUEL_REROLL, DUEL_ROLL, DUEL_TARGET, WHICH_WOUND
 from companion.modules.ghost.rules import GHOST_FACE, GHOST_REROLL, GHOST_ROLL, GHOST_TARGET
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
-from companion.modules.legacy.rules import next_game
+from companion.modules.legacy.rules import LegacySetup, next_game
 from companion.modules.posse.rules import (
     BELLE_STAR,
     CHUCK_DIE,
@@ -48,6 +48,7 @@ from companion.modules.posse.rules import (
     RAGE_TO,
     SAM_HEAL,
 )
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.rules import (
     DOC_DIE,
     DOC_FACE,
@@ -57,7 +58,14 @@ from companion.modules.special_roles.rules import (
     UGLY_SWAP,
 )
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
-from companion.modules.zombies.rules import CARD, MASTER, BoneyardGame, is_master, is_zombie
+from companion.modules.zombies.rules import (
+    CARD,
+    MASTER,
+    BoneyardGame,
+    BoneyardSetup,
+    is_master,
+    is_zombie,
+)
 from companion.modules.zombies.rules import ID as ZOMBIES
 from tests.engine.helpers import FILLERS, make_game, play
 
@@ -94,7 +102,7 @@ def special_game(
         roles=tuple(Role(r) for r in ROLES),
         sheriff=0,
         modules=frozenset({SPECIAL_ROLES_ID, *kw.get("modules", ())}),  # type: ignore[misc]
-        specials=specials,
+        parts=(SpecialsSetup(specials),),
     )
     return Game(setup, ScriptedDice([]))
 
@@ -318,8 +326,7 @@ def test_an_eliminated_outlaw_shows_the_normal_card_leaving_the_special_ones() -
         roles=None,
         sheriff=0,
         modules=frozenset({SPECIAL_ROLES_ID}),
-        specials=("the_bear", None, None, None, None),
-        specials_mixed=True,
+        parts=(SpecialsSetup(("the_bear", None, None, None, None), specials_mixed=True),),
     )
     game = position(Game(setup, ScriptedDice([])), players={2: {"life": 1}})
     play(game, Roll((0, 1, 2, 3, 4), ("bullseye2", *QUIET[1:])), Stop(), ChooseSeat(2))
@@ -491,7 +498,7 @@ def outbreak(victim: int, modules: tuple[str, ...] = (), dealt: bool = True) -> 
         roles=tuple(Role(r) for r in UA4_ROLES) if dealt else None,
         sheriff=None if dealt else 0,
         modules=frozenset({ZOMBIES, *(Module(m) for m in modules)}),
-        real_boneyard=True,
+        parts=(BoneyardSetup(True),),
     )
     game = Game(setup, ScriptedDice([]))
     for card in ("two_hands", "two_hands"):
@@ -601,7 +608,8 @@ def test_a_surviving_sheriff_keeps_the_star_the_fallback_hands_on() -> None:
         next(free) if s in nxt.new_character else c for s, c in enumerate(nxt.previous)
     )
     setup = legacy_setup(nxt, kept, characters, modules=legacy, seed=1)
-    assert setup.sheriff == kept and setup.legacy_bullet is None  # no bullet: he kept the star
+    # No bullet: he kept the star.
+    assert setup.sheriff == kept and LegacySetup.of(setup).legacy_bullet is None
     with pytest.raises(ValueError, match="Sheriff did not survive"):
         RuleBot().appoint(replace(nxt, appointer=None))
 

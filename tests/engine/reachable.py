@@ -16,7 +16,8 @@ import sys
 from collections import Counter
 from typing import Any
 
-from companion.engine import Game, SetupError, StateError
+from companion.engine import DYNAMITE_LIMIT, Game, SetupError, StateError
+from companion.engine.queue_checks import still_rolling
 from companion.modules.duels.rules import DuelsGame
 from companion.modules.zombies.rules import BoneyardGame
 
@@ -292,7 +293,64 @@ def free_here(field: str, original: dict[str, Any], loaded: Game) -> bool:
             return False
         untouched = all(p.alive for p in loaded.players)
         return left_out <= LEFT_OUT_FREELY | ({GHOST} if untouched else set())
+    if field == "rage_symbols":
+        return symbols_pressed_otherwise(original, loaded)
     return True
+
+
+# ---- issue 34, the third pass (reach3c): the Rage symbols pressed otherwise are free; what
+# the checks added refuse, and what stays open, for each field narrowed.
+
+FREE.update(
+    {
+        "rage_symbols": "the turn's player's Rage symbols but arrows, while the turn still "
+        "rolls with fewer than three Dynamite before and after: they act only once the "
+        "results are collected, so other presses (another symbol, one more or one fewer) reach "
+        "the same state (test_other_rage_symbols_pressed_reach_the_same_state_while_the_turn_"
+        "rolls)",
+    }
+)
+OPEN.update(
+    {
+        "rage_symbols": "the Rage symbols once the results are collected (where none is among "
+        "the results given out yet), or an arrow symbol against the arrow it took at once "
+        "(the Indians), or three Dynamite while the turn rolls",
+        "lost": "the life a seat lost this turn within what it lacks and what it may have "
+        "gained meanwhile (a Beer given it, Vulture Sam on a death, the turn's player's own "
+        "steps but Bill Noface's arrows, a Whiskey drunk, a special card shown): which turn "
+        "took the rest of what it lacks is recorded nowhere (refused beyond that, also on a "
+        "Boneyard turn before its end_turn step hands it over, and before the first roll while "
+        "the modules' start steps are all queued)",
+        "windows": "an open moment left out: whether the run of steps since the last action "
+        "opened it is known only by running them again from the state kept at the moment "
+        "before (a moment kept twice at one state is refused)",
+        "assigned": "a Bull's Eye's target once a seat was eliminated this turn (the living "
+        "then are history the state does not hold), and the results given after the Gatling "
+        "where a module's tokens cancel some, the Rage symbols went or the phase gave none "
+        "(refused: a target out of range while nobody fell this turn)",
+        "beers": "a Beer's target, any seat living then, once a seat was eliminated this turn, "
+        "and the Beers given after the Gatling where a module's tokens cancel some or the "
+        "phase gave none (refused: a seat out of play while nobody fell this turn)",
+    }
+)
+
+
+def symbols_pressed_otherwise(original: dict[str, Any], loaded: Game) -> bool:
+    """Whether the Rage symbols changed are the turn's player's, entered otherwise while the
+    turn still rolls: as many arrows (each took one at once), fewer than three Dynamite."""
+    seat = loaded.turn
+    if still_rolling(loaded) is None or loaded.symbol_count("dynamite") >= DYNAMITE_LIMIT:
+        return False
+    game = Game.from_json(copy.deepcopy(original))
+    if game.symbol_count("dynamite") >= DYNAMITE_LIMIT:
+        return False
+    reached = game.to_json()
+    places = [p for p in differences(reached, loaded.to_json()) if field_of(p) == "rage_symbols"]
+    if any(p[:3] != ("players", seat, "rage_symbols") for p in places):
+        return False
+    before = reached["players"][seat]["rage_symbols"]
+    after = loaded.to_json()["players"][seat]["rage_symbols"]
+    return before.count("arrow") == after.count("arrow")
 
 
 if __name__ == "__main__":

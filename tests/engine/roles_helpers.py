@@ -14,6 +14,7 @@ from companion.engine import (
     ScriptedDice,
     Stop,
 )
+from companion.modules.special_roles.dealing import SpecialsSetup
 
 # Characters whose abilities stay out of the way: no choices, no gains, no reach changes.
 QUIET = ("calamity_janet", "paul_regret", "jourdonnais", "black_jack", "lucky_duke")
@@ -38,10 +39,14 @@ def roles_game(
         roles=tuple(Role(r) for r in roles) if known else None,
         sheriff=sheriff,
         modules=frozenset(modules),
-        specials=tuple(specials)
-        if known
-        else tuple(c if i == sheriff else None for i, c in enumerate(specials)),
-        specials_mixed=mixed,
+        parts=(
+            SpecialsSetup(
+                tuple(specials)
+                if known
+                else tuple(c if i == sheriff else None for i, c in enumerate(specials)),
+                specials_mixed=mixed,
+            ),
+        ),
     )
     return Game(setup, ScriptedDice(faces))
 

@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from companion.engine import Game, SetupError, deal
+from companion.modules.zombies.rules import BoneyardSetup
 from tests.installed_modules import OUTSIDE, OWN
 
 OWN_IDS = tuple(m.value for m in OWN)
@@ -43,11 +44,11 @@ def new_game(rng: random.Random, sets: tuple[frozenset[str], ...] = SETS) -> Gam
             rng.randrange(10**6),
             modules=modules,
             roles_known=rng.random() < 0.5,
-            specials_mixed="old_saloon.3" in modules and rng.random() < 0.5,
+            mixed="old_saloon.3" in modules and rng.random() < 0.5,
             real_piles=frozenset({"wounds"} if real and "undead_or_alive.1" in modules else ()),
         )
         if real and "undead_or_alive.4" in modules:
-            setup = replace(setup, real_boneyard=True)
+            setup = replace(setup, parts=(*setup.parts, BoneyardSetup(True)))
     except SetupError:
         return None
     return Game(setup)

@@ -35,9 +35,10 @@ from companion.modules.ghost.rules import (
     GhostGame,
     is_ghost,
 )
-from companion.modules.legacy.rules import LegacyPlayer, next_game
+from companion.modules.legacy.rules import LegacyPlayer, LegacySetup, next_game
 from companion.modules.posse.rules import CHUCK_DIE, RAGE_FROM, RAGE_TO, SAM_HEAL
 from companion.modules.rage.rules import RAGE_SYMBOL, RageGame, RagePlayer
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.events import RoleCardShown
 from companion.modules.special_roles.rules import (
     DOC_DIE,
@@ -46,7 +47,7 @@ from companion.modules.special_roles.rules import (
     ROLE_CARD,
     holding,
 )
-from companion.modules.zombies.rules import CARD, BoneyardGame, is_master, is_zombie
+from companion.modules.zombies.rules import CARD, BoneyardGame, BoneyardSetup, is_master, is_zombie
 
 from .helpers import kinds, play
 from .roles_helpers import QUIET, quiet_turn, reveal, reveals, roles_game
@@ -123,8 +124,7 @@ def outbreak_game(
         characters=characters,
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
         modules=frozenset(modules),
-        specials=None if specials is None else tuple(specials),
-        real_boneyard=True,
+        parts=(SpecialsSetup(None if specials is None else tuple(specials)), BoneyardSetup(True)),
     )
     game = Game(setup, ScriptedDice([]))
     draw_from_the_deck(game, "two_hands", "two_hands")
@@ -217,8 +217,10 @@ def _right_hand_with_real_boneyard() -> Game:
         characters=QUIET,
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
         modules=frozenset({OS3, UA4}),
-        specials=("the_bear", "the_doc", "the_bad", "the_right_hand", "the_gambler"),
-        real_boneyard=True,
+        parts=(
+            SpecialsSetup(("the_bear", "the_doc", "the_bad", "the_right_hand", "the_gambler")),
+            BoneyardSetup(True),
+        ),
     )
     return Game(setup, ScriptedDice(QUIET_FACES * 3))
 
@@ -255,8 +257,10 @@ def test_the_good_keeps_the_legacy_bullet_in_his_maximum() -> None:
         characters=QUIET,
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
         modules=frozenset({OS3, UA5}),
-        specials=("the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"),
-        legacy_bullet=1,
+        parts=(
+            SpecialsSetup(("the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly")),
+            LegacySetup(1),
+        ),
     )
     game = Game(setup, ScriptedDice(QUIET_FACES))
     assert (game.players[1].life, game.players[1].max_life) == (10, 10)  # Paul Regret, 9 + 1
@@ -413,7 +417,7 @@ def test_entering_a_real_wound_token_leaves_the_gamblers_moment_open() -> None:
         characters=("herb_hunter", "jourdonnais", "lucky_duke", "black_jack", "calamity_janet"),
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
         modules=frozenset({OS3, UA1, UA2, UA3}),
-        specials=tuple(SPECIALS),
+        parts=(SpecialsSetup(tuple(SPECIALS)),),
         real_piles=frozenset({"wounds"}),
     )
     game = Game(setup, ScriptedDice(()))
@@ -821,9 +825,10 @@ def test_a_zombie_eliminated_again_shows_its_card_only_once() -> None:
         roles=None,
         sheriff=0,
         modules=frozenset({OS3, UA4}),
-        specials=("the_bear", None, None, None, None),
-        specials_mixed=True,
-        real_boneyard=True,
+        parts=(
+            SpecialsSetup(("the_bear", None, None, None, None), specials_mixed=True),
+            BoneyardSetup(True),
+        ),
     )
     game = Game(setup, ScriptedDice(()))
     draw_from_the_deck(game, "two_hands", "two_hands")

@@ -41,8 +41,8 @@ def play_mirrored(players: int, seed: int) -> tuple[Game, Game, list[Event]]:
     with secret cards, whose seats show their true role when the rules make them."""
     mixed = seed % 2 == 1
     modules = modules_for(seed, players)
-    known = Game(deal(players, seed, modules=modules, specials_mixed=mixed), SeededDice(seed))
-    secret_setup = deal(players, seed, roles_known=False, modules=modules, specials_mixed=mixed)
+    known = Game(deal(players, seed, modules=modules, mixed=mixed), SeededDice(seed))
+    secret_setup = deal(players, seed, roles_known=False, modules=modules, mixed=mixed)
     secret = Game(secret_setup, SeededDice(seed))
     rng = random.Random(seed)
     events = list(known.opening_events)

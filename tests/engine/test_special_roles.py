@@ -23,6 +23,7 @@ from companion.engine import (
     dice_a_reveal_rolls,
     position,
 )
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.rules import DOC_DIE, LEFT_HAND_DISCARD, UGLY_SWAP, holding
 from companion.modules.zombies.rules import BoneyardGame
 
@@ -335,13 +336,15 @@ def test_special_role_cards_are_checked_at_set_up() -> None:
 @pytest.mark.parametrize("mixed", [False, True])
 def test_dealing_special_roles_both_ways_of_the_rulebook(mixed: bool) -> None:
     for seed in range(20):
-        setup = deal(8, seed, modules=frozenset({"old_saloon.3"}), specials_mixed=mixed)
-        assert setup.roles is not None and setup.specials is not None
+        setup = deal(8, seed, modules=frozenset({"old_saloon.3"}), mixed=mixed)
+        dealt = SpecialsSetup.of(setup).specials
+        assert setup.roles is not None and dealt is not None
         if not mixed:
-            assert None not in setup.specials
+            assert None not in dealt
         secret = deal(8, seed, roles_known=False, modules=frozenset({"old_saloon.3"}))
-        assert secret.specials is not None
-        assert [c for i, c in enumerate(secret.specials) if i != secret.sheriff] == [None] * 7
+        cards = SpecialsSetup.of(secret).specials
+        assert cards is not None
+        assert [c for i, c in enumerate(cards) if i != secret.sheriff] == [None] * 7
 
 
 def test_rewound_carries_every_seats_life_and_arrows_as_they_are_again() -> None:

@@ -34,6 +34,7 @@ from companion.engine import (
     step_checks,
 )
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
+from companion.modules.legacy.rules import LegacySetup
 from companion.modules.rage.rules import RAGE_SYMBOL
 from companion.modules.zombies.rules import is_zombie
 
@@ -178,7 +179,7 @@ def test_from_json_refuses_a_legacy_bullet_without_its_plus_one() -> None:
         FIVE,
         roles=(Role.SHERIFF, Role.OUTLAW, Role.RENEGADE, Role.OUTLAW, Role.DEPUTY),
         modules=frozenset({WILD_WEST_LEGACY}),
-        legacy_bullet=2,
+        parts=(LegacySetup(2),),
     )
     game = Game(setup, ScriptedDice(()))
     assert game.players[2].max_life == 8 + 1

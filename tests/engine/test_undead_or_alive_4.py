@@ -33,6 +33,7 @@ from companion.modules.zombies.rules import (
     DECK,
     MASTER,
     BoneyardGame,
+    BoneyardSetup,
     full_deck,
     is_master,
     is_zombie,
@@ -56,7 +57,7 @@ def undead_game(
         roles=None if roles is None else tuple(Role(r) for r in roles),
         sheriff=0 if roles is None else None,
         modules=frozenset({UNDEAD}),
-        real_boneyard=real,
+        parts=(BoneyardSetup(real),),
     )
     game = Game(setup, ScriptedDice(faces))
     for card in shown:

@@ -15,9 +15,13 @@ from dataclasses import replace
 import pytest
 
 from companion.engine import (
+    DYNAMITE_LIMIT,
+    Action,
+    Choose,
     ChooseSeat,
     DecisionKind,
     Decline,
+    DiceRolled,
     Game,
     Role,
     Roll,
@@ -28,9 +32,10 @@ from companion.engine import (
     deal,
     position,
 )
+from companion.engine.queue_checks import still_rolling
 from companion.modules.duels.rules import DUEL_ROLL, DUEL_TARGET, DuelsPlayer
 from companion.modules.legacy.rules import LegacyPlayer
-from companion.modules.rage.rules import RAGE_SYMBOL
+from companion.modules.rage.rules import RAGE_SYMBOL, RagePlayer
 from companion.modules.special_roles.rules import holding
 from companion.modules.zombies.rules import BoneyardGame
 
@@ -40,7 +45,7 @@ from .reachable import GHOST, LEFT_OUT_FREELY
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, roles_game
 from .test_ghost import SHOOT_JACK, ghost_game, jack_becomes_the_ghost
 from .test_module_combinations import QUIET_FACES, SPECIALS, outbreak_game
-from .test_state_refusals import ALL5, FIVE, Data, data_of, refused
+from .test_state_refusals import ALL5, FIVE, Data, data_of, kill, refused
 from .test_undead_or_alive import end_quietly, rage, ua
 
 GOOD = ["the_bear", "the_good", "the_bad", "the_left_hand", "the_ugly"]
@@ -953,3 +958,222 @@ def test_from_json_refuses_a_side_or_winners_the_final_state_does_not_give() -> 
         lambda d: d.update(winners=[s for s in range(5) if s not in winners]),
         r"undead_or_alive.4 decides the end",
     )
+
+
+# ======================================== the third pass (reach3c): life lost, Rage symbols
+
+
+def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_before_the_turn_is_handed_over() -> (
+    None
+):
+    """With the Boneyard (a module handing the turn over in place of end_turn) the turn's
+    scratch is its own while its end_turn step is queued: Suzy Lafayette, full, given one Beer
+    while Bart Cassidy is asked about the Gatling, lost 1 at most there too."""
+    game = make_game(("paul_regret", "bart_cassidy", *FIVE[2:]), modules=["undead_or_alive.4"])
+    game.dice_source = ScriptedDice(["beer", "gatling", "gatling", "gatling", "dynamite"])
+    play(game, Roll(ALL5), Stop(), ChooseSeat(2))
+    assert game.pending is not None and game.pending.kind is DecisionKind.ARROW_INSTEAD
+    assert any(step[0] == "end_turn" for step in game.stack)
+    suzy = game.players[2]
+    assert suzy.life == suzy.max_life and game.scratch.beers == [[0, 2]]
+    data = data_of(game)
+    data["scratch"]["lost"][2] = 1
+    Game.from_json(data)
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(2, 2),
+        r"scratch.lost \[0, 0, 2, 0, 0\]: seat 3 lost 2 life this turn, but has life 8 of "
+        r"max_life 8, and gained at most 1 since",
+    )
+
+
+def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_but_vulture_sams_on_a_death() -> None:
+    """A death this turn gains life for Vulture Sam alone (his ability gains on a death):
+    another seat's life lost is still bounded by what it lacks and its Beers; his is not.
+    Willy the Kid's Gatling eliminates three seats at 1 life; Vulture Sam, full, loses 1 and
+    gains it back; the Duel dice are then asked."""
+    game = ua(["willy_the_kid", "el_gringo", "suzy_lafayette", "vulture_sam", "jourdonnais"])
+    game = position(game, players={1: {"life": 1}, 2: {"life": 1}, 4: {"life": 1}})
+    play(game, Roll(ALL5, ("dynamite", "gatling", "gatling", "duel", "duel")), Stop())
+    assert game.pending is not None and game.pending.kind is DUEL_TARGET
+    sam, willy = game.players[3], game.players[0]
+    assert game.eliminated_now == [1, 2, 4] and sam.life == sam.max_life
+    assert game.scratch.lost[3] == 1 and willy.life == willy.max_life
+    Game.from_json(data_of(game))
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(0, 1),
+        r"scratch.lost \[1, 1, 1, 1, 1\]: seat 1 lost 1 life this turn, but has life 10 of "
+        r"max_life 10",
+    )
+
+
+# Rage symbols that do nothing while the turn rolls (the Dynamite but the third), pressed in
+# another's place.
+QUIET_SYMBOLS = ("dynamite", "bullseye1", "bullseye2", "beer", "gatling")
+
+
+def _pressed_otherwise(game: Game, action: Action, rng: random.Random) -> list[Action]:
+    """The twin's presses for ``action`` at a Rage symbol: a quiet symbol another quiet one,
+    sometimes none; DONE sometimes after one more quiet symbol; arrows as they were (each
+    takes one at once)."""
+    legal = game.legal_actions()
+    if isinstance(action, Choose) and action.option in QUIET_SYMBOLS:
+        if Decline() in legal and rng.random() < 0.3:
+            return []
+        return [Choose(rng.choice(QUIET_SYMBOLS))]
+    more = any(isinstance(a, Choose) for a in legal)
+    if isinstance(action, Decline) and more and rng.random() < 0.5:
+        return [Choose(rng.choice(QUIET_SYMBOLS)), action]
+    return [action]
+
+
+def _without_the_symbols(game: Game) -> Data:
+    """The state but the turn's player's Rage symbols (those of the states kept at the open
+    moments too)."""
+    data = data_of(game)
+    for kept in [data, *(window[2] for window in data["windows"])]:
+        kept["players"][game.turn].pop("rage_symbols")
+    if data["pending"] is not None and data["pending"]["kind"] == RAGE_SYMBOL.value:
+        data["pending"].pop("remaining")  # the cards still without a symbol
+    return data
+
+
+def test_other_rage_symbols_pressed_reach_the_same_state_while_the_turn_rolls() -> None:
+    """``reachable.FREE``'s rage_symbols: games with Rage cards played twice with the same
+    rolls, the twin pressing other quiet symbols at a turn's start (another, one more, one
+    fewer; arrows the same), reach the same state but the turn's player's symbols while the
+    turn still rolls with fewer than three Dynamite."""
+    rng = random.Random(34)
+    sets = [
+        frozenset({"undead_or_alive.2"}),
+        frozenset({"undead_or_alive.1", "undead_or_alive.2"}),
+        frozenset({"undead_or_alive.2", "old_saloon.1", "old_saloon.2"}),
+        frozenset({"undead_or_alive.2", "undead_or_alive.3", "old_saloon.3"}),
+    ]
+    compared, differing, counts = 0, 0, 0
+    for seed in range(40):
+        game = Game(deal(rng.randint(4, 7), seed, modules=sets[seed % len(sets)]))
+        for _ in range(400):
+            if game.over or (game.pending is not None and game.pending.kind is RAGE_SYMBOL):
+                break
+            game.apply(rng.choice(game.legal_actions() + game.window_actions()))
+        if game.over:
+            continue
+        twin = game.copy()
+        for _ in range(100):
+            action = rng.choice(game.legal_actions())
+            entering = game.pending is not None and game.pending.kind is RAGE_SYMBOL
+            presses = _pressed_otherwise(twin, action, rng) if entering else [action]
+            rolled = [e for e in game.apply(action) if isinstance(e, DiceRolled)]
+            if isinstance(action, Roll) and rolled:
+                presses = [Roll(action.dice, rolled[0].faces)]  # the same dice for the twin
+            for press in presses:
+                twin.apply(press)
+            if any(g.over or still_rolling(g) is None for g in (game, twin)):
+                break
+            if twin.turn_number != game.turn_number:
+                break  # the twin's third Dynamite ended its turn at the roll
+            if max(g.symbol_count("dynamite") for g in (game, twin)) >= DYNAMITE_LIMIT:
+                break  # three Dynamite end the rolls
+            if game.pending is not None and game.pending.kind is RAGE_SYMBOL:
+                continue
+            assert _without_the_symbols(twin) == _without_the_symbols(game)
+            compared += 1
+            mine, theirs = (RagePlayer.of(g.players[g.turn]).rage_symbols for g in (game, twin))
+            differing += mine != theirs
+            counts += len(mine) != len(theirs)
+    assert compared >= 50 and differing >= 30 and counts >= 10, (compared, differing, counts)
+
+
+def test_from_json_refuses_a_moment_kept_twice_at_the_same_state() -> None:
+    """The moments open now were kept along one run of steps since the last action, whose
+    states never repeat: the same moment at the same state is not kept twice."""
+    game = played_until(frozenset({"old_saloon.3"}), lambda g: bool(g.open_moments))
+    refused(
+        game,
+        lambda d: d["windows"].append(d["windows"][0]),
+        rf"windows\[{len(game.open_moments)}\]: the moment of windows\[0\] kept again",
+    )
+
+
+def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_with_a_whiskey_not_yet_drunk() -> (
+    None
+):
+    """A Whiskey showing gives life once the results resolve, never while the turn still
+    rolls: a full seat lost no life then."""
+    game = ua()
+    play(game, Roll(ALL5, ("beer", "gatling", "bullseye1", "whiskey", "duel")))
+    assert game.pending is not None and game.pending.kind is DecisionKind.REROLL
+    assert game.players[1].life == game.players[1].max_life
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(1, 1),
+        r"scratch.lost \[0, 1, 0, 0, 0\]: seat 2 lost 1 life this turn, but has life 8 of "
+        r"max_life 8, and nobody gained any before the turn's Beers resolve",
+    )
+
+
+def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_beside_bill_nofaces_arrows() -> None:
+    """Bill Noface's own steps after the last roll take the arrows he rolled, which give
+    nobody life: while his Bull's Eye's target is asked, a full seat lost none."""
+    game = make_game(("bill_noface", *FIVE[1:]), modules=["old_saloon.4"])
+    play(game, Roll(ALL5, ("bullseye1", "arrow", "beer", "gatling", "dynamite")), Stop())
+    assert game.pending is not None and game.pending.kind is DecisionKind.BULLSEYE_TARGET
+    assert game.players[0].arrows == 1 and game.players[2].life == game.players[2].max_life
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(2, 1),
+        r"scratch.lost \[0, 0, 1, 0, 0\]: seat 3 lost 1 life this turn, but has life 8 of "
+        r"max_life 8, and nobody gained any before the turn's Beers resolve",
+    )
+
+
+def test_from_json_refuses_life_lost_before_the_first_roll_while_the_rage_cards_wait() -> None:
+    """The Loudmouth's die is chosen before the Rage cards are revealed at a turn's start:
+    with the module's start step still queued, nothing lost anyone life this turn yet."""
+    game = position(ua(modules=("undead_or_alive.2", "old_saloon.1")), players={1: {"life": 5}})
+    assert game.pending is not None and game.pending.kind.value == "saloon_die"
+    assert ["rage_reveal"] in game.stack
+    refused(
+        game,
+        lambda d: d["scratch"]["lost"].__setitem__(1, 1),
+        r"scratch.lost \[0, 1, 0, 0, 0\]: life lost this turn before its first roll",
+    )
+
+
+def test_from_json_refuses_a_bullseye_given_to_a_seat_out_of_its_range() -> None:
+    """A Bull's Eye hits a seat at its distance: the Sheriff's Bull's Eye 1 given to seat 2,
+    the next asked; seat 5 is as near, seat 3 two seats away (nobody eliminated since)."""
+    game = at_two_bullseyes()
+    play(game, ChooseSeat(1))
+    assert game.scratch.assigned == [[0, "bullseye1", 1]] and not game.eliminated_now
+    data = data_of(game)
+    data["scratch"]["assigned"][0][2] = 4
+    Game.from_json(data)
+    refused(
+        game,
+        lambda d: d["scratch"]["assigned"][0].__setitem__(2, 2),
+        r"scratch.assigned\[0\]: bullseye1 of result 0 hit seat 3, out of its range \(seats "
+        r"2, 5 from the turn's player, seat 1\)",
+    )
+
+
+def test_from_json_refuses_a_beer_given_to_a_seat_eliminated_before_this_turn() -> None:
+    """A Beer goes to a living seat: with nobody eliminated this turn, a seat out of play now
+    was out when the Beer was given."""
+    game = make_game(FIVE)
+    game.dice_source = ScriptedDice(["beer", "beer", "dynamite", "gatling", "arrow"])
+    play(game, Roll(ALL5), Stop(), ChooseSeat(2))
+    assert game.pending is not None and game.pending.kind is DecisionKind.BEER_TARGET
+    assert game.scratch.beers == [[0, 2]] and not game.eliminated_now
+
+    def out(d: Data) -> None:
+        kill(d, 2)
+        d["players"][2]["killer"] = 0
+
+    data = data_of(game)
+    out(data)
+    data["scratch"]["beers"][0][1] = 3
+    Game.from_json(data)
+    refused(game, out, r"scratch.beers\[0\]: a Beer given to seat 3, eliminated")

@@ -25,7 +25,7 @@ from companion.engine import (
     unused_characters,
 )
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
-from companion.modules.legacy.rules import next_game
+from companion.modules.legacy.rules import LegacySetup, next_game
 
 from .test_undead_or_alive_4 import quiet_turn, shoot
 
@@ -70,7 +70,7 @@ def test_if_the_sheriff_died_by_another_players_hand_the_killer_is_the_new_sheri
     nxt = next_game(result_of(first_game()))
     assert nxt.sheriff == 2 and nxt.appointer is None
     setup = second_setup()
-    assert setup.sheriff_seat() == 2 and setup.legacy_bullet is None
+    assert setup.sheriff_seat() == 2 and LegacySetup.of(setup).legacy_bullet is None
     with pytest.raises(SetupError, match="seat 3 eliminated the Sheriff"):
         second_setup(sheriff=1)
 
@@ -124,14 +124,14 @@ def test_a_surviving_sheriff_appoints_the_next_one_and_may_choose_themselves() -
     nxt, keep = after_second_game()
     assert nxt.sheriff is None and nxt.appointer == 2
     itself = legacy_setup(nxt, 2, keep, modules=LEGACY, seed=8, roles=deal_roles(5, 2, 8))
-    assert itself.sheriff_seat() == 2 and itself.legacy_bullet is None
+    assert itself.sheriff_seat() == 2 and LegacySetup.of(itself).legacy_bullet is None
     assert Game(itself).players[2].life == CHARACTERS[keep[2]].life + 2
 
 
 def test_ua5_a_sheriff_who_appoints_another_starts_with_one_bullet_more() -> None:
     nxt, keep = after_second_game()
     setup = legacy_setup(nxt, 3, keep, modules=LEGACY, seed=8)
-    assert setup.sheriff_seat() == 3 and setup.legacy_bullet == 2
+    assert setup.sheriff_seat() == 3 and LegacySetup.of(setup).legacy_bullet == 2
     game = Game(setup)
     assert game.players[2].life == game.players[2].max_life == CHARACTERS[keep[2]].life + 1
     assert game.players[3].life == CHARACTERS[keep[3]].life + 2  # not the new Sheriff's bullet
@@ -139,9 +139,9 @@ def test_ua5_a_sheriff_who_appoints_another_starts_with_one_bullet_more() -> Non
 
 def test_ua5_the_legacy_bullet_never_goes_to_the_new_sheriff() -> None:
     with pytest.raises(SetupError, match="ruling UA5"):
-        GameSetup(FIVE, sheriff=1, modules=LEGACY, legacy_bullet=1)
+        GameSetup(FIVE, sheriff=1, modules=LEGACY, parts=(LegacySetup(1),))
     with pytest.raises(SetupError, match="needs module undead_or_alive.5"):
-        GameSetup(FIVE, sheriff=1, legacy_bullet=2)
+        GameSetup(FIVE, sheriff=1, parts=(LegacySetup(2),))
 
 
 def test_ua5_a_sheriff_killed_by_no_ones_hand_leaves_the_choice_to_the_table() -> None:

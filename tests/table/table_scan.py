@@ -41,7 +41,9 @@ from companion.emulate import text_view
 from companion.engine import CHARACTERS, MODULES, SPECIAL_ROLES, DecisionKind
 from companion.i18n import CORE, MARKS, PSEUDO, SOURCE, Catalogue, language, set_language
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
+from companion.modules.zombies.rules import BoneyardSetup
 from companion.panels.console import WIDTHS, layout, shows_whole, title_cut
 from companion.table import TableSession
 from companion.table.journal import journals
@@ -220,9 +222,9 @@ def config_for(
             seats=players,
             modules=chosen.modules,
             roles="dealt" if dealt else "physical",
-            specials_mixed=chosen.mixed,
+            cards_mixed=chosen.mixed,
             real_piles=frozenset({"wounds"}) if game % 5 < 2 else frozenset(),
-            real_boneyard=game % 5 == 1,
+            parts=(BoneyardSetup(True),) if game % 5 == 1 else (),
             state_dir=state,
             bots=bots,
             bot_pause=0.0,
@@ -281,7 +283,7 @@ def set_up(table: Table, config: TableConfig, rng: random.Random, game: int) -> 
     if game % 3 == 0:  # a module turned on or off and back; DONE refused if it is illegal
         setup = session.setup
         assert setup is not None
-        was = (setup.modules, setup.specials_mixed)
+        was = (setup.modules, setup.cards_mixed)
         n = rng.randint(1, len(pages[page]))
         changed = setup.modules ^ {pages[page][n - 1]}
         table.press(f"DIE{n}")
@@ -290,7 +292,7 @@ def set_up(table: Table, config: TableConfig, rng: random.Random, game: int) -> 
         for _ in range(3):  # the special roles' key cycles off, mixed, on
             setup = session.setup
             assert setup is not None and setup.stage == "join"
-            if (setup.modules, setup.specials_mixed) == was:
+            if (setup.modules, setup.cards_mixed) == was:
                 break
             table.press(f"DIE{n}")
     table.press("DONE")
@@ -298,8 +300,8 @@ def set_up(table: Table, config: TableConfig, rng: random.Random, game: int) -> 
         if session.play is not None:
             setup_made = session.play.game.setup
             assert setup_made.modules == config.modules, setup_made.modules
-            assert setup_made.specials_mixed == (
-                config.specials_mixed and SPECIAL_ROLES_ID in config.modules
+            assert SpecialsSetup.of(setup_made).specials_mixed == (
+                config.cards_mixed and SPECIAL_ROLES_ID in config.modules
             )
             return
         setup = session.setup

@@ -20,6 +20,7 @@ import pytest
 
 from companion.emulate import digest
 from companion.engine import GameSetup
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.modules.special_roles.rules import LEFT_HAND_CHANCE
 from companion.table import JournalError, TableConfig, TableSession, read_journal
@@ -36,7 +37,7 @@ SETUP = GameSetup(
     roles=None,
     sheriff=0,
     modules=frozenset({SPECIAL_ROLES_ID}),
-    specials=SPECIALS,
+    parts=(SpecialsSetup(SPECIALS),),
     seed=11,
 )
 

@@ -12,6 +12,7 @@ import pytest
 
 from companion.config import ConfigError, load
 from companion.engine import CHARACTERS, Role
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.modules.special_roles.rules import ROLE_CARD, holding
 from companion.table import TableConfig, TableSession
@@ -35,7 +36,7 @@ def test_the_special_roles_button_cycles_off_mixed_on_off_each_named() -> None:
     states = []
     for _ in range(3):
         flow.press(SPECIAL_ROLES_DIE)
-        states.append((SPECIAL_ROLES_ID in flow.modules, flow.specials_mixed))
+        states.append((SPECIAL_ROLES_ID in flow.modules, flow.cards_mixed))
         states.append(next(x for x in flow.module_lines() if x.startswith("Special roles")))
     assert states == [
         (True, True),
@@ -50,7 +51,7 @@ def test_the_special_roles_button_cycles_off_mixed_on_off_each_named() -> None:
 
 
 def _physical_mixed(bear_button: str) -> TableSession:
-    config = TableConfig(seats=5, modules=frozenset({SPECIAL_ROLES_ID}), specials_mixed=True)
+    config = TableConfig(seats=5, modules=frozenset({SPECIAL_ROLES_ID}), cards_mixed=True)
     session = TableSession(config, seed=4)
     session.start()
     for t, button in enumerate([*JOIN_5, "SEAT1"]):
@@ -68,7 +69,7 @@ def _physical_mixed(bear_button: str) -> TableSession:
 def test_physical_mixed_cards_a_normal_sheriff_gets_two_extra_bullets() -> None:
     game = _physical_mixed("DIE2").play.game
     sheriff = game.players[0]
-    assert game.setup.specials_mixed and holding(sheriff).special_card is None
+    assert SpecialsSetup.of(game.setup).specials_mixed and holding(sheriff).special_card is None
     assert sheriff.max_life == CHARACTERS[sheriff.character].life + 2
     assert all(
         holding(p).special_card is None for p in game.players
@@ -86,14 +87,16 @@ def test_dealt_mixed_cards_are_sometimes_special_and_sometimes_normal() -> None:
     specials = []
     for seed in range(12):
         flow = SetupFlow(seats=5, roles_mode="dealt", modules=frozenset({SPECIAL_ROLES_ID}))
-        flow.specials_mixed = True
+        flow.cards_mixed = True
         for button in [*JOIN_5, "ROLL", "ROLL"]:
             flow.press(button)
         flow.rng.seed(seed)
         setup = flow.press("DONE")
-        assert setup is not None and setup.specials_mixed
-        assert setup.specials is not None
-        specials += list(setup.specials)
+        assert setup is not None
+        dealt = SpecialsSetup.of(setup)
+        assert dealt.specials_mixed
+        assert dealt.specials is not None
+        specials += list(dealt.specials)
     assert None in specials and any(s is not None for s in specials)
 
 
@@ -105,7 +108,7 @@ def test_the_console_names_the_mixed_deal_before_the_first_roll() -> None:
 def test_the_way_of_dealing_is_a_checked_setting(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text('[game]\nmodules = ["old_saloon.3"]\nspecial_roles = "mixed"\n')
-    assert load(path).table.specials_mixed
+    assert load(path).table.cards_mixed
     path.write_text('[game]\nspecial_roles = "shuffled"\n')
     with pytest.raises(ConfigError, match=r'game\.special_roles.*"special" or "mixed"'):
         load(path)
@@ -113,17 +116,17 @@ def test_the_way_of_dealing_is_a_checked_setting(tmp_path: Path) -> None:
 
 def test_the_set_up_journal_keeps_the_way_of_dealing(tmp_path: Path) -> None:
     journal = SetupJournal.create(
-        tmp_path, SetupRecord(7, [1, 2, 3, 4, 5], ["old_saloon.3"], specials_mixed=True)
+        tmp_path, SetupRecord(7, [1, 2, 3, 4, 5], ["old_saloon.3"], cards_mixed=True)
     )
     journal.append_press("DONE")
     journal.close()
     record = read_setup(tmp_path / NAME, BUTTONS)
-    assert record.specials_mixed is True and record.modules == ["old_saloon.3"]
+    assert record.cards_mixed is True and record.modules == ["old_saloon.3"]
 
 
 def test_a_power_cut_during_a_mixed_set_up_comes_back_at_the_sheriffs_card(tmp_path: Path) -> None:
     config = TableConfig(
-        seats=5, modules=frozenset({SPECIAL_ROLES_ID}), specials_mixed=True, state_dir=tmp_path
+        seats=5, modules=frozenset({SPECIAL_ROLES_ID}), cards_mixed=True, state_dir=tmp_path
     )
     session = TableSession(config, seed=4)
     session.start()
@@ -131,7 +134,7 @@ def test_a_power_cut_during_a_mixed_set_up_comes_back_at_the_sheriffs_card(tmp_p
         session.handle(button, "press", float(t))
     again = TableSession(config, seed=5)
     again.start()
-    assert again.setup is not None and again.setup.specials_mixed
+    assert again.setup is not None and again.setup.cards_mixed
     assert again.setup.prompt().startswith("Sheriff's card")
     assert again.setup.roles == {1: Role.SHERIFF}
 

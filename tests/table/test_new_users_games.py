@@ -261,7 +261,7 @@ def test_the_sheriffs_card_is_the_bear_at_set_up_as_in_the_game(tmp_path: Path) 
     assert "role: The Bear" in text_view(session.view())
     for answer, card in (("DIE1", "The Bear"), ("DIE2", "Sheriff")):
         mixed = TableConfig(seats=5, state_dir=tmp_path / answer, modules=SPECIALS)
-        mixed.specials_mixed = True
+        mixed.cards_mixed = True
         session = TableSession(mixed, seed=3)
         session.start()
         clock = Clock()
@@ -276,7 +276,7 @@ def reveal_games(roles: str, mixed: bool, seed: int) -> list[str]:
     menus disagree: a card the line offers a seat that its holder's menu lacks there, or a
     card a menu offers that the line does not offer that seat."""
     players = 4 + seed % 5
-    config = TableConfig(seats=players, roles=roles, modules=SPECIALS, specials_mixed=mixed)
+    config = TableConfig(seats=players, roles=roles, modules=SPECIALS, cards_mixed=mixed)
     session = TableSession(config, seed=seed)
     session.start()
     clock = Clock()

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from companion.engine import DecisionKind, DiceRolled, Game, GameSetup, Role, SeededDice
 from companion.modules.duels.events import DuelRolled
 from companion.modules.duels.rules import DUEL_ROLL
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.table import Journal, TableConfig, TableSession, read_journal
 from companion.table.buttons import BUTTONS
 from companion.table.journal import journals
@@ -405,7 +406,7 @@ def test_an_undone_gamblers_re_roll_comes_back_with_the_same_dice() -> None:
         characters=GAMBLER_TABLE,
         roles=tuple(Role(r) for r in ("sheriff", "deputy", "outlaw", "renegade", "outlaw")),
         modules=frozenset({"old_saloon.3"}),
-        specials=specials,
+        parts=(SpecialsSetup(specials),),
         seed=3,
     )
     play = TablePlay(Game(setup), [1, 2, 3, 4, 5])

@@ -20,6 +20,7 @@ from companion.engine import (
     Stop,
 )
 from companion.modules.ghost.rules import ID as GHOST
+from companion.modules.special_roles.dealing import SpecialsSetup
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
@@ -51,7 +52,7 @@ def play_by_presses(
     """A whole game at a table session set up with the buttons (``mixed``: normal and special
     role cards mixed by type, the Sheriff's card a normal one)."""
     config = TableConfig(
-        seats=5, roles=roles, modules=MODULES, state_dir=tmp_path, specials_mixed=mixed
+        seats=5, roles=roles, modules=MODULES, state_dir=tmp_path, cards_mixed=mixed
     )
     session = TableSession(config, seed=seed)
     session.start()
@@ -145,7 +146,7 @@ def test_whole_games_by_presses_with_role_cards_mixed_by_type(tmp_path: Path) ->
             session, _seen = play_by_presses(where, seed, roles, mixed=True)
             assert session.play is not None and session.play.game.over
             game = session.play.game
-            assert game.setup.specials_mixed
+            assert SpecialsSetup.of(game.setup).specials_mixed
             session.close()
             (path,) = journals(where / "games")
             replayed = TablePlay.replay(read_journal(path), path)

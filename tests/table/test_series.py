@@ -16,6 +16,7 @@ from companion.config import defaults
 from companion.emulate import Emulator
 from companion.engine import CHARACTERS, NextGame, Role, result_of
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
+from companion.modules.legacy.rules import LegacySetup
 from companion.table import TableConfig, TableSession
 from companion.table.series import SERIES_FILE, SeriesError, listing, load
 from companion.table.setup_flow import SetupFlow, character_order
@@ -82,7 +83,7 @@ def test_a_surviving_sheriff_appoints_another_who_then_has_a_bullet_more(tmp_pat
     assert "Sheriff (seat 2) appoints" in session.view().console.prompt
     press_all(session, ["SEAT4", "ROLL", "DONE"], clock)
     game = session.play.game  # type: ignore[union-attr]
-    assert game.setup.sheriff_seat() == 3 and game.setup.legacy_bullet == 1
+    assert game.setup.sheriff_seat() == 3 and LegacySetup.of(game.setup).legacy_bullet == 1
     assert game.players[1].max_life == CHARACTERS[game.players[1].character].life + 1
 
 
@@ -176,7 +177,7 @@ def test_a_surviving_sheriff_the_box_plays_appoints_at_once_and_undo_takes_it_ba
     assert again.setup.bots == [2]
     press_all(again, ["ROLL", "DONE"], clock)
     game = again.play.game  # type: ignore[union-attr]
-    assert game.setup.sheriff_seat() == 3 and game.setup.legacy_bullet == 1
+    assert game.setup.sheriff_seat() == 3 and LegacySetup.of(game.setup).legacy_bullet == 1
 
 
 def test_the_box_as_surviving_sheriff_appoints_as_the_series_set_up_is_made() -> None:

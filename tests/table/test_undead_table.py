@@ -11,7 +11,7 @@ import pytest
 from companion.config import ConfigError, parse
 from companion.engine import ScriptedDice
 from companion.modules.zombies.rules import ID as ZOMBIES
-from companion.modules.zombies.rules import BoneyardGame
+from companion.modules.zombies.rules import BoneyardGame, BoneyardSetup
 from companion.table import TableConfig, TableSession, read_journal
 from companion.table.journal import journals
 
@@ -24,7 +24,7 @@ def test_boneyard_cards_the_outbreak_and_zombies_by_presses(tmp_path: Path) -> N
         seats=6,
         state_dir=tmp_path,
         modules=frozenset({ZOMBIES}),
-        real_boneyard=True,
+        parts=(BoneyardSetup(True),),
     )
     session = TableSession(config, seed=7)
     session.start()
@@ -72,8 +72,8 @@ def test_boneyard_cards_the_outbreak_and_zombies_by_presses(tmp_path: Path) -> N
 
 
 def test_the_configuration_chooses_the_simulated_or_the_real_boneyard_deck() -> None:
-    assert not parse({"game": {}}, None).table.real_boneyard
-    assert parse({"game": {"boneyard": "real"}}, None).table.real_boneyard
+    assert parse({"game": {}}, None).table.parts == ()
+    assert parse({"game": {"boneyard": "real"}}, None).table.parts == (BoneyardSetup(True),)
     with pytest.raises(ConfigError, match='game.boneyard.*expected "simulated" or "real"'):
         parse({"game": {"boneyard": "paper"}}, None)
 
@@ -81,7 +81,9 @@ def test_the_configuration_chooses_the_simulated_or_the_real_boneyard_deck() -> 
 def test_a_real_boneyard_deck_in_the_configuration_is_ignored_without_module_4(
     tmp_path: Path,
 ) -> None:
-    session = TableSession(TableConfig(seats=6, state_dir=tmp_path, real_boneyard=True), seed=7)
+    session = TableSession(
+        TableConfig(seats=6, state_dir=tmp_path, parts=(BoneyardSetup(True),)), seed=7
+    )
     session.start()
     press_all(session, SETUP_5 + CHARACTERS_5, Clock())
-    assert session.play is not None and not session.play.game.setup.real_boneyard
+    assert session.play is not None and not BoneyardSetup.of(session.play.game.setup).real_boneyard

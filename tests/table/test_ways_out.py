@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Module
+from companion.modules.legacy.rules import LegacySetup
 from companion.table import TableConfig, TableSession
 from companion.table.series import load
 
@@ -81,7 +82,9 @@ def test_a_fresh_set_up_at_the_seats_of_a_series_starts_a_new_series(tmp_path: P
     play_to_the_end(session, clock, seed=0)
     start_afresh(session, clock)  # from the game over screen
     press_all(session, [*SETUP_5, *CHARACTERS_5], clock)
-    assert session.play is not None and session.play.game.setup.legacy_bullet is None
+    assert (
+        session.play is not None and LegacySetup.of(session.play.game.setup).legacy_bullet is None
+    )
     play_to_the_end(session, clock, seed=1)
     assert [g.series for g in load(tmp_path)] == [1, 2]
 

@@ -17,6 +17,7 @@ from companion.modules.posse.rules import ID as NEW_POSSE
 from companion.modules.rage.rules import ID as TWO_BULLETS
 from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.modules.zombies.rules import ID as ZOMBIES
+from companion.modules.zombies.rules import BoneyardSetup
 from companion.table import TableSession
 from companion.table.table_config import TableConfig
 from tests.installed_modules import OUTSIDE, OWN
@@ -71,9 +72,9 @@ def play(modules: frozenset[Module], seed: int, state: Path | None) -> None:
         seats=players,
         modules=modules,
         roles="dealt" if dealt else "physical",
-        specials_mixed=seed % 3 == 0,
+        cards_mixed=seed % 3 == 0,
         real_piles=frozenset({"wounds"}) if seed % 5 < 2 else frozenset(),
-        real_boneyard=seed % 5 == 1,
+        parts=(BoneyardSetup(True),) if seed % 5 == 1 else (),
         state_dir=state,
         bots=bots,
         bot_pause=0.0,

@@ -24,7 +24,6 @@ from companion.engine import (
     ModuleInfo,
     ModuleRules,
     Part,
-    Phase,
     PlayerState,
     Roll,
     RuleGame,
@@ -34,6 +33,7 @@ from companion.engine import (
     declare_die,
     declare_kind,
     declare_module,
+    declare_phase,
     declare_pile,
     declare_real_pile,
     dice_showing,
@@ -64,6 +64,8 @@ declare_die(
     (Face(DUEL_FACE, DUEL_FACE), Face(WHISKEY_FACE, WHISKEY_FACE)),
 )
 DUEL_DICE = 2
+# A duel challenged, before its roll: where the challenger's ability may add steps.
+DUEL_PHASE = declare_phase(ID, "duel")
 # The 15 Duel Wound tokens (the errata, "Decks and tokens").
 WOUND_TOKENS: tuple[str, ...] = (
     ("beer",) * 3 + ("bullseye1",) * 5 + ("bullseye2",) * 5 + ("dynamite",) * 2
@@ -441,6 +443,12 @@ def check(game: RuleGame) -> None:
 # ======================================================================= Whiskey
 
 
+def _whiskey_gained(game: RuleGame) -> bool:
+    """A Whiskey showing may have given life this turn once the rolls are over: it resolves
+    with the results, before the Beers."""
+    return bool(dice_showing(game, "whiskey")) and still_rolling(game) is None
+
+
 def _phase_whiskey(game: RuleGame, exploded: bool) -> list[Step]:
     return [whiskey()] * len(dice_showing(game, "whiskey"))
 
@@ -502,7 +510,7 @@ def _decide_duel_target(game: RuleGame, d: Decision, action: Action) -> None:
     game.emit(DuelChallenged(game.turn, action.seat, die))
     game.front(
         [
-            *game.own_steps(Phase.DUEL),
+            *game.own_steps(DUEL_PHASE),
             duel_roll(action.seat, game.turn, die),
             duels(d.remaining - 1),
         ]
@@ -602,7 +610,7 @@ RULES = ModuleRules(
     gives_back=_give_back,
     held_results=wounds_of,
     step_fits=(("duels", _fits_duels),),
-    gains=lambda game: bool(dice_showing(game, "whiskey")),  # resolved before the Beers
+    gains=_whiskey_gained,
     hands=challenged,  # a duel's winner eliminates by its own hand
     used=("duel_reroll",),  # a Duel die re-rolled, counted against ``duel_rerolls``
     check=check,

@@ -1,39 +1,86 @@
 """Undead or Alive, Module 5 (Wild West Legacy): what a finished game decides for the next one.
 
 The Sheriff's killer is the next Sheriff; a Sheriff who survived appoints the next one and, when
-he appoints another player, starts with one bullet more (ruling UA5, ``legacy_bullet``); the
+he appoints another player, starts with one bullet more (ruling UA5, ``LegacySetup``); the
 eliminated choose a character unused in the last game, the others keep theirs or draw anew. It
 adds nothing to a turn: the core sets up the next game from what it decides (``NextGame``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from companion.engine import (
     JSON_KEY,
+    WRITTEN,
     GameResult,
     ModuleInfo,
     ModuleRules,
     NextGame,
     Part,
     RuleGame,
+    SetupError,
+    SetupPart,
     StateError,
     declare_hand_keeper,
     declare_module,
     in_play,
     returned,
+    setup_parts,
     state_parts,
+    whole_number,
 )
 
 if TYPE_CHECKING:
-    from companion.engine import PlayerState
+    from companion.engine import GameSetup, PlayerState
 
-ID = declare_module(
-    "undead_or_alive.5",
-    ModuleInfo("Wild West Legacy", options=(("legacy_bullet", "the Legacy bullet"),)),
-)
+ID = declare_module("undead_or_alive.5", ModuleInfo("Wild West Legacy"))
+
+
+@dataclass(frozen=True, slots=True)
+class LegacySetup(SetupPart):
+    """The seat of the last game's Sheriff who appointed another player (``legacy_bullet``),
+    starting with one life more (ruling UA5); None in a first game or when he kept the star."""
+
+    what: ClassVar[str] = "the Legacy bullet"
+
+    legacy_bullet: int | None = field(
+        default=None, metadata={WRITTEN: lambda part: part.legacy_bullet is not None}
+    )
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> Self:
+        bullet = data.get("legacy_bullet")
+        return cls(None if bullet is None else whole_number(bullet, "legacy_bullet", 0))
+
+    def check(self, setup: GameSetup) -> None:
+        bullet, players = self.legacy_bullet, setup.players
+        if bullet is None:
+            return
+        if not 0 <= bullet < players:
+            raise SetupError(f"Legacy bullet for seat {bullet + 1}: seats are 1 to {players}")
+        if bullet == setup.sheriff_seat():
+            raise SetupError(
+                f"seat {bullet + 1} is the new Sheriff; the Legacy bullet goes to the old Sheriff "
+                "who appointed another player (ruling UA5)"
+            )
+
+    def extra_life(self, seat: int) -> int:
+        return 1 if seat == self.legacy_bullet else 0
+
+    def life_said(self, seat: int) -> str:
+        return ", the Legacy bullet included" if seat == self.legacy_bullet else ""
+
+    @classmethod
+    def next_game(cls, nxt: Any, sheriff: int | None) -> Self | None:
+        """A surviving Sheriff who appoints another player keeps a bullet more."""
+        appointer = nxt.appointer
+        return cls(appointer) if appointer is not None and sheriff != appointer else None
+
+
+setup_parts(ID, (LegacySetup, "real_piles"))
 
 
 @dataclass(frozen=True, slots=True)

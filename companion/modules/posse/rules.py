@@ -31,8 +31,8 @@ from companion.engine import (
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, gain, lose, take_arrow
+from companion.modules.duels.rules import DUEL_PHASE, draw_wound
 from companion.modules.duels.rules import ID as DUEL_DICE_MODULE
-from companion.modules.duels.rules import draw_wound
 from companion.modules.rage.rules import ID as RAGE_CARDS
 from companion.modules.rage.rules import cards_held, move_card
 
@@ -331,7 +331,7 @@ class SamTheHealer(Ability):
     name = "sam_the_healer"
 
     def turn_steps(self, game: RuleGame, phase: Phase) -> list[Step]:
-        return [sam_heal()] if phase is Phase.DUEL else []
+        return [sam_heal()] if phase is DUEL_PHASE else []
 
 
 @step

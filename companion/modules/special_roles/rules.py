@@ -56,6 +56,7 @@ from companion.engine import (
     role_announced,
     secret,
     seizer,
+    setup_parts,
     state_parts,
     step,
     still,
@@ -64,6 +65,7 @@ from companion.engine import (
 )
 from companion.engine.steps import Step, end_turn, gain, resolve, roll_effects
 
+from .dealing import SpecialsSetup
 from .events import (
     ArrowsExchanged,
     DieTurned,
@@ -104,7 +106,7 @@ CARDS = (
         "roll",
         "any",
         "turn one die",
-        changes_at_duel="duel_face",
+        changes_apart="duel_face",
     ),
     SpecialRole(
         "the_judge",
@@ -175,6 +177,7 @@ class SpecialCard(Part):
 
 
 state_parts(ID, player=(SpecialCard, "alive"))
+setup_parts(ID, (SpecialsSetup, "modules"))
 
 
 def holding(player: Any) -> SpecialCard:
@@ -199,7 +202,7 @@ declare_card_reader(_read_card)
 
 def _deal(game: RuleGame) -> None:
     """Each seat's dealt card; the Sheriff's face up from the start (The Bear)."""
-    dealt, sheriff = game.setup.specials, game.setup.sheriff_seat()
+    dealt, sheriff = SpecialsSetup.of(game.setup).specials, game.setup.sheriff_seat()
     if dealt is None:
         return
     for p in game.players:
@@ -538,7 +541,7 @@ def check(game: RuleGame) -> None:
         if on and p.alive and not back and p.role is Role.SHERIFF:
             _check_sheriff_card(game, p)
         if name is None and not shown:
-            if on and setup.roles is not None and not setup.specials_mixed:
+            if on and setup.roles is not None and not SpecialsSetup.of(setup).specials_mixed:
                 raise StateError(
                     f"seat {p.seat + 1}: special None, but with dealt roles and every card "
                     "special each seat holds one (specials_mixed is off)"
@@ -553,7 +556,7 @@ def check(game: RuleGame) -> None:
         if not on:
             raise StateError(f"{where}: special or special_shown, but module {ID} is off")
         if name is None:
-            if not setup.specials_mixed:
+            if not SpecialsSetup.of(setup).specials_mixed:
                 raise StateError(
                     f"{where}: special_shown with no special card, but every card is special "
                     "(specials_mixed is off)"
@@ -574,7 +577,8 @@ def check(game: RuleGame) -> None:
                 "card is in the game once"
             )
         seen[name] = p.seat
-        if p.role is Role.SHERIFF and not setup.specials_mixed and name != "the_bear":
+        mixed = SpecialsSetup.of(setup).specials_mixed
+        if p.role is Role.SHERIFF and not mixed and name != "the_bear":
             raise StateError(f"{where}: the Sheriff's special card is The Bear")
     if on:
         _check_dealt(game)
@@ -585,7 +589,7 @@ def _check_dealt(game: RuleGame) -> None:
     Sheriff's) stays with its seat, but for The Good's swap: his card to the old Sheriff, the
     old Sheriff's to him with the star."""
     setup = game.setup
-    dealt, first = setup.specials, setup.sheriff
+    dealt, first = SpecialsSetup.of(setup).specials, setup.sheriff
     if dealt is None or first is None:
         return
     sheriff = next((p.seat for p in game.players if p.role is Role.SHERIFF), first)
@@ -660,7 +664,7 @@ def _cards_left(game: RuleGame, role: Role) -> list[str]:
         for c in SPECIAL_ROLES.values()
         if c.role is role and not any(holding(q).special_card == c.name for q in game.players)
     ]
-    return options + ([NORMAL_CARD] if game.setup.specials_mixed else [])
+    return options + ([NORMAL_CARD] if SpecialsSetup.of(game.setup).specials_mixed else [])
 
 
 def _card_owed(game: RuleGame, p: PlayerState) -> bool:
@@ -699,8 +703,7 @@ def _the_good(game: RuleGame, seat: int, args: list[Any], faces: list[str] | Non
     SpecialCard.change(new, special_card=holding(old).special_card)
     SpecialCard("the_good", True).put(old)
     for p in (new, old):
-        bullet = 1 if p.seat == game.setup.legacy_bullet else 0
-        p.max_life = CHARACTERS[p.character].life + bullet
+        p.max_life = CHARACTERS[p.character].life + game.setup.extra_life(p.seat)
     game.emit(SheriffChanged(seat, old.seat))
 
 

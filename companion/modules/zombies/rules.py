@@ -6,18 +6,20 @@ would have had. When the zombie hands showing exceed the living players the outb
 (rulebook, "When does the outbreak begin?"); then the eliminated return as zombies, a living
 Renegade becomes the Zombie Master (ruling UA4 with physical roles), and the sides become
 survivors against zombies. The cards are drawn by the engine (simulated, reproducible from the
-seed) or, with ``GameSetup.real_boneyard``, entered from the table's real deck as a decision.
+seed) or, with ``BoneyardSetup.real_boneyard``, entered from the table's real deck as a decision.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar, Self
 
 from companion.engine import (
     BASE_DICE,
+    WRITTEN,
     Ability,
     Action,
     Answer,
@@ -35,6 +37,7 @@ from companion.engine import (
     Role,
     RoleRevealed,
     RuleGame,
+    SetupPart,
     Spec,
     StateError,
     TurnEnded,
@@ -44,18 +47,34 @@ from companion.engine import (
     declare_role_announced,
     next_living,
     secret,
+    setup_parts,
     state_parts,
+    truth,
     unrevealed_pool,
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, start_turn
 
-ID = declare_module(
-    "undead_or_alive.4",
-    ModuleInfo(
-        "Undead or Alive?", min_players=4, options=(("real_boneyard", "a real Boneyard deck"),)
-    ),
-)
+ID = declare_module("undead_or_alive.4", ModuleInfo("Undead or Alive?", min_players=4))
+
+
+@dataclass(frozen=True, slots=True)
+class BoneyardSetup(SetupPart):
+    """The set-up's word on the Boneyard cards: drawn from the table's real deck and entered
+    (``real_boneyard``), or simulated from the seed."""
+
+    what: ClassVar[str] = "a real Boneyard deck"
+
+    real_boneyard: bool = field(default=False, metadata={WRITTEN: lambda part: part.real_boneyard})
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> Self:
+        return cls(truth(data.get("real_boneyard", False), "real_boneyard"))
+
+    @classmethod
+    def configured(cls, game: Mapping[str, Any]) -> Self | None:
+        """``boneyard = "real"`` in the configuration's ``[game]``."""
+        return cls(True) if game.get("boneyard") == "real" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +99,7 @@ class ZombiePlayer(Part):
 
 
 state_parts(ID, player=(ZombiePlayer, "alive"), game=(BoneyardGame, "eliminated_now"))
+setup_parts(ID, (BoneyardSetup, "real_piles"))
 
 
 def is_zombie(player: HasParts) -> bool:
@@ -182,7 +202,7 @@ _COMING = (NEXT_TURN, THIS_TURN)
 
 def _fits_card(game: RuleGame, d: Decision) -> str | None:
     """A pending card read back: drawn from the real deck, one of the cards left in it."""
-    if not game.setup.real_boneyard:
+    if not BoneyardSetup.of(game.setup).real_boneyard:
         return "the Boneyard cards are simulated: nothing to enter (real_boneyard)"
     left = tuple(sorted(set(BoneyardGame.of(game).boneyard_pile)))
     if not left or d.options != left or d.cause not in ("end", "start"):
@@ -303,7 +323,7 @@ def boneyard_would_be_end(game: RuleGame, seat: int, /) -> None:
 def boneyard_draw(game: RuleGame, seat: int, when: str, /) -> None:
     if not BoneyardGame.of(game).boneyard_pile:
         return
-    if game.setup.real_boneyard:
+    if BoneyardSetup.of(game.setup).real_boneyard:
         options = tuple(sorted(set(BoneyardGame.of(game).boneyard_pile)))
         game.ask(CARD, seat, options=options, cause=when)
         return
