@@ -309,7 +309,7 @@ def _modules(value: Any, key: str) -> frozenset[Module]:
 
 
 def _real_piles(value: Any, key: str) -> frozenset[str]:
-    """The piles the table draws for real (Undead or Alive's Wound tokens)."""
+    """The piles the table draws for real (each a module's, ``REAL_PILES``)."""
     return frozenset(_names(value, key, sorted(REAL_PILES), _("pile")))
 
 

@@ -58,7 +58,7 @@ def table_picture(view: TableView, console_width: int) -> Image.Image:
 
 def text_view(view: TableView, width: int | None = None) -> str:
     """The table as lines of text, for a terminal without a window system: everything the
-    panels show (the Chief's Arrow, Wound tokens, Rage cards, what to do with the real cards),
+    panels show (the modules' tokens and cards, what to do with the real ones),
     in words, and the key of every answer the console lists over the DIE buttons. ``width``:
     the terminal's columns, each longer line wrapped to them (None: one line each)."""
     lines = [_seat_line(seat) for seat in view.seats]

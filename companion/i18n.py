@@ -165,6 +165,10 @@ class Labels(Mapping[K, str]):
     def __contains__(self, key: object) -> bool:
         return key in self._words
 
+    def word(self, key: K) -> str | Word:
+        """``key``'s word as declared: a ``Word`` names the package that declared it."""
+        return self._words[key]
+
 
 class _Pseudo(gettext.NullTranslations):
     """English, each word between the marks."""

@@ -3,11 +3,12 @@ companion/ names them, in code or in strings (comments left out), nor in the pub
 script, markup and style, so a module is added, changed or taken away in its package alone.
 
 What a module's words are is read from its code: its id and title, the kinds of decision whose
-rules its package holds, its characters' names and titles, the names and JSON keys of the fields
-of the parts of the state it registers (``state_parts``) and of its parts of the set-up
-(``setup_parts``), the keys of its set-up questions (``declare_setup_question``), the class
-names and kinds of the events its package declares, and the names of its phases and causes
-(those its rules give and its package declares).
+rules its package holds, its characters' names and titles, its special role cards' names, the
+names and JSON keys of the fields of the parts of the state it registers (``state_parts``) and of
+its parts of the set-up (``setup_parts``), the keys of its set-up questions
+(``declare_setup_question``), the class names and kinds of the events its package declares, and
+the names of its phases and causes (those its rules give and its package declares, and those its
+package names for the story: ``declare_cause_label`` and the headings).
 
 In the core (outside companion/modules/) an underscore bounds a word as a space does, so a name
 built on a module's word (``CHIEF_ARROW_WORTH``, ``ghost_team``) is caught. Another module's
@@ -36,6 +37,7 @@ from companion.engine import (
     MODULE_RULES,
     MODULES,
     SETUP_PARTS,
+    SPECIAL_ROLES,
     Event,
     Module,
     Phase,
@@ -45,7 +47,10 @@ from companion.engine import (
     module_origin,
 )
 from companion.engine.registry import DECISIONS
+from companion.i18n import Word
+from companion.table.labels import CAUSE_LABELS
 from companion.table.setup_questions import SETUP_QUESTIONS
+from companion.table.story import ARROW_HEADINGS, GAIN_HEADINGS, LOSS_HEADINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 # The files read: the code, and the public page's script, markup and style.
@@ -55,8 +60,11 @@ SCANNED = (".py", ".js", ".html", ".css")
 NOT_YET: frozenset[str] = frozenset()
 # A module's names still in the core, each left to the change that moves it out (its other words
 # are checked; strict: a name listed here that the core no longer says fails, to be taken off).
-# Undead or Alive 1: Sean Mallory's trait on the core's Ability.
-NAMES_NOT_YET: dict[str, frozenset[str]] = {"undead_or_alive.1": frozenset({"duel_rerolls"})}
+# Undead or Alive 1: Sean Mallory's trait on the core's Ability. Old Saloon 3: The Bear in the
+# set-up's question of the Sheriff's card (setup_flow.py, showing.py's card shown at set-up).
+NAMES_NOT_YET: dict[str, frozenset[str]] = {
+    "undead_or_alive.1": frozenset({"duel_rerolls"}),
+}
 
 
 def package_of(m: Module) -> str:
@@ -84,6 +92,7 @@ def terms(m: Module) -> list[str]:
         for f in fields(setup_part):  # type: ignore[arg-type]
             found += [f.name, json_key(f)]
     found += [q.key for q in SETUP_QUESTIONS.get(m, ())]
+    found += [special.name for special in SPECIAL_ROLES.values() if special.module == m]
     return found
 
 
@@ -111,6 +120,20 @@ def phase_and_cause_terms(m: Module) -> list[str]:
     rules = MODULE_RULES[m]
     found = [phase for phase, module in MODULE_PHASES.items() if module == m]
     return found + list(rules.hand_causes + rules.prices)
+
+
+def causes(m: Module) -> list[str]:
+    """The causes of life and arrows module ``m``'s package names for the story (its label or
+    heading is a ``Word`` of its package's catalogue): a value code passes as a string of its
+    own ("bullet"), where prose and names may use the word (the Legacy bullet)."""
+    package = package_of(m)
+    found = []
+    for said in (CAUSE_LABELS, LOSS_HEADINGS, GAIN_HEADINGS, ARROW_HEADINGS):
+        for cause in said:
+            word = said.word(cause)
+            if isinstance(word, Word) and (word.package + ".").startswith(package + "."):
+                found.append(cause)
+    return sorted(set(found))
 
 
 @cache
@@ -159,16 +182,19 @@ def words(path: Path) -> tuple[tuple[int, str], ...]:
 
 
 def patterns(m: Module, core: bool) -> list[re.Pattern[str]]:
-    """What names module ``m``: in the core (``core``) its terms and its events' with an
-    underscore as a word's edge; in another module's package its terms as whole names. A
-    renamed key counts only as a string of its own ("killer")."""
-    keys = renamed_keys(m)
+    """What names module ``m``: in the core (``core``) its terms, its events', phases and
+    causes, with an underscore as a word's edge; in another module's package its terms as whole
+    names. A renamed key, or a cause its package names for the story and no other of its terms,
+    counts only as a string of its own ("killer", "bullet")."""
+    named = terms(m) + (event_terms(m) + phase_and_cause_terms(m) if core else [])
+    told = [cause for cause in causes(m) if cause not in named] if core else []
+    keys = renamed_keys(m) | set(told)
     edge = "a-z0-9" if core else "a-z0-9_"
     return [
         re.compile(rf"^[rbf]*(['\"]){re.escape(t.lower())}\1$")
         if t in keys
         else re.compile(rf"(?<![{edge}]){re.escape(t.lower())}(?![{edge}])")
-        for t in terms(m) + (event_terms(m) + phase_and_cause_terms(m) if core else [])
+        for t in named + told
     ]
 
 
@@ -228,6 +254,38 @@ def test_a_module_s_events_are_its_terms() -> None:
     found = set(event_terms(Module("undead_or_alive.1")))
     assert {"DuelRolled", "duel_rolled", "WoundDrawn", "wound_drawn"} <= found
     assert "DiceRolled" not in found  # the core's, rolled in every game
+
+
+def test_a_module_s_special_role_cards_are_its_terms(tmp_path: Path) -> None:
+    """The cards a module declares name it, read from its declaration (``declare_module``)."""
+    specials = Module("old_saloon.3")
+    assert {"the_bear", "the_good", "the_left_hand"} <= set(terms(specials))
+    assert "the_bear" not in terms(Module("undead_or_alive.1"))
+    plant(tmp_path, "companion/table/showing.py", 'SHERIFF = "the_bear"\n')
+    plant(tmp_path, "companion/engine/game.py", "THE_BEAR_BONUS = 3\n")
+    assert leaks(specials, tmp_path) == [
+        "companion/engine/game.py:1: THE_BEAR_BONUS",
+        'companion/table/showing.py:1: "the_bear"',
+    ]
+
+
+def test_a_module_s_causes_are_its_terms_where_code_passes_them(tmp_path: Path) -> None:
+    """The causes a package names for the story (``declare_cause_label``, the headings) are
+    its module's, as strings of their own in the core: the game's word for a life (a Legacy
+    bullet) is not the Loudmouth's Bullet, and a package building on a module passes its
+    causes."""
+    assert causes(Module("old_saloon.1")) == ["bullet"]
+    assert causes(Module("undead_or_alive.2")) == ["rage"]
+    assert {"duel", "whiskey"} <= set(causes(Module("undead_or_alive.1")))
+    loudmouth, rage = Module("old_saloon.1"), Module("undead_or_alive.2")
+    plant(tmp_path, "companion/engine/series.py", '"""One starts with a bullet more."""\n')
+    plant(tmp_path, "companion/engine/setup.py", "legacy_bullet = None\n")
+    plant(tmp_path, "companion/modules/posse/rules.py", 'CAUSE = "rage"\n')
+    assert leaks(loudmouth, tmp_path) == leaks(rage, tmp_path) == []
+    plant(tmp_path, "companion/table/story.py", 'LOSSES = {"bullet": 1}\n')
+    plant(tmp_path, "companion/table/labels.py", 'ARROWS = {"rage": "Rage arrows"}\n')
+    assert leaks(loudmouth, tmp_path) == ['companion/table/story.py:1: "bullet"']
+    assert leaks(rage, tmp_path) == ['companion/table/labels.py:1: "rage"']
 
 
 def plant(root: Path, where: str, text: str) -> None:

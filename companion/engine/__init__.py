@@ -59,7 +59,6 @@ from .checks import check_state
 from .components import (
     ARROWS_IN_PILE,
     BASE_DICE,
-    BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
     DYNAMITE_LIMIT,
@@ -235,7 +234,6 @@ __all__ = [
     "ArrowsDiscarded",
     "BASE_DICE",
     "BASE_GAME_RULES",
-    "BEAR_SHERIFF_BONUS",
     "BullseyeDoubled",
     "CHARACTERS",
     "Character",

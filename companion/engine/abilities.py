@@ -239,7 +239,8 @@ class SuzyLafayette(Ability):
 
     def turn_steps(self, game: RuleGame, phase: Phase) -> list[Step]:
         """Her card reads "If you didn't roll any Bull's Eye": the dice decide, counting a Bull's
-        Eye a Wound token cancels, not a Rage card's symbol, which is never rolled."""
+        Eye a module's piece cancels, not a module's result past the dice, which is never
+        rolled."""
         if phase is not Phase.END:
             return []
         dice = range(len(game.faces))

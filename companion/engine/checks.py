@@ -115,7 +115,7 @@ def _check_players(game: Game) -> None:
 
 
 def _check_life(game: Game, seat: int) -> None:
-    """Maximum life is the character's, with the Sheriff's bonus (three with The Bear) or the
+    """Maximum life is the character's, with the Sheriff's bonus (or his card's) or the
     Legacy bullet (ruling UA5); for a player back in play, the module's that brought him back
     (its ``check`` bounds it)."""
     setup, p = game.setup, game.players[seat]

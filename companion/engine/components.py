@@ -210,9 +210,9 @@ class HouseRule(StrEnum):
     BULLSEYE2_UP_TO_TWO = "bullseye2_up_to_two"
 
 
-# Special role cards (a module's, Old Saloon 3's): ``moment`` is when the card is revealed (None:
-# face up from the start) and ``whose`` whose moment it must be: the revealer's own ("own"),
-# another player's ("other") or anyone's ("any").
+# Special role cards, each a module's (``module``, its id): ``moment`` is when the card is
+# revealed (None: face up from the start) and ``whose`` whose moment it must be: the revealer's
+# own ("own"), another player's ("other") or anyone's ("any").
 @dataclass(frozen=True)
 class SpecialRole:
     name: str
@@ -221,6 +221,12 @@ class SpecialRole:
     moment: str | None
     whose: str
     power: str  # the card in a few words (the table's quick reference)
+    # A Sheriff's card: the life it plays with above its character's, instead of the Sheriff's
+    # bonus (``SHERIFF_BONUS``); None: the Sheriff's bonus.
+    sheriff_bonus: int | None = None
+    # Its power takes the star from the Sheriff: offered only while a living Sheriff shows his.
+    takes_the_star: bool = False
+    module: str | None = None  # the module that declared it (``declare_module`` sets it)
     rerolls: bool = False  # its power rolls the dice: the table draws their faces as a roll's
     # The step its power changes, which runs right after it (a state read back must have it
     # there), and the one it changes at a roll of a module's die apart from the turn's dice
@@ -239,6 +245,3 @@ def changed_step(card: SpecialRole, args: list[Any]) -> str | None:
     if len(args) > 1 and card.changes_apart is not None:
         return card.changes_apart
     return card.changes
-
-
-BEAR_SHERIFF_BONUS = 3  # ruling 10: "The Bear" plays with three additional bullets

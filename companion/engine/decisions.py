@@ -238,7 +238,7 @@ class Decision:
             DecisionKind(kind),
             whole_number(data.get("seat"), "seat", 0),
             number("die"),
-            number("remaining", None),  # Rage symbols entered beyond one a card: below 0
+            number("remaining", None),  # a module may count below 0
             number("target"),
             tuple(text(o, "an option") for o in listed(data.get("options", []), "options")),
             None if cause is None else text(cause, "cause"),

@@ -458,7 +458,8 @@ class Game(GameState):
 
     def symbol_count(self, symbol: Symbol | str, dice: Sequence[int] | None = None) -> int:
         """Results of ``symbol`` among the dice (a double face counts two); of the whole turn
-        with the player's Wound tokens and extra results, or of the ``dice`` given alone."""
+        with what the player's pieces cancel or add (``held_results``) and the extra results,
+        or of the ``dice`` given alone."""
         results = _RESULTS[symbol].__getitem__
         if dice is None:
             count = sum(map(results, self.faces))

@@ -10,7 +10,7 @@ below every rule, so any file may name a module.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from .components import CHARACTERS, SPECIAL_ROLES, Character, SpecialRole
@@ -65,8 +65,8 @@ def declare_module(
     special_roles: Iterable[SpecialRole] = (),
 ) -> Module:
     """The new module ``value``, with its title and needs and the character and special role
-    cards it adds; ValueError when its id or a card's name is declared already, or when its
-    id is the base game's."""
+    cards it adds (each special card then names it); ValueError when its id or a card's name is
+    declared already, or when its id is the base game's."""
     if value == BASE_GAME:
         raise ValueError(f"Module {value!r} is the base game's id")
     made = Module.declare(value)
@@ -74,7 +74,7 @@ def declare_module(
     for card in characters:
         CHARACTERS.add(card.name, card, "character")
     for special in special_roles:
-        SPECIAL_ROLES.add(special.name, special, "special role card")
+        SPECIAL_ROLES.add(special.name, replace(special, module=made), "special role card")
     return made
 
 
@@ -122,7 +122,8 @@ def validate(modules: frozenset[Module], players: int, characters: Iterable[str]
 
 def cards_dealt(modules: frozenset[Module]) -> bool:
     """Special role cards are dealt, a module in play says (``ModuleInfo.role_cards``): the
-    Sheriff may hold a normal card (The Bear's life aside) and The Good may take the star."""
+    Sheriff may hold a normal card (a special one's own bonus aside) and a card's power may
+    take the star."""
     return any(MODULES[m].role_cards for m in modules)
 
 

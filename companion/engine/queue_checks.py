@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from .abilities import ability_of
 from .components import (
-    BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
     FACES,
+    SHERIFF_BONUS,
     SPECIAL_ROLES,
     Symbol,
     changed_step,
@@ -396,7 +396,7 @@ def _check_scratch(game: RuleGame) -> None:
     for i, item in enumerate(_listed(s.to_assign, "scratch.to_assign")):
         die, symbol = _listed(item, f"scratch.to_assign[{i}]", 2)
         _result(game, die, symbol, results, f"scratch.to_assign[{i}]")
-    for i, item in enumerate(s.assigned):  # resolved (a Rage card's may be discarded since)
+    for i, item in enumerate(s.assigned):  # resolved (a result past the dice may be gone since)
         die, symbol, target = _listed(item, f"scratch.assigned[{i}]", 3)
         _whole(die, f"scratch.assigned[{i}][0]")
         if symbol not in ("bullseye1", "bullseye2"):
@@ -525,11 +525,10 @@ def _check_closed(game: RuleGame) -> None:
 @cache
 def most_life() -> int:
     """The most life a seat may hold: the largest character's, the installed modules' included
-    (read once they are loaded, never while the engine is imported), a Sheriff's bonus (The
-    Bear's) and the Legacy bullet."""
-    """The most life a seat may hold: the largest character's (the modules' read once they
-    are loaded, never at import), a Sheriff's bonus (The Bear's) and the Legacy bullet."""
-    return max(c.life for c in CHARACTERS.values()) + BEAR_SHERIFF_BONUS + 1
+    (read once they are loaded, never while the engine is imported), the largest Sheriff's
+    bonus (a special card's own included) and the Legacy bullet."""
+    bonuses = [c.sheriff_bonus for c in SPECIAL_ROLES.values() if c.sheriff_bonus is not None]
+    return max(c.life for c in CHARACTERS.values()) + max([SHERIFF_BONUS, *bonuses]) + 1
 
 
 def _check_hits(game: RuleGame, results: int) -> None:
@@ -676,7 +675,7 @@ def _check_collected(game: RuleGame) -> None:
     if not (unrun and not given) and not _given_in_turn(game, listed, given, left):
         raise StateError(
             f"scratch.assigned {s.assigned}, scratch.to_assign {s.to_assign}: the Bull's Eyes "
-            f"given out are {listed} (faces, the Wound tokens, then the turn's "
+            f"given out are {listed} (faces less what the player's pieces cancel, then the turn's "
             f"{_extra_named(game)}), those given first, the rest left to give, in order"
         )
     if RESULTS[3] in queued:
@@ -689,7 +688,8 @@ def _check_collected(game: RuleGame) -> None:
         return
     raise StateError(
         f"scratch.beers {s.beers}, scratch.to_assign {s.to_assign}: the Beers given out are "
-        f"{listed} (faces, the Wound tokens, then the turn's {_extra_named(game)}), those "
+        f"{listed} (faces less what the player's pieces cancel, then the turn's "
+        f"{_extra_named(game)}), those "
         "given first, the rest left to give, in order"
         + (", less the first if Slab the Killer doubled a Bull's Eye" if spent else "")
     )
@@ -714,7 +714,7 @@ def _given_in_turn(
 
 def _check_lost_before_the_roll(game: RuleGame) -> None:
     """Before a turn's first roll life is lost only by a module's steps at its start
-    (``ModuleRules.start``: a Rage card's arrows), a power shown as it starts (a
+    (``ModuleRules.start``: a card's arrows), a power shown as it starts (a
     ``turn_start`` moment) or the turn's player's own steps then: without them, or while the
     modules' start steps are all still queued (a die chosen first), nobody lost any this turn
     yet."""
@@ -738,7 +738,7 @@ def _check_lost_before_the_roll(game: RuleGame) -> None:
 
 def _check_lost_to_the_indians(game: RuleGame) -> None:
     """Before the Bull's Eyes resolve, a seat other than the turn's player loses life only
-    to the Indians (a Bullet, Dynamite and the Rage cards' arrows hit the player; the
+    to the Indians (a module's die's face, Dynamite and the cards' arrows hit the player; the
     Indians come with the last arrow taken), after which every seat discards its arrows and
     tokens, and only the turn's player takes any till the Bull's Eyes hit: then no other seat
     holds any. Not so where another may lose in a seat's place (``offer_for_losses``), the
@@ -851,8 +851,8 @@ _BEFORE_THE_BEERS = (
 
 def _check_assigned(game: RuleGame, results: int) -> None:
     """Each Bull's Eye assigned (or still to assign) is a result showing it: a die's face of
-    that symbol, as many times as the face counts, or a Rage symbol while its card is revealed
-    (past the results once it went back)."""
+    that symbol, as many times as the face counts, or a module's result past the dice while it
+    shows (past the results once it went back)."""
     s = game.scratch
     listed = [(i, "scratch.assigned", item) for i, item in enumerate(s.assigned)]
     listed += [
@@ -912,7 +912,7 @@ def _check_in_range(game: RuleGame, results: int) -> None:
 
 
 def _result(game: RuleGame, die: Any, symbol: Any, results: int, where: str) -> None:
-    """A result to resolve: a die's, or past the dice a Rage card's symbol, of that symbol."""
+    """A result to resolve: a die's, or a module's past the dice, of that symbol."""
     if type(die) is not int or not 0 <= die < results:
         raise StateError(
             f"{where}[0]: {die!r} is not a result (0 to {results - 1}: faces, then the "

@@ -1,6 +1,6 @@
-"""The results of a turn beyond its dice: Wound tokens that cancel kept results (a Dynamite
-token adds one), and the symbols the modules in play add past the dice (``Game.extra_results``:
-the Rage cards revealed, Undead or Alive 2).
+"""The results of a turn beyond its dice: a module's pieces that cancel kept results
+(``Game.held_results``: a Dynamite among them adds one), and the symbols the modules in play add
+past the dice (``Game.extra_results``).
 
 Below every rule that counts or collects results, so the core and the modules share it.
 """
@@ -32,8 +32,8 @@ def adjusted_count(game: RuleGame, symbol: str, rolled: int) -> int:
 def collect_results(
     game: RuleGame, symbols: Sequence[str], quiet: bool = False
 ) -> list[list[object]]:
-    """The results of these symbols, ``[die, symbol]`` each: kept dice less what the Wound
-    tokens cancel (each Beer as often as the player's ability uses it), then the extra results
+    """The results of these symbols, ``[die, symbol]`` each: kept dice less what the player's
+    pieces cancel (each Beer as often as the player's ability uses it), then the extra results
     past the dice. ``quiet``: the cancelled results not said (a state read back is checked
     against what its collect step made)."""
     held = game.held_results()

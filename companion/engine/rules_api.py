@@ -143,7 +143,6 @@ class Ability:
     defers_arrows: ClassVar[bool] = False  # arrows rolled are taken after the last roll
     saloon_options: ClassVar[tuple[str, ...]] = SALOON_OPTIONS
     beer_uses: ClassVar[int] = 1  # results each Beer rolled gives (Greg Digger: two)
-    draws_rage: ClassVar[int] = 1  # Rage cards drawn to keep one (Pixie Pete: two)
     duel_rerolls: ClassVar[int] = 0  # Duel dice re-rolled in one's own turn (Sean Mallory)
     beer_doubles_bullseye: ClassVar[bool] = False  # a Beer may double a Bull's Eye (Slab)
 

@@ -15,7 +15,7 @@ events rewrite few of them (the panel driver sends only the changed regions):
   short note;
 - page 7: the "press me" badge when pressing this seat answers the console: the highlight
   that comes and goes on most presses is this one page, and only as wide as its words; with
-  no badge, what the seat must do with real cards ("DRAW RAGE CARD") in its place.
+  no badge, what the seat must do with real cards (a module's "draw a card") in its place.
 
 A note too long for its line (a character's ability, in the seat's menu or at set-up) takes
 pages 1-6 to itself, wrapped to be read whole.
@@ -57,7 +57,7 @@ def draw_seat(view: SeatView) -> Image.Image:
         return image
     _draw_header(image, view)
     line = view.note if not view.winner else ""
-    # Undead or Alive's Wound tokens and Rage cards go on the seat's line: no row of their own.
+    # The modules' tokens and cards (their marks) go on the seat's line: no row of their own.
     line = " ".join(t for t in (*view.marks, line) if t)
     marked = bool(view.life_change or view.arrow_change or view.coming)
     long_note = len(wrap(view.note, WIDTH - 4, 2)) > 1

@@ -1,6 +1,6 @@
 """Answers the buttons give beyond one button per answer: a die its holder rolls (a module's
 die, ruling UA1), the press of the seat holding it, never made for the player; and a
-result past the dice (a revealed Rage card's symbol, Undead or Alive 2), which has no DIE
+result past the dice (a module's, ``ModuleRules.extra_results``), which has no DIE
 button of its own, picked from a list."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..engine import Action, Answer, ChooseDie, Decision, Game, Roll, Stop
 from ..i18n import CORE, Catalogue
-from .labels import DIE_LABELS
+from .labels import DIE_LABELS, past_the_dice
 from .refused import Refused
 
 _ = Catalogue(CORE).gettext
@@ -32,7 +32,7 @@ def holder_roll(seats: Sequence[int], button: str, d: Decision, kind: str) -> Ac
 
 def listed_hits(game: Game, d: Decision) -> list[tuple[int, int]] | None:
     """A Bull's Eye to pick among those given out (Slab the Killer doubles one) when one of
-    them is a Rage card's, past the dice: the console lists them instead, one per DIE button,
+    them is past the dice: the console lists them instead, one per DIE button,
     as (result, engine seat it hits). One a seat: doubling either of two results that hit
     the same player takes the same two life from him. None when each die's DIE answers."""
     if d.spec.answer is not Answer.DIE or not d.spec.marks_hits:
@@ -52,9 +52,10 @@ def listed_hit_names(game: Game, d: Decision, seats: list[int]) -> list[str] | N
     hits = listed_hits(game, d)
     if hits is None:
         return None
+    past = past_the_dice(game.setup.modules)
     return [
         _("seat {seat} (die {die})").format(seat=seats[target], die=die + 1)
-        if die < len(game.faces)
-        else _("seat {seat} (Rage card)").format(seat=seats[target])
+        if die < len(game.faces) or past is None
+        else str(past.listed).format(seat=seats[target])
         for die, target in hits
     ]

@@ -1,10 +1,11 @@
-"""What the table calls the game's things (roles, symbols, options, Wound tokens), short
-enough for the console, and the DIE-button legends made of them. Each is declared in English
-(``N_``) and read in the language in use (``Labels``)."""
+"""What the table calls the game's things (roles, symbols, options, causes), short enough for
+the console, and the DIE-button legends made of them. Each is declared in English (``N_``) and
+read in the language in use (``Labels``); a module's by its package (``declare_...``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..engine import (
     CHARACTERS,
@@ -70,20 +71,16 @@ class _FaceLabels(Mapping[str, str]):
 
 FACE_LABELS: Mapping[str, str] = _FaceLabels()
 
-# What each special role card does, as the card says it (the seat's menu, the quick reference).
-CARD_EFFECTS: Labels[str] = Labels(
-    {
-        "the_bear": N_("play with 3 more life"),
-        "the_good": N_("become the Sheriff"),
-        "the_doc": N_("turn one die to any side"),
-        "the_judge": N_("cancel the role just shown"),
-        "the_gambler": N_("they re-roll all their dice"),
-        "the_bad": N_("they gain no life"),
-        "the_ugly": N_("swap all arrows of two players"),
-        "the_right_hand": N_("take another turn"),
-        "the_left_hand": N_("save a player at 2 life"),
-    }
-)
+# What each special role card does, as the card says it (the seat's menu, the quick reference),
+# declared by the package of the module whose card it is (``declare_card_effect``).
+_CARD_WORDS: Declared[str, str | Word] = Declared(load=lambda: load_layer("table"))
+CARD_EFFECTS: Labels[str] = Labels(_CARD_WORDS)
+
+
+def declare_card_effect(card: str, effect: str | Word) -> None:
+    """What a module's special role card does, in its package's words; ValueError when the
+    card has words."""
+    _CARD_WORDS.add(card, effect, "effect of the card")
 
 
 class _FaceWord(Word):
@@ -145,11 +142,6 @@ def declare_symbol_name(symbol: str, name: str | Word) -> None:
             _OPTION_WORDS.add(face, _FaceWord(face, CORE), "label of the option")
 
 
-WOUND_LABELS: Labels[str] = Labels(
-    {"beer": N_("Beer"), "bullseye1": N_("Bull's Eye 1"), "bullseye2": N_("Bull's Eye 2")}
-)
-
-
 def choices(d: Decision) -> str:
     """A choice decision's answers, each after the number of its DIE button."""
     return " ".join(f"{i + 1}:{OPTION_LABELS.get(o, o)}" for i, o in enumerate(d.options))
@@ -169,8 +161,6 @@ _CAUSE_WORDS: Declared[str, str | Word] = Declared(
         "arrow": N_("Arrow"),
         "arrow_instead": N_("Arrow instead"),
         "beer": N_("Beer"),
-        "bullet": N_("Bullet"),
-        "rage": N_("Rage"),
         "discard_all": N_("Arrows dropped"),
     },
     load=lambda: load_layer("table"),
@@ -182,6 +172,34 @@ def declare_cause_label(cause: str, label: str | Word) -> None:
     """A module's name for a cause of its own rules (its package's ``Word``); ValueError when
     the cause has one."""
     _CAUSE_WORDS.add(cause, label, "label of the cause")
+
+
+@dataclass(frozen=True)
+class PastTheDice:
+    """What a module calls the results it adds past the dice (``ModuleRules.extra_results``),
+    which no DIE button shows, in its package's words: where one shows, after a prompt's symbol
+    ("Bull's Eye 1 (...)"); a Bull's Eye of one listed by the seat it hits ("seat {seat} (...)");
+    and one doubled with a Beer, hitting nobody yet or ``{seat}``."""
+
+    source: str | Word
+    listed: str | Word
+    doubled: str | Word
+    doubled_on: str | Word
+
+
+# The words of each module's results past the dice, by module (``declare_past_the_dice``).
+_PAST_THE_DICE: Declared[str, PastTheDice] = Declared(load=lambda: load_layer("table"))
+
+
+def declare_past_the_dice(m: str, words: PastTheDice) -> None:
+    """Module ``m``'s words for its results past the dice; ValueError when it has some."""
+    _PAST_THE_DICE.add(str(m), words, "words of the results past the dice of module")
+
+
+def past_the_dice(modules: Iterable[str]) -> PastTheDice | None:
+    """The words of the results past the dice of these modules in play: the first that has
+    some (None: none has, and such a result is said by its number, as a die)."""
+    return next((w for m in sorted(modules) if (w := _PAST_THE_DICE.get(m)) is not None), None)
 
 
 def cause_label(cause: str) -> str:
@@ -196,8 +214,8 @@ def cause_label(cause: str) -> str:
 
 
 class _SymbolLetters(Mapping[str, str]):
-    """One letter per symbol, for a seat's tokens and cards on its panel ("W1D", "Rage 1B"),
-    in the language in use."""
+    """One letter per symbol, for a seat's tokens and cards on its panel (a module's marks,
+    "1B"), in the language in use."""
 
     def __getitem__(self, symbol: str) -> str:
         return self._letters()[symbol]
@@ -211,12 +229,12 @@ class _SymbolLetters(Mapping[str, str]):
     @staticmethod
     def _letters() -> dict[str, str]:
         return {
-            "arrow": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "A"),
-            "dynamite": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "D"),
+            "arrow": _words.pgettext("a module's token or card symbol, on a seat panel", "A"),
+            "dynamite": _words.pgettext("a module's token or card symbol, on a seat panel", "D"),
             "bullseye1": "1",
             "bullseye2": "2",
-            "beer": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "B"),
-            "gatling": _words.pgettext("a Wound token or Rage symbol, on a seat panel", "G"),
+            "beer": _words.pgettext("a module's token or card symbol, on a seat panel", "B"),
+            "gatling": _words.pgettext("a module's token or card symbol, on a seat panel", "G"),
         }
 
 

@@ -36,7 +36,7 @@ _ = Catalogue(CORE).gettext
 
 def table_entries() -> frozenset[DecisionKind]:
     """Decisions that enter what a real card or token shows, or that wait for the whole table:
-    a person answers them even for a seat the box plays (someone draws the box's Rage card)."""
+    a person answers them even for a seat the box plays (someone draws the box's real card)."""
     return frozenset(kind for kind, spec in SPECS.items() if spec.person_enters)
 
 

@@ -164,7 +164,7 @@ def _could_be_held(game: Game) -> dict[tuple[int, str], set[int]]:
         for card in SPECIAL_ROLES.values():
             if card.moment != moment or card.name in shown:
                 continue
-            if card.name == "the_good" and not sheriff:
+            if card.takes_the_star and not sheriff:
                 continue  # it takes the star from a living Sheriff only
             in_pool = pool[card.role] > 0
             seats = {p.seat for p in players if _could_hold(p, card, in_pool, moment, args)}

@@ -262,7 +262,7 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
 
 def _listed(game: Game, d: Decision, roles: list[Role], seats: list[int]) -> tuple[str, ...]:
     """A choice among words (not faces: those show over the DIE buttons), one per DIE button,
-    as the console lists them under the question; Bull's Eyes when one is a Rage card's."""
+    as the console lists them under the question; Bull's Eyes when one is past the dice."""
     hits = listed_hit_names(game, d, seats)
     if hits is not None:
         names = hits
@@ -361,8 +361,8 @@ def _saloon(dice: list[str]) -> str:
 
 
 def _card(special: str | None, role: Role | None, seen: bool) -> str | None:
-    """The role card a seat shows: a special card by its title (The Bear), a normal one by
-    its role; None while hidden."""
+    """The role card a seat shows: a special card by its title, a normal one by its role; None
+    while hidden."""
     if role is None:
         return None
     return SPECIAL_ROLES[special].title if special and seen else ROLE_LABELS[role]

@@ -62,25 +62,27 @@ _ = _words.gettext
 N_ = _words.word
 HISTORY = 40  # turns kept for paging back
 
-# What a loss or gain is called in the line, by its cause; a character's or a card's cause is
-# its title (``cause_label``); a module's causes are declared by its package
-# (``declare_loss_heading``, ``declare_gain_heading``).
+# What a loss, a gain or an arrow taken is called in the line, by its cause; a character's or a
+# card's cause is its title (``cause_label``); a module's causes are declared by its package
+# (``declare_loss_heading``, ``declare_gain_heading``, ``declare_arrow_heading``).
 _LOSS_WORDS: Declared[str, str | Word] = Declared(
     {
         "indians": N_("Indians!"),
         "dynamite": N_("3 Dynamite!"),
         "gatling": N_("Gatling!"),
         "bullseye": N_("Shot"),
-        "bullet": N_("Bullet"),
     },
     load=lambda: load_layer("table"),
 )
 LOSS_HEADINGS: Labels[str] = Labels(_LOSS_WORDS)
 _GAIN_WORDS: Declared[str, str | Word] = Declared(
-    {"beer": N_("Beer"), "rage": N_("Rage")}, load=lambda: load_layer("table")
+    {"beer": N_("Beer")}, load=lambda: load_layer("table")
 )
 GAIN_HEADINGS: Labels[str] = Labels(_GAIN_WORDS)
-ARROW_HEADINGS: Labels[str] = Labels({"dice": N_("Arrows"), "rage": N_("Rage arrows")})
+_ARROW_WORDS: Declared[str, str | Word] = Declared(
+    {"dice": N_("Arrows")}, load=lambda: load_layer("table")
+)
+ARROW_HEADINGS: Labels[str] = Labels(_ARROW_WORDS)
 
 
 def card_title(name: str) -> str:
@@ -267,7 +269,7 @@ def tell(
                 target,
             ) in auto_targets:
                 label = SYMBOL_LABELS.get(symbol, symbol)
-                # no die named: past the dice a result is a revealed Rage card's symbol
+                # no die named: a result may be past the dice (a module's)
                 line.say(
                     _("{result} to {seat}, the only choice").format(
                         result=label, seat=line.seat(target)
@@ -358,6 +360,12 @@ def declare_loss_heading(cause: str, heading: str | Word) -> None:
     """What the line calls a loss of a module's ``cause`` (its package's ``Word``); ValueError
     when the cause has a heading."""
     _LOSS_WORDS.add(cause, heading, "heading of the loss")
+
+
+def declare_arrow_heading(cause: str, heading: str | Word) -> None:
+    """What the line calls an arrow taken for a module's ``cause`` (its package's ``Word``);
+    ValueError when the cause has a heading."""
+    _ARROW_WORDS.add(cause, heading, "heading of the arrow")
 
 
 def declare_gain_heading(cause: str, heading: str | Word) -> None:

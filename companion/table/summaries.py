@@ -223,8 +223,8 @@ def keep_aside(path: Path) -> str:
 
 
 def _modules(modules: frozenset[Module], cards_mixed: bool) -> tuple[str, ...]:
-    """The modules in play in the table's words, by expansion: "Old Saloon: Chief's Arrow;
-    Undead or Alive: Rage cards", a module dealing role cards mixed by type with "(mixed)"."""
+    """The modules in play in the table's words, by expansion ("Old Saloon: " and its modules'
+    labels), a module dealing role cards mixed by type with "(mixed)"."""
     said = []
     for expansion, label in expansions():
         names = [

@@ -71,13 +71,13 @@ class SeatView:
     life_change: int = 0
     arrow_change: int = 0
     coming: str = ""  # results given to this seat that have not hit it yet ("hit x2")
-    # What the seat shows of the modules' pieces (Wound tokens, Rage cards): short marks on
-    # its panel ("W1D", "R2"), lines in the terminal, facts of the public page.
+    # What the seat shows of the modules' pieces (tokens, cards): short marks on its panel
+    # (a letter and a count), lines in the terminal, facts of the public page.
     marks: tuple[str, ...] = ()
     said: tuple[str, ...] = ()
     page: tuple[tuple[str, Any], ...] = ()
     bot: bool = False  # the box plays this seat
-    # What this seat's player must do with real pieces (draw a Rage card, take a Wound token),
+    # What this seat's player must do with real pieces (draw a card, take a token),
     # from the game's events this turn: a restart shows it again.
     chore: str = ""
 

@@ -30,7 +30,7 @@ from ..engine import (
 )
 from ..i18n import CORE, Catalogue, Labels, Word
 from .answers import listed_hits
-from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS
+from .labels import OPTION_LABELS, ROLE_LABELS, SYMBOL_LABELS, past_the_dice
 
 K = DecisionKind
 _words = Catalogue(CORE)
@@ -175,12 +175,13 @@ def _beer_prompt(q: Asked) -> str:
 
 
 def _source(game: Game, result: int) -> str:
-    """Where a result shows: a die, or past the dice a revealed Rage card's symbol."""
-    return _("die {die}").format(die=result + 1) if result < len(game.faces) else _("Rage card")
+    """Where a result shows: a die, or past the dice where its module says (``PastTheDice``)."""
+    past = past_the_dice(game.setup.modules) if result >= len(game.faces) else None
+    return _("die {die}").format(die=result + 1) if past is None else str(past.source)
 
 
 def _slab_prompt(q: Asked) -> str:
-    """Over the DIE buttons, or heading the list of the Bull's Eyes when one is a Rage card's
+    """Over the DIE buttons, or heading the list of the Bull's Eyes when one is past the dice
     (one line per seat hit, the question in the lines the list leaves on the console)."""
     listed = len(listed_hits(q.game, q.d) or ())
     if not listed:  # the dice that answer, by their buttons
@@ -207,19 +208,20 @@ def dice_offered(game: Game) -> str:
 
 
 def _slab_told(t: Answered) -> str:
-    """The Bull's Eye doubled, as the console lists them: the seat it hits, and a Rage card's
-    by its name (it is past the dice, no die shows it)."""
+    """The Bull's Eye doubled, as the console lists them: the seat it hits, and one past the
+    dice (no die shows it) in its module's words (``PastTheDice``)."""
     assert isinstance(t.action, ChooseDie)
     die, game = t.action.die, t.game
     hit = None
     if game is not None:
         hit = next((target for d, _s, target in game.scratch.assigned if d == die), None)
+    past = None
     if game is not None and die >= len(game.faces):
+        past = past_the_dice(game.setup.modules)
+    if past is not None:
         if hit is None:
-            return _("doubles the Rage card's Bull's Eye with a Beer")
-        return _("doubles the Rage card's Bull's Eye on {seat} with a Beer").format(
-            seat=t.seat(hit)
-        )
+            return str(past.doubled)
+        return str(past.doubled_on).format(seat=t.seat(hit))
     if hit is None:
         return _("doubles the Bull's Eye of die {die} with a Beer").format(die=die + 1)
     return _("doubles the Bull's Eye of die {die} on {seat} with a Beer").format(

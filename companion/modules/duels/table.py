@@ -21,8 +21,8 @@ from companion.i18n import Catalogue
 from companion.table.chores import declare_chore
 from companion.table.labels import (
     FACE_LABELS,
+    SYMBOL_LABELS,
     SYMBOL_LETTERS,
-    WOUND_LABELS,
     declare_cause_label,
     declare_die_label,
     declare_symbol_name,
@@ -119,7 +119,7 @@ declare_gain_heading("whiskey", N_("Whiskey"))
 def _pieces(p: PlayerState) -> Pieces:
     """The Wound tokens a seat holds, face up ("W1D")."""
     tokens = sorted(wounds_of(p))
-    page = (("wounds", tuple(WOUND_LABELS.get(t, FACE_LABELS.get(t, t)) for t in tokens)),)
+    page = (("wounds", tuple(SYMBOL_LABELS.get(t, FACE_LABELS.get(t, t)) for t in tokens)),)
     if not tokens:
         return Pieces(page=page)
     letters = "".join(SYMBOL_LETTERS[t] for t in tokens)
@@ -149,7 +149,7 @@ def _roller(q: Asked) -> str:
 
 def _wound_discarded(t: Answered) -> str | None:
     if isinstance(t.action, Choose):
-        token = WOUND_LABELS.get(t.action.option) or _("Dynamite")
+        token = SYMBOL_LABELS.get(t.action.option) or _("Dynamite")
         return _("discards a {token} Wound token").format(token=token)
     return None
 
@@ -187,7 +187,7 @@ declare_words(
 
 
 def _token(symbol: str) -> str:
-    return WOUND_LABELS.get(symbol, FACE_LABELS.get(symbol, symbol))
+    return SYMBOL_LABELS.get(symbol, FACE_LABELS.get(symbol, symbol))
 
 
 def _cancelled(e: ResultsCancelled, seat: Seat) -> str:
@@ -273,7 +273,7 @@ def _drawn_chores(
 ) -> list[tuple[int, str]]:
     """From the simulated pile the seat takes the real token the box drew; from the real pile
     the seat has just entered it, and only a token that goes back is said."""
-    label = WOUND_LABELS.get(event.token) or _("Dynamite")
+    label = SYMBOL_LABELS.get(event.token) or _("Dynamite")
     drawn_for_real = WOUNDS_PILE in real
     if event.kept and not drawn_for_real:
         return [(event.seat, _("+Wound: {token}").format(token=label))]

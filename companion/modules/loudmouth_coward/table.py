@@ -1,12 +1,19 @@
 """The Saloon dice in the words of the table: the module's short name, the dice offered, the
-Broken Arrow's name and drawing, and the questions of the Saloon die and of a Broken Arrow."""
+Broken Arrow's name and drawing, the Bullet's loss in the story, and the questions of the Saloon
+die and of a Broken Arrow."""
 
 from __future__ import annotations
 
 from companion.engine import Choose, ChooseSeat, SaloonDie
 from companion.i18n import Catalogue
-from companion.table.labels import declare_die_label, declare_option_label, declare_symbol_name
+from companion.table.labels import (
+    declare_cause_label,
+    declare_die_label,
+    declare_option_label,
+    declare_symbol_name,
+)
 from companion.table.prompts import declare_module_label
+from companion.table.story import declare_loss_heading
 from companion.table.view import declare_die_mark, declare_face_drawing
 from companion.table.words import Answered, Words, declare_question, declare_words
 
@@ -60,6 +67,9 @@ declare_face_drawing(
         "...########...",
     ),
 )
+# The life a Bullet rolled takes, as the story line says it.
+declare_cause_label(BULLET_FACE, N_("Bullet"))
+declare_loss_heading(BULLET_FACE, N_("Bullet"))
 declare_symbol_name(BROKEN_ARROW_FACE, N_("Broken Arrow"))
 declare_face_drawing(
     BROKEN_ARROW_FACE,

@@ -42,6 +42,7 @@ RAGE_CARDS = 18  # the physical deck's size: the engine counts the cards, never 
 # DIE button each) and a bound on symbols per card (so that entering always ends) are assumed.
 RAGE_SYMBOLS: tuple[str, ...] = ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling")
 RAGE_SYMBOLS_PER_CARD = 3
+RAGE_CAUSE = "rage"  # an arrow a revealed card's symbol gives
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,11 +147,12 @@ RAGE_SYMBOL = declare_kind(
 
 @step
 def draw_rage(game: RuleGame, seat: int, cause: str, /) -> None:
-    """The seat draws from the real deck; the engine only counts the cards."""
+    """The seat draws from the real deck; the engine only counts the cards. A character's
+    ability may draw more to keep one (its own ``draws_rage``, a module's character's)."""
     player = game.players[seat]
     if not player.alive or returned(player):  # "Zombies ... do not take Rage cards" (UA 4)
         return
-    wanted = game.ability(seat).draws_rage
+    wanted: int = getattr(game.ability(seat), "draws_rage", 1)
     cards = RageGame.of(game)
     if cards.rage_pile < wanted and cards.rage_discard:
         game.emit(RageShuffled(cards.rage_discard))
@@ -208,7 +210,7 @@ def _decide_rage_symbol(game: RuleGame, d: Decision, action: Action) -> None:
     player = game.players[d.seat]
     RagePlayer.change(player, rage_symbols=(*RagePlayer.of(player).rage_symbols, action.option))
     game.emit(RageSymbolEntered(d.seat, action.option))
-    steps: list[Step] = [take_arrow(d.seat, "rage")] if action.option == "arrow" else []
+    steps: list[Step] = [take_arrow(d.seat, RAGE_CAUSE)] if action.option == "arrow" else []
     game.front([*steps, rage_symbol()])
 
 

@@ -1,5 +1,6 @@
 """Undead or Alive, Module 2 in the words of the table: its label, the entry of the Rage
-cards' symbols, and the story's lines for the real deck."""
+cards' symbols, what its results past the dice are called, and the story's lines for the real
+deck."""
 
 from __future__ import annotations
 
@@ -16,21 +17,41 @@ from companion.engine import (
 )
 from companion.i18n import Catalogue
 from companion.table.chores import declare_chore
-from companion.table.labels import FACE_LABELS, SYMBOL_LETTERS, SYMBOL_NAMES
+from companion.table.labels import (
+    FACE_LABELS,
+    SYMBOL_LETTERS,
+    SYMBOL_NAMES,
+    PastTheDice,
+    declare_cause_label,
+    declare_past_the_dice,
+)
 from companion.table.module_words import ModuleWords, Pieces, declare_module_words
 from companion.table.prompts import declare_module_label
 from companion.table.refusals import declare_refusal
-from companion.table.story import declare_line
+from companion.table.story import declare_arrow_heading, declare_line
 from companion.table.words import Asked, Words, declare_question, declare_words
 
 from .events import RageDiscarded, RageDrawn, RageRevealed, RageShuffled
-from .rules import ID, RAGE_SYMBOL, RagePlayer
+from .rules import ID, RAGE_CAUSE, RAGE_SYMBOL, RagePlayer
 
 _words = Catalogue(__package__)
 _ = _words.gettext
 N_ = _words.word
 
 declare_module_label(ID, N_("Rage cards"))
+# An arrow a revealed card's symbol gives, as the story line says it.
+declare_cause_label(RAGE_CAUSE, N_("Rage"))
+declare_arrow_heading(RAGE_CAUSE, N_("Rage arrows"))
+# The revealed cards' symbols join the turn's results past the dice.
+declare_past_the_dice(
+    ID,
+    PastTheDice(
+        source=N_("Rage card"),
+        listed=N_("seat {seat} (Rage card)"),
+        doubled=N_("doubles the Rage card's Bull's Eye with a Beer"),
+        doubled_on=N_("doubles the Rage card's Bull's Eye on {seat} with a Beer"),
+    ),
+)
 
 
 def _rage_prompt(q: Asked) -> str:

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from companion.engine import (
-    BEAR_SHERIFF_BONUS,
     SPECIAL_ROLES,
     WRITTEN,
     Module,
@@ -107,8 +106,9 @@ class SpecialsSetup(SetupPart):
             raise SetupError("each special role card is in the game once")
 
     def sheriff_bonus(self, sheriff: int) -> int | None:
-        """The Sheriff holding a special card holds The Bear (ruling 10)."""
-        return BEAR_SHERIFF_BONUS if self.specials is not None and self.specials[sheriff] else None
+        """The Sheriff holding a special card holds The Bear: its own bonus (ruling 10)."""
+        card = self.specials[sheriff] if self.specials is not None else None
+        return SPECIAL_ROLES[card].sheriff_bonus if card else None
 
     def mixes_cards(self) -> bool:
         return self.specials_mixed

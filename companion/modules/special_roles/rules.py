@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engine import (
-    BEAR_SHERIFF_BONUS,
     CHARACTERS,
     DICE,
     DYNAMITE_LIMIT,
@@ -78,11 +77,28 @@ from .events import (
     SpecialRoleRevealed,
 )
 
+BEAR_SHERIFF_BONUS = 3  # ruling 10: "The Bear" plays with three additional bullets
 # The nine cards, each role's: The Bear face up from the start, the others revealed at their
 # moment (``SpecialRole``); the table's quick reference in a few words.
 CARDS = (
-    SpecialRole("the_bear", "The Bear", Role.SHERIFF, None, "own", "Sheriff with +3 life"),
-    SpecialRole("the_good", "The Good", Role.DEPUTY, "turn_start", "own", "become Sheriff"),
+    SpecialRole(
+        "the_bear",
+        "The Bear",
+        Role.SHERIFF,
+        None,
+        "own",
+        "Sheriff with +3 life",
+        sheriff_bonus=BEAR_SHERIFF_BONUS,
+    ),
+    SpecialRole(
+        "the_good",
+        "The Good",
+        Role.DEPUTY,
+        "turn_start",
+        "own",
+        "become Sheriff",
+        takes_the_star=True,
+    ),
     SpecialRole(
         "the_doc",
         "The Doc",

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from companion.engine import Accept, Role
 from companion.i18n import Catalogue
 from companion.table.journal import SAVE_FIRST_VERSION, declare_added_in
-from companion.table.labels import FACE_LABELS, declare_option_label
+from companion.table.labels import FACE_LABELS, declare_card_effect, declare_option_label
 from companion.table.prompts import declare_module_label
 from companion.table.setup_questions import SetupQuestion, SoFar, declare_setup_question
 from companion.table.story import card_title, declare_line, declare_said_by_the_box
@@ -159,6 +159,19 @@ declare_line(EliminationAverted, _saved)
 # The role card an eliminated seat shows: each special card by its title.
 for _card in CARDS:
     declare_option_label(_card.name, _card.title.removesuffix(" of the Devil"))
+# What each card does, as the card says it (the seat's menu, the quick reference).
+for _name, _effect in (
+    ("the_bear", N_("play with 3 more life")),
+    ("the_good", N_("become the Sheriff")),
+    ("the_doc", N_("turn one die to any side")),
+    ("the_judge", N_("cancel the role just shown")),
+    ("the_gambler", N_("they re-roll all their dice")),
+    ("the_bad", N_("they gain no life")),
+    ("the_ugly", N_("swap all arrows of two players")),
+    ("the_right_hand", N_("take another turn")),
+    ("the_left_hand", N_("save a player at 2 life")),
+):
+    declare_card_effect(_name, _effect)
 declare_question(DOC_DIE, N_("which die does The Doc turn"))
 declare_question(DOC_FACE, N_("which face does The Doc turn it to"))
 declare_question(UGLY_SWAP, N_("whose arrows does The Ugly exchange"))
