@@ -21,6 +21,7 @@ import io
 import re
 import tokenize
 from dataclasses import fields
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
@@ -30,6 +31,10 @@ from companion.engine import (
     CHARACTERS,
     MODULE_PARTS,
     MODULES,
+    NO_OPTION,
+    NORMAL_CARD,
+    TRAITS,
+    ArrowKind,
     Event,
     Module,
     json_key,
@@ -87,6 +92,28 @@ def event_terms(m: Module) -> list[str]:
     return found
 
 
+def offered_terms(m: Module) -> list[str]:
+    """What module ``m``'s package declares for the modules that build on it: the values of its
+    enums (its decisions' options) but the core's own option ids (``NO_OPTION``), and the names
+    of the traits its characters' rules read (``declare_trait``). In the core they name it;
+    another module's package may give its characters one (Jose Delgado's Saloon dice)."""
+    load_layer("table")
+    package = package_of(m)
+    core = {NO_OPTION, NORMAL_CARD, *ArrowKind}
+    found = []
+    seen: set[type[StrEnum]] = set()
+    todo = [StrEnum]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in seen:
+                seen.add(sub)
+                todo.append(sub)
+    for enum in sorted(seen, key=lambda e: e.__qualname__):
+        if package and enum.__module__.startswith(package + "."):
+            found += [option.value for option in enum if option.value not in core]
+    return found + [name for name, trait in TRAITS.items() if trait.module == m]
+
+
 @cache
 def tokens(path: Path) -> tuple[tuple[int, str], ...]:
     """``(line, text)`` of each name and string of a file, comments left out, and the dotted
@@ -142,7 +169,7 @@ def patterns(m: Module, core: bool) -> list[re.Pattern[str]]:
         re.compile(rf"^[rbf]*(['\"]){re.escape(t.lower())}\1$")
         if t in keys
         else re.compile(rf"(?<![{edge}]){re.escape(t.lower())}(?![{edge}])")
-        for t in terms(m) + (event_terms(m) if core else [])
+        for t in terms(m) + (event_terms(m) + offered_terms(m) if core else [])
     ]
 
 
@@ -183,6 +210,15 @@ def test_a_module_s_events_are_its_terms() -> None:
     found = set(event_terms(Module("undead_or_alive.1")))
     assert {"DuelRolled", "duel_rolled", "WoundDrawn", "wound_drawn"} <= found
     assert "DiceRolled" not in found  # the core's, rolled in every game
+
+
+def test_a_module_s_options_and_traits_are_its_terms() -> None:
+    found = set(offered_terms(Module("old_saloon.1")))
+    assert {"loudmouth", "coward_sixth", "saloon_options"} <= found
+    assert NO_OPTION not in found  # the core's: ROLL answers a choice before the roll with it
+    assert "duel_rerolls" in offered_terms(Module("undead_or_alive.1"))
+    assert "draws_rage" in offered_terms(Module("undead_or_alive.2"))
+    assert "no_hands" in offered_terms(Module("undead_or_alive.4"))
 
 
 def plant(root: Path, where: str, text: str) -> None:
@@ -226,6 +262,26 @@ def test_a_module_s_event_named_in_the_core_is_a_leak(tmp_path: Path) -> None:
     assert leaks(rage, tmp_path) == [
         "companion/table/chores.py:1: RageDrawn",
         'companion/table/story.py:1: "rage_drawn"',
+    ]
+
+
+def test_a_module_s_option_or_trait_named_in_the_core_is_a_leak(tmp_path: Path) -> None:
+    """The Saloon dice's options and trait in the core; in Old Saloon 4's package, whose
+    characters roll a Saloon die as a sixth, they are its to give."""
+    saloon = Module("old_saloon.1")
+    plant(
+        tmp_path,
+        "companion/modules/saloon_characters/rules.py",
+        "traits = SALOON_OPTIONS.given((NONE, LOUDMOUTH_SIXTH, COWARD))\n",
+    )
+    assert leaks(saloon, tmp_path) == []
+    plant(tmp_path, "companion/engine/rules_api.py", "saloon_options = (NONE, LOUDMOUTH)\n")
+    plant(tmp_path, "companion/table/showing.py", 'sixth = {"coward_sixth": 6}\n')
+    plant(tmp_path, "companion/table/play.py", "answer = Choose(NO_OPTION)\n")
+    assert leaks(saloon, tmp_path) == [
+        "companion/engine/rules_api.py:1: saloon_options",
+        "companion/engine/rules_api.py:1: LOUDMOUTH",
+        'companion/table/showing.py:1: "coward_sixth"',
     ]
 
 

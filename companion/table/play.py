@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TypeVar
 from ..bots import Observation, Revealer, make_bot, observe
 from ..engine import (
     CHARACTERS,
+    NO_OPTION,
     SPECIAL_ROLES,
     Accept,
     Action,
@@ -247,7 +248,7 @@ class TablePlay:
         if d.spec.before_roll and button == "ROLL":
             # No Saloon die (or the one of an undone roll), and roll: two answers, one press.
             # What the choice asks first (Sid Ketchum's gift) is asked, or made if automatic.
-            choice = self.forced_choice() or Choose("none")
+            choice = self.forced_choice() or Choose(NO_OPTION)
             events = self._apply(choice, auto=False) + self._auto()
             after = self.game.pending
             if self.game.over or after is None or not after.spec.first_roll:

@@ -3,7 +3,7 @@ Broken Arrow's name and drawing, and the questions of the Saloon die and of a Br
 
 from __future__ import annotations
 
-from companion.engine import Choose, ChooseSeat, SaloonDie
+from companion.engine import Choose, ChooseSeat
 from companion.i18n import Catalogue
 from companion.table.labels import declare_die_label, declare_option_label, declare_symbol_name
 from companion.table.prompts import declare_module_label
@@ -18,6 +18,7 @@ from .rules import (
     ID,
     LOUDMOUTH_DIE,
     SALOON_DIE,
+    SaloonDie,
 )
 
 _words = Catalogue(__package__)

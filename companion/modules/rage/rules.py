@@ -26,6 +26,7 @@ from companion.engine import (
     declare_kind,
     declare_module,
     declare_pile,
+    declare_trait,
     dice_showing,
     gained,
     returned,
@@ -42,6 +43,8 @@ RAGE_CARDS = 18  # the physical deck's size: the engine counts the cards, never 
 # DIE button each) and a bound on symbols per card (so that entering always ends) are assumed.
 RAGE_SYMBOLS: tuple[str, ...] = ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling")
 RAGE_SYMBOLS_PER_CARD = 3
+# The Rage cards a player draws to keep one of them (Undead or Alive 3's Pixie Pete: two).
+DRAWS_RAGE = declare_trait(ID, "draws_rage", 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +153,7 @@ def draw_rage(game: RuleGame, seat: int, cause: str, /) -> None:
     player = game.players[seat]
     if not player.alive or returned(player):  # "Zombies ... do not take Rage cards" (UA 4)
         return
-    wanted = game.ability(seat).draws_rage
+    wanted = DRAWS_RAGE.of(game.ability(seat))
     cards = RageGame.of(game)
     if cards.rage_pile < wanted and cards.rage_discard:
         game.emit(RageShuffled(cards.rage_discard))
