@@ -94,7 +94,14 @@ for option, label in (
     (SaloonDie.COWARD_SIXTH, N_("Coward+")),
 ):
     declare_option_label(option, label)
-declare_words(SALOON_DIE, Words(lambda q: _("Saloon die? its DIE; ROLL: none"), die_told))
+declare_words(
+    SALOON_DIE,
+    Words(
+        lambda q: _("Saloon die? its DIE; ROLL: none"),
+        die_told,
+        N_("That roll was undone: its Saloon die comes back with it (or ROLL)."),
+    ),
+)
 declare_words(
     BROKEN_ARROW, Words(lambda q: _("Broken Arrow: whose arrow goes back? SEAT"), _returned)
 )
