@@ -12,6 +12,10 @@ built on a module's word (``CHIEF_ARROW_WORTH``, ``ghost_team``) is caught. Anot
 package may build on a module (saloon_characters' own kind ``take_chief_arrow``, The Doc turning
 a duel's die): there a term counts only as a whole name, and the events of a module it builds on
 are its to read.
+
+What a module offers the modules built on it, read from its package too (``offered_terms``): the
+values of its enums (its decisions' options, the core's ``NO_OPTION`` left out) and the names of
+the traits it declares for characters (``declare_trait``), its words in the core only.
 """
 
 from __future__ import annotations
