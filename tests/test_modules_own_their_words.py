@@ -15,6 +15,10 @@ built on a module's word (``CHIEF_ARROW_WORTH``, ``ghost_team``) is caught. Anot
 package may build on a module (saloon_characters' own kind ``take_chief_arrow``, The Doc turning
 a duel's die): there a term counts only as a whole name, and the events, phases and causes of a
 module it builds on are its to read.
+
+What a module offers the modules built on it, read from its package too (``offered_terms``): the
+values of its enums (its decisions' options, the core's ``NO_OPTION`` left out) and the names of
+the traits it declares for characters (``declare_trait``), its words in the core only.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import re
 import tokenize
 from collections.abc import Iterator
 from dataclasses import fields
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
@@ -36,8 +41,12 @@ from companion.engine import (
     MODULE_PHASES,
     MODULE_RULES,
     MODULES,
+    NO_OPTION,
+    NORMAL_CARD,
     SETUP_PARTS,
     SPECIAL_ROLES,
+    TRAITS,
+    ArrowKind,
     Event,
     Module,
     Phase,
@@ -62,9 +71,7 @@ NOT_YET: frozenset[str] = frozenset()
 # are checked; strict: a name listed here that the core no longer says fails, to be taken off).
 # Undead or Alive 1: Sean Mallory's trait on the core's Ability. Old Saloon 3: The Bear in the
 # set-up's question of the Sheriff's card (setup_flow.py, showing.py's card shown at set-up).
-NAMES_NOT_YET: dict[str, frozenset[str]] = {
-    "undead_or_alive.1": frozenset({"duel_rerolls"}),
-}
+NAMES_NOT_YET: dict[str, frozenset[str]] = {}
 
 
 def package_of(m: Module) -> str:
@@ -136,6 +143,28 @@ def causes(m: Module) -> list[str]:
     return sorted(set(found))
 
 
+def offered_terms(m: Module) -> list[str]:
+    """What module ``m``'s package declares for the modules that build on it: the values of its
+    enums (its decisions' options) but the core's own option ids (``NO_OPTION``), and the names
+    of the traits its characters' rules read (``declare_trait``). In the core they name it;
+    another module's package may give its characters one (Jose Delgado's Saloon dice)."""
+    load_layer("table")
+    package = package_of(m)
+    core = {NO_OPTION, NORMAL_CARD, *ArrowKind}
+    found = []
+    seen: set[type[StrEnum]] = set()
+    todo = [StrEnum]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in seen:
+                seen.add(sub)
+                todo.append(sub)
+    for enum in sorted(seen, key=lambda e: e.__qualname__):
+        if package and enum.__module__.startswith(package + "."):
+            found += [option.value for option in enum if option.value not in core]
+    return found + [name for name, trait in TRAITS.items() if trait.module == m]
+
+
 @cache
 def tokens(path: Path) -> tuple[tuple[int, str], ...]:
     """``(line, text)`` of each name and string of a file, comments left out, and the dotted
@@ -186,7 +215,9 @@ def patterns(m: Module, core: bool) -> list[re.Pattern[str]]:
     causes, with an underscore as a word's edge; in another module's package its terms as whole
     names. A renamed key, or a cause its package names for the story and no other of its terms,
     counts only as a string of its own ("killer", "bullet")."""
-    named = terms(m) + (event_terms(m) + phase_and_cause_terms(m) if core else [])
+    named = terms(m) + (
+        event_terms(m) + phase_and_cause_terms(m) + offered_terms(m) if core else []
+    )
     told = [cause for cause in causes(m) if cause not in named] if core else []
     keys = renamed_keys(m) | set(told)
     edge = "a-z0-9" if core else "a-z0-9_"
@@ -288,6 +319,15 @@ def test_a_module_s_causes_are_its_terms_where_code_passes_them(tmp_path: Path) 
     assert leaks(rage, tmp_path) == ['companion/table/labels.py:1: "rage"']
 
 
+def test_a_module_s_options_and_traits_are_its_terms() -> None:
+    found = set(offered_terms(Module("old_saloon.1")))
+    assert {"loudmouth", "coward_sixth", "saloon_options"} <= found
+    assert NO_OPTION not in found  # the core's: ROLL answers a choice before the roll with it
+    assert "duel_rerolls" in offered_terms(Module("undead_or_alive.1"))
+    assert "draws_rage" in offered_terms(Module("undead_or_alive.2"))
+    assert "no_hands" in offered_terms(Module("undead_or_alive.4"))
+
+
 def plant(root: Path, where: str, text: str) -> None:
     path = root / where
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -379,6 +419,26 @@ def test_a_module_s_phase_or_cause_named_in_the_core_is_a_leak(
     ]
     plant(tmp_path, "companion/table/story.py", 'if cause == "duel":\n')
     assert leaks(Module("undead_or_alive.1"), tmp_path) == ['companion/table/story.py:1: "duel"']
+
+
+def test_a_module_s_option_or_trait_named_in_the_core_is_a_leak(tmp_path: Path) -> None:
+    """The Saloon dice's options and trait in the core; in Old Saloon 4's package, whose
+    characters roll a Saloon die as a sixth, they are its to give."""
+    saloon = Module("old_saloon.1")
+    plant(
+        tmp_path,
+        "companion/modules/saloon_characters/rules.py",
+        "traits = SALOON_OPTIONS.given((NONE, LOUDMOUTH_SIXTH, COWARD))\n",
+    )
+    assert leaks(saloon, tmp_path) == []
+    plant(tmp_path, "companion/engine/rules_api.py", "saloon_options = (NONE, LOUDMOUTH)\n")
+    plant(tmp_path, "companion/table/showing.py", 'sixth = {"coward_sixth": 6}\n')
+    plant(tmp_path, "companion/table/play.py", "answer = Choose(NO_OPTION)\n")
+    assert leaks(saloon, tmp_path) == [
+        "companion/engine/rules_api.py:1: saloon_options",
+        "companion/engine/rules_api.py:1: LOUDMOUTH",
+        'companion/table/showing.py:1: "coward_sixth"',
+    ]
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,8 @@ reaches into one). What it holds:
   module's rules from its own file (``MODULE_RULES``), and the base game's own
   (``BASE_GAME_RULES``), first in the list of a game's rules (``in_play``) and of those
   installed (``entries``), with the sides they may end with (``sides``);
-- the options a decision offers, named: ``SaloonDie``, ``ArrowKind``, ``NORMAL_CARD``;
+- the options a decision offers, named: ``ArrowKind``, ``NORMAL_CARD``, ``NO_OPTION`` (a
+  module's own are its package's);
 - a series of games (a module's, its ``ModuleRules.follows``): ``result_of``, ``series_next``,
   ``legacy_setup``, …;
 - reading JSON with errors that name the field: ``whole_number``, ``text``, ``listed``,
@@ -158,7 +159,7 @@ from .moments import (
     still,
 )
 from .open_kinds import Declared
-from .options import NORMAL_CARD, ArrowKind, SaloonDie
+from .options import NO_OPTION, NORMAL_CARD, ArrowKind
 from .player_marks import (
     HasParts,
     declare_returned,
@@ -182,7 +183,16 @@ from .reading import (
 from .registry import STEPS, any_living_seat, decision, one_of_options, step, yes_no
 from .results import dice_showing
 from .role_cards import card_of, declare_card_reader, face_up_card
-from .rules_api import MODULE_PHASES, Ability, Phase, RuleGame, declare_phase
+from .rules_api import (
+    MODULE_PHASES,
+    TRAITS,
+    Ability,
+    Phase,
+    RuleGame,
+    Trait,
+    declare_phase,
+    declare_trait,
+)
 from .series import (
     GameResult,
     NextGame,
@@ -284,6 +294,7 @@ __all__ = [
     "ModuleInfo",
     "ModuleRules",
     "NORMAL_CARD",
+    "NO_OPTION",
     "NO_SEAT",
     "NextGame",
     "NoLegalAnswer",
@@ -310,7 +321,6 @@ __all__ = [
     "SPECIAL_ROLES",
     "SPECS",
     "STEPS",
-    "SaloonDie",
     "ScriptedDice",
     "SeededDice",
     "SetupError",
@@ -321,6 +331,8 @@ __all__ = [
     "Stop",
     "Symbol",
     "THREE_PLAYER_TARGET",
+    "TRAITS",
+    "Trait",
     "TurnEnded",
     "TurnScratch",
     "TurnStarted",
@@ -350,6 +362,7 @@ __all__ = [
     "declare_returned",
     "declare_role_announced",
     "declare_team_player",
+    "declare_trait",
     "dice_a_reveal_rolls",
     "dice_showing",
     "entries",

@@ -86,7 +86,7 @@ class Decline(Action):
 @quick_init
 @dataclass(frozen=True)
 class Choose(Action):
-    """Pick one of the decision's options (the Saloon die, a Chief's Arrow or a regular one)."""
+    """Pick one of the decision's options (a die for the turn, a module's token or an arrow)."""
 
     kind: ClassVar[str] = "choose"
     option: str

@@ -47,6 +47,7 @@ from .state import GameState, PlayerState, encode
 from .victory import Outcome, base_outcome
 
 if TYPE_CHECKING:
+    from .rules_api import Ability
     from .rules_api import RuleGame as Game  # the game as its rules see it, below game.py
 
 
@@ -391,7 +392,7 @@ def _dice_sets(game: Game) -> frozenset[tuple[str, ...]]:
     between = between or (pending is not None and pending.spec.turn_seat)
     if between:
         return _any_dice(game.setup.modules, game.setup.characters)
-    choices = _dice_choices(game.setup.modules, game.ability(game.turn).saloon_options)
+    choices = _dice_choices(game.setup.modules, game.ability(game.turn))
     for rules in in_play(game.setup.modules):
         if rules.dice is not None and rules.own_dice:
             choices = frozenset(tuple(rules.dice(game, list(kinds))) for kinds in choices)
@@ -399,12 +400,11 @@ def _dice_sets(game: Game) -> frozenset[tuple[str, ...]]:
 
 
 @cache
-def _dice_choices(
-    modules: frozenset[Module], options: tuple[str, ...]
-) -> frozenset[tuple[str, ...]]:
-    """The dice of a turn: of each choice the player has, with a module that offers a choice
-    (``ModuleRules.dice_choices``), else those a turn starts from (the base game's)."""
-    offered = [r.dice_choices(options) for r in in_play(modules) if r.dice_choices]
+def _dice_choices(modules: frozenset[Module], ability: Ability) -> frozenset[tuple[str, ...]]:
+    """The dice of a turn: of each choice a player with ``ability`` has, with a module that
+    offers a choice (``ModuleRules.dice_choices``), else those a turn starts from (the base
+    game's)."""
+    offered = [r.dice_choices(ability) for r in in_play(modules) if r.dice_choices]
     kinds = offered[0] if offered else (starting_dice(modules),)
     return frozenset(_turn_dice(modules, k) for k in kinds)
 
@@ -422,7 +422,7 @@ def _turn_dice(modules: frozenset[Module], kinds: tuple[str, ...]) -> tuple[str,
 def _any_dice(
     modules: frozenset[Module], characters: tuple[str, ...]
 ) -> frozenset[tuple[str, ...]]:
-    found = set().union(*(_dice_choices(modules, ability_of(c).saloon_options) for c in characters))
+    found = set().union(*(_dice_choices(modules, ability_of(c)) for c in characters))
     for rules in in_play(modules):
         found.update(rules.own_dice)
     return frozenset(found)

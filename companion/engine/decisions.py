@@ -87,8 +87,8 @@ class Spec:
     may_keep: bool = False
     """A re-roll the holder may decline (Stop): ROLL re-rolls too, DONE keeps the roll."""
     before_roll: bool = False
-    """Chosen just before the dice are rolled (the Saloon die): ROLL answers with none and
-    rolls, and a roll taken back brings back the choice made with it."""
+    """Chosen just before the dice are rolled (a die for the turn): ROLL answers with
+    ``NO_OPTION`` and rolls, and a roll taken back brings back the choice made with it."""
     done_says_yes: bool = False
     """Asked of the whole table, not of the seat named (a win waiting on reveals, a save that
     may come before an elimination): DONE says yes, no seat's button does, and the table never

@@ -62,8 +62,8 @@ class ModuleRules:
     - ``turn_dice``: the dice of every turn from those it would have, whatever the game's
       state (the state checks read them too); ``dice``: from the game's state.
     - ``own_dice``: the dice of the turns of its own kind (a state read back may show them).
-    - ``dice_choices``: the dice of a turn for each option of the player's ability (the Saloon
-      dice), those a state read back may show.
+    - ``dice_choices``: the dice of a turn for each option a player with this ability chooses
+      among as his turn starts (its ``die_choice``), those a state read back may show.
     - ``die_choice``: steps to choose the turn's dice, before the abilities' start steps.
     - ``dice_set``: after the turn's dice are set (``announce``: at the turn's start).
     - ``own_turn``: the steps of a turn of its own kind, instead of rolling (None: an ordinary
@@ -124,7 +124,7 @@ class ModuleRules:
     turn_dice: Callable[[list[str]], list[str]] | None = None
     dice: Callable[[RuleGame, list[str]], list[str]] | None = None
     own_dice: tuple[tuple[str, ...], ...] = ()
-    dice_choices: Callable[[tuple[str, ...]], tuple[tuple[str, ...], ...]] | None = None
+    dice_choices: Callable[[Ability], tuple[tuple[str, ...], ...]] | None = None
     die_choice: Callable[[RuleGame], list[Step]] | None = None
     dice_set: Callable[[RuleGame, bool], None] | None = None
     own_turn: Callable[[RuleGame], list[Step] | None] | None = None

@@ -140,7 +140,7 @@ def window_actions(game: RuleGame) -> list[WindowAction]:
 
 def dice_a_reveal_rolls(game: RuleGame, action: RevealSpecial) -> list[tuple[int, str]]:
     """The dice (slot, kind) a reveal re-rolls: those of the roll at its moment, which may
-    not be the dice on the table now (a Loudmouth's six before the next turn's five)."""
+    not be the dice on the table now (a module's sixth die before the next turn's five)."""
     if not SPECIAL_ROLES[action.card].rerolls:
         return []
     at_moment = game.open_moments[action.window][2]

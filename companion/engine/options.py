@@ -2,22 +2,16 @@
 they are the engine's own words, not a die's face, a symbol or a card the components name.
 
 A caller compares or answers with these instead of guessing strings; the values are those
-written in states and journals, and never change.
+written in states and journals, and never change. A module's own options are its package's.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-
-class SaloonDie(StrEnum):
-    """The Saloon dice (Old Saloon 1): the die taken at the start of a turn."""
-
-    NONE = "none"
-    LOUDMOUTH = "loudmouth"  # in place of a base die
-    COWARD = "coward"
-    LOUDMOUTH_SIXTH = "loudmouth_sixth"  # as a sixth die (a character that allows it)
-    COWARD_SIXTH = "coward_sixth"
+# The option that takes none of a choice made before the dice are rolled: ROLL's answer
+# (``Spec.before_roll``). A module's options may include it; it stays the core's word.
+NO_OPTION = "none"
 
 
 class ArrowKind(StrEnum):

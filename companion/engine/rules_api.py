@@ -9,13 +9,12 @@ hands itself to a rule. ``Ability`` is here because the protocol names it and it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .components import GATLING_NEEDED
 from .module_catalog import Module
 from .open_kinds import Declared, OpenKind
-from .options import SaloonDie
 from .steps import Step, take_arrow
 
 if TYPE_CHECKING:
@@ -99,7 +98,51 @@ class RuleGame(Protocol):
         """A state made a game (the checks check a state kept at a moment as one)."""
 
 
-SALOON_OPTIONS = (SaloonDie.NONE, SaloonDie.LOUDMOUTH, SaloonDie.COWARD)
+T = TypeVar("T")
+
+
+class Trait(Generic[T]):
+    """A trait of a character that one module's rules read and another module's characters
+    may have (the dice a player chooses among as his turn starts, the cards he draws to keep
+    one): declared by the module's package with the value of a character without it
+    (``declare_trait``), so ``Ability`` holds no module's trait and the core never names one.
+    A character has it by its ``traits`` (``given``); the module's rules read it (``of``)."""
+
+    __slots__ = ("module", "name", "default")
+
+    def __init__(self, module: str, name: str, default: T) -> None:
+        self.module = module
+        self.name = name
+        self.default = default
+
+    def given(self, value: T) -> Mapping[Trait[Any], object]:
+        """A character's ``traits`` giving it ``value`` (``{**a.given(1), **b.given(2)}`` for
+        two); TypeError when ``value`` is not of the default's type."""
+        if not isinstance(value, type(self.default)):
+            raise TypeError(
+                f"trait {self.name!r} of module {self.module}: {value!r} is a "
+                f"{type(value).__name__}, expected a {type(self.default).__name__}"
+            )
+        return {self: value}
+
+    def of(self, ability: Ability) -> T:
+        """What ``ability`` has of this trait: its own, or the default."""
+        return cast(T, ability.traits.get(self, self.default))
+
+    def __repr__(self) -> str:
+        return f"Trait({self.module!r}, {self.name!r}, {self.default!r})"
+
+
+# Each trait by its name, declared by its module's package (``declare_trait``).
+TRAITS: Declared[str, Trait[Any]] = Declared()
+
+
+def declare_trait(module: str, name: str, default: T) -> Trait[T]:
+    """Module ``module``'s new trait ``name``, ``default`` for a character without it;
+    ValueError when another declared that name."""
+    made = Trait(module, name, default)
+    TRAITS.add(name, made, "trait")
+    return made
 
 
 class Phase(OpenKind):
@@ -141,9 +184,9 @@ class Ability:
     gatling_needed: ClassVar[int] = GATLING_NEEDED
     gatling_immune: ClassVar[bool] = False
     defers_arrows: ClassVar[bool] = False  # arrows rolled are taken after the last roll
-    saloon_options: ClassVar[tuple[str, ...]] = SALOON_OPTIONS
     beer_uses: ClassVar[int] = 1  # results each Beer rolled gives (Greg Digger: two)
-    duel_rerolls: ClassVar[int] = 0  # Duel dice re-rolled in one's own turn (Sean Mallory)
+    # What it has of the traits modules declare (``Trait.given``): a module's rules read them.
+    traits: ClassVar[Mapping[Trait[Any], object]] = {}
     beer_doubles_bullseye: ClassVar[bool] = False  # a Beer may double a Bull's Eye (Slab)
 
     def reach(self, symbol: str, reach: dict[str, set[int]]) -> set[int]:

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TypeVar
 from ..bots import Observation, Revealer, make_bot, observe
 from ..engine import (
     CHARACTERS,
+    NO_OPTION,
     SPECIAL_ROLES,
     Accept,
     Action,
@@ -43,6 +44,7 @@ from .prompts import prompt_for
 from .refusals import refusal_said
 from .refused import Refused
 from .setup_journal import SetupRecord
+from .words import WORDS
 
 log = logging.getLogger(__name__)
 _ = Catalogue(CORE).gettext
@@ -110,7 +112,7 @@ class TablePlay:
     marked: set[int] = field(default_factory=set)
     # Undone rolls, by the decision they answered: there, ROLL brings back the same dice.
     forced_rolls: dict[str, Roll] = field(default_factory=dict)
-    # The Saloon die chosen before an undone roll, by that decision: it comes back with the roll.
+    # The choice made before an undone roll, by that decision: it comes back with the roll.
     forced_choices: dict[str, Action] = field(default_factory=dict)
     # The Gambler's re-rolls UNDO took back, by the moment they were made: the same dice again.
     forced_reveals: dict[str, RevealSpecial] = field(default_factory=dict)
@@ -245,9 +247,9 @@ class TablePlay:
                 )
             )
         if d.spec.before_roll and button == "ROLL":
-            # No Saloon die (or the one of an undone roll), and roll: two answers, one press.
+            # No choice (or the one of an undone roll), and roll: two answers, one press.
             # What the choice asks first (Sid Ketchum's gift) is asked, or made if automatic.
-            choice = self.forced_choice() or Choose("none")
+            choice = self.forced_choice() or Choose(NO_OPTION)
             events = self._apply(choice, auto=False) + self._auto()
             after = self.game.pending
             if self.game.over or after is None or not after.spec.first_roll:
@@ -298,7 +300,8 @@ class TablePlay:
         action = self._answer(button, d)
         kept = self.forced_choice()
         if d.spec.before_roll and kept is not None and action != kept:
-            raise Refused(_("That roll was undone: its Saloon die comes back with it (or ROLL)."))
+            said = WORDS[d.kind].undone
+            raise Refused(str(said or _("That roll was undone: ROLL brings back the same dice.")))
         return action
 
     def _answer(self, button: str, d: Decision) -> Action:
@@ -408,7 +411,7 @@ class TablePlay:
     # ------------------------------------------------------------- apply and undo
 
     def forced_choice(self) -> Action | None:
-        """The Saloon die chosen before a roll UNDO took back, if this is that decision."""
+        """The choice made before a roll UNDO took back, if this is that decision."""
         if not self.forced_choices:
             return None
         return self.forced_choices.get(_fingerprint(self.game))
@@ -536,9 +539,9 @@ class TablePlay:
         """The box decides for its seat; the events its choice caused, and those of the
         automatic choices after it (all appended to ``taken``, the box's first).
 
-        A roll UNDO took back at this very decision comes back as it was (with its Saloon die),
-        like a person's ROLL would; any other choice comes from the seat's player, which sees
-        only what that seat may know. A choice depends on that alone, so the same moment
+        A roll UNDO took back at this very decision comes back as it was (with the choice made
+        before it), like a person's ROLL would; any other choice comes from the seat's player,
+        which sees only what that seat may know. A choice depends on that alone, so the same moment
         after UNDO or a restart gets the same choice. A player that fails never stops the box:
         ``fell_back`` then says, in one line for the console, who answered instead.
         """

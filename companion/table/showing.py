@@ -221,10 +221,10 @@ def play_view(session: SessionState, play: TablePlay) -> TableView:
         story = ". ".join(t for t in (story, rules_text(game, session.series_game)) if t)
     title = _("Turn {turn}: seat {seat}").format(turn=game.turn_number, seat=play.seats[game.turn])
     cards, short_cards = ("", "") if game.over else reveals_text(game, play.seats)
-    saloon = _saloon(game.dice_kinds) if not any(game.faces) else ""  # rolled: its faces say it
+    chosen = _chosen_die(game.dice_kinds) if not any(game.faces) else ""  # rolled: faces say it
     hands = module_asides(game)
-    aside = ". ".join(t for t in (saloon, hands, cards) if t)
-    shorter = _shorter(saloon, hands, short_cards)
+    aside = ". ".join(t for t in (chosen, hands, cards) if t)
+    shorter = _shorter(chosen, hands, short_cards)
     listed = () if box or d is None else _listed(game, d, unrevealed, play.seats)
     if role_asked is not None:  # the roles listed under the question, one per DIE button
         roles = end_roles.choices(game, session.declared)
@@ -331,14 +331,14 @@ def afresh_text(series: bool) -> str:
     return _("DONE: a fresh set-up, seats anew; any other button: back")
 
 
-def _shorter(saloon: str, hands: str, reveals: str) -> tuple[str, ...]:
+def _shorter(chosen: str, hands: str, reveals: str) -> tuple[str, ...]:
     """The aside's shorter forms, for a console where it does not fit: the modules' asides are
-    on the seats' panels (a module's count: "Boneyard: hands 2"), the Saloon die on its unrolled
+    on the seats' panels (a module's count: "Boneyard: hands 2"), the die chosen on its unrolled
     die (a letter), and a card's holder finds it in its seat's menu (hold SEAT): the last form says
     only that a card may be revealed now."""
     forms = [
-        (saloon, hands, reveals),
-        (saloon, reveals),
+        (chosen, hands, reveals),
+        (chosen, reveals),
         (reveals,),
         (_("Reveal now") if reveals else "",),
     ]
@@ -350,14 +350,14 @@ def _shorter(saloon: str, hands: str, reveals: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def _saloon(dice: list[str]) -> str:
-    """The Saloon die chosen for the turn, named under the prompt until it is rolled (then its
-    own faces, Bullet, Broken Arrow and the doubles, show; the others act as a base die's)."""
+def _chosen_die(dice: list[str]) -> str:
+    """The die of a module's kind chosen for the turn in place of a base die or beside them,
+    named under the prompt until it is rolled (then its own faces show)."""
     # a module's dice set apart show their own kind
-    saloon = [kind for kind in dice if kind != "base" and kind not in DICE_APART]
-    if not saloon:
+    chosen = [kind for kind in dice if kind != "base" and kind not in DICE_APART]
+    if not chosen:
         return ""
-    return _("{kind} die").format(kind=OPTION_LABELS.get(saloon[0]) or saloon[0].capitalize())
+    return _("{kind} die").format(kind=OPTION_LABELS.get(chosen[0]) or chosen[0].capitalize())
 
 
 def _card(special: str | None, role: Role | None, seen: bool) -> str | None:

@@ -95,10 +95,13 @@ class Words:
     """One kind's words. ``told`` is None for a kind a person always answers (the spec's
     ``person_enters``), and gives None for an answer it has no words for: both are said as
     the generic 'chooses ...'. It gives '' for an answer the rules' own line says whole
-    (``BY_THE_RULES``), so the story says it once."""
+    (``BY_THE_RULES``), so the story says it once. ``undone``: for a choice made before the
+    dice are rolled (``Spec.before_roll``), why a choice other than the one of a roll UNDO took
+    back is refused (None: the table's own words, that ROLL brings back the same dice)."""
 
     prompt: Callable[[Asked], str]
     told: Told | None
+    undone: str | Word | None = None
 
 
 def dice_named(action: Roll) -> str:

@@ -16,8 +16,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from companion.engine import DYNAMITE_LIMIT, Game, SetupError, StateError
-from companion.engine.queue_checks import still_rolling
+from companion.engine import DYNAMITE_LIMIT, Game, SetupError, StateError, still_rolling
 from companion.modules.duels.rules import DuelsGame
 from companion.modules.zombies.rules import BoneyardGame
 

@@ -11,9 +11,9 @@ from companion.engine import (
     ArrowKind,
     Choose,
     DecisionKind,
-    SaloonDie,
 )
 from companion.modules.chief_arrow.rules import CHIEF_ARROW
+from companion.modules.loudmouth_coward.rules import SaloonDie
 from companion.modules.zombies.rules import BoneyardCard
 
 from .helpers import make_game, play

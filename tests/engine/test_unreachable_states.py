@@ -31,8 +31,8 @@ from companion.engine import (
     Stop,
     deal,
     position,
+    still_rolling,
 )
-from companion.engine.queue_checks import still_rolling
 from companion.modules.duels.rules import DUEL_ROLL, DUEL_TARGET, DuelsPlayer
 from companion.modules.legacy.rules import LegacyPlayer
 from companion.modules.rage.rules import RAGE_SYMBOL, RagePlayer

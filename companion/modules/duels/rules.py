@@ -36,6 +36,7 @@ from companion.engine import (
     declare_phase,
     declare_pile,
     declare_real_pile,
+    declare_trait,
     dice_showing,
     moment_steps,
     returned,
@@ -66,6 +67,9 @@ declare_die(
 DUEL_DICE = 2
 # A duel challenged, before its roll: where the challenger's ability may add steps.
 DUEL_PHASE = declare_phase(ID, "duel")
+# The Duel dice a player may re-roll in his own turn, a roll of his that missed (Undead or
+# Alive 3's Sean Mallory: one).
+DUEL_REROLLS = declare_trait(ID, "duel_rerolls", 0)
 # The 15 Duel Wound tokens (the errata, "Decks and tokens").
 WOUND_TOKENS: tuple[str, ...] = (
     ("beer",) * 3 + ("bullseye1",) * 5 + ("bullseye2",) * 5 + ("dynamite",) * 2
@@ -567,8 +571,8 @@ def _duel_face(game: RuleGame, roller: int, other: int, die: int, face: str, /) 
     """The face a duel's roll shows (or The Doc turned it to): a Fight a Duel passes it back."""
     if FACES[face].symbol == "duel":
         game.front([duel_roll(other, roller, die)])
-    elif roller == game.turn and game.scratch.used.count("duel_reroll") < (
-        game.ability(roller).duel_rerolls
+    elif roller == game.turn and game.scratch.used.count("duel_reroll") < DUEL_REROLLS.of(
+        game.ability(roller)
     ):
         game.ask(DUEL_REROLL, roller, die=die, target=other)
     else:
@@ -612,7 +616,7 @@ RULES = ModuleRules(
     step_fits=(("duels", _fits_duels),),
     gains=_whiskey_gained,
     hands=challenged,  # a duel's winner eliminates by its own hand
-    used=("duel_reroll",),  # a Duel die re-rolled, counted against ``duel_rerolls``
+    used=("duel_reroll",),  # a Duel die re-rolled, counted against ``DUEL_REROLLS``
     check=check,
     table="companion.modules.duels.table",
     bots="companion.modules.duels.bots",

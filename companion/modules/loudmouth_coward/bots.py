@@ -6,9 +6,9 @@ from __future__ import annotations
 from companion.bots.observation import Observation
 from companion.bots.rules import declare_keep, declare_rule
 from companion.bots.stakes import WORTH_KEEPING, Table, declare_symbol_worth
-from companion.engine import Action, Choose, ChooseSeat, SaloonDie
+from companion.engine import Action, Choose, ChooseSeat
 
-from .rules import BROKEN_ARROW, BROKEN_ARROW_FACE, BULLET_FACE, SALOON_DIE
+from .rules import BROKEN_ARROW, BROKEN_ARROW_FACE, BULLET_FACE, SALOON_DIE, SaloonDie
 
 LOUDMOUTH_LIFE = 4  # the Loudmouth's bullet and its Dynamite are for a seat with life to spare
 

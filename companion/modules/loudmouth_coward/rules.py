@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import ClassVar
 
 from companion.engine import (
     BASE_DICE,
+    NO_OPTION,
+    Ability,
     Action,
     Answer,
     Choose,
@@ -24,11 +27,12 @@ from companion.engine import (
     ModuleInfo,
     ModuleRules,
     RuleGame,
-    SaloonDie,
     Spec,
+    Trait,
     declare_die,
     declare_kind,
     declare_module,
+    declare_trait,
     quick_init,
     returned,
 )
@@ -53,6 +57,29 @@ declare_die(
     ("bullseye1", "beer", "double_beer", BROKEN_ARROW_FACE, "arrow", "dynamite"),
     (Face(BROKEN_ARROW_FACE, BROKEN_ARROW_FACE),),
 )
+
+
+class SaloonDie(StrEnum):
+    """The Saloon dice: the die taken at the start of a turn (the options of ``SALOON_DIE``)."""
+
+    NONE = NO_OPTION
+    LOUDMOUTH = "loudmouth"  # in place of a base die
+    COWARD = "coward"
+    LOUDMOUTH_SIXTH = "loudmouth_sixth"  # as a sixth die (a character that allows it)
+    COWARD_SIXTH = "coward_sixth"
+
+
+# The Saloon dice a player chooses among: the rulebook's, or a character's own (``as_sixth``).
+SALOON_OPTIONS: Trait[tuple[str, ...]] = declare_trait(
+    ID, "saloon_options", (SaloonDie.NONE, SaloonDie.LOUDMOUTH, SaloonDie.COWARD)
+)
+_SIXTH = {LOUDMOUTH_DIE: SaloonDie.LOUDMOUTH_SIXTH, COWARD_DIE: SaloonDie.COWARD_SIXTH}
+
+
+def as_sixth(die: str) -> tuple[str, ...]:
+    """The Saloon dice of a character who rolls ``die`` (``LOUDMOUTH_DIE``, ``COWARD_DIE``)
+    always as a sixth die, never in place of a base die (ruling OS6)."""
+    return tuple(_SIXTH[o] if o == die else o for o in SALOON_OPTIONS.default)
 
 
 @quick_init
@@ -80,7 +107,7 @@ def _fits_saloon_die(game: RuleGame, d: Decision) -> str | None:
     """Why a pending Saloon die choice could not be (None: it could)."""
     if ID not in game.setup.modules:
         return f"module {ID} is off"
-    options = game.ability(d.seat).saloon_options
+    options = SALOON_OPTIONS.of(game.ability(d.seat))
     if d.options != options or game.rolls or returned(game.players[d.seat]):
         return f"options {list(d.options)}: before the first roll the seat chooses of {options}"
     return None
@@ -127,7 +154,7 @@ def _die_choice(game: RuleGame) -> list[Step]:
 
 @step
 def saloon_die(game: RuleGame) -> None:
-    game.ask(SALOON_DIE, game.turn, options=game.ability(game.turn).saloon_options)
+    game.ask(SALOON_DIE, game.turn, options=SALOON_OPTIONS.of(game.ability(game.turn)))
 
 
 @decision(SALOON_DIE, legal=one_of_options)
@@ -138,9 +165,9 @@ def _decide_saloon_die(game: RuleGame, d: Decision, action: Action) -> None:
     game.emit(SaloonDieChosen(game.turn, die, tuple(game.dice_kinds)))
 
 
-def _dice_choices(options: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """The dice of a turn, of each choice the player has."""
-    return tuple(SALOON_DICE[o][1] for o in options)
+def _dice_choices(ability: Ability) -> tuple[tuple[str, ...], ...]:
+    """The dice of a turn, of each choice a player with ``ability`` has."""
+    return tuple(SALOON_DICE[o][1] for o in SALOON_OPTIONS.of(ability))
 
 
 # ------------------------------------------------------------ per-roll phases

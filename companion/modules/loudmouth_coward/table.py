@@ -4,7 +4,7 @@ die and of a Broken Arrow."""
 
 from __future__ import annotations
 
-from companion.engine import Choose, ChooseSeat, SaloonDie
+from companion.engine import Choose, ChooseSeat
 from companion.i18n import Catalogue
 from companion.table.labels import (
     declare_cause_label,
@@ -25,6 +25,7 @@ from .rules import (
     ID,
     LOUDMOUTH_DIE,
     SALOON_DIE,
+    SaloonDie,
 )
 
 _words = Catalogue(__package__)
@@ -103,7 +104,14 @@ for option, label in (
     (SaloonDie.COWARD_SIXTH, N_("Coward+")),
 ):
     declare_option_label(option, label)
-declare_words(SALOON_DIE, Words(lambda q: _("Saloon die? its DIE; ROLL: none"), die_told))
+declare_words(
+    SALOON_DIE,
+    Words(
+        lambda q: _("Saloon die? its DIE; ROLL: none"),
+        die_told,
+        N_("That roll was undone: its Saloon die comes back with it (or ROLL)."),
+    ),
+)
 declare_words(
     BROKEN_ARROW, Words(lambda q: _("Broken Arrow: whose arrow goes back? SEAT"), _returned)
 )

@@ -31,10 +31,10 @@ from companion.engine import (
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, gain, lose, take_arrow
-from companion.modules.duels.rules import DUEL_PHASE, draw_wound
+from companion.modules.duels.rules import DUEL_PHASE, DUEL_REROLLS, draw_wound
 from companion.modules.duels.rules import ID as DUEL_DICE_MODULE
+from companion.modules.rage.rules import DRAWS_RAGE, cards_held, move_card
 from companion.modules.rage.rules import ID as RAGE_CARDS
-from companion.modules.rage.rules import cards_held, move_card
 
 from .events import FaceChanged, RageMoved
 
@@ -321,7 +321,7 @@ def _decide_rage_to(game: RuleGame, d: Decision, action: Action) -> None:
 @ability
 class PixiePete(Ability):
     name = "pixie_pete"
-    draws_rage = 2
+    traits = DRAWS_RAGE.given(2)
 
 
 @ability
@@ -354,7 +354,7 @@ class SeanMallory(Ability):
     """May re-roll a Duel die once in his own turn (a duel roll of his that missed)."""
 
     name = "sean_mallory"
-    duel_rerolls = 1
+    traits = DUEL_REROLLS.given(1)
 
 
 # Its characters' abilities are all the module adds to the turn; Chuck Wengam's life is a price.

@@ -26,6 +26,7 @@ from companion.engine import (
     declare_kind,
     declare_module,
     declare_pile,
+    declare_trait,
     dice_showing,
     gained,
     returned,
@@ -43,6 +44,8 @@ RAGE_CARDS = 18  # the physical deck's size: the engine counts the cards, never 
 RAGE_SYMBOLS: tuple[str, ...] = ("arrow", "dynamite", "bullseye1", "bullseye2", "beer", "gatling")
 RAGE_SYMBOLS_PER_CARD = 3
 RAGE_CAUSE = "rage"  # an arrow a revealed card's symbol gives
+# The Rage cards a player draws to keep one of them (Undead or Alive 3's Pixie Pete: two).
+DRAWS_RAGE = declare_trait(ID, "draws_rage", 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +155,7 @@ def draw_rage(game: RuleGame, seat: int, cause: str, /) -> None:
     player = game.players[seat]
     if not player.alive or returned(player):  # "Zombies ... do not take Rage cards" (UA 4)
         return
-    wanted: int = getattr(game.ability(seat), "draws_rage", 1)
+    wanted = DRAWS_RAGE.of(game.ability(seat))
     cards = RageGame.of(game)
     if cards.rage_pile < wanted and cards.rage_discard:
         game.emit(RageShuffled(cards.rage_discard))

@@ -25,7 +25,6 @@ from companion.engine import (
     ModuleRules,
     Phase,
     RuleGame,
-    SaloonDie,
     Spec,
     ability,
     declare_kind,
@@ -38,6 +37,12 @@ from companion.engine.steps import Step, gain, lose, take_arrow
 from companion.modules.chief_arrow.rules import ID as CHIEF_ARROW_MODULE
 from companion.modules.chief_arrow.rules import holder as chief_holder
 from companion.modules.chief_arrow.rules import take_from as take_chief_from
+from companion.modules.loudmouth_coward.rules import (
+    COWARD_DIE,
+    LOUDMOUTH_DIE,
+    SALOON_OPTIONS,
+    as_sixth,
+)
 from companion.modules.loudmouth_coward.rules import ID as SALOON_DICE
 
 _MODULE = "old_saloon.4"
@@ -142,7 +147,7 @@ class JoseDelgado(Ability):
     """Ruling OS6: with the Loudmouth he always rolls six dice (never five, one replaced)."""
 
     name = "jose_delgado"
-    saloon_options = (SaloonDie.NONE, SaloonDie.LOUDMOUTH_SIXTH, SaloonDie.COWARD)
+    traits = SALOON_OPTIONS.given(as_sixth(LOUDMOUTH_DIE))
 
 
 @ability
@@ -150,7 +155,7 @@ class TequilaJoe(Ability):
     """Ruling OS6: with the Coward he always rolls six dice (never five, one replaced)."""
 
     name = "tequila_joe"
-    saloon_options = (SaloonDie.NONE, SaloonDie.LOUDMOUTH, SaloonDie.COWARD_SIXTH)
+    traits = SALOON_OPTIONS.given(as_sixth(COWARD_DIE))
 
 
 @ability

@@ -87,7 +87,7 @@ function draw(state) {
   say("counts", state.counts);
   say("series", state.series);
   say("prompt", state.prompt);
-  // Each answer by its DIE button, as the console lists them ("1 Loudmouth": DIE1).
+  // Each answer by its DIE button, as the console lists them ("1 arrow": DIE1).
   const keys = state.keys.map((k, i) => (i + 1) + " " + k);
   fill("choices", [...state.choices, ...keys].map((c) => el("li", "", c.replace(/^\d+ /, ""))));
   say("aside", [state.aside, state.flash].filter(Boolean).join(". "));
