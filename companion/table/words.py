@@ -309,7 +309,7 @@ def _which_arrow(t: Answered) -> str | None:
     return _("discards the {token} of {seat}").format(token=t.option, seat=seat)
 
 
-OLD_SALOON: dict[DecisionKind, Words] = {
+TOKENS: dict[DecisionKind, Words] = {
     K.WHICH_ARROW: Words(
         lambda q: _("Seat {seat} loses which arrow? its DIE").format(seat=q.other), _which_arrow
     ),
@@ -319,7 +319,7 @@ OLD_SALOON: dict[DecisionKind, Words] = {
 
 
 def turned(t: Answered) -> str | None:
-    """The side a die is turned to: the rules say it ('The Doc turns die 3 to Dynamite')."""
+    """The side a die is turned to: the rules say it (a power that turns a die names the face)."""
     return BY_THE_RULES if isinstance(t.action, Choose) else None
 
 
@@ -327,15 +327,10 @@ OPEN_MOMENTS: dict[DecisionKind, Words] = {
     K.GAME_END: Words(lambda q: _("Game over? DONE: yes, or reveal a role card"), None),
 }
 
-# ------------------------------------------------------------------ Undead or Alive
-
-
-UNDEAD_OR_ALIVE: dict[DecisionKind, Words] = {}
-
-# Every kind's words: the core's and the built-in modules' here, and each installed module's
-# from its own package (its ``ModuleRules.table``, which adds them with ``declare_words``).
+# Every kind's words: the core's here, and each module's from its own package (its
+# ``ModuleRules.table``, which adds them with ``declare_words``).
 WORDS: Declared[DecisionKind, Words] = Declared(
-    {**BASE, **OLD_SALOON, **OPEN_MOMENTS, **UNDEAD_OR_ALIVE},
+    {**BASE, **TOKENS, **OPEN_MOMENTS},
     load=lambda: load_layer("table"),
 )
 
