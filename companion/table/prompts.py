@@ -59,9 +59,14 @@ def declare_side_label(side: str, label: str | Word) -> None:
 # own from its words for the table (``declare_module_label``); one without is said by its title.
 _MODULE_WORDS: Declared[str, str | Word] = Declared(load=lambda: load_layer("table"))
 MODULE_LABELS: Labels[str] = Labels(_MODULE_WORDS)
-EXPANSION_LABELS: Labels[str] = Labels(
-    {"old_saloon": N_("Old Saloon"), "undead_or_alive": N_("Undead or Alive")}
+BOX_EXPANSIONS = ("old_saloon", "undead_or_alive")  # the box's own, numbered by the rulebook
+# What the table calls each expansion (a module id's first part): the box's two here, one from
+# outside declared by its package (``declare_expansion_label``), else its id's part in words.
+_EXPANSION_WORDS: Declared[str, str | Word] = Declared(
+    {"old_saloon": N_("Old Saloon"), "undead_or_alive": N_("Undead or Alive")},
+    load=lambda: load_layer("table"),
 )
+EXPANSION_LABELS: Labels[str] = Labels(_EXPANSION_WORDS)
 PAGE_SIZE = 5  # DIE1..DIE5 turn a page's modules on and off, DIE6 turns the page
 
 
@@ -70,8 +75,8 @@ def _expansions() -> tuple[str, ...]:
     """Each expansion of the modules installed (a module id's first part): the two of the box
     first, then any other (a module from outside)."""
     found = {m.partition(".")[0] for m in Module}
-    others = sorted(found - set(EXPANSION_LABELS))
-    return (*(e for e in EXPANSION_LABELS if e in found), *others)
+    others = sorted(found - set(BOX_EXPANSIONS))
+    return (*(e for e in BOX_EXPANSIONS if e in found), *others)
 
 
 def expansions() -> tuple[tuple[str, str], ...]:
@@ -100,6 +105,12 @@ def module_pages() -> tuple[tuple[str, tuple[Module, ...]], ...]:
 def module_label(m: str) -> str:
     """The module's short name on the console (``declare_module_label``), or its title."""
     return MODULE_LABELS.get(m) or MODULES[m].title
+
+
+def declare_expansion_label(expansion: str, label: str | Word) -> None:
+    """What the set-up's module pages and a game's summary call an expansion from outside (its
+    package's ``Word``, to be translated); ValueError when it has a label."""
+    _EXPANSION_WORDS.add(expansion, label, "label of the expansion")
 
 
 def declare_module_label(m: str, label: str | Word) -> None:
@@ -289,7 +300,7 @@ def modules_by_number(modules: frozenset[Module], cards_mixed: bool = False) -> 
     enough for the set-up's prompt with every module on ('' when none)."""
     parts = []
     for expansion, label in expansions():
-        if expansion not in EXPANSION_LABELS:
+        if expansion not in BOX_EXPANSIONS:
             continue
         numbers = [
             _("{number} mixed").format(number=m.value.partition(".")[2])
@@ -300,7 +311,7 @@ def modules_by_number(modules: frozenset[Module], cards_mixed: bool = False) -> 
         ]
         if numbers:
             parts.append(f"{label} {', '.join(numbers)}")
-    others = sum(m.partition(".")[0] not in EXPANSION_LABELS for m in modules)
+    others = sum(m.partition(".")[0] not in BOX_EXPANSIONS for m in modules)
     if others:
         parts.append(_("{count} more").format(count=others))
     return _("Modules: {modules}").format(modules="; ".join(parts)) if parts else ""
