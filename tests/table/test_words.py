@@ -9,7 +9,7 @@ from companion.engine import SPECS, DecisionKind
 from companion.table import words
 from companion.table.words import WORDS, declare_words
 
-GROUPS = (words.BASE, words.OLD_SALOON, words.OPEN_MOMENTS, words.UNDEAD_OR_ALIVE)
+GROUPS = (words.BASE, words.TOKENS, words.OPEN_MOMENTS)
 
 
 @pytest.mark.parametrize("kind", list(DecisionKind))
