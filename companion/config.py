@@ -10,6 +10,7 @@ Every error is one line: ``file: key: what was wrong and what was expected``.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
@@ -32,7 +33,9 @@ from .engine import (
     HouseRule,
     Module,
     SetupError,
+    config_keys,
     configured_parts,
+    mixed_configured,
     module,
     validate_modules,
 )
@@ -59,7 +62,6 @@ SEAT_KEYS = ("button", "panel")
 CONSOLE_KEYS = ("panel",)
 ROLES = ("physical", "dealt")
 CONSOLE_WIDTHS = (128, 256)
-BONEYARD_DECKS = ("simulated", "real")
 MIN_SEATS, MAX_SEATS = 3, 8
 MAX_BOT_PAUSE = 10.0  # seconds: longer, and the table thinks the box has hung
 
@@ -160,9 +162,10 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
             )
         check_keys(data, KNOWN_SECTIONS, "", _("unknown section"))
         game = _section(data, "game")
-        check_keys(game, tuple(_GAME_KEYS), "game")
+        keys = _game_keys()
+        check_keys(game, tuple(keys), "game")
         checked = {
-            key: check(game[key], f"game.{key}") for key, check in _GAME_KEYS.items() if key in game
+            key: check(game[key], f"game.{key}") for key, check in keys.items() if key in game
         }
         seat_tables = _tables(data.get("seat", []), "seat", SEAT_KEYS)
         seats = checked.get("seats", len(seat_tables) or MAX_SEATS)
@@ -201,7 +204,7 @@ def parse(data: dict[str, Any], path: Path | None, state_dir: Path | None = None
                 modules=checked.get("modules", frozenset()),
                 real_piles=checked.get("real_piles", frozenset()),
                 parts=configured_parts(checked),
-                cards_mixed=checked.get("special_roles") in _deals()[-1:],  # the mixed way
+                cards_mixed=mixed_configured(checked),
                 state_dir=state_dir or checked.get("state_dir", DEFAULT_STATE_DIR),
                 bots=tuple(sorted(bots)),
                 bot_players={seat: p for seat, p in bots.items() if p is not None},
@@ -311,23 +314,6 @@ def _modules(value: Any, key: str) -> frozenset[Module]:
 def _real_piles(value: Any, key: str) -> frozenset[str]:
     """The piles the table draws for real (each a module's, ``REAL_PILES``)."""
     return frozenset(_names(value, key, sorted(REAL_PILES), _("pile")))
-
-
-def _boneyard(value: Any, key: str) -> str:
-    """Undead or Alive 4: who draws the Boneyard cards, the engine or the table's real deck."""
-    return _one_of(value, key, BONEYARD_DECKS)
-
-
-def _special_roles(value: Any, key: str) -> str:
-    """Old Saloon 3: every role card special (the rulebook's first way), or normal and special
-    cards mixed by type so nobody knows which and how many are in play (its second way)."""
-    return _one_of(value, key, _deals())
-
-
-def _deals() -> tuple[str, ...]:
-    """The words for the ways to deal special role cards, as the module that deals them says
-    (``ModuleInfo.deals``): the default first, the one that mixes them with normal cards last."""
-    return next((info.deals for info in MODULES.values() if info.deals), ())
 
 
 def _state_dir(value: Any, key: str) -> Path:
@@ -441,8 +427,6 @@ _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "expansions": _expansions,
     "modules": _modules,
     "real_piles": _real_piles,
-    "boneyard": _boneyard,
-    "special_roles": _special_roles,
     "state_dir": _state_dir,
     "console_width": _console_width,
     "language": _language,
@@ -450,6 +434,18 @@ _GAME_KEYS: dict[str, Callable[[Any, str], Any]] = {
     "bot_pause": _bot_pause,
     "bot_player": _bot_player,
 }
+
+
+def _game_keys() -> dict[str, Callable[[Any, str], Any]]:
+    """The ``[game]`` keys: the box's own, then those the modules installed take for their parts
+    of the set-up (``SetupPart.config_key``), each one of its words."""
+    keys = dict(_GAME_KEYS)
+    for key, words in config_keys().items():
+        if key in keys:
+            said = _("a module installed takes this key, which is the box's own: expected another")
+            raise SettingError(f"game.{key}", said)
+        keys[key] = functools.partial(_one_of, words=words)
+    return keys
 
 
 # One check per [web] key (the public page, issue 26), as for [game].

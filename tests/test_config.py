@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import config
 from companion.cli import main
 from companion.config import ConfigError, defaults, load
 from companion.engine import HouseRule
@@ -273,7 +274,7 @@ def test_the_ways_to_deal_special_roles_are_the_words_the_module_declares(
     tmp_path: Path,
 ) -> None:
     """``game.special_roles``: every card special (the default) or mixed with normal cards, in
-    the words the module that deals them declares (``ModuleInfo.deals``)."""
+    the words the module that deals them declares (its set-up part's ``config_words``)."""
     state = f'state_dir = "{tmp_path}"\n'
     for line, mixed in (("", False), ('special_roles = "special"\n', False)):
         assert load(write(tmp_path, "[game]\n" + line + state)).table.cards_mixed is mixed
@@ -281,3 +282,13 @@ def test_the_ways_to_deal_special_roles_are_the_words_the_module_declares(
     assert chosen.table.cards_mixed
     message = refusal(write(tmp_path, '[game]\nspecial_roles = "shuffled"\n'))
     assert 'game.special_roles: expected "special" or "mixed", got \'shuffled\'' in message
+
+
+def test_a_module_s_key_that_is_the_box_s_own_is_refused_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module installed that takes a [game] key of the box's (its set-up part's
+    ``config_key``) stops the start in one line naming the key."""
+    monkeypatch.setattr(config, "config_keys", lambda: {"seats": ("few", "many")})
+    message = refusal(write(tmp_path, "[game]\nseats = 4\n"))
+    assert "game.seats: a module installed takes this key, which is the box's own" in message

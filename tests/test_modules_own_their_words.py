@@ -35,6 +35,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import engine
 from companion.engine import (
     CHARACTERS,
     MODULE_PARTS,
@@ -81,9 +82,16 @@ def package_of(m: Module) -> str:
     return name if source.endswith("__init__.py") else name.rpartition(".")[0]
 
 
+@cache
+def core_api() -> frozenset[str]:
+    """The names the engine's API gives (lower case): a configuration key that is one of them
+    (``special_roles``, as ``declare_module`` takes a module's cards) is the core's word too."""
+    return frozenset(name.lower() for name in engine.__all__)
+
+
 def terms(m: Module) -> list[str]:
-    """What names module ``m``: its id, title, kinds, characters, state fields and set-up
-    questions."""
+    """What names module ``m``: its id, title, kinds, characters, state fields, set-up
+    parts' fields and configuration keys, and set-up questions."""
     package = package_of(m)
     found = [m, MODULES[m].title]
     for kind, rule in DECISIONS.items():
@@ -98,6 +106,8 @@ def terms(m: Module) -> list[str]:
     for setup_part in SETUP_PARTS.get(m, []):
         for f in fields(setup_part):  # type: ignore[arg-type]
             found += [f.name, json_key(f)]
+        key = setup_part.config_key
+        found += [key] if key and key not in core_api() else []
     found += [q.key for q in SETUP_QUESTIONS.get(m, ())]
     found += [special.name for special in SPECIAL_ROLES.values() if special.module == m]
     return found

@@ -170,6 +170,7 @@ from .player_marks import (
 from .positions import declare_pile, gained, position
 from .queue_checks import (
     MOMENTS,
+    declare_argument,
     step_checks,
     still_rolling,
 )
@@ -209,10 +210,12 @@ from .setup import (
     SETUP_PARTS,
     GameSetup,
     SetupPart,
+    config_keys,
     configured_parts,
     deal,
     dealt_parts,
     face_up_parts,
+    mixed_configured,
     mixed_key,
     setup_parts,
 )
@@ -346,6 +349,7 @@ __all__ = [
     "cards_dealt",
     "characters_for",
     "check_state",
+    "config_keys",
     "configured_parts",
     "deal",
     "deal_roles",
@@ -355,6 +359,7 @@ __all__ = [
     "declare_die",
     "declare_hand_keeper",
     "declare_kind",
+    "declare_argument",
     "declare_module",
     "declare_phase",
     "declare_pile",
@@ -368,6 +373,7 @@ __all__ = [
     "entries",
     "face_up_card",
     "face_up_parts",
+    "mixed_configured",
     "field_names",
     "gained",
     "in_play",

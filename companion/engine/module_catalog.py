@@ -28,16 +28,14 @@ class Module(OpenKind):
 @dataclass(frozen=True)
 class ModuleInfo:
     """What the rulebook says of a module before play: its title, and what it needs (other
-    modules by id). ``deals``: with ``role_cards``, the configuration's words for its ways to
-    deal them, the default first and the one that mixes them with normal cards by type last.
-    What it adds to the set-up is its own part (``setup.SetupPart``)."""
+    modules by id). What it adds to the set-up, and the configuration's words for it, is its
+    own part (``setup.SetupPart``)."""
 
     title: str
     min_players: int = 3
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
     role_cards: bool = False  # it deals special role cards (its set-up part deals them)
-    deals: tuple[str, ...] = ()
 
 
 MODULES: Declared[str, ModuleInfo] = Declared()

@@ -4,7 +4,8 @@ run, the arguments of the open moments and the turn's scratch.
 Each step's arguments are checked against what its rule takes, by the name and type of its
 parameters (``ARGUMENTS``), so an unknown seat, die, face, symbol or card in the queue is a
 StateError when the state is read, never a KeyError later in play. A new step whose parameters
-are named and typed as others' needs no line here.
+are named and typed as others' needs no line here; a parameter of a module's own is declared by
+its package (``declare_argument``).
 """
 
 from __future__ import annotations
@@ -119,11 +120,6 @@ def _card(game: RuleGame, value: Any, where: str) -> None:
         )
 
 
-def _when(game: RuleGame, value: Any, where: str) -> None:
-    if value not in ("end", "start"):
-        raise StateError(f"{where}: {value!r}: a Boneyard card is drawn at a turn's end or start")
-
-
 def _losses(game: RuleGame, value: Any, where: str) -> None:
     """Life lost together: ``[seat, amount, results that hit it]`` each."""
     for i, loss in enumerate(_listed(value, where)):
@@ -173,7 +169,6 @@ ARGUMENTS: dict[str, Check] = {
     "moment: bool": _truth,
     "offered: bool": _truth,
     "cause: str": _text,
-    "when: str": _when,
     "die: int": _die,
     "dice: Sequence[int]": _dice,
     "face: str": _face,
@@ -187,6 +182,15 @@ ARGUMENTS: dict[str, Check] = {
     "arguments: Any": _any,
     "args: list[Any]": _any,
 }
+
+
+def declare_argument(parameter: str, check: Check) -> None:
+    """How a module's own step parameter (``"name: type"`` as its rule declares it) is checked
+    when a state is read; ValueError when the parameter has a check already."""
+    if parameter in ARGUMENTS:
+        raise ValueError(f"step parameter {parameter!r} is checked already")
+    ARGUMENTS[parameter] = check
+
 
 # The arguments of each kind of moment (``moments.moment_steps``), the last one optional for
 # a roll (a roll apart from the turn's dice names its die).

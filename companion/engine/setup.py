@@ -24,7 +24,7 @@ from .components import (
     HouseRule,
     Role,
 )
-from .errors import SetupError
+from .errors import SetupError, StateError
 from .hidden import secret
 from .module_catalog import (
     REAL_PILES,
@@ -49,6 +49,10 @@ class SetupPart(Part):
     # The key of its field saying role cards are mixed by type (``mixes_cards``), which a
     # table's set-up journal writes too ("": it mixes none).
     mixed_key: ClassVar[str] = ""
+    # The configuration's ``[game]`` key that chooses it, and the words that key takes, the
+    # default first ("": no key); the configuration checks it as it checks its own keys.
+    config_key: ClassVar[str] = ""
+    config_words: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
     def read(cls, data: Mapping[str, Any]) -> Self:
@@ -73,8 +77,7 @@ class SetupPart(Part):
         return None
 
     def mixes_cards(self) -> bool:
-        """Whether its special role cards are mixed with normal ones by type (the last of
-        ``ModuleInfo.deals``)."""
+        """Whether its special role cards are mixed with normal ones by type."""
         return False
 
     def extra_life(self, seat: int) -> int:
@@ -90,6 +93,12 @@ class SetupPart(Part):
         """The part the table's configuration (its checked ``[game]`` keys) chooses for the
         games whose modules give it meaning (None: its defaults)."""
         return None
+
+    @classmethod
+    def mixed_configured(cls, game: Mapping[str, Any]) -> bool:
+        """Whether the configuration's ``[game]`` keys have its role cards mixed with normal
+        ones by type (the set-up's default, which its question may change)."""
+        return False
 
     @classmethod
     def dealt(
@@ -131,8 +140,13 @@ SETUP_PARTS: dict[str, list[type[SetupPart]]] = {}
 
 def setup_parts(module: Module, *parts: tuple[type[SetupPart], str]) -> None:
     """Register ``module``'s parts of the set-up, each with the core field of ``GameSetup``
-    its fields are written after in JSON (StateError as ``state_parts`` says)."""
+    its fields are written after in JSON (StateError as ``state_parts`` says, and when its
+    configuration key is another part's)."""
     for kind, after in parts:
+        taken = {held.config_key for kinds in SETUP_PARTS.values() for held in kinds}
+        if kind.config_key and kind.config_key in taken:
+            said = f"{module}: configuration key {kind.config_key!r} is declared already"
+            raise StateError(said)
         register_part(module, GameSetup, kind, after)
         kind.module = module
         SETUP_PARTS.setdefault(module, []).append(kind)
@@ -337,6 +351,17 @@ def _all_parts(given: tuple[Any, ...]) -> tuple[Any, ...]:
             raise SetupError(f"{part!r} is not a registered part of the set-up")
         held[kind.index] = part
     return tuple(held)
+
+
+def config_keys() -> dict[str, tuple[str, ...]]:
+    """The configuration's ``[game]`` keys the set-up parts take, each with its words (the
+    default first)."""
+    return {kind.config_key: kind.config_words for kind in _kinds() if kind.config_key}
+
+
+def mixed_configured(game: Mapping[str, Any]) -> bool:
+    """Whether the configuration's ``[game]`` keys mix role cards by type."""
+    return any(kind.mixed_configured(game) for kind in _kinds())
 
 
 def configured_parts(game: Mapping[str, Any]) -> tuple[SetupPart, ...]:

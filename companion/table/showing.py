@@ -333,7 +333,7 @@ def afresh_text(series: bool) -> str:
 
 def _shorter(chosen: str, hands: str, reveals: str) -> tuple[str, ...]:
     """The aside's shorter forms, for a console where it does not fit: the modules' asides are
-    on the seats' panels (a module's count: "Boneyard: hands 2"), the die chosen on its unrolled
+    on the seats' panels (a module's count, as its package says it), the die chosen on its unrolled
     die (a letter), and a card's holder finds it in its seat's menu (hold SEAT): the last form says
     only that a card may be revealed now."""
     forms = [

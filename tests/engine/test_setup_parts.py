@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import cast
 
 import pytest
 
 from companion.engine import (
     SETUP_PARTS,
     GameSetup,
+    Module,
     Role,
     SetupError,
     SetupPart,
     StateError,
+    config_keys,
     configured_parts,
     deal,
     dealt_parts,
@@ -75,6 +78,22 @@ def test_a_part_given_later_replaces_one_of_its_kind() -> None:
 def test_a_part_the_configuration_chooses() -> None:
     assert configured_parts({"boneyard": "real"}) == (BoneyardSetup(True),)
     assert configured_parts({"boneyard": "simulated"}) == ()
+
+
+def test_a_module_takes_its_configuration_key_with_its_part() -> None:
+    """The configuration's [game] keys of the modules are their parts' (the default first)."""
+    keys = config_keys()
+    assert keys["boneyard"] == ("simulated", "real")
+    assert keys["special_roles"] == ("special", "mixed")
+
+
+def test_a_configuration_key_declared_twice_is_refused_naming_the_module() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Again(SetupPart):
+        config_key = "boneyard"
+
+    with pytest.raises(StateError, match="toy.again: configuration key 'boneyard' is declared"):
+        setup_parts(cast(Module, "toy.again"), (Again, "seed"))
 
 
 def test_a_part_gives_its_life_to_the_game() -> None:

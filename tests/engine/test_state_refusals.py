@@ -31,6 +31,7 @@ from companion.engine import (
     StateError,
     Stop,
     deal,
+    declare_argument,
     step_checks,
 )
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
@@ -510,6 +511,20 @@ def test_from_json_refuses_a_seat_not_at_the_table_in_the_queue() -> None:
         lambda d: d["queue"].insert(0, ["take_arrow", 7, "dice"]),
         r"queue\[0\] \(take_arrow seat\): 7 is not a seat \(0 to 4\)",
     )
+
+
+def test_from_json_refuses_a_module_s_own_argument_its_package_checks() -> None:
+    """Undead or Alive 4 checks its step's ``when`` itself (``declare_argument``)."""
+    refused(
+        ua(modules=("undead_or_alive.4",)),
+        lambda d: d["queue"].insert(0, ["boneyard_draw", 1, "noon"]),
+        r"queue\[0\] \(boneyard_draw when\): 'noon': a Boneyard card is drawn at a turn's end",
+    )
+
+
+def test_a_step_parameter_checked_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match="step parameter 'seat: int' is checked already"):
+        declare_argument("seat: int", lambda game, value, where: None)
 
 
 def test_from_json_refuses_a_step_with_arguments_its_rule_does_not_take() -> None:

@@ -42,6 +42,10 @@ class SpecialsSetup(SetupPart):
 
     what: ClassVar[str] = "special role cards"
     mixed_key: ClassVar[str] = "specials_mixed"
+    # ``game.special_roles``: every role card special, the rulebook's first way (the
+    # default), or mixed with normal cards by type, its second.
+    config_key: ClassVar[str] = "special_roles"
+    config_words: ClassVar[tuple[str, ...]] = ("special", "mixed")
 
     specials: tuple[str | None, ...] | None = field(
         default=None,
@@ -112,6 +116,10 @@ class SpecialsSetup(SetupPart):
 
     def mixes_cards(self) -> bool:
         return self.specials_mixed
+
+    @classmethod
+    def mixed_configured(cls, game: Mapping[str, Any]) -> bool:
+        return game.get(cls.config_key) == "mixed"
 
     @classmethod
     def dealt(

@@ -152,9 +152,7 @@ CARDS = (
 )
 ID = declare_module(
     "old_saloon.3",
-    # The configuration's words (``game.special_roles``): every role card special, the
-    # rulebook's first way, or mixed with normal cards by type, its second.
-    ModuleInfo("Special Roles", min_players=4, role_cards=True, deals=("special", "mixed")),
+    ModuleInfo("Special Roles", min_players=4, role_cards=True),
     special_roles=CARDS,
 )
 

@@ -41,6 +41,7 @@ from companion.engine import (
     Spec,
     StateError,
     TurnEnded,
+    declare_argument,
     declare_kind,
     declare_module,
     declare_returned,
@@ -64,6 +65,9 @@ class BoneyardSetup(SetupPart):
     (``real_boneyard``), or simulated from the seed."""
 
     what: ClassVar[str] = "a real Boneyard deck"
+    # ``game.boneyard``: the cards simulated from the seed (the default) or the table's deck.
+    config_key: ClassVar[str] = "boneyard"
+    config_words: ClassVar[tuple[str, ...]] = ("simulated", "real")
 
     real_boneyard: bool = field(default=False, metadata={WRITTEN: lambda part: part.real_boneyard})
 
@@ -73,8 +77,7 @@ class BoneyardSetup(SetupPart):
 
     @classmethod
     def configured(cls, game: Mapping[str, Any]) -> Self | None:
-        """``boneyard = "real"`` in the configuration's ``[game]``."""
-        return cls(True) if game.get("boneyard") == "real" else None
+        return cls(True) if game.get(cls.config_key) == "real" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +320,14 @@ def boneyard_would_be_end(game: RuleGame, seat: int, /) -> None:
     if BoneyardGame.of(game).outbreak == THIS_TURN:
         game.turn_number += 1
         game.stack = [start_turn(), outbreak()]
+
+
+def _when(game: RuleGame, value: Any, where: str) -> None:
+    if value not in ("end", "start"):
+        raise StateError(f"{where}: {value!r}: a Boneyard card is drawn at a turn's end or start")
+
+
+declare_argument("when: str", _when)
 
 
 @step
