@@ -12,7 +12,8 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 from hypothesis import settings
 
-from companion.engine import Game
+from companion.engine import Game, Module
+from tests.installed_modules import OUTSIDE_RUN, holds_outside
 
 # The suite's verdict depends only on the code: every property draws the same examples on every
 # machine and run, none is kept from an earlier run, no example fails for its time on a loaded
@@ -23,6 +24,43 @@ settings.register_profile(
     "explore", derandomize=False, database=None, print_blob=True, deadline=None
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
+
+
+def _modules_walked(item: pytest.Item) -> list[frozenset[str]]:
+    """The modules (or sets of them) among a test's parameters, each as a set of ids."""
+    callspec = getattr(item, "callspec", None)
+    found = []
+    for value in callspec.params.values() if callspec else ():
+        if hasattr(value, "modules"):  # a ModuleSet of the campaign, the base game's too
+            found.append(frozenset(value.modules))
+        elif isinstance(value, Module):
+            found.append(frozenset({value}))
+        elif (
+            isinstance(value, frozenset | set)
+            and value
+            and all(isinstance(m, Module) for m in value)
+        ):
+            found.append(frozenset(value))
+    return found
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test parametrized over the modules installed walks them (``walks_modules``); the outside
+    run of scripts/test keeps only the tests that walk them, with a module from outside in their
+    parameters (``installed_modules``)."""
+    kept, left = [], []
+    for item in items:
+        walks = _modules_walked(item)
+        if walks:
+            item.add_marker(pytest.mark.walks_modules)
+        outside = not walks or any(holds_outside(modules) for modules in walks)
+        if not OUTSIDE_RUN or (item.get_closest_marker("walks_modules") and outside):
+            kept.append(item)
+        else:
+            left.append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True, scope="session")

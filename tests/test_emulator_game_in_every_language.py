@@ -23,6 +23,9 @@ from companion.table.history_pages import WAY_OUT
 from tests.table.table_scan import SETS, after_the_end, config_for, console_cuts, play_game
 from tests.table.table_scan import unmarked as unmarked_words
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 BUTTONS = {"ROLL", "DONE", "UNDO", "DIE", "SEAT"}  # as printed on the box, in every language
 TERMINAL = 80  # columns
 HISTORY_PAGES = 500  # the most pages the history is paged through

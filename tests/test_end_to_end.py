@@ -15,6 +15,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from gpiozero.pins.mock import MockFactory
 from PIL import Image, ImageChops
 
@@ -30,6 +31,9 @@ from companion.table.prompts import module_pages
 
 from .installed_modules import OUTSIDE
 from .table.driver import CHARACTERS_5, SETUP_5, next_buttons
+
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden_e2e"

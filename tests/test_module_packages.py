@@ -26,6 +26,9 @@ from companion.engine import (
     Symbol,
 )
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "companion"
 MODULES = PACKAGE / "modules"

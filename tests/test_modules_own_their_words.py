@@ -62,6 +62,9 @@ from companion.table.labels import CAUSE_LABELS
 from companion.table.setup_questions import SETUP_QUESTIONS
 from companion.table.story import ARROW_HEADINGS, GAIN_HEADINGS, LOSS_HEADINGS
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 ROOT = Path(__file__).resolve().parent.parent
 # The files read: the code, and the public page's script, markup and style.
 SCANNED = (".py", ".js", ".html", ".css")

@@ -47,6 +47,9 @@ from companion.table.view import TableView
 
 from .bots.test_module_games import MODULE_SETS, _name, _playable
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 SETS = [frozenset(), *MODULE_SETS]
 RUNS = settings(
     max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True

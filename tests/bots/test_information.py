@@ -36,6 +36,9 @@ from companion.modules.special_roles.rules import ID as SPECIAL_ROLES_ID
 from companion.modules.special_roles.rules import holding
 from tests.test_what_a_seat_sees import SETS, hidden_from, never_shown, permuted, play, tables
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 RUNS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -35,6 +35,9 @@ from companion.engine import (
 )
 from tests.test_module_plugins import companion, installed
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 
 def module_sets() -> list[frozenset[Module]]:
     """No module, each module alone, each pair, and every installed module at once."""

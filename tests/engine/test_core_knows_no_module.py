@@ -9,8 +9,13 @@ import io
 import tokenize
 from pathlib import Path
 
+import pytest
+
 from companion.engine import MODULE_RULES as RULES
 from companion.engine import Module
+
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 MODULE_WORDS = ("chief", "saloon", "ghost", "zombie", "boneyard", "rage", "duel")

@@ -23,6 +23,7 @@ def test_every_kind_has_a_spec() -> None:
     assert set(SPECS) == set(DecisionKind)
 
 
+@pytest.mark.walks_modules
 @pytest.mark.parametrize("kind", list(DecisionKind))
 def test_a_kinds_flags_fit_its_answer(kind: DecisionKind) -> None:
     spec = SPECS[kind]

@@ -26,6 +26,9 @@ from companion.engine import (
     position,
 )
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 FIVE = ("paul_regret", "jesse_jones", "suzy_lafayette", "lucky_duke", "black_jack")
 SALOON = frozenset({"old_saloon.1", "old_saloon.2", "old_saloon.4"})
 

@@ -19,6 +19,7 @@ import random
 from dataclasses import fields, replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -38,6 +39,9 @@ from companion.engine import (
 
 from .reachable import classify
 from .state_samples import sampled_states, state
+
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
 
 Path = tuple[str | int, ...]
 KINDS = ("drop", "duplicate", "retype", "range")

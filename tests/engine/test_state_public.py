@@ -17,6 +17,9 @@ from companion.modules.special_roles.rules import holding
 from ..test_what_a_seat_sees import twin_of
 from .state_samples import sampled_states
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 
 @cache
 def games() -> list[Game]:

@@ -18,6 +18,9 @@ from companion.engine import ROLE_MIX, Game, StateError
 
 from .state_samples import sampled_states
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 Data = dict[str, Any]
 
 

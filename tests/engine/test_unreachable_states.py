@@ -562,6 +562,7 @@ def test_from_json_refuses_seats_challenged_while_the_turn_still_rolls() -> None
 # ==================================================================== what play reaches
 
 
+@pytest.mark.walks_modules
 def test_every_state_random_play_reaches_loads_back_with_each_seats_view() -> None:
     """None of these refusals refuses a state play reached (the command in
     ``played_states.py`` plays more games)."""

@@ -55,6 +55,7 @@ def test_the_arrows_held_are_at_least_12_px_tall(arrows):
     assert box is not None and box[3] - box[1] >= 12
 
 
+@pytest.mark.walks_modules
 @pytest.mark.parametrize("name", sorted(CHARACTERS))
 def test_a_held_seats_ability_is_shown_whole(name):
     """On the seat's own line when it fits one, else wrapped over the body."""

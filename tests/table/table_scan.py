@@ -38,7 +38,8 @@ import pytest
 from benchmarks.campaign import ModuleSet, module_sets
 from companion.cli import main
 from companion.emulate import text_view
-from companion.engine import CHARACTERS, MODULES, SPECIAL_ROLES, DecisionKind
+from companion.engine import CHARACTERS, MODULES, SPECIAL_ROLES, DecisionKind, module_origin
+from companion.engine.registry import DECISIONS
 from companion.i18n import CORE, MARKS, PSEUDO, SOURCE, Catalogue, language, set_language
 from companion.modules.legacy.rules import ID as WILD_WEST_LEGACY
 from companion.modules.special_roles.dealing import SpecialsSetup
@@ -52,9 +53,25 @@ from companion.table.setup_flow import PAGE
 from companion.table.table_config import TableConfig
 from companion.table.view import ConsoleView, TableView
 from companion.web.game_pages import game_page_html, games_index_html
+from tests.installed_modules import OUTSIDE, OUTSIDE_RUN, walked
 from tests.table.driver import next_buttons
 
-SETS: list[ModuleSet] = module_sets()
+EVERY_SET: list[ModuleSet] = module_sets()
+# This run's sets (every one, or in the outside run those holding a module from outside), each
+# played as it is at its place in the whole list.
+SETS: list[ModuleSet] = walked(EVERY_SET, lambda chosen: chosen.modules)
+_PLACE = {chosen: n for n, chosen in enumerate(EVERY_SET)}
+
+
+def kinds_asked() -> set[DecisionKind]:
+    """The kinds of decision a scan of this run's sets asks: every one, or in the outside run
+    those the modules from outside declare (the box's own were asked in the first run)."""
+    if not OUTSIDE_RUN:
+        return set(DecisionKind)
+    packages = {module_origin(m).partition(":")[0].split(".")[0] for m in OUTSIDE}
+    return {k for k, rule in DECISIONS.items() if rule.decide.__module__.split(".")[0] in packages}
+
+
 MAX_PRESSES = 3_000  # a game of random presses ends far sooner (the longest seen: about 700)
 
 
@@ -556,13 +573,14 @@ def _share(path: Path, sets: range, state: Path, code: str, wait: bool) -> Findi
 
 
 def _played(sets: range, state: Path, code: str) -> Findings:
-    """A game of each of the sets ``sets`` (their places in the list) in the language
-    ``code``, whole in one set of ``WHOLE_EVERY`` (the sets spread over the list, small and
-    large), some kept under ``state``; in the pseudo-language nothing is laid out (its marks
-    are no length to fit)."""
+    """A game of each of the sets ``sets`` (their places in this run's list) in the language
+    ``code``, whole in one set of ``WHOLE_EVERY`` of the whole list (the sets spread over it,
+    small and large), some kept under ``state``; in the pseudo-language nothing is laid out
+    (its marks are no length to fit)."""
     found = Findings()
-    for n in sets:
-        chosen = SETS[n]
+    for i in sets:
+        chosen = SETS[i]
+        n = _PLACE[chosen]
 
         def on_disk(chosen: ModuleSet, game: int, n: int = n) -> Path | None:
             return state / f"set{n}" if n % ON_DISK_EVERY == 0 else None

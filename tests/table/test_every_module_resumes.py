@@ -16,6 +16,9 @@ from companion.table import TableConfig, TableSession
 
 from .driver import next_buttons
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 RESUME_EVERY = 15  # presses between two restarts
 MAX_PRESSES = 3_000  # a game of random presses ends far sooner
 

@@ -79,6 +79,7 @@ def answers(kind: K) -> list:
     }[Decision(kind, 0).spec.answer]
 
 
+@pytest.mark.walks_modules
 @pytest.mark.parametrize("kind", sorted(set(K) - table_entries()))
 def test_every_decision_the_box_makes_has_its_own_words(kind: K) -> None:
     """None falls through to the generic line; the table's own entries are a person's."""

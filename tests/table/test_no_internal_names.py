@@ -16,6 +16,9 @@ import pytest
 
 from tests.table.table_scan import SETS, misnamed, suite_scan
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 
 def test_no_internal_name_reaches_a_person(tmp_path_factory: pytest.TempPathFactory) -> None:
     found = suite_scan(tmp_path_factory)

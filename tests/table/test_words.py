@@ -12,6 +12,7 @@ from companion.table.words import WORDS, declare_words
 GROUPS = (words.BASE, words.TOKENS, words.OPEN_MOMENTS)
 
 
+@pytest.mark.walks_modules
 @pytest.mark.parametrize("kind", list(DecisionKind))
 def test_every_kind_of_decision_has_its_words(kind: DecisionKind) -> None:
     assert kind in WORDS, f"{kind} has no entry in companion/table/words.py"
@@ -37,6 +38,7 @@ def test_no_kind_has_two_entries() -> None:
         declare_words(kind, WORDS[kind])
 
 
+@pytest.mark.walks_modules
 @pytest.mark.parametrize("kind", list(DecisionKind))
 def test_the_box_has_words_for_what_it_answers(kind: DecisionKind) -> None:
     """A kind a person always enters has no line for the box; every other kind has one."""

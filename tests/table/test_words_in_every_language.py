@@ -25,7 +25,10 @@ from companion.table.labels import FACE_LABELS, OPTION_LABELS, ROLE_LABELS
 from companion.table.prompts import SIDE_LABELS, module_label, module_pages
 from companion.table.public import for_spectators
 from companion.table.words import QUESTIONS, question_said
-from tests.table.table_scan import SETS, misnamed, suite_scan, unmarked
+from tests.table.table_scan import SETS, kinds_asked, misnamed, suite_scan, unmarked
+
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = "table/public.py"  # the page's words: a browser draws them
@@ -55,7 +58,7 @@ def test_every_italian_prompt_fits_both_consoles_whole_and_names_nothing_interna
     found = suite_scan(tmp_path_factory, "it")
     assert found.games == len(SETS)  # every module set of the modules installed
     assert not found.cut, "\n".join(f"{cut} ({where})" for cut, where in found.cut.items())
-    assert found.kinds == set(DecisionKind), sorted(set(DecisionKind) - found.kinds)
+    assert kinds_asked() <= found.kinds, sorted(kinds_asked() - found.kinds)
     bad = [f"{name} ({where})" for name, where in sorted(found.misnamed.items())]
     assert not bad, "\n".join(bad[:40])
 

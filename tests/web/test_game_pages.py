@@ -34,6 +34,9 @@ from .played import Table, games_with_modules
 from .sampled_games import SETS
 from .sampled_games import play as play_by_presses
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 OLD = Path(__file__).parents[1] / "table" / "data" / "journal-before-modules.jsonl"
 OLD_NAME = "game-20261130-120041-000.jsonl"  # named by time, as the companion then did
 MODULES_SAID = "Old Saloon: Chief's Arrow, Special roles; Undead or Alive: Rage cards, Zombies"

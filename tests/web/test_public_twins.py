@@ -25,6 +25,9 @@ from tests.table.driver import next_buttons
 
 from .twins import both, twin_tables
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 OLD_SALOON = frozenset(m for m in OWN if m.value.startswith("old_saloon"))
 UNDEAD = frozenset(m for m in OWN if m.value.startswith("undead_or_alive"))
 TABLES = [

@@ -20,6 +20,9 @@ from tests.table.driver import next_buttons
 from tests.table.table_scan import misnamed
 from tests.web.sampled_games import OUTSIDE_SETS, SETS
 
+# It walks the modules installed: run again with the example module (scripts/test).
+pytestmark = pytest.mark.walks_modules
+
 # Every module among them: both expansions whole, the Ghost beside Undead or Alive; and each
 # module from outside installed, alone and beside the box's.
 CHOSEN = (9, 12, 21, *OUTSIDE_SETS)
