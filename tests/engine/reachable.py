@@ -352,5 +352,23 @@ def symbols_pressed_otherwise(original: dict[str, Any], loaded: Game) -> bool:
     return before.count("arrow") == after.count("arrow")
 
 
+# ---- issue 34, the fourth pass (fuzz34): what the checks added refuse, and what stays open.
+
+OPEN.update(
+    {
+        "winners": "the winners of a 3-player game where a module decides its end (the "
+        "outbreak): not checked (refused: but one seat whose role is the side, or any with "
+        "side nobody)",
+        "side": "the side of a 3-player game where a module decides its end (the outbreak): "
+        "not checked (refused: any but the winner's role, or nobody with a seat left; a side "
+        "in a state kept at a moment)",
+        "last_standing": "3 players' last one standing in a finished game whose eliminations "
+        "all came in its last turn with a seat left (a hand's win at the first one, or the last "
+        "standing after one earlier that turn), or while a seat eliminated this turn still has "
+        "its end to come (eliminated_now)",
+    }
+)
+
+
 if __name__ == "__main__":
     main()

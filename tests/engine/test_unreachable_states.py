@@ -1178,3 +1178,54 @@ def test_from_json_refuses_a_beer_given_to_a_seat_eliminated_before_this_turn() 
     data["scratch"]["beers"][0][1] = 3
     Game.from_json(data)
     refused(game, out, r"scratch.beers\[0\]: a Beer given to seat 3, eliminated")
+
+
+# ========================================================= the fourth pass (fuzz34): a 3-player end
+
+
+def test_from_json_refuses_a_state_kept_at_a_moment_with_a_side_or_winners() -> None:
+    """A moment's state is kept while the game goes on: no side has won, nobody is a winner."""
+    game = played_until(frozenset({"old_saloon.3"}), lambda g: bool(g.open_moments))
+    for change in ({"side": "outlaws"}, {"winners": [0]}):
+        refused(
+            game,
+            lambda d, change=change: d["windows"][0][2].update(change),
+            r"windows\[0\]\[2\]: a moment's state is taken between two steps",
+        )
+
+
+def test_from_json_refuses_a_three_player_end_but_one_seat_of_the_side_or_nobody() -> None:
+    """A 3-player game is won by one seat whose role is the side (its hand eliminated its
+    target, or it stands last), or by nobody once nobody is left, with no winners."""
+    game = played_until(frozenset(), lambda g: g.over, players=3)
+    assert game.side == "deputy" and game.winners == (0,)
+    won = r"a 3-player game is won by one seat, whose role is the side"
+    refused(game, lambda d: d.update(winners=[]), won)
+    refused(game, lambda d: d.update(winners=[2]), won)
+    refused(game, lambda d: d.update(side="outlaw"), won)
+    refused(game, lambda d: d.update(side="nobody"), r"won by nobody once nobody is left")
+    nobody = played_until(frozenset(), lambda g: g.over and g.side == "nobody", players=3)
+    refused(nobody, lambda d: d.update(winners=[1]), r"won by nobody once nobody is left")
+    refused(nobody, lambda d: d.update(side="outlaw"), won)
+
+
+def test_from_json_refuses_a_three_player_end_not_last_standing_after_an_earlier_death() -> None:
+    """An elimination that ends nothing makes a 3-player game last one standing: a game
+    ended otherwise ended at its first eliminations, all of its last turn; nobody is left
+    only once it is."""
+    game = played_until(
+        frozenset(),
+        lambda g: g.over and any(not p.alive and p.seat not in g.eliminated_now for p in g.players),
+        players=3,
+    )
+    refused(
+        game,
+        lambda d: d.update(last_standing=False),
+        r"last_standing false, but the game ended after seat \d fell in an earlier turn",
+    )
+    nobody = played_until(frozenset(), lambda g: g.over and g.side == "nobody", players=3)
+    refused(
+        nobody,
+        lambda d: d.update(last_standing=False),
+        r"last_standing false, but the game ended with nobody left",
+    )
