@@ -366,6 +366,11 @@ OPEN.update(
         "all came in its last turn with a seat left (a hand's win at the first one, or the last "
         "standing after one earlier that turn), or while a seat eliminated this turn still has "
         "its end to come (eliminated_now)",
+        "beer_rage": "a kept Beer's Rage card once the beer_rage step may have run (the rolls "
+        "over, the step no longer queued) in a finished game, or where a Wound token may have "
+        "cancelled the Beer or the turn's player fell: whether the step ran, and what it saw, "
+        "is history the state does not hold (refused: marked while the turn rolls or the step "
+        "is queued; left out once it ran with a Beer no token cancels)",
     }
 )
 

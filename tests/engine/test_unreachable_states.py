@@ -1180,7 +1180,7 @@ def test_from_json_refuses_a_beer_given_to_a_seat_eliminated_before_this_turn() 
     refused(game, out, r"scratch.beers\[0\]: a Beer given to seat 3, eliminated")
 
 
-# ========================================================= the fourth pass (fuzz34): a 3-player end
+# ================================= the fourth pass (fuzz34): a 3-player end, a kept Beer's card
 
 
 def test_from_json_refuses_a_state_kept_at_a_moment_with_a_side_or_winners() -> None:
@@ -1228,4 +1228,49 @@ def test_from_json_refuses_a_three_player_end_not_last_standing_after_an_earlier
         nobody,
         lambda d: d.update(last_standing=False),
         r"last_standing false, but the game ended with nobody left",
+    )
+
+
+def test_from_json_refuses_a_kept_beers_rage_card_before_its_step_ran() -> None:
+    """Undead or Alive 2: the beer_rage step marks a kept Beer's card (scratch.beer_rage) after
+    the Beers resolve, in a scratch the turn's start left fresh: not while the turn still rolls
+    or the step is still queued."""
+    refused(
+        rage_game_at_a_beer(),
+        lambda d: d["scratch"].update(beer_rage=True),
+        r"scratch.beer_rage true, but the beer_rage step that marks it has not run this turn "
+        r"\(it is queued\)",
+    )
+    game = make_game(FIVE, modules=("undead_or_alive.2",))
+    game.dice_source = ScriptedDice(["beer", "beer", "dynamite", "gatling", "arrow"])
+    play(game, Roll(ALL5))
+    assert game.pending is not None and game.pending.kind is DecisionKind.REROLL
+    refused(
+        game,
+        lambda d: d["scratch"].update(beer_rage=True),
+        r"scratch.beer_rage true, .* \(the turn still rolls: 'roll_decision'\)",
+    )
+
+
+def test_from_json_refuses_a_kept_beers_rage_card_left_out_once_its_step_ran() -> None:
+    """Undead or Alive 2 alone (no Wound token cancels a Beer): once the beer_rage step ran
+    (the rolls over, the turn's end_turn step queued, its player living) with a Beer showing,
+    the card is marked."""
+
+    def after_the_step(g: Game) -> bool:
+        names = [step[0] for step in g.stack]
+        return (
+            not g.over
+            and still_rolling(g) is None
+            and "end_turn" in names
+            and "beer_rage" not in names
+            and g.players[g.turn].alive
+            and "beer" in g.faces
+        )
+
+    game = played_until(frozenset({"undead_or_alive.2"}), after_the_step)
+    refused(
+        game,
+        lambda d: d["scratch"].update(beer_rage=False),
+        r"scratch.beer_rage false, but the beer_rage step ran this turn with faces",
     )
