@@ -371,6 +371,8 @@ OPEN.update(
         "cancelled the Beer or the turn's player fell: whether the step ran, and what it saw, "
         "is history the state does not hold (refused: marked while the turn rolls or the step "
         "is queued; left out once it ran with a Beer no token cancels)",
+        "target": "the pending decision's target where either is asked (The Ugly's first "
+        "seat, then the second: the first chosen, any living seat; refused: an eliminated one)",
     }
 )
 

@@ -1274,3 +1274,21 @@ def test_from_json_refuses_a_kept_beers_rage_card_left_out_once_its_step_ran() -
         lambda d: d["scratch"].update(beer_rage=False),
         r"scratch.beer_rage false, but the beer_rage step ran this turn with faces",
     )
+
+
+def test_from_json_refuses_the_uglys_second_seat_asked_after_an_eliminated_first() -> None:
+    """Old Saloon 3's The Ugly: the second seat is asked with the first one chosen (target),
+    a living seat, and nothing happens between the two questions."""
+    game = roles_game(["the_bear", "the_doc", "the_ugly", "the_left_hand", "the_gambler"])
+    game.dice_source = ScriptedDice(list(QUIET_FACES * 2))
+    quiet_turn(game)
+    quiet_turn(game)
+    reveal(game, 2, "the_ugly")
+    play(game, ChooseSeat(3))
+    assert game.pending is not None and game.pending.target == 3
+
+    def eliminated(d: Data) -> None:
+        kill(d, 3)
+        d["players"][3]["special_shown"] = True
+
+    refused(game, eliminated, r"target seat 4 is eliminated: The Ugly chose a living seat first")
