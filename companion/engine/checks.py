@@ -44,9 +44,10 @@ from .module_catalog import Module, cards_dealt
 from .modules import entries, in_play, sides, starting_dice
 from .player_marks import returned
 from .state import GameState, PlayerState, encode
-from .victory import Outcome, base_outcome
+from .victory import THREE_PLAYER_NOBODY, Outcome, base_outcome
 
 if TYPE_CHECKING:
+    from .module_rules import ModuleRules
     from .rules_api import Ability
     from .rules_api import RuleGame as Game  # the game as its rules see it, below game.py
 
@@ -70,10 +71,13 @@ def check_state(game: Game, snapshot: bool = False) -> None:
             or game.over
             or game.open_moments
             or game.waiting_win is not None
+            or game.side is not None
+            or game.winners
         ):
             raise StateError(
                 "a moment's state is taken between two steps: no pending decision, not over, "
-                f"no windows or ending of its own; got pending {game.pending}, over {game.over}"
+                "no windows, ending, side or winners of its own; got pending "
+                f"{game.pending}, over {game.over}, side {game.side!r}, winners {game.winners}"
             )
         return
     _check_windows(game)
@@ -552,6 +556,7 @@ def _check_end(game: Game) -> None:
         if len(set(game.winners)) != len(game.winners) or any(not 0 <= s < n for s in game.winners):
             raise StateError(f"winners {list(game.winners)}: seats 0 to {n - 1}, once each")
         _check_base_winners(game)
+        _check_three_player_end(game)
         return
     if game.side is not None or game.winners:
         raise StateError(
@@ -581,6 +586,47 @@ def _check_end(game: Game) -> None:
         )
 
 
+def _check_three_player_end(game: Game) -> None:
+    """A 3-player game ends as ``victory.three_player_outcome`` gives it: won by one seat,
+    whose role is the side (its hand eliminated its target, or it stands last), or by nobody
+    once nobody is left; an elimination that ends nothing makes it last one standing, so one
+    that is not ended at its first eliminations, all of this turn (eliminated_now), and with
+    nobody left it is. Not so where a module decides the end (``ModuleRules.outcome``)."""
+    if not game.setup.three_player or _deciding(game):
+        return
+    players, winners = game.players, game.winners
+    if game.side == THREE_PLAYER_NOBODY:
+        living = [p.seat for p in players if p.alive]
+        if winners or living:
+            raise StateError(
+                f"side {game.side!r}, winners {list(winners)}: a 3-player game is won by nobody "
+                f"once nobody is left, with no winners (seats alive: {[s + 1 for s in living]})"
+            )
+    elif len(winners) != 1 or str(players[winners[0]].role) != game.side:
+        raise StateError(
+            f"side {game.side!r}, winners {list(winners)}: a 3-player game is won by one seat, "
+            "whose role is the side (roles " + ", ".join(str(p.role) for p in players) + ")"
+        )
+    earlier = [p.seat for p in players if not p.alive and p.seat not in game.eliminated_now]
+    if not game.last_standing and (earlier or game.side == THREE_PLAYER_NOBODY):
+        raise StateError(
+            "last_standing false, but the game ended "
+            + (
+                f"after seat {earlier[0] + 1} fell in an earlier turn (eliminated_now "
+                f"{game.eliminated_now})"
+                if earlier
+                else "with nobody left"
+            )
+            + ": an elimination that ends nothing makes a 3-player game last one standing"
+        )
+
+
+def _deciding(game: Game) -> list[ModuleRules]:
+    """The modules in play deciding the end now (``ModuleRules.decides``)."""
+    rules = in_play(game.setup.modules)
+    return [r for r in rules if r.decides and r.outcome and r.decides(game)]
+
+
 def _check_base_winners(game: Game) -> None:
     """A game's end names the side and its seats as the final state gives them: the outcome
     of the module that decides the end (``ModuleRules.outcome``), else the base game's by the
@@ -588,8 +634,7 @@ def _check_base_winners(game: Game) -> None:
     whom, and in which order: not checked here."""
     if game.setup.three_player:
         return
-    rules = in_play(game.setup.modules)
-    deciding = [r for r in rules if r.decides and r.outcome and r.decides(game)]
+    deciding = _deciding(game)
     outcome = (
         deciding[0].outcome(game)
         if deciding and deciding[0].outcome

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from .components import THREE_PLAYER_TARGET, Role
 from .state import PlayerState
 
+# The side of a 3-player game nobody wins: nobody is left.
+THREE_PLAYER_NOBODY = "nobody"
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -139,5 +142,5 @@ def three_player_outcome(
     if last_standing and len(alive) == 1:
         return Outcome(str(players[alive[0]].role), (alive[0],)), True
     if not alive:
-        return Outcome("nobody", ()), True
+        return Outcome(THREE_PLAYER_NOBODY, ()), True
     return None, last_standing

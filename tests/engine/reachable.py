@@ -352,5 +352,30 @@ def symbols_pressed_otherwise(original: dict[str, Any], loaded: Game) -> bool:
     return before.count("arrow") == after.count("arrow")
 
 
+# ---- issue 34, the fourth pass (fuzz34): what the checks added refuse, and what stays open.
+
+OPEN.update(
+    {
+        "winners": "the winners of a 3-player game where a module decides its end (the "
+        "outbreak): not checked (refused: but one seat whose role is the side, or any with "
+        "side nobody)",
+        "side": "the side of a 3-player game where a module decides its end (the outbreak): "
+        "not checked (refused: any but the winner's role, or nobody with a seat left; a side "
+        "in a state kept at a moment)",
+        "last_standing": "3 players' last one standing in a finished game whose eliminations "
+        "all came in its last turn with a seat left (a hand's win at the first one, or the last "
+        "standing after one earlier that turn), or while a seat eliminated this turn still has "
+        "its end to come (eliminated_now)",
+        "beer_rage": "a kept Beer's Rage card once the beer_rage step may have run (the rolls "
+        "over, the step no longer queued) in a finished game, or where a Wound token may have "
+        "cancelled the Beer or the turn's player fell: whether the step ran, and what it saw, "
+        "is history the state does not hold (refused: marked while the turn rolls or the step "
+        "is queued; left out once it ran with a Beer no token cancels)",
+        "target": "the pending decision's target where either is asked (The Ugly's first "
+        "seat, then the second: the first chosen, any living seat; refused: an eliminated one)",
+    }
+)
+
+
 if __name__ == "__main__":
     main()

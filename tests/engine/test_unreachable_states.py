@@ -1178,3 +1178,117 @@ def test_from_json_refuses_a_beer_given_to_a_seat_eliminated_before_this_turn() 
     data["scratch"]["beers"][0][1] = 3
     Game.from_json(data)
     refused(game, out, r"scratch.beers\[0\]: a Beer given to seat 3, eliminated")
+
+
+# ================================= the fourth pass (fuzz34): a 3-player end, a kept Beer's card
+
+
+def test_from_json_refuses_a_state_kept_at_a_moment_with_a_side_or_winners() -> None:
+    """A moment's state is kept while the game goes on: no side has won, nobody is a winner."""
+    game = played_until(frozenset({"old_saloon.3"}), lambda g: bool(g.open_moments))
+    for change in ({"side": "outlaws"}, {"winners": [0]}):
+        refused(
+            game,
+            lambda d, change=change: d["windows"][0][2].update(change),
+            r"windows\[0\]\[2\]: a moment's state is taken between two steps",
+        )
+
+
+def test_from_json_refuses_a_three_player_end_but_one_seat_of_the_side_or_nobody() -> None:
+    """A 3-player game is won by one seat whose role is the side (its hand eliminated its
+    target, or it stands last), or by nobody once nobody is left, with no winners."""
+    game = played_until(frozenset(), lambda g: g.over, players=3)
+    assert game.side == "deputy" and game.winners == (0,)
+    won = r"a 3-player game is won by one seat, whose role is the side"
+    refused(game, lambda d: d.update(winners=[]), won)
+    refused(game, lambda d: d.update(winners=[2]), won)
+    refused(game, lambda d: d.update(side="outlaw"), won)
+    refused(game, lambda d: d.update(side="nobody"), r"won by nobody once nobody is left")
+    nobody = played_until(frozenset(), lambda g: g.over and g.side == "nobody", players=3)
+    refused(nobody, lambda d: d.update(winners=[1]), r"won by nobody once nobody is left")
+    refused(nobody, lambda d: d.update(side="outlaw"), won)
+
+
+def test_from_json_refuses_a_three_player_end_not_last_standing_after_an_earlier_death() -> None:
+    """An elimination that ends nothing makes a 3-player game last one standing: a game
+    ended otherwise ended at its first eliminations, all of its last turn; nobody is left
+    only once it is."""
+    game = played_until(
+        frozenset(),
+        lambda g: g.over and any(not p.alive and p.seat not in g.eliminated_now for p in g.players),
+        players=3,
+    )
+    refused(
+        game,
+        lambda d: d.update(last_standing=False),
+        r"last_standing false, but the game ended after seat \d fell in an earlier turn",
+    )
+    nobody = played_until(frozenset(), lambda g: g.over and g.side == "nobody", players=3)
+    refused(
+        nobody,
+        lambda d: d.update(last_standing=False),
+        r"last_standing false, but the game ended with nobody left",
+    )
+
+
+def test_from_json_refuses_a_kept_beers_rage_card_before_its_step_ran() -> None:
+    """Undead or Alive 2: the beer_rage step marks a kept Beer's card (scratch.beer_rage) after
+    the Beers resolve, in a scratch the turn's start left fresh: not while the turn still rolls
+    or the step is still queued."""
+    refused(
+        rage_game_at_a_beer(),
+        lambda d: d["scratch"].update(beer_rage=True),
+        r"scratch.beer_rage true, but the beer_rage step that marks it has not run this turn "
+        r"\(it is queued\)",
+    )
+    game = make_game(FIVE, modules=("undead_or_alive.2",))
+    game.dice_source = ScriptedDice(["beer", "beer", "dynamite", "gatling", "arrow"])
+    play(game, Roll(ALL5))
+    assert game.pending is not None and game.pending.kind is DecisionKind.REROLL
+    refused(
+        game,
+        lambda d: d["scratch"].update(beer_rage=True),
+        r"scratch.beer_rage true, .* \(the turn still rolls: 'roll_decision'\)",
+    )
+
+
+def test_from_json_refuses_a_kept_beers_rage_card_left_out_once_its_step_ran() -> None:
+    """Undead or Alive 2 alone (no Wound token cancels a Beer): once the beer_rage step ran
+    (the rolls over, the turn's end_turn step queued, its player living) with a Beer showing,
+    the card is marked."""
+
+    def after_the_step(g: Game) -> bool:
+        names = [step[0] for step in g.stack]
+        return (
+            not g.over
+            and still_rolling(g) is None
+            and "end_turn" in names
+            and "beer_rage" not in names
+            and g.players[g.turn].alive
+            and "beer" in g.faces
+        )
+
+    game = played_until(frozenset({"undead_or_alive.2"}), after_the_step)
+    refused(
+        game,
+        lambda d: d["scratch"].update(beer_rage=False),
+        r"scratch.beer_rage false, but the beer_rage step ran this turn with faces",
+    )
+
+
+def test_from_json_refuses_the_uglys_second_seat_asked_after_an_eliminated_first() -> None:
+    """Old Saloon 3's The Ugly: the second seat is asked with the first one chosen (target),
+    a living seat, and nothing happens between the two questions."""
+    game = roles_game(["the_bear", "the_doc", "the_ugly", "the_left_hand", "the_gambler"])
+    game.dice_source = ScriptedDice(list(QUIET_FACES * 2))
+    quiet_turn(game)
+    quiet_turn(game)
+    reveal(game, 2, "the_ugly")
+    play(game, ChooseSeat(3))
+    assert game.pending is not None and game.pending.target == 3
+
+    def eliminated(d: Data) -> None:
+        kill(d, 3)
+        d["players"][3]["special_shown"] = True
+
+    refused(game, eliminated, r"target seat 4 is eliminated: The Ugly chose a living seat first")

@@ -29,8 +29,10 @@ from companion.engine import (
     declare_trait,
     dice_showing,
     gained,
+    in_play,
     returned,
     state_parts,
+    still_rolling,
 )
 from companion.engine.registry import decision, one_of_options, step
 from companion.engine.steps import Step, take_arrow
@@ -300,6 +302,7 @@ def check(game: RuleGame) -> None:
         )
     if in_play:
         _check_queue(game)
+        _check_beer_rage_ran(game)
     cards = deck.rage_pile + deck.rage_discard
     for player in game.players:
         p = RagePlayer.of(player)
@@ -348,6 +351,44 @@ def check(game: RuleGame) -> None:
                 f"{where}: rage_held {p.rage_held}, rage_revealed {p.rage_revealed}, but "
                 + (f"{back} takes none" if back else "an eliminated player's go back at once")
             )
+
+
+def _check_beer_rage_ran(game: RuleGame) -> None:
+    """A kept Beer's card is marked by the beer_rage step, queued once a turn with the results
+    (``_check_queue``) in a scratch the turn's start left fresh: never while the turn still
+    rolls or that step is still queued."""
+    rolling = still_rolling(game)
+    names = [step[0] for step in game.stack if isinstance(step, list) and step]
+    queued = "beer_rage" in names
+    marked = RageTurn.of(game.scratch).beer_rage
+    if marked and (rolling is not None or queued):
+        raise StateError(
+            "scratch.beer_rage true, but the beer_rage step that marks it has not run this turn "
+            + ("(it is queued)" if queued else f"(the turn still rolls: {rolling!r})")
+        )
+    if not marked and rolling is None and not queued and _beer_rage_ran(game, names):
+        raise StateError(
+            f"scratch.beer_rage false, but the beer_rage step ran this turn with faces "
+            f"{game.faces} showing a Beer, which no token cancels: it marks the card drawn"
+        )
+
+
+def _beer_rage_ran(game: RuleGame, names: list[str]) -> bool:
+    """The beer_rage step ran this turn and saw a Beer kept: the turn's rolls are over and
+    its results were queued with its end_turn step, which is still queued, its player living
+    all along (an elimination drops the results left); a Beer shows, and no module in play
+    gives the pieces that would cancel it, nor hands the turn over (leaving the scratch to
+    another seat's turn)."""
+    player = game.players[game.turn]
+    rules = in_play(game.setup.modules)
+    return (
+        not game.over
+        and "end_turn" in names
+        and player.alive
+        and not returned(player)
+        and bool(dice_showing(game, "beer"))
+        and not any(r.held_results is not None or r.hand_over for r in rules)
+    )
 
 
 def _entering(game: RuleGame, seat: int) -> bool:

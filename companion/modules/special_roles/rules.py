@@ -247,6 +247,15 @@ def _doc_face(game: RuleGame, d: Decision) -> str | None:
     return None
 
 
+def _ugly_swap(game: RuleGame, d: Decision) -> str | None:
+    """The second seat is asked with the first one chosen (target), a living seat: nothing
+    happens between the two questions."""
+    problem = _holds("the_ugly")(game, d)
+    if problem is None and d.target is not None and not game.players[d.target].alive:
+        return f"target seat {d.target + 1} is eliminated: The Ugly chose a living seat first"
+    return problem
+
+
 def _left_hand_target(game: RuleGame, d: Decision) -> str | None:
     problem = _holds("the_left_hand")(game, d)
     if problem is not None:
@@ -313,7 +322,7 @@ UGLY_SWAP = declare_kind(
         Answer.SEAT,
         False,
         "whose arrows does The Ugly exchange",
-        fits=_holds("the_ugly"),
+        fits=_ugly_swap,
         carries=("target",),
     ),
 )
