@@ -122,7 +122,7 @@ class Observation:
         data = json.loads(self.position)
         for seat, role in (roles or {}).items():
             data["players"][seat]["role"] = str(role)
-        return Game.from_json(data, dice=dice)
+        return Game.from_position(data, dice=dice)
 
 
 def observe(

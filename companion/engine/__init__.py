@@ -8,8 +8,10 @@ reaches into one). What it holds:
 - playing: ``Game``, ``deal``/``GameSetup``, the actions, ``Decision``/``DecisionKind``, the dice
   sources, the errors, and every ``Event``; ``Game.to_json(NO_SEAT)``, what the whole table may
   see;
-- a position of one's making, mid-game, with any module's state: ``position``, checked as
-  ``Game.from_json`` checks a saved game;
+- a saved game, ``Game.to_json()``, carries its play: ``Game.from_json`` replays it and refuses
+  any field the play does not give; a position of one's making, mid-game, with any module's
+  state: ``position`` (``Game.from_position``), held to the rules' checks, with no play behind
+  it;
 - the components and the modules: ``CHARACTERS``, ``FACES``, ``SPECIAL_ROLES``,
   ``Module``/``MODULES``, each
   module's rules from its own file (``MODULE_RULES``), and the base game's own

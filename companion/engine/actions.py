@@ -7,6 +7,7 @@ they take the quicker ``__init__`` of ``frozen.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, ClassVar
 
 from .components import Role
@@ -23,7 +24,13 @@ class Action:
         data: dict[str, Any] = {"action": self.kind}
         for key, value in self.__dict__.items():
             if value is not None:
-                data[key] = list(value) if isinstance(value, tuple) else value
+                data[key] = (
+                    list(value)
+                    if isinstance(value, tuple)
+                    else value.value
+                    if isinstance(value, Enum)
+                    else value
+                )
         return data
 
 

@@ -18,7 +18,17 @@ from typing import Any, ClassVar
 
 from . import moments, victory
 from .abilities import ability_of
-from .actions import SEATS, Action, Choose, ChooseSeat, Reveal, Roll, Stop, WindowAction
+from .actions import (
+    SEATS,
+    Action,
+    Choose,
+    ChooseSeat,
+    Reveal,
+    Roll,
+    Stop,
+    WindowAction,
+    action_from_json,
+)
 from .checks import check_state
 from .components import (
     ARROWS_IN_PILE,
@@ -66,6 +76,7 @@ from .module_rules import ArrowToken, ModuleRules
 from .modules import in_play, starting_dice, turn_order
 from .options import ArrowKind
 from .ranges import distances, next_living
+from .reading import first_difference
 from .registry import DECISIONS, STEPS, any_living_seat, decision, one_of_options, step
 from .results import adjusted_count, collect_results
 from .rules_api import HOOKS, Ability, Phase, RuleGame
@@ -85,7 +96,8 @@ from .steps import (
     take_arrow,
 )
 
-STATE_VERSION = 1
+# 2: a saved game carries its play (``played``), replayed when it is read back.
+STATE_VERSION = 2
 
 # What three Dynamite cancel under the house rule ``dynamite_cancels_actions``.
 CANCELLED_BY_DYNAMITE = ("bullseye", "beer", "gatling")
@@ -229,6 +241,7 @@ class Game(GameState):
 
     def __init__(self, setup: GameSetup, dice: DiceSource | None = None) -> None:
         self._attach(setup, dice)
+        self._play: _Play | None = ()
         sheriff = setup.sheriff_seat()
         players = []
         bonus = setup.sheriff_bonus(sheriff) if sheriff is not None else SHERIFF_BONUS
@@ -337,6 +350,7 @@ class Game(GameState):
             self.pending = None
             moments.seize(self, action)
             self._run()
+            self._record(action, None)
             return self._events
         if isinstance(action, Roll):
             action = _sorted_roll(action)
@@ -349,13 +363,43 @@ class Game(GameState):
             legal = action in rule.legal(self, d)
         if not legal:
             raise IllegalAction(why_illegal(self, d, action))
+        drawing = self._drawing(action)
         self._events = []
         self.pending = None
         if self.open_moments and not _NO_MOVE[d.kind]:
             moments.close(self)
         rule.decide(self, d, action)
         self._run()
+        self._record(action, drawing)
         return self._events
+
+    def _drawing(self, action: Action) -> _Drawing | None:
+        """While a roll with no faces given is applied in a game with a play, the dice
+        source that keeps the faces it gives, for the play. (A reveal that re-rolls keeps
+        the faces it is given in its step, so it goes into the play as it was made.)"""
+        if self._play is None or not isinstance(action, Roll) or action.faces is not None:
+            return None
+        drawing = self.dice_source = _Drawing(self.dice_source)
+        return drawing
+
+    def _record(self, action: Action, drawing: _Drawing | None) -> None:
+        if drawing is not None:
+            self.dice_source = drawing.source
+            action = drawing.recorded(action)
+        if self._play is not None:
+            self._play = (self._play, action)
+
+    def played(self) -> list[Action] | None:
+        """The actions applied since the set-up, in order; None for a position made by hand
+        (``from_position``), which has no play behind it."""
+        if self._play is None:
+            return None
+        actions: list[Action] = []
+        link = self._play
+        while link:
+            link, action = link
+            actions.append(action)
+        return actions[::-1]
 
     def copy(self) -> Game:
         """An independent copy sharing the set-up and the dice source."""
@@ -370,6 +414,7 @@ class Game(GameState):
         clone._hooks = self._hooks
         clone._events = []
         clone.opening_events = self.opening_events
+        clone._play = self._play
         return clone
 
     # ------------------------------------------------------------------ questions
@@ -706,14 +751,60 @@ class Game(GameState):
 
     def to_json(self, seat: int | None = None) -> dict[str, Any]:
         """The game as JSON; for ``seat``, as that seat may see it (``hidden.py``): a game
-        of its own, the secrets it cannot know blank."""
+        of its own, the secrets it cannot know blank. The whole game carries its play
+        (``played``: null for a position made by hand); a seat's view does not."""
         data = encode(self, seat)
         data["queue"] = data["queue"][::-1]  # in the order the steps will run
+        if seat is None:
+            played = self.played()
+            data["played"] = None if played is None else [a.to_json() for a in played]
         return {"version": STATE_VERSION, "setup": self.setup.to_json(seat), **data}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], dice: DiceSource | None = None) -> Game:
-        """Read a game back exactly as it was written, refusing a game the rules cannot reach."""
+        """Read a saved game back exactly as it was written, refusing a game the rules cannot
+        reach: its play (``played``) is replayed from its set-up, with ``dice`` (the set-up's
+        seed unless given), and must give every field as written.
+
+        The rules' own checks run first, so a field they bound is refused with the rule named.
+        """
+        game = cls.from_position(data, dice)
+        played = data.get("played")
+        if not isinstance(played, list):
+            raise StateError(
+                f"state.played: {played!r}; a saved game carries the list of actions played "
+                "since its set-up (a position made by hand is read with Game.from_position)"
+            )
+        replayed = cls(game.setup, dice)
+        for n, entry in enumerate(played):
+            try:
+                action = action_from_json(entry)
+            except (StateError, ValueError) as exc:
+                raise StateError(f"state.played[{n}]: {exc}") from exc
+            try:
+                replayed.apply(action)
+            except IllegalAction as exc:
+                raise StateError(
+                    f"state.played[{n}]: {entry!r} cannot be played there: {exc}"
+                ) from exc
+        reached = replayed.to_json()
+        written = game.to_json()
+        written["played"] = played
+        found = first_difference(written, reached)
+        if found is not None:
+            where, value, play_gives = found
+            raise StateError(
+                f"state.{where}: {value!r}, but the actions in 'played' give {play_gives!r}"
+            )
+        replayed.opening_events = []
+        replayed._events = []
+        return replayed
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any], dice: DiceSource | None = None) -> Game:
+        """A position of a test's, a tool's or a bot's making (a seat's view with its guesses),
+        refused where the rules' checks refuse it; it has no play behind it (``played``
+        ignored), so whatever those checks allow is taken as given."""
         if not isinstance(data, dict) or data.get("version") != STATE_VERSION:
             raise StateError(
                 f"not a game state of version {STATE_VERSION}: "
@@ -725,16 +816,42 @@ class Game(GameState):
             setup = GameSetup.from_json(data["setup"])
         except SetupError as exc:
             raise SetupError(f"setup: {exc}") from exc
-        body = {k: v for k, v in data.items() if k not in ("setup", "windows")}
+        body = {k: v for k, v in data.items() if k not in ("setup", "windows", "played")}
         game = cls.__new__(cls)
         game.__dict__.update(vars(decode(GameState, body, "state")))
         game.open_moments = moments.read(data.get("windows", []), "state.windows")
         game.stack = game.stack[::-1]
         game._attach(setup, dice)
+        game._play = None
         game.refresh_abilities()
         game.opening_events = []
         check_state(game)
         return game
+
+
+class _Drawing:
+    """A dice source that keeps the faces it gives: a roll goes into the play with them, so
+    that a saved game replays whatever dice source it was played with."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.faces: list[str] = []
+
+    def roll(self, roll_number: int, dice: Sequence[tuple[int, str]]) -> list[str]:
+        faces = self.source.roll(roll_number, dice)
+        self.faces += faces
+        return faces
+
+    def recorded(self, action: Action) -> Action:
+        """``action`` with the faces it rolled, where it rolled its dice once."""
+        if isinstance(action, Roll) and len(self.faces) == len(action.dice):
+            return Roll(action.dice, tuple(self.faces))
+        return action
+
+
+# A game's play, newest action first: () at the set-up, else (the play before, the action).
+# Copies share it, as a chain, so a copy costs nothing for it however long the game.
+_Play = tuple[Any, ...]
 
 
 def _abilities_at(seats: tuple[Ability, ...]) -> tuple[list[Ability], dict[str, list[int]]]:

@@ -1,8 +1,9 @@
 """A mid-game position of a test's or a tool's making, checked as a saved game is checked.
 
 ``position`` starts from a set-up (its first turn) or from a game, changes the players' and the
-table's fields named, and reads the result back with ``Game.from_json``: whatever the rules
-cannot reach is refused with the field named, exactly as a saved state would be.
+table's fields named, and reads the result back with ``Game.from_position``: whatever the
+rules' checks refuse is refused with the field named. A position has no play behind it, so it
+is no saved game (``Game.from_json`` refuses it).
 
 >>> from companion.engine import deal, position
 >>> setup = deal(players=4, seed=3)
@@ -85,7 +86,7 @@ def position(
         data["turn_number"] += between
         data["roll_count"] += between if "roll_count" not in table else 0
     data.update({name: _json(value) for name, value in table.items()})
-    return Game.from_json(
+    return Game.from_position(
         json.loads(json.dumps(data)), dice if dice is not None else game.dice_source
     )
 

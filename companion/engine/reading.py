@@ -36,3 +36,27 @@ def truth(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"{what} must be true or false, not {value!r}")
     return value
+
+
+def first_difference(given: Any, reached: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """Where two JSON values first differ (a key, an item, a list's length or a value of
+    another type), as a path such as ``players[2].life``, with the two values there."""
+    if isinstance(given, dict) and isinstance(reached, dict):
+        for key in [*given, *(k for k in reached if k not in given)]:
+            where = f"{path}.{key}" if path else str(key)
+            if key not in given or key not in reached:
+                return where, given.get(key, "(missing)"), reached.get(key, "(missing)")
+            found = first_difference(given[key], reached[key], where)
+            if found is not None:
+                return found
+        return None
+    if isinstance(given, list) and isinstance(reached, list):
+        if len(given) != len(reached):
+            return f"{path} (its length)", len(given), len(reached)
+        for i, (a, b) in enumerate(zip(given, reached, strict=True)):
+            found = first_difference(a, b, f"{path}[{i}]")
+            if found is not None:
+                return found
+        return None
+    same = given == reached and type(given) is type(reached)
+    return None if same else (path, given, reached)

@@ -742,5 +742,8 @@ def _draws(action: Action) -> bool:
 
 
 def _fingerprint(game: Game) -> str:
-    """The whole state of a game as text: the same text is the same decision."""
-    return json.dumps(game.to_json(), sort_keys=True, separators=(",", ":"))
+    """The whole state of a game as text, but the play that reached it: the same text is the
+    same decision."""
+    data = game.to_json()
+    del data["played"]
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))

@@ -1,8 +1,9 @@
-"""Every state random play reaches loads back: a check of ``Game.from_json`` that refuses one
-would stop a box from resuming. Random legal actions (and reveals into open moments) of games
-of every module set (``state_samples.new_game``), each state read back whole, and in about a
-third of the games each seat's view too (what a bot loads), once as shown and once with the
-roles the seat cannot see filled in from the game, as a bot's guess would.
+"""Every state random play reaches loads back: a check that refuses one would stop a box from
+resuming or a bot from playing. Random legal actions (and reveals into open moments) of games
+of every module set (``state_samples.new_game``), each state read back whole (``Game.from_json``,
+which replays its play), and in about a third of the games each seat's view too (what a bot
+loads, with ``Game.from_position``), once as shown and once with the roles the seat cannot see
+filled in from the game, as a bot's guess would.
 
 A command, for the checks of issue 34 (its figures are in that report)::
 
@@ -26,8 +27,10 @@ MOST_ACTIONS = 400  # a game's actions at most
 
 
 def loads(data: dict[str, Any]) -> None:
-    """Read ``data`` back as a game (StateError or SetupError when refused)."""
-    Game.from_json(json.loads(json.dumps(data)))
+    """Read ``data`` back as a game (StateError or SetupError when refused): a whole game as a
+    saved game, a seat's view (no play in it) as a position."""
+    read = Game.from_json if "played" in data else Game.from_position
+    read(json.loads(json.dumps(data)))
 
 
 def views(game: Game) -> list[dict[str, Any]]:

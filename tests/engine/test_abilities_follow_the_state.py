@@ -32,7 +32,7 @@ def test_a_seats_ability_is_the_same_in_play_and_read_back(
             game.apply(rng.choice(offers))
         else:
             game.apply(rng.choice(game.legal_actions()))
-        back = Game.from_json(game.to_json())
+        back = Game.from_position(game.to_json())
         seats = range(len(game.players))
         assert [game.ability(s) for s in seats] == [back.ability(s) for s in seats], (
             f"seed {seed}, turn {game.turn_number}: in play and read back differ"

@@ -1,6 +1,7 @@
-"""``position`` builds a mid-game position with any module's state through the checks of
-``Game.from_json``: what the rules cannot reach is refused with the field named, as a state
-edited by hand and read back would be."""
+"""``position`` builds a mid-game position with any module's state through the rules' checks
+(``Game.from_position``, which ``Game.from_json`` runs before it replays a saved game's play):
+what they refuse is refused with the field named, as a state edited by hand and read back
+would be."""
 
 from __future__ import annotations
 
@@ -69,7 +70,7 @@ def test_a_position_is_the_game_its_json_edited_by_hand_reads_back_as() -> None:
     data = Game(SETUP).to_json()
     data["players"][4].update(life=2, arrows=4)
     data["pile"] = 5
-    by_hand = Game.from_json(json.loads(json.dumps(data)))
+    by_hand = Game.from_position(json.loads(json.dumps(data)))
     assert position(SETUP, players={4: {"life": 2, "arrows": 4}}).to_json() == by_hand.to_json()
 
 
@@ -93,7 +94,7 @@ def _by_hand(change: Callable[[dict[str, Any]], None]) -> str:
     data = json.loads(json.dumps(Game(SETUP).to_json()))
     change(data)
     with pytest.raises(StateError) as refused:
-        Game.from_json(data)
+        Game.from_position(data)
     return str(refused.value)
 
 

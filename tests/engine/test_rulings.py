@@ -858,7 +858,7 @@ def test_json_state_of_another_version_is_refused() -> None:
     """JSON: a state written by another version raises StateError."""
     data = make_game(FIVE).to_json()
     data["version"] = 99
-    with pytest.raises(StateError, match="not a game state of version 1"):
+    with pytest.raises(StateError, match="not a game state of version 2"):
         Game.from_json(data)
 
 

@@ -1,8 +1,8 @@
 """What one seat may know is a legal game too (issue 21): the state as ``Game.to_json(seat)``
 writes it (every role and special card that seat cannot know erased, the set-up's roles secret,
 its special cards only what the table sees), and the same with guessed roles filled in as a
-Monte Carlo player does, loads with ``Game.from_json``; a guess that breaks the role mix does
-not."""
+Monte Carlo player does, loads as a position (``Game.from_position``: a view has no play behind
+it); a guess that breaks the role mix does not."""
 
 from __future__ import annotations
 
@@ -58,9 +58,9 @@ def test_from_json_accepts_what_a_seat_may_know_and_guesses_that_fit(index: int)
     for seat in range(len(game.players)):
         data = seen_by(game, seat)
         assert data["setup"]["roles"] is None
-        Game.from_json(json.loads(json.dumps(data)))
+        Game.from_position(json.loads(json.dumps(data)))
         guess(data, rng)
-        Game.from_json(data)
+        Game.from_position(data)
 
 
 def test_from_json_refuses_a_guess_that_breaks_the_role_mix() -> None:
@@ -71,4 +71,4 @@ def test_from_json_refuses_a_guess_that_breaks_the_role_mix() -> None:
         if p["role"] is None:
             p["role"] = "deputy"
     with pytest.raises(StateError, match="role: .* seats hold deputy, but"):
-        Game.from_json(data)
+        Game.from_position(data)

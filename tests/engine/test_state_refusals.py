@@ -54,7 +54,7 @@ ALL5 = (0, 1, 2, 3, 4)
 def data_of(game: Game) -> Data:
     """The game's JSON as a file holds it; the game the rules reached loads back."""
     data: Data = json.loads(json.dumps(game.to_json()))
-    Game.from_json(json.loads(json.dumps(data)))
+    Game.from_position(json.loads(json.dumps(data)))
     return data
 
 
@@ -62,7 +62,7 @@ def refused(game: Game, change: Callable[[Data], object], message: str) -> None:
     data = data_of(game)
     change(data)
     with pytest.raises(StateError, match=message):
-        Game.from_json(data)
+        Game.from_position(data)
 
 
 def kill(data: Data, seat: int) -> None:
@@ -802,7 +802,7 @@ def test_from_json_refuses_a_seed_no_table_draws() -> None:
     data = data_of(base_game())
     data["setup"]["seed"] = -1
     with pytest.raises(SetupError, match="seed must be from 0 to 18446744073709551615, not -1"):
-        Game.from_json(data)
+        Game.from_position(data)
 
 
 def test_from_json_refuses_more_boneyard_draws_than_the_deck_and_the_turns_allow() -> None:

@@ -1,6 +1,8 @@
-"""Game.from_json refuses the states no play reaches that the fuzz of changed states found
-loading (issue 34, ``reachable.OPEN``): each test takes a state the rules reached, changes the
-field its name says, and expects a StateError naming the field; the state play reached loads.
+"""The rules' checks refuse the states no play reaches that the fuzz of changed states found
+loading before a saved game carried its play (issue 34): each test takes a state the rules
+reached, changes the field its name says, and expects a StateError naming the field; the state
+play reached loads. ``Game.from_json`` runs these checks before it replays a saved game's play,
+and ``Game.from_position`` runs them alone, as these states are edited by hand.
 
 Seats in the states' JSON count from 0; the messages count seats from 1.
 """
@@ -41,7 +43,6 @@ from companion.modules.zombies.rules import BoneyardGame
 
 from .helpers import make_game, play
 from .played_states import run as run_played
-from .reachable import GHOST, LEFT_OUT_FREELY
 from .roles_helpers import QUIET_TURN, quiet_turn, reveal, roles_game
 from .test_ghost import SHOOT_JACK, ghost_game, jack_becomes_the_ghost
 from .test_module_combinations import QUIET_FACES, SPECIALS, outbreak_game
@@ -495,7 +496,7 @@ def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_with_no_saving_car
 
     data = data_of(game)
     shown(data)
-    Game.from_json(data)
+    Game.from_position(data)
 
 
 # ================================================================================== killer
@@ -649,7 +650,7 @@ def test_from_json_refuses_life_lost_this_turn_beyond_what_a_seat_lacks_and_its_
     assert suzy.life == suzy.max_life and game.scratch.beers == [[0, 2]]
     data = data_of(game)
     data["scratch"]["lost"][2] = 1
-    Game.from_json(data)
+    Game.from_position(data)
     refused(
         game,
         lambda d: d["scratch"]["lost"].__setitem__(2, 2),
@@ -833,14 +834,14 @@ def test_from_json_refuses_fewer_wound_draws_than_wound_tokens_held() -> None:
         lambda d: d.update(wound_draws=held - 1),
         rf"wound_draws {held - 1}: the simulated pile gave the {held} Wound tokens held",
     )
-    real = Game.from_json(data_of(game))
+    real = Game.from_position(data_of(game))
     real.setup = replace(real.setup, real_piles=frozenset({"wounds"}))
     data = real.to_json()
     data["wound_draws"] = 0
-    Game.from_json(data)  # the same tokens drawn from the real pile
+    Game.from_position(data)  # the same tokens drawn from the real pile
     data["setup"]["real_piles"] = []
     with pytest.raises(StateError, match=r"wound_draws 0: the simulated pile gave the"):
-        Game.from_json(data)
+        Game.from_position(data)
 
 
 def test_from_json_refuses_fewer_boneyard_draws_than_cards_out_of_the_deck() -> None:
@@ -876,11 +877,18 @@ def test_from_json_refuses_a_living_role_known_face_down_with_secret_roles_once_
     data = data_of(game)
     secret(data)
     data["roll_count"] = 0  # as a seat's view shows it, with the roles guessed
-    Game.from_json(data)
+    Game.from_position(data)
+
+
+# Modules whose rules act only through their own characters (Old Saloon 4, Undead or Alive 3)
+# or add nothing to a turn (Wild West Legacy decides the next game); The Ghost acts first at an
+# elimination.
+LEFT_OUT_FREELY = frozenset({"old_saloon.4", "undead_or_alive.3", "undead_or_alive.5"})
+GHOST = "old_saloon.5"
 
 
 def test_a_module_that_never_acted_left_out_is_the_same_game() -> None:
-    """``reachable.FREE``'s modules: the same actions with and without a module of characters
+    """The same actions with and without a module of characters
     none plays, Wild West Legacy, or The Ghost until a seat is eliminated, reach the same state
     but the set-up's modules."""
     rng = random.Random(34)
@@ -979,7 +987,7 @@ def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_before_the_turn_is
     assert suzy.life == suzy.max_life and game.scratch.beers == [[0, 2]]
     data = data_of(game)
     data["scratch"]["lost"][2] = 1
-    Game.from_json(data)
+    Game.from_position(data)
     refused(
         game,
         lambda d: d["scratch"]["lost"].__setitem__(2, 2),
@@ -1000,7 +1008,7 @@ def test_from_json_refuses_life_lost_beyond_what_a_seat_lacks_but_vulture_sams_o
     sam, willy = game.players[3], game.players[0]
     assert game.eliminated_now == [1, 2, 4] and sam.life == sam.max_life
     assert game.scratch.lost[3] == 1 and willy.life == willy.max_life
-    Game.from_json(data_of(game))
+    Game.from_position(data_of(game))
     refused(
         game,
         lambda d: d["scratch"]["lost"].__setitem__(0, 1),
@@ -1031,8 +1039,9 @@ def _pressed_otherwise(game: Game, action: Action, rng: random.Random) -> list[A
 
 def _without_the_symbols(game: Game) -> Data:
     """The state but the turn's player's Rage symbols (those of the states kept at the open
-    moments too)."""
+    moments too) and the play."""
     data = data_of(game)
+    data.pop("played")
     for kept in [data, *(window[2] for window in data["windows"])]:
         kept["players"][game.turn].pop("rage_symbols")
     if data["pending"] is not None and data["pending"]["kind"] == RAGE_SYMBOL.value:
@@ -1041,7 +1050,7 @@ def _without_the_symbols(game: Game) -> Data:
 
 
 def test_other_rage_symbols_pressed_reach_the_same_state_while_the_turn_rolls() -> None:
-    """``reachable.FREE``'s rage_symbols: games with Rage cards played twice with the same
+    """Games with Rage cards played twice with the same
     rolls, the twin pressing other quiet symbols at a turn's start (another, one more, one
     fewer; arrows the same), reach the same state but the turn's player's symbols while the
     turn still rolls with fewer than three Dynamite."""
@@ -1151,7 +1160,7 @@ def test_from_json_refuses_a_bullseye_given_to_a_seat_out_of_its_range() -> None
     assert game.scratch.assigned == [[0, "bullseye1", 1]] and not game.eliminated_now
     data = data_of(game)
     data["scratch"]["assigned"][0][2] = 4
-    Game.from_json(data)
+    Game.from_position(data)
     refused(
         game,
         lambda d: d["scratch"]["assigned"][0].__setitem__(2, 2),
@@ -1176,7 +1185,7 @@ def test_from_json_refuses_a_beer_given_to_a_seat_eliminated_before_this_turn() 
     data = data_of(game)
     out(data)
     data["scratch"]["beers"][0][1] = 3
-    Game.from_json(data)
+    Game.from_position(data)
     refused(game, out, r"scratch.beers\[0\]: a Beer given to seat 3, eliminated")
 
 

@@ -34,7 +34,7 @@ def test_a_zombie_s_flags_read_back_from_json_into_its_part() -> None:
         (False, True),
         (True, False),
     ]
-    again = Game.from_json(data)
+    again = Game.from_position(data)
     assert ZombiePlayer.of(again.players[4]) == ZombiePlayer(zombie=True)
     assert ZombiePlayer.of(again.players[3]) == ZombiePlayer(master=True)
 
