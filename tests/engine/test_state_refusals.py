@@ -1,6 +1,7 @@
 """Game.from_json refuses every state the rules cannot reach (issue 21), whatever a power cut, a
 bad SD card or a hand edit left in a state file or a journal: each test takes a state the rules
-reached, changes what its name says, and expects a StateError naming the field.
+reached, changes what its name says, and expects a StateError naming the field, from the rules'
+checks (which ``Game.from_position`` runs alone, and ``from_json`` before it replays the play).
 
 Seats in the states' JSON count from 0; the messages count seats from 1.
 """
@@ -59,10 +60,13 @@ def data_of(game: Game) -> Data:
 
 
 def refused(game: Game, change: Callable[[Data], object], message: str) -> None:
+    """Refused by the rules' checks, with ``message``: as a position, and as a saved game
+    (``from_json`` runs them before it replays the play, so the rule is what it names)."""
     data = data_of(game)
     change(data)
-    with pytest.raises(StateError, match=message):
-        Game.from_position(data)
+    for read in (Game.from_position, Game.from_json):
+        with pytest.raises(StateError, match=message):
+            read(json.loads(json.dumps(data)))
 
 
 def kill(data: Data, seat: int) -> None:
