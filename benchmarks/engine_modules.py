@@ -147,10 +147,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 def _row(report: SimulationReport, extra: str = "") -> str:
     """A module set's line of a table: its speed, length and win shares (``extra`` columns
     before the shares)."""
@@ -161,3 +157,7 @@ def _row(report: SimulationReport, extra: str = "") -> str:
         f"{data['games_per_second']:.0f} | {data['average_turns']:.2f} | "
         f"{data['average_actions']:.1f} | {extra}{shares} |"
     )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
