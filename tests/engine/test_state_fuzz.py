@@ -9,7 +9,7 @@ play does not reach is refused where it differs (issue 34).
 "Naming the field": the message holds the changed field's key (or its singular). A change in
 the set-up is named ``setup: ...`` when the set-up itself is refused; a set-up that is still a
 valid one, but no longer the state's (a module turned off), is named by the state's field that
-no longer fits it.
+no longer fits it, the play (``played``) included.
 """
 
 from __future__ import annotations
@@ -123,7 +123,8 @@ def names_the_field(message: str, path: Path, error: Exception) -> bool:
     if keys[0] == "setup":
         if isinstance(error, SetupError):
             return message.startswith("setup: ")
-        return any(name in message for name in STATE_FIELDS)
+        # the play too: a set-up not the state's may not replay it
+        return any(name in message for name in (*STATE_FIELDS, "played"))
     return False
 
 
