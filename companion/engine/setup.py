@@ -57,8 +57,9 @@ class SetupPart(Part):
     @classmethod
     def read(cls, data: Mapping[str, Any]) -> Self:
         """The part a set-up record holds (its defaults where the record is silent);
-        ValueError naming the key that is wrong."""
-        raise NotImplementedError
+        ValueError naming the key that is wrong. Each part reads its own fields:
+        ``setup_parts`` refuses one that does not say how."""
+        raise StateError(f"set-up part {cls.__name__} does not say how it is read (read)")
 
     def says_something(self) -> bool:
         """Whether it differs from the set-up without it (then its module must be in play)."""
@@ -146,6 +147,9 @@ def setup_parts(module: Module, *parts: tuple[type[SetupPart], str]) -> None:
         taken = {held.config_key for kinds in SETUP_PARTS.values() for held in kinds}
         if kind.config_key and kind.config_key in taken:
             said = f"{module}: configuration key {kind.config_key!r} is declared already"
+            raise StateError(said)
+        if "read" not in vars(kind):
+            said = f"{module}: set-up part {kind.__name__} has no read(data) of its fields"
             raise StateError(said)
         register_part(module, GameSetup, kind, after)
         kind.module = module

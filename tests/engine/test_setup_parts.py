@@ -5,8 +5,9 @@ says something, read back, refused without its module."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import Any, cast
 
 import pytest
 
@@ -115,10 +116,24 @@ class _Unregistered(SetupPart):
 class _Clash(SetupPart):
     legacy_bullet: int | None = None
 
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> _Clash:
+        return cls(data.get("legacy_bullet"))
+
+
+@dataclass(frozen=True, slots=True)
+class _Unread(SetupPart):
+    house: bool = False
+
 
 def test_a_part_never_registered_is_refused() -> None:
     with pytest.raises(SetupError, match="not a registered part of the set-up"):
         GameSetup(FIVE, sheriff=0, parts=(_Unregistered(),))
+
+
+def test_a_part_that_does_not_say_how_it_is_read_is_refused_naming_it() -> None:
+    with pytest.raises(StateError, match="toy.unread: set-up part _Unread has no read"):
+        setup_parts(cast(Module, "toy.unread"), (_Unread, "seed"))
 
 
 def test_a_part_writing_a_key_another_writes_is_refused() -> None:
