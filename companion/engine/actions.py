@@ -23,14 +23,12 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.kind}
         for key, value in self.__dict__.items():
-            if value is not None:
-                data[key] = (
-                    list(value)
-                    if isinstance(value, tuple)
-                    else value.value
-                    if isinstance(value, Enum)
-                    else value
-                )
+            if isinstance(value, tuple):
+                data[key] = list(value)
+            elif isinstance(value, Enum):  # a role revealed: its name, as JSON holds it
+                data[key] = value.value
+            elif value is not None:
+                data[key] = value
         return data
 
 

@@ -1,4 +1,4 @@
-"""A mid-game position of a test's or a tool's making, checked as a saved game is checked.
+"""A mid-game position of a test's or a tool's making, held to the rules' checks.
 
 ``position`` starts from a set-up (its first turn) or from a game, changes the players' and the
 table's fields named, and reads the result back with ``Game.from_position``: whatever the
