@@ -235,7 +235,7 @@ def register_part(module: str, owner: type, kind: type[Part], after: str) -> Non
     registered.append(kind)
     _PLACES[kind] = (module, after)
     _DEFAULTS[owner] = tuple(k() for k in registered)
-    for plans in (_ENCODINGS, _READERS, _PLANS, _SECRETS):
+    for plans in (_ENCODINGS, _WRITERS, _READERS, _PLANS, _SECRETS):
         plans.clear()  # a plan made before would leave the new part out
 
 
@@ -333,29 +333,96 @@ def encode(value: Any, seat: int | None = None) -> Any:
     lists, sets sorted. For ``seat``, each secret field as that seat sees it (``hidden.py``):
     the one walk, so nothing declared secret is ever written for a seat that may not see it.
     """
-    if isinstance(value, Enum):
-        return value.value
-    if value is None or isinstance(value, str | int | float):  # most values: as they are
+    kind = value.__class__
+    if kind in _FLAT:  # most values: as they are
         return value
-    if isinstance(value, list | tuple):
-        return [encode(v, seat) for v in value]
-    if isinstance(value, frozenset):
-        return sorted(encode(v, seat) for v in value)
-    if is_dataclass(value) and not isinstance(value, type):
-        data = {}
-        for part, name, key, hidden, parts, written in _encoding(type(value)):
-            holder = value if part is None else value.parts[part.index]  # type: ignore[attr-defined]
-            if written is not None and not written(holder):
-                continue
-            v = getattr(holder, name)
-            if seat is not None and hidden is not None:
-                v = hidden.shown(value, v, seat)
-            if seat is not None and parts is not None:
-                data[key] = [_encode_parts(entry, parts, seat) for entry in v]
-            else:
-                data[key] = encode(v, seat)
-        return data
+    write = _WRITERS.get(kind)
+    if write is None:
+        write = _WRITERS[kind] = _writer(kind)
+    return write(value, seat)
+
+
+Writer = Callable[[Any, "int | None"], Any]
+# How ``encode`` writes each type, chosen once per type: a game is written whole at every
+# decision a test or the table compares, and a chain of ``isinstance`` per value cost most of it.
+_WRITERS: dict[type, Writer] = {}
+
+
+def _writer(kind: type) -> Writer:
+    if issubclass(kind, Enum):  # before str and int: an enum of names is a str too
+        return _enum_value
+    if issubclass(kind, str | int | float):
+        return _as_it_is
+    if issubclass(kind, list | tuple):
+        return _write_list
+    if issubclass(kind, frozenset):
+        return _write_set
+    if is_dataclass(kind):
+        return _record_writer(kind)
+    return _as_it_is
+
+
+def _as_it_is(value: Any, seat: int | None) -> Any:
     return value
+
+
+def _enum_value(value: Enum, seat: int | None) -> Any:
+    return value.value
+
+
+def _write_list(value: list[Any] | tuple[Any, ...], seat: int | None) -> list[Any]:
+    return [v if v.__class__ in _FLAT else encode(v, seat) for v in value]
+
+
+def _write_set(value: frozenset[Any], seat: int | None) -> list[Any]:
+    return sorted(encode(v, seat) for v in value)
+
+
+def _record_writer(kind: type) -> Writer:
+    """``encode`` for the dataclass ``kind``: the whole record written out field by field once
+    (as ``_copy_function`` copies one), a seat's view by the declarations of each field."""
+    plan = _encoding(kind)
+    namespace: dict[str, Any] = {"_flat": _FLAT, "_encode": encode, "_seen": _seen_record}
+    body = [
+        "def write(value, seat):",
+        "    if seat is not None:",
+        "        return _seen(value, seat)",
+    ]
+    if any(part is not None for part, *_rest in plan):
+        body.append("    parts = value.parts")
+    body.append("    data = {}")
+    for i, (part, name, key, _hidden, _parts, written) in enumerate(plan):
+        holder = "value" if part is None else f"parts[{part.index}]"
+        indent = "    "
+        if written is not None:
+            namespace[f"_written{i}"] = written
+            body.append(f"    if _written{i}({holder}):")
+            indent += "    "
+        body += [
+            f"{indent}v = {holder}.{name}",
+            f"{indent}data[{key!r}] = v if v.__class__ in _flat else _encode(v, None)",
+        ]
+    body.append("    return data")
+    exec("\n".join(body), namespace)  # noqa: S102 - the source is built above from field names
+    write: Writer = namespace["write"]
+    return write
+
+
+def _seen_record(value: Any, seat: int) -> dict[str, Any]:
+    """A record as ``seat`` sees it: each secret field as its declaration shows it."""
+    data = {}
+    for part, name, key, hidden, parts, written in _encoding(type(value)):
+        holder = value if part is None else value.parts[part.index]
+        if written is not None and not written(holder):
+            continue
+        v = getattr(holder, name)
+        if hidden is not None:
+            v = hidden.shown(value, v, seat)
+        if parts is not None:
+            data[key] = [_encode_parts(entry, parts, seat) for entry in v]
+        else:
+            data[key] = encode(v, seat)
+    return data
 
 
 Encoding = tuple[type[Part] | None, str, str, Secret | None, Parts | None, Any]
