@@ -45,16 +45,17 @@ def _modules_walked(item: pytest.Item) -> list[frozenset[str]]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """A test parametrized over the modules installed walks them (``walks_modules``); the outside
-    run of scripts/test keeps only the tests that walk them, with a module from outside in their
-    parameters (``installed_modules``)."""
+    """A test parametrized over the modules installed walks them (``walks_modules``). The outside
+    run of scripts/test (the whole suite again, a module from outside installed) leaves out the
+    cases whose parameters hold the box's own modules alone: the first run played them
+    (``installed_modules``)."""
     kept, left = [], []
     for item in items:
         walks = _modules_walked(item)
         if walks:
             item.add_marker(pytest.mark.walks_modules)
         outside = not walks or any(holds_outside(modules) for modules in walks)
-        if not OUTSIDE_RUN or (item.get_closest_marker("walks_modules") and outside):
+        if not OUTSIDE_RUN or outside:
             kept.append(item)
         else:
             left.append(item)

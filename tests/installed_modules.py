@@ -4,10 +4,10 @@ beside it, as ``scripts/test`` does with ``examples/horseshoe`` on its second ru
 A test whose seeds, pictures or written figures were made for the box's own modules draws from
 ``OWN``; a check that holds for any module also runs over ``OUTSIDE``, whatever is installed.
 
-The second run of ``scripts/test`` (``COMPANION_SUITE_RUN=outside``, ``OUTSIDE_RUN``) runs the
-tests that walk the modules installed (marked ``walks_modules``) with the example module
-installed, each walk over module sets taking only the sets that hold a module from outside: the
-box's own alone were walked, with the same seeds, by the first run.
+The second run of ``scripts/test`` (``COMPANION_SUITE_RUN=outside``, ``OUTSIDE_RUN``) is the
+whole suite again with the example module installed: every test, but each walk over modules or
+module sets takes only those that hold a module from outside (a test parametrized over them
+loses its other cases); the box's own alone were walked, with the same seeds, by the first run.
 """
 
 from __future__ import annotations
