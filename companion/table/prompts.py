@@ -22,6 +22,7 @@ from ..engine import (
     card_of,
     face_up_card,
     load_layer,
+    module_origin,
     open_moments,
     role_announced,
 )
@@ -59,24 +60,27 @@ def declare_side_label(side: str, label: str | Word) -> None:
 # own from its words for the table (``declare_module_label``); one without is said by its title.
 _MODULE_WORDS: Declared[str, str | Word] = Declared(load=lambda: load_layer("table"))
 MODULE_LABELS: Labels[str] = Labels(_MODULE_WORDS)
-BOX_EXPANSIONS = ("old_saloon", "undead_or_alive")  # the box's own, numbered by the rulebook
-# What the table calls each expansion (a module id's first part): the box's two here, one from
-# outside declared by its package (``declare_expansion_label``), else its id's part in words.
-_EXPANSION_WORDS: Declared[str, str | Word] = Declared(
-    {"old_saloon": N_("Old Saloon"), "undead_or_alive": N_("Undead or Alive")},
-    load=lambda: load_layer("table"),
-)
+# What the table calls each expansion (a module id's first part), declared by its modules'
+# packages (``declare_expansion_label``), else its id's part in words.
+_EXPANSION_WORDS: Declared[str, str | Word] = Declared(load=lambda: load_layer("table"))
 EXPANSION_LABELS: Labels[str] = Labels(_EXPANSION_WORDS)
 PAGE_SIZE = 5  # DIE1..DIE5 turn a page's modules on and off, DIE6 turns the page
+_BOX = f"{__name__.partition('.')[0]}.modules."  # where the box's own modules are
+
+
+@cache
+def _numbered() -> tuple[str, ...]:
+    """The expansions of the box's own modules, numbered by the rulebook (Old Saloon 1 to 5,
+    Undead or Alive 1 to 5), in their ids' order."""
+    return tuple(sorted({m.partition(".")[0] for m in Module if module_origin(m).startswith(_BOX)}))
 
 
 @cache
 def _expansions() -> tuple[str, ...]:
-    """Each expansion of the modules installed (a module id's first part): the two of the box
+    """Each expansion of the modules installed (a module id's first part): the box's own
     first, then any other (a module from outside)."""
-    found = {m.partition(".")[0] for m in Module}
-    others = sorted(found - set(BOX_EXPANSIONS))
-    return (*(e for e in BOX_EXPANSIONS if e in found), *others)
+    others = sorted({m.partition(".")[0] for m in Module} - set(_numbered()))
+    return (*_numbered(), *others)
 
 
 def expansions() -> tuple[tuple[str, str], ...]:
@@ -108,9 +112,16 @@ def module_label(m: str) -> str:
 
 
 def declare_expansion_label(expansion: str, label: str | Word) -> None:
-    """What the set-up's module pages and a game's summary call an expansion from outside (its
-    package's ``Word``, to be translated); ValueError when it has a label."""
-    _EXPANSION_WORDS.add(expansion, label, "label of the expansion")
+    """What the set-up's module pages and a game's summary call an expansion (its package's
+    ``Word``, to be translated). Each module of an expansion may declare it, in the same
+    words; ValueError when other words name it already."""
+    held = _EXPANSION_WORDS.get(expansion)
+    if held is None or _english(held) != _english(label):
+        _EXPANSION_WORDS.add(expansion, label, "label of the expansion")
+
+
+def _english(label: str | Word) -> str:
+    return label.message if isinstance(label, Word) else label
 
 
 def declare_module_label(m: str, label: str | Word) -> None:
@@ -300,7 +311,7 @@ def modules_by_number(modules: frozenset[Module], cards_mixed: bool = False) -> 
     enough for the set-up's prompt with every module on ('' when none)."""
     parts = []
     for expansion, label in expansions():
-        if expansion not in BOX_EXPANSIONS:
+        if expansion not in _numbered():
             continue
         numbers = [
             _("{number} mixed").format(number=m.value.partition(".")[2])
@@ -311,7 +322,7 @@ def modules_by_number(modules: frozenset[Module], cards_mixed: bool = False) -> 
         ]
         if numbers:
             parts.append(f"{label} {', '.join(numbers)}")
-    others = sum(m.partition(".")[0] not in BOX_EXPANSIONS for m in modules)
+    others = sum(m.partition(".")[0] not in _numbered() for m in modules)
     if others:
         parts.append(_("{count} more").format(count=others))
     return _("Modules: {modules}").format(modules="; ".join(parts)) if parts else ""

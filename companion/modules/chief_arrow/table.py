@@ -7,7 +7,7 @@ from companion.engine import Choose, PlayerState
 from companion.i18n import Catalogue
 from companion.table.labels import declare_option_label, declare_token_mark
 from companion.table.module_words import ModuleWords, Pieces, declare_module_words
-from companion.table.prompts import declare_module_label
+from companion.table.prompts import declare_expansion_label, declare_module_label
 from companion.table.story import StoryLine, declare_story
 from companion.table.words import Answered, Words, declare_question, declare_words
 
@@ -29,6 +29,7 @@ def _told_taken(line: StoryLine, event: ChiefArrowTaken) -> None:
 
 
 declare_module_label(ID, N_("Chief's Arrow"))
+declare_expansion_label(ID.partition(".")[0], N_("Old Saloon"))  # the box it comes in
 declare_option_label(CHIEF_ARROW, N_("Chief's Arrow"))
 # Translators: beside the arrows a seat holds on its panel, "C" for the Chief's Arrow
 declare_token_mark(CHIEF_ARROW, N_("C"))

@@ -28,7 +28,7 @@ from companion.table.labels import (
     declare_symbol_name,
 )
 from companion.table.module_words import ModuleWords, Pieces, declare_module_words
-from companion.table.prompts import declare_module_label
+from companion.table.prompts import declare_expansion_label, declare_module_label
 from companion.table.refusals import declare_refusal
 from companion.table.story import declare_gain_heading, declare_line, declare_loss_heading
 from companion.table.view import declare_dice_apart, declare_face_drawing
@@ -65,6 +65,7 @@ _ = _words.gettext
 N_ = _words.word
 
 declare_module_label(ID, N_("Duel dice"))
+declare_expansion_label(ID.partition(".")[0], N_("Undead or Alive"))  # the box it comes in
 declare_symbol_name(DUEL_FACE, N_("Duel"))
 declare_symbol_name(WHISKEY_FACE, N_("Whiskey"))
 declare_face_drawing(

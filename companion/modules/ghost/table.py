@@ -12,7 +12,7 @@ from companion.table.module_words import (
     ModuleWords,
     declare_module_words,
 )
-from companion.table.prompts import declare_module_label
+from companion.table.prompts import declare_expansion_label, declare_module_label
 from companion.table.story import declare_line
 from companion.table.words import (
     Asked,
@@ -95,6 +95,7 @@ def _became(p: PlayerState) -> str | None:
 
 
 declare_module_label(ID, N_("Ghost"))
+declare_expansion_label(ID.partition(".")[0], N_("Old Saloon"))  # the box it comes in
 declare_module_words(ID, ModuleWords(seat_note=ghost_note, became=_became))
 
 

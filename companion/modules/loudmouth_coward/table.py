@@ -12,7 +12,7 @@ from companion.table.labels import (
     declare_option_label,
     declare_symbol_name,
 )
-from companion.table.prompts import declare_module_label
+from companion.table.prompts import declare_expansion_label, declare_module_label
 from companion.table.story import declare_loss_heading
 from companion.table.view import declare_die_mark, declare_face_drawing
 from companion.table.words import Answered, Words, declare_question, declare_words
@@ -48,6 +48,7 @@ def _returned(t: Answered) -> str | None:
 
 
 declare_module_label(ID, N_("Saloon dice"))
+declare_expansion_label(ID.partition(".")[0], N_("Old Saloon"))  # the box it comes in
 declare_symbol_name(BULLET_FACE, N_("Bullet"))
 declare_face_drawing(
     BULLET_FACE,

@@ -10,7 +10,7 @@ from companion.i18n import Catalogue
 from companion.table.abilities import declare_ability
 from companion.table.chores import declare_chore
 from companion.table.labels import FACE_LABELS, cause_label
-from companion.table.prompts import declare_module_label
+from companion.table.prompts import declare_expansion_label, declare_module_label
 from companion.table.story import declare_line
 from companion.table.words import (
     BY_THE_RULES,
@@ -33,6 +33,7 @@ _ = _words.gettext
 N_ = _words.word
 
 declare_module_label(ID, N_("New posse"))
+declare_expansion_label(ID.partition(".")[0], N_("Undead or Alive"))  # the box it comes in
 for _character, _ability in (
     ("belle_star", N_("Each roll: a Dynamite may be Gatling")),
     ("chuck_wengam", N_("Once a turn: 1 life turns a die")),

@@ -26,7 +26,7 @@ from companion.table.labels import (
     declare_past_the_dice,
 )
 from companion.table.module_words import ModuleWords, Pieces, declare_module_words
-from companion.table.prompts import declare_module_label
+from companion.table.prompts import declare_expansion_label, declare_module_label
 from companion.table.refusals import declare_refusal
 from companion.table.story import declare_arrow_heading, declare_line
 from companion.table.words import Asked, Words, declare_question, declare_words
@@ -39,6 +39,7 @@ _ = _words.gettext
 N_ = _words.word
 
 declare_module_label(ID, N_("Rage cards"))
+declare_expansion_label(ID.partition(".")[0], N_("Undead or Alive"))  # the box it comes in
 # An arrow a revealed card's symbol gives, as the story line says it.
 declare_cause_label(RAGE_CAUSE, N_("Rage"))
 declare_arrow_heading(RAGE_CAUSE, N_("Rage arrows"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.engine import ChooseSeat
 from companion.i18n import Catalogue
 from companion.table.abilities import declare_ability
-from companion.table.prompts import declare_module_label
+from companion.table.prompts import declare_expansion_label, declare_module_label
 from companion.table.story import StoryLine, declare_story
 from companion.table.words import Answered, Words, declare_question, declare_words
 
@@ -44,6 +44,7 @@ def _told_loss(line: StoryLine, event: LossTakenOver) -> None:
 
 
 declare_module_label(ID, N_("New characters"))
+declare_expansion_label(ID.partition(".")[0], N_("Old Saloon"))  # the box it comes in
 for _character, _ability in (
     ("jose_delgado", N_("Loudmouth as a sixth die")),
     ("tequila_joe", N_("Coward as a sixth die")),

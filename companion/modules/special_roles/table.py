@@ -11,7 +11,7 @@ from companion.engine import Accept, Role
 from companion.i18n import Catalogue
 from companion.table.journal import SAVE_FIRST_VERSION, declare_added_in
 from companion.table.labels import FACE_LABELS, declare_card_effect, declare_option_label
-from companion.table.prompts import declare_module_label
+from companion.table.prompts import declare_expansion_label, declare_module_label
 from companion.table.setup_questions import SetupQuestion, SoFar, declare_setup_question
 from companion.table.story import card_title, declare_line, declare_said_by_the_box
 from companion.table.words import (
@@ -103,6 +103,7 @@ for _kind, _words in {
     declare_words(_kind, _words)
 
 declare_module_label(ID, N_("Special roles"))
+declare_expansion_label(ID.partition(".")[0], N_("Old Saloon"))  # the box it comes in
 # Physical cards: whether The Left Hand saves is asked since journal version 3; an older
 # journal's release never asked, and nobody saved.
 declare_added_in(LEFT_HAND_CHANCE, SAVE_FIRST_VERSION, Accept())

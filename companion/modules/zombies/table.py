@@ -10,7 +10,12 @@ from companion.engine import Game, PlayerState
 from companion.i18n import Catalogue, Labels, Word
 from companion.table.labels import declare_option_label
 from companion.table.module_words import ModuleWords, declare_module_words
-from companion.table.prompts import declare_aside, declare_module_label, declare_side_label
+from companion.table.prompts import (
+    declare_aside,
+    declare_expansion_label,
+    declare_module_label,
+    declare_side_label,
+)
 from companion.table.story import declare_line
 from companion.table.words import Words, declare_question, declare_words
 
@@ -93,6 +98,7 @@ def _outbreak(e: ZombieOutbreak, seat: Callable[[int], int]) -> str:
 
 
 declare_module_label(ID, N_("Zombies"))
+declare_expansion_label(ID.partition(".")[0], N_("Undead or Alive"))  # the box it comes in
 for _card, _label in CARD_WORDS.items():
     declare_option_label(_card, _label)
 declare_side_label(UNDEAD, N_("Zombies & Master win"))
