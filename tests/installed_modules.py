@@ -16,13 +16,11 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from companion.engine import Module, module_origin
+from companion.engine import Module, built_in_module
 
 T = TypeVar("T")
 
-OWN: tuple[Module, ...] = tuple(
-    m for m in sorted(Module) if module_origin(m).startswith("companion.modules.")
-)
+OWN: tuple[Module, ...] = tuple(m for m in sorted(Module) if built_in_module(m))
 OUTSIDE: tuple[Module, ...] = tuple(m for m in sorted(Module) if m not in OWN)
 OUTSIDE_RUN = os.environ.get("COMPANION_SUITE_RUN") == "outside"
 

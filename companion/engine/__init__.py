@@ -145,6 +145,7 @@ from .modules import (
     turn_order,
 )
 from .modules import RULES as MODULE_RULES
+from .modules import built_in as built_in_module
 from .modules import origin as module_origin
 from .modules import problems as module_problems
 from .modules import (
@@ -347,6 +348,7 @@ __all__ = [
     "ability_of",
     "action_from_json",
     "any_living_seat",
+    "built_in_module",
     "card_of",
     "cards_dealt",
     "characters_for",

@@ -104,6 +104,15 @@ def origin(m: str) -> str:
     return target
 
 
+def built_in(m: str) -> bool:
+    """Whether module ``m`` is one of the box's own, this package's (numbered by the rulebook),
+    rather than one installed from outside."""
+    return origin(m).startswith(_BUILT_IN)
+
+
+_BUILT_IN = f"{__name__.partition('.')[0]}.modules."  # where the box's own modules' packages are
+
+
 def problems() -> tuple[str, ...]:
     """One line for each module refused at start: failed to load, clashing, or incomplete, or
     whose words for the table or rules for the bots failed."""

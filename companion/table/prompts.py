@@ -19,10 +19,10 @@ from ..engine import (
     RevealSpecial,
     Role,
     SpecialRole,
+    built_in_module,
     card_of,
     face_up_card,
     load_layer,
-    module_origin,
     open_moments,
     role_announced,
 )
@@ -65,14 +65,13 @@ MODULE_LABELS: Labels[str] = Labels(_MODULE_WORDS)
 _EXPANSION_WORDS: Declared[str, str | Word] = Declared(load=lambda: load_layer("table"))
 EXPANSION_LABELS: Labels[str] = Labels(_EXPANSION_WORDS)
 PAGE_SIZE = 5  # DIE1..DIE5 turn a page's modules on and off, DIE6 turns the page
-_BOX = f"{__name__.partition('.')[0]}.modules."  # where the box's own modules are
 
 
 @cache
 def _numbered() -> tuple[str, ...]:
     """The expansions of the box's own modules, numbered by the rulebook (Old Saloon 1 to 5,
     Undead or Alive 1 to 5), in their ids' order."""
-    return tuple(sorted({m.partition(".")[0] for m in Module if module_origin(m).startswith(_BOX)}))
+    return tuple(sorted({m.partition(".")[0] for m in Module if built_in_module(m)}))
 
 
 @cache
@@ -115,9 +114,11 @@ def declare_expansion_label(expansion: str, label: str | Word) -> None:
     """What the set-up's module pages and a game's summary call an expansion (its package's
     ``Word``, to be translated). Each module of an expansion may declare it, in the same
     words; ValueError when other words name it already."""
-    held = _EXPANSION_WORDS.get(expansion)
-    if held is None or _english(held) != _english(label):
+    try:
         _EXPANSION_WORDS.add(expansion, label, "label of the expansion")
+    except ValueError:
+        if _english(_EXPANSION_WORDS[expansion]) != _english(label):
+            raise
 
 
 def _english(label: str | Word) -> str:
