@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.installed_modules import OUTSIDE, OUTSIDE_RUN
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -44,3 +48,9 @@ def test_the_outside_run_takes_every_test_but_the_cases_of_the_boxs_own_modules_
     assert any("test_every_kind_of_decision_has_its_words[" in t for t in found)
     own_alone = {t for t in everything if "appear_only_in_its_own_package" in t}
     assert set(found) == set(everything) - own_alone, "only the box's own modules' cases left"
+
+
+@pytest.mark.skipif(not OUTSIDE_RUN, reason="the first run: nothing from outside is installed")
+def test_the_outside_run_has_a_module_from_outside_installed() -> None:
+    """Else its walks over what holds one would take nothing, and pass having played nothing."""
+    assert OUTSIDE, "COMPANION_SUITE_RUN=outside, but no module from outside is installed"
