@@ -6,6 +6,7 @@ A few lines of each documented protocol, so no extra dependency is needed on the
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -13,6 +14,7 @@ import socket
 import threading
 import time
 from collections.abc import MutableMapping
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -75,12 +77,28 @@ def stop_on_signals() -> threading.Event:
     stop = threading.Event()
 
     def request_stop(signum: int, _frame: object) -> None:
-        log.info("signal %d: pausing", signum)
-        stop.set()
+        stop.set()  # first: no write below may lose the stop
+        try:
+            log.info("signal %d: pausing", signum)
+        except RuntimeError:  # it came while this thread wrote the same stream: reentrant
+            said = log.makeRecord(
+                log.name, logging.INFO, __file__, 0, "signal %d: pausing", (signum,), None
+            )
+            _write_beside(said)
 
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
     return stop
+
+
+def _write_beside(record: logging.LogRecord) -> None:
+    """``record`` written straight to each log stream's file, past the stream's own buffer,
+    which the write a signal interrupted holds."""
+    for handler in logging.getLogger().handlers:
+        stream: Any = getattr(handler, "stream", None)
+        # a stream with no file of its own (none, or in memory): the stop stands, unsaid
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            os.write(stream.fileno(), f"{handler.format(record)}\n".encode())
 
 
 LISTEN_FDS_START = 3  # sd_listen_fds(3): the first descriptor systemd passes

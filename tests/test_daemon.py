@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 import os
 import signal
 import socket
@@ -32,7 +33,7 @@ from companion.devices.event_stream import read_event_stream
 from companion.devices.panel_specs import MuxSpec, PanelSpec
 from companion.devices.pod_protocol import Ping, ProtocolError, SeatState, parse_line
 from companion.panels.notice import draw_paused
-from companion.systemd import Notifier
+from companion.systemd import Notifier, stop_on_signals
 from companion.table import TableSession, read_journal
 from companion.table.journal import journals
 
@@ -571,3 +572,61 @@ def test_sigterm_while_the_box_starts_pauses_it_instead_of_killing_it(
     assert "signal 15: pausing" in log and "Traceback" not in log
     if not later:  # caught as soon as it could be: before the devices and the game
         assert log.index("signal 15: pausing") < log.index("ready:"), log
+
+
+class _LogStream:
+    """A log stream on a file that refuses to be written while it is being written, as the
+    standard error's buffered writer does (``RuntimeError: reentrant call``); ``signal_at``: a
+    text whose write a SIGTERM interrupts."""
+
+    def __init__(self, path: Path, signal_at: str) -> None:
+        self.file = path.open("w")
+        self.signal_at = signal_at
+        self.writing = False
+
+    def write(self, text: str) -> None:
+        if self.writing:
+            raise RuntimeError("reentrant call inside the log stream")
+        self.writing = True
+        try:
+            if self.signal_at in text:
+                os.kill(os.getpid(), signal.SIGTERM)  # its handler runs here, mid-write
+            self.file.write(text)
+            self.file.flush()
+        finally:
+            self.writing = False
+
+    def flush(self) -> None:
+        self.file.flush()
+
+    def fileno(self) -> int:
+        return self.file.fileno()
+
+
+def test_a_stop_signal_that_comes_mid_write_to_the_log_stops_the_box_and_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen on CI: SIGTERM came while the box wrote a line to the standard error, the handler's
+    own line met the reentrant write, and the stop was lost: the box never paused."""
+    stream = _LogStream(tmp_path / "log.txt", signal_at="web page")
+    handler = logging.StreamHandler(stream)  # type: ignore[arg-type]
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    monkeypatch.setattr(sys, "stderr", stream)  # logging says its own errors there too
+    level = root.level
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
+    root.setLevel(logging.INFO)  # setLevel, not the field: the loggers' caches of it are cleared
+    root.addHandler(handler)
+    try:
+        stop = stop_on_signals()
+        logging.getLogger("companion.daemon").info("web page: http://127.0.0.1:8080/")
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+        for number, was in handlers.items():
+            signal.signal(number, was)
+        stream.file.close()
+    assert stop.is_set()
+    said = (tmp_path / "log.txt").read_text()
+    assert "INFO companion.systemd: signal 15: pausing\n" in said, said
+    assert "INFO companion.daemon: web page: http://127.0.0.1:8080/\n" in said, said
